@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1.7
+# One small image for every instance: build with dev dependencies, run with production ones only,
+# as the unprivileged `node` user. Proven without a Docker engine by test/deploy/dockerfile.test.ts,
+# which performs these same build and start steps in a scratch copy.
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:24-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+# The server runs its TypeScript directly (Node's type stripping); it needs its sources, the
+# contracts it shares with the pages, the translations, the demo content and the built bundles.
+COPY --from=build --chown=node:node /app/package.json /app/index.html ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/server ./server
+COPY --from=build --chown=node:node /app/src ./src
+COPY --from=build --chown=node:node /app/locales ./locales
+COPY --from=build --chown=node:node /app/content ./content
+COPY --from=build --chown=node:node /app/scripts ./scripts
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=40s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/HealthCheck/Get`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+STOPSIGNAL SIGTERM
+CMD ["node", "server/index.ts"]

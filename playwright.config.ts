@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts'
+
+const PORT = Number(process.env.E2E_PORT ?? 3211)
+/** E2E_PORT, E2E_DATA_DIR and DIST_DIR let several runs share one checkout. */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? `data/e2e-${PORT}`
+
+/**
+ * Browser tests against the production build with a fresh embedded database and the demo content.
+ * `npm run test:e2e` builds first; the server here only starts.
+ */
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'test-results/report' }]] : [['list']],
+  outputDir: 'test-results/artifacts',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node server/index.ts`,
+    url: `http://127.0.0.1:${PORT}/HealthCheck/Get`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      DIST_DIR: process.env.DIST_DIR ?? 'dist',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
+      LOG_LEVEL: 'warn',
+      // Tests pose as visitors from other countries through X-Forwarded-For from loopback.
+      TRUST_PROXY: 'loopback',
+      PAGE_CACHE: 'on',
+    },
+  },
+})

@@ -1,0 +1,165 @@
+// npm run audit:pages [-- --no-build] [--desktop-only|--mobile-only]
+// Lighthouse (mobile and desktop), axe-core and the Nu HTML Checker over the pages of
+// audit.config.json in each configured language, against the production build with demo content.
+// Prints scores and findings; exits non-zero below the thresholds of audit.config.json.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
+
+interface PageSpec {
+  name: string
+  path?: string
+  discover?: { from: string; pattern: string; fallback?: string }
+}
+interface AuditConfig {
+  lighthouse: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>
+  axe: { maxSeriousOrCritical: number }
+  htmlChecker: { maxErrors: number }
+  languages: string[]
+  pages: PageSpec[]
+}
+
+const args = process.argv.slice(2)
+const config = JSON.parse(readFileSync('audit.config.json', 'utf8')) as AuditConfig
+const PORT = 3495
+const origin = `http://127.0.0.1:${PORT}`
+const failures: string[] = []
+const report: string[] = []
+
+async function waitFor(url: string) {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+async function resolvePath(lang: string, page: PageSpec): Promise<string | null> {
+  if (page.path) return `/${lang}${page.path === '/' ? '' : page.path}`
+  if (!page.discover) return null
+  const html = await (await fetch(`${origin}/${lang}${page.discover.from}`)).text()
+  const found = new RegExp(`/${lang}${page.discover.pattern}`).exec(html.replaceAll('&amp;', '&'))?.[0]
+  return found ?? (page.discover.fallback ? `/${lang}${page.discover.fallback}` : null)
+}
+
+function lighthouse(url: string, preset: 'mobile' | 'desktop') {
+  const out = join(tmpdir(), `lh-${Date.now()}.json`)
+  const flags = ['--headless=new', ...CHROMIUM_ARGS].join(' ')
+  const result = spawnSync(
+    'lighthouse',
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+      `--chrome-flags=${flags}`,
+      ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', timeout: 180_000 },
+  )
+  if (result.status !== 0) throw new Error(`lighthouse failed for ${url}: ${result.stderr?.slice(-500)}`)
+  const json = JSON.parse(readFileSync(out, 'utf8')) as {
+    categories: Record<string, { score: number | null }>
+    audits: Record<string, { score: number | null; title: string; numericValue?: number; scoreDisplayMode?: string }>
+  }
+  rmSync(out, { force: true })
+  const scores = Object.fromEntries(Object.entries(json.categories).map(([key, value]) => [key, Math.round((value.score ?? 0) * 100)]))
+  const failing = Object.entries(json.audits)
+    .filter(([, audit]) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+    .map(([id, audit]) => `${id} (${audit.title})`)
+  return { scores, failing, lcp: json.audits['largest-contentful-paint']?.numericValue, cls: json.audits['cumulative-layout-shift']?.numericValue }
+}
+
+function htmlChecker(urls: string[]) {
+  const jar = 'node_modules/vnu-jar/build/dist/vnu.jar'
+  const result = spawnSync('java', ['-Dnu.validator.servlet.allow-forbidden-hosts=true', '-jar', jar, '--format', 'json', '--stdout', ...urls], {
+    encoding: 'utf8',
+    maxBuffer: 32 * 1024 * 1024,
+  })
+  const messages = (JSON.parse(result.stdout || '{"messages":[]}') as { messages: Array<{ type: string; url: string; message: string; subType?: string }> })
+    .messages
+  return messages.filter((message) => message.type === 'error')
+}
+
+async function main() {
+  if (!args.includes('--no-build')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })
+  const dataDir = mkdtempSync(join(tmpdir(), 'expo-audit-'))
+  const server: ChildProcess = spawn('node', ['server/index.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_ORIGIN: origin },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  try {
+    await waitFor(`${origin}/HealthCheck/Get`)
+    const urls: Array<{ name: string; url: string }> = []
+    for (const lang of config.languages) {
+      for (const page of config.pages) {
+        const path = await resolvePath(lang, page)
+        if (path) urls.push({ name: `${page.name} (${lang})`, url: `${origin}${path}` })
+        else failures.push(`${page.name} (${lang}): no such page to audit`)
+      }
+    }
+    for (const { name, url } of urls) {
+      const presets = args.includes('--desktop-only')
+        ? (['desktop'] as const)
+        : args.includes('--mobile-only')
+          ? (['mobile'] as const)
+          : (['mobile', 'desktop'] as const)
+      for (const preset of presets) {
+        const result = lighthouse(url, preset)
+        const line = `${name.padEnd(26)} ${preset.padEnd(7)} ${Object.entries(result.scores)
+          .map(([key, value]) => `${key} ${value}`)
+          .join('  ')}  LCP ${Math.round(result.lcp ?? 0)} ms  CLS ${(result.cls ?? 0).toFixed(3)}`
+        console.log(line)
+        report.push(line)
+        for (const [category, minimum] of Object.entries(config.lighthouse)) {
+          const score = result.scores[category] ?? 0
+          if (score < minimum) failures.push(`${name} ${preset}: ${category} ${score} < ${minimum} (${result.failing.slice(0, 6).join('; ')})`)
+        }
+      }
+      for (const viewport of [
+        { width: 375, height: 800 },
+        { width: 1280, height: 900 },
+      ]) {
+        const context = await browser.newContext({ viewport })
+        const page = await context.newPage()
+        await page.goto(url, { waitUntil: 'networkidle' })
+        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+        const serious = axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        if (serious.length > config.axe.maxSeriousOrCritical)
+          failures.push(`${name} at ${viewport.width}px: axe ${serious.map((violation) => violation.id).join(', ')}`)
+        await context.close()
+      }
+    }
+    const errors = htmlChecker(urls.map((entry) => entry.url))
+    for (const error of errors) console.log(`HTML: ${error.url.replace(origin, '')}: ${error.message}`)
+    if (errors.length > config.htmlChecker.maxErrors) failures.push(`Nu HTML Checker: ${errors.length} error(s)`)
+    mkdirSync('bench/results', { recursive: true })
+    writeFileSync(
+      'bench/results/audit-latest.md',
+      `# Page audit ${new Date().toISOString()}\n\n${report.map((line) => `    ${line}`).join('\n')}\n\n${failures.length ? failures.map((failure) => `- ${failure}`).join('\n') : 'All thresholds met.'}\n`,
+    )
+  } finally {
+    await browser.close()
+    server.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  if (failures.length) {
+    console.error(`\nBelow the thresholds of audit.config.json:\n  ${failures.join('\n  ')}`)
+    process.exit(1)
+  }
+  console.log('\nAll thresholds met.')
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

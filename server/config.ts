@@ -1,0 +1,207 @@
+import { resolve } from 'node:path'
+import { z } from 'zod'
+import { chooseBases } from './environments.ts'
+import { ALL_URL_LANGUAGES, REQUIRED_URL_LANGUAGES, type UrlLanguage } from '../src/i18n/languages.ts'
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/\/+$/, ''))
+  .pipe(z.url({ protocol: /^https?$/ }))
+  .optional()
+  .or(z.literal('').transform(() => undefined))
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+
+/**
+ * What Express's `trust proxy` accepts: a boolean, a hop count, or a comma-separated list of
+ * addresses, subnets and the names loopback / linklocal / uniquelocal.
+ * https://expressjs.com/en/guide/behind-proxies.html
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('loopback')
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === 'true') return true
+    if (value === 'false' || value === '') return false
+    if (/^\d+$/.test(value)) return Number(value)
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+    const named = new Set(['loopback', 'linklocal', 'uniquelocal'])
+    const address = /^[0-9a-f.:]+(\/\d{1,3})?$/i
+    const bad = entries.filter((entry) => !named.has(entry) && !address.test(entry))
+    if (bad.length) ctx.addIssue({ code: 'custom', message: `not an address, subnet or known name: ${bad.join(', ')}` })
+    return entries
+  })
+
+const siteLanguages = z
+  .string()
+  .trim()
+  .default(ALL_URL_LANGUAGES.join(','))
+  .transform((value, ctx) => {
+    const codes = [
+      ...new Set(
+        value
+          .split(',')
+          .map((code) => code.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ]
+    const unknown = codes.filter((code) => !(ALL_URL_LANGUAGES as readonly string[]).includes(code))
+    if (unknown.length) ctx.addIssue({ code: 'custom', message: `unknown language(s) ${unknown.join(', ')}; known: ${ALL_URL_LANGUAGES.join(', ')}` })
+    // The specification's three languages are always live (SPEC §2, §9).
+    for (const required of REQUIRED_URL_LANGUAGES) if (!codes.includes(required)) codes.push(required)
+    return ALL_URL_LANGUAGES.filter((code) => codes.includes(code)) as UrlLanguage[]
+  })
+
+const email = z.email()
+
+const schema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('data'),
+  /** Where `npm run build` wrote the client and server bundles. */
+  DIST_DIR: z.string().trim().min(1).default('dist'),
+  TRUST_PROXY: trustProxy,
+  PUBLIC_ORIGIN: optionalUrl,
+  SITE_LANGUAGES: siteLanguages,
+  GATEWAY_URL: optionalUrl,
+  /** The test set of base addresses, used only when ENVIRONMENT is exactly "test" (SPEC §7). */
+  GATEWAY_URL_TEST: optionalUrl,
+  BROKER_SITE_URL_TEST: optionalUrl,
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  BROKER_SITE_URL: optionalUrl,
+  /** The environment name sent in the ENVIRONMENT header (SPEC §7). */
+  ENVIRONMENT: z.string().trim().min(1).default('production'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  COMPRESSION: z.enum(['on', 'off']).default('on'),
+  BRAND_NAME: z.string().trim().min(1).max(60).default('Aurum Expo'),
+  CONTACT_EMAIL: email.default('contact@aurum-expo.example'),
+  QA_EMAIL: email.default('quality@aurum-expo.example'),
+  /** Comma-separated name=url pairs, e.g. "x=https://x.com/acme,youtube=https://youtube.com/@acme". */
+  SOCIAL_LINKS: z
+    .string()
+    .trim()
+    .default(
+      'x=https://x.com/aurumexpo,facebook=https://www.facebook.com/aurumexpo,linkedin=https://www.linkedin.com/company/aurumexpo,youtube=https://www.youtube.com/@aurumexpo,telegram=https://t.me/aurumexpo',
+    )
+    .transform((value, ctx) => {
+      const links: Array<{ name: string; url: string }> = []
+      for (const pair of value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        const separator = pair.indexOf('=')
+        const name = pair.slice(0, separator).trim()
+        const url = pair.slice(separator + 1).trim()
+        if (separator < 1 || !/^[a-z0-9-]{1,20}$/.test(name) || !URL.canParse(url) || !/^https?:/.test(url)) {
+          ctx.addIssue({ code: 'custom', message: `not a name=https-url pair: ${pair}` })
+          continue
+        }
+        links.push({ name, url })
+      }
+      return links
+    }),
+  /** Secret for signing access tokens; when absent one is generated once and kept in the database. */
+  TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The OAuth2 client of the site (SPEC §7): the secret and provision key never reach the browser. */
+  OAUTH_CLIENT_ID: z.string().trim().min(1).default('expo-site'),
+  OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
+  OAUTH_PROVISION_KEY: z.string().min(16).optional(),
+  LOGIN_ORIGIN: optionalUrl,
+  ORDER_PAYMENT_MINUTES: positiveInt(30),
+  UPLOAD_MAX_MB: positiveInt(10),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_SECRET_KEY: z.string().trim().startsWith('sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().startsWith('whsec_').optional(),
+  ANALYTICS_SCRIPT_URL: optionalUrl,
+  TAG_SCRIPT_URL: optionalUrl,
+  TCPLAY_LICENCE_KEY: z.string().trim().optional(),
+  TCPLAY_LICENCE_URL: optionalUrl,
+  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+  /** Keep answers of caller-independent read functions (contract cacheSeconds) until content changes. */
+  READ_CACHE: z.enum(['on', 'off']).default('on'),
+  PAGE_CACHE_TTL_SECONDS: positiveInt(30),
+  PAGE_CACHE_MAX_MB: positiveInt(64),
+  DEMO_CONTENT: z.enum(['on', 'off']).default('on'),
+})
+
+export type Config = ReturnType<typeof parseConfig>
+
+export class ConfigError extends Error {
+  readonly problems: string[]
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+    this.name = 'ConfigError'
+    this.problems = problems
+  }
+}
+
+/** Parses the environment once at boot; every bad variable is reported together. */
+export function parseConfig(env: Record<string, string | undefined> = process.env) {
+  const result = schema.safeParse(env)
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`))
+  }
+  const raw = result.data
+  const problems: string[] = []
+  if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set')
+  if (raw.NODE_ENV === 'production' && raw.DATABASE_URL && !raw.TOKEN_SECRET) {
+    // Several instances share one database, so the generated secret in the database serves them all;
+    // nothing to do. The check exists to document that this combination is intended.
+  }
+  if (problems.length) throw new ConfigError(problems)
+  const publicOrigin = raw.PUBLIC_ORIGIN ?? `http://localhost:${raw.PORT}`
+  return {
+    ...raw,
+    GATEWAY_URL: chooseBases(raw.ENVIRONMENT, { test: raw.GATEWAY_URL_TEST, production: raw.GATEWAY_URL }),
+    BROKER_SITE_URL: chooseBases(raw.ENVIRONMENT, { test: raw.BROKER_SITE_URL_TEST, production: raw.BROKER_SITE_URL }),
+    DATA_DIR: resolve(raw.DATA_DIR),
+    DIST_DIR: resolve(raw.DIST_DIR),
+    PUBLIC_ORIGIN: publicOrigin,
+    LOGIN_ORIGIN: raw.LOGIN_ORIGIN ?? publicOrigin,
+    isProduction: raw.NODE_ENV === 'production',
+    secureCookies: publicOrigin.startsWith('https:'),
+  }
+}
+
+/** The part of the configuration the browser may see; nothing secret ever goes here. */
+export function publicConfig(config: Config) {
+  return {
+    brandName: config.BRAND_NAME,
+    contactEmail: config.CONTACT_EMAIL,
+    qaEmail: config.QA_EMAIL,
+    socialLinks: config.SOCIAL_LINKS,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    languages: config.SITE_LANGUAGES,
+    brokerSiteUrl: config.BROKER_SITE_URL ?? null,
+    gatewayUrl: config.GATEWAY_URL ?? null,
+    loginOrigin: config.LOGIN_ORIGIN,
+    environment: config.ENVIRONMENT,
+    uploadMaxMb: config.UPLOAD_MAX_MB,
+    analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL ?? null,
+    tagScriptUrl: config.TAG_SCRIPT_URL ?? null,
+    tcPlay: { licenceKey: config.TCPLAY_LICENCE_KEY ?? null, licenceURL: config.TCPLAY_LICENCE_URL ?? null },
+  }
+}

@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { Locale, UrlLanguage } from '../../src/i18n/languages.ts'
+import { LANGUAGE_INFO } from '../../src/i18n/languages.ts'
+
+const SOURCE_TEMPLATE = fileURLToPath(new URL('../../index.html', import.meta.url))
+const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url))
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+/**
+ * SPEC §8: when even the error page fails, a static page headed "An error occurred while showing
+ * the error page" with a link home, in the visitor's language. The template is index.html (built by
+ * Vite in production, so its stylesheet is the hashed one).
+ */
+export function createFallbackPage(clientDir?: string) {
+  const builtTemplate = clientDir ? `${clientDir}/index.html` : ''
+  const template = readFileSync(builtTemplate && existsSync(builtTemplate) ? builtTemplate : SOURCE_TEMPLATE, 'utf8').replace(/<!--[\s\S]*?-->\s*/, '')
+  const cache = new Map<string, string>()
+  return (lang: UrlLanguage): string => {
+    const cached = cache.get(lang)
+    if (cached) return cached
+    const locale: Locale = LANGUAGE_INFO[lang].locale
+    let strings: { title?: string; text?: string; home?: string } = {}
+    try {
+      const common = JSON.parse(readFileSync(`${LOCALES_DIR}${locale}/common.json`, 'utf8')) as {
+        errorPage?: { failed?: { title?: string; text?: string }; backHome?: string }
+      }
+      strings = { title: common.errorPage?.failed?.title, text: common.errorPage?.failed?.text, home: common.errorPage?.backHome }
+    } catch {
+      // The English words below are the last resort.
+    }
+    const html = template
+      .replaceAll('%lang%', LANGUAGE_INFO[lang].htmlLang)
+      .replaceAll('%urlLang%', lang)
+      .replaceAll('%title%', escapeHtml(strings.title ?? 'An error occurred while showing the error page'))
+      .replaceAll('%text%', escapeHtml(strings.text ?? 'Please try again in a moment.'))
+      .replaceAll('%home%', escapeHtml(strings.home ?? 'Back to the homepage'))
+    cache.set(lang, html)
+    return html
+  }
+}

@@ -1,0 +1,91 @@
+import type { NextFunction, Request, Response } from 'express'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { Database } from '../db/client.ts'
+import type { GatewayObserver } from '../platform/gateway.ts'
+import type { PageCache } from './page-cache.ts'
+
+/** Prometheus metrics (issue 3): request durations by route, gateway calls by function and outcome, database pool. */
+export function createMetrics() {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry })
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by route kind, method and status class',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  })
+  const gatewayCalls = new Counter({
+    name: 'gateway_calls_total',
+    help: 'Platform function calls by function and outcome',
+    labelNames: ['function', 'outcome'] as const,
+    registers: [registry],
+  })
+  const gatewayDuration = new Histogram({
+    name: 'gateway_call_duration_seconds',
+    help: 'Platform function duration',
+    labelNames: ['function'] as const,
+    buckets: [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  })
+  const pool = new Gauge({
+    name: 'db_pool_connections',
+    help: 'Database pool connections by state',
+    labelNames: ['state'] as const,
+    registers: [registry],
+  })
+  let database: Database | null = null
+  let pageCache: Pick<PageCache, 'stats'> | null = null
+  const cacheEvents = new Gauge({
+    name: 'page_cache_requests',
+    help: 'Rendered-page cache requests by outcome since start',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  })
+  const cacheSize = new Gauge({ name: 'page_cache_bytes', help: 'Bytes held by the rendered-page cache', registers: [registry] })
+
+  return {
+    registry,
+    /** Labels by a coarse route kind, never by raw path: unbounded label values would exhaust memory. */
+    middleware(routeKind: (req: Request) => string) {
+      return (req: Request, res: Response, next: NextFunction) => {
+        const end = httpDuration.startTimer()
+        res.on('finish', () => end({ route: routeKind(req), method: req.method, status: `${Math.floor(res.statusCode / 100)}xx` }))
+        next()
+      }
+    },
+    gatewayObserver(onError: GatewayObserver['onError']): GatewayObserver {
+      return {
+        onCall(name, outcome, seconds) {
+          gatewayCalls.inc({ function: name, outcome })
+          gatewayDuration.observe({ function: name }, seconds)
+        },
+        onError,
+      }
+    },
+    watchDatabase(db: Database) {
+      database = db
+    },
+    watchPageCache(cache: Pick<PageCache, 'stats'>) {
+      pageCache = cache
+    },
+    async handler(_req: Request, res: Response) {
+      if (database) {
+        const stats = database.stats()
+        pool.set({ state: 'total' }, stats.total)
+        pool.set({ state: 'idle' }, stats.idle)
+        pool.set({ state: 'waiting' }, stats.waiting)
+      }
+      if (pageCache) {
+        const stats = pageCache.stats()
+        for (const outcome of ['hits', 'misses', 'stale', 'bypass', 'stored'] as const) cacheEvents.set({ outcome }, stats[outcome])
+        cacheSize.set(stats.bytes)
+      }
+      res.setHeader('Content-Type', registry.contentType)
+      res.setHeader('Cache-Control', 'no-store')
+      res.send(await registry.metrics())
+    },
+  }
+}
+
+export type Metrics = ReturnType<typeof createMetrics>

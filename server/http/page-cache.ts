@@ -1,0 +1,308 @@
+import { createHash, randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
+import proxyAddr from 'proxy-addr'
+import { COOKIES } from '../../src/api/contracts/cookies.ts'
+import type { Geo } from '../geo/geo.ts'
+import type { Platform } from '../platform/platform.ts'
+import { newVisitorId } from '../platform/tokens.ts'
+import { isMobileUserAgent } from './device.ts'
+
+const gzipAsync = promisify(gzip)
+
+/**
+ * On a miss the cache leaves a callback on the response; the page renderer, when the page may be
+ * shared (anonymous, not personal), hands it the plain HTML it streamed, while the visitor still gets
+ * it compressed as usual.
+ */
+const PAGE_CAPTURE = Symbol('page-capture')
+type CapturingResponse = ServerResponse & { [PAGE_CAPTURE]?: (html: Buffer) => void }
+
+export function pageCaptureOf(res: ServerResponse): ((html: Buffer) => void) | undefined {
+  return (res as CapturingResponse)[PAGE_CAPTURE]
+}
+
+/** Headers that belong to one response or one visitor, never to a stored copy. */
+const PER_RESPONSE_HEADERS = new Set([
+  'set-cookie',
+  'x-request-id',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'etag',
+  'vary',
+])
+const brotliAsync = promisify(brotliCompress)
+
+/** Paths that are never pages (the same list Express uses to refuse language redirects). */
+const NOT_A_PAGE =
+  /^\/(api|gateway|oauth2|assets|flags|wikifxweb-v1|wikibitweb-v1|HealthCheck|metrics|login|pay|uploads|images|demo)(\/|$)|\.(?!html$)[a-z0-9]{2,5}$/i
+/** A page is in the cache only under its own language: `/` and language redirects are not cached. */
+const LANGUAGE_PATH = /^\/[a-z]{2,3}(-[a-z]{2})?(\/|$)/
+
+interface Entry {
+  key: string
+  status: number
+  headers: Record<string, string>
+  identity: Buffer
+  gzip: Buffer
+  brotli: Buffer
+  etag: string
+  storedAt: number
+  bytes: number
+  /** Set when one live request is already re-rendering this stale entry. */
+  refreshing: boolean
+}
+
+export interface PageCacheOptions {
+  ttlSeconds: number
+  /** How long past its TTL an entry may still be served while one request renders a fresh one. */
+  staleSeconds: number
+  maxBytes: number
+  geo: Geo
+  /** Express's compiled `trust proxy` function, so the client address is the one Express sees. */
+  trustProxy: (address: string, hop: number) => boolean
+  /** Cookies that make a request personal: it is never served from, nor stored in, the cache. */
+  personalCookies: string[]
+  /** Issues a visitor token for a hit that has none; null when the platform is external. */
+  visitorToken: ((cookies: Record<string, string>) => { value: string; maxAgeSeconds: number } | null) | null
+  secureCookies: boolean
+  now?: () => number
+}
+
+export interface PageCacheStats {
+  hits: number
+  misses: number
+  stale: number
+  bypass: number
+  stored: number
+  entries: number
+  bytes: number
+}
+
+/**
+ * The rendered-page cache of ARCHITECTURE.md "Performance design", in front of Express: anonymous GET
+ * pages keyed by path + query (the language is in the path) + device class + China-notice state,
+ * stored with precompressed gzip and brotli bodies, single-flight, short TTL with
+ * stale-while-revalidate, dropped on content changes, bounded by bytes (LRU). A hit touches neither
+ * React, nor the database, nor Express's middleware.
+ *
+ * A miss is rendered by the real request going through Express, uncompressed, and copied into the
+ * cache as it streams; whoever asks for the same key meanwhile waits for that one render.
+ */
+export function createPageCache(options: PageCacheOptions) {
+  const entries = new Map<string, Entry>()
+  const inFlight = new Map<string, Promise<void>>()
+  const deviceClasses = new Map<string, 'm' | 'd'>()
+  const now = options.now ?? (() => Date.now())
+  const stats: PageCacheStats = { hits: 0, misses: 0, stale: 0, bypass: 0, stored: 0, entries: 0, bytes: 0 }
+  let totalBytes = 0
+  let generation = 0
+
+  const deviceClass = (userAgent: string): 'm' | 'd' => {
+    let value = deviceClasses.get(userAgent)
+    if (!value) {
+      value = isMobileUserAgent(userAgent) ? 'm' : 'd'
+      if (deviceClasses.size > 2000) deviceClasses.clear()
+      deviceClasses.set(userAgent, value)
+    }
+    return value
+  }
+
+  const remove = (key: string) => {
+    const entry = entries.get(key)
+    if (!entry) return
+    entries.delete(key)
+    totalBytes -= entry.bytes
+  }
+
+  const store = (entry: Entry) => {
+    remove(entry.key)
+    entries.set(entry.key, entry)
+    totalBytes += entry.bytes
+    stats.stored++
+    // Least recently used first: Map keeps insertion order and a hit re-inserts.
+    for (const key of entries.keys()) {
+      if (totalBytes <= options.maxBytes) break
+      remove(key)
+    }
+  }
+
+  const keyOf = (req: IncomingMessage, cookies: Record<string, string>): string | null => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null
+    const url = req.url ?? '/'
+    const path = url.split('?')[0] ?? '/'
+    if (NOT_A_PAGE.test(path) || !LANGUAGE_PATH.test(path)) return null
+    if (options.personalCookies.some((name) => cookies[name])) return null
+    const address = proxyAddr(req as Parameters<typeof proxyAddr>[0], options.trustProxy)
+    const geo = options.geo.countryOf(address)
+    const notice = geo.known && geo.alpha2 === 'CN' && !cookies[COOKIES.chinaPass] ? 'cn' : '-'
+    return `${deviceClass(req.headers['user-agent'] ?? '')}|${notice}|${url}`
+  }
+
+  const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, cookies: Record<string, string>, state: 'hit' | 'stale') => {
+    const headers: Record<string, string | string[]> = { ...entry.headers, 'X-Request-Id': randomUUID(), 'X-Page-Cache': state, ETag: entry.etag }
+    const token = options.visitorToken?.(cookies)
+    if (token) {
+      headers['Set-Cookie'] =
+        `${COOKIES.accessToken}=${token.value}; Max-Age=${token.maxAgeSeconds}; Path=/; SameSite=Lax${options.secureCookies ? '; Secure' : ''}`
+    }
+    if (req.headers['if-none-match'] === entry.etag) {
+      res.writeHead(304, headers)
+      return res.end()
+    }
+    const accept = String(req.headers['accept-encoding'] ?? '')
+    const [body, encoding] = /\bbr\b/.test(accept) ? [entry.brotli, 'br'] : /\bgzip\b/.test(accept) ? [entry.gzip, 'gzip'] : [entry.identity, null]
+    if (encoding) headers['Content-Encoding'] = encoding
+    headers['Content-Length'] = String(body.length)
+    res.writeHead(entry.status, headers)
+    res.end(req.method === 'HEAD' ? undefined : body)
+  }
+
+  /** Lets the real request render through Express and copies what it sends. */
+  /** Lets the real request render through Express; the page renderer hands over the plain HTML. */
+  const renderAndStore = (key: string, res: ServerResponse, next: () => void): Promise<void> => {
+    const started = generation
+    // The copy is as old as the render, not as its compression.
+    const renderedAt = now()
+    let finish: () => void = () => {}
+    const done = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    let handedOver = false
+    ;(res as CapturingResponse)[PAGE_CAPTURE] = (identity: Buffer) => {
+      handedOver = true
+      void capture(identity).finally(finish)
+    }
+    // Nothing handed over (not a cacheable page, or the client went away): waiters render for themselves.
+    res.on('close', () => {
+      if (!handedOver) finish()
+    })
+
+    const capture = async (identity: Buffer) => {
+      const status = res.statusCode
+      if ((status !== 200 && status !== 404) || started !== generation || !identity.length) return
+      const [gzipped, brotli] = await Promise.all([
+        gzipAsync(identity, { level: 9 }),
+        brotliAsync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 10, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      ])
+      // A content change while rendering makes this copy outdated already.
+      if (started !== generation) return
+      const headers: Record<string, string> = {}
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (value === undefined || PER_RESPONSE_HEADERS.has(name.toLowerCase())) continue
+        headers[name] = Array.isArray(value) ? value.join(', ') : String(value)
+      }
+      headers.Vary = 'Accept-Encoding, User-Agent'
+      store({
+        key,
+        status,
+        headers,
+        identity,
+        gzip: gzipped,
+        brotli,
+        etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+        storedAt: renderedAt,
+        bytes: identity.length + gzipped.length + brotli.length + key.length * 2,
+        refreshing: false,
+      })
+    }
+    next()
+    return done
+  }
+
+  const parseCookies = (header: string | undefined): Record<string, string> => {
+    const cookies: Record<string, string> = {}
+    if (!header) return cookies
+    for (const part of header.split(';')) {
+      const separator = part.indexOf('=')
+      if (separator > 0) cookies[part.slice(0, separator).trim()] = part.slice(separator + 1).trim()
+    }
+    return cookies
+  }
+
+  return {
+    stats(): PageCacheStats {
+      return { ...stats, entries: entries.size, bytes: totalBytes }
+    },
+    /** Resolves when no render is being copied (tests). */
+    async idle(): Promise<void> {
+      while (inFlight.size) await Promise.all(inFlight.values())
+    },
+    /** Drops everything: called when content changes. */
+    clear() {
+      generation++
+      entries.clear()
+      totalBytes = 0
+    },
+    /** Wraps the app: `http.createServer(cache.handler(app))`. */
+    handler(app: (req: IncomingMessage, res: ServerResponse) => void) {
+      return (req: IncomingMessage, res: ServerResponse) => {
+        const cookies = parseCookies(req.headers.cookie)
+        // The benchmark measures uncached renders with this header; honoured from loopback only.
+        const bypass = req.headers['x-page-cache-bypass'] !== undefined && /^(127\.|::1$|::ffff:127\.)/.test(req.socket.remoteAddress ?? '')
+        const key = bypass ? null : keyOf(req, cookies)
+        if (!key) {
+          stats.bypass++
+          return app(req, res)
+        }
+        const entry = entries.get(key)
+        const age = entry ? (now() - entry.storedAt) / 1000 : Number.POSITIVE_INFINITY
+        if (entry && age <= options.ttlSeconds) {
+          stats.hits++
+          entries.delete(key)
+          entries.set(key, entry)
+          return send(req, res, entry, cookies, 'hit')
+        }
+        if (entry && age <= options.ttlSeconds + options.staleSeconds) {
+          // Stale: one request renders a fresh copy; everyone else gets the stale one meanwhile.
+          if (entry.refreshing) {
+            stats.stale++
+            return send(req, res, entry, cookies, 'stale')
+          }
+          entry.refreshing = true
+          stats.misses++
+          const refresh = renderAndStore(key, res, () => app(req, res)).finally(() => {
+            entry.refreshing = false
+            inFlight.delete(key)
+          })
+          inFlight.set(key, refresh)
+          return
+        }
+        const pending = inFlight.get(key)
+        if (pending) {
+          // Single flight: wait for the render in progress, then serve its copy (or render if it was not cacheable).
+          pending.then(() => {
+            const fresh = entries.get(key)
+            if (fresh) {
+              stats.hits++
+              send(req, res, fresh, cookies, 'hit')
+            } else {
+              stats.misses++
+              app(req, res)
+            }
+          })
+          return
+        }
+        stats.misses++
+        const render = renderAndStore(key, res, () => app(req, res)).finally(() => inFlight.delete(key))
+        inFlight.set(key, render)
+      }
+    },
+  }
+}
+
+export type PageCache = ReturnType<typeof createPageCache>
+
+/** A fresh visitor token for a cached page whose visitor has no valid one (the same as a rendered page gives). */
+export function visitorTokenFor(platform: Pick<Platform, 'tokens'>) {
+  return (cookies: Record<string, string>) => {
+    if (platform.tokens.verify(cookies[COOKIES.accessToken]).ok) return null
+    const issued = platform.tokens.issue({ kind: 'visitor', visitorId: newVisitorId() })
+    return { value: issued.access_token, maxAgeSeconds: issued.expires_in }
+  }
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto'
+import type { NextFunction, Request, Response } from 'express'
+import { COOKIES } from '../../src/api/contracts/cookies.ts'
+import type { Geo, GeoAnswer } from '../geo/geo.ts'
+import { isMobileUserAgent } from './device.ts'
+
+export interface RequestContext {
+  requestId: string
+  /** From the forwarded headers of trusted proxies only (Express `trust proxy`). */
+  ip: string
+  mobile: boolean
+  geo: GeoAnswer
+  /** SPEC §4: the China notice shows for China without the pass cookie. */
+  riskShow: boolean
+  fingerprint: string | undefined
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      context: RequestContext
+    }
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
+
+export function requestIdOf(req: Request): string {
+  const incoming = req.get('x-request-id')
+  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+}
+
+export function requestContext(geo: Geo) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const ip = req.ip ?? req.socket.remoteAddress ?? ''
+    const answer = geo.countryOf(ip)
+    const fingerprint = typeof req.cookies?.[COOKIES.fingerprint] === 'string' ? String(req.cookies[COOKIES.fingerprint]).slice(0, 200) : undefined
+    res.locals.context = {
+      requestId: String(req.id ?? requestIdOf(req)),
+      ip,
+      mobile: isMobileUserAgent(req.get('user-agent')),
+      geo: answer,
+      riskShow: answer.known && answer.alpha2 === 'CN' && !req.cookies?.[COOKIES.chinaPass],
+      fingerprint,
+    }
+    next()
+  }
+}

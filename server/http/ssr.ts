@@ -1,0 +1,162 @@
+import type { NextFunction, Request, Response } from 'express'
+import { isbot } from 'isbot'
+import type { Logger } from 'pino'
+import type { TokenSource } from '../../src/api/client.ts'
+import type { SiteState } from '../../src/app-state.ts'
+import type { AssetResolver, InProcessRequest, InProcessResponse, RenderInput, RenderOutput } from '../../src/entry-server.tsx'
+import { LANGUAGE_INFO, type UrlLanguage } from '../../src/i18n/languages.ts'
+import { publicConfig, type Config } from '../config.ts'
+import { pageCaptureOf } from './page-cache.ts'
+
+export type RenderFunction = (input: RenderInput) => Promise<RenderOutput>
+
+/** A render that has not produced its first byte by then is abandoned with the fallback page. */
+const RENDER_TIMEOUT_MS = 10_000
+
+export interface SsrDeps {
+  config: Config
+  logger: Logger
+  render: RenderFunction
+  assets: AssetResolver
+  dispatch: ((request: InProcessRequest) => Promise<InProcessResponse>) | null
+  /** The token for this request's gateway calls, and how to get a new one. */
+  tokensFor(req: Request, res: Response): TokenSource
+  fallbackPage(lang: UrlLanguage): string
+}
+
+export function siteStateFor(config: Config, res: Response, lang: UrlLanguage): SiteState {
+  const context = res.locals.context
+  return {
+    lang,
+    locale: LANGUAGE_INFO[lang].locale,
+    htmlLang: LANGUAGE_INFO[lang].htmlLang,
+    languages: config.SITE_LANGUAGES,
+    config: publicConfig(config),
+    mobile: context.mobile,
+    riskShow: context.riskShow,
+    nodeEnv: config.NODE_ENV,
+    user: res.locals.user ?? null,
+  }
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      lang: UrlLanguage
+      user?: SiteState['user']
+    }
+  }
+}
+
+export function toFetchRequest(req: Request, origin: string): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  }
+  const controller = new AbortController()
+  req.on('close', () => controller.abort())
+  return new globalThis.Request(new URL(req.originalUrl, origin), { method: 'GET', headers, signal: controller.signal }) as unknown as Request
+}
+
+/** Streams the React document for a page: loaders first, then React (STYLE.md rules 3 and 4). */
+export function ssrHandler(deps: SsrDeps) {
+  const origin = deps.config.PUBLIC_ORIGIN
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const lang = res.locals.lang
+    const context = res.locals.context
+    let output: RenderOutput
+    try {
+      output = await deps.render({
+        request: toFetchRequest(req, origin) as unknown as globalThis.Request,
+        site: siteStateFor(deps.config, res, lang),
+        dispatch: deps.dispatch,
+        gatewayBaseUrl: deps.config.GATEWAY_URL ?? '',
+        tokens: deps.tokensFor(req, res),
+        headerValues: {
+          countryCode: context.geo.numeric,
+          languageCode: LANGUAGE_INFO[lang].locale,
+          environment: deps.config.ENVIRONMENT,
+          userIp: context.ip,
+          fingerprint: context.fingerprint,
+        },
+        requestId: context.requestId,
+        assets: deps.assets,
+        crawler: isbot(req.get('user-agent') ?? ''),
+        onError: (error) => deps.logger.error({ err: error, requestId: context.requestId }, 'render error'),
+        onMissingKey: (key) => deps.logger.warn({ key, requestId: context.requestId }, 'missing translation'),
+      })
+    } catch (error) {
+      deps.logger.error({ err: error, requestId: context.requestId }, 'loader failed outside any route boundary')
+      return sendFallback(res, deps.fallbackPage(lang))
+    }
+
+    if (output.kind === 'response') {
+      res.status(output.response.status)
+      output.response.headers.forEach((value, name) => {
+        res.setHeader(name, value)
+      })
+      return res.end()
+    }
+
+    // Anonymous, non-personal pages may be shared: by our page cache, and by a CDN unless the
+    // China notice is part of them (a CDN cannot tell visitors apart by country).
+    const shareable = !res.locals.user && !output.personal && (output.status === 200 || output.status === 404)
+    const { PAGE_CACHE_TTL_SECONDS: ttl } = deps.config
+    const cacheControl = shareable && !context.riskShow ? `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl * 10}` : 'private, no-store'
+    const crawler = isbot(req.get('user-agent') ?? '')
+
+    // A page that will be cached, or that a crawler reads whole, is rendered at once: cheaper than
+    // streaming it. Personal pages stream, so their shell leaves before any slow part.
+    if (shareable || crawler) {
+      let html: string
+      try {
+        html = output.renderToString()
+      } catch (error) {
+        deps.logger.error({ err: error, requestId: context.requestId }, 'the error page itself failed')
+        return sendFallback(res, deps.fallbackPage(lang))
+      }
+      res.status(output.status)
+      res.setHeader('Content-Type', 'text/html; charset=utf-8')
+      res.setHeader('Cache-Control', cacheControl)
+      const body = Buffer.from(html)
+      if (shareable) pageCaptureOf(res)?.(body)
+      return req.method === 'HEAD' ? res.end() : res.end(body)
+    }
+
+    let settled = false
+    const stream = output.start({
+      onReady(ready) {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        res.status(output.status)
+        res.setHeader('Content-Type', 'text/html; charset=utf-8')
+        res.setHeader('Cache-Control', cacheControl)
+        if (req.method === 'HEAD') return res.end()
+        ready.pipe(res)
+      },
+      onShellError(error) {
+        deps.logger.error({ err: error, requestId: context.requestId }, 'the error page itself failed')
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        sendFallback(res, deps.fallbackPage(lang))
+      },
+    })
+    const timer = setTimeout(() => {
+      stream.abort(new Error('render timed out'))
+    }, RENDER_TIMEOUT_MS)
+    timer.unref()
+    res.on('close', () => {
+      clearTimeout(timer)
+      if (!res.writableFinished) stream.abort()
+    })
+  }
+}
+
+function sendFallback(res: Response, html: string) {
+  if (res.headersSent) return res.end()
+  res.status(500).setHeader('Content-Type', 'text/html; charset=utf-8').setHeader('Cache-Control', 'no-store').send(html)
+}

@@ -1,0 +1,17 @@
+import type { Queryable } from '../../db/client.ts'
+import { queueMail } from '../mail/mailer.ts'
+import { CODE_MINUTES } from './codes.ts'
+import type { Translate } from './login-page/strings.ts'
+
+export type AccountMail =
+  | { kind: 'verify'; to: string; nick: string; code: string }
+  | { kind: 'reset'; to: string; nick: string; code: string }
+  /** Someone registered with an address that already has a verified account. */
+  | { kind: 'exists'; to: string; nick: string }
+
+/** Queued inside the caller's transaction, sent after commit (STYLE.md rule 7), in the page's language. */
+export async function queueAccountMail(tx: Queryable, t: Translate, brand: string, loginUrl: string, mail: AccountMail): Promise<void> {
+  const params = { brand, nick: mail.nick, minutes: CODE_MINUTES, url: loginUrl, ...('code' in mail ? { code: mail.code } : {}) }
+  const lines = [t('mail.greeting', params), '', t(`mail.${mail.kind}.text`, params), '', t('mail.ignore', params), '', t('mail.signature', params)]
+  await queueMail(tx, { to: mail.to, subject: t(`mail.${mail.kind}.subject`, params), text: lines.join('\n') })
+}

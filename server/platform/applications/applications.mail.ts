@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { boothDimensions, personName } from '../../../src/api/applications.ts'
+import { type Locale, urlLanguageOfLocale } from '../../../src/i18n/languages.ts'
+import type { MailMessage } from '../mail/mailer.ts'
+import type { ApplicationFields } from './applications.repo.ts'
+
+const LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url))
+const cache = new Map<Locale, Record<string, unknown>>()
+
+/** The `apply` namespace of a locale, read once from locales/<locale>/apply.json. */
+function strings(locale: Locale): Record<string, unknown> {
+  let value = cache.get(locale)
+  if (!value) {
+    try {
+      value = JSON.parse(readFileSync(`${LOCALES_DIR}${locale}/apply.json`, 'utf8')) as Record<string, unknown>
+    } catch {
+      value = {}
+    }
+    cache.set(locale, value)
+  }
+  return value
+}
+
+function lookup(table: Record<string, unknown>, key: string): string | undefined {
+  let node: unknown = table
+  for (const part of key.split('.')) {
+    if (!node || typeof node !== 'object') return undefined
+    node = (node as Record<string, unknown>)[part]
+  }
+  return typeof node === 'string' ? node : undefined
+}
+
+/** A translator over the `apply` strings with English as the fallback (the same file the page uses). */
+export function translator(locale: Locale) {
+  const own = strings(locale)
+  const english = strings('en')
+  return (key: string, values: Record<string, string | number> = {}) => {
+    const template = lookup(own, key) ?? lookup(english, key) ?? key
+    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => String(values[name] ?? ''))
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] as string)
+
+export interface AcknowledgementInput {
+  locale: Locale
+  reference: string
+  fields: ApplicationFields
+  exhibition: { title: string; startsAt: Date; endsAt: Date; timeZone: string; city: string }
+  brand: string
+  contactEmail: string
+  publicOrigin: string
+}
+
+/**
+ * The acknowledgement in the applicant's language: the reference, everything they sent (as text:
+ * the HTML part escapes every value) and how to reach the organiser, plus the verification page so
+ * that nobody can pose as us with a look-alike message.
+ */
+export function acknowledgementMail(input: AcknowledgementInput): MailMessage {
+  const t = translator(input.locale)
+  const { fields } = input
+  const exhibition = input.exhibition.title
+  const language = urlLanguageOfLocale(input.locale)
+  const dates = formatDates(input.locale, input.exhibition.startsAt, input.exhibition.endsAt, input.exhibition.timeZone)
+  const name = fields.kind === 'exhibitor' ? (fields.contactPerson ?? '') : personName(input.locale, fields.givenName ?? '', fields.surname ?? '')
+
+  const rows: Array<[string, string]> = [[t('fields.exhibition'), `${exhibition} (${input.exhibition.city}, ${dates})`]]
+  if (fields.kind === 'exhibitor') {
+    const booth =
+      fields.boothSize === 'custom' ? `${t('booth.custom')}: ${boothDimensions(fields.boothWidth, fields.boothDepth)}` : t(`booth.${fields.boothSize}`)
+    rows.push(
+      [t('fields.boothSize'), booth],
+      [t('fields.companyName'), fields.companyName ?? ''],
+      [t('fields.website'), fields.website ?? '-'],
+      [t('fields.contactPerson'), fields.contactPerson ?? ''],
+      [t('fields.phone'), fields.phoneE164 ?? ''],
+      [t('fields.email'), fields.email],
+      [t('fields.method'), t(`method.${fields.method}`)],
+    )
+  } else {
+    rows.push(
+      [t('fields.surname'), fields.surname ?? ''],
+      [t('fields.givenName'), fields.givenName ?? ''],
+      [t('fields.position'), fields.position ?? ''],
+      [t('fields.identity'), t(`identity.${fields.identity}`)],
+      [t('fields.industry'), t(`industry.${fields.industry}`)],
+      [t('fields.email'), fields.email],
+      [t('fields.phone'), fields.phoneE164 ?? '-'],
+    )
+  }
+  const verifyUrl = `${input.publicOrigin}/${language}/verify.html`
+  const paragraphs = {
+    greeting: t('mail.greeting', { name }),
+    intro: t(fields.kind === 'exhibitor' ? 'mail.exhibitorIntro' : 'mail.attendeeIntro', { exhibition }),
+    reference: t('mail.reference', { reference: input.reference }),
+    summary: t('mail.summary'),
+    correction: t('mail.correction', { contact: input.contactEmail }),
+    verify: t('mail.verify', { url: verifyUrl }),
+    notYou: t('mail.notYou'),
+    signature: t('mail.signature', { brand: input.brand }),
+  }
+  const text = [
+    paragraphs.greeting,
+    '',
+    paragraphs.intro,
+    '',
+    paragraphs.reference,
+    '',
+    paragraphs.summary,
+    ...rows.map(([label, value]) => `  ${label}: ${value}`),
+    '',
+    paragraphs.correction,
+    paragraphs.verify,
+    paragraphs.notYou,
+    '',
+    paragraphs.signature,
+  ].join('\n')
+  const html = `<!doctype html><html lang="${escapeHtml(language)}"><body>
+<p>${escapeHtml(paragraphs.greeting)}</p>
+<p>${escapeHtml(paragraphs.intro)}</p>
+<p><strong>${escapeHtml(paragraphs.reference)}</strong></p>
+<p>${escapeHtml(paragraphs.summary)}</p>
+<table cellpadding="6" cellspacing="0" border="0">
+${rows.map(([label, value]) => `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>
+<p>${escapeHtml(paragraphs.correction)}</p>
+<p>${escapeHtml(t('mail.verify', { url: '\u0000' })).replace('\u0000', `<a href="${escapeHtml(verifyUrl)}">${escapeHtml(verifyUrl)}</a>`)}</p>
+<p>${escapeHtml(paragraphs.notYou)}</p>
+<p>${escapeHtml(paragraphs.signature)}</p>
+</body></html>`
+  return {
+    to: fields.email,
+    subject: t(fields.kind === 'exhibitor' ? 'mail.exhibitorSubject' : 'mail.attendeeSubject', { exhibition, reference: input.reference }),
+    text,
+    html,
+  }
+}
+
+/** "12–14 May 2026" in the applicant's language and the venue's time zone. */
+export function formatDates(locale: Locale, startsAt: Date, endsAt: Date, timeZone: string): string {
+  const tag = locale === 'zh-cn' ? 'zh-Hans' : locale === 'zh-tw' ? 'zh-Hant' : locale === 'zh-hk' ? 'zh-Hant-HK' : locale
+  try {
+    return new Intl.DateTimeFormat(tag, { year: 'numeric', month: 'short', day: 'numeric', timeZone }).formatRange(startsAt, endsAt)
+  } catch {
+    return new Intl.DateTimeFormat(tag, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).formatRange(startsAt, endsAt)
+  }
+}

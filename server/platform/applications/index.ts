@@ -1,0 +1,23 @@
+import type { Domain } from '../platform.ts'
+import { registerApplicationFunctions } from './applications.functions.ts'
+import { type ApplicationService, createApplicationService } from './applications.service.ts'
+
+declare module '../platform.ts' {
+  interface Services {
+    applications: ApplicationService
+  }
+}
+
+/**
+ * Exhibitor and attendee applications (issue 10): stored, acknowledged by mail in the applicant's
+ * language, listed for the logged-in applicant, and for the organiser through `npm run applications`.
+ * No demo content: the organiser's list works on an empty database.
+ */
+export const domain: Domain = {
+  name: 'applications',
+  setup(platform) {
+    const service = createApplicationService(platform)
+    platform.services.applications = service
+    registerApplicationFunctions(platform, service)
+  },
+}

@@ -1,0 +1,39 @@
+import { importDemoContent } from '../../content/content-folder.ts'
+import type { Domain } from '../platform.ts'
+import { advertsKind, exhibitionsKind } from './exhibitions.content.ts'
+import { sitemapRows } from './exhibitions.repo.ts'
+import { registerExhibitionFunctions } from './exhibitions.functions.ts'
+import { createExhibitionService, type ExhibitionService } from './exhibitions.service.ts'
+
+declare module '../platform.ts' {
+  interface Services {
+    exhibitions: ExhibitionService
+  }
+}
+
+/**
+ * Exhibitions (issue 3, PRODUCT.md): the list, the detail with agenda, speakers, partners, photo
+ * live, recap videos and figures, the campaign page, hero adverts and the sponsors of the brand.
+ * Other domains (tickets, applications, comments) reach it through platform.services.exhibitions.
+ */
+export const domain: Domain = {
+  name: 'exhibitions',
+  // Before the domains that read exhibitions at setup or seed time (tickets, applications).
+  order: 20,
+  content: [exhibitionsKind, advertsKind],
+  setup(platform) {
+    const service = createExhibitionService({ db: platform.db })
+    platform.services.exhibitions = service
+    registerExhibitionFunctions(platform, service)
+  },
+  async seed(platform, tx) {
+    await importDemoContent(platform, tx, [exhibitionsKind, advertsKind])
+  },
+  async sitemap(platform) {
+    const rows = await sitemapRows(platform.db)
+    return rows.flatMap((row) => [
+      { path: `/backDetail/${row.id}`, lastModified: row.updated_at },
+      ...(row.campaign ? [{ path: `/active/${row.campaign}.html`, lastModified: row.updated_at }] : []),
+    ])
+  },
+}

@@ -1,0 +1,132 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import nodemailer from 'nodemailer'
+import type { Database, Queryable } from '../../db/client.ts'
+
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  /** base64 */
+  content: string
+}
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  attachments?: MailAttachment[]
+}
+
+/**
+ * Queues a message inside the caller's transaction: it is sent only if that transaction commits
+ * (never send mail inside a transaction; STYLE.md rule 7).
+ */
+export async function queueMail(tx: Queryable, message: MailMessage): Promise<void> {
+  await tx.query('insert into mail_outbox (to_address, subject, text_body, html_body, attachments) values ($1, $2, $3, $4, $5)', [
+    message.to,
+    message.subject,
+    message.text,
+    message.html ?? null,
+    JSON.stringify(message.attachments ?? []),
+  ])
+}
+
+export interface MailTransport {
+  send(message: MailMessage & { from: string }): Promise<void>
+  readonly kind: 'smtp' | 'outbox-files'
+}
+
+/** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/outbox so the default install shows them. */
+export function createMailTransport(options: { smtpUrl?: string | undefined; dataDir: string }): MailTransport {
+  if (options.smtpUrl) {
+    const transporter = nodemailer.createTransport(options.smtpUrl)
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transporter.sendMail(toNodemailer(message))
+      },
+    }
+  }
+  const outbox = join(options.dataDir, 'outbox')
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    kind: 'outbox-files',
+    async send(message) {
+      const info = await transporter.sendMail(toNodemailer(message))
+      mkdirSync(outbox, { recursive: true })
+      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 80)
+      writeFileSync(join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`), info.message as Buffer)
+    },
+  }
+}
+
+function toNodemailer(message: MailMessage & { from: string }) {
+  return {
+    from: message.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    attachments: (message.attachments ?? []).map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      content: Buffer.from(attachment.content, 'base64'),
+    })),
+  }
+}
+
+interface OutboxRow {
+  id: number
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string | null
+  attachments: MailAttachment[]
+  attempts: number
+}
+
+/**
+ * Sends what is due. Rows are claimed with FOR UPDATE SKIP LOCKED inside a short transaction that
+ * marks them as being sent, so two instances never send the same message.
+ */
+export async function sendDueMail(db: Database, transport: MailTransport, from: string, batch = 20): Promise<number> {
+  const claimed = await db.transaction(async (tx) => {
+    const rows = await tx.query<OutboxRow>(
+      `select id, to_address, subject, text_body, html_body, attachments, attempts from mail_outbox
+       where sent_at is null and send_after <= now() and attempts < 8
+       order by id limit $1 for update skip locked`,
+      [batch],
+    )
+    // Push them into the future while they are being sent; success marks them sent.
+    if (rows.rows.length) {
+      await tx.query(`update mail_outbox set attempts = attempts + 1, send_after = now() + interval '5 minutes' where id = any($1::bigint[])`, [
+        rows.rows.map((row) => row.id),
+      ])
+    }
+    return rows.rows
+  })
+  let sent = 0
+  for (const row of claimed) {
+    try {
+      await transport.send({
+        from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        ...(row.html_body ? { html: row.html_body } : {}),
+        attachments: row.attachments,
+      })
+      await db.query('update mail_outbox set sent_at = now(), last_error = null where id = $1', [row.id])
+      sent++
+    } catch (error) {
+      const backoffMinutes = 2 ** row.attempts
+      await db.query(`update mail_outbox set last_error = $2, send_after = now() + make_interval(mins => $3) where id = $1`, [
+        row.id,
+        String((error as Error).message).slice(0, 500),
+        backoffMinutes,
+      ])
+    }
+  }
+  return sent
+}

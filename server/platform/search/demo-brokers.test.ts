@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { generateBrokers, traderCodeOf } from './demo-brokers.ts'
+import { logoSvg } from './demo-logos.ts'
+import { demoBrokers } from './seed.ts'
+import { tierFunction } from './search.repo.ts'
+
+const PUBLIC = fileURLToPath(new URL('../../../public', import.meta.url))
+
+describe('demo brokers', () => {
+  it('when the demo directory is generated twice, then it is the same 300 brokers with unique names and codes', () => {
+    const brokers = demoBrokers()
+    expect(brokers).toHaveLength(300)
+    expect(demoBrokers()).toEqual(brokers)
+    expect(new Set(brokers.map((broker) => broker.nameEn)).size).toBe(300)
+    expect(new Set(brokers.map((broker) => broker.code)).size).toBe(300)
+    const codes = brokers.map((broker) => broker.traderCode).filter(Boolean)
+    expect(new Set(codes).size).toBe(codes.length)
+  })
+
+  it('when the demo directory is seeded, then every logo it names exists in public/ and matches its generator', async () => {
+    const { readFileSync } = await import('node:fs')
+    for (const broker of demoBrokers()) {
+      const file = `${PUBLIC}${broker.logo}`
+      expect(existsSync(file), file).toBe(true)
+      expect(readFileSync(file, 'utf8')).toBe(logoSvg(broker))
+    }
+  })
+
+  it('when the benchmark directory is generated, then 100,000 brokers have unique profile codes', () => {
+    const brokers = generateBrokers({ count: 100_000, seed: 7 })
+    expect(new Set(brokers.map((broker) => broker.traderCode ?? broker.code)).size).toBe(100_000)
+    expect(new Set(brokers.map((broker) => broker.nameEn)).size).toBe(100_000)
+    expect(traderCodeOf(0)).toMatch(/^\d{10}$/)
+  })
+
+  it('when tiers are computed in bulk, then the top 1 % is tier 0 and the next 9 % tier 1, as refreshTiers does', () => {
+    const popularity = Array.from({ length: 1000 }, (_, index) => 1000 - index)
+    const tier = tierFunction(popularity)
+    expect(popularity.filter((value) => tier(value) === 0)).toHaveLength(10)
+    expect(popularity.filter((value) => tier(value) === 1)).toHaveLength(90)
+  })
+})

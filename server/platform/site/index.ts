@@ -1,0 +1,17 @@
+import { getIpGeo, homeGetIpGeo } from '../../../src/api/contracts/site.ts'
+import type { Domain, Platform } from '../platform.ts'
+
+function ipGeoAnswer(platform: Platform, ip: string) {
+  const answer = platform.geo.countryOf(ip)
+  return { country_code: answer.alpha2.toLowerCase(), numeric_code: answer.numeric, known: answer.known }
+}
+
+/** Site-wide reference functions: IP geo (SPEC §7 GET /api/v1/getipgeo and Home getipgeo). */
+export const domain: Domain = {
+  name: 'site',
+  order: 10,
+  setup(platform) {
+    platform.registry.implement(getIpGeo, async ({ ip }, context) => ipGeoAnswer(platform, ip || context.ip))
+    platform.registry.implement(homeGetIpGeo, async ({ ip }, context) => ipGeoAnswer(platform, ip || context.ip))
+  },
+}

@@ -1,0 +1,74 @@
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto'
+import QRCode from 'qrcode'
+import type { Queryable } from '../../db/client.ts'
+
+/**
+ * E-tickets: the QR code carries `ET1.<kid>.<payload>.<signature>` where payload is the ticket id
+ * (16 bytes) and the exhibition id (4 bytes, big-endian), base64url, and the signature is Ed25519
+ * over everything before the last dot. A scanner verifies it offline with the public key published at
+ * /api/tickets/public-key (kid names the key, so a new key can be introduced beside the old one).
+ * The key pair is generated once and kept in platform_secrets, so every instance signs alike.
+ */
+export const TICKET_CODE_VERSION = 'ET1'
+const SECRET_NAME = 'e-ticket-ed25519'
+
+export interface TicketSigner {
+  readonly kid: string
+  sign(ticketId: string, exhibitionId: number): string
+  verify(code: string): { ticketId: string; exhibitionId: number } | null
+  publicKey(): { kid: string; alg: 'EdDSA'; crv: 'Ed25519'; pem: string; jwk: { kty: 'OKP'; crv: 'Ed25519'; x: string; kid: string; use: 'sig' } }
+}
+
+export async function loadTicketSigner(db: Queryable): Promise<TicketSigner> {
+  const fresh = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+  await db.query('insert into platform_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [SECRET_NAME, fresh])
+  const row = (await db.query<{ value: string }>('select value from platform_secrets where name = $1', [SECRET_NAME])).rows[0]
+  if (!row) throw new Error('the e-ticket signing key could not be stored')
+  return createTicketSigner(createPrivateKey(row.value))
+}
+
+export function createTicketSigner(privateKey: KeyObject): TicketSigner {
+  const publicKey = createPublicKey(privateKey)
+  const spki = publicKey.export({ type: 'spki', format: 'der' })
+  const kid = createHash('sha256').update(spki).digest('base64url').slice(0, 8)
+  const jwk = publicKey.export({ format: 'jwk' }) as { x: string }
+  const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString()
+  return {
+    kid,
+    sign(ticketId, exhibitionId) {
+      const id = Buffer.from(ticketId.replace(/-/g, ''), 'hex')
+      if (id.length !== 16) throw new Error('ticket id must be a UUID')
+      const payload = Buffer.alloc(20)
+      id.copy(payload, 0)
+      payload.writeUInt32BE(exhibitionId, 16)
+      const message = `${TICKET_CODE_VERSION}.${kid}.${payload.toString('base64url')}`
+      return `${message}.${sign(null, Buffer.from(message), privateKey).toString('base64url')}`
+    },
+    verify(code) {
+      const parts = code.split('.')
+      if (parts.length !== 4 || parts[0] !== TICKET_CODE_VERSION || parts[1] !== kid) return null
+      const message = parts.slice(0, 3).join('.')
+      const signature = Buffer.from(parts[3] ?? '', 'base64url')
+      if (signature.length !== 64 || !verify(null, Buffer.from(message), publicKey, signature)) return null
+      const payload = Buffer.from(parts[2] ?? '', 'base64url')
+      if (payload.length !== 20) return null
+      const hex = payload.subarray(0, 16).toString('hex')
+      return {
+        ticketId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
+        exhibitionId: payload.readUInt32BE(16),
+      }
+    },
+    publicKey: () => ({ kid, alg: 'EdDSA', crv: 'Ed25519', pem, jwk: { kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid, use: 'sig' } }),
+  }
+}
+
+/** The QR code as an SVG data URL for pages (an <img>, so nothing in it runs or styles the page). */
+export async function qrDataUrl(text: string): Promise<string> {
+  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#0b1f3a', light: '#ffffff' } })
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+}
+
+/** The QR code as a PNG for e-mail attachments (mail clients rarely show SVG). */
+export function qrPng(text: string): Promise<Buffer> {
+  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 480 })
+}

@@ -1,0 +1,35 @@
+import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../src/i18n/languages.ts'
+
+/** BCP 47 tag of a locale for Intl (zh-tw -> zh-Hant). */
+export function htmlLangOf(locale: Locale): string {
+  return LANGUAGE_INFO[urlLanguageOfLocale(locale)].htmlLang
+}
+
+/** Digits after the decimal point of a currency (2 for USD, 0 for JPY), from Intl. */
+export function fractionDigits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+}
+
+/** Minor units as the language writes money: US$1,234.50, 1.234,50 US$, US$1,234.50... */
+export function formatMoney(minor: number, currency: string, locale: Locale): string {
+  const digits = fractionDigits(currency)
+  return new Intl.NumberFormat(htmlLangOf(locale), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    minor / 10 ** digits,
+  )
+}
+
+/** The exhibition's dates at the venue, e.g. "26–27 Jan 2027, 09:00 (Asia/Bangkok)". */
+export function formatDateRange(startsAt: Date, endsAt: Date, timeZone: string, locale: Locale): string {
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }
+  try {
+    return new Intl.DateTimeFormat(htmlLangOf(locale), { ...options, timeZone }).formatRange(startsAt, endsAt)
+  } catch {
+    return new Intl.DateTimeFormat(htmlLangOf(locale), { ...options, timeZone: 'UTC' }).formatRange(startsAt, endsAt)
+  }
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] as string)
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import type { Domain, Platform } from '../platform.ts'
+import { seedTickets } from './demo/seed.ts'
+import { loadTicketSigner, type TicketSigner } from './e-tickets.ts'
+import { expireDueOrders } from './expiry.ts'
+import { createOrderCore, type TicketsDeps } from './orders.core.ts'
+import { createOrdersService, type OrdersService } from './orders.service.ts'
+import { createPaymentsService, type PaymentsService } from './payments/payments.service.ts'
+import { createStripeProvider } from './payments/providers.ts'
+import { sandboxRoutes } from './payments/sandbox.routes.ts'
+import { loadStrings } from './strings.ts'
+import { registerTicketFunctions } from './tickets.functions.ts'
+import { ticketRoutes } from './tickets.routes.ts'
+
+export interface TicketsService {
+  orders: OrdersService
+  payments: PaymentsService
+  signer: TicketSigner
+  /** Expires pending orders past their deadline (the sweeper; safe on any number of instances). */
+  expireDue(): Promise<number>
+}
+
+declare module '../platform.ts' {
+  interface Services {
+    tickets: TicketsService
+  }
+}
+
+/** How often the sweeper and the sandbox's late confirmations run. */
+export const EXPIRY_SWEEP_MS = 15_000
+export const SANDBOX_SETTLE_MS = 3_000
+
+/**
+ * The success page's scan-to-download code opens the app's download page when APP_DOWNLOAD_URL is
+ * set (an https address); otherwise it opens the order's e-tickets on the phone that scans it.
+ */
+const appDownloadUrl = z.url({ protocol: /^https$/ }).optional()
+
+/**
+ * Tickets, orders and payment (issue 9): ticket types per exhibition, coupons, orders with one
+ * attendee per ticket, the sandbox and Stripe payment providers, signed e-tickets and the
+ * confirmation e-mail. Expiry runs as a background job and whenever an order is read.
+ */
+export const domain: Domain = {
+  name: 'tickets',
+  // After exhibitions (20) and accounts (10), which it asks about.
+  order: 50,
+  async setup(platform) {
+    const parsedUrl = appDownloadUrl.safeParse(process.env.APP_DOWNLOAD_URL || undefined)
+    if (!parsedUrl.success) throw new Error('APP_DOWNLOAD_URL: must be an https:// address')
+    const { config } = platform
+    const deps: TicketsDeps = {
+      platform,
+      signer: await loadTicketSigner(platform.db),
+      strings: loadStrings('tickets'),
+      card:
+        config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+          ? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET })
+          : null,
+      appDownloadUrl: parsedUrl.data ?? null,
+    }
+    const core = createOrderCore(deps)
+    const orders = createOrdersService(deps, core)
+    const payments = createPaymentsService(deps, core)
+    registerTicketFunctions(platform, orders, payments)
+    platform.services.tickets = { orders, payments, signer: deps.signer, expireDue: () => expireDueOrders(platform.db, core) }
+    platform.jobs.every('tickets.expire', EXPIRY_SWEEP_MS, () => expireDueOrders(platform.db, core))
+    platform.jobs.every('tickets.sandbox-settle', SANDBOX_SETTLE_MS, () => payments.settleSandbox())
+  },
+  routes(router, platform: Platform) {
+    const tickets = platform.services.tickets
+    ticketRoutes(router, platform, tickets.signer, tickets.payments)
+    sandboxRoutes(router, platform, tickets.payments, loadStrings('payment'))
+  },
+  async seed(_platform, tx) {
+    await seedTickets(tx)
+  },
+}

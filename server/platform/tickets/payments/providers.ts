@@ -1,0 +1,128 @@
+import Stripe from 'stripe'
+import type { Locale } from '../../../../src/i18n/languages.ts'
+
+/** What a provider needs to open a hosted checkout for one payment attempt. */
+export interface CheckoutInput {
+  attemptId: string
+  orderNumber: string
+  amountMinor: number
+  currency: string
+  description: string
+  locale: Locale
+  customerEmail: string
+  successUrl: string
+  cancelUrl: string
+  /** The order's payment deadline. */
+  expiresAt: Date
+}
+
+export type ProviderState = 'open' | 'processing' | 'paid' | 'failed'
+
+export interface ProviderLookup {
+  state: ProviderState
+  amountMinor: number | null
+  currency: string | null
+}
+
+/** A card provider behind a hosted checkout page (Stripe Checkout). The sandbox is built in. */
+export interface CardProvider {
+  readonly name: 'stripe'
+  /** Idempotent by attempt id: asking twice for one attempt gives the same checkout. */
+  createCheckout(input: CheckoutInput): Promise<{ providerRef: string; redirectUrl: string }>
+  /** Asks where a checkout stands (the payer came back before the webhook). */
+  lookup(providerRef: string): Promise<ProviderLookup>
+  /** Closes a checkout nobody may pay any more (order cancelled, expired or changed). */
+  cancel(providerRef: string): Promise<void>
+  /** Verifies a webhook's signature and parses it; throws when the signature is wrong. */
+  parseWebhook(rawBody: Buffer, signature: string): Stripe.Event
+}
+
+const STRIPE_LOCALES: Record<Locale, Stripe.Checkout.SessionCreateParams.Locale> = {
+  en: 'en',
+  es: 'es',
+  fil: 'fil',
+  id: 'id',
+  ja: 'ja',
+  pt: 'pt',
+  ru: 'ru',
+  th: 'th',
+  vi: 'vi',
+  'zh-cn': 'zh',
+  'zh-hk': 'zh-HK',
+  'zh-tw': 'zh-TW',
+}
+
+/** Stripe lets a Checkout Session live between 30 minutes and 24 hours. */
+const MIN_SESSION_MS = 31 * 60_000
+const MAX_SESSION_MS = 23 * 60 * 60_000
+
+export interface StripeOptions {
+  secretKey: string
+  webhookSecret: string
+  /** Tests point the SDK at a local stand-in of the API. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' }
+}
+
+/**
+ * Stripe Checkout through the official SDK. The session is created with the attempt id as its
+ * idempotency key and client reference; the amount and currency come back in the webhook and are
+ * checked against the attempt before an order is marked paid.
+ */
+export function createStripeProvider(options: StripeOptions): CardProvider {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    appInfo: { name: 'expo-site tickets' },
+    ...(options.api ? { host: options.api.host, port: options.api.port, protocol: options.api.protocol } : {}),
+  })
+  return {
+    name: 'stripe',
+    async createCheckout(input) {
+      const now = Date.now()
+      const expiresAt = Math.min(now + MAX_SESSION_MS, Math.max(input.expiresAt.getTime(), now + MIN_SESSION_MS))
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: input.attemptId,
+          customer_email: input.customerEmail,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: input.currency.toLowerCase(), unit_amount: input.amountMinor, product_data: { name: input.description } },
+            },
+          ],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          expires_at: Math.floor(expiresAt / 1000),
+          locale: STRIPE_LOCALES[input.locale],
+          metadata: { attemptId: input.attemptId, orderNumber: input.orderNumber },
+          payment_intent_data: { metadata: { attemptId: input.attemptId, orderNumber: input.orderNumber } },
+        },
+        { idempotencyKey: `checkout-${input.attemptId}` },
+      )
+      if (!session.url) throw new Error('Stripe answered a Checkout Session without a URL')
+      return { providerRef: session.id, redirectUrl: session.url }
+    },
+    async lookup(providerRef) {
+      const session = await stripe.checkout.sessions.retrieve(providerRef)
+      return { state: sessionState(session), amountMinor: session.amount_total ?? null, currency: session.currency?.toUpperCase() ?? null }
+    },
+    async cancel(providerRef) {
+      try {
+        await stripe.checkout.sessions.expire(providerRef)
+      } catch (error) {
+        // Already completed or expired: nothing left to close.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
+      }
+    },
+    parseWebhook(rawBody, signature) {
+      return stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret)
+    },
+  }
+}
+
+export function sessionState(session: Pick<Stripe.Checkout.Session, 'status' | 'payment_status'>): ProviderState {
+  if (session.status === 'expired') return 'failed'
+  if (session.status === 'complete') return session.payment_status === 'unpaid' ? 'processing' : 'paid'
+  return 'open'
+}

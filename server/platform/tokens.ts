@@ -1,0 +1,88 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Queryable } from '../db/client.ts'
+
+/** SPEC §9: access token lifetime. */
+export const ACCESS_TOKEN_SECONDS = 3600
+
+export type Principal = { kind: 'visitor'; visitorId: string } | { kind: 'user'; userId: string; sessionId: string } | { kind: 'server'; clientId: string }
+
+interface Claims {
+  /** principal kind */
+  k: Principal['kind']
+  /** subject: visitor id, user id or client id */
+  s: string
+  /** session id of a user token */
+  sid?: string
+  iat: number
+  exp: number
+}
+
+export type Verified = { ok: true; principal: Principal; expiresAt: number } | { ok: false; reason: 'invalid' | 'expired' }
+
+/**
+ * Signed, expiring access tokens (HMAC-SHA256). Verifying one costs no database round trip, so an
+ * anonymous page view stays free of queries; user tokens are checked against their session by the
+ * accounts service where a function needs a live user.
+ */
+export function createTokenSigner(secret: string, now: () => number = () => Date.now()) {
+  const key = Buffer.from(secret, 'utf8')
+  const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url')
+  return {
+    issue(principal: Principal, lifetimeSeconds = ACCESS_TOKEN_SECONDS) {
+      const issuedAt = Math.floor(now() / 1000)
+      const claims: Claims = {
+        k: principal.kind,
+        s: principal.kind === 'visitor' ? principal.visitorId : principal.kind === 'user' ? principal.userId : principal.clientId,
+        ...(principal.kind === 'user' ? { sid: principal.sessionId } : {}),
+        iat: issuedAt,
+        exp: issuedAt + lifetimeSeconds,
+      }
+      const body = Buffer.from(JSON.stringify(claims)).toString('base64url')
+      return { access_token: `v1.${body}.${mac(body)}`, token_type: 'bearer' as const, expires_in: lifetimeSeconds }
+    },
+    verify(token: string | undefined): Verified {
+      if (!token || token.length > 1024) return { ok: false, reason: 'invalid' }
+      const [version, body, signature] = token.split('.')
+      if (version !== 'v1' || !body || !signature) return { ok: false, reason: 'invalid' }
+      const expected = Buffer.from(mac(body))
+      const given = Buffer.from(signature)
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' }
+      let claims: Claims
+      try {
+        claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Claims
+      } catch {
+        return { ok: false, reason: 'invalid' }
+      }
+      if (typeof claims.exp !== 'number' || typeof claims.s !== 'string') return { ok: false, reason: 'invalid' }
+      if (claims.exp * 1000 <= now()) return { ok: false, reason: 'expired' }
+      const principal: Principal | null =
+        claims.k === 'visitor'
+          ? { kind: 'visitor', visitorId: claims.s }
+          : claims.k === 'user' && claims.sid
+            ? { kind: 'user', userId: claims.s, sessionId: claims.sid }
+            : claims.k === 'server'
+              ? { kind: 'server', clientId: claims.s }
+              : null
+      if (!principal) return { ok: false, reason: 'invalid' }
+      return { ok: true, principal, expiresAt: claims.exp * 1000 }
+    },
+  }
+}
+
+export type TokenSigner = ReturnType<typeof createTokenSigner>
+
+export function newVisitorId(): string {
+  return randomBytes(12).toString('base64url')
+}
+
+/**
+ * A secret from configuration wins; otherwise one is generated once and kept in the database, so
+ * every instance on the same database signs and verifies alike.
+ */
+export async function loadSecret(db: Queryable, name: string, configured?: string): Promise<string> {
+  if (configured) return configured
+  await db.query('insert into platform_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [name, randomBytes(32).toString('base64url')])
+  const row = (await db.query<{ value: string }>('select value from platform_secrets where name = $1', [name])).rows[0]
+  if (!row) throw new Error(`secret ${name} could not be stored`)
+  return row.value
+}

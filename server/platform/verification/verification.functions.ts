@@ -1,0 +1,9 @@
+import { officialChannels, verifyChannel } from '../../../src/api/contracts/verification.ts'
+import type { Platform } from '../platform.ts'
+import type { VerificationService } from './verification.service.ts'
+
+/** The gateway functions of the verification domain (thin: the service holds the rules). */
+export function registerVerificationFunctions(platform: Platform, service: VerificationService): void {
+  platform.registry.implement(verifyChannel, async ({ value }, context) => service.verifyChannel(value, { ip: context.ip, countryCode: context.countryCode }))
+  platform.registry.implement(officialChannels, async () => ({ channels: await service.publicChannels() }))
+}

@@ -1,0 +1,300 @@
+import {
+  CHANNEL_KINDS,
+  CHANNEL_PURPOSES,
+  type ChannelKind,
+  type ChannelPurpose,
+  type ChannelVerdict,
+  DOCUMENT_AUDIENCES,
+  type DocumentAudience,
+  type DocumentVerdict,
+  type OfficialChannel,
+} from '../../../src/api/contracts/verification.ts'
+import countries from 'i18n-iso-countries'
+import type { Queryable } from '../../db/client.ts'
+import { DomainError, invalid } from '../errors.ts'
+import type { Platform } from '../platform.ts'
+import type { RateRule } from '../rate-limits.ts'
+import { buildReferences, findLookalike, type ReferenceSet } from './lookalike.ts'
+import { normaliseEmail } from './normalise/email.ts'
+import { normalisePhone } from './normalise/phone.ts'
+import { lookupPairs, parseQuery, type QueryError } from './normalise/query.ts'
+import { normaliseUsdt } from './normalise/usdt.ts'
+import * as repo from './verification.repo.ts'
+import { answerNoSoonerThan, rateLimitKey } from './timing.ts'
+
+/** Queries per address: a burst that a person never reaches, and a day's worth. */
+export const QUERY_LIMITS: RateRule[] = [
+  { name: 'verify.query', points: 20, durationSeconds: 60 },
+  { name: 'verify.query.day', points: 400, durationSeconds: 86_400 },
+]
+/** PDF checks per address. */
+export const UPLOAD_LIMITS: RateRule[] = [
+  { name: 'verify.upload', points: 10, durationSeconds: 600 },
+  { name: 'verify.upload.day', points: 60, durationSeconds: 86_400 },
+]
+/** Every answer takes at least this long (timing.ts). */
+export const ANSWER_FLOOR_MS = 350
+/** Public channels are read again after this long (the CLI writes from another process). */
+const REFERENCES_TTL_MS = 60_000
+
+const QUERY_ERRORS: Record<QueryError, string> = {
+  empty: 'verify:errors.empty',
+  tooLong: 'verify:errors.tooLong',
+  unrecognised: 'verify:errors.unrecognised',
+  phone: 'verify:errors.phone',
+  phoneCountry: 'verify:errors.phoneCountry',
+  email: 'verify:errors.email',
+}
+
+export interface ChannelInput {
+  kind: ChannelKind
+  value: string
+  purpose: ChannelPurpose
+  /** YYYY-MM-DD */
+  since: string
+  public: boolean
+  note?: string
+}
+
+export interface DocumentInput {
+  sha256: string
+  title: string
+  reference?: string | null
+  issuedTo: string
+  issuedOn: string
+  shownTo: DocumentAudience
+}
+
+export interface VerificationService {
+  verifyChannel(value: string, visitor: { ip: string; countryCode: string }): Promise<ChannelVerdict>
+  /** Answers for an uploaded file's fingerprint (the upload route has already counted the attempt). */
+  verifyDocument(sha256: string, bytes: number): Promise<DocumentVerdict>
+  /** Takes one upload attempt for an address; throws the 429 DomainError when over. */
+  consumeUpload(ip: string): Promise<void>
+  publicChannels(): Promise<OfficialChannel[]>
+  addChannel(input: ChannelInput, db?: Queryable): Promise<{ channel: repo.ChannelRow; created: boolean }>
+  listChannels(kind?: ChannelKind): Promise<repo.ChannelRow[]>
+  retireChannel(kind: ChannelKind, value: string, on?: string): Promise<repo.ChannelRow | null>
+  deleteChannel(kind: ChannelKind, value: string): Promise<boolean>
+  registerDocument(input: DocumentInput, db?: Queryable): Promise<repo.DocumentRow>
+  listDocuments(): Promise<repo.DocumentRow[]>
+  revokeDocument(sha256: string, on?: string): Promise<repo.DocumentRow | null>
+}
+
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+const today = () => new Date().toISOString().slice(0, 10)
+
+function toOfficial(row: repo.ChannelRow): OfficialChannel {
+  return { kind: row.kind, display: row.display, purpose: row.purpose, since: row.since }
+}
+
+/**
+ * Per service, how a registered account name must look, and whether it is shown with "@".
+ * Telegram: 5-32 of a-z 0-9 _; X: 1-15; LINE IDs 4-20 with . - _ (official accounts start with @);
+ * WeChat IDs: 6-20, a letter first, then letters, digits, _ or -.
+ */
+const HANDLE_RULES: Record<'telegram' | 'x' | 'line' | 'wechat', { pattern: RegExp; at: boolean }> = {
+  telegram: { pattern: /^[a-z][a-z0-9_]{4,31}$/i, at: true },
+  x: { pattern: /^[a-z0-9_]{1,15}$/i, at: true },
+  line: { pattern: /^[a-z0-9._-]{3,20}$/i, at: true },
+  wechat: { pattern: /^[a-z][a-z0-9_-]{5,19}$/i, at: false },
+}
+
+/** The organiser's value in the register's form, or a readable refusal (the CLI prints it). */
+export function registerKey(kind: ChannelKind, value: string): { key: string; display: string } {
+  const text = value.trim()
+  const refuse = (why: string) => invalid({ value: why }, `verify:register.${why}`)
+  switch (kind) {
+    case 'phone':
+    case 'whatsapp': {
+      const phone = normalisePhone(text.replace(/^00/, '+'), null)
+      if (!phone.ok) throw refuse('phoneNeedsInternational')
+      return { key: phone.e164, display: phone.display }
+    }
+    case 'email': {
+      const email = normaliseEmail(text)
+      if (!email.ok || email.mapped) throw refuse('badEmail')
+      return { key: email.key, display: email.key }
+    }
+    case 'usdtTrc20':
+    case 'usdtErc20': {
+      const address = normaliseUsdt(text)
+      if (!address || address.network !== kind || !address.ok) throw refuse('badAddress')
+      return { key: address.key, display: address.display }
+    }
+    default: {
+      const rule = HANDLE_RULES[kind]
+      const handle = text.replace(/^(?:https?:\/\/)?(?:www\.)?(?:t\.me|x\.com|twitter\.com|line\.me\/R\/ti\/p|line\.me\/ti\/p)\//i, '').replace(/^[@~]/, '')
+      if (!rule.pattern.test(handle)) throw refuse('badHandle')
+      return { key: handle.toLowerCase(), display: rule.at ? `@${handle}` : handle }
+    }
+  }
+}
+
+export function createVerificationService(
+  platform: Pick<Platform, 'config' | 'db' | 'rateLimits' | 'geo'>,
+  options: { answerFloorMs?: number } = {},
+): VerificationService {
+  const { config, db } = platform
+  const floorMs = options.answerFloorMs ?? ANSWER_FLOOR_MS
+  const configuredEmails = [config.CONTACT_EMAIL, config.QA_EMAIL].map((email) => email.toLowerCase())
+
+  let references: { loadedAt: number; value: Promise<ReferenceSet> } | null = null
+  const publicReferences = (): Promise<ReferenceSet> => {
+    if (!references || performance.now() - references.loadedAt > REFERENCES_TTL_MS) {
+      const value = repo.listPublicChannels(db).then((rows) =>
+        buildReferences(
+          config.BRAND_NAME,
+          [
+            ...rows.map((row) => ({ kind: row.kind, key: row.lookup_key, display: row.display })),
+            ...configuredEmails.map((email) => ({ kind: 'email', key: email, display: email })),
+          ],
+          configuredEmails.map((email) => email.slice(email.lastIndexOf('@') + 1)),
+        ),
+      )
+      references = { loadedAt: performance.now(), value }
+      value.catch(() => {
+        references = null
+      })
+    }
+    return references.value
+  }
+  const changed = () => {
+    references = null
+  }
+
+  /** The visitor's country for a number typed without a country code: their address's, else the CountryCode header's. */
+  const visitorCountry = (ip: string, countryCode: string): string | null => {
+    const geo = platform.geo.countryOf(ip)
+    if (geo.known) return geo.alpha2
+    return numericToAlpha2(countryCode)
+  }
+
+  const consume = async (rules: RateRule[], ip: string) => {
+    const key = rateLimitKey(ip)
+    for (const rule of rules) await platform.rateLimits.consume(rule, key)
+  }
+
+  return {
+    async verifyChannel(value, visitor) {
+      await consume(QUERY_LIMITS, visitor.ip)
+      const startedAt = performance.now()
+      try {
+        const parsed = parseQuery(value, visitorCountry(visitor.ip, visitor.countryCode))
+        if (!parsed.ok) throw invalid({ value: QUERY_ERRORS[parsed.error] }, QUERY_ERRORS[parsed.error])
+        const { query } = parsed
+        // The same work for every answer: one lookup and one look-alike check.
+        const [rows, referenceSet] = await Promise.all([repo.findChannels(db, lookupPairs(query)), publicReferences()])
+        const lookalike = findLookalike(query, referenceSet)
+        const current = query.tainted ? [] : rows.filter((row) => !row.until)
+        const formerly = query.tainted ? [] : rows.filter((row) => row.until).map((row) => ({ ...toOfficial(row), until: row.until as string }))
+        return {
+          verdict: current.length ? 'official' : 'unofficial',
+          query: {
+            type: query.type,
+            service: query.type === 'chat' ? query.service : null,
+            display: query.display,
+            assumedCountry: query.type === 'phone' ? query.assumedCountry : null,
+          },
+          matches: current.map(toOfficial),
+          formerly,
+          lookalike: current.length ? null : lookalike,
+          notices: query.notices,
+        }
+      } finally {
+        await answerNoSoonerThan(startedAt, floorMs)
+      }
+    },
+
+    async verifyDocument(sha256, bytes) {
+      const startedAt = performance.now()
+      try {
+        const row = await repo.findDocument(db, sha256)
+        return {
+          verdict: row && !row.revoked_on ? 'official' : 'unofficial',
+          sha256,
+          bytes,
+          document: row
+            ? { title: row.title, reference: row.reference, issuedTo: row.issued_to, issuedOn: row.issued_on, shownTo: row.shown_to, revokedOn: row.revoked_on }
+            : null,
+        }
+      } finally {
+        await answerNoSoonerThan(startedAt, floorMs)
+      }
+    },
+
+    consumeUpload: (ip) => consume(UPLOAD_LIMITS, ip),
+
+    async publicChannels() {
+      return (await repo.listPublicChannels(db)).map(toOfficial)
+    },
+
+    async addChannel(input, target = db) {
+      if (!(CHANNEL_KINDS as readonly string[]).includes(input.kind)) throw invalid({ kind: 'verify:register.badKind' }, 'verify:register.badKind')
+      if (!(CHANNEL_PURPOSES as readonly string[]).includes(input.purpose))
+        throw invalid({ purpose: 'verify:register.badPurpose' }, 'verify:register.badPurpose')
+      if (!ISO_DATE.test(input.since)) throw invalid({ since: 'verify:register.badDate' }, 'verify:register.badDate')
+      const { key, display } = registerKey(input.kind, input.value)
+      const { row, created } = await repo.upsertChannel(target, {
+        kind: input.kind,
+        key,
+        display,
+        purpose: input.purpose,
+        since: input.since,
+        public: input.public,
+        note: (input.note ?? '').slice(0, 500),
+      })
+      changed()
+      return { channel: row, created }
+    },
+
+    listChannels: (kind) => repo.listChannels(db, kind),
+
+    async retireChannel(kind, value, on = today()) {
+      if (!ISO_DATE.test(on)) throw invalid({ on: 'verify:register.badDate' }, 'verify:register.badDate')
+      const row = await repo.retireChannel(db, kind, registerKey(kind, value).key, on)
+      changed()
+      return row
+    },
+
+    async deleteChannel(kind, value) {
+      const deleted = await repo.deleteChannel(db, kind, registerKey(kind, value).key)
+      changed()
+      return deleted
+    },
+
+    async registerDocument(input, target = db) {
+      const sha256 = input.sha256.trim().toLowerCase()
+      if (!/^[0-9a-f]{64}$/.test(sha256)) throw invalid({ sha256: 'verify:register.badHash' }, 'verify:register.badHash')
+      if (!ISO_DATE.test(input.issuedOn)) throw invalid({ issuedOn: 'verify:register.badDate' }, 'verify:register.badDate')
+      if (!(DOCUMENT_AUDIENCES as readonly string[]).includes(input.shownTo))
+        throw invalid({ shownTo: 'verify:register.badAudience' }, 'verify:register.badAudience')
+      const title = input.title.trim()
+      const issuedTo = input.issuedTo.trim()
+      if (!title || title.length > 300) throw invalid({ title: 'verify:register.badTitle' }, 'verify:register.badTitle')
+      if (!issuedTo || issuedTo.length > 300) throw invalid({ issuedTo: 'verify:register.badIssuedTo' }, 'verify:register.badIssuedTo')
+      const row = await repo.insertDocument(target, {
+        sha256,
+        title,
+        reference: input.reference?.trim() || null,
+        issuedTo,
+        issuedOn: input.issuedOn,
+        shownTo: input.shownTo,
+      })
+      if (!row) throw new DomainError('verify:register.documentExists', 409)
+      return row
+    },
+
+    listDocuments: () => repo.listDocuments(db),
+
+    async revokeDocument(sha256, on = today()) {
+      if (!ISO_DATE.test(on)) throw invalid({ on: 'verify:register.badDate' }, 'verify:register.badDate')
+      return repo.revokeDocument(db, sha256.trim().toLowerCase(), on)
+    },
+  }
+}
+
+/** ISO 3166 numeric (the CountryCode header) -> alpha-2. */
+function numericToAlpha2(numeric: string): string | null {
+  return countries.numericToAlpha2(numeric) ?? null
+}

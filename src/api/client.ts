@@ -1,0 +1,143 @@
+import axios, { type AxiosAdapter, type AxiosInstance } from 'axios'
+import { GatewayError } from './gateway-error.ts'
+import { ENDPOINTS, ERROR_CODES, type Envelope, type FieldErrors, type FunctionRef, type RefPayload, type RefResult } from './contracts/define.ts'
+
+/** SPEC §9: HTTP timeout. */
+export const GATEWAY_TIMEOUT_MS = 20_000
+/** SPEC §9: the fingerprint sent when the visitor has no BasicData cookie yet. */
+export const DEFAULT_FINGERPRINT = 'expo-web-default-fingerprint'
+
+/** The per-visitor values of SPEC §7's headers, read at call time. */
+export interface GatewayHeaderValues {
+  countryCode: string
+  languageCode: string
+  environment: string
+  userIp?: string | undefined
+  fingerprint?: string | undefined
+}
+
+export interface TokenResult {
+  /** 0 when the token could not be fetched (SPEC §8). */
+  status: number
+  token: string
+}
+
+/** Where tokens come from: a cookie and POST /api/token in the browser; the platform itself on the server. */
+export interface TokenSource {
+  current(): string | undefined
+  /** Obtains a new token (visitor or user) and stores it; never throws. */
+  obtain(): Promise<TokenResult>
+}
+
+export { GatewayError }
+
+export interface GatewayClientOptions {
+  /** Origin of the platform; '' for the same origin. Ignored when an adapter is given. */
+  baseURL?: string
+  /** In-process transport (the embedded platform during SSR): no loopback hop. */
+  adapter?: AxiosAdapter
+  headers: () => GatewayHeaderValues
+  tokens: TokenSource
+  timeoutMs?: number
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+}
+
+export interface GatewayClient {
+  /** Calls a platform function; `ref` is a FunctionRef (src/api/<service>.ts) or a full contract. */
+  call<R extends FunctionRef>(ref: R, payload: RefPayload<R>, options?: CallOptions): Promise<RefResult<R>>
+}
+
+/**
+ * The one client of the platform, made per request on the server and once per page in the browser
+ * (never at module level: its token and headers belong to one visitor).
+ */
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  const http: AxiosInstance = axios.create({
+    baseURL: options.baseURL ?? '',
+    timeout: options.timeoutMs ?? GATEWAY_TIMEOUT_MS,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
+    // The envelope, not the HTTP status, decides; 401 is handled below.
+    validateStatus: () => true,
+  })
+
+  // Requests wait while the token is being fetched (SPEC §4): one fetch at a time, shared by all callers.
+  let pendingToken: Promise<TokenResult> | null = null
+  const refreshToken = (): Promise<TokenResult> => {
+    pendingToken ??= options.tokens.obtain().finally(() => {
+      pendingToken = null
+    })
+    return pendingToken
+  }
+  const tokenForCall = async (): Promise<string> => {
+    if (pendingToken) return (await pendingToken).token
+    const current = options.tokens.current()
+    if (current) return current
+    return (await refreshToken()).token
+  }
+
+  const send = async (contract: FunctionRef, payload: unknown, token: string, signal?: AbortSignal) => {
+    const endpoint = ENDPOINTS[contract.endpoint]
+    const values = options.headers()
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      CountryCode: values.countryCode,
+      ENVIRONMENT: values.environment,
+      LanguageCode: values.languageCode,
+      BasicData: values.fingerprint || DEFAULT_FINGERPRINT,
+    }
+    if (values.userIp) headers['x-forword-for'] = values.userIp
+    if (token) headers.Authorization = `Bearer ${token}`
+    if (contract.route) headers.Routes = contract.route
+    return http.request<Envelope>({
+      method: endpoint.method,
+      url: endpoint.path,
+      headers,
+      ...(endpoint.method === 'GET' ? { params: payload } : { data: payload ?? {} }),
+      ...(signal ? { signal } : {}),
+    })
+  }
+
+  return {
+    async call(contract, payload, callOptions = {}) {
+      const needsToken = contract.access !== 'public'
+      let token = needsToken ? await tokenForCall() : ''
+      let response: Awaited<ReturnType<typeof send>>
+      try {
+        response = await send(contract, payload, token, callOptions.signal)
+        // SPEC §4/§8: on a 401 obtain a new token and retry once; if that fails, reject.
+        if (needsToken && (response.status === 401 || response.data?.ErrorCode === ERROR_CODES.token)) {
+          const renewed = await refreshToken()
+          if (!renewed.token) throw new GatewayError(ERROR_CODES.token, 'errors.session', response.data)
+          token = renewed.token
+          response = await send(contract, payload, token, callOptions.signal)
+        }
+      } catch (error) {
+        throw normaliseError(error)
+      }
+      const body = response.data
+      if (body && typeof body === 'object' && body.ErrorCode === ERROR_CODES.ok && body.succeed === true) {
+        return body.data as RefResult<typeof contract>
+      }
+      const errorCode = typeof body?.ErrorCode === 'number' ? body.ErrorCode : response.status || ERROR_CODES.unexpected
+      const fields =
+        errorCode === ERROR_CODES.invalid && body?.data && typeof body.data === 'object' ? (body.data as { fields?: FieldErrors }).fields : undefined
+      throw new GatewayError(errorCode, body?.message || 'errors.unexpected', body, fields ?? {})
+    },
+  }
+}
+
+/** Generic error normalisation (SPEC §8): anything that is not a GatewayError gets status 500, or 0 offline. */
+function normaliseError(error: unknown): GatewayError {
+  if (error instanceof GatewayError) return error
+  if (axios.isCancel(error)) return new GatewayError(0, 'errors.cancelled', null)
+  if (axios.isAxiosError(error)) {
+    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new GatewayError(0, 'errors.timeout', null)
+    if (!error.response) return new GatewayError(0, 'errors.network', null)
+    return new GatewayError(error.response.status || ERROR_CODES.unexpected, 'errors.unexpected', error.response.data)
+  }
+  return new GatewayError(ERROR_CODES.unexpected, 'errors.unexpected', null)
+}

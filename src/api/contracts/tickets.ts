@@ -1,0 +1,395 @@
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import { z } from 'zod'
+import {
+  ATTENDEE_LIMITS,
+  cleanName,
+  emailKey,
+  hasForbiddenCharacters,
+  IDENTITIES,
+  INDUSTRIES,
+  isEmail,
+  MAX_TICKETS_PER_ORDER,
+  MESSAGES,
+  normaliseCouponCode,
+  PAYMENT_METHODS,
+  PROMPTS,
+  ticketCount,
+} from '../tickets.ts'
+import { defineContract } from './define.ts'
+
+/**
+ * Tickets, orders, coupons and payments (issue 9; SPEC §2-§5, §9). Every function touching an order
+ * needs a logged-in user and sees only that user's orders. Messages are keys of the `tickets`
+ * namespace (field errors keyed like `attendees.1.email`), or `errors.*` of `common`.
+ */
+
+const instant = z.string()
+const money = z.number().int()
+
+const exhibitionId = z.number({ error: 'errors.invalid' }).int().positive().max(2_147_483_647)
+const orderNumber = z
+  .string({ error: 'errors.notFound' })
+  .trim()
+  .toUpperCase()
+  .regex(/^T-[0-9A-HJKMNP-TV-Z]{10}$/, 'errors.notFound')
+
+const line = z.object({
+  ticketTypeId: z.number().int().positive().max(2_147_483_647),
+  quantity: z.number().int().min(0).max(MAX_TICKETS_PER_ORDER, MESSAGES.ticketLimit),
+})
+
+/** A selection of tickets: at most five in all (SPEC §9), at least one. Lines of zero are dropped. */
+const lines = z
+  .array(line)
+  .max(20)
+  .transform((value) => value.filter((item) => item.quantity > 0))
+  .check((context) => {
+    const count = ticketCount(context.value)
+    if (count === 0) context.issues.push({ code: 'custom', message: MESSAGES.noTickets, input: context.value })
+    else if (count > MAX_TICKETS_PER_ORDER) context.issues.push({ code: 'custom', message: MESSAGES.ticketLimit, input: context.value })
+    if (new Set(context.value.map((item) => item.ticketTypeId)).size !== context.value.length) {
+      context.issues.push({ code: 'custom', message: 'errors.invalid', input: context.value })
+    }
+  })
+
+/** An optional coupon code; '' means none. */
+const couponCode = z
+  .string({ error: MESSAGES.couponInvalid })
+  .max(64, MESSAGES.couponInvalid)
+  .transform(normaliseCouponCode)
+  .pipe(z.string().max(ATTENDEE_LIMITS.couponCode, MESSAGES.couponInvalid))
+
+const requiredName = (prompt: string, max: number) =>
+  z
+    .string({ error: prompt })
+    .transform(cleanName)
+    .pipe(
+      z
+        .string()
+        .min(1, prompt)
+        .max(max, MESSAGES.tooLong)
+        .refine((value) => !hasForbiddenCharacters(value), MESSAGES.characters),
+    )
+
+const email = z
+  .string({ error: PROMPTS.email })
+  .transform((value) => value.normalize('NFC').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, PROMPTS.email)
+      .refine((value) => isEmail(value), MESSAGES.email),
+  )
+
+/**
+ * A phone number with the country of its dialling code, as the phone field gives it: checked with
+ * libphonenumber's full metadata and kept in E.164 (the browser's check uses the small metadata;
+ * this one decides).
+ */
+const phone = z
+  .object(
+    {
+      country: z.string({ error: PROMPTS.phone }).regex(/^[A-Z]{2}$/, MESSAGES.phone),
+      number: z.string({ error: PROMPTS.phone }).max(ATTENDEE_LIMITS.phoneNumber, MESSAGES.phone),
+    },
+    { error: PROMPTS.phone },
+  )
+  .transform((value, context) => {
+    const typed = value.number.trim()
+    if (!typed) {
+      context.addIssue({ code: 'custom', message: PROMPTS.phone })
+      return z.NEVER
+    }
+    if (hasForbiddenCharacters(typed) || !/^[+\d\s().-]+$/.test(typed)) {
+      context.addIssue({ code: 'custom', message: MESSAGES.phone })
+      return z.NEVER
+    }
+    const international = typed.replace(/^00/, '+')
+    const parsed = international.startsWith('+') ? parsePhoneNumberFromString(international) : parsePhoneNumberFromString(typed, value.country as CountryCode)
+    if (!parsed?.isValid()) {
+      context.addIssue({ code: 'custom', message: MESSAGES.phone })
+      return z.NEVER
+    }
+    return { e164: parsed.number as string, country: parsed.country ?? value.country }
+  })
+
+export const attendeeInput = z.object({
+  firstName: requiredName(PROMPTS.firstName, ATTENDEE_LIMITS.firstName),
+  lastName: requiredName(PROMPTS.lastName, ATTENDEE_LIMITS.lastName),
+  email,
+  phone,
+  identity: z.enum(IDENTITIES, { error: PROMPTS.identity }),
+  industry: z.enum(INDUSTRIES, { error: PROMPTS.industry }),
+})
+
+/**
+ * One form per ticket; e-mail addresses and phone numbers must differ within the order (SPEC §5
+ * "Repeated email address", "Repeated phone number"). The check runs even when other fields of the
+ * forms failed, so the buyer learns every problem at once; the later of two equal values is marked.
+ */
+const attendees = z
+  .array(attendeeInput, { error: MESSAGES.attendeeCount })
+  .min(1, MESSAGES.attendeeCount)
+  .max(MAX_TICKETS_PER_ORDER, MESSAGES.ticketLimit)
+  .superRefine(
+    (value, context) => {
+      const emails = new Map<string, number>()
+      const phones = new Map<string, number>()
+      value.forEach((item, index) => {
+        const raw = item as { email?: unknown; phone?: unknown }
+        if (typeof raw.email === 'string' && isEmail(raw.email.trim())) {
+          const key = emailKey(raw.email)
+          if (emails.has(key)) context.addIssue({ code: 'custom', message: MESSAGES.emailRepeated, path: [index, 'email'] })
+          else emails.set(key, index)
+        }
+        const e164 = raw.phone && typeof raw.phone === 'object' && 'e164' in raw.phone ? (raw.phone as { e164: unknown }).e164 : null
+        if (typeof e164 === 'string') {
+          if (phones.has(e164)) context.addIssue({ code: 'custom', message: MESSAGES.phoneRepeated, path: [index, 'phone'] })
+          else phones.set(e164, index)
+        }
+      })
+    },
+    { when: () => true },
+  )
+
+export const AVAILABILITIES = ['available', 'few', 'soldOut', 'notYet', 'ended'] as const
+export const ORDER_STATUSES = ['pending', 'checking', 'paid', 'cancelled'] as const
+export const NEXT_STEPS = ['attendees', 'review', 'payment', 'checking', 'tickets', 'none'] as const
+
+export const exhibitionSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  city: z.string(),
+  venueName: z.string(),
+  address: z.string(),
+  startsAt: instant,
+  endsAt: instant,
+  timeZone: z.string(),
+})
+
+export const ticketTypeCard = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  priceMinor: money,
+  currency: z.string(),
+  maxPerOrder: z.number().int(),
+  /** Coarse on purpose: never the exact number left. */
+  availability: z.enum(AVAILABILITIES),
+  salesStartAt: instant.nullable(),
+  salesEndAt: instant.nullable(),
+})
+
+export const ticketTypesResult = z.object({
+  exhibition: exhibitionSummary,
+  /** PRODUCT.md: the exhibition state decides whether anything can be bought. */
+  state: z.enum(['lookingForward', 'signingUp', 'inProgress', 'ended']),
+  onSale: z.boolean(),
+  salesOpenAt: instant.nullable(),
+  types: z.array(ticketTypeCard),
+  maxPerOrder: z.number().int(),
+})
+
+export const couponPreview = z.object({
+  code: z.string(),
+  kind: z.enum(['percent', 'fixed', 'freeTicket']),
+  percentOff: z.number().int().nullable(),
+  amountOffMinor: money.nullable(),
+  currency: z.string().nullable(),
+  ticketTypeId: z.number().int().nullable(),
+})
+
+const orderLine = z.object({
+  ticketTypeId: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unitPriceMinor: money,
+})
+
+const attendeeView = z.object({
+  position: z.number().int(),
+  ticketTypeId: z.number().int(),
+  ticketName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** number: national digits for the phone field; international: how people read it (+44 7400 123456). */
+  phone: z.object({ country: z.string(), number: z.string(), e164: z.string(), international: z.string() }),
+  identity: z.enum(IDENTITIES),
+  industry: z.enum(INDUSTRIES),
+})
+
+const eTicket = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  holder: z.string(),
+  ticketName: z.string(),
+  /** The signed text the QR code carries. */
+  code: z.string(),
+  /** The QR code as an SVG data URL (no script, no style attribute). */
+  qr: z.string(),
+})
+
+export const orderSummary = z.object({
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  cancelReason: z.enum(['buyer', 'expired']).nullable(),
+  exhibition: exhibitionSummary,
+  createdAt: instant,
+  expiresAt: instant,
+  paidAt: instant.nullable(),
+  cancelledAt: instant.nullable(),
+  currency: z.string(),
+  subtotalMinor: money,
+  discountMinor: money,
+  totalMinor: money,
+  couponCode: z.string().nullable(),
+  lines: z.array(orderLine),
+  ticketCount: z.number().int(),
+  /** Where "continue" leads for a pending order. */
+  nextStep: z.enum(NEXT_STEPS),
+})
+
+export const orderDetail = orderSummary.extend({
+  /** The server's clock when it answered (countdowns run from it, not from the phone's clock). */
+  serverNow: instant,
+  buyerEmail: z.string(),
+  coupon: couponPreview.nullable(),
+  attendees: z.array(attendeeView),
+  confirmed: z.boolean(),
+  payment: z
+    .object({
+      method: z.enum(PAYMENT_METHODS),
+      status: z.enum(['creating', 'open', 'processing', 'succeeded', 'failed', 'cancelled']),
+    })
+    .nullable(),
+  /** Money arrived that could not buy this order (it had expired or was cancelled): it will be refunded. */
+  refundDue: z.boolean(),
+  /** Payment methods offered now (sandbox, and card when Stripe is configured). */
+  methods: z.array(z.enum(PAYMENT_METHODS)),
+  tickets: z.array(eTicket),
+  /** The exhibition as an iCalendar file (paid orders). */
+  calendar: z.string().nullable(),
+  /** What the success page's scan-to-download code opens. */
+  appLink: z.object({ kind: z.enum(['app', 'tickets']), url: z.string(), qr: z.string() }).nullable(),
+})
+
+export const ticketTypes = defineContract({
+  endpoint: 'expo',
+  route: 'tickets$ticketTypes',
+  access: 'visitor',
+  payload: z.object({ exhibitionId }),
+  result: ticketTypesResult,
+})
+
+/** Checks a code before ordering (limited against guessing); the order holds it atomically. */
+export const checkCoupon = defineContract({
+  endpoint: 'expo',
+  route: 'tickets$checkCoupon',
+  access: 'visitor',
+  payload: z.object({
+    exhibitionId,
+    code: z
+      .string({ error: MESSAGES.couponEmpty })
+      .max(64, MESSAGES.couponInvalid)
+      .transform(normaliseCouponCode)
+      .pipe(z.string().min(1, MESSAGES.couponEmpty)),
+  }),
+  result: couponPreview,
+})
+
+export const createOrder = defineContract({
+  endpoint: 'expo',
+  route: 'tickets$createOrder',
+  access: 'user',
+  payload: z.object({
+    exhibitionId,
+    lines,
+    couponCode: couponCode.default(''),
+    /** Re-registering: the cancelled order whose attendees the new one starts from. */
+    fromOrder: orderNumber.optional(),
+    /** A fresh UUID per selection: a retried request answers the same order. */
+    idempotencyKey: z.uuid({ error: 'errors.invalid' }),
+  }),
+  result: orderDetail,
+})
+
+/** "Change ticket type": new quantities for a pending order; its attendee data stays. */
+export const changeTickets = defineContract({
+  endpoint: 'expo',
+  route: 'tickets$changeTickets',
+  access: 'user',
+  payload: z.object({ orderNumber, lines, couponCode: couponCode.default('') }),
+  result: orderDetail,
+})
+
+export const saveAttendees = defineContract({
+  endpoint: 'expo',
+  route: 'tickets$saveAttendees',
+  access: 'user',
+  payload: z.object({ orderNumber, attendees }),
+  result: orderDetail,
+})
+
+/** The review step: the buyer confirms; a free order is paid at once (it skips payment). */
+export const confirmOrder = defineContract({
+  endpoint: 'expo',
+  route: 'tickets$confirmOrder',
+  access: 'user',
+  payload: z.object({ orderNumber }),
+  result: orderDetail,
+})
+
+/** Starts (or resumes: the same attempt twice) a payment; the page goes to `redirectUrl`. */
+export const startPayment = defineContract({
+  endpoint: 'expo',
+  route: 'tickets$startPayment',
+  access: 'user',
+  payload: z.object({ orderNumber, method: z.enum(PAYMENT_METHODS, { error: 'messages.methodRequired' }) }),
+  result: z.object({ redirectUrl: z.string(), attemptId: z.string() }),
+})
+
+/** The payer came back from the provider: asks it where the payment stands, then answers the order. */
+export const checkPayment = defineContract({
+  endpoint: 'expo',
+  route: 'tickets$checkPayment',
+  access: 'user',
+  payload: z.object({ orderNumber }),
+  result: orderDetail,
+})
+
+export const getOrder = defineContract({
+  endpoint: 'expo',
+  route: 'tickets$order',
+  access: 'user',
+  payload: z.object({ orderNumber }),
+  result: orderDetail,
+})
+
+export const myOrders = defineContract({
+  endpoint: 'expo',
+  route: 'tickets$myOrders',
+  access: 'user',
+  payload: z.object({ limit: z.number().int().min(1).max(50).default(20), before: instant.optional() }),
+  result: z.object({ items: z.array(orderSummary), more: z.boolean() }),
+})
+
+export const cancelOrder = defineContract({
+  endpoint: 'expo',
+  route: 'tickets$cancelOrder',
+  access: 'user',
+  payload: z.object({ orderNumber }),
+  result: orderDetail,
+})
+
+export type AttendeeInput = z.input<typeof attendeeInput>
+export type ParsedAttendee = z.output<typeof attendeeInput>
+export type Availability = (typeof AVAILABILITIES)[number]
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+export type CouponPreview = z.output<typeof couponPreview>
+export type TicketTypeCard = z.output<typeof ticketTypeCard>
+export type TicketTypesResult = z.output<typeof ticketTypesResult>
+export type OrderSummary = z.output<typeof orderSummary>
+export type OrderDetail = z.output<typeof orderDetail>
+export type ExhibitionSummary = z.output<typeof exhibitionSummary>

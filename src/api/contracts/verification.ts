@@ -1,0 +1,104 @@
+import { z } from 'zod'
+import { defineContract } from './define.ts'
+
+/**
+ * Official channel verification (issue 11, SPEC §1/§2/§5, PRODUCT.md): is this phone number, e-mail,
+ * USDT address, chat account or PDF one of ours? Answers are official or non-official, about the one
+ * value asked and nothing else of the register.
+ */
+
+export const CHANNEL_KINDS = ['phone', 'email', 'usdtTrc20', 'usdtErc20', 'telegram', 'whatsapp', 'wechat', 'line', 'x'] as const
+export type ChannelKind = (typeof CHANNEL_KINDS)[number]
+
+/** What a channel is used for; the texts are translations (verify:purpose.*). */
+export const CHANNEL_PURPOSES = ['general', 'tickets', 'exhibitors', 'media', 'partnerships', 'payments', 'quality', 'community', 'support'] as const
+export type ChannelPurpose = (typeof CHANNEL_PURPOSES)[number]
+
+/** To whom a registered document may be shown (verify:shownTo.*). */
+export const DOCUMENT_AUDIENCES = ['anyone', 'recipient', 'parties'] as const
+export type DocumentAudience = (typeof DOCUMENT_AUDIENCES)[number]
+
+export const CHAT_SERVICES = ['telegram', 'whatsapp', 'wechat', 'line', 'x'] as const
+
+/** What the platform recognised in a query. */
+export const QUERY_TYPES = ['phone', 'email', 'usdtTrc20', 'usdtErc20', 'chat'] as const
+
+/** Things said about the value itself (never about the register). */
+export const QUERY_NOTICES = ['hiddenCharacters', 'mixedScripts', 'internationalDomain', 'mappedCharacters', 'checksum', 'format'] as const
+
+export const LOOKALIKE_REASONS = ['characters', 'domain', 'name', 'poisoning'] as const
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+export const officialChannel = z.object({
+  kind: z.enum(CHANNEL_KINDS),
+  /** As written for people: +44 20 7946 0000, contact@…, @name, the checksummed address. */
+  display: z.string(),
+  purpose: z.enum(CHANNEL_PURPOSES),
+  /** Official since (YYYY-MM-DD). */
+  since: isoDate,
+})
+export type OfficialChannel = z.output<typeof officialChannel>
+
+export const channelVerdict = z.object({
+  verdict: z.enum(['official', 'unofficial']),
+  query: z.object({
+    type: z.enum(QUERY_TYPES),
+    /** For chat accounts: the service named by the link or label; null for "@name" or a bare name. */
+    service: z.enum(CHAT_SERVICES).nullable(),
+    /** The value as it was checked (E.164 phone, lower-case e-mail with an ASCII domain, …). */
+    display: z.string(),
+    /** ISO alpha-2 of the country assumed for a phone number typed without a country code. */
+    assumedCountry: z.string().nullable(),
+  }),
+  /** The channels this value is (one value may be, say, both our phone line and our WhatsApp). */
+  matches: z.array(officialChannel),
+  /** It was ours once and is no longer used by us. */
+  formerly: z.array(officialChannel.extend({ until: isoDate })),
+  /** It imitates one of our public channels. */
+  lookalike: z.object({ reason: z.enum(LOOKALIKE_REASONS), resembles: z.string().nullable() }).nullable(),
+  notices: z.array(z.enum(QUERY_NOTICES)),
+})
+export type ChannelVerdict = z.output<typeof channelVerdict>
+
+export const verifyChannel = defineContract({
+  endpoint: 'expo',
+  route: 'expo$verifyChannel',
+  access: 'visitor',
+  // Emptiness and the recognised kinds are checked by the service, with messages of its own (SPEC §5).
+  payload: z.object({ value: z.string('errors.required').max(2000, 'errors.tooLong') }),
+  result: channelVerdict,
+})
+
+/** The channels the organiser lists publicly (about page, verification page). */
+export const officialChannels = defineContract({
+  cacheSeconds: 30,
+  endpoint: 'expo',
+  route: 'expo$officialChannels',
+  access: 'visitor',
+  payload: z.object({}),
+  result: z.object({ channels: z.array(officialChannel) }),
+})
+
+/** The PDF check is a multipart upload, not a gateway function (CONVENTIONS.md "HTTP routes"). */
+export const VERIFY_FILE_PATH = '/api/verify/file'
+export const VERIFY_FILE_FIELD = 'file'
+
+export const documentVerdict = z.object({
+  verdict: z.enum(['official', 'unofficial']),
+  /** SHA-256 of the file, lower-case hex: its fingerprint. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  bytes: z.number().int().nonnegative(),
+  /** The registered document with this fingerprint; a revoked one makes the verdict non-official. */
+  document: z
+    .object({
+      title: z.string(),
+      reference: z.string().nullable(),
+      issuedTo: z.string(),
+      issuedOn: isoDate,
+      shownTo: z.enum(DOCUMENT_AUDIENCES),
+      revokedOn: isoDate.nullable(),
+    })
+    .nullable(),
+})
+export type DocumentVerdict = z.output<typeof documentVerdict>

@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { boothDimensions, type MyApplication, myApplications, personName } from '../../api/applications.ts'
+import { useGateway, useSite } from '../../app-state.ts'
+import { loadResources } from '../../i18n/resources.ts'
+import styles from './account-applications.module.css'
+
+type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; items: MyApplication[] }
+
+/**
+ * "My applications" on the account page (PRODUCT.md /{lang}/info.html): the logged-in user's
+ * exhibitor and attendee applications with their review status. Personal, so it is fetched in the
+ * browser after the page has loaded; it brings its own translations (the `apply` namespace), so the
+ * account page needs nothing but `<AccountApplications />`.
+ */
+export function AccountApplications() {
+  const site = useSite()
+  const gateway = useGateway()
+  const { i18n } = useTranslation()
+  const [stringsReady, setStringsReady] = useState(false)
+  const [state, setState] = useState<State>({ kind: 'loading' })
+
+  useEffect(() => {
+    if (i18n.hasResourceBundle(site.locale, 'apply')) {
+      setStringsReady(true)
+      return
+    }
+    let current = true
+    loadResources(site.locale, ['apply'])
+      .then((resources) => {
+        const bundle = resources[site.locale]?.apply
+        if (bundle) i18n.addResourceBundle(site.locale, 'apply', bundle, true, true)
+      })
+      .finally(() => {
+        if (current) setStringsReady(true)
+      })
+    return () => {
+      current = false
+    }
+  }, [i18n, site.locale])
+
+  const load = useCallback(() => {
+    setState({ kind: 'loading' })
+    gateway.call(myApplications, {}).then(
+      (result) => setState({ kind: 'ready', items: result.items }),
+      () => setState({ kind: 'failed' }),
+    )
+  }, [gateway])
+  useEffect(load, [load])
+
+  // Server HTML and the first browser render are the same empty frame: nothing personal, no mismatch.
+  if (!stringsReady) return <section className={styles.section} aria-busy="true" />
+  return <ApplicationsList state={state} onRetry={load} />
+}
+
+function ApplicationsList({ state, onRetry }: { state: State; onRetry(): void }) {
+  const { t } = useTranslation('apply')
+  const site = useSite()
+  return (
+    <section className={styles.section} aria-labelledby="account-applications-title" aria-busy={state.kind === 'loading'}>
+      <div className={styles.head}>
+        <h2 id="account-applications-title" className={styles.title}>
+          {t('account.title')}
+        </h2>
+        <Link className={styles.applyLink} to={`/${site.lang}/apply`}>
+          {t('account.apply')}
+        </Link>
+      </div>
+      {state.kind === 'loading' ? <p className={styles.note}>{t('account.loading')}</p> : null}
+      {state.kind === 'failed' ? (
+        <div className={styles.note} role="alert">
+          <p>{t('account.failed')}</p>
+          <button type="button" className={styles.retry} onClick={onRetry}>
+            {t('account.retry')}
+          </button>
+        </div>
+      ) : null}
+      {state.kind === 'ready' && state.items.length === 0 ? <p className={styles.note}>{t('account.empty')}</p> : null}
+      {state.kind === 'ready' && state.items.length > 0 ? (
+        <ul className={styles.list}>
+          {state.items.map((item) => (
+            <ApplicationItem key={item.reference} item={item} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}
+
+function ApplicationItem({ item }: { item: MyApplication }) {
+  const { t } = useTranslation('apply')
+  const site = useSite()
+  const dates = formatRange(site.htmlLang, item.exhibition.startsAt, item.exhibition.endsAt, item.exhibition.timeZone)
+  const submitted = new Intl.DateTimeFormat(site.htmlLang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.submittedAt))
+  const who =
+    item.kind === 'exhibitor'
+      ? [
+          item.companyName,
+          item.boothSize === 'custom'
+            ? `${t('account.booth')}: ${boothDimensions(item.boothWidth, item.boothDepth)}`
+            : item.boothSize
+              ? `${t('account.booth')}: ${t(`booth.${item.boothSize}`)}`
+              : null,
+        ]
+      : [personName(site.locale, item.givenName ?? '', item.surname ?? ''), item.position]
+  return (
+    <li className={styles.item}>
+      <div className={styles.itemHead}>
+        <span className={styles.kind}>{t(`account.kind.${item.kind}`)}</span>
+        <span className={`${styles.status} ${styles[item.status]}`}>{t(`account.status.${item.status}`)}</span>
+      </div>
+      <h3 className={styles.exhibition}>
+        <Link to={`/${site.lang}/backDetail/${item.exhibition.id}`}>{item.exhibition.title}</Link>
+      </h3>
+      <p className={styles.meta}>
+        {item.exhibition.city} · {dates}
+      </p>
+      <p className={styles.who}>{who.filter(Boolean).join(' · ')}</p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('account.reference')}</dt>
+          <dd className={styles.reference}>{item.reference}</dd>
+        </div>
+        <div>
+          <dt>{t('account.submitted')}</dt>
+          <dd>{submitted}</dd>
+        </div>
+      </dl>
+    </li>
+  )
+}
+
+function formatRange(locale: string, startsAt: string, endsAt: string, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone }).formatRange(new Date(startsAt), new Date(endsAt))
+  } catch {
+    return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }).formatRange(new Date(startsAt), new Date(endsAt))
+  }
+}

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CHINA_PASS, COOKIES } from '../../api/contracts/cookies.ts'
+import { useSite } from '../../app-state.ts'
+import { chinaPassCookie, createPassCounter } from '../../lib/china-pass.ts'
+import { useVisitorGeo } from '../../lib/visitor-country.ts'
+import styles from './china-notice.module.css'
+
+/**
+ * SPEC §1/§4: a fully blocking notice for visitors located in mainland China. It is in the server
+ * HTML, so it blocks before any script runs; five clicks on the faint mark within 30 s let staff
+ * through (pass cookie, 720 minutes) and reload.
+ */
+export function ChinaNotice() {
+  const { t } = useTranslation()
+  const site = useSite()
+  const [visible, setVisible] = useState(site.riskShow)
+  const counter = useRef(createPassCounter())
+  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const dialog = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (visible) dialog.current?.focus()
+    return () => clearTimeout(resetTimer.current)
+  }, [visible])
+
+  // A shared copy of the page (a CDN's) may have been made for a visitor elsewhere: the browser
+  // checks the visitor's own country too, so the notice holds whatever cache served the page.
+  const country = useVisitorGeo()
+  useEffect(() => {
+    if (country === 'CN' && !document.cookie.split('; ').some((cookie) => cookie.startsWith(`${COOKIES.chinaPass}=`))) {
+      document.body.classList.add('is-locked')
+      setVisible(true)
+    }
+  }, [country])
+
+  if (!visible) return null
+
+  const onMarkClick = () => {
+    const isFirst = counter.current.count === 0
+    if (counter.current.click(Date.now())) {
+      clearTimeout(resetTimer.current)
+      document.cookie = chinaPassCookie(window.location.protocol === 'https:')
+      setVisible(false)
+      document.body.classList.remove('is-locked')
+      window.location.reload()
+      return
+    }
+    // The count starts over 30 s after its first click.
+    if (isFirst) {
+      clearTimeout(resetTimer.current)
+      resetTimer.current = setTimeout(() => counter.current.reset(), CHINA_PASS.windowMs)
+    }
+  }
+
+  return (
+    <div
+      className={styles.overlay}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="china-notice-title"
+      aria-describedby="china-notice-text"
+      tabIndex={-1}
+      ref={dialog}
+      data-testid="china-notice"
+    >
+      <div className={styles.card}>
+        <h2 id="china-notice-title" className={styles.title}>
+          {t('notice.china.title')}
+        </h2>
+        <p id="china-notice-text" className={styles.text}>
+          {t('notice.china.text')}
+        </p>
+        <p className={styles.text}>{t('notice.china.thanks')}</p>
+      </div>
+      {/* The hidden mark of SPEC §4: decorative to everyone but staff who know to click it. */}
+      <img src="/images/notice-mark.svg" alt="" width="28" height="28" className={styles.mark} onClick={onMarkClick} data-testid="china-notice-mark" />
+    </div>
+  )
+}

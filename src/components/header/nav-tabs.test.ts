@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { activeTabKey, languageSwitchHref, NAV_TABS } from './nav-tabs.ts'
+
+describe('header tabs (SPEC §2)', () => {
+  it('are in the order of the specification', () => {
+    expect(NAV_TABS.map((tab) => tab.key)).toEqual(['home', 'brandExhibition', 'video', 'news', 'about', 'bulletin'])
+  })
+  it.each([
+    ['/en', 'home'],
+    ['/zh-cn/', 'home'],
+    ['/en/brandExhibition.html', 'brandExhibition'],
+    ['/en/backDetail/12', 'brandExhibition'],
+    ['/ja/video.html', 'video'],
+    ['/en/exhibition/news.html', 'news'],
+    ['/en/exhibition/42', 'news'],
+    ['/en/about.html', 'about'],
+    ['/en/bulletin.html', 'bulletin'],
+    ['/en/verify.html', null],
+    ['/en/apply/registration', null],
+  ])('on %s the active tab is %s', (path, key) => {
+    expect(activeTabKey(path)).toBe(key)
+  })
+  it('a language switch keeps the route and the query', () => {
+    expect(languageSwitchHref('/en/exhibition/news.html', '?page=3&q=a%20b', 'zh-cn')).toBe('/zh-cn/exhibition/news.html?page=3&q=a%20b')
+    expect(languageSwitchHref('/en', '', 'ja')).toBe('/ja')
+  })
+})

@@ -1,0 +1,28 @@
+import type { UrlLanguage } from '../../i18n/languages.ts'
+
+/**
+ * Where the search leads (SPEC §2): with a broker site configured, its profile and results pages;
+ * without one, this site's own. Pure, so that both are unit tested.
+ */
+export interface SearchSite {
+  lang: UrlLanguage
+  brokerSiteUrl: string | null
+}
+
+const base = (site: SearchSite) => (site.brokerSiteUrl ? site.brokerSiteUrl.replace(/\/+$/, '') : '')
+
+/** /{lang}/dealer/{code}.html, on the broker site when there is one. */
+export function profileHref(site: SearchSite, traderCode: string): string {
+  return `${base(site)}/${site.lang}/dealer/${encodeURIComponent(traderCode)}.html`
+}
+
+/** /{lang}/search.html?keyword={text}&SearchPosition=1 on the broker site; this site's results page otherwise. */
+export function resultsHref(site: SearchSite, keyword: string, page = 1): string {
+  const query = new URLSearchParams({ keyword })
+  if (site.brokerSiteUrl) query.set('SearchPosition', '1')
+  else if (page > 1) query.set('page', String(page))
+  return `${base(site)}/${site.lang}/search.html?${query.toString()}`
+}
+
+/** Whether a target leaves this site (a full page load, never the router). */
+export const isExternal = (site: SearchSite) => Boolean(site.brokerSiteUrl)

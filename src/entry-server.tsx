@@ -1,0 +1,160 @@
+import type { AxiosAdapter } from 'axios'
+import { I18nextProvider } from 'react-i18next'
+import { type PipeableStream, renderToPipeableStream, renderToString } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from 'react-router'
+import { createGatewayClient, type GatewayHeaderValues, type TokenSource } from './api/client.ts'
+import { AppShellContext, loaderContext, type DocumentAssets, type SiteState } from './app-state.ts'
+import { serializeErrors, type HydrationPayload } from './hydration.ts'
+import { createI18n } from './i18n/instance.ts'
+import { serverResources } from './i18n/server-resources.ts'
+import { serializeForScript } from './lib/serialize.ts'
+import type { ScreenHandle } from './routes/route-kit.ts'
+import { routes } from './routes/index.ts'
+
+/** A platform request as the embedded platform takes it (server/platform/gateway.ts PlatformRequest). */
+export interface InProcessRequest {
+  method: string
+  path: string
+  headers: Record<string, string | undefined>
+  query: Record<string, unknown>
+  body: unknown
+  ip: string
+  requestId: string
+  trustedServer: true
+}
+
+export interface InProcessResponse {
+  status: number
+  body: unknown
+  headers?: Record<string, string>
+}
+
+/** Which files a page needs, from Vite's manifest (server/http/assets.ts). */
+export interface AssetResolver {
+  /** The browser entry, or null when no client build exists (integration tests). */
+  bootstrapModule: string | null
+  forPage(screens: string[], locale: string, namespaces: string[]): DocumentAssets
+  /** Module URL of every translation file of a locale, by namespace. */
+  localeChunks(locale: string): Record<string, string>
+}
+
+export interface RenderInput {
+  request: Request
+  site: SiteState
+  /** The embedded platform, called in-process (no loopback hop), or null to use HTTP. */
+  dispatch: ((request: InProcessRequest) => Promise<InProcessResponse>) | null
+  gatewayBaseUrl: string
+  tokens: TokenSource
+  headerValues: GatewayHeaderValues
+  requestId: string
+  assets: AssetResolver
+  /** Crawlers get the whole document at once (onAllReady); people get the shell first. */
+  crawler: boolean
+  onError: (error: unknown) => void
+  onMissingKey: (key: string) => void
+}
+
+export type RenderOutput =
+  | { kind: 'response'; response: Response }
+  | {
+      kind: 'document'
+      status: number
+      /** A matched route is personal (ScreenHandle.private): never cache the page. */
+      personal: boolean
+      /** The whole document at once; throws if even the error page fails. */
+      renderToString(): string
+      /** Starts React; `onReady` fires when the first bytes may be sent. */
+      start(handlers: { onReady(stream: PipeableStream): void; onShellError(error: unknown): void }): PipeableStream
+    }
+
+// One handler for the process: it holds no request state (requestContext is passed per query).
+const handler = createStaticHandler(routes)
+
+function inProcessAdapter(dispatch: NonNullable<RenderInput['dispatch']>, ip: string, requestId: string): AxiosAdapter {
+  return async (config) => {
+    const url = new URL(config.url ?? '/', 'http://in-process')
+    const headers = (config.headers?.toJSON?.() ?? {}) as Record<string, string | undefined>
+    const body = typeof config.data === 'string' && config.data ? JSON.parse(config.data) : (config.data ?? {})
+    const response = await dispatch({
+      method: (config.method ?? 'get').toUpperCase(),
+      path: url.pathname,
+      headers,
+      query: (config.params ?? {}) as Record<string, unknown>,
+      body,
+      ip,
+      requestId,
+      trustedServer: true,
+    })
+    return { data: response.body, status: response.status, statusText: '', headers: response.headers ?? {}, config, request: null }
+  }
+}
+
+export async function render(input: RenderInput): Promise<RenderOutput> {
+  const { site } = input
+  const gateway = createGatewayClient({
+    baseURL: input.gatewayBaseUrl,
+    ...(input.dispatch ? { adapter: inProcessAdapter(input.dispatch, input.headerValues.userIp ?? '', input.requestId) } : {}),
+    headers: () => input.headerValues,
+    tokens: input.tokens,
+  })
+  const requestContext = new RouterContextProvider()
+  requestContext.set(loaderContext, { gateway, site })
+
+  const context = await handler.query(input.request, { requestContext })
+  if (context instanceof Response) return { kind: 'response', response: context }
+
+  const handles = context.matches.map((match) => match.route.handle as ScreenHandle | undefined).filter((handle): handle is ScreenHandle => Boolean(handle))
+  const namespaces = ['common', ...new Set(handles.flatMap((handle) => handle.ns))]
+  const assets = {
+    ...input.assets.forPage(
+      handles.map((handle) => handle.screen),
+      site.locale,
+      namespaces,
+    ),
+    entry: input.assets.bootstrapModule,
+  }
+  const payload: HydrationPayload = {
+    site,
+    assets,
+    namespaces,
+    localeChunks: input.assets.localeChunks(site.locale),
+    loaderData: context.loaderData,
+    actionData: context.actionData,
+    errors: serializeErrors(context.errors),
+  }
+  const hydrationJson = serializeForScript(payload)
+  const i18n = createI18n(site.locale, serverResources(site.locale), namespaces, (key) => input.onMissingKey(`${site.locale} ${key}`))
+  const router = createStaticRouter(handler.dataRoutes, context)
+
+  const tree = (
+    <AppShellContext.Provider value={{ site, assets, hydrationJson, gateway }}>
+      <I18nextProvider i18n={i18n}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </I18nextProvider>
+    </AppShellContext.Provider>
+  )
+  return {
+    kind: 'document',
+    status: context.statusCode,
+    personal: handles.some((handle) => handle.private),
+    renderToString() {
+      // React's stream renderer costs about three times the CPU of renderToString for the same page
+      // (ARCHITECTURE.md "Performance design"): a page that will be cached or read whole by a crawler
+      // gains nothing from streaming.
+      return `<!DOCTYPE html>${renderToString(tree)}`
+    },
+    start({ onReady, onShellError }) {
+      const stream: PipeableStream = renderToPipeableStream(tree, {
+        onShellReady() {
+          if (!input.crawler) onReady(stream)
+        },
+        onAllReady() {
+          if (input.crawler) onReady(stream)
+        },
+        onShellError,
+        onError: input.onError,
+      })
+      return stream
+    },
+  }
+}

@@ -1,0 +1,17 @@
+import { Outlet } from 'react-router'
+import { ChinaNotice } from '../components/china-notice/china-notice.tsx'
+import { Footer } from '../components/footer/footer.tsx'
+import styles from './layouts.module.css'
+
+/** SPEC §2 news layout: page, footer, China notice (no header: used for pop-ups and embeds). */
+export function NewsLayout() {
+  return (
+    <div className={styles.shell}>
+      <div className={styles.page}>
+        <Outlet />
+      </div>
+      <Footer />
+      <ChinaNotice />
+    </div>
+  )
+}

@@ -1,0 +1,86 @@
+import { data, type RouteObject } from 'react-router'
+import { DefaultLayout } from '../layouts/default-layout.tsx'
+import { NewsLayout } from '../layouts/news-layout.tsx'
+import { RootDocument, RootErrorBoundary, rootLoader } from '../root.tsx'
+import { screen } from './route-kit.ts'
+
+/**
+ * The one route table, for server and browser (SPEC §2, PRODUCT.md screen map). Every path lives
+ * under the language segment; Express has already redirected anything without a live language.
+ * A screen that is not built yet is simply not listed: it answers 404 until it exists.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/:lang',
+    loader: rootLoader,
+    Component: RootDocument,
+    ErrorBoundary: RootErrorBoundary,
+    // Site state never changes by navigating inside one language.
+    shouldRevalidate: ({ currentParams, nextParams }) => currentParams.lang !== nextParams.lang,
+    children: [
+      {
+        id: 'layout-default',
+        Component: DefaultLayout,
+        children: [
+          { index: true, ...screen('home', { ns: ['home', 'exhibitions'] }) },
+          // exhibitions feature routes
+          { path: 'brandExhibition.html', ...screen('exhibitions', { ns: ['exhibitions'] }) },
+          { path: 'backDetail/:id?', ...screen('exhibition-detail', { ns: ['exhibitions'] }) },
+          { path: 'active/europeanPremium.html', ...screen('campaign', { ns: ['exhibitions'] }) },
+          // editorial feature routes (news, videos, bulletins, about)
+          { path: 'exhibition/news.html', ...screen('news', { ns: ['editorial', 'news'] }) },
+          // SPEC §2 `exhibition/{id?}`: without an id, the list (its loader redirects to news.html).
+          { path: 'exhibition', ...screen('news', { ns: ['editorial', 'news'] }) },
+          { path: 'exhibition/h5', ...screen('news', { ns: ['editorial', 'news'], h5: true }) },
+          { path: 'exhibition/h5/:id', ...screen('article', { ns: ['editorial', 'news'], h5: true }) },
+          { path: 'exhibition/:id', ...screen('article', { ns: ['editorial', 'news'] }) },
+          { path: 'video.html', ...screen('videos', { ns: ['editorial', 'media'] }) },
+          { path: 'bulletin.html', ...screen('bulletins', { ns: ['editorial', 'bulletins'] }) },
+          { path: 'about.html', ...screen('about', { ns: ['about', 'verify'] }) },
+          // legal routes
+          { path: 'legal/:document', ...screen('legal', { ns: ['legal'] }) },
+          // search feature routes (trader, dealer, search)
+          { path: 'trader.html', ...screen('trader', { ns: ['search'] }) },
+          { path: 'dealer/:file', ...screen('dealer', { ns: ['search'] }) },
+          { path: 'search.html', ...screen('search-results', { ns: ['search'] }) },
+          // accounts feature routes
+          { path: 'info.html', ...screen('account', { ns: ['account'], private: true }) },
+          // tickets feature routes
+          { path: 'apply/registration', ...screen('apply-registration', { ns: ['tickets'], private: true }) },
+          { path: 'apply/infoPage', ...screen('apply-info', { ns: ['tickets'], private: true }) },
+          { path: 'apply/sureInfo', ...screen('apply-sure-info', { ns: ['tickets'], private: true }) },
+          { path: 'apply/payment', ...screen('apply-payment', { ns: ['tickets'], private: true }) },
+          { path: 'apply/unpaid', ...screen('apply-unpaid', { ns: ['tickets'], private: true }) },
+          { path: 'apply/successPage', ...screen('apply-success', { ns: ['tickets'], private: true }) },
+          { path: 'apply/order', ...screen('apply-order', { ns: ['tickets'], private: true }) },
+          { path: 'apply/orderCancel', ...screen('apply-order-cancel', { ns: ['tickets'], private: true }) },
+          { path: 'apply/cancelled', ...screen('apply-cancelled', { ns: ['tickets'], private: true }) },
+          // applications feature routes
+          { path: 'apply', ...screen('apply', { ns: ['apply'] }) },
+          { path: 'apply/h5Index', ...screen('apply', { ns: ['apply'], h5: true }) },
+          // verification feature routes
+          { path: 'verify.html', ...screen('verify', { ns: ['verify'] }) },
+        ],
+      },
+      {
+        id: 'layout-news',
+        Component: NewsLayout,
+        children: [
+          // editorial feature routes in the news layout
+          { path: 'exhibition/pop', ...screen('news', { ns: ['editorial', 'news'] }) },
+          { path: 'exhibition/pop/:id', ...screen('article', { ns: ['editorial', 'news'] }) },
+        ],
+      },
+      {
+        id: 'not-found',
+        path: '*',
+        // Never rendered: the loader always throws, and the root error boundary shows the 404 page.
+        Component: () => null,
+        loader: () => {
+          throw data(null, { status: 404, statusText: 'Not Found' })
+        },
+      },
+    ],
+  },
+]

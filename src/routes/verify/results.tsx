@@ -1,0 +1,251 @@
+import { type RefObject, useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ChannelVerdict, DocumentVerdict, OfficialChannel } from '../../api/verification.ts'
+import { useSite } from '../../app-state.ts'
+import { ShieldIcon } from '../../components/icons/icons.tsx'
+import { OfficialChannels } from '../../components/official-channels/official-channels.tsx'
+import { AlertIcon, FlagIcon } from './verify-icons.tsx'
+import styles from './verify.module.css'
+
+const SCAM_SIGNS = ['moveChat', 'personalPayment', 'fakeDocuments', 'lookalikes', 'pressure', 'secrets'] as const
+
+/** Dates of the register (YYYY-MM-DD) in the page's language; results render in the browser only. */
+function useDate() {
+  const site = useSite()
+  const format = new Intl.DateTimeFormat(site.htmlLang, { dateStyle: 'long', timeZone: 'UTC' })
+  return (iso: string) => format.format(new Date(`${iso}T00:00:00Z`))
+}
+
+/** Moves focus to a new result's heading, so screen readers announce it and keyboards continue from it. */
+function useFocusOnShow(): RefObject<HTMLHeadingElement | null> {
+  const ref = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    ref.current?.focus()
+  }, [])
+  return ref
+}
+
+export function ScamSigns() {
+  const { t } = useTranslation('verify')
+  return (
+    <ul className={styles.signs}>
+      {SCAM_SIGNS.map((sign) => (
+        <li key={sign}>{t(`scam.${sign}`)}</li>
+      ))}
+    </ul>
+  )
+}
+
+function ReportLink({ subject, body }: { subject: string; body: string }) {
+  const { t } = useTranslation('verify')
+  const site = useSite()
+  const href = `mailto:${site.config.qaEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
+  return (
+    <section className={styles.report} aria-labelledby="verify-report-title">
+      <h3 id="verify-report-title" className={styles.subheading}>
+        {t('report.title')}
+      </h3>
+      <p>{t('report.text')}</p>
+      <a className={styles.reportButton} href={href}>
+        <FlagIcon size={18} />
+        <span>{t('report.button', { email: site.config.qaEmail })}</span>
+      </a>
+    </section>
+  )
+}
+
+function Warnings({ channels, subject, body }: { channels: OfficialChannel[] | undefined; subject: string; body: string }) {
+  const { t } = useTranslation('verify')
+  return (
+    <>
+      <section aria-labelledby="verify-signs-title">
+        <h3 id="verify-signs-title" className={styles.subheading}>
+          {t('scam.title')}
+        </h3>
+        <ScamSigns />
+      </section>
+      <section aria-labelledby="verify-real-title">
+        <h3 id="verify-real-title" className={styles.subheading}>
+          {t('realChannels')}
+        </h3>
+        <OfficialChannels channels={channels} heading="none" />
+      </section>
+      <ReportLink subject={subject} body={body} />
+    </>
+  )
+}
+
+export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; channels: OfficialChannel[] | undefined }) {
+  const { t } = useTranslation('verify')
+  const site = useSite()
+  const date = useDate()
+  const heading = useFocusOnShow()
+  const brand = site.config.brandName
+  const official = verdict.verdict === 'official'
+  const typeName = t(`types.${verdict.query.type === 'chat' ? (verdict.query.service ?? 'chat') : verdict.query.type}`)
+  const country = verdict.query.assumedCountry
+    ? (new Intl.DisplayNames([site.htmlLang], { type: 'region' }).of(verdict.query.assumedCountry) ?? verdict.query.assumedCountry)
+    : null
+  const lookalike = verdict.lookalike
+
+  return (
+    <section
+      className={`${styles.result} ${official ? styles.official : styles.unofficial}`}
+      aria-labelledby="verify-result-title"
+      data-testid="channel-result"
+    >
+      <div className={styles.resultHead}>
+        {official ? <ShieldIcon size={32} /> : <AlertIcon size={32} />}
+        <h2 id="verify-result-title" ref={heading} tabIndex={-1} className={styles.resultTitle}>
+          {official ? t('result.official.title') : t('result.unofficial.title')}
+        </h2>
+      </div>
+      <p className={styles.checked}>
+        <span className={styles.checkedLabel}>{t('result.checked', { type: typeName })}</span>
+        <code className={styles.checkedValue} translate="no">
+          {verdict.query.display}
+        </code>
+      </p>
+      {official ? (
+        <>
+          <p className={styles.lead}>{t('result.official.text', { brand })}</p>
+          {verdict.matches.map((match) => (
+            <dl key={`${match.kind}:${match.display}`} className={styles.details}>
+              <div>
+                <dt>{t('result.type')}</dt>
+                <dd>{t(`types.${match.kind}`)}</dd>
+              </div>
+              <div>
+                <dt>{t('result.usedFor')}</dt>
+                <dd>{t(`purpose.${match.purpose}`)}</dd>
+              </div>
+              <div>
+                <dt>{t('result.since')}</dt>
+                <dd>{date(match.since)}</dd>
+              </div>
+            </dl>
+          ))}
+          {country ? <p className={styles.note}>{t('result.assumedCountry', { country })}</p> : null}
+          <p className={styles.note}>{t('result.official.reminder')}</p>
+        </>
+      ) : (
+        <>
+          <p className={styles.lead}>{t('result.unofficial.text', { brand })}</p>
+          {lookalike ? (
+            <div className={styles.callout} role="note">
+              <p className={styles.calloutTitle}>{t('result.lookalike.title')}</p>
+              <p>
+                {lookalike.resembles
+                  ? t(`result.lookalike.${lookalike.reason}`, { resembles: lookalike.resembles })
+                  : t(`result.lookalike.${lookalike.reason}Generic`)}
+              </p>
+            </div>
+          ) : null}
+          {verdict.formerly.map((former) => (
+            <p key={`${former.kind}:${former.until}`} className={styles.callout}>
+              {t('result.formerly', { type: t(`types.${former.kind}`), since: date(former.since), until: date(former.until) })}
+            </p>
+          ))}
+          {verdict.notices.map((notice) => (
+            <p key={notice} className={styles.note}>
+              {t(`result.notice.${notice}`, { value: verdict.query.display })}
+            </p>
+          ))}
+          {country ? <p className={styles.note}>{t('result.assumedCountry', { country })}</p> : null}
+          <Warnings
+            channels={channels}
+            subject={t('report.subject', { value: verdict.query.display, brand })}
+            body={t('report.body', { brand, type: typeName, value: verdict.query.display, page: `${site.config.publicOrigin}/${site.lang}/verify.html` })}
+          />
+        </>
+      )}
+    </section>
+  )
+}
+
+export function DocumentResult({ verdict, fileName, channels }: { verdict: DocumentVerdict; fileName: string; channels: OfficialChannel[] | undefined }) {
+  const { t } = useTranslation('verify')
+  const site = useSite()
+  const date = useDate()
+  const heading = useFocusOnShow()
+  const brand = site.config.brandName
+  const official = verdict.verdict === 'official'
+  const document = verdict.document
+  const size = new Intl.NumberFormat(site.htmlLang, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 }).format(verdict.bytes / 1024)
+
+  return (
+    <section
+      className={`${styles.result} ${official ? styles.official : styles.unofficial}`}
+      aria-labelledby="verify-file-result-title"
+      data-testid="document-result"
+    >
+      <div className={styles.resultHead}>
+        {official ? <ShieldIcon size={32} /> : <AlertIcon size={32} />}
+        <h2 id="verify-file-result-title" ref={heading} tabIndex={-1} className={styles.resultTitle}>
+          {official ? t('document.official.title') : t('document.unofficial.title')}
+        </h2>
+      </div>
+      <p className={styles.checked}>
+        <span className={styles.checkedLabel}>{t('document.file')}</span>
+        <span className={styles.checkedValue}>{fileName}</span>
+      </p>
+      {official ? <p className={styles.lead}>{t('document.official.text', { brand })}</p> : null}
+      {!official && document?.revokedOn ? (
+        <p className={styles.callout}>{t('document.revoked', { issued: date(document.issuedOn), revoked: date(document.revokedOn) })}</p>
+      ) : null}
+      {!official && !document ? (
+        <>
+          <p className={styles.lead}>{t('document.unofficial.text', { brand })}</p>
+          <p className={styles.note}>{t('document.unofficial.why')}</p>
+        </>
+      ) : null}
+      <dl className={styles.details}>
+        {document ? (
+          <>
+            <div>
+              <dt>{t('document.name')}</dt>
+              <dd>{document.title}</dd>
+            </div>
+            {document.reference ? (
+              <div>
+                <dt>{t('document.reference')}</dt>
+                <dd>{document.reference}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t('document.issuedTo')}</dt>
+              <dd>{document.issuedTo}</dd>
+            </div>
+            <div>
+              <dt>{t('document.issuedOn')}</dt>
+              <dd>{date(document.issuedOn)}</dd>
+            </div>
+            <div>
+              <dt>{t('document.shownTo')}</dt>
+              <dd>{t(`shownTo.${document.shownTo}`)}</dd>
+            </div>
+          </>
+        ) : null}
+        <div className={styles.wide}>
+          <dt>{t('document.fingerprint')}</dt>
+          <dd>
+            <code className={styles.hash} translate="no">
+              {verdict.sha256}
+            </code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('document.size')}</dt>
+          <dd>{size}</dd>
+        </div>
+      </dl>
+      {official ? null : (
+        <Warnings
+          channels={channels}
+          subject={t('report.fileSubject', { name: fileName, brand })}
+          body={t('report.fileBody', { name: fileName, sha256: verdict.sha256, page: `${site.config.publicOrigin}/${site.lang}/verify.html` })}
+        />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+
+/**
+ * Every browser test fails on a console error, an uncaught page error or a React hydration
+ * warning (issue 2 "no console errors and no hydration warnings on any built page").
+ * Tests that expect a failing request (a 404 page) give `allowConsole: [/pattern/]`: one pattern
+ * (join several with |); Playwright would read a two-element array as a value and its options.
+ */
+export const test = base.extend<{ consoleProblems: string[]; allowConsole: RegExp[] }>({
+  allowConsole: [[], { option: true }],
+  consoleProblems: [
+    async ({ page, allowConsole }, use) => {
+      const problems: string[] = []
+      page.on('console', (message) => {
+        const text = message.text()
+        const hydration = /hydrat|did not match|server rendered/i.test(text)
+        if ((message.type() === 'error' || hydration) && !allowConsole.some((pattern) => pattern.test(text))) problems.push(`${message.type()}: ${text}`)
+      })
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+      await use(problems)
+      expect(problems, 'console errors, page errors or hydration warnings').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+export const PHONE = { width: 375, height: 780 }
+export const DESKTOP = { width: 1280, height: 900 }
+
+/** WCAG 2.2 AA: no serious or critical violation. */
+export async function expectAccessible(page: Page, exclude: string[] = []) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+  for (const selector of exclude) builder = builder.exclude(selector)
+  const results = await builder.analyze()
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([])
+}
+
+/** Waits until React has hydrated the page (entry-client marks the document). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+}

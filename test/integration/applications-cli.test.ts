@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/client.ts'
+import { runApplicationsCli } from '../../server/platform/applications/applications.cli.ts'
+import { createTestApp, resetDatabase } from '../setup/test-app.ts'
+import { addExhibition, attendeeBody, call, exhibitorBody, visitorToken } from './applications-helpers.ts'
+
+let app: Awaited<ReturnType<typeof createTestApp>>['app']
+let db: Database
+let token: string
+const folder = mkdtempSync(join(tmpdir(), 'applications-cli-'))
+
+beforeAll(async () => {
+  ;({ app, db } = await createTestApp())
+  token = await visitorToken(app)
+})
+
+beforeEach(async () => {
+  await resetDatabase(db)
+})
+
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
+
+async function cli(...args: string[]) {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runApplicationsCli(args, db, { out: (text) => out.push(text), err: (text) => err.push(text) })
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+describe('npm run applications (the organiser)', () => {
+  it('when the database has no applications, then list and export work and say so', async () => {
+    const list = await cli('list')
+    expect(list).toMatchObject({ code: 0, out: 'No applications match.' })
+    const exported = await cli('export')
+    expect(exported.code).toBe(0)
+    expect(exported.out.split('\r\n').filter(Boolean)).toHaveLength(1)
+    expect(exported.out.startsWith('\ufeff"Reference","Submitted (UTC)"')).toBe(true)
+  })
+
+  it('when applications exist, then filters by kind, exhibition, status, date and text select them', async () => {
+    const bangkok = await addExhibition(db, { slug: 'bangkok-2026' })
+    const dubai = await addExhibition(db, { slug: 'dubai-2026', titles: { en: 'Dubai Expo' } })
+    const exhibitor = await call(app, 'apply$submitExhibitor', exhibitorBody(bangkok, { companyName: 'Findable Capital' }), { token })
+    await call(app, 'apply$submitAttendee', attendeeBody(bangkok), { token })
+    await call(app, 'apply$submitAttendee', attendeeBody(dubai), { token })
+    const reference = exhibitor.body.data.reference as string
+
+    expect((await cli('list')).err).toBe('3 application(s)')
+    expect((await cli('list', '--kind', 'attendee')).err).toBe('2 application(s)')
+    expect((await cli('list', '--exhibition', 'dubai-2026')).err).toBe('1 application(s)')
+    expect((await cli('list', '--exhibition', String(bangkok))).err).toBe('2 application(s)')
+    const search = await cli('list', '--search', 'findable')
+    expect(search.err).toBe('1 application(s)')
+    expect(search.out).toContain(reference)
+    expect(search.out).toContain('Findable Capital')
+    // A LIKE wildcard is searched for literally.
+    expect((await cli('list', '--search', '%')).err).toBe('0 application(s)')
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    expect((await cli('list', '--since', tomorrow)).err).toBe('0 application(s)')
+    expect((await cli('list', '--until', tomorrow)).err).toBe('3 application(s)')
+
+    expect(await cli('status', reference, 'accepted')).toMatchObject({ code: 0 })
+    expect((await cli('list', '--status', 'accepted')).out).toContain(reference)
+    expect((await cli('status', 'EX-00000000', 'accepted')).code).toBe(1)
+  })
+
+  it('when options are wrong, then a usage message and exit code 2, nothing else', async () => {
+    for (const args of [
+      ['list', '--kind', 'boss'],
+      ['list', '--since', 'yesterday'],
+      ['list', '--limit', '-1'],
+      ['list', '--bogus'],
+      ['drop'],
+      ['status', 'x'],
+    ]) {
+      const result = await cli(...args)
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.err).toContain('Usage:')
+    }
+  })
+
+  it('when applicants typed formulas, then the CSV shows them as text and the terminal shows no escape codes', async () => {
+    const id = await addExhibition(db)
+    await call(
+      app,
+      'apply$submitExhibitor',
+      exhibitorBody(id, { companyName: `=HYPERLINK("http://evil.example","Click")`, contactPerson: "@SUM(1+1)*cmd|' /C calc'!A0", website: '' }),
+      { token },
+    )
+    await call(app, 'apply$submitAttendee', attendeeBody(id, { surname: '+1+1', givenName: '-2+3', position: 'Trader, "senior"' }), { token })
+    const file = join(folder, 'applications.csv')
+    const exported = await cli('export', '--out', file)
+    expect(exported.code).toBe(0)
+    const csv = readFileSync(file, 'utf8')
+    expect(statSync(file).mode & 0o077).toBe(0)
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`)
+    expect(csv).toContain(`"'@SUM(1+1)*cmd|' /C calc'!A0"`)
+    expect(csv).toContain(`"'+1+1"`)
+    expect(csv).toContain(`"'-2+3"`)
+    expect(csv).toContain(`"Trader, ""senior"""`)
+    // E.164 phone numbers start with + and are defused too; a spreadsheet still shows them whole.
+    expect(csv).toContain(`"'+447400123456"`)
+    // No cell starts with a formula character.
+    for (const line of csv
+      .replace(/^\ufeff/, '')
+      .split('\r\n')
+      .filter(Boolean)) {
+      for (const cell of line.slice(1, -1).split('","')) expect(cell).not.toMatch(/^[=+\-@\t\r]/)
+    }
+  })
+
+  it('when the real script runs on an empty embedded database, then it lists nothing and exits 0', async () => {
+    const dataDir = join(folder, 'empty-db')
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/applications.ts', 'list'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      cwd: new URL('../../', import.meta.url).pathname,
+    })
+    expect(stdout.trim()).toBe('No applications match.')
+    expect(stderr.trim()).toBe('0 application(s)')
+  }, 60_000)
+})

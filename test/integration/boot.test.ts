@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseConfig } from '../../server/config.ts'
+import { DatabaseOpenError, openPglite } from '../../server/db/client.ts'
+import { migrate } from '../../server/db/migrate.ts'
+import { seedDemoContent } from '../../server/db/seed/seed.ts'
+import { createPlatform } from '../../server/platform/platform.ts'
+import { silentLogger, testGeo } from '../setup/test-app.ts'
+
+const dirs: string[] = []
+const scratch = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'expo-boot-'))
+  dirs.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+async function tableCounts(db: Awaited<ReturnType<typeof openPglite>>) {
+  const tables = await db.query<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public' order by tablename")
+  const counts: Record<string, number> = {}
+  for (const { tablename } of tables.rows) {
+    counts[tablename] = (await db.query<{ count: number }>(`select count(*)::int as count from "${tablename}"`)).rows[0]?.count ?? 0
+  }
+  return counts
+}
+
+describe('boot on a data directory (issue 3)', () => {
+  it('when the site starts twice on the same data, then the demo content is there once', async () => {
+    const dir = scratch()
+    const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dir })
+    const boot = async () => {
+      const db = await openPglite(dir)
+      await migrate(db)
+      const platform = await createPlatform({ config, db, logger: silentLogger, geo: testGeo() })
+      await seedDemoContent(platform)
+      const counts = await tableCounts(db)
+      await platform.close()
+      await db.close()
+      return counts
+    }
+    const first = await boot()
+    const second = await boot()
+    expect(second).toEqual(first)
+  }, 120_000)
+
+  it('when another process holds the data directory, then a clear error names it', async () => {
+    const dir = scratch()
+    // A live process that is not us (this test's parent shell will do): its pid in the lock file.
+    const holder = spawn('sleep', ['30'])
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'pglite.lock'), String(holder.pid))
+    try {
+      await expect(openPglite(dir)).rejects.toThrow(new RegExp(`in use by process ${holder.pid}.*another DATA_DIR`))
+      await expect(openPglite(dir)).rejects.toBeInstanceOf(DatabaseOpenError)
+    } finally {
+      holder.kill()
+    }
+  })
+
+  it('when the lock file names a process that is gone, then the directory opens', async () => {
+    const dir = scratch()
+    writeFileSync(join(dir, 'pglite.lock'), '999999')
+    const db = await openPglite(dir)
+    expect(await db.ping()).toBe(true)
+    await db.close()
+  })
+
+  it('when the database files are damaged, then a clear error says what to do', async () => {
+    const dir = scratch()
+    mkdirSync(join(dir, 'pglite'), { recursive: true })
+    writeFileSync(join(dir, 'pglite', 'PG_VERSION'), 'garbage\n')
+    writeFileSync(join(dir, 'pglite', 'postgresql.conf'), '\u0000\u0001 not a config')
+    await expect(openPglite(dir)).rejects.toThrow(/cannot be opened.*move that folder away/s)
+  }, 60_000)
+})

@@ -1,0 +1,77 @@
+import request from 'supertest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp } from '../setup/test-app.ts'
+
+let app: Awaited<ReturnType<typeof createTestApp>>['app']
+
+beforeAll(async () => {
+  ;({ app } = await createTestApp())
+})
+
+describe('language redirects (SPEC §4)', () => {
+  it('when / is asked with a Chinese browser, then it redirects to /zh-cn', async () => {
+    const response = await request(app).get('/').set('Accept-Language', 'zh-CN,zh;q=0.9')
+    expect(response.status).toBe(302)
+    expect(response.headers.location).toBe('/zh-cn')
+    expect(response.headers.vary).toContain('Accept-Language')
+  })
+
+  it('when the URL language is unsupported, then the same path and query get the browser language', async () => {
+    const response = await request(app).get('/fr/about.html?tab=1&x=%20y').set('Accept-Language', 'ja;q=0.7, fr;q=0.9')
+    expect(response.headers.location).toBe('/ja/about.html?tab=1&x=%20y')
+  })
+
+  it('when no accept-language is sent, then English', async () => {
+    const response = await request(app).get('/')
+    expect(response.headers.location).toBe('/en')
+  })
+})
+
+describe('pages', () => {
+  it('when the home page is asked, then it is server-rendered in the language with alternates', async () => {
+    const response = await request(app).get('/zh-cn')
+    expect(response.status).toBe(200)
+    expect(response.headers['content-type']).toContain('text/html')
+    expect(response.text).toContain('<html lang="zh-Hans"')
+    expect(response.text).toContain('rel="canonical" href="http://localhost:3000/zh-cn"')
+    expect(response.text).toContain('hrefLang="x-default"')
+    expect(response.text).toMatch(/<script id="app-state" type="application\/json">/)
+  })
+
+  it('when a route does not exist, then 404 with the translated message in the empty layout', async () => {
+    const response = await request(app).get('/en/no/such/page')
+    expect(response.status).toBe(404)
+    expect(response.text).toContain('This page could not be found')
+    expect(response.text).not.toContain('<header')
+  })
+
+  it('when a page is asked with POST, then 405 and no 500', async () => {
+    const response = await request(app).post('/en')
+    expect(response.status).toBe(405)
+  })
+})
+
+describe('health', () => {
+  it('when the database answers, then 200 with a small JSON body', async () => {
+    const response = await request(app).get('/HealthCheck/Get')
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({ status: 'ok', database: 'ok' })
+  })
+})
+
+describe('SEO files', () => {
+  it('when robots.txt is asked, then it allows pages and points to the sitemap', async () => {
+    const response = await request(app).get('/robots.txt')
+    expect(response.status).toBe(200)
+    expect(response.text).toContain('Sitemap: http://localhost:3000/sitemap.xml')
+  })
+
+  it('when sitemap.xml is asked, then every page is there in every live language with alternates', async () => {
+    const response = await request(app).get('/sitemap.xml')
+    expect(response.status).toBe(200)
+    expect(response.headers['content-type']).toContain('application/xml')
+    expect(response.text).toContain('<loc>http://localhost:3000/ja/about.html</loc>')
+    expect(response.text).toContain('hreflang="zh-Hant" href="http://localhost:3000/zh/about.html"')
+    expect(response.text).toContain('hreflang="x-default"')
+  })
+})

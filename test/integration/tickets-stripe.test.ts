@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import Stripe from 'stripe'
+import request from 'supertest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createStripeProvider } from '../../server/platform/tickets/payments/providers.ts'
+import { createTestApp, resetDatabase } from '../setup/test-app.ts'
+import { createUser, type TestUser } from '../setup/users.ts'
+import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
+
+/**
+ * Stripe Checkout through the official SDK, against a local stand-in of the three API calls we make
+ * (create, retrieve and expire a Checkout Session), and webhooks signed the way Stripe signs them.
+ */
+const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef'
+const stripe = new Stripe('sk_test_local')
+
+interface FakeSession {
+  id: string
+  object: 'checkout.session'
+  url: string
+  status: 'open' | 'complete' | 'expired'
+  payment_status: 'paid' | 'unpaid'
+  amount_total: number
+  currency: string
+  client_reference_id: string
+  metadata: Record<string, string>
+}
+
+const sessions = new Map<string, FakeSession>()
+const byIdempotencyKey = new Map<string, string>()
+const created: Array<{ body: URLSearchParams; idempotencyKey: string | undefined }> = []
+const expired: string[] = []
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let data = ''
+    req.on('data', (chunk) => {
+      data += chunk
+    })
+    req.on('end', () => resolve(data))
+  })
+}
+
+let api: Server
+let app: App
+let db: Awaited<ReturnType<typeof createTestApp>>['db']
+let platform: Awaited<ReturnType<typeof createTestApp>>['platform']
+
+beforeAll(async () => {
+  api = createServer(async (req, res) => {
+    const body = new URLSearchParams(await readBody(req))
+    const path = req.url ?? ''
+    res.setHeader('Content-Type', 'application/json')
+    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      const key = req.headers['idempotency-key'] as string | undefined
+      created.push({ body, idempotencyKey: key })
+      const known = key ? byIdempotencyKey.get(key) : undefined
+      if (known) return res.end(JSON.stringify(sessions.get(known)))
+      const id = `cs_test_${randomUUID().replace(/-/g, '')}`
+      const session: FakeSession = {
+        id,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: Number(body.get('line_items[0][price_data][unit_amount]')),
+        currency: body.get('line_items[0][price_data][currency]') ?? '',
+        client_reference_id: body.get('client_reference_id') ?? '',
+        metadata: { attemptId: body.get('metadata[attemptId]') ?? '' },
+      }
+      sessions.set(id, session)
+      if (key) byIdempotencyKey.set(key, id)
+      return res.end(JSON.stringify(session))
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)
+    if (req.method === 'POST' && expire?.[1]) {
+      const session = sessions.get(expire[1])
+      expired.push(expire[1])
+      if (session) session.status = 'expired'
+      return res.end(JSON.stringify(session))
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(path)
+    if (req.method === 'GET' && retrieve?.[1] && sessions.has(retrieve[1])) return res.end(JSON.stringify(sessions.get(retrieve[1])))
+    res.statusCode = 404
+    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such session' } }))
+  })
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+  const port = (api.address() as { port: number }).port
+  ;({ app, db, platform } = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } }))
+  platform.services.tickets.payments.setCardProvider(
+    createStripeProvider({ secretKey: 'sk_test_local', webhookSecret: WEBHOOK_SECRET, api: { host: '127.0.0.1', port, protocol: 'http' } }),
+  )
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => api.close(resolve))
+})
+
+let exhibitionId: number
+let standard: number
+let buyer: TestUser
+
+beforeEach(async () => {
+  await resetDatabase(db)
+  created.length = 0
+  expired.length = 0
+  exhibitionId = await makeExhibition(db, { title: 'London Fintech Expo' })
+  standard = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 12900, currency: 'GBP' })
+  buyer = await createUser(platform, db)
+})
+
+const fn = (route: string, payload: unknown, locale = 'en') => call(app, route, buyer.token, payload, { locale })
+
+async function cardCheckout(locale = 'en') {
+  const order = (
+    await fn('tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId: standard, quantity: 2 }], idempotencyKey: randomUUID() }, locale).expect(200)
+  ).body.data
+  await fn('tickets$saveAttendees', { orderNumber: order.number, attendees: attendees(2) }, locale).expect(200)
+  const confirmed = (await fn('tickets$confirmOrder', { orderNumber: order.number }, locale).expect(200)).body.data
+  expect(confirmed.methods).toEqual(['card', 'sandbox'])
+  const started = (await fn('tickets$startPayment', { orderNumber: order.number, method: 'card' }, locale).expect(200)).body.data
+  const session = [...sessions.values()].find((candidate) => candidate.client_reference_id === started.attemptId) as FakeSession
+  return { number: order.number as string, started, session }
+}
+
+function webhook(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event)
+  return request(app)
+    .post('/api/payments/stripe/webhook')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', stripe.webhooks.generateTestHeaderString({ payload, secret }))
+    .send(payload)
+}
+
+const sessionEvent = (type: string, session: FakeSession, id = `evt_${randomUUID().replace(/-/g, '')}`) => ({
+  id,
+  object: 'event',
+  type,
+  api_version: '2025-01-01',
+  created: Math.floor(Date.now() / 1000),
+  data: { object: session },
+})
+
+describe('Stripe Checkout', () => {
+  it('when the buyer pays by card, then one Checkout Session is opened for the attempt, and starting again reuses it', async () => {
+    const { number, started, session } = await cardCheckout('zh-cn')
+    expect(started.redirectUrl).toBe(session.url)
+    const sent = created[0]?.body as URLSearchParams
+    expect(created[0]?.idempotencyKey).toBe(`checkout-${started.attemptId}`)
+    expect(sent.get('mode')).toBe('payment')
+    expect(sent.get('line_items[0][price_data][unit_amount]')).toBe('25800')
+    expect(sent.get('line_items[0][price_data][currency]')).toBe('gbp')
+    expect(sent.get('locale')).toBe('zh')
+    expect(sent.get('customer_email')).toBe(buyer.email)
+    expect(sent.get('success_url')).toBe(`http://localhost:3000/zh-cn/apply/unpaid?order=${number}&session_id={CHECKOUT_SESSION_ID}`)
+    expect(sent.get('cancel_url')).toBe(`http://localhost:3000/zh-cn/apply/payment?order=${number}&result=cancelled`)
+    // Stripe keeps a session at least 30 minutes.
+    expect(Number(sent.get('expires_at')) * 1000 - Date.now()).toBeGreaterThan(30 * 60_000)
+    const again = (await fn('tickets$startPayment', { orderNumber: number, method: 'card' }).expect(200)).body.data
+    expect(again).toEqual(started)
+    expect(created).toHaveLength(1)
+  })
+
+  it('when Stripe reports the session completed, then the order is paid once, however often the event is delivered', async () => {
+    const { number, session } = await cardCheckout()
+    session.status = 'complete'
+    session.payment_status = 'paid'
+    const event = sessionEvent('checkout.session.completed', session)
+    expect((await webhook(event).expect(200)).body).toEqual({ received: true, outcome: 'paid' })
+    expect((await webhook(event).expect(200)).body.outcome).toBe('duplicate')
+    expect((await webhook(sessionEvent('checkout.session.completed', session)).expect(200)).body.outcome).toBe('duplicate')
+    const detail = (await fn('tickets$order', { orderNumber: number }).expect(200)).body.data
+    expect(detail).toMatchObject({ status: 'paid', payment: { method: 'card', status: 'succeeded' } })
+    expect((await db.query('select count(*)::int as n from mail_outbox')).rows[0]).toEqual({ n: 1 })
+    expect((await db.query('select count(*)::int as n from payment_events')).rows[0]).toEqual({ n: 2 })
+  })
+
+  it('when a webhook is not signed by our secret, then it is refused and changes nothing', async () => {
+    const { number, session } = await cardCheckout()
+    session.status = 'complete'
+    session.payment_status = 'paid'
+    const forged = await webhook(sessionEvent('checkout.session.completed', session), 'whsec_someone_else').expect(400)
+    expect(forged.body.error).toBe('signature invalid')
+    await request(app).post('/api/payments/stripe/webhook').set('Content-Type', 'application/json').send('{}').expect(400)
+    expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data.status).toBe('pending')
+  })
+
+  it('when the payer comes back before the webhook, then the result page asks Stripe and the order is paid', async () => {
+    const { number, session } = await cardCheckout()
+    expect((await fn('tickets$checkPayment', { orderNumber: number }).expect(200)).body.data.status).toBe('pending')
+    session.status = 'complete'
+    session.payment_status = 'unpaid'
+    expect((await fn('tickets$checkPayment', { orderNumber: number }).expect(200)).body.data.status).toBe('checking')
+    session.payment_status = 'paid'
+    expect((await fn('tickets$checkPayment', { orderNumber: number }).expect(200)).body.data.status).toBe('paid')
+    // The webhook that follows changes nothing.
+    expect((await webhook(sessionEvent('checkout.session.completed', session)).expect(200)).body.outcome).toBe('duplicate')
+  })
+
+  it('when the amount Stripe took differs from the order, then the order is not paid and the payment is flagged for refund', async () => {
+    const { number, session } = await cardCheckout()
+    const tampered = { ...session, status: 'complete' as const, payment_status: 'paid' as const, amount_total: 100 }
+    expect((await webhook(sessionEvent('checkout.session.completed', tampered)).expect(200)).body.outcome).toBe('refund')
+    expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data).toMatchObject({ status: 'pending', refundDue: true })
+    expect((await db.query('select refund_reason from payment_attempts')).rows[0]).toEqual({ refund_reason: 'amountMismatch' })
+  })
+
+  it('when the order is cancelled, then its Checkout Session is closed at Stripe; a later payment is flagged for refund', async () => {
+    const { number, session } = await cardCheckout()
+    await fn('tickets$cancelOrder', { orderNumber: number }).expect(200)
+    await expect.poll(() => expired).toContain(session.id)
+    const late = { ...session, status: 'complete' as const, payment_status: 'paid' as const }
+    expect((await webhook(sessionEvent('checkout.session.completed', late)).expect(200)).body.outcome).toBe('refund')
+    expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data).toMatchObject({ status: 'cancelled', refundDue: true })
+  })
+
+  it('when the session expires or an async payment fails at Stripe, then the attempt fails and the order can be paid again', async () => {
+    const { number, session } = await cardCheckout()
+    expect((await webhook(sessionEvent('checkout.session.expired', { ...session, status: 'expired' })).expect(200)).body.outcome).toBe('failed')
+    expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data).toMatchObject({ status: 'pending', payment: { status: 'failed' } })
+    const next = (await fn('tickets$startPayment', { orderNumber: number, method: 'card' }).expect(200)).body.data
+    expect(next.redirectUrl).not.toBe(session.url)
+    expect(
+      (await webhook(sessionEvent('checkout.session.completed', { ...session, id: 'cs_test_unknown', client_reference_id: '' })).expect(200)).body.outcome,
+    ).toBe('unknown')
+  })
+})

@@ -1,0 +1,86 @@
+import { pino } from 'pino'
+import { createApp } from '../../server/app.ts'
+import { parseConfig } from '../../server/config.ts'
+import { openPglite, openPostgres, type Database } from '../../server/db/client.ts'
+import { migrate } from '../../server/db/migrate.ts'
+import { createGeo, type Geo } from '../../server/geo/geo.ts'
+import { loadIpCountryDatabase } from '../../server/geo/ip-country.ts'
+import { noAssets } from '../../server/http/assets.ts'
+import { createPlatform, type Platform } from '../../server/platform/platform.ts'
+import { render } from '../../src/entry-server.tsx'
+
+let geo: Geo | undefined
+/** The IP database takes ~0.4 s to load; once per worker. */
+export function testGeo(): Geo {
+  geo ??= createGeo(loadIpCountryDatabase())
+  return geo
+}
+
+let database: Promise<Database> | undefined
+
+/**
+ * One migrated database per test worker (TOOLING.md: PGlite takes ~2 s and ~480 MB to start).
+ * On a real PostgreSQL (TEST_DATABASE_URL) each worker gets its own database.
+ */
+export function testDatabase(): Promise<Database> {
+  database ??= (async () => {
+    const url = process.env.TEST_DATABASE_URL
+    let db: Database
+    if (url) {
+      const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0'
+      // The process id too: two people running the suite on one server must not drop each other's databases.
+      const name = `expo_test_${process.pid}_${worker}`
+      const admin = await openPostgres(url, { max: 1 })
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.query(`create database ${name}`)
+      await admin.close()
+      const target = new URL(url)
+      target.pathname = `/${name}`
+      db = await openPostgres(target.href)
+    } else {
+      db = await openPglite('memory://')
+    }
+    await migrate(db)
+    return db
+  })()
+  return database
+}
+
+/** Empties every table but the migration record and the signing secrets. */
+export async function resetDatabase(db: Database): Promise<void> {
+  const tables = await db.query<{ tablename: string }>(
+    "select tablename from pg_tables where schemaname = 'public' and tablename not in ('schema_migrations', 'platform_secrets')",
+  )
+  if (!tables.rows.length) return
+  await db.query(`truncate ${tables.rows.map((row) => `"${row.tablename}"`).join(', ')} restart identity cascade`)
+}
+
+export const silentLogger = pino({ level: 'silent' })
+
+export interface TestAppOptions {
+  env?: Record<string, string>
+  /** Only these platform domains (default: all). */
+  domains?: string[]
+}
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  // Tests write straight into the database; answers kept by the read cache would hide that (its own test turns it on).
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'data/test',
+    PUBLIC_ORIGIN: 'http://localhost:3000',
+    READ_CACHE: 'off',
+    ...options.env,
+  })
+  const db = await testDatabase()
+  const platform: Platform = await createPlatform({
+    config,
+    db,
+    logger: silentLogger,
+    geo: testGeo(),
+    ...(options.domains ? { domains: options.domains } : {}),
+  })
+  const app = createApp({ config, logger: silentLogger, platform, geo: testGeo(), render, assets: noAssets })
+  return { app, platform, db, config }
+}
