@@ -135,7 +135,7 @@ describe('property: random payloads never give a 500 (issue 3)', () => {
           if (response.status >= 500)
             throw new Error(`${contract.route ?? contract.endpoint} answered ${response.status} to ${JSON.stringify(payload).slice(0, 300)}`)
         }),
-        { numRuns: 25 },
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 25) },
       )
     }
   }, 300_000)

@@ -133,9 +133,12 @@ const attendees = z
   .max(MAX_TICKETS_PER_ORDER, MESSAGES.ticketLimit)
   .superRefine(
     (value, context) => {
+      // `when: () => true` runs this even when the array itself is invalid, so the input may be anything.
+      if (!Array.isArray(value)) return
       const emails = new Map<string, number>()
       const phones = new Map<string, number>()
-      value.forEach((item, index) => {
+      value.forEach((item: unknown, index) => {
+        if (!item || typeof item !== 'object') return
         const raw = item as { email?: unknown; phone?: unknown }
         if (typeof raw.email === 'string' && isEmail(raw.email.trim())) {
           const key = emailKey(raw.email)
@@ -370,7 +373,7 @@ export const myOrders = defineContract({
   endpoint: 'expo',
   route: 'tickets$myOrders',
   access: 'user',
-  payload: z.object({ limit: z.number().int().min(1).max(50).default(20), before: instant.optional() }),
+  payload: z.object({ limit: z.number().int().min(1).max(50).default(20), before: z.iso.datetime({ offset: true, error: 'errors.invalid' }).optional() }),
   result: z.object({ items: z.array(orderSummary), more: z.boolean() }),
 })
 
