@@ -1,9 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Queryable } from '../../server/db/client.ts'
+import { createTokenSigner } from '../../server/platform/tokens.ts'
+import { ageOrder, attendees, makeExhibition, makeTicketType } from '../integration/tickets-helpers.ts'
 
 /**
  * Scale-out (issue 12): two site processes on different ports against one PostgreSQL and one
@@ -21,6 +25,20 @@ const ports = [3461, 3462]
 const processes: ChildProcess[] = []
 const dataDirs: string[] = []
 let databaseUrl = ''
+// Shared by both instances, so the test can sign user tokens that either one accepts.
+const tokenSecret = randomBytes(32).toString('hex')
+const signer = createTokenSigner(tokenSecret)
+let db: pg.Client
+/** The test's own connection, shaped like the site's database interface so the ticket fixtures serve here too. */
+const fixtures: Queryable = {
+  query: async (sql, params) => {
+    const result = await db.query(sql, params as unknown[])
+    return { rows: result.rows, rowCount: result.rowCount ?? 0 } as never
+  },
+  exec: async (sql) => {
+    await db.query(sql)
+  },
+}
 
 async function admin(sql: string) {
   const client = new pg.Client({ connectionString: adminUrl })
@@ -49,6 +67,7 @@ function start(port: number): ChildProcess {
       TRUST_PROXY: 'loopback',
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       ORDER_PAYMENT_MINUTES: '30',
+      TOKEN_SECRET: tokenSecret,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
@@ -71,7 +90,7 @@ async function token(port: number): Promise<string> {
   return ((await (await fetch(`http://127.0.0.1:${port}/api/token`, { method: 'POST' })).json()) as { access_token: string }).access_token
 }
 
-export async function call(port: number, routes: string, body: unknown, options: { token: string; ip?: string }) {
+async function call(port: number, routes: string, body: unknown, options: { token: string; ip?: string }) {
   const response = await fetch(`http://127.0.0.1:${port}/wikifxweb-v1/wikiexpo/invoke-v1`, {
     method: 'POST',
     headers: {
@@ -86,6 +105,43 @@ export async function call(port: number, routes: string, body: unknown, options:
   return { status: response.status, body: (await response.json()) as { ErrorCode: number; data: unknown; message?: string } }
 }
 
+/** A logged-in buyer: an account and a live session in the shared database, and a token signed with the shared secret. */
+async function buyer(): Promise<{ token: string; ip: string }> {
+  const account = await db.query<{ id: string }>(
+    `insert into accounts (email, email_verified_at, nick, locale) values ($1, now(), 'Scale Buyer', 'en') returning id`,
+    [`scale-${randomUUID().slice(0, 12)}@example.com`],
+  )
+  const userId = account.rows[0]?.id as string
+  const session = await db.query<{ id: string }>(`insert into sessions (account_id, expires_at) values ($1, now() + interval '1 day') returning id`, [userId])
+  const sessionId = session.rows[0]?.id as string
+  const ip = `198.51.${Math.floor(Math.random() * 255)}.${1 + Math.floor(Math.random() * 253)}`
+  return { token: signer.issue({ kind: 'user', userId, sessionId }).access_token, ip }
+}
+
+/** Everything a buyer does from choosing a ticket to paying in the sandbox, on one instance; the order number once paid. */
+async function buyAndPay(port: number, exhibitionId: number, ticketTypeId: number): Promise<string> {
+  const who = await buyer()
+  const created = await call(port, 'tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId, quantity: 1 }], idempotencyKey: randomUUID() }, who)
+  if (created.status !== 200) throw new Error(`createOrder ${created.status} ${created.body.message}`)
+  const orderNumber = (created.body.data as { number: string }).number
+  const saved = await call(port, 'tickets$saveAttendees', { orderNumber, attendees: attendees(1) }, who)
+  if (saved.status !== 200) throw new Error(`saveAttendees ${saved.status} ${saved.body.message}`)
+  const confirmed = await call(port, 'tickets$confirmOrder', { orderNumber }, who)
+  if (confirmed.status !== 200) throw new Error(`confirmOrder ${confirmed.status} ${confirmed.body.message}`)
+  const started = await call(port, 'tickets$startPayment', { orderNumber, method: 'sandbox' }, who)
+  if (started.status !== 200) throw new Error(`startPayment ${started.status} ${started.body.message}`)
+  const { redirectUrl, attemptId } = started.body.data as { redirectUrl: string; attemptId: string }
+  const key = new URL(redirectUrl, 'http://x').searchParams.get('key') ?? ''
+  const paid = await fetch(`http://127.0.0.1:${port}/pay/sandbox/${attemptId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': who.ip },
+    body: new URLSearchParams({ key, action: 'pay' }).toString(),
+    redirect: 'manual',
+  })
+  if (paid.status !== 303) throw new Error(`sandbox pay ${paid.status}`)
+  return orderNumber
+}
+
 describe.skipIf(!ready)('two instances, one PostgreSQL, one Redis', () => {
   beforeAll(async () => {
     await admin(`drop database if exists ${databaseName} with (force)`)
@@ -96,9 +152,12 @@ describe.skipIf(!ready)('two instances, one PostgreSQL, one Redis', () => {
     // Both at once: migrations and demo content must each happen exactly once.
     for (const port of ports) start(port)
     await Promise.all(ports.map(waitReady))
+    db = new pg.Client({ connectionString: databaseUrl })
+    await db.connect()
   }, 300_000)
 
   afterAll(async () => {
+    await db?.end().catch(() => {})
     for (const child of processes) child.kill('SIGKILL')
     await new Promise((resolveWait) => setTimeout(resolveWait, 500))
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
@@ -147,7 +206,67 @@ describe.skipIf(!ready)('two instances, one PostgreSQL, one Redis', () => {
     void a
   })
 
-  it('when one instance is killed under load, then the other keeps serving', async () => {
+  it('when buyers race for the last seats through both instances, then no seat is sold twice', async () => {
+    const [a, b] = ports as [number, number]
+    const exhibitionId = await makeExhibition(fixtures)
+    const ticketTypeId = await makeTicketType(fixtures, exhibitionId, { capacity: 25 })
+    const buyers = await Promise.all(Array.from({ length: 80 }, () => buyer()))
+    const answers = await Promise.all(
+      buyers.map((who, index) =>
+        call(index % 2 === 0 ? a : b, 'tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId, quantity: 1 }], idempotencyKey: randomUUID() }, who),
+      ),
+    )
+    const sold = answers.filter((answer) => answer.status === 200)
+    const refused = answers.filter((answer) => answer.status !== 200)
+    expect(sold).toHaveLength(25)
+    expect(refused.every((answer) => answer.status === 409 && answer.body.message === 'tickets:messages.soldOut')).toBe(true)
+    const counted = await db.query<{ reserved: number; held: number }>(
+      `select t.reserved, (select coalesce(sum(l.quantity), 0)::int from ticket_order_lines l join ticket_orders o on o.id = l.order_id
+         where l.ticket_type_id = t.id and o.status in ('pending', 'paid')) as held from ticket_types t where t.id = $1`,
+      [ticketTypeId],
+    )
+    expect(counted.rows[0]).toEqual({ reserved: 25, held: 25 })
+  }, 120_000)
+
+  it('when the expiry sweepers of both instances find the same overdue orders, then each order is expired once', async () => {
+    const [a, b] = ports as [number, number]
+    const exhibitionId = await makeExhibition(fixtures)
+    const ticketTypeId = await makeTicketType(fixtures, exhibitionId, { capacity: 100 })
+    const numbers: string[] = []
+    for (let index = 0; index < 12; index++) {
+      const who = await buyer()
+      const created = await call(
+        index % 2 === 0 ? a : b,
+        'tickets$createOrder',
+        { exhibitionId, lines: [{ ticketTypeId, quantity: 2 }], idempotencyKey: randomUUID() },
+        who,
+      )
+      expect(created.status).toBe(200)
+      numbers.push((created.body.data as { number: string }).number)
+    }
+    for (const number of numbers) await ageOrder(fixtures, number)
+    // Both sweepers run every 15 s; wait until the orders are gone and both have had a turn.
+    const deadline = Date.now() + 60_000
+    for (;;) {
+      const pending = await db.query<{ count: number }>(`select count(*)::int as count from ticket_orders where number = any($1) and status = 'pending'`, [
+        numbers,
+      ])
+      if (pending.rows[0]?.count === 0 || Date.now() > deadline) break
+      await new Promise((resolveWait) => setTimeout(resolveWait, 1000))
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 16_000))
+    const orders = await db.query<{ status: string; cancel_reason: string; expiries: number }>(
+      `select o.status, o.cancel_reason, (select count(*)::int from ticket_order_events e where e.order_id = o.id and e.kind = 'expired') as expiries
+       from ticket_orders o where o.number = any($1)`,
+      [numbers],
+    )
+    expect(orders.rows).toHaveLength(12)
+    for (const order of orders.rows) expect(order).toEqual({ status: 'cancelled', cancel_reason: 'expired', expiries: 1 })
+    const seats = await db.query<{ reserved: number }>('select reserved from ticket_types where id = $1', [ticketTypeId])
+    expect(seats.rows[0]?.reserved).toBe(0)
+  }, 120_000)
+
+  it('when one instance is killed under load, then the other keeps serving and no paid order is lost', async () => {
     const [a, b] = ports as [number, number]
     const results: Array<{ port: number; ok: boolean }> = []
     const load = async (port: number, count: number) => {
@@ -160,13 +279,35 @@ describe.skipIf(!ready)('two instances, one PostgreSQL, one Redis', () => {
         }
       }
     }
-    const running = Promise.all([load(a, 60), load(b, 60), load(b, 60)])
-    await new Promise((resolveWait) => setTimeout(resolveWait, 300))
+    const exhibitionId = await makeExhibition(fixtures)
+    const ticketTypeId = await makeTicketType(fixtures, exhibitionId, { capacity: 500 })
+    const paid: Array<{ port: number; number: string }> = []
+    const purchaseErrors: Array<{ port: number; error: string }> = []
+    const purchases = async (port: number, count: number) => {
+      for (let index = 0; index < count; index++) {
+        try {
+          paid.push({ port, number: await buyAndPay(port, exhibitionId, ticketTypeId) })
+        } catch (error) {
+          purchaseErrors.push({ port, error: String(error) })
+        }
+      }
+    }
+    const running = Promise.all([load(a, 60), load(b, 60), load(b, 60), purchases(a, 12), purchases(b, 12), purchases(b, 12)])
+    await new Promise((resolveWait) => setTimeout(resolveWait, 1500))
     processes[0]?.kill('SIGKILL')
     await running
     const fromB = results.filter((result) => result.port === b)
     expect(fromB.length).toBe(120)
     expect(fromB.every((result) => result.ok)).toBe(true)
+    // Every purchase on the survivor completed; every payment either instance acknowledged is in the database as paid.
+    expect(purchaseErrors.filter((failure) => failure.port === b)).toEqual([])
+    expect(paid.filter((order) => order.port === b)).toHaveLength(24)
+    const stored = await db.query<{ number: string; status: string; tickets: number }>(
+      `select o.number, o.status, (select count(*)::int from e_tickets t where t.order_id = o.id) as tickets from ticket_orders o where o.number = any($1)`,
+      [paid.map((order) => order.number)],
+    )
+    expect(stored.rows).toHaveLength(paid.length)
+    for (const row of stored.rows) expect(row).toMatchObject({ status: 'paid', tickets: 1 })
     expect((await fetch(`http://127.0.0.1:${b}/HealthCheck/Ready`)).status).toBe(200)
   }, 120_000)
 })

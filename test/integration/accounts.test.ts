@@ -9,7 +9,7 @@ import { openPostgres } from '../../server/db/client.ts'
 import { noAssets } from '../../server/http/assets.ts'
 import { createPlatform } from '../../server/platform/platform.ts'
 import { render } from '../../src/entry-server.tsx'
-import { createTestApp, silentLogger, testGeo } from '../setup/test-app.ts'
+import { createTestApp, silentLogger, testDatabaseUrl, testGeo } from '../setup/test-app.ts'
 import {
   type App,
   call,
@@ -49,9 +49,7 @@ beforeAll(async () => {
  */
 async function separateInstance(): Promise<{ app: App; close(): Promise<void> }> {
   if (db.kind !== 'postgres') return { app: (await createTestApp()).app, close: async () => {} }
-  const url = new URL(process.env.TEST_DATABASE_URL as string)
-  url.pathname = `/expo_test_${process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0'}`
-  const own = await openPostgres(url.href, { max: 3 })
+  const own = await openPostgres(testDatabaseUrl() as string, { max: 3 })
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'data/test', PUBLIC_ORIGIN: SITE })
   const second = await createPlatform({ config, db: own, logger: silentLogger, geo: testGeo(), domains: ['accounts'] })
   return {

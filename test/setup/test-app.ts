@@ -18,6 +18,17 @@ export function testGeo(): Geo {
 
 let database: Promise<Database> | undefined
 
+/** This worker's own database on the PostgreSQL of TEST_DATABASE_URL (null on PGlite). */
+export function testDatabaseUrl(): string | null {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) return null
+  const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0'
+  // The process id too: two people running the suite on one server must not drop each other's databases.
+  const target = new URL(url)
+  target.pathname = `/expo_test_${process.pid}_${worker}`
+  return target.href
+}
+
 /**
  * One migrated database per test worker (TOOLING.md: PGlite takes ~2 s and ~480 MB to start).
  * On a real PostgreSQL (TEST_DATABASE_URL) each worker gets its own database.
@@ -25,18 +36,15 @@ let database: Promise<Database> | undefined
 export function testDatabase(): Promise<Database> {
   database ??= (async () => {
     const url = process.env.TEST_DATABASE_URL
+    const own = testDatabaseUrl()
     let db: Database
-    if (url) {
-      const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0'
-      // The process id too: two people running the suite on one server must not drop each other's databases.
-      const name = `expo_test_${process.pid}_${worker}`
+    if (url && own) {
+      const name = new URL(own).pathname.slice(1)
       const admin = await openPostgres(url, { max: 1 })
       await admin.query(`drop database if exists ${name} with (force)`)
       await admin.query(`create database ${name}`)
       await admin.close()
-      const target = new URL(url)
-      target.pathname = `/${name}`
-      db = await openPostgres(target.href)
+      db = await openPostgres(own)
     } else {
       db = await openPglite('memory://')
     }
