@@ -1,0 +1,20 @@
+import { crawlLinks } from '../../scripts/crawl-links.ts'
+import { ALL_URL_LANGUAGES } from '../../src/i18n/languages.ts'
+import { expect, test } from './fixtures.ts'
+
+/**
+ * Issue 4: a crawl from each language's home page, following every internal link of the server-rendered
+ * pages (what a crawler and a visitor without JavaScript see), finds no broken internal link.
+ */
+test('when every internal link from every live language is followed, then none is broken', async ({ baseURL }) => {
+  test.setTimeout(600_000)
+  const result = await crawlLinks(baseURL as string, {
+    languages: ALL_URL_LANGUAGES,
+    concurrency: 3,
+    // A visitor of its own: the crawl must not use up the per-address limits other tests rely on.
+    headers: { 'x-forwarded-for': '198.18.0.77' },
+  })
+  console.info(`crawl: ${result.visited} pages`)
+  expect(result.visited).toBeGreaterThan(ALL_URL_LANGUAGES.length * 10)
+  expect(result.broken).toEqual([])
+})
