@@ -30,8 +30,28 @@ export { expect }
 export const PHONE = { width: 375, height: 780 }
 export const DESKTOP = { width: 1280, height: 900 }
 
+let snapshots = 0
+
+/**
+ * With E2E_SCREENSHOTS=<dir>, every page a test checks for accessibility is also saved there, so a
+ * person can look at each step of each journey at each width.
+ */
+async function keepScreenshot(page: Page) {
+  const dir = process.env.E2E_SCREENSHOTS
+  if (!dir) return
+  const url = new URL(page.url())
+  const name = `${url.pathname}${url.search}`
+    .replace(/[^a-z0-9]+/gi, '_')
+    .replace(/^_|_$/g, '')
+    .slice(0, 80)
+  const width = page.viewportSize()?.width ?? 0
+  snapshots++
+  await page.screenshot({ path: `${dir}/${process.pid}-${String(snapshots).padStart(3, '0')}-${name}-${width}.png`, fullPage: true })
+}
+
 /** WCAG 2.2 AA: no serious or critical violation. */
 export async function expectAccessible(page: Page, exclude: string[] = []) {
+  await keepScreenshot(page)
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
   for (const selector of exclude) builder = builder.exclude(selector)
   const results = await builder.analyze()
