@@ -5,6 +5,7 @@ import { boothDimensions, type MyApplication, myApplications, personName } from 
 import { useGateway, useSite } from '../../app-state.ts'
 import { loadResources } from '../../i18n/resources.ts'
 import styles from './account-applications.module.css'
+import { dateFormat } from '../../i18n/intl.ts'
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; items: MyApplication[] }
 
@@ -92,7 +93,7 @@ function ApplicationItem({ item }: { item: MyApplication }) {
   const { t } = useTranslation('apply')
   const site = useSite()
   const dates = formatRange(site.htmlLang, item.exhibition.startsAt, item.exhibition.endsAt, item.exhibition.timeZone)
-  const submitted = new Intl.DateTimeFormat(site.htmlLang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.submittedAt))
+  const submitted = dateFormat(site.htmlLang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.submittedAt))
   const who =
     item.kind === 'exhibitor'
       ? [
@@ -133,8 +134,8 @@ function ApplicationItem({ item }: { item: MyApplication }) {
 
 function formatRange(locale: string, startsAt: string, endsAt: string, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone }).formatRange(new Date(startsAt), new Date(endsAt))
+    return dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone }).formatRange(new Date(startsAt), new Date(endsAt))
   } catch {
-    return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }).formatRange(new Date(startsAt), new Date(endsAt))
+    return dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }).formatRange(new Date(startsAt), new Date(endsAt))
   }
 }

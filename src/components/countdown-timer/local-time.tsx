@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { dateFormat } from '../../i18n/intl.ts'
 
 /**
  * An instant in the visitor's own time zone. The server cannot know that zone, so the first render
@@ -10,7 +11,7 @@ export function useLocalTime(value: string | null, fallback: string, locale: str
   useEffect(() => {
     if (!value) return
     try {
-      setText(new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)))
+      setText(dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)))
     } catch {
       setText(fallback)
     }

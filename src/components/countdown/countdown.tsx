@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import styles from './countdown.module.css'
+import { numberFormat } from '../../i18n/intl.ts'
 
 const UNITS = [
   ['day', 86_400_000],
@@ -54,7 +55,7 @@ export function Countdown({ target, serverNow, locale, label, doneText, classNam
   return (
     <div className={`${styles.countdown} ${className ?? ''}`} role="timer" aria-label={label}>
       {UNITS.map(([unit]) => {
-        const formatted = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).formatToParts(parts[unit])
+        const formatted = numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).formatToParts(parts[unit])
         const value = formatted
           .filter((part) => part.type === 'integer' || part.type === 'group')
           .map((part) => part.value)

@@ -4,22 +4,9 @@
  * library in the page bundle.
  */
 
-const cache = new Map<string, Intl.DateTimeFormat>()
+import { dateFormat } from '../../i18n/intl.ts'
 
-/** Gregorian calendar everywhere: a Thai page otherwise shows Buddhist years next to "2026" titles. */
-export function intlLocale(htmlLang: string): string {
-  return htmlLang.startsWith('th') ? `${htmlLang}-u-ca-gregory` : htmlLang
-}
-
-function formatter(htmlLang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${htmlLang}|${JSON.stringify(options)}`
-  let found = cache.get(key)
-  if (!found) {
-    found = new Intl.DateTimeFormat(intlLocale(htmlLang), options)
-    cache.set(key, found)
-  }
-  return found
-}
+const formatter = dateFormat
 
 const isCjk = (htmlLang: string) => /^(zh|ja)/.test(htmlLang)
 

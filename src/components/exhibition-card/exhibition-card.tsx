@@ -7,6 +7,7 @@ import { formatDateRange } from '../event-dates/format.ts'
 import { Picture } from '../image/picture.tsx'
 import { PLACEHOLDER } from '../image/placeholders.tsx'
 import styles from './exhibition-card.module.css'
+import { numberFormat } from '../../i18n/intl.ts'
 
 /** The `lang` of texts that fell back to another language, so they are read out in the right voice. */
 export function langOf(fellBackTo: Locale | null): string | undefined {
@@ -54,7 +55,7 @@ export function ExhibitionCard({ exhibition, headingLevel = 3, priority = false 
   const href = `/${site.lang}/backDetail/${exhibition.id}`
   const textLang = langOf(exhibition.fellBackTo)
   const figures = exhibition.recapFigures
-  const number = new Intl.NumberFormat(site.htmlLang)
+  const number = numberFormat(site.htmlLang)
   return (
     <article className={styles.card}>
       <div className={styles.media}>

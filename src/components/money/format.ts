@@ -1,7 +1,8 @@
+import { numberFormat } from '../../i18n/intl.ts'
 /** Digits after the decimal point of a currency (2 for USD, 0 for JPY), from the browser's Intl data. */
 export function fractionDigits(currency: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
   } catch {
     return 2
   }
@@ -11,9 +12,7 @@ export function fractionDigits(currency: string): number {
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const digits = fractionDigits(currency)
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-      minor / 10 ** digits,
-    )
+    return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits)
   } catch {
     return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`
   }

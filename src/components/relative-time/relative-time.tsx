@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSite } from '../../app-state.ts'
 import { relativeTime } from '../../lib/relative-time.ts'
+import { dateFormat } from '../../i18n/intl.ts'
 
 interface RelativeTimeProps {
   /** ISO 8601 instant. */
@@ -37,9 +38,7 @@ export function RelativeTime({ date, renderedAt, className }: RelativeTimeProps)
   const text = clock
     ? relativeTime(date, clock.now, { t: translate, timeZone: clock.timeZone })
     : relativeTime(date, new Date(renderedAt), { t: translate, timeZone: 'UTC' })
-  const full = clock
-    ? new Intl.DateTimeFormat(site.htmlLang, { dateStyle: 'long', timeStyle: 'short', timeZone: clock.timeZone }).format(new Date(date))
-    : undefined
+  const full = clock ? dateFormat(site.htmlLang, { dateStyle: 'long', timeStyle: 'short', timeZone: clock.timeZone }).format(new Date(date)) : undefined
   return (
     <time dateTime={date} title={full} className={className}>
       {text}

@@ -5,11 +5,12 @@ import { useSite } from '../../app-state.ts'
 import { BrokerLabel, BrokerLogo, MarkedName } from './broker-parts.tsx'
 import styles from './lists.module.css'
 import { profileHref, resultsHref } from './targets.ts'
+import { numberFormat } from '../../i18n/intl.ts'
 
 /** Rating out of 10 with one decimal, in the page's number format (the same in Node and browsers). */
 export function useRating() {
   const { htmlLang } = useSite()
-  const format = new Intl.NumberFormat(htmlLang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  const format = numberFormat(htmlLang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
   return (value: number) => format.format(value)
 }
 

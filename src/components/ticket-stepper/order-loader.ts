@@ -3,6 +3,7 @@ import { GatewayError } from '../../api/gateway-error.ts'
 import { getOrder, type NextStep, type OrderDetail, orderPath } from '../../api/tickets.ts'
 import { loaderContext } from '../../app-state.ts'
 import { currentUser } from '../account-menu/user-store.ts'
+import { dateFormat } from '../../i18n/intl.ts'
 
 /** Dates as text, made in the loader so that the server's and the browser's renders are the same. */
 export interface OrderTimes {
@@ -18,9 +19,9 @@ export type OrderLoad = { kind: 'login' } | { kind: 'missing' } | { kind: 'order
 
 function format(locale: string, value: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
   try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(new Date(value))
+    return dateFormat(locale, { ...options, timeZone }).format(new Date(value))
   } catch {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(value))
+    return dateFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(value))
   }
 }
 
@@ -31,7 +32,7 @@ export function orderTimes(order: Pick<OrderDetail, 'exhibition' | 'createdAt' |
   const at = (value: string) => `${format(locale, value, exhibition.timeZone, moment)} (${exhibition.timeZone.replace(/_/g, ' ')})`
   let dates: string
   try {
-    dates = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: exhibition.timeZone }).formatRange(
+    dates = dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: exhibition.timeZone }).formatRange(
       new Date(exhibition.startsAt),
       new Date(exhibition.endsAt),
     )

@@ -6,6 +6,7 @@ import { JsonLd } from '../../components/json-ld/json-ld.tsx'
 import { OfficialChannels } from '../../components/official-channels/official-channels.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import styles from './about.module.css'
+import { numberFormat } from '../../i18n/intl.ts'
 
 /** SPEC §1 marketing figures, the same as the home page's. */
 const FIGURES = [
@@ -26,7 +27,7 @@ export function Component() {
   const { t } = useTranslation('about')
   const site = useSite()
   const brand = site.config.brandName
-  const number = new Intl.NumberFormat(site.htmlLang)
+  const number = numberFormat(site.htmlLang)
   const origin = site.config.publicOrigin
 
   return (

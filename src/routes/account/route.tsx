@@ -13,6 +13,7 @@ import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { useToast } from '../../components/toast/toast.tsx'
 import { loaderContextOf } from '../route-kit.ts'
 import styles from './account.module.css'
+import { dateFormat } from '../../i18n/intl.ts'
 
 interface AccountData {
   /** The logged-in user's profile; null for a visitor (or when it could not be read). */
@@ -100,9 +101,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const [signingOut, setSigningOut] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const nickId = useId()
-  const since = new Intl.DateTimeFormat(site.htmlLang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(profile.memberSince),
-  )
+  const since = dateFormat(site.htmlLang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(profile.memberSince))
 
   useEffect(() => setNick(profile.nick), [profile.nick])
 

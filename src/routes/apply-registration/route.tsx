@@ -26,6 +26,7 @@ import { QuantityStepper } from '../../components/ticket-stepper/quantity-steppe
 import { useToast } from '../../components/toast/toast.tsx'
 import { loaderContextOf } from '../route-kit.ts'
 import styles from './registration.module.css'
+import { dateFormat, numberFormat } from '../../i18n/intl.ts'
 
 type Mode = { kind: 'new' } | { kind: 'change'; order: OrderDetail } | { kind: 'reRegister'; order: OrderDetail }
 
@@ -34,9 +35,9 @@ type RegistrationData = { kind: 'noExhibition' } | { kind: 'ready'; catalogue: T
 function formatRange(locale: string, startsAt: string, endsAt: string, timeZone: string): string {
   const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' }
   try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).formatRange(new Date(startsAt), new Date(endsAt))
+    return dateFormat(locale, { ...options, timeZone }).formatRange(new Date(startsAt), new Date(endsAt))
   } catch {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).formatRange(new Date(startsAt), new Date(endsAt))
+    return dateFormat(locale, { ...options, timeZone: 'UTC' }).formatRange(new Date(startsAt), new Date(endsAt))
   }
 }
 
@@ -78,7 +79,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<RegistrationData
     mode,
     dates: formatRange(site.htmlLang, exhibition.startsAt, exhibition.endsAt, exhibition.timeZone),
     salesOpen: catalogue.salesOpenAt
-      ? new Intl.DateTimeFormat(site.htmlLang, { dateStyle: 'long', timeZone: exhibition.timeZone }).format(new Date(catalogue.salesOpenAt))
+      ? dateFormat(site.htmlLang, { dateStyle: 'long', timeZone: exhibition.timeZone }).format(new Date(catalogue.salesOpenAt))
       : null,
   }
 }
@@ -383,7 +384,7 @@ function Selection({ catalogue, dates, salesOpen, mode }: Extract<RegistrationDa
                   {t('coupon.applied', { code: coupon.code })}
                   {' · '}
                   {coupon.kind === 'percent'
-                    ? t('coupon.percent', { percent: new Intl.NumberFormat(site.htmlLang, { style: 'percent' }).format((coupon.percentOff ?? 0) / 100) })
+                    ? t('coupon.percent', { percent: numberFormat(site.htmlLang, { style: 'percent' }).format((coupon.percentOff ?? 0) / 100) })
                     : coupon.kind === 'fixed'
                       ? t('coupon.fixed', { amount: formatMoney(coupon.amountOffMinor ?? 0, coupon.currency ?? currency, site.htmlLang) })
                       : t('coupon.freeTicket')}

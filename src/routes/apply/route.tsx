@@ -9,6 +9,7 @@ import { AttendeeForm } from './attendee-form.tsx'
 import { ExhibitorForm } from './exhibitor-form.tsx'
 import type { ExhibitionChoice } from './form-parts.tsx'
 import { ApplyTabs, panelId, TABS, type Tab, tabId, tabOf } from './tabs.tsx'
+import { dateFormat } from '../../i18n/intl.ts'
 
 interface Choice extends ExhibitionChoice {
   slug: string
@@ -25,9 +26,9 @@ function formatDates(exhibition: OpenExhibition, locale: string): string {
   const start = new Date(exhibition.startsAt)
   const end = new Date(exhibition.endsAt)
   try {
-    return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: exhibition.timeZone }).formatRange(start, end)
+    return dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: exhibition.timeZone }).formatRange(start, end)
   } catch {
-    return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).formatRange(start, end)
+    return dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).formatRange(start, end)
   }
 }
 

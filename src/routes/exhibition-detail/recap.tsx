@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next'
 import { type ExhibitionDetail, RECAP_FIGURES } from '../../api/exhibitions.ts'
 import { useSite } from '../../app-state.ts'
 import styles from './detail.module.css'
+import { numberFormat } from '../../i18n/intl.ts'
 
 /** After an exhibition: the figures, a word of thanks and the highlights. */
 export function Recap({ exhibition }: { exhibition: ExhibitionDetail }) {
   const { t } = useTranslation('exhibitions')
   const site = useSite()
-  const number = new Intl.NumberFormat(site.htmlLang)
+  const number = numberFormat(site.htmlLang)
   const figures = RECAP_FIGURES.filter((key) => exhibition.recapFigures[key] !== undefined)
   return (
     <section id="recap" className={styles.section} aria-labelledby="recap-title">

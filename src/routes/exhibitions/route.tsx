@@ -18,6 +18,7 @@ import { useDelayedLoading } from '../../lib/loading-delay.ts'
 import { loaderContextOf } from '../route-kit.ts'
 import styles from './exhibitions.module.css'
 import { type Filters, filterSearch, hasFilters, queryOf, readFilters } from './filters.ts'
+import { numberFormat } from '../../i18n/intl.ts'
 
 interface ListData {
   filters: Filters
@@ -77,7 +78,7 @@ export function Component() {
   const past = items.filter((item) => item.state === 'ended')
   const years = [...new Set([...facets.years, ...(filters.year ? [filters.year] : [])])].sort((a, b) => b - a)
   const regions = [...new Set([...facets.regions, ...(filters.region ? [filters.region] : [])])]
-  const number = new Intl.NumberFormat(site.htmlLang)
+  const number = numberFormat(site.htmlLang)
   const ids = { year: useId(), region: useId(), state: useId(), type: useId() }
 
   const select = (name: keyof Filters, id: string, label: string, options: Array<{ value: string; label: string }>) => (

@@ -15,6 +15,7 @@ import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { EmptyState, ErrorState } from '../../components/state-views/state-views.tsx'
 import { loaderContextOf } from '../route-kit.ts'
 import styles from './home.module.css'
+import { dateFormat, numberFormat } from '../../i18n/intl.ts'
 
 /** SPEC §1 marketing figures. */
 const FIGURES = [
@@ -75,13 +76,12 @@ export function Component() {
   const site = useSite()
   const data = useLoaderData() as HomeData
   const revalidator = useRevalidator()
-  const number = new Intl.NumberFormat(site.htmlLang)
+  const number = numberFormat(site.htmlLang)
   const brand = site.config.brandName
   const retry = () => revalidator.revalidate()
   const retrying = revalidator.state === 'loading'
   const adverts = data.adverts.ok ? data.adverts.data : []
-  const dateOf = (instant: string) =>
-    new Intl.DateTimeFormat(site.htmlLang, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(instant))
+  const dateOf = (instant: string) => dateFormat(site.htmlLang, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(instant))
   const advertHref = (href: string) => (href.startsWith('/') ? `/${site.lang}${href}` : href)
 
   /** A section's body: its items, or why there are none, with a retry when it failed. */

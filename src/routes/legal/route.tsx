@@ -6,6 +6,7 @@ import { useSite } from '../../app-state.ts'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { isLegalBody, LAST_UPDATED, LEGAL_DOCUMENTS, LEGAL_SECTIONS, type LegalDocument, legalDocumentOf } from './documents.ts'
 import styles from './legal.module.css'
+import { dateFormat } from '../../i18n/intl.ts'
 
 export function loader({ params }: LoaderFunctionArgs): { document: LegalDocument } {
   const document = legalDocumentOf(params.document)
@@ -35,7 +36,7 @@ export function Component() {
   }
   const updatedIso = LAST_UPDATED[document]
   // UTC on both sides, so the server and the browser print the same day (no hydration mismatch).
-  const updated = new Intl.DateTimeFormat(site.htmlLang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${updatedIso}T00:00:00Z`))
+  const updated = dateFormat(site.htmlLang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${updatedIso}T00:00:00Z`))
 
   return (
     <main id="main" className={styles.page}>

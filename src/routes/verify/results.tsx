@@ -6,13 +6,14 @@ import { ShieldIcon } from '../../components/icons/icons.tsx'
 import { OfficialChannels } from '../../components/official-channels/official-channels.tsx'
 import { AlertIcon, FlagIcon } from './verify-icons.tsx'
 import styles from './verify.module.css'
+import { dateFormat, numberFormat } from '../../i18n/intl.ts'
 
 const SCAM_SIGNS = ['moveChat', 'personalPayment', 'fakeDocuments', 'lookalikes', 'pressure', 'secrets'] as const
 
 /** Dates of the register (YYYY-MM-DD) in the page's language; results render in the browser only. */
 function useDate() {
   const site = useSite()
-  const format = new Intl.DateTimeFormat(site.htmlLang, { dateStyle: 'long', timeZone: 'UTC' })
+  const format = dateFormat(site.htmlLang, { dateStyle: 'long', timeZone: 'UTC' })
   return (iso: string) => format.format(new Date(`${iso}T00:00:00Z`))
 }
 
@@ -171,7 +172,7 @@ export function DocumentResult({ verdict, fileName, channels }: { verdict: Docum
   const brand = site.config.brandName
   const official = verdict.verdict === 'official'
   const document = verdict.document
-  const size = new Intl.NumberFormat(site.htmlLang, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 }).format(verdict.bytes / 1024)
+  const size = numberFormat(site.htmlLang, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 }).format(verdict.bytes / 1024)
 
   return (
     <section
