@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Queryable } from '../db/client.ts'
 
 /** SPEC §9: access token lifetime. */
@@ -25,7 +25,8 @@ export type Verified = { ok: true; principal: Principal; expiresAt: number } | {
  * accounts service where a function needs a live user.
  */
 export function createTokenSigner(secret: string, now: () => number = () => Date.now()) {
-  const key = Buffer.from(secret, 'utf8')
+  // A KeyObject made once: createHmac with a raw buffer prepares a key on every call (a page render verifies several tokens).
+  const key = createSecretKey(Buffer.from(secret, 'utf8'))
   const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url')
   return {
     issue(principal: Principal, lifetimeSeconds = ACCESS_TOKEN_SECONDS) {
