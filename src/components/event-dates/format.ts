@@ -16,8 +16,23 @@ const isCjk = (htmlLang: string) => /^(zh|ja)/.test(htmlLang)
  */
 const tidy = (text: string) => text.replace(/[\u00a0\u2009\u202f]/g, ' ')
 
+const ranges = new Map<string, string>()
+
 /** "21–23 November 2026", "2026年11月21日–23日": one day or a range, at the venue. */
 export function formatDateRange(startsAt: string, endsAt: string, timeZone: string, htmlLang: string): string {
+  // ICU's range formatting is the dearest part of a list page's server render, and the same few
+  // exhibitions are formatted on every page: remember the answers (bounded).
+  const key = `${startsAt}|${endsAt}|${timeZone}|${htmlLang}`
+  let text = ranges.get(key)
+  if (text === undefined) {
+    text = rangeText(startsAt, endsAt, timeZone, htmlLang)
+    if (ranges.size >= 5000) ranges.clear()
+    ranges.set(key, text)
+  }
+  return text
+}
+
+function rangeText(startsAt: string, endsAt: string, timeZone: string, htmlLang: string): string {
   const start = new Date(startsAt)
   const end = new Date(endsAt)
   const full = formatter(htmlLang, { timeZone, year: 'numeric', month: 'long', day: 'numeric' })
