@@ -17,7 +17,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 # The server runs its TypeScript directly (Node's type stripping); it needs its sources, the
-# contracts it shares with the pages, the translations, the demo content and the built bundles.
+# contracts it shares with the pages, the translations, the demo content with the public files it
+# names (checked when the demo content is seeded) and the built bundles.
 COPY --from=build --chown=node:node /app/package.json /app/index.html ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
@@ -25,6 +26,7 @@ COPY --from=build --chown=node:node /app/server ./server
 COPY --from=build --chown=node:node /app/src ./src
 COPY --from=build --chown=node:node /app/locales ./locales
 COPY --from=build --chown=node:node /app/content ./content
+COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/scripts ./scripts
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -28,7 +28,7 @@ let databaseUrl = ''
 // Shared by both instances, so the test can sign user tokens that either one accepts.
 const tokenSecret = randomBytes(32).toString('hex')
 const signer = createTokenSigner(tokenSecret)
-let db: pg.Client
+let db: pg.Pool
 /** The test's own connection, shaped like the site's database interface so the ticket fixtures serve here too. */
 const fixtures: Queryable = {
   query: async (sql, params) => {
@@ -152,8 +152,8 @@ describe.skipIf(!ready)('two instances, one PostgreSQL, one Redis', () => {
     // Both at once: migrations and demo content must each happen exactly once.
     for (const port of ports) start(port)
     await Promise.all(ports.map(waitReady))
-    db = new pg.Client({ connectionString: databaseUrl })
-    await db.connect()
+    // A pool: the fixtures make buyers concurrently.
+    db = new pg.Pool({ connectionString: databaseUrl, max: 5 })
   }, 300_000)
 
   afterAll(async () => {
