@@ -1,3 +1,4 @@
+import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router'
@@ -67,14 +68,18 @@ async function start() {
     getContext: () => context,
   })
 
-  hydrateRoot(
-    document,
-    <AppShellContext.Provider value={{ site, assets: payload.assets, hydrationJson, gateway }}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </AppShellContext.Provider>,
-  )
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: taps and scrolls on a slow phone are answered while it runs.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <AppShellContext.Provider value={{ site, assets: payload.assets, hydrationJson, gateway }}>
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </AppShellContext.Provider>,
+    )
+  })
   installPrefetch(routes)
 }
 

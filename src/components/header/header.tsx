@@ -288,7 +288,8 @@ function LanguageList({ className }: { className?: string }) {
               lang={htmlLang}
               aria-current={current ? 'true' : undefined}
             >
-              <img src={option.Flag} alt="" width="21" height="14" className={styles.flag} />
+              {/* Lazy: the list is closed on arrival, and eleven flags would compete with the page's first paint. */}
+              <img src={option.Flag} alt="" width="21" height="14" loading="lazy" decoding="async" className={styles.flag} />
               <span className={styles.languageName}>{option.Language}</span>
               {current ? <CheckIcon size={18} /> : null}
             </a>
