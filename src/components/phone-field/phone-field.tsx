@@ -214,7 +214,10 @@ function CountryPicker({
         <input
           // The dialog opens to search: focus belongs in the search box.
           autoFocus
-          type="search"
+          // text, not search: role=combobox is allowed on a text input only.
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
           className={styles.searchInput}
           value={query}
           onChange={(event) => setQuery(event.target.value.slice(0, 40))}

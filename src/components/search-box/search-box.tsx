@@ -177,7 +177,10 @@ export function SearchField({ variant, placement, initialText, autoFocus, onLeav
           <input
             ref={input}
             className={styles.input}
-            type="search"
+            // text, not search: ARIA in HTML allows role=combobox on a text input only (the Nu checker enforces it);
+            // enterKeyHint and inputMode keep the phone keyboard's search key.
+            type="text"
+            inputMode="search"
             name="keyword"
             role="combobox"
             aria-label={ready ? t('search:box.label') : t('nav.search')}
