@@ -8,25 +8,22 @@ export function intlLocale(htmlLang: string): string {
   return htmlLang.startsWith('th') ? `${htmlLang}-u-ca-gregory` : htmlLang
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-const numberFormats = new Map<string, Intl.NumberFormat>()
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
 
-export function dateFormat(htmlLang: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  const key = `${htmlLang}|${JSON.stringify(options)}`
-  let found = dateFormats.get(key)
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, htmlLang: string, options: object, make: (locale: string) => T): T {
+  const key = `${kind}|${htmlLang}|${JSON.stringify(options)}`
+  let found = formats.get(key) as T | undefined
   if (!found) {
-    found = new Intl.DateTimeFormat(intlLocale(htmlLang), options)
-    dateFormats.set(key, found)
+    found = make(intlLocale(htmlLang))
+    formats.set(key, found)
   }
   return found
 }
 
+export function dateFormat(htmlLang: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+  return cached('date', htmlLang, options, (locale) => new Intl.DateTimeFormat(locale, options))
+}
+
 export function numberFormat(htmlLang: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${htmlLang}|${JSON.stringify(options)}`
-  let found = numberFormats.get(key)
-  if (!found) {
-    found = new Intl.NumberFormat(intlLocale(htmlLang), options)
-    numberFormats.set(key, found)
-  }
-  return found
+  return cached('number', htmlLang, options, (locale) => new Intl.NumberFormat(locale, options))
 }
