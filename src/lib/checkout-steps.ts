@@ -1,0 +1,93 @@
+/**
+ * The checkout's screens, the order step each one shows, and the URL of each: one table for the pages,
+ * their loaders, the platform's mails and payment return links (docs/product.md#checkout-screens).
+ * The legacy URL segments (`infoPage`, `sureInfo`, ...) appear here and in the route table only.
+ * Zod-free and dependency-free, so both the page bundles and the server may import it.
+ */
+
+/** Where an order stands for its buyer: the platform computes it (order-rules.ts), the pages follow it. */
+export const NEXT_STEPS = ['attendees', 'review', 'payment', 'checking', 'tickets', 'none'] as const
+export type NextStep = (typeof NEXT_STEPS)[number]
+
+/** The checkout's screens by what they do, each with its legacy URL segment under `/{lang}/apply/`. */
+export const CHECKOUT_SCREENS = {
+  selection: 'registration',
+  attendees: 'infoPage',
+  review: 'sureInfo',
+  payment: 'payment',
+  paymentCheck: 'unpaid',
+  success: 'successPage',
+  orders: 'order',
+  cancelConfirm: 'orderCancel',
+  cancelled: 'cancelled',
+} as const
+export type CheckoutScreen = keyof typeof CHECKOUT_SCREENS
+
+/** The screen that continues an order from each step (SPEC §4 "continue paying"). */
+const SCREEN_OF_STEP = {
+  attendees: 'attendees',
+  review: 'review',
+  payment: 'payment',
+  checking: 'paymentCheck',
+  tickets: 'success',
+  none: 'cancelled',
+} as const satisfies Record<NextStep, CheckoutScreen>
+
+/** Which steps each order screen shows; an order at any other step is sent where it stands. */
+export const STEPS_SHOWN_BY = {
+  attendees: ['attendees', 'review', 'payment'],
+  review: ['review', 'payment'],
+  payment: ['payment'],
+  paymentCheck: ['payment', 'checking'],
+  success: ['tickets'],
+  cancelConfirm: ['attendees', 'review', 'payment'],
+  cancelled: ['none'],
+  orders: NEXT_STEPS,
+  selection: ['attendees', 'review', 'payment'],
+} as const satisfies Record<CheckoutScreen, readonly NextStep[]>
+
+export function screenShowsStep(screen: CheckoutScreen, step: NextStep): boolean {
+  return (STEPS_SHOWN_BY[screen] as readonly NextStep[]).includes(step)
+}
+
+export interface CheckoutQuery {
+  order?: string
+  exhibitionId?: number
+  /** Re-register: the cancelled order a new selection starts from. */
+  from?: string
+}
+
+/** `/{lang}/apply/{segment}?...`: the one place checkout URLs are built (relative; prefix an origin for mail). */
+export function checkoutPath(lang: string, screen: CheckoutScreen, query: CheckoutQuery = {}): string {
+  const search = new URLSearchParams()
+  if (query.exhibitionId !== undefined) search.set('exhibitionId', String(query.exhibitionId))
+  if (query.order !== undefined) search.set('order', query.order)
+  if (query.from !== undefined) search.set('from', query.from)
+  const text = search.toString()
+  return `/${lang}/apply/${CHECKOUT_SCREENS[screen]}${text ? `?${text}` : ''}`
+}
+
+/** The screen that continues an order from where it stands. */
+export function orderPath(lang: string, order: { number: string; nextStep: NextStep }): string {
+  return checkoutPath(lang, SCREEN_OF_STEP[order.nextStep], { order: order.number })
+}
+
+/** The order's detail in "My orders". */
+export function orderDetailPath(lang: string, orderNumber: string): string {
+  return checkoutPath(lang, 'orders', { order: orderNumber })
+}
+
+/** Ticket selection for an exhibition (the ticket call on exhibition cards and pages). */
+export function selectionPath(lang: string, exhibitionId: number): string {
+  return checkoutPath(lang, 'selection', { exhibitionId })
+}
+
+/** "Change ticket type": back to the selection with the order's tickets. */
+export function changePath(lang: string, order: { number: string; exhibition: { id: number } }): string {
+  return checkoutPath(lang, 'selection', { exhibitionId: order.exhibition.id, order: order.number })
+}
+
+/** "Re-register": a new selection pre-filled from a cancelled order. */
+export function reRegisterPath(lang: string, order: { number: string; exhibition: { id: number } }): string {
+  return checkoutPath(lang, 'selection', { exhibitionId: order.exhibition.id, from: order.number })
+}
