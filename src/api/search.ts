@@ -18,30 +18,4 @@ export const recordChoice = fn<typeof contracts.recordChoice>('cv3', 'search$rec
 
 export type { BrokerCard, BrokerProfile, HotItem, RankingPage, ResultsPage, SearchSwitches, Suggestion } from './contracts/search.ts'
 
-/** SPEC §5, §9: search keywords are cut to 30 characters. */
-export const KEYWORD_MAX = 30
-/** Longer input is refused outright instead of cut (nobody types 1,000 characters into a search box). */
-export const KEYWORD_INPUT_MAX = 1000
-/** SPEC §9: hot search page size. */
-export const HOT_SEARCH_PAGE_SIZE = 15
-/** SPEC §9: suggestion debounce. */
-export const SUGGESTION_DEBOUNCE_MS = 500
-/** The results page reaches this many pages; a broader search is asked to be refined. */
-export const RESULTS_MAX_PAGE = 20
-
-export const LABEL_KEYS = ['regulated', 'offshore', 'unregulated', 'clone', 'revoked', 'unverified'] as const
-export type LabelKey = (typeof LABEL_KEYS)[number]
-
-/**
- * What the search acts on (SPEC §5): trimmed, cut to 30 characters, counted in code points so that
- * a character outside the Basic Multilingual Plane is never split; line breaks and other controls
- * become spaces and unpaired surrogates the replacement character.
- */
-export function cutKeyword(input: string, max = KEYWORD_MAX): string {
-  const cleaned = input
-    .toWellFormed()
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
-    .trim()
-  return [...cleaned].slice(0, max).join('').trim()
-}
+export * from './rules/search.ts'

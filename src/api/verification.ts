@@ -14,6 +14,4 @@ export type {
 export const verifyChannel = fn<typeof contracts.verifyChannel>('expo', 'expo$verifyChannel', 'visitor')
 export const officialChannels = fn<typeof contracts.officialChannels>('expo', 'expo$officialChannels', 'visitor')
 
-/** The multipart PDF check (contracts VERIFY_FILE_PATH / VERIFY_FILE_FIELD; a test keeps them equal). */
-export const VERIFY_FILE_PATH = '/api/verify/file'
-export const VERIFY_FILE_FIELD = 'file'
+export * from './rules/verification.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ACCOUNT_LIMITS, cleanCommentText, FOLLOW_KINDS } from '../accounts.ts'
+import { ACCOUNT_LIMITS, cleanCommentText, FOLLOW_KINDS } from '../rules/accounts.ts'
 import { defineContract } from './define.ts'
 
 /**

@@ -14,7 +14,7 @@ import {
   MESSAGES,
   normaliseWebsite,
   PROMPTS,
-} from '../applications.ts'
+} from '../rules/applications.ts'
 import { defineContract } from './define.ts'
 
 /**

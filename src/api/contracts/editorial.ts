@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LOCALES } from '../../i18n/languages.ts'
-import { BULLETIN_KINDS, BULLETINS_PAGE_SIZE, NEWS_PAGE_SIZE, NEWS_TAGS, VIDEO_CATEGORIES, VIDEO_SOURCE_TYPES, VIDEOS_PAGE_SIZE } from '../editorial.ts'
+import { BULLETIN_KINDS, BULLETINS_PAGE_SIZE, NEWS_PAGE_SIZE, NEWS_TAGS, VIDEO_CATEGORIES, VIDEO_SOURCE_TYPES, VIDEOS_PAGE_SIZE } from '../rules/editorial.ts'
 import { defineContract } from './define.ts'
 
 /**

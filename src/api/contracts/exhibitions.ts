@@ -10,7 +10,7 @@ import {
   PARTNER_TIERS,
   REGIONS,
   SESSION_KINDS,
-} from '../exhibitions.ts'
+} from '../rules/exhibitions.ts'
 import { defineContract } from './define.ts'
 
 /**

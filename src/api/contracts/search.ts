@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { cutKeyword, HOT_SEARCH_PAGE_SIZE, KEYWORD_INPUT_MAX, LABEL_KEYS, RESULTS_MAX_PAGE } from '../search.ts'
+import { cutKeyword, HOT_SEARCH_PAGE_SIZE, KEYWORD_INPUT_MAX, LABEL_KEYS, RESULTS_MAX_PAGE } from '../rules/search.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -8,7 +8,7 @@ import { defineContract } from './define.ts'
  * the search box sends; anything absurdly long is refused rather than cut.
  */
 
-export { cutKeyword, KEYWORD_MAX } from '../search.ts'
+export { cutKeyword, KEYWORD_MAX } from '../rules/search.ts'
 
 const keyword = z
   .string({ error: 'errors.invalid' })

@@ -14,7 +14,7 @@ import {
   PAYMENT_METHODS,
   PROMPTS,
   ticketCount,
-} from '../tickets.ts'
+} from '../rules/tickets.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -389,7 +389,6 @@ export type AttendeeInput = z.input<typeof attendeeInput>
 export type ParsedAttendee = z.output<typeof attendeeInput>
 export type Availability = (typeof AVAILABILITIES)[number]
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export type CouponPreview = z.output<typeof couponPreview>
 export type TicketTypeCard = z.output<typeof ticketTypeCard>
 export type TicketTypesResult = z.output<typeof ticketTypesResult>

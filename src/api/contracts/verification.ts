@@ -81,8 +81,7 @@ export const officialChannels = defineContract({
 })
 
 /** The PDF check is a multipart upload, not a gateway function (CONVENTIONS.md "HTTP routes"). */
-export const VERIFY_FILE_PATH = '/api/verify/file'
-export const VERIFY_FILE_FIELD = 'file'
+export { VERIFY_FILE_FIELD, VERIFY_FILE_PATH } from '../rules/verification.ts'
 
 export const documentVerdict = z.object({
   verdict: z.enum(['official', 'unofficial']),

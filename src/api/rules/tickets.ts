@@ -1,0 +1,113 @@
+import { EMAIL_MAX } from './text.ts'
+
+/**
+ * Tickets, orders and payment (issue 9): the rules both sides apply. Pages validate with these before
+ * sending; the platform's contracts (src/api/contracts/tickets.ts) apply the same rules again and are
+ * the authority. No zod here, so the checkout pages stay light.
+ */
+
+export { hasForbiddenCharacters, isEmail } from './text.ts'
+export { IDENTITIES, type Identity, INDUSTRIES, type Industry } from './visitor-profile.ts'
+
+/** SPEC §9: at most five tickets per order ("Up to five tickets can be purchased"). */
+export const MAX_TICKETS_PER_ORDER = 5
+
+export const PAYMENT_METHODS = ['sandbox', 'card'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+/** Characters after trimming. */
+export const ATTENDEE_LIMITS = { firstName: 60, lastName: 60, email: EMAIL_MAX, phoneNumber: 32, couponCode: 32 } as const
+
+/**
+ * SPEC §5 messages and the "please enter / select" prompt of every required field: keys of the
+ * `tickets` namespace (field errors of the platform carry the same keys).
+ */
+export const MESSAGES = {
+  ticketLimit: 'messages.ticketLimit',
+  noTickets: 'messages.noTickets',
+  emailRepeated: 'messages.emailRepeated',
+  phoneRepeated: 'messages.phoneRepeated',
+  phone: 'messages.phone',
+  email: 'messages.email',
+  couponInvalid: 'messages.couponInvalid',
+  couponUsed: 'messages.couponUsed',
+  couponEmpty: 'messages.couponEmpty',
+  attendeeCount: 'messages.attendeeCount',
+  characters: 'messages.characters',
+  tooLong: 'messages.tooLong',
+} as const
+
+export const PROMPTS = {
+  firstName: 'prompts.firstName',
+  lastName: 'prompts.lastName',
+  email: 'prompts.email',
+  phone: 'prompts.phone',
+  identity: 'prompts.identity',
+  industry: 'prompts.industry',
+} as const
+
+/**
+ * SPEC §3 `attendList`: five placeholder attendees with firstName, one per possible ticket. The
+ * attendee forms start from them (and from what an order already holds).
+ */
+export interface AttendeeDraft {
+  firstName: string
+  lastName: string
+  email: string
+  phone: { country: string; number: string }
+  identity: string
+  industry: string
+}
+
+export function attendList(country = 'US'): AttendeeDraft[] {
+  return Array.from({ length: MAX_TICKETS_PER_ORDER }, () => ({
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: { country, number: '' },
+    identity: '',
+    industry: '',
+  }))
+}
+
+/** Trimmed, NFC, inner runs of white space made one space. */
+export function cleanName(value: string): string {
+  return value.normalize('NFC').replace(/\s+/g, ' ').trim()
+}
+
+/** How an e-mail address is compared for "Repeated email address": case does not make another address. */
+export function emailKey(value: string): string {
+  return value.normalize('NFC').trim().toLowerCase()
+}
+
+/** Coupon codes as stored: upper case, without spaces. */
+export function normaliseCouponCode(value: string): string {
+  return value.normalize('NFKC').replace(/\s+/g, '').toUpperCase()
+}
+
+/** Total tickets of a selection. */
+export function ticketCount(lines: ReadonlyArray<{ quantity: number }>): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0)
+}
+
+/**
+ * What the buyer pays after a coupon, in minor units. Percentages round the discount down (the buyer
+ * never pays more than the percentage says), a fixed amount never goes below zero, a free ticket
+ * takes the price of one ticket (of the coupon's type, or the dearest in the order).
+ */
+export function discountFor(
+  coupon: { kind: 'percent' | 'fixed' | 'freeTicket'; percentOff: number | null; amountOffMinor: number | null; ticketTypeId: number | null },
+  lines: ReadonlyArray<{ ticketTypeId: number; quantity: number; unitPriceMinor: number }>,
+): number {
+  const subtotal = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceMinor, 0)
+  if (subtotal === 0) return 0
+  if (coupon.kind === 'percent') return Math.floor((subtotal * (coupon.percentOff ?? 0)) / 100)
+  if (coupon.kind === 'fixed') return Math.min(subtotal, coupon.amountOffMinor ?? 0)
+  const eligible = lines.filter((line) => line.quantity > 0 && (coupon.ticketTypeId === null || line.ticketTypeId === coupon.ticketTypeId))
+  return eligible.reduce((best, line) => Math.max(best, line.unitPriceMinor), 0)
+}
+
+/** Translation keys of the platform may be `errors.*` (common) or keys of this namespace. */
+export function messageKey(key: string): string {
+  return key.startsWith('errors.') ? `common:${key}` : key.includes(':') ? key : `tickets:${key}`
+}
