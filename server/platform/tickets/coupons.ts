@@ -1,5 +1,5 @@
 import type { CouponPreview } from '../../../src/api/contracts/tickets.ts'
-import { MESSAGES } from '../../../src/api/tickets.ts'
+import { MESSAGES } from '../../../src/api/rules/tickets.ts'
 import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
 import type { Queryable } from '../../db/client.ts'
 import { DomainError, rateLimited } from '../errors.ts'

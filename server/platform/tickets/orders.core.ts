@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import type { OrderDetail, OrderSummary } from '../../../src/api/contracts/tickets.ts'
-import type { Identity, Industry, PaymentMethod } from '../../../src/api/tickets.ts'
+import type { Identity, Industry, PaymentMethod } from '../../../src/api/rules/tickets.ts'
 import { contentFallbackChain, type Locale, urlLanguageOfLocale } from '../../../src/i18n/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { notFound } from '../errors.ts'

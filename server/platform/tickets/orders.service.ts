@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type * as contracts from '../../../src/api/contracts/tickets.ts'
 import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
-import { discountFor, MAX_TICKETS_PER_ORDER } from '../../../src/api/tickets.ts'
+import { discountFor, MAX_TICKETS_PER_ORDER } from '../../../src/api/rules/tickets.ts'
 import type { Locale } from '../../../src/i18n/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, DomainError, gone, invalid, notFound } from '../errors.ts'
