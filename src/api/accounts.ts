@@ -1,6 +1,7 @@
 import type { UserInfo } from '../app-state.ts'
 import type * as contracts from './contracts/accounts.ts'
-import { fn } from './contracts/define.ts'
+import { fn } from './functions/gateway.ts'
+import { ACCOUNTS } from './functions/accounts.ts'
 
 /**
  * Accounts (issue 8): browser references to the platform functions, the limits both sides apply,
@@ -10,14 +11,14 @@ import { fn } from './contracts/define.ts'
 
 export * from './rules/accounts.ts'
 
-export const getUserFromCookie = fn<typeof contracts.getUserFromCookie>('cv3', 'usercenter$getuserfromcookie', 'visitor')
-export const myProfile = fn<typeof contracts.myProfile>('cv3', 'usercenter$profile', 'user')
-export const updateNick = fn<typeof contracts.updateNick>('cv3', 'usercenter$updateNick', 'user')
-export const listComments = fn<typeof contracts.listComments>('expo', 'expo$listComments', 'visitor')
-export const postComment = fn<typeof contracts.postComment>('expo', 'expo$postComment', 'user')
-export const deleteComment = fn<typeof contracts.deleteComment>('expo', 'expo$deleteComment', 'user')
-export const setFollow = fn<typeof contracts.setFollow>('attention', 'attention$follow', 'user')
-export const followStatus = fn<typeof contracts.followStatus>('attention', 'attention$status', 'visitor')
+export const getUserFromCookie = fn<typeof contracts.getUserFromCookie>(ACCOUNTS.getUserFromCookie)
+export const myProfile = fn<typeof contracts.myProfile>(ACCOUNTS.myProfile)
+export const updateNick = fn<typeof contracts.updateNick>(ACCOUNTS.updateNick)
+export const listComments = fn<typeof contracts.listComments>(ACCOUNTS.listComments)
+export const postComment = fn<typeof contracts.postComment>(ACCOUNTS.postComment)
+export const deleteComment = fn<typeof contracts.deleteComment>(ACCOUNTS.deleteComment)
+export const setFollow = fn<typeof contracts.setFollow>(ACCOUNTS.setFollow)
+export const followStatus = fn<typeof contracts.followStatus>(ACCOUNTS.followStatus)
 
 export type Profile = NonNullable<(typeof myProfile)['types']>['result']
 export type Comment = NonNullable<(typeof postComment)['types']>['result']

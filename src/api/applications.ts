@@ -1,4 +1,5 @@
-import { fn } from './contracts/define.ts'
+import { fn } from './functions/gateway.ts'
+import { APPLICATIONS } from './functions/applications.ts'
 import type * as contracts from './contracts/applications.ts'
 
 /**
@@ -7,11 +8,11 @@ import type * as contracts from './contracts/applications.ts'
  * contract (src/api/contracts/applications.ts) applies the same rules again and is the authority.
  * Nothing here imports zod, so the sign-up page stays light.
  */
-export const openExhibitions = fn<typeof contracts.openExhibitions>('expo', 'apply$openExhibitions', 'visitor')
-export const submitExhibitorApplication = fn<typeof contracts.submitExhibitorApplication>('expo', 'apply$submitExhibitor', 'visitor')
-export const submitAttendeeApplication = fn<typeof contracts.submitAttendeeApplication>('expo', 'apply$submitAttendee', 'visitor')
-export const myApplications = fn<typeof contracts.myApplications>('expo', 'apply$myApplications', 'user')
-export const applicantDefaults = fn<typeof contracts.applicantDefaults>('expo', 'apply$applicantDefaults', 'user')
+export const openExhibitions = fn<typeof contracts.openExhibitions>(APPLICATIONS.openExhibitions)
+export const submitExhibitorApplication = fn<typeof contracts.submitExhibitorApplication>(APPLICATIONS.submitExhibitorApplication)
+export const submitAttendeeApplication = fn<typeof contracts.submitAttendeeApplication>(APPLICATIONS.submitAttendeeApplication)
+export const myApplications = fn<typeof contracts.myApplications>(APPLICATIONS.myApplications)
+export const applicantDefaults = fn<typeof contracts.applicantDefaults>(APPLICATIONS.applicantDefaults)
 
 export type {
   ApplicationKind,

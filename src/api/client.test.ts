@@ -1,10 +1,10 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios'
 import { describe, expect, it } from 'vitest'
 import { createGatewayClient, DEFAULT_FINGERPRINT, GATEWAY_TIMEOUT_MS, GatewayError, type TokenSource } from './client.ts'
-import { fn } from './contracts/define.ts'
+import { fn } from './functions/gateway.ts'
 
-const hot = fn('cv3', 'search$statisticsHotSearch', 'visitor')
-const geo = fn('ipGeo', undefined, 'public')
+const hot = fn({ endpoint: 'cv3', route: 'search$statisticsHotSearch', access: 'visitor' })
+const geo = fn({ endpoint: 'ipGeo', access: 'public' })
 
 interface Seen {
   config: InternalAxiosRequestConfig

@@ -1,6 +1,6 @@
 import axios, { type AxiosAdapter, type AxiosInstance } from 'axios'
 import { GatewayError } from './gateway-error.ts'
-import { ENDPOINTS, ERROR_CODES, type Envelope, type FieldErrors, type FunctionRef, type RefPayload, type RefResult } from './contracts/define.ts'
+import { ENDPOINTS, ERROR_CODES, type Envelope, type FieldErrors, type FunctionRef, type RefPayload, type RefResult } from './functions/gateway.ts'
 
 /** SPEC §9: HTTP timeout. */
 export const GATEWAY_TIMEOUT_MS = 20_000

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { fn } from './contracts/define.ts'
+import { fn } from './functions/gateway.ts'
+import { EDITORIAL } from './functions/editorial.ts'
 import type * as contracts from './contracts/editorial.ts'
 
 /**
@@ -11,12 +12,12 @@ import type * as contracts from './contracts/editorial.ts'
 export * from './rules/editorial.ts'
 
 /** SPEC §7 GET /api/Article/webarticle: the news list, newest first, paged. */
-export const articleList = fn<typeof contracts.articleList>('articleList', undefined, 'visitor')
+export const articleList = fn<typeof contracts.articleList>(EDITORIAL.articleList)
 /** SPEC §7 GET /api/Article/articleinfo: one article with its neighbours and related articles. */
-export const articleInfo = fn<typeof contracts.articleInfo>('articleInfo', undefined, 'visitor')
-export const listVideos = fn<typeof contracts.listVideos>('expo', 'expo$listVideos', 'visitor')
-export const getVideo = fn<typeof contracts.getVideo>('expo', 'expo$getVideo', 'visitor')
-export const listBulletins = fn<typeof contracts.listBulletins>('expo', 'expo$listBulletins', 'visitor')
+export const articleInfo = fn<typeof contracts.articleInfo>(EDITORIAL.articleInfo)
+export const listVideos = fn<typeof contracts.listVideos>(EDITORIAL.listVideos)
+export const getVideo = fn<typeof contracts.getVideo>(EDITORIAL.getVideo)
+export const listBulletins = fn<typeof contracts.listBulletins>(EDITORIAL.listBulletins)
 
 export type ArticleCard = z.output<typeof contracts.articleCard>
 export type ArticleDetail = z.output<typeof contracts.articleDetail>

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { fn } from './contracts/define.ts'
+import { fn } from './functions/gateway.ts'
+import { EXHIBITIONS } from './functions/exhibitions.ts'
 import type * as contracts from './contracts/exhibitions.ts'
 
 /**
@@ -9,11 +10,11 @@ import type * as contracts from './contracts/exhibitions.ts'
 
 export * from './rules/exhibitions.ts'
 
-export const listExhibitions = fn<typeof contracts.listExhibitions>('expo', 'expo$listExhibitions', 'visitor')
-export const getExhibition = fn<typeof contracts.getExhibition>('expo', 'expo$getExhibition', 'visitor')
-export const getCampaign = fn<typeof contracts.getCampaign>('expo', 'expo$getCampaign', 'visitor')
-export const listPartners = fn<typeof contracts.listPartners>('expo', 'expo$listPartners', 'visitor')
-export const listAdverts = fn<typeof contracts.listAdverts>('advertisement', undefined, 'visitor')
+export const listExhibitions = fn<typeof contracts.listExhibitions>(EXHIBITIONS.listExhibitions)
+export const getExhibition = fn<typeof contracts.getExhibition>(EXHIBITIONS.getExhibition)
+export const getCampaign = fn<typeof contracts.getCampaign>(EXHIBITIONS.getCampaign)
+export const listPartners = fn<typeof contracts.listPartners>(EXHIBITIONS.listPartners)
+export const listAdverts = fn<typeof contracts.listAdverts>(EXHIBITIONS.listAdverts)
 
 export type ExhibitionCard = z.output<typeof contracts.exhibitionCard>
 export type ExhibitionDetail = z.output<typeof contracts.exhibitionDetail>

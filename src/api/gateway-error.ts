@@ -1,4 +1,4 @@
-import type { FieldErrors } from './contracts/define.ts'
+import type { FieldErrors } from './functions/gateway.ts'
 
 /**
  * A refused or failed platform call. Kept apart from the client, so a page can check for it

@@ -1,6 +1,7 @@
-import { fn } from './contracts/define.ts'
+import { fn } from './functions/gateway.ts'
+import { SITE } from './functions/site.ts'
 import type * as contracts from './contracts/site.ts'
 
 /** Browser-safe references to the site functions (no zod in the page bundle). */
-export const getIpGeo = fn<typeof contracts.getIpGeo>('ipGeo', undefined, 'public')
-export const homeGetIpGeo = fn<typeof contracts.homeGetIpGeo>('cv3', 'home$getipgeo', 'visitor')
+export const getIpGeo = fn<typeof contracts.getIpGeo>(SITE.getIpGeo)
+export const homeGetIpGeo = fn<typeof contracts.homeGetIpGeo>(SITE.homeGetIpGeo)

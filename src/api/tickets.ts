@@ -1,4 +1,5 @@
-import { fn } from './contracts/define.ts'
+import { fn } from './functions/gateway.ts'
+import { TICKETS } from './functions/tickets.ts'
 import type * as contracts from './contracts/tickets.ts'
 
 /**
@@ -7,17 +8,17 @@ import type * as contracts from './contracts/tickets.ts'
  * (src/api/contracts/tickets.ts) apply the same rules again and are the authority. No zod here, so
  * the checkout pages stay light.
  */
-export const ticketTypes = fn<typeof contracts.ticketTypes>('expo', 'tickets$ticketTypes', 'visitor')
-export const checkCoupon = fn<typeof contracts.checkCoupon>('expo', 'tickets$checkCoupon', 'visitor')
-export const createOrder = fn<typeof contracts.createOrder>('expo', 'tickets$createOrder', 'user')
-export const changeTickets = fn<typeof contracts.changeTickets>('expo', 'tickets$changeTickets', 'user')
-export const saveAttendees = fn<typeof contracts.saveAttendees>('expo', 'tickets$saveAttendees', 'user')
-export const confirmOrder = fn<typeof contracts.confirmOrder>('expo', 'tickets$confirmOrder', 'user')
-export const startPayment = fn<typeof contracts.startPayment>('expo', 'tickets$startPayment', 'user')
-export const checkPayment = fn<typeof contracts.checkPayment>('expo', 'tickets$checkPayment', 'user')
-export const getOrder = fn<typeof contracts.getOrder>('expo', 'tickets$order', 'user')
-export const myOrders = fn<typeof contracts.myOrders>('expo', 'tickets$myOrders', 'user')
-export const cancelOrder = fn<typeof contracts.cancelOrder>('expo', 'tickets$cancelOrder', 'user')
+export const ticketTypes = fn<typeof contracts.ticketTypes>(TICKETS.ticketTypes)
+export const checkCoupon = fn<typeof contracts.checkCoupon>(TICKETS.checkCoupon)
+export const createOrder = fn<typeof contracts.createOrder>(TICKETS.createOrder)
+export const changeTickets = fn<typeof contracts.changeTickets>(TICKETS.changeTickets)
+export const saveAttendees = fn<typeof contracts.saveAttendees>(TICKETS.saveAttendees)
+export const confirmOrder = fn<typeof contracts.confirmOrder>(TICKETS.confirmOrder)
+export const startPayment = fn<typeof contracts.startPayment>(TICKETS.startPayment)
+export const checkPayment = fn<typeof contracts.checkPayment>(TICKETS.checkPayment)
+export const getOrder = fn<typeof contracts.getOrder>(TICKETS.getOrder)
+export const myOrders = fn<typeof contracts.myOrders>(TICKETS.myOrders)
+export const cancelOrder = fn<typeof contracts.cancelOrder>(TICKETS.cancelOrder)
 
 export type {
   AttendeeInput,

@@ -1,4 +1,5 @@
-import { fn } from './contracts/define.ts'
+import { fn } from './functions/gateway.ts'
+import { VERIFICATION } from './functions/verification.ts'
 import type * as contracts from './contracts/verification.ts'
 
 export type {
@@ -11,7 +12,7 @@ export type {
 } from './contracts/verification.ts'
 
 /** Browser-safe references to the verification functions (no zod in the page bundle). */
-export const verifyChannel = fn<typeof contracts.verifyChannel>('expo', 'expo$verifyChannel', 'visitor')
-export const officialChannels = fn<typeof contracts.officialChannels>('expo', 'expo$officialChannels', 'visitor')
+export const verifyChannel = fn<typeof contracts.verifyChannel>(VERIFICATION.verifyChannel)
+export const officialChannels = fn<typeof contracts.officialChannels>(VERIFICATION.officialChannels)
 
 export * from './rules/verification.ts'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ACCOUNT_LIMITS, cleanCommentText, FOLLOW_KINDS } from '../rules/accounts.ts'
+import { ACCOUNTS } from '../functions/accounts.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -29,9 +30,7 @@ const cookieValue = z
  * not accepted here: only the site's server may exchange one (V3 below).
  */
 export const getUserFromCookie = defineContract({
-  endpoint: 'cv3',
-  route: 'usercenter$getuserfromcookie',
-  access: 'visitor',
+  ...ACCOUNTS.getUserFromCookie,
   payload: z.object({ contentcookie: cookieValue }),
   result: userInfo,
 })
@@ -42,9 +41,7 @@ export const getUserFromCookie = defineContract({
  * answer then also carries the login cookie value to set, and when it expires.
  */
 export const getUserFromCookieForServer = defineContract({
-  endpoint: 'v3',
-  route: 'usercenter$getuserfromcookie',
-  access: 'server',
+  ...ACCOUNTS.getUserFromCookieForServer,
   payload: z.object({ contentcookie: cookieValue }),
   result: userInfo.extend({
     cookie: z.string().optional(),
@@ -74,17 +71,13 @@ export const profile = z.object({
 })
 
 export const myProfile = defineContract({
-  endpoint: 'cv3',
-  route: 'usercenter$profile',
-  access: 'user',
+  ...ACCOUNTS.myProfile,
   payload: z.object({}),
   result: profile,
 })
 
 export const updateNick = defineContract({
-  endpoint: 'cv3',
-  route: 'usercenter$updateNick',
-  access: 'user',
+  ...ACCOUNTS.updateNick,
   payload: z.object({ nick }),
   result: profile,
 })
@@ -104,9 +97,7 @@ export const comment = z.object({
 })
 
 export const listComments = defineContract({
-  endpoint: 'expo',
-  route: 'expo$listComments',
-  access: 'visitor',
+  ...ACCOUNTS.listComments,
   payload: z.object({
     exhibitionId,
     /** Cursor: comments older than this id. */
@@ -128,17 +119,13 @@ export const commentBody = z
   .pipe(z.string().min(1, 'comments.empty').max(ACCOUNT_LIMITS.commentMax, 'comments.tooLong'))
 
 export const postComment = defineContract({
-  endpoint: 'expo',
-  route: 'expo$postComment',
-  access: 'user',
+  ...ACCOUNTS.postComment,
   payload: z.object({ exhibitionId, body: commentBody }),
   result: comment,
 })
 
 export const deleteComment = defineContract({
-  endpoint: 'expo',
-  route: 'expo$deleteComment',
-  access: 'user',
+  ...ACCOUNTS.deleteComment,
   payload: z.object({ id: commentId }),
   result: z.object({ deleted: z.literal(true) }),
 })
@@ -161,18 +148,14 @@ export const followState = z.object({
 
 /** SPEC §7 attentionevaluation: follow (`follow: true`) or unfollow an exhibition or a broker. */
 export const setFollow = defineContract({
-  endpoint: 'attention',
-  route: 'attention$follow',
-  access: 'user',
+  ...ACCOUNTS.setFollow,
   payload: followTarget.extend({ follow: z.boolean({ error: 'errors.invalid' }) }),
   result: followState,
 })
 
 /** Whether the caller follows these targets (always false for a visitor), with follower counts. */
 export const followStatus = defineContract({
-  endpoint: 'attention',
-  route: 'attention$status',
-  access: 'visitor',
+  ...ACCOUNTS.followStatus,
   payload: z.object({
     kind: z.enum(FOLLOW_KINDS, { error: 'errors.invalid' }),
     ids: z

@@ -15,6 +15,7 @@ import {
   normaliseWebsite,
   PROMPTS,
 } from '../rules/applications.ts'
+import { APPLICATIONS } from '../functions/applications.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -192,43 +193,33 @@ export const myApplication = z.object({
 
 /** Exhibitions that take applications now, in the caller's language. */
 export const openExhibitions = defineContract({
-  endpoint: 'expo',
-  route: 'apply$openExhibitions',
-  access: 'visitor',
+  ...APPLICATIONS.openExhibitions,
   payload: z.object({}),
   result: z.object({ items: z.array(openExhibition) }),
 })
 
 export const submitExhibitorApplication = defineContract({
-  endpoint: 'expo',
-  route: 'apply$submitExhibitor',
-  access: 'visitor',
+  ...APPLICATIONS.submitExhibitorApplication,
   payload: exhibitorPayload,
   result: submitResult,
 })
 
 export const submitAttendeeApplication = defineContract({
-  endpoint: 'expo',
-  route: 'apply$submitAttendee',
-  access: 'visitor',
+  ...APPLICATIONS.submitAttendeeApplication,
   payload: attendeePayload,
   result: submitResult,
 })
 
 /** The logged-in user's applications, newest first. */
 export const myApplications = defineContract({
-  endpoint: 'expo',
-  route: 'apply$myApplications',
-  access: 'user',
+  ...APPLICATIONS.myApplications,
   payload: z.object({}),
   result: z.object({ items: z.array(myApplication) }),
 })
 
 /** What the forms prefill for a logged-in user. */
 export const applicantDefaults = defineContract({
-  endpoint: 'expo',
-  route: 'apply$applicantDefaults',
-  access: 'user',
+  ...APPLICATIONS.applicantDefaults,
   payload: z.object({}),
   result: z.object({ email: z.string().nullable() }),
 })

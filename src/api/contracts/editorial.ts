@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LOCALES } from '../../i18n/languages.ts'
 import { BULLETIN_KINDS, BULLETINS_PAGE_SIZE, NEWS_PAGE_SIZE, NEWS_TAGS, VIDEO_CATEGORIES, VIDEO_SOURCE_TYPES, VIDEOS_PAGE_SIZE } from '../rules/editorial.ts'
+import { EDITORIAL } from '../functions/editorial.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -69,9 +70,8 @@ export const articleDetail = articleCard.extend({
 })
 
 export const articleList = defineContract({
+  ...EDITORIAL.articleList,
   cacheSeconds: 30,
-  endpoint: 'articleList',
-  access: 'visitor',
   payload: z.object({
     page,
     pageSize: pageSize(NEWS_PAGE_SIZE),
@@ -83,9 +83,8 @@ export const articleList = defineContract({
 })
 
 export const articleInfo = defineContract({
+  ...EDITORIAL.articleInfo,
   cacheSeconds: 30,
-  endpoint: 'articleInfo',
-  access: 'visitor',
   payload: z.object({ id }),
   result: articleDetail,
 })
@@ -108,10 +107,8 @@ export const video = z.object({
 })
 
 export const listVideos = defineContract({
+  ...EDITORIAL.listVideos,
   cacheSeconds: 30,
-  endpoint: 'expo',
-  route: 'expo$listVideos',
-  access: 'visitor',
   payload: z.object({
     category: z.enum(VIDEO_CATEGORIES, { error: 'errors.invalid' }).optional(),
     exhibition: slug.optional(),
@@ -128,10 +125,8 @@ export const listVideos = defineContract({
 })
 
 export const getVideo = defineContract({
+  ...EDITORIAL.getVideo,
   cacheSeconds: 30,
-  endpoint: 'expo',
-  route: 'expo$getVideo',
-  access: 'visitor',
   payload: z.object({ id }),
   result: video,
 })
@@ -149,10 +144,8 @@ export const bulletin = z.object({
 })
 
 export const listBulletins = defineContract({
+  ...EDITORIAL.listBulletins,
   cacheSeconds: 30,
-  endpoint: 'expo',
-  route: 'expo$listBulletins',
-  access: 'visitor',
   payload: z.object({ page, pageSize: pageSize(BULLETINS_PAGE_SIZE) }),
   result: z.object({
     /** Pinned first, then newest first. */

@@ -11,6 +11,7 @@ import {
   REGIONS,
   SESSION_KINDS,
 } from '../rules/exhibitions.ts'
+import { EXHIBITIONS } from '../functions/exhibitions.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -142,10 +143,8 @@ export const exhibitionDetail = exhibitionCard.extend({
 const id = z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').positive('errors.invalid').max(2_147_483_647, 'errors.invalid')
 
 export const listExhibitions = defineContract({
+  ...EXHIBITIONS.listExhibitions,
   cacheSeconds: 30,
-  endpoint: 'expo',
-  route: 'expo$listExhibitions',
-  access: 'visitor',
   payload: z.object({
     year: z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').min(2000, 'errors.invalid').max(2100, 'errors.invalid').optional(),
     region: z.enum(REGIONS, { error: 'errors.invalid' }).optional(),
@@ -173,19 +172,15 @@ export const listExhibitions = defineContract({
 })
 
 export const getExhibition = defineContract({
+  ...EXHIBITIONS.getExhibition,
   cacheSeconds: 30,
-  endpoint: 'expo',
-  route: 'expo$getExhibition',
-  access: 'visitor',
   payload: z.object({ id }),
   result: exhibitionDetail,
 })
 
 export const getCampaign = defineContract({
+  ...EXHIBITIONS.getCampaign,
   cacheSeconds: 30,
-  endpoint: 'expo',
-  route: 'expo$getCampaign',
-  access: 'visitor',
   payload: z.object({ campaign: z.enum(CAMPAIGNS, { error: 'errors.invalid' }) }),
   result: z.object({
     exhibition: exhibitionDetail,
@@ -198,10 +193,8 @@ export const getCampaign = defineContract({
 })
 
 export const listPartners = defineContract({
+  ...EXHIBITIONS.listPartners,
   cacheSeconds: 30,
-  endpoint: 'expo',
-  route: 'expo$listPartners',
-  access: 'visitor',
   payload: z.object({
     limit: z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').min(1, 'errors.invalid').max(48, 'errors.invalid').default(12),
   }),
@@ -221,9 +214,8 @@ export const listPartners = defineContract({
 
 /** SPEC §7 GET /wikifxweb-v1/index/advertisement/init-v1: the hero adverts of a placement, in order. */
 export const listAdverts = defineContract({
+  ...EXHIBITIONS.listAdverts,
   cacheSeconds: 30,
-  endpoint: 'advertisement',
-  access: 'visitor',
   payload: z.object({ placement: z.enum(AD_PLACEMENTS, { error: 'errors.invalid' }).default('home') }),
   result: z.object({
     items: z.array(

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LOCALES } from '../../i18n/languages.ts'
+import { REFERENCE } from '../functions/reference.ts'
 import { defineContract } from './define.ts'
 
 /** SPEC §3 language option. */
@@ -15,9 +16,7 @@ export const languageOption = z.object({
 })
 
 export const languageList = defineContract({
-  endpoint: 'cv3',
-  route: 'common$languageList',
-  access: 'visitor',
+  ...REFERENCE.languageList,
   payload: z.object({}),
   result: z.array(languageOption),
 })
@@ -36,9 +35,7 @@ export const countryEntry = z.object({
 const localeCode = z.enum(LOCALES)
 
 export const countryList = defineContract({
-  endpoint: 'cv3',
-  route: 'common$countryList',
-  access: 'visitor',
+  ...REFERENCE.countryList,
   payload: z.object({ LanguageCode: localeCode.optional() }),
   result: z.array(countryEntry),
 })
@@ -57,9 +54,7 @@ export const groupedCountry = z.object({
 export const countryGroup = z.object({ name: z.string(), data: z.array(groupedCountry) })
 
 export const countryGroups = defineContract({
-  endpoint: 'cv3',
-  route: 'common$countryGroups',
-  access: 'visitor',
+  ...REFERENCE.countryGroups,
   payload: z.object({ LanguageCode: localeCode.optional() }),
   /** Grouped by the initial of the Chinese name (pinyin) and of the English name. */
   result: z.object({ chinese: z.array(countryGroup), english: z.array(countryGroup) }),

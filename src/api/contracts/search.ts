@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { cutKeyword, HOT_SEARCH_PAGE_SIZE, KEYWORD_INPUT_MAX, LABEL_KEYS, RESULTS_MAX_PAGE } from '../rules/search.ts'
+import { SEARCH } from '../functions/search.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -71,9 +72,7 @@ export const brokerCard = suggestion.extend({
 })
 
 export const statisticsHotSearch = defineContract({
-  endpoint: 'cv3',
-  route: 'search$statisticsHotSearch',
-  access: 'visitor',
+  ...SEARCH.statisticsHotSearch,
   payload: z.object({
     pageSize: count(1, 50, HOT_SEARCH_PAGE_SIZE),
     /** Optional: only hot searches whose name contains this text. */
@@ -99,9 +98,7 @@ export const statisticsHotSearch = defineContract({
 })
 
 export const checkPinzhuan = defineContract({
-  endpoint: 'cv3',
-  route: 'search$checkpinzhuan',
-  access: 'visitor',
+  ...SEARCH.checkPinzhuan,
   payload: z.object({ content: keyword, adPtn: placement }),
   result: z.object({ adFlag: z.boolean() }),
 })
@@ -112,26 +109,21 @@ const listPayload = z.object({
 })
 
 export const rankingHomeClient = defineContract({
+  ...SEARCH.rankingHomeClient,
   cacheSeconds: 30,
-  endpoint: 'cv3',
-  route: 'home$rankinghomeClient',
-  access: 'visitor',
   payload: listPayload.extend({ type: z.enum(['recommended', 'rating', 'popular'], { error: 'errors.invalid' }).default('recommended') }),
   result: z.array(suggestion),
 })
 
 export const homeDropdown = defineContract({
-  endpoint: 'cv3',
-  route: 'home$dropdown',
-  access: 'visitor',
+  ...SEARCH.homeDropdown,
   payload: listPayload.extend({ type: z.enum(['all', 'trader'], { error: 'errors.invalid' }).default('all') }),
   result: z.array(suggestion),
 })
 
 /** GET /wikifxweb-v1/trader/dropdown-v1: the same suggestions for clients that cannot POST. */
 export const traderDropdown = defineContract({
-  endpoint: 'dropdown',
-  access: 'public',
+  ...SEARCH.traderDropdown,
   payload: z.object({
     content: keyword.default(''),
     type: z.enum(['all', 'trader'], { error: 'errors.invalid' }).default('all'),
@@ -151,18 +143,16 @@ export const searchSwitches = z.object({
 
 /** GET /wikifxweb-v1/search/detail/switch-v1: which search features are on. */
 export const searchSwitch = defineContract({
+  ...SEARCH.searchSwitch,
   cacheSeconds: 30,
-  endpoint: 'searchSwitch',
-  access: 'public',
   payload: z.object({}),
   result: searchSwitches,
 })
 
 /** GET /wikifxweb-v1/ranking/init-v1: brokers by rating, then popularity, paged. */
 export const ranking = defineContract({
+  ...SEARCH.ranking,
   cacheSeconds: 30,
-  endpoint: 'ranking',
-  access: 'public',
   payload: z.object({ page: count(1, 500, 1), pageSize: count(1, 50, 20) }),
   result: z.object({
     items: z.array(brokerCard.extend({ rank: z.number().int() })),
@@ -175,9 +165,7 @@ export const ranking = defineContract({
 
 /** The full search (results page), paged; the first RESULTS_MAX_PAGE pages are reachable. */
 export const searchResults = defineContract({
-  endpoint: 'cv3',
-  route: 'search$results',
-  access: 'visitor',
+  ...SEARCH.searchResults,
   payload: z.object({ keyword, page: count(1, RESULTS_MAX_PAGE, 1), pageSize: count(1, 50, 20) }),
   result: z.object({
     keyword: z.string(),
@@ -195,9 +183,7 @@ export const searchResults = defineContract({
 })
 
 export const brokerProfile = defineContract({
-  endpoint: 'cv3',
-  route: 'search$brokerProfile',
-  access: 'visitor',
+  ...SEARCH.brokerProfile,
   payload: z.object({
     traderCode: z
       .string({ error: 'errors.invalid' })
@@ -241,9 +227,7 @@ export const brokerProfile = defineContract({
 
 /** A broker chosen in the search box counts towards the hot searches (once per visitor address per half hour). */
 export const recordChoice = defineContract({
-  endpoint: 'cv3',
-  route: 'search$recordChoice',
-  access: 'visitor',
+  ...SEARCH.recordChoice,
   payload: z.object({
     code: z
       .string({ error: 'errors.invalid' })

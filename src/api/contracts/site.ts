@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SITE } from '../functions/site.ts'
 import { defineContract } from './define.ts'
 
 /** IP geo (SPEC §7 "Home getipgeo" and GET /api/v1/getipgeo): country of an address, 'cn' on failure. */
@@ -11,16 +12,13 @@ export const ipGeoResult = z.object({
 })
 
 export const getIpGeo = defineContract({
-  endpoint: 'ipGeo',
-  access: 'public',
+  ...SITE.getIpGeo,
   payload: z.object({ ip: z.string().trim().max(64) }),
   result: ipGeoResult,
 })
 
 export const homeGetIpGeo = defineContract({
-  endpoint: 'cv3',
-  route: 'home$getipgeo',
-  access: 'visitor',
+  ...SITE.homeGetIpGeo,
   payload: z.object({ ip: z.string().trim().max(64), uparm2: z.string().max(200).optional() }),
   result: ipGeoResult,
 })

@@ -15,6 +15,7 @@ import {
   PROMPTS,
   ticketCount,
 } from '../rules/tickets.ts'
+import { TICKETS } from '../functions/tickets.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -278,18 +279,14 @@ export const orderDetail = orderSummary.extend({
 })
 
 export const ticketTypes = defineContract({
-  endpoint: 'expo',
-  route: 'tickets$ticketTypes',
-  access: 'visitor',
+  ...TICKETS.ticketTypes,
   payload: z.object({ exhibitionId }),
   result: ticketTypesResult,
 })
 
 /** Checks a code before ordering (limited against guessing); the order holds it atomically. */
 export const checkCoupon = defineContract({
-  endpoint: 'expo',
-  route: 'tickets$checkCoupon',
-  access: 'visitor',
+  ...TICKETS.checkCoupon,
   payload: z.object({
     exhibitionId,
     code: z
@@ -302,9 +299,7 @@ export const checkCoupon = defineContract({
 })
 
 export const createOrder = defineContract({
-  endpoint: 'expo',
-  route: 'tickets$createOrder',
-  access: 'user',
+  ...TICKETS.createOrder,
   payload: z.object({
     exhibitionId,
     lines,
@@ -319,68 +314,52 @@ export const createOrder = defineContract({
 
 /** "Change ticket type": new quantities for a pending order; its attendee data stays. */
 export const changeTickets = defineContract({
-  endpoint: 'expo',
-  route: 'tickets$changeTickets',
-  access: 'user',
+  ...TICKETS.changeTickets,
   payload: z.object({ orderNumber, lines, couponCode: couponCode.default('') }),
   result: orderDetail,
 })
 
 export const saveAttendees = defineContract({
-  endpoint: 'expo',
-  route: 'tickets$saveAttendees',
-  access: 'user',
+  ...TICKETS.saveAttendees,
   payload: z.object({ orderNumber, attendees }),
   result: orderDetail,
 })
 
 /** The review step: the buyer confirms; a free order is paid at once (it skips payment). */
 export const confirmOrder = defineContract({
-  endpoint: 'expo',
-  route: 'tickets$confirmOrder',
-  access: 'user',
+  ...TICKETS.confirmOrder,
   payload: z.object({ orderNumber }),
   result: orderDetail,
 })
 
 /** Starts (or resumes: the same attempt twice) a payment; the page goes to `redirectUrl`. */
 export const startPayment = defineContract({
-  endpoint: 'expo',
-  route: 'tickets$startPayment',
-  access: 'user',
+  ...TICKETS.startPayment,
   payload: z.object({ orderNumber, method: z.enum(PAYMENT_METHODS, { error: 'messages.methodRequired' }) }),
   result: z.object({ redirectUrl: z.string(), attemptId: z.string() }),
 })
 
 /** The payer came back from the provider: asks it where the payment stands, then answers the order. */
 export const checkPayment = defineContract({
-  endpoint: 'expo',
-  route: 'tickets$checkPayment',
-  access: 'user',
+  ...TICKETS.checkPayment,
   payload: z.object({ orderNumber }),
   result: orderDetail,
 })
 
 export const getOrder = defineContract({
-  endpoint: 'expo',
-  route: 'tickets$order',
-  access: 'user',
+  ...TICKETS.getOrder,
   payload: z.object({ orderNumber }),
   result: orderDetail,
 })
 
 export const myOrders = defineContract({
-  endpoint: 'expo',
-  route: 'tickets$myOrders',
-  access: 'user',
+  ...TICKETS.myOrders,
   payload: z.object({ limit: z.number().int().min(1).max(50).default(20), before: z.iso.datetime({ offset: true, error: 'errors.invalid' }).optional() }),
   result: z.object({ items: z.array(orderSummary), more: z.boolean() }),
 })
 
 export const cancelOrder = defineContract({
-  endpoint: 'expo',
-  route: 'tickets$cancelOrder',
-  access: 'user',
+  ...TICKETS.cancelOrder,
   payload: z.object({ orderNumber }),
   result: orderDetail,
 })

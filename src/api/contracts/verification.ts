@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { VERIFICATION } from '../functions/verification.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -62,9 +63,7 @@ export const channelVerdict = z.object({
 export type ChannelVerdict = z.output<typeof channelVerdict>
 
 export const verifyChannel = defineContract({
-  endpoint: 'expo',
-  route: 'expo$verifyChannel',
-  access: 'visitor',
+  ...VERIFICATION.verifyChannel,
   // Emptiness and the recognised kinds are checked by the service, with messages of its own (SPEC §5).
   payload: z.object({ value: z.string('errors.required').max(2000, 'errors.tooLong') }),
   result: channelVerdict,
@@ -72,10 +71,8 @@ export const verifyChannel = defineContract({
 
 /** The channels the organiser lists publicly (about page, verification page). */
 export const officialChannels = defineContract({
+  ...VERIFICATION.officialChannels,
   cacheSeconds: 30,
-  endpoint: 'expo',
-  route: 'expo$officialChannels',
-  access: 'visitor',
   payload: z.object({}),
   result: z.object({ channels: z.array(officialChannel) }),
 })

@@ -1,0 +1,16 @@
+import type { FunctionTable } from './gateway.ts'
+
+/** Where each tickets function is reached and who may call it (its contract and browser reference both use this). */
+export const TICKETS = {
+  ticketTypes: { endpoint: 'expo', route: 'tickets$ticketTypes', access: 'visitor' },
+  checkCoupon: { endpoint: 'expo', route: 'tickets$checkCoupon', access: 'visitor' },
+  createOrder: { endpoint: 'expo', route: 'tickets$createOrder', access: 'user' },
+  changeTickets: { endpoint: 'expo', route: 'tickets$changeTickets', access: 'user' },
+  saveAttendees: { endpoint: 'expo', route: 'tickets$saveAttendees', access: 'user' },
+  confirmOrder: { endpoint: 'expo', route: 'tickets$confirmOrder', access: 'user' },
+  startPayment: { endpoint: 'expo', route: 'tickets$startPayment', access: 'user' },
+  checkPayment: { endpoint: 'expo', route: 'tickets$checkPayment', access: 'user' },
+  getOrder: { endpoint: 'expo', route: 'tickets$order', access: 'user' },
+  myOrders: { endpoint: 'expo', route: 'tickets$myOrders', access: 'user' },
+  cancelOrder: { endpoint: 'expo', route: 'tickets$cancelOrder', access: 'user' },
+} as const satisfies FunctionTable
