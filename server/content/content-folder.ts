@@ -3,8 +3,23 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Queryable } from '../db/client.ts'
 import type { ContentFile, ContentKind, Platform } from '../platform/platform.ts'
+import { type DemoShift, demoShift, readDemoAnchor } from './demo-dates.ts'
 
 export const DEMO_CONTENT_DIR = fileURLToPath(new URL('../../content/demo/', import.meta.url))
+
+/**
+ * A kind that the demo content holds: it knows where its files keep dates, so that seeding can
+ * move them (content/demo/demo.json, server/content/demo-dates.ts).
+ */
+export interface DemoContentKind extends ContentKind {
+  /** The file with every date moved by the shift and its `{{year}}` placeholders filled; files it cannot read come back as they were. */
+  redate(file: ContentFile, shift: DemoShift): ContentFile
+  /** What `{{year:<name>}}` means in every kind's texts (exhibitions: slug -> shifted year of the start). */
+  years?(file: ContentFile, shift: DemoShift): Array<[string, number]>
+}
+
+/** Moves one file of a kind before it is validated (the demo shift); plain imports leave files as they are. */
+type Redate = (kind: ContentKind, file: ContentFile) => ContentFile
 
 export interface ContentProblem {
   file: string
@@ -83,23 +98,24 @@ export function allContentKinds(platform: Platform): ContentKind[] {
 }
 
 /** Validates every file of every kind; nothing is written when any file has a problem. */
-export function validateFolder(root: string, kinds: ContentKind[]): { byKind: Map<ContentKind, ContentFile[]>; problems: ContentProblem[] } {
+export function validateFolder(root: string, kinds: ContentKind[], redate?: Redate): { byKind: Map<ContentKind, ContentFile[]>; problems: ContentProblem[] } {
   const byKind = new Map<ContentKind, ContentFile[]>()
   const problems: ContentProblem[] = []
   for (const kind of kinds) {
     const read = readKindFolder(root, kind)
     problems.push(...read.problems)
-    for (const file of read.files) {
+    const files = redate ? read.files.map((file) => redate(kind, file)) : read.files
+    for (const file of files) {
       for (const [field, message] of Object.entries(kind.validate(file))) problems.push({ file: `${kind.folder}/${file.name}`, field, message })
     }
-    byKind.set(kind, read.files)
+    byKind.set(kind, files)
   }
   return { byKind, problems }
 }
 
 /** Imports a whole folder in one transaction; returns the count per kind. */
-export async function importFolder(platform: Platform, tx: Queryable, root: string, kinds: ContentKind[]): Promise<Record<string, number>> {
-  const { byKind, problems } = validateFolder(root, kinds)
+export async function importFolder(platform: Platform, tx: Queryable, root: string, kinds: ContentKind[], redate?: Redate): Promise<Record<string, number>> {
+  const { byKind, problems } = validateFolder(root, kinds, redate)
   if (problems.length) throw new ContentValidationError(problems)
   const counts: Record<string, number> = {}
   for (const kind of kinds) {
@@ -110,9 +126,38 @@ export async function importFolder(platform: Platform, tx: Queryable, root: stri
   return counts
 }
 
-/** A domain's seed: its kinds from the demo folder. */
-export function importDemoContent(platform: Platform, tx: Queryable, kinds: ContentKind[]): Promise<Record<string, number>> {
-  return importFolder(platform, tx, DEMO_CONTENT_DIR, orderKinds(kinds))
+export interface DemoOptions {
+  /** The demo folder (default: content/demo). */
+  root?: string
+  /** The moment of seeding (default: now). */
+  today?: Date
+}
+
+const isDemoKind = (kind: ContentKind): kind is DemoContentKind => typeof (kind as Partial<DemoContentKind>).redate === 'function'
+
+/**
+ * The shift of the demo folder for a seed at `today`, with the years that `{{year:<slug>}}` names,
+ * read from the demo files of every kind of the platform (a domain's texts may name another
+ * domain's items).
+ */
+export function demoShiftOf(platform: Platform, options: DemoOptions = {}): DemoShift {
+  const root = options.root ?? DEMO_CONTENT_DIR
+  const writtenFor = readDemoAnchor(root)
+  if (!writtenFor) throw new Error(`${root} has no demo.json: the demo content must say which day its dates were written for`)
+  const today = options.today ?? new Date()
+  const plain = demoShift({ writtenFor, today })
+  const years = new Map<string, number>()
+  for (const kind of allContentKinds(platform).filter(isDemoKind)) {
+    if (!kind.years) continue
+    for (const file of readKindFolder(root, kind).files) for (const [name, year] of kind.years(file, plain)) years.set(name, year)
+  }
+  return demoShift({ writtenFor, today, years })
+}
+
+/** A domain's seed: its kinds from the demo folder, every date moved to the day of seeding. */
+export function importDemoContent(platform: Platform, tx: Queryable, kinds: DemoContentKind[], options: DemoOptions = {}): Promise<Record<string, number>> {
+  const shift = demoShiftOf(platform, options)
+  return importFolder(platform, tx, options.root ?? DEMO_CONTENT_DIR, orderKinds(kinds), (kind, file) => (isDemoKind(kind) ? kind.redate(file, shift) : file))
 }
 
 export async function exportFolder(db: Queryable, root: string, kinds: ContentKind[]): Promise<Record<string, number>> {

@@ -1,7 +1,9 @@
 import { LOCALES, type Locale } from '../../../src/i18n/languages.ts'
 import type { Queryable } from '../../db/client.ts'
-import type { ContentFile, ContentKind } from '../platform.ts'
+import type { DemoContentKind } from '../../content/content-folder.ts'
+import type { ContentFile } from '../platform.ts'
 import { type ArticleFile, type BulletinFile, validateArticleFile, validateBulletinFile, validateVideoFile, type VideoFile } from './content-schema.ts'
+import { redateArticle, redatePublishedJson } from './demo/redate.ts'
 import { deleteTextsExcept, exportArticleRows, exportBulletinRows, exportVideoRows, touch, upsert } from './editorial.repo.ts'
 import { markdownToHtml, readingMinutes, sanitiseArticleHtml, sanitiseBulletinHtml } from './html.ts'
 
@@ -72,9 +74,10 @@ async function importArticle(tx: Queryable, article: ArticleFile): Promise<void>
   if (textsChanged && !changed) await touch(tx, 'news_articles', id)
 }
 
-export const newsKind: ContentKind = {
+export const newsKind: DemoContentKind = {
   name: 'news',
   folder: 'news',
+  redate: redateArticle,
   validate: (file) => validateArticleFile(file.name, file.data).problems,
   async importFile(tx, file) {
     const { file: article, problems } = validateArticleFile(file.name, file.data)
@@ -155,9 +158,10 @@ async function importVideo(tx: Queryable, video: VideoFile): Promise<void> {
   if (textsChanged && !changed) await touch(tx, 'videos', id)
 }
 
-export const videosKind: ContentKind = {
+export const videosKind: DemoContentKind = {
   name: 'videos',
   folder: 'videos',
+  redate: redatePublishedJson,
   validate: (file) => validateVideoFile(file.name, file.data).problems,
   async importFile(tx, file) {
     const { file: video, problems } = validateVideoFile(file.name, file.data)
@@ -225,9 +229,10 @@ async function importBulletin(tx: Queryable, bulletin: BulletinFile): Promise<vo
   if (textsChanged && !changed) await touch(tx, 'bulletins', id)
 }
 
-export const bulletinsKind: ContentKind = {
+export const bulletinsKind: DemoContentKind = {
   name: 'bulletins',
   folder: 'bulletins',
+  redate: redatePublishedJson,
   validate: (file) => validateBulletinFile(file.name, file.data).problems,
   async importFile(tx, file) {
     const { file: bulletin, problems } = validateBulletinFile(file.name, file.data)

@@ -1,6 +1,8 @@
+import type { DemoContentKind } from '../../content/content-folder.ts'
 import type { Queryable } from '../../db/client.ts'
-import type { ContentFile, ContentKind } from '../platform.ts'
+import type { ContentFile } from '../platform.ts'
 import { importAdvert, importExhibition } from './content-import.ts'
+import { exhibitionYears, redateAdvert, redateExhibition } from './demo/redate.ts'
 import { type AdvertFile, type ExhibitionFile, type ExhibitionTextsFile, validateAdvertFile, validateExhibitionFile } from './content-schema.ts'
 import { allAdvertRows, allExhibitionRows, type ExhibitionTextRow, exhibitionChildren, exhibitionTexts } from './exhibitions.repo.ts'
 import { localDate, toZonedIso } from './zoned-time.ts'
@@ -10,9 +12,11 @@ import { localDate, toZonedIso } from './zoned-time.ts'
  * and `adverts/<slug>.json`. Export writes exactly the format import reads, so a folder survives
  * export -> import -> export unchanged.
  */
-export const exhibitionsKind: ContentKind = {
+export const exhibitionsKind: DemoContentKind = {
   name: 'exhibitions',
   folder: 'exhibitions',
+  redate: redateExhibition,
+  years: exhibitionYears,
   validate: (file) => validateExhibitionFile(file.name, file.data).problems,
   async importFile(tx, file) {
     const { file: parsed, problems } = validateExhibitionFile(file.name, file.data)
@@ -22,9 +26,10 @@ export const exhibitionsKind: ContentKind = {
   exportAll: exportExhibitions,
 }
 
-export const advertsKind: ContentKind = {
+export const advertsKind: DemoContentKind = {
   name: 'adverts',
   folder: 'adverts',
+  redate: redateAdvert,
   after: ['exhibitions'],
   validate: (file) => validateAdvertFile(file.name, file.data).problems,
   async importFile(tx, file) {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { ChannelKind, ChannelPurpose, DocumentAudience } from '../../../src/api/contracts/verification.ts'
+import { demoShiftOf } from '../../content/content-folder.ts'
+import type { DemoShift } from '../../content/demo-dates.ts'
 import type { Queryable } from '../../db/client.ts'
 import type { Platform } from '../platform.ts'
 import { toChecksumAddress, tronAddress } from './normalise/usdt.ts'
@@ -23,7 +25,7 @@ export const DEMO_DOCUMENTS: Array<{
 }> = [
   {
     sha256: 'b8559c1d9eee7976d0ee7cf8e7885b14cab15f5aae2b862c49ef79f9712c397f',
-    title: 'Exhibitor Agreement – Singapore 2026',
+    title: 'Exhibitor Agreement – Singapore {{year}}',
     reference: 'AE-SG26-0142',
     issuedTo: 'Example Brokerage Ltd',
     issuedOn: '2026-02-03',
@@ -31,7 +33,7 @@ export const DEMO_DOCUMENTS: Array<{
   },
   {
     sha256: '16c8abf6b9861e049d013ebde5efc3a9de022c5ea1009ed1e1859a8b9b9114ff',
-    title: 'Sponsorship Invoice – Dubai 2025',
+    title: 'Sponsorship Invoice – Dubai {{year}}',
     reference: 'AE-DXB25-0031',
     issuedTo: 'Sample Fintech FZ-LLC',
     issuedOn: '2025-03-12',
@@ -51,9 +53,17 @@ function socialHandle(platform: Platform, name: string): string | null {
 /**
  * The demo register: the configured contact and quality addresses, the telegram and X accounts of
  * the configured social links, and a set of phone numbers (UK and Singapore ranges reserved for
- * drama and examples where they exist), chat accounts, USDT addresses and documents.
+ * drama and examples where they exist), chat accounts, USDT addresses and documents. Its days move
+ * with the rest of the demo content (`shift`, content/demo/demo.json), so a register seeded in 2030
+ * reads like one seeded on the day the demo was written; `{{year}}` in a title is the year of issue.
  */
-export async function seedVerification(platform: Platform, service: VerificationService, tx: Queryable): Promise<void> {
+export async function seedVerification(
+  platform: Platform,
+  service: VerificationService,
+  tx: Queryable,
+  shift: DemoShift = demoShiftOf(platform),
+): Promise<void> {
+  const day = (value: string) => shift.day(value) as string
   const contactDomain = platform.config.CONTACT_EMAIL.slice(platform.config.CONTACT_EMAIL.lastIndexOf('@') + 1)
   const channels: Array<{ kind: ChannelKind; value: string | null; purpose: ChannelPurpose; since: string; public: boolean; retiredOn?: string }> = [
     { kind: 'phone', value: '+44 20 7946 0000', purpose: 'general', since: '2019-05-01', public: true },
@@ -75,13 +85,14 @@ export async function seedVerification(platform: Platform, service: Verification
   for (const channel of channels) {
     if (!channel.value) continue
     const { channel: row } = await service.addChannel(
-      { kind: channel.kind, value: channel.value, purpose: channel.purpose, since: channel.since, public: channel.public, note: 'demo register' },
+      { kind: channel.kind, value: channel.value, purpose: channel.purpose, since: day(channel.since), public: channel.public, note: 'demo register' },
       tx,
     )
-    if (channel.retiredOn) await tx.query('update verification_channels set retired_on = $2 where id = $1', [row.id, channel.retiredOn])
+    if (channel.retiredOn) await tx.query('update verification_channels set retired_on = $2 where id = $1', [row.id, day(channel.retiredOn)])
   }
-  for (const document of DEMO_DOCUMENTS) {
-    await service.registerDocument(document, tx)
-    if (document.revokedOn) await tx.query('update verification_documents set revoked_on = $2 where sha256 = $1', [document.sha256, document.revokedOn])
+  for (const { revokedOn, ...document } of DEMO_DOCUMENTS) {
+    const issuedOn = day(document.issuedOn)
+    await service.registerDocument({ ...document, issuedOn, title: shift.fillYears(document.title, Number(issuedOn.slice(0, 4))) }, tx)
+    if (revokedOn) await tx.query('update verification_documents set revoked_on = $2 where sha256 = $1', [document.sha256, day(revokedOn)])
   }
 }
