@@ -95,11 +95,12 @@ export function createApp(deps: AppDeps) {
     if (!platform) return res.json({ status: 'ready', database: 'external' })
     const [database, sharedStore] = await Promise.all([platform.db.ping(), platform.rateLimits.ping()])
     const pending = database ? await pendingMigrations(platform.db).catch(() => ['(unknown)']) : ['(unknown)']
-    const ready = database && sharedStore && pending.length === 0
+    // Without Redis the rate limits count in memory (rate-limits.ts): still serving, so ready but "degraded".
+    const ready = database && pending.length === 0
     res.status(ready ? 200 : 503).json({
-      status: ready ? 'ready' : 'not ready',
+      status: ready ? (sharedStore ? 'ready' : 'degraded') : 'not ready',
       database: database ? 'ok' : 'down',
-      sharedStore: sharedStore ? platform.rateLimits.store : 'down',
+      sharedStore: sharedStore ? platform.rateLimits.store : 'degraded',
       pendingMigrations: pending,
     })
   })

@@ -15,6 +15,7 @@ import { createMetrics } from './http/metrics.ts'
 import { createPageCache, visitorTokenFor } from './http/page-cache.ts'
 import { COOKIES } from '../src/api/contracts/cookies.ts'
 import { createPlatform, type Platform } from './platform/platform.ts'
+import { registerRateLimitMetrics } from './platform/rate-limits.ts'
 import { connectRedis } from './redis.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
@@ -61,6 +62,7 @@ async function main() {
       ...(redis ? { redis } : {}),
       observer: metrics.gatewayObserver((error, request) => logger.error({ err: error, requestId: request.requestId }, 'platform function failed')),
     })
+    registerRateLimitMetrics(metrics.registry, platform.rateLimits)
     if (config.DEMO_CONTENT === 'on') {
       const seeded = await seedDemoContent(platform)
       if (seeded.length) logger.info({ domains: seeded }, 'demo content seeded')
