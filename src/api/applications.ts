@@ -3,10 +3,9 @@ import { APPLICATIONS } from './functions/applications.ts'
 import type * as contracts from './contracts/applications.ts'
 
 /**
- * Exhibitor and attendee applications (issue 10): browser references to the platform functions, and
- * the rules both sides apply. The page validates with these before sending; the platform's zod
- * contract (src/api/contracts/applications.ts) applies the same rules again and is the authority.
- * Nothing here imports zod, so the sign-up page stays light.
+ * Exhibitor and attendee applications (issue 10): browser references to the platform functions.
+ * Nothing here imports zod, so the sign-up page stays light; the rules both sides apply are in
+ * src/api/rules/applications.ts.
  */
 export const openExhibitions = fn<typeof contracts.openExhibitions>(APPLICATIONS.openExhibitions)
 export const submitExhibitorApplication = fn<typeof contracts.submitExhibitorApplication>(APPLICATIONS.submitExhibitorApplication)
@@ -24,4 +23,5 @@ export type {
   SubmitResult,
 } from './contracts/applications.ts'
 
+// Until the application pages import src/api/rules/applications.ts themselves.
 export * from './rules/applications.ts'

@@ -1,4 +1,5 @@
 import axios, { type AxiosAdapter, type AxiosInstance } from 'axios'
+import type { TokenResult, TokenSource } from './contracts/tokens.ts'
 import { GatewayError } from './gateway-error.ts'
 import { ENDPOINTS, ERROR_CODES, type Envelope, type FieldErrors, type FunctionRef, type RefPayload, type RefResult } from './functions/gateway.ts'
 
@@ -16,20 +17,8 @@ export interface GatewayHeaderValues {
   fingerprint?: string | undefined
 }
 
-export interface TokenResult {
-  /** 0 when the token could not be fetched (SPEC §8). */
-  status: number
-  token: string
-}
-
-/** Where tokens come from: a cookie and POST /api/token in the browser; the platform itself on the server. */
-export interface TokenSource {
-  current(): string | undefined
-  /** Obtains a new token (visitor or user) and stores it; never throws. */
-  obtain(): Promise<TokenResult>
-}
-
 export { GatewayError }
+export type { TokenResult, TokenSource } from './contracts/tokens.ts'
 
 export interface GatewayClientOptions {
   /** Origin of the platform; '' for the same origin. Ignored when an adapter is given. */

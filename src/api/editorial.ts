@@ -4,12 +4,9 @@ import { EDITORIAL } from './functions/editorial.ts'
 import type * as contracts from './contracts/editorial.ts'
 
 /**
- * Browser-safe references to the editorial functions (news articles, videos, bulletins) and the
- * value lists pages need. Pages import these, never the contracts (no zod in the page bundles);
- * the contracts import the lists from here.
+ * Browser-safe references to the editorial functions (news articles, videos, bulletins). Pages import
+ * these, never the contracts (no zod in the page bundles); the value lists are in src/api/rules/editorial.ts.
  */
-
-export * from './rules/editorial.ts'
 
 /** SPEC §7 GET /api/Article/webarticle: the news list, newest first, paged. */
 export const articleList = fn<typeof contracts.articleList>(EDITORIAL.articleList)

@@ -4,12 +4,9 @@ import { EXHIBITIONS } from './functions/exhibitions.ts'
 import type * as contracts from './contracts/exhibitions.ts'
 
 /**
- * Browser-safe references to the exhibition functions and the value lists pages need (no zod in
- * the page bundle: the contracts import these lists, not the other way round).
+ * Browser-safe references to the exhibition functions (no zod in the page bundle); the value lists
+ * pages and contracts share are in src/api/rules/exhibitions.ts.
  */
-
-export * from './rules/exhibitions.ts'
-
 export const listExhibitions = fn<typeof contracts.listExhibitions>(EXHIBITIONS.listExhibitions)
 export const getExhibition = fn<typeof contracts.getExhibition>(EXHIBITIONS.getExhibition)
 export const getCampaign = fn<typeof contracts.getCampaign>(EXHIBITIONS.getCampaign)

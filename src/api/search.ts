@@ -1,10 +1,9 @@
 import { fn } from './functions/gateway.ts'
 import { SEARCH } from './functions/search.ts'
 import type * as contracts from './contracts/search.ts'
-
 /**
- * Broker search (issue 5): browser references to the platform functions and the few rules both
- * sides apply. No zod here, so the search box that ships on every page stays small.
+ * Broker search (issue 5): browser references to the platform functions. No zod here, so the search
+ * box that ships on every page stays small; the rules both sides apply are in src/api/rules/search.ts.
  */
 export const statisticsHotSearch = fn<typeof contracts.statisticsHotSearch>(SEARCH.statisticsHotSearch)
 export const checkPinzhuan = fn<typeof contracts.checkPinzhuan>(SEARCH.checkPinzhuan)
@@ -18,5 +17,3 @@ export const brokerProfile = fn<typeof contracts.brokerProfile>(SEARCH.brokerPro
 export const recordChoice = fn<typeof contracts.recordChoice>(SEARCH.recordChoice)
 
 export type { BrokerCard, BrokerProfile, HotItem, RankingPage, ResultsPage, SearchSwitches, Suggestion } from './contracts/search.ts'
-
-export * from './rules/search.ts'

@@ -3,10 +3,8 @@ import { TICKETS } from './functions/tickets.ts'
 import type * as contracts from './contracts/tickets.ts'
 
 /**
- * Tickets, orders and payment (issue 9): browser references to the platform functions, and the rules
- * both sides apply. Pages validate with these before sending; the platform's contracts
- * (src/api/contracts/tickets.ts) apply the same rules again and are the authority. No zod here, so
- * the checkout pages stay light.
+ * Tickets, orders and payment (issue 9): browser references to the platform functions. No zod here,
+ * so the checkout pages stay light; the rules both sides apply are in src/api/rules/tickets.ts.
  */
 export const ticketTypes = fn<typeof contracts.ticketTypes>(TICKETS.ticketTypes)
 export const checkCoupon = fn<typeof contracts.checkCoupon>(TICKETS.checkCoupon)
@@ -31,5 +29,6 @@ export type {
   TicketTypesResult,
 } from './contracts/tickets.ts'
 
+// Until the checkout pages import src/api/rules/tickets.ts and src/lib/checkout-steps.ts themselves.
 export * from './rules/tickets.ts'
 export { changePath, type NextStep, orderPath, reRegisterPath } from '../lib/checkout-steps.ts'

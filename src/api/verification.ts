@@ -1,7 +1,6 @@
 import { fn } from './functions/gateway.ts'
 import { VERIFICATION } from './functions/verification.ts'
 import type * as contracts from './contracts/verification.ts'
-
 export type {
   ChannelKind,
   ChannelPurpose,
@@ -10,9 +9,6 @@ export type {
   DocumentVerdict,
   OfficialChannel,
 } from './contracts/verification.ts'
-
 /** Browser-safe references to the verification functions (no zod in the page bundle). */
 export const verifyChannel = fn<typeof contracts.verifyChannel>(VERIFICATION.verifyChannel)
 export const officialChannels = fn<typeof contracts.officialChannels>(VERIFICATION.officialChannels)
-
-export * from './rules/verification.ts'

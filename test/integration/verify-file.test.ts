@@ -4,7 +4,7 @@ import { request as httpRequest, type IncomingMessage, type Server } from 'node:
 import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { VERIFY_FILE_FIELD as REF_FIELD, VERIFY_FILE_PATH as REF_PATH } from '../../src/api/verification.ts'
+import { VERIFY_FILE_FIELD as REF_FIELD, VERIFY_FILE_PATH as REF_PATH } from '../../src/api/rules/verification.ts'
 import { VERIFY_FILE_FIELD, VERIFY_FILE_PATH } from '../../src/api/contracts/verification.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { DEMO_DOCUMENTS, seedVerification } from '../../server/platform/verification/seed.ts'

@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../../src/app-state.ts'
+import type { UserInfo } from '../../../src/api/contracts/accounts.ts'
 import type { Locale } from '../../../src/i18n/languages.ts'
 import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
 import { DomainError, notFound } from '../errors.ts'

@@ -1,7 +1,8 @@
 import express, { type CookieOptions, type NextFunction, type Request, type Response, type Router } from 'express'
 import { COOKIES } from '../../../src/api/contracts/cookies.ts'
 import { ENDPOINTS, ERROR_CODES } from '../../../src/api/contracts/define.ts'
-import type { UserInfo } from '../../../src/app-state.ts'
+import type { UserInfo } from '../../../src/api/contracts/accounts.ts'
+import { SESSION_PATH } from '../../../src/api/rules/accounts.ts'
 import { isUrlLanguage } from '../../../src/i18n/languages.ts'
 import { DomainError } from '../errors.ts'
 import type { Platform } from '../platform.ts'
@@ -69,7 +70,7 @@ export function sessionRoutes(router: Router, platform: Platform, sessions: Sess
   const refuse = (res: Response, status: number, message: string) => res.status(status).json({ succeed: false, ErrorCode: status, data: null, message })
   const bodies = [express.json({ limit: '2kb' }), express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 10 })]
 
-  router.post('/api/session', ...bodies, async (req: Request, res: Response) => {
+  router.post(SESSION_PATH, ...bodies, async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store')
     const form = Boolean(req.is('application/x-www-form-urlencoded'))
     // Only the site's pages (and, for the full-window login page's form, the login origin) may log in.
@@ -109,7 +110,7 @@ export function sessionRoutes(router: Router, platform: Platform, sessions: Sess
     res.json({ user })
   })
 
-  router.delete('/api/session', async (req: Request, res: Response) => {
+  router.delete(SESSION_PATH, async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store')
     if (req.get('origin') !== siteOrigin) return refuse(res, ERROR_CODES.forbidden, 'errors.forbidden')
     const revoke = new Set<string>()
@@ -126,7 +127,7 @@ export function sessionRoutes(router: Router, platform: Platform, sessions: Sess
     res.json({ user: null })
   })
 
-  router.use('/api/session', (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  router.use(SESSION_PATH, (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500
     if (status >= 500) return next(error)
     res.setHeader('Cache-Control', 'no-store')

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
-import type { UserInfo } from '../../../src/app-state.ts'
+import type { UserInfo } from '../../../src/api/contracts/accounts.ts'
 import type { Database, Queryable } from '../../db/client.ts'
 
 /** How long a login lasts (absolute, from sign-in). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { boothDimensions, personName } from '../../../src/api/applications.ts'
+import { boothDimensions, personName } from '../../../src/api/rules/applications.ts'
 import { type Locale, urlLanguageOfLocale } from '../../../src/i18n/languages.ts'
 import type { MailMessage } from '../mail/mailer.ts'
 import type { ApplicationFields } from './applications.repo.ts'

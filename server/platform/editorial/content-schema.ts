@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { BULLETIN_KINDS, NEWS_TAGS, VIDEO_CATEGORIES, VIDEO_SOURCE_TYPES } from '../../../src/api/editorial.ts'
+import { BULLETIN_KINDS, NEWS_TAGS, VIDEO_CATEGORIES, VIDEO_SOURCE_TYPES } from '../../../src/api/rules/editorial.ts'
 import { LOCALES, type Locale } from '../../../src/i18n/languages.ts'
 
 /**

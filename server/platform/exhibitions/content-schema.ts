@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AD_PLACEMENTS, CAMPAIGNS, EXHIBITION_TYPES, PARTNER_ROLES, PARTNER_TIERS, REGIONS, SESSION_KINDS } from '../../../src/api/exhibitions.ts'
+import { AD_PLACEMENTS, CAMPAIGNS, EXHIBITION_TYPES, PARTNER_ROLES, PARTNER_TIERS, REGIONS, SESSION_KINDS } from '../../../src/api/rules/exhibitions.ts'
 import { LOCALES } from '../../../src/i18n/languages.ts'
 import { isTimeZone, localDate } from './zoned-time.ts'
 

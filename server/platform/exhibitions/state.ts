@@ -1,4 +1,4 @@
-import type { ExhibitionState } from '../../../src/api/exhibitions.ts'
+import type { ExhibitionState } from '../../../src/api/rules/exhibitions.ts'
 
 /** What decides an exhibition's state: its dates and its ticket sales window. */
 export interface StateInput {

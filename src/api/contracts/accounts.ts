@@ -17,6 +17,7 @@ export const userInfo = z.object({
   avatar: z.string().nullable(),
   nick: z.string(),
 })
+export type UserInfo = z.output<typeof userInfo>
 
 const cookieValue = z
   .string({ error: 'errors.required' })

@@ -9,8 +9,6 @@ import { defineContract } from './define.ts'
  * the search box sends; anything absurdly long is refused rather than cut.
  */
 
-export { cutKeyword, KEYWORD_MAX } from '../rules/search.ts'
-
 const keyword = z
   .string({ error: 'errors.invalid' })
   .max(KEYWORD_INPUT_MAX, 'errors.tooLong')

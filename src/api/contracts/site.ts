@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { SITE } from '../functions/site.ts'
+import type { Locale, UrlLanguage } from '../../i18n/languages.ts'
+import type { UserInfo } from './accounts.ts'
 import { defineContract } from './define.ts'
 
 /** IP geo (SPEC §7 "Home getipgeo" and GET /api/v1/getipgeo): country of an address, 'cn' on failure. */
@@ -22,3 +24,42 @@ export const homeGetIpGeo = defineContract({
   payload: z.object({ ip: z.string().trim().max(64), uparm2: z.string().max(200).optional() }),
   result: ipGeoResult,
 })
+
+/** The browser-visible configuration (server/config.ts `publicConfig`); never a secret. */
+export interface PublicConfig {
+  brandName: string
+  contactEmail: string
+  qaEmail: string
+  socialLinks: Array<{ name: string; url: string }>
+  publicOrigin: string
+  languages: UrlLanguage[]
+  brokerSiteUrl: string | null
+  gatewayUrl: string | null
+  loginOrigin: string
+  environment: string
+  uploadMaxMb: number
+  analyticsScriptUrl: string | null
+  tagScriptUrl: string | null
+  tcPlay: { licenceKey: string | null; licenceURL: string | null }
+}
+
+/**
+ * SPEC §3 global state, made per request on the server and handed to the browser. It goes into
+ * cacheable HTML, so it holds only what the page cache keys on (language, device class, notice
+ * state) and what every visitor shares; per-visitor values (IP, country, token) travel elsewhere.
+ */
+export interface SiteState {
+  lang: UrlLanguage
+  locale: Locale
+  htmlLang: string
+  /** Live URL languages (SPEC §3 langList). */
+  languages: UrlLanguage[]
+  config: PublicConfig
+  /** SPEC §9 mobile detection from the user agent. */
+  mobile: boolean
+  /** SPEC §4 China notice: shown when true. */
+  riskShow: boolean
+  nodeEnv: string
+  /** Only on uncached pages of a logged-in visitor. */
+  user: UserInfo | null
+}

@@ -17,6 +17,9 @@ export const ACCOUNT_LIMITS = {
   followStatusIds: 50,
 } as const
 
+/** The site's own session endpoint (not a platform function): the login cookie is set and removed here. */
+export const SESSION_PATH = '/api/session'
+
 export const FOLLOW_KINDS = ['exhibition', 'broker'] as const
 export type FollowKind = (typeof FOLLOW_KINDS)[number]
 

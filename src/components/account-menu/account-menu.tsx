@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
-import { endSession } from '../../api/accounts.ts'
+import { endSession } from '../../api/session.ts'
 import { useSite } from '../../app-state.ts'
 import { ChevronDownIcon } from '../icons/icons.tsx'
 import { LoginButton } from '../login-frame/login-button.tsx'

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type FollowKind, type FollowState, followStatus, setFollow } from '../../api/accounts.ts'
+import { type FollowState, followStatus, setFollow } from '../../api/accounts.ts'
+import type { FollowKind } from '../../api/rules/accounts.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { useGateway } from '../../app-state.ts'
 import { setCurrentUser, useCurrentUser } from '../account-menu/user-store.ts'

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { startSession } from '../../api/accounts.ts'
+import { startSession } from '../../api/session.ts'
 import { type UserInfo, useSite } from '../../app-state.ts'
 import { setCurrentUser } from '../account-menu/user-store.ts'
 import { useNamespace } from '../account-menu/use-namespace.ts'

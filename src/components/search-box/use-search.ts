@@ -3,19 +3,16 @@ import { useNavigate } from 'react-router'
 import { GatewayError } from '../../api/gateway-error.ts'
 import {
   checkPinzhuan,
-  cutKeyword,
   type HotItem,
   homeDropdown,
-  HOT_SEARCH_PAGE_SIZE,
-  KEYWORD_MAX,
   rankingHomeClient,
   recordChoice,
   type SearchSwitches,
-  SUGGESTION_DEBOUNCE_MS,
   type Suggestion,
   searchSwitch,
   statisticsHotSearch,
 } from '../../api/search.ts'
+import { cutKeyword, HOT_SEARCH_PAGE_SIZE, KEYWORD_MAX, SUGGESTION_DEBOUNCE_MS } from '../../api/rules/search.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { profileHref, resultsHref } from './targets.ts'
 

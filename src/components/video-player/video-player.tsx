@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { HLS_TYPE, type Video } from '../../api/editorial.ts'
+import type { Video } from '../../api/editorial.ts'
+import { HLS_TYPE } from '../../api/rules/editorial.ts'
 import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../i18n/languages.ts'
 import styles from './video-player.module.css'
 

@@ -1,12 +1,5 @@
-import {
-  EXHIBITION_STATES,
-  EXHIBITION_TYPES,
-  type ExhibitionListQuery,
-  type ExhibitionState,
-  type ExhibitionType,
-  REGIONS,
-  type Region,
-} from '../../api/exhibitions.ts'
+import type { ExhibitionListQuery } from '../../api/exhibitions.ts'
+import { EXHIBITION_STATES, EXHIBITION_TYPES, type ExhibitionState, type ExhibitionType, REGIONS, type Region } from '../../api/rules/exhibitions.ts'
 
 export interface Filters {
   year?: number

@@ -2,14 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, type LoaderFunctionArgs, useLoaderData, useLocation, useNavigation, useRevalidator, useSubmit } from 'react-router'
 import type { GatewayError } from '../../api/gateway-error.ts'
-import {
-  EXHIBITION_STATES,
-  EXHIBITION_TYPES,
-  EXHIBITIONS_PAGE_SIZE,
-  type ExhibitionCard as Card,
-  type ExhibitionList,
-  listExhibitions,
-} from '../../api/exhibitions.ts'
+import { type ExhibitionCard as Card, type ExhibitionList, listExhibitions } from '../../api/exhibitions.ts'
+import { EXHIBITION_STATES, EXHIBITION_TYPES, EXHIBITIONS_PAGE_SIZE } from '../../api/rules/exhibitions.ts'
 import { useSite } from '../../app-state.ts'
 import { ExhibitionCard } from '../../components/exhibition-card/exhibition-card.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'

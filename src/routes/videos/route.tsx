@@ -10,16 +10,8 @@ import {
   useRevalidator,
   useSearchParams,
 } from 'react-router'
-import {
-  getVideo,
-  HLS_TYPE,
-  listVideos,
-  VIDEO_CATEGORIES,
-  VIDEOS_PAGE_SIZE,
-  type Video,
-  type VideoCategory,
-  type VideoListResult,
-} from '../../api/editorial.ts'
+import { getVideo, listVideos, type Video, type VideoListResult } from '../../api/editorial.ts'
+import { HLS_TYPE, VIDEO_CATEGORIES, VIDEOS_PAGE_SIZE, type VideoCategory } from '../../api/rules/editorial.ts'
 import { useSite } from '../../app-state.ts'
 import { FallbackNote, fallbackLang } from '../../components/editorial/fallback-note.tsx'
 import { LoadMore } from '../../components/editorial/load-more.tsx'

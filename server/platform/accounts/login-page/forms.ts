@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ACCOUNT_LIMITS } from '../../../../src/api/accounts.ts'
+import { ACCOUNT_LIMITS } from '../../../../src/api/rules/accounts.ts'
 import { nick as nickSchema } from '../../../../src/api/contracts/accounts.ts'
 
 /**

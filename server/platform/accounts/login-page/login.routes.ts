@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import express, { type NextFunction, type Request, type Response, type Router } from 'express'
-import { ACCOUNT_LIMITS } from '../../../../src/api/accounts.ts'
+import { ACCOUNT_LIMITS } from '../../../../src/api/rules/accounts.ts'
 import { ERROR_CODES } from '../../../../src/api/contracts/define.ts'
 import { isUrlLanguage, LANGUAGE_INFO, type UrlLanguage } from '../../../../src/i18n/languages.ts'
 import { DomainError } from '../../errors.ts'

@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS } from '../../../../src/api/accounts.ts'
+import { ACCOUNT_LIMITS, SESSION_PATH } from '../../../../src/api/rules/accounts.ts'
 import type { UrlLanguage } from '../../../../src/i18n/languages.ts'
 import { CODE_MINUTES } from '../codes.ts'
 import { html, type SafeHtml, withElements } from './html.ts'
@@ -258,7 +258,7 @@ ${hidden(state)}
     case 'done':
       // In the frame the script hands the ticket to the site (SPEC §4 `reload`); as a full page the
       // visitor takes it there with this form.
-      return html`<form method="post" action="${input.siteOrigin}/api/session" data-ticket-form>
+      return html`<form method="post" action="${input.siteOrigin}${SESSION_PATH}" data-ticket-form>
 <input type="hidden" name="cookie" value="${view.ticket}">
 ${hidden(state)}
 <button class="primary" type="submit">${t('actions.continue', { brand: input.brand })}</button>
