@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { ExhibitionCard as Card, ExhibitionState } from '../../api/exhibitions.ts'
+import type { ExhibitionCard as Card } from '../../api/exhibitions.ts'
+import type { ExhibitionState } from '../../api/rules/exhibitions.ts'
 import { useSite } from '../../app-state.ts'
 import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../i18n/languages.ts'
 import { formatDateRange } from '../event-dates/format.ts'
