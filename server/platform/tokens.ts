@@ -4,6 +4,9 @@ import type { Queryable } from '../db/client.ts'
 /** SPEC §9: access token lifetime. */
 export const ACCESS_TOKEN_SECONDS = 3600
 
+/** `v1.<base64url claims>.<base64url HMAC-SHA256, 32 bytes = 43 characters>` */
+const TOKEN_SHAPE = /^v1\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/
+
 export type Principal = { kind: 'visitor'; visitorId: string } | { kind: 'user'; userId: string; sessionId: string } | { kind: 'server'; clientId: string }
 
 interface Claims {
@@ -43,8 +46,11 @@ export function createTokenSigner(secret: string, now: () => number = () => Date
     },
     verify(token: string | undefined): Verified {
       if (!token || token.length > 1024) return { ok: false, reason: 'invalid' }
-      const [version, body, signature] = token.split('.')
-      if (version !== 'v1' || !body || !signature) return { ok: false, reason: 'invalid' }
+      // The whole token, nothing before or after: a split that ignored a fourth part accepted
+      // `<token>.anything`, so one signed token had endless spellings.
+      const parts = TOKEN_SHAPE.exec(token)
+      if (!parts) return { ok: false, reason: 'invalid' }
+      const [, body = '', signature = ''] = parts
       const expected = Buffer.from(mac(body))
       const given = Buffer.from(signature)
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' }
