@@ -46,19 +46,19 @@ export const routes: RouteObject[] = [
           { path: 'search.html', ...screen('search-results', { ns: ['search'] }) },
           // accounts feature routes
           { path: 'info.html', ...screen('account', { ns: ['account'], private: true }) },
-          // tickets feature routes
-          { path: 'apply/registration', ...screen('apply-registration', { ns: ['tickets'], private: true }) },
-          { path: 'apply/infoPage', ...screen('apply-info', { ns: ['tickets'], private: true }) },
-          { path: 'apply/sureInfo', ...screen('apply-sure-info', { ns: ['tickets'], private: true }) },
-          { path: 'apply/payment', ...screen('apply-payment', { ns: ['tickets'], private: true }) },
-          { path: 'apply/unpaid', ...screen('apply-unpaid', { ns: ['tickets'], private: true }) },
-          { path: 'apply/successPage', ...screen('apply-success', { ns: ['tickets'], private: true }) },
-          { path: 'apply/order', ...screen('apply-order', { ns: ['tickets'], private: true }) },
-          { path: 'apply/orderCancel', ...screen('apply-order-cancel', { ns: ['tickets'], private: true }) },
-          { path: 'apply/cancelled', ...screen('apply-cancelled', { ns: ['tickets'], private: true }) },
-          // applications feature routes
-          { path: 'apply', ...screen('apply', { ns: ['apply'] }) },
-          { path: 'apply/h5Index', ...screen('apply', { ns: ['apply'], h5: true }) },
+          // tickets feature routes: the checkout's screens by what they do, at their legacy URLs
+          { path: 'apply/registration', ...screen('checkout/selection', { ns: ['tickets'], private: true }) },
+          { path: 'apply/infoPage', ...screen('checkout/attendees', { ns: ['tickets'], private: true }) },
+          { path: 'apply/sureInfo', ...screen('checkout/review', { ns: ['tickets'], private: true }) },
+          { path: 'apply/payment', ...screen('checkout/payment', { ns: ['tickets'], private: true }) },
+          { path: 'apply/unpaid', ...screen('checkout/payment-check', { ns: ['tickets'], private: true }) },
+          { path: 'apply/successPage', ...screen('checkout/success', { ns: ['tickets'], private: true }) },
+          { path: 'apply/order', ...screen('checkout/orders', { ns: ['tickets'], private: true }) },
+          { path: 'apply/orderCancel', ...screen('checkout/cancel-confirm', { ns: ['tickets'], private: true }) },
+          { path: 'apply/cancelled', ...screen('checkout/cancelled', { ns: ['tickets'], private: true }) },
+          // applications feature routes (exhibitor and attendee sign-up)
+          { path: 'apply', ...screen('applications', { ns: ['apply'] }) },
+          { path: 'apply/h5Index', ...screen('applications', { ns: ['apply'], h5: true }) },
           // verification feature routes
           { path: 'verify.html', ...screen('verify', { ns: ['verify'] }) },
         ],

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router'
 import { loaderContext, type LoaderContextValue } from '../app-state.ts'
 
-/** What a screen module (src/routes/<screen>/route.tsx) exports. */
+/** What a screen module (src/routes/<screen>/route.tsx or src/routes/<feature>/<screen>/route.tsx) exports. */
 export interface ScreenModule {
   loader?: RouteObject['loader']
   action?: RouteObject['action']
@@ -29,7 +29,11 @@ export function setNamespaceLoader(loader: NamespaceLoader): void {
   namespaceLoader = loader
 }
 
-const modules = import.meta.glob<ScreenModule>('./*/route.tsx')
+/**
+ * Screens are `src/routes/<screen>/route.tsx`, or inside a feature folder
+ * `src/routes/<feature>/<screen>/route.tsx` (the checkout's screens); the name is the path between.
+ */
+const modules = import.meta.glob<ScreenModule>(['./*/route.tsx', './*/*/route.tsx'])
 
 export function screenModulePath(screen: string): string {
   return `src/routes/${screen}/route.tsx`

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { myOrders, type OrderSummary, orderPath } from '../../api/tickets.ts'
+import { myOrders, type OrderSummary } from '../../api/tickets.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { loadResources } from '../../i18n/resources.ts'
+import { checkoutPath, orderDetailPath, orderPath } from '../../lib/checkout-steps.ts'
 import { formatMoney } from '../money/format.ts'
-import { StatusBadge } from '../ticket-stepper/order-actions.tsx'
 import styles from './account-orders.module.css'
+import { StatusBadge } from './status-badge.tsx'
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; items: OrderSummary[]; more: boolean }
 
@@ -66,7 +67,7 @@ function OrdersList({ state, onRetry }: { state: State; onRetry(): void }) {
         <h2 id="account-orders-title" className={styles.title}>
           {t('account.title')}
         </h2>
-        <Link className={styles.all} to={`/${site.lang}/apply/order`}>
+        <Link className={styles.all} to={checkoutPath(site.lang, 'orders')}>
           {t('account.all')}
         </Link>
       </div>
@@ -90,7 +91,7 @@ function OrdersList({ state, onRetry }: { state: State; onRetry(): void }) {
             <li key={order.number} className={styles.item}>
               <div className={styles.itemHead}>
                 <h3 className={styles.exhibition}>
-                  <Link to={`/${site.lang}/apply/order?order=${encodeURIComponent(order.number)}`}>{order.exhibition.title}</Link>
+                  <Link to={orderDetailPath(site.lang, order.number)}>{order.exhibition.title}</Link>
                 </h3>
                 <StatusBadge status={order.status} />
               </div>

@@ -1,4 +1,5 @@
 import type { ExhibitionDetail } from '../../api/exhibitions.ts'
+import { selectionPath } from '../../lib/checkout-steps.ts'
 
 /** schema.org objects for <JsonLd>: an exhibition as an Event, the brand as an Organization. */
 
@@ -46,7 +47,7 @@ export function eventSchema(exhibition: ExhibitionDetail, site: SiteFacts): Reco
     organizer: { '@type': 'Organization', name: site.brandName, url: absolute(`/${site.lang}`) },
     offers: {
       '@type': 'Offer',
-      url: absolute(`/${site.lang}/apply/registration?exhibitionId=${exhibition.id}`),
+      url: absolute(selectionPath(site.lang, exhibition.id)),
       availability,
       ...(exhibition.salesOpenAt ? { validFrom: exhibition.salesOpenAt } : {}),
     },

@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { OrderDetail } from '../../../api/tickets.ts'
+import { useSite } from '../../../app-state.ts'
+import { changePath } from '../../../lib/checkout-steps.ts'
+import { ActionButton, ActionError } from '../action-button.tsx'
+import { CheckoutPage, checkoutStyles as ui } from '../checkout-page.tsx'
+import { orderLoader } from '../order-loader.ts'
+import { OrderScreen } from '../order-screen.tsx'
+import { OrderTotals } from '../order-totals.tsx'
+import { PayDeadline } from '../pay-deadline.tsx'
+import { AttendeeFieldset } from './attendee-fieldset.tsx'
+import styles from './attendees.module.css'
+import { fieldId, useAttendeeForms } from './use-attendee-forms.ts'
+
+export const loader = orderLoader('attendees')
+
+/**
+ * Attendee information (SPEC §2, §3): one form per ticket, starting from the order's saved
+ * attendees or from SPEC §3's attendList placeholders. What is typed is kept in this tab's session
+ * storage until saved, so a reload loses nothing.
+ */
+export function Component() {
+  return <OrderScreen screen="attendees">{({ order }) => <AttendeeForms key={order.number} order={order} />}</OrderScreen>
+}
+
+function AttendeeForms({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation('tickets')
+  const site = useSite()
+  const form = useAttendeeForms(order)
+  const positions = order.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line.name))
+
+  const aside = (
+    <OrderTotals order={order}>
+      <Link className={ui.linkButton} to={changePath(site.lang, order)}>
+        {t('attendees.back')}
+      </Link>
+    </OrderTotals>
+  )
+
+  return (
+    <CheckoutPage title={t('attendees.title')} metaTitle={t('meta.infoPage')} step="attendees" lead={<p>{t('attendees.intro')}</p>} aside={aside}>
+      <PayDeadline order={order} compact />
+      <form className={styles.form} onSubmit={form.submit} noValidate>
+        <p className={styles.required}>{t('attendees.required')}</p>
+        {form.problemCount > 0 ? (
+          <p ref={form.problemsRef} tabIndex={-1} className={`${ui.notice} ${ui.noticeError}`} role="alert">
+            {t('attendees.problems', { count: form.problemCount })}
+          </p>
+        ) : null}
+        {form.drafts.map((draft, index) => (
+          <AttendeeFieldset
+            key={fieldId(index, 'firstName')}
+            index={index}
+            ticketName={positions[index] ?? ''}
+            draft={draft}
+            errorOf={form.errorOf}
+            onChange={form.update}
+          />
+        ))}
+        <ActionError text={form.formError} />
+        <div className={ui.actions}>
+          <ActionButton pending={form.pending} className={ui.primary}>
+            {form.pending ? t('attendees.saving') : t('attendees.next')}
+          </ActionButton>
+        </div>
+      </form>
+    </CheckoutPage>
+  )
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { OrderDetail } from '../../../api/tickets.ts'
+import { useSite } from '../../../app-state.ts'
+import { useLocalTime } from '../../../components/countdown-timer/local-time.tsx'
+import { checkoutPath, reRegisterPath } from '../../../lib/checkout-steps.ts'
+import { CheckoutPage, keepNumber, checkoutStyles as ui, useFocusOnMount } from '../checkout-page.tsx'
+import { ExhibitionFacts } from '../exhibition-facts.tsx'
+import { type OrderTimes, orderLoader } from '../order-loader.ts'
+import { OrderScreen } from '../order-screen.tsx'
+
+export const loader = orderLoader('cancelled')
+
+/** A cancelled order (by the buyer or by the countdown), with re-register (SPEC §4). */
+export function Component() {
+  return <OrderScreen screen="cancelled">{({ order, times }) => <Cancelled order={order} times={times} />}</OrderScreen>
+}
+
+function Cancelled({ order, times }: { order: OrderDetail; times: OrderTimes }) {
+  const { t } = useTranslation('tickets')
+  const site = useSite()
+  const heading = useFocusOnMount<HTMLHeadingElement>()
+  const when = useLocalTime(order.cancelledAt, times.cancelled ?? times.created, site.htmlLang)
+  return (
+    <CheckoutPage title={t('cancelled.title')} metaTitle={t('meta.cancelled')} headingRef={heading}>
+      {order.refundDue ? (
+        <p className={`${ui.notice} ${ui.noticeWarn}`} role="status">
+          {t('order.refundDue')}
+        </p>
+      ) : null}
+      <section className={ui.card} aria-labelledby="cancelled-reason">
+        <p id="cancelled-reason" className={ui.notice}>
+          {keepNumber(
+            `${order.cancelReason === 'expired' ? t('cancelled.expired', { number: order.number, time: when }) : t('cancelled.byBuyer', { number: order.number, time: when })} ${t('cancelled.released')}`,
+            order.number,
+          )}
+        </p>
+        <ExhibitionFacts order={order} times={times} />
+        <p className={ui.muted}>{t('cancelled.reRegisterHint')}</p>
+        <div className={ui.actions}>
+          <Link className={ui.primary} to={reRegisterPath(site.lang, order)}>
+            {t('cancelled.reRegister')}
+          </Link>
+          <Link className={ui.linkButton} to={checkoutPath(site.lang, 'orders')}>
+            {t('orders.all')}
+          </Link>
+        </div>
+      </section>
+    </CheckoutPage>
+  )
+}

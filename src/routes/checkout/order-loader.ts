@@ -1,0 +1,76 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router'
+import { GatewayError } from '../../api/gateway-error.ts'
+import { getOrder, type OrderDetail } from '../../api/tickets.ts'
+import { currentUser } from '../../components/account-menu/user-store.ts'
+import { dateFormat } from '../../i18n/intl.ts'
+import { type CheckoutScreen, orderPath, screenShowsStep } from '../../lib/checkout-steps.ts'
+import { loaderContextOf } from '../route-kit.ts'
+
+/** Dates as text, made in the loader so that the server's and the browser's renders are the same. */
+export interface OrderTimes {
+  /** The exhibition's days at the venue. */
+  dates: string
+  created: string
+  expires: string
+  paid: string | null
+  cancelled: string | null
+}
+
+export type OrderLoad = { kind: 'login' } | { kind: 'missing' } | { kind: 'order'; order: OrderDetail; times: OrderTimes }
+
+function format(locale: string, value: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
+  try {
+    return dateFormat(locale, { ...options, timeZone }).format(new Date(value))
+  } catch {
+    return dateFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(value))
+  }
+}
+
+/** Times of an order in the exhibition's time zone (named), the days of the exhibition as a range. */
+export function orderTimes(order: Pick<OrderDetail, 'exhibition' | 'createdAt' | 'expiresAt' | 'paidAt' | 'cancelledAt'>, locale: string): OrderTimes {
+  const { exhibition } = order
+  const moment: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
+  const at = (value: string) => `${format(locale, value, exhibition.timeZone, moment)} (${exhibition.timeZone.replace(/_/g, ' ')})`
+  let dates: string
+  try {
+    dates = dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: exhibition.timeZone }).formatRange(
+      new Date(exhibition.startsAt),
+      new Date(exhibition.endsAt),
+    )
+  } catch {
+    dates = format(locale, exhibition.startsAt, 'UTC', { dateStyle: 'medium' })
+  }
+  return {
+    dates,
+    created: at(order.createdAt),
+    expires: at(order.expiresAt),
+    paid: order.paidAt ? at(order.paidAt) : null,
+    cancelled: order.cancelledAt ? at(order.cancelledAt) : null,
+  }
+}
+
+/**
+ * The order named by `?order=` for one of the order screens: the state lives in the database, so a
+ * reload or a login in the middle finds it again. Logged-out visitors get the login prompt.
+ */
+export async function loadOrder(args: LoaderFunctionArgs, screen: CheckoutScreen): Promise<OrderLoad> {
+  const { gateway, site } = loaderContextOf(args)
+  const number = new URL(args.request.url).searchParams.get('order')
+  if (!currentUser(site)) return { kind: 'login' }
+  if (!number) return { kind: 'missing' }
+  let order: OrderDetail
+  try {
+    order = await gateway.call(getOrder, { orderNumber: number }, { signal: args.request.signal })
+  } catch (error) {
+    if (error instanceof GatewayError && (error.errorCode === 404 || error.errorCode === 400)) return { kind: 'missing' }
+    if (error instanceof GatewayError && error.errorCode === 401) return { kind: 'login' }
+    throw error
+  }
+  if (!screenShowsStep(screen, order.nextStep)) throw redirect(orderPath(site.lang, order))
+  return { kind: 'order', order, times: orderTimes(order, site.htmlLang) }
+}
+
+/** The loader of an order screen: the order of `?order=`, or the buyer is sent where it stands. */
+export function orderLoader(screen: CheckoutScreen) {
+  return (args: LoaderFunctionArgs) => loadOrder(args, screen)
+}

@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { OrderDetail as Order } from '../../../api/tickets.ts'
+import { useSite } from '../../../app-state.ts'
+import { StatusBadge } from '../../../components/account-orders/status-badge.tsx'
+import { useLocalTime } from '../../../components/countdown-timer/local-time.tsx'
+import { checkoutPath } from '../../../lib/checkout-steps.ts'
+import { CheckoutPage, checkoutStyles as ui } from '../checkout-page.tsx'
+import { OrderActions } from '../order-actions.tsx'
+import { OrderETicket } from '../order-e-ticket.tsx'
+import type { OrderTimes } from '../order-loader.ts'
+import { CreatedFact, NumberFact, PayByFact } from './order-facts.tsx'
+import { OrderLines } from './order-lines.tsx'
+import styles from './orders.module.css'
+
+/** One order's details: its facts and lines, what can be done with it, its attendees and e-tickets. */
+export function OrderDetail({ order, times }: { order: Order; times: OrderTimes }) {
+  const { t } = useTranslation('tickets')
+  const site = useSite()
+  return (
+    <CheckoutPage title={t('meta.orderDetail', { number: order.number })} metaTitle={t('meta.orderDetail', { number: order.number })}>
+      <p>
+        <Link to={checkoutPath(site.lang, 'orders')}>{t('orders.back')}</Link>
+      </p>
+      {order.refundDue ? (
+        <p className={`${ui.notice} ${ui.noticeWarn}`} role="status">
+          {t('order.refundDue')}
+        </p>
+      ) : null}
+      <section className={ui.card} aria-labelledby="order-facts">
+        <div className={styles.cardHead}>
+          <h2 id="order-facts" className={ui.cardTitle}>
+            {t('order.details')}
+          </h2>
+          <StatusBadge status={order.status} />
+        </div>
+        <DetailFacts order={order} times={times} />
+        <OrderLines order={order} />
+        <OrderActions order={order} />
+      </section>
+      {order.attendees.length ? (
+        <section className={ui.card} aria-labelledby="order-attendees">
+          <h2 id="order-attendees" className={ui.cardTitle}>
+            {t('order.attendees')}
+          </h2>
+          <ol className={styles.attendees}>
+            {order.attendees.map((attendee) => (
+              <li key={attendee.position}>
+                <span className={styles.attendeeName}>
+                  {attendee.firstName} {attendee.lastName}
+                </span>
+                <span className={ui.muted}>
+                  {' · '}
+                  {attendee.ticketName} · {attendee.email} · {attendee.phone.international}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {order.tickets.length ? (
+        <section aria-labelledby="order-tickets" className={styles.tickets}>
+          <h2 id="order-tickets" className={styles.ticketsTitle}>
+            {t('success.ticketsTitle')}
+          </h2>
+          {order.tickets.map((ticket) => (
+            <OrderETicket key={ticket.id} order={order} ticket={ticket} times={times} />
+          ))}
+        </section>
+      ) : null}
+    </CheckoutPage>
+  )
+}
+
+function DetailFacts({ order, times }: { order: Order; times: OrderTimes }) {
+  const { t } = useTranslation('tickets')
+  const site = useSite()
+  const cancelledAt = useLocalTime(order.cancelledAt, times.cancelled ?? '', site.htmlLang)
+  return (
+    <dl className={ui.facts}>
+      <NumberFact order={order} />
+      <dt>{t('order.exhibition')}</dt>
+      <dd>{order.exhibition.title}</dd>
+      <dt>{t('review.when')}</dt>
+      <dd>{times.dates}</dd>
+      <CreatedFact order={order} times={times} />
+      {order.couponCode ? (
+        <>
+          <dt>{t('order.coupon')}</dt>
+          <dd translate="no">{order.couponCode}</dd>
+        </>
+      ) : null}
+      <PayByFact order={order} times={times} />
+      {order.status === 'cancelled' && times.cancelled ? (
+        <>
+          <dt>{t('order.status')}</dt>
+          <dd>{order.cancelReason === 'expired' ? t('order.cancelledExpired', { time: cancelledAt }) : t('order.cancelledBuyer', { time: cancelledAt })}</dd>
+        </>
+      ) : null}
+    </dl>
+  )
+}

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { myOrders } from '../../../api/tickets.ts'
+import { currentUser } from '../../../components/account-menu/user-store.ts'
+import { loaderContextOf } from '../../route-kit.ts'
+import { loadOrder, type OrderLoad, orderTimes } from '../order-loader.ts'
+import { OrderScreen } from '../order-screen.tsx'
+import { OrderDetail } from './order-detail.tsx'
+import { type Listed, OrderList, PAGE } from './order-list.tsx'
+
+type OrdersData = OrderLoad | { kind: 'list'; items: Listed[]; more: boolean }
+
+/** `?order=` shows one order; without it, the buyer's orders, newest first. */
+export async function loader(args: LoaderFunctionArgs): Promise<OrdersData> {
+  const { gateway, site } = loaderContextOf(args)
+  if (!currentUser(site)) return { kind: 'login' }
+  if (new URL(args.request.url).searchParams.has('order')) return loadOrder(args, 'orders')
+  const page = await gateway.call(myOrders, { limit: PAGE }, { signal: args.request.signal })
+  return { kind: 'list', items: page.items.map((item) => ({ ...item, times: orderTimes(item, site.htmlLang) })), more: page.more }
+}
+
+/** Order page (SPEC §2, §3): my orders, and one order's details with what can be done with it. */
+export function Component() {
+  return (
+    <OrderScreen<OrdersData> screen="orders">
+      {(loaded) =>
+        loaded.kind === 'order' ? <OrderDetail order={loaded.order} times={loaded.times} /> : <OrderList initial={loaded.items} initialMore={loaded.more} />
+      }
+    </OrderScreen>
+  )
+}

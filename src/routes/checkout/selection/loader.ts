@@ -1,0 +1,77 @@
+import { data, type LoaderFunctionArgs, redirect } from 'react-router'
+import { GatewayError } from '../../../api/gateway-error.ts'
+import { getOrder, type OrderDetail, type TicketTypesResult, ticketTypes } from '../../../api/tickets.ts'
+import { currentUser } from '../../../components/account-menu/user-store.ts'
+import { dateFormat } from '../../../i18n/intl.ts'
+import { orderPath, screenShowsStep } from '../../../lib/checkout-steps.ts'
+import { loaderContextOf } from '../../route-kit.ts'
+
+/** A new order, a pending order whose tickets change (`?order=`), or a cancelled one bought again (`?from=`). */
+export type Mode = { kind: 'new' } | { kind: 'change'; order: OrderDetail } | { kind: 'reRegister'; order: OrderDetail }
+
+export type SelectionData = { kind: 'noExhibition' } | ReadySelection
+export interface ReadySelection {
+  kind: 'ready'
+  catalogue: TicketTypesResult
+  dates: string
+  salesOpen: string | null
+  mode: Mode
+}
+
+function formatRange(locale: string, startsAt: string, endsAt: string, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' }
+  try {
+    return dateFormat(locale, { ...options, timeZone }).formatRange(new Date(startsAt), new Date(endsAt))
+  } catch {
+    return dateFormat(locale, { ...options, timeZone: 'UTC' }).formatRange(new Date(startsAt), new Date(endsAt))
+  }
+}
+
+/** The order a logged-in buyer changes or re-registers; an order that cannot change goes where it stands. */
+async function modeOf(args: LoaderFunctionArgs, search: URLSearchParams): Promise<Mode> {
+  const { gateway, site } = loaderContextOf(args)
+  const number = search.get('order') ?? search.get('from')
+  if (!number || !currentUser(site)) return { kind: 'new' }
+  try {
+    const order = await gateway.call(getOrder, { orderNumber: number }, { signal: args.request.signal })
+    if (search.get('order')) {
+      // Only a pending order can change its tickets; any other goes where it stands.
+      if (!screenShowsStep('selection', order.nextStep)) throw redirect(orderPath(site.lang, order))
+      return { kind: 'change', order }
+    }
+    if (order.status === 'cancelled') return { kind: 'reRegister', order }
+  } catch (error) {
+    if (error instanceof Response) throw error
+    if (!(error instanceof GatewayError) || error.errorCode >= 500) throw error
+  }
+  return { kind: 'new' }
+}
+
+/**
+ * The exhibition's ticket types, and for a logged-in buyer the order being changed (`?order=`) or the
+ * cancelled order being re-registered (`?from=`). Dates are formatted here so server and browser agree.
+ */
+export async function loader(args: LoaderFunctionArgs): Promise<SelectionData> {
+  const { gateway, site } = loaderContextOf(args)
+  const search = new URL(args.request.url).searchParams
+  const exhibitionId = Number(search.get('exhibitionId'))
+  if (!Number.isInteger(exhibitionId) || exhibitionId <= 0) return { kind: 'noExhibition' }
+  let catalogue: TicketTypesResult
+  try {
+    catalogue = await gateway.call(ticketTypes, { exhibitionId }, { signal: args.request.signal })
+  } catch (error) {
+    if (error instanceof GatewayError && (error.errorCode === 404 || error.errorCode === 400)) throw data(null, { status: 404 })
+    throw error
+  }
+  const mode = await modeOf(args, search)
+  const { exhibition } = catalogue
+  return {
+    kind: 'ready',
+    catalogue,
+    mode,
+    dates: formatRange(site.htmlLang, exhibition.startsAt, exhibition.endsAt, exhibition.timeZone),
+    salesOpen: catalogue.salesOpenAt
+      ? dateFormat(site.htmlLang, { dateStyle: 'long', timeZone: exhibition.timeZone }).format(new Date(catalogue.salesOpenAt))
+      : null,
+  }
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { OrderDetail } from '../../../api/tickets.ts'
+import { useSite } from '../../../app-state.ts'
+import { ScanToPhone } from '../../../components/e-ticket/e-ticket.tsx'
+import { checkoutPath, orderDetailPath } from '../../../lib/checkout-steps.ts'
+import { CheckoutPage, keepNumber, checkoutStyles as ui, useFocusOnMount } from '../checkout-page.tsx'
+import { OrderETicket } from '../order-e-ticket.tsx'
+import { type OrderTimes, orderLoader } from '../order-loader.ts'
+import { OrderScreen } from '../order-screen.tsx'
+import styles from './success.module.css'
+
+export const loader = orderLoader('success')
+
+/** Registration successful (SPEC §2): one e-ticket per attendee, the calendar file, and scan-to-phone. */
+export function Component() {
+  return <OrderScreen screen="success">{({ order, times }) => <Success order={order} times={times} />}</OrderScreen>
+}
+
+function Success({ order, times }: { order: OrderDetail; times: OrderTimes }) {
+  const { t } = useTranslation('tickets')
+  const site = useSite()
+  const heading = useFocusOnMount<HTMLHeadingElement>()
+  const intro = order.totalMinor === 0 ? 'success.introFree' : 'success.intro'
+  return (
+    <CheckoutPage
+      title={t('success.title')}
+      metaTitle={t('meta.successPage')}
+      step="done"
+      headingRef={heading}
+      lead={
+        <div className={styles.lead}>
+          <p className={`${ui.notice} ${ui.noticeSuccess}`}>
+            {keepNumber(t(intro, { number: order.number, exhibition: order.exhibition.title }), order.number)}
+          </p>
+          <p>{t('success.email', { email: order.buyerEmail })}</p>
+        </div>
+      }
+    >
+      <section aria-labelledby="tickets-title" className={styles.tickets}>
+        <div className={styles.ticketsHead}>
+          <h2 id="tickets-title" className={styles.ticketsTitle}>
+            {t('success.ticketsTitle')}
+          </h2>
+          {order.calendar ? (
+            <a className={ui.linkButton} href={`data:text/calendar;charset=utf-8,${encodeURIComponent(order.calendar)}`} download={`${order.number}.ics`}>
+              {t('success.calendar')}
+            </a>
+          ) : null}
+        </div>
+        <ol className={styles.list}>
+          {order.tickets.map((ticket) => (
+            <li key={ticket.id}>
+              <OrderETicket order={order} ticket={ticket} times={times} />
+            </li>
+          ))}
+        </ol>
+      </section>
+      {order.appLink ? <ScanToPhone kind={order.appLink.kind} url={order.appLink.url} qr={order.appLink.qr} /> : null}
+      <div className={ui.actions}>
+        <Link className={ui.primary} to={orderDetailPath(site.lang, order.number)}>
+          {t('order.details')}
+        </Link>
+        <Link className={ui.linkButton} to={checkoutPath(site.lang, 'orders')}>
+          {t('success.orders')}
+        </Link>
+      </div>
+    </CheckoutPage>
+  )
+}
