@@ -23,5 +23,5 @@ export type {
   SubmitResult,
 } from './contracts/applications.ts'
 
-// Until the application pages import src/api/rules/applications.ts themselves.
+// biome-ignore lint/style/noRestrictedImports: until the application pages import src/api/rules/applications.ts themselves
 export * from './rules/applications.ts'

@@ -29,6 +29,7 @@ export type {
   TicketTypesResult,
 } from './contracts/tickets.ts'
 
-// Until the checkout pages import src/api/rules/tickets.ts and src/lib/checkout-steps.ts themselves.
+// biome-ignore lint/style/noRestrictedImports: until the checkout pages import src/api/rules/tickets.ts themselves
 export * from './rules/tickets.ts'
+// biome-ignore lint/style/noRestrictedImports: until the checkout pages import src/lib/checkout-steps.ts themselves
 export { changePath, type NextStep, orderPath, reRegisterPath } from '../lib/checkout-steps.ts'
