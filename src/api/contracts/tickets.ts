@@ -15,6 +15,7 @@ import {
   PROMPTS,
   ticketCount,
 } from '../rules/tickets.ts'
+import { NEXT_STEPS } from '../../lib/checkout-steps.ts'
 import { TICKETS } from '../functions/tickets.ts'
 import { defineContract } from './define.ts'
 
@@ -158,7 +159,6 @@ const attendees = z
 
 export const AVAILABILITIES = ['available', 'few', 'soldOut', 'notYet', 'ended'] as const
 export const ORDER_STATUSES = ['pending', 'checking', 'paid', 'cancelled'] as const
-export const NEXT_STEPS = ['attendees', 'review', 'payment', 'checking', 'tickets', 'none'] as const
 
 export const exhibitionSummary = z.object({
   id: z.number().int(),
