@@ -5,8 +5,8 @@ import { useSite } from '../../app-state.ts'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { loaderContextOf, type ScreenHandle } from '../route-kit.ts'
 import styles from './apply.module.css'
-import { AttendeeForm } from './attendee-form.tsx'
-import { ExhibitorForm } from './exhibitor-form.tsx'
+import { ApplicationForm } from './application-form.tsx'
+import { ATTENDEE, EXHIBITOR } from './application-kinds.ts'
 import type { ExhibitionChoice } from './form-parts.tsx'
 import { ApplyTabs, panelId, TABS, type Tab, tabId, tabOf } from './tabs.tsx'
 import { dateFormat } from '../../i18n/intl.ts'
@@ -133,11 +133,8 @@ function PanelBody({ tab, exhibitions, exhibitionId, email }: { tab: Tab; exhibi
       <p className={styles.panelIntro}>{t(`${tab}.intro`)}</p>
     </>
   )
-  return tab === 'exhibitor' ? (
-    <ExhibitorForm exhibitions={exhibitions} exhibitionId={exhibitionId} email={email} titleId={titleId} heading={heading} />
-  ) : (
-    <AttendeeForm exhibitions={exhibitions} exhibitionId={exhibitionId} email={email} titleId={titleId} heading={heading} />
-  )
+  const props = { exhibitions, exhibitionId, email, titleId, heading }
+  return tab === 'exhibitor' ? <ApplicationForm kind={EXHIBITOR} {...props} /> : <ApplicationForm kind={ATTENDEE} {...props} />
 }
 
 function Empty() {

@@ -5,17 +5,8 @@ import type { SubmitResult } from '../../api/applications.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { ERROR_CODES } from '../../api/contracts/define.ts'
 import { useToast } from '../../components/toast/toast.tsx'
+import { type Attempt, attemptFor } from '../../lib/idempotency-key.ts'
 import { type FieldErrors, topLevelErrors } from './validate.ts'
-
-/** A random UUID v4 for the idempotency key; also where crypto.randomUUID is missing (plain http). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
 
 /** SPEC §8 result messages, keys of the `apply` namespace. */
 type Outcome = 'failedRetry' | 'failed' | 'failedLater'
@@ -56,7 +47,7 @@ export function useApplicationForm<Values extends { email: string }, Payload>(op
   const [submitted, setSubmitted] = useState<Submitted | null>(null)
   const [focusRequest, setFocusRequest] = useState(0)
   const busy = useRef(false)
-  const attempt = useRef<{ key: string; answers: string } | null>(null)
+  const attempt = useRef<Attempt | null>(null)
   const submitButton = useRef<HTMLButtonElement>(null)
   const { validate, order, prefix } = options
 
@@ -116,8 +107,7 @@ export function useApplicationForm<Values extends { email: string }, Payload>(op
         return
       }
       const payload = options.toPayload(values)
-      const answers = JSON.stringify(payload)
-      if (attempt.current?.answers !== answers) attempt.current = { key: newIdempotencyKey(), answers }
+      attempt.current = attemptFor(attempt.current, payload)
       const key = attempt.current.key
       try {
         const result = await options.send({ ...payload, idempotencyKey: key })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { BOOTH_SIZES, IDENTITIES, INDUSTRIES, LIMITS } from '../../api/applications.ts'
+import { BOOTH_SIZES, IDENTITIES, INDUSTRIES, LIMITS } from '../../api/rules/applications.ts'
 import { attendeePayload as attendeeSchema, exhibitorPayload as exhibitorSchema } from '../../api/contracts/applications.ts'
 import {
   type AttendeeValues,

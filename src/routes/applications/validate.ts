@@ -1,9 +1,8 @@
+import type { AttendeePayload, ExhibitorPayload } from '../../api/applications.ts'
 import {
-  type AttendeePayload,
   BOOTH_SIZES,
   cleanText,
   EXHIBITING_METHODS,
-  type ExhibitorPayload,
   hasForbiddenCharacters,
   IDENTITIES,
   INDUSTRIES,
@@ -13,7 +12,7 @@ import {
   LIMITS,
   MESSAGES,
   PROMPTS,
-} from '../../api/applications.ts'
+} from '../../api/rules/applications.ts'
 import { checkPhone, type PhoneValue } from '../../lib/phone.ts'
 
 /**

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLoaderData } from 'react-router'
+import type { OrderDetail } from '../../api/tickets.ts'
 import type { CheckoutScreen } from '../../lib/checkout-steps.ts'
 import { CheckoutPage, type CheckoutStep, LoginGate, useReloadWhenUserChanges } from './checkout-page.tsx'
-import type { OrderLoad } from './order-loader.ts'
+import { type OrderLoad, type OrderTimes, orderLoader } from './order-loader.ts'
 import { OrderMissing } from './order-missing.tsx'
 
 type OrderScreenName = Exclude<CheckoutScreen, 'selection'>
@@ -57,4 +58,17 @@ export function OrderScreen<Data extends { kind: string } = OrderLoad>({
     )
   if (loaded.kind === 'missing') return <OrderMissing title={t(frame.missing ?? frame.title)} />
   return children(loaded as Shown<Data>)
+}
+
+/**
+ * A route module of one order: `export const { loader, Component } = orderScreen('review', Review)`.
+ * The body mounts anew for another order (its state belongs to the order it was made for).
+ */
+export function orderScreen(screen: OrderScreenName, Body: ComponentType<{ order: OrderDetail; times: OrderTimes }>) {
+  return {
+    loader: orderLoader(screen),
+    Component() {
+      return <OrderScreen screen={screen}>{({ order, times }) => <Body key={order.number} order={order} times={times} />}</OrderScreen>
+    },
+  }
 }

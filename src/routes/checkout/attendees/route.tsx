@@ -5,24 +5,19 @@ import { useSite } from '../../../app-state.ts'
 import { changePath } from '../../../lib/checkout-steps.ts'
 import { ActionButton, ActionError } from '../action-button.tsx'
 import { CheckoutPage, checkoutStyles as ui } from '../checkout-page.tsx'
-import { orderLoader } from '../order-loader.ts'
-import { OrderScreen } from '../order-screen.tsx'
+import { orderScreen } from '../order-screen.tsx'
 import { OrderTotals } from '../order-totals.tsx'
 import { PayDeadline } from '../pay-deadline.tsx'
 import { AttendeeFieldset } from './attendee-fieldset.tsx'
 import styles from './attendees.module.css'
 import { fieldId, useAttendeeForms } from './use-attendee-forms.ts'
 
-export const loader = orderLoader('attendees')
-
 /**
  * Attendee information (SPEC §2, §3): one form per ticket, starting from the order's saved
  * attendees or from SPEC §3's attendList placeholders. What is typed is kept in this tab's session
  * storage until saved, so a reload loses nothing.
  */
-export function Component() {
-  return <OrderScreen screen="attendees">{({ order }) => <AttendeeForms key={order.number} order={order} />}</OrderScreen>
-}
+export const { loader, Component } = orderScreen('attendees', AttendeeForms)
 
 function AttendeeForms({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('tickets')

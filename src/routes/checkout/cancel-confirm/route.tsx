@@ -7,16 +7,12 @@ import { orderPath } from '../../../lib/checkout-steps.ts'
 import { ActionButton, ActionError } from '../action-button.tsx'
 import { CheckoutPage, keepNumber, checkoutStyles as ui } from '../checkout-page.tsx'
 import { ExhibitionFacts } from '../exhibition-facts.tsx'
-import { type OrderTimes, orderLoader } from '../order-loader.ts'
-import { OrderScreen } from '../order-screen.tsx'
+import type { OrderTimes } from '../order-loader.ts'
+import { orderScreen } from '../order-screen.tsx'
 import { useOrderAction } from '../use-order-action.ts'
 
-export const loader = orderLoader('cancelConfirm')
-
 /** SPEC §4 "A pending order can be cancelled after confirmation": this page is the confirmation. */
-export function Component() {
-  return <OrderScreen screen="cancelConfirm">{({ order, times }) => <Confirm order={order} times={times} />}</OrderScreen>
-}
+export const { loader, Component } = orderScreen('cancelConfirm', Confirm)
 
 function Confirm({ order, times }: { order: OrderDetail; times: OrderTimes }) {
   const { t } = useTranslation('tickets')

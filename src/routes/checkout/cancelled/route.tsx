@@ -6,15 +6,12 @@ import { useLocalTime } from '../../../components/countdown-timer/local-time.tsx
 import { checkoutPath, reRegisterPath } from '../../../lib/checkout-steps.ts'
 import { CheckoutPage, keepNumber, checkoutStyles as ui, useFocusOnMount } from '../checkout-page.tsx'
 import { ExhibitionFacts } from '../exhibition-facts.tsx'
-import { type OrderTimes, orderLoader } from '../order-loader.ts'
-import { OrderScreen } from '../order-screen.tsx'
-
-export const loader = orderLoader('cancelled')
+import type { OrderTimes } from '../order-loader.ts'
+import { RefundDue } from '../refund-due.tsx'
+import { orderScreen } from '../order-screen.tsx'
 
 /** A cancelled order (by the buyer or by the countdown), with re-register (SPEC §4). */
-export function Component() {
-  return <OrderScreen screen="cancelled">{({ order, times }) => <Cancelled order={order} times={times} />}</OrderScreen>
-}
+export const { loader, Component } = orderScreen('cancelled', Cancelled)
 
 function Cancelled({ order, times }: { order: OrderDetail; times: OrderTimes }) {
   const { t } = useTranslation('tickets')
@@ -23,11 +20,7 @@ function Cancelled({ order, times }: { order: OrderDetail; times: OrderTimes }) 
   const when = useLocalTime(order.cancelledAt, times.cancelled ?? times.created, site.htmlLang)
   return (
     <CheckoutPage title={t('cancelled.title')} metaTitle={t('meta.cancelled')} headingRef={heading}>
-      {order.refundDue ? (
-        <p className={`${ui.notice} ${ui.noticeWarn}`} role="status">
-          {t('order.refundDue')}
-        </p>
-      ) : null}
+      <RefundDue due={order.refundDue} />
       <section className={ui.card} aria-labelledby="cancelled-reason">
         <p id="cancelled-reason" className={ui.notice}>
           {keepNumber(

@@ -5,10 +5,12 @@ import { useSite } from '../../../app-state.ts'
 import { StatusBadge } from '../../../components/account-orders/status-badge.tsx'
 import { useLocalTime } from '../../../components/countdown-timer/local-time.tsx'
 import { checkoutPath } from '../../../lib/checkout-steps.ts'
+import { Card } from '../card.tsx'
 import { CheckoutPage, checkoutStyles as ui } from '../checkout-page.tsx'
 import { OrderActions } from '../order-actions.tsx'
 import { OrderETicket } from '../order-e-ticket.tsx'
 import type { OrderTimes } from '../order-loader.ts'
+import { RefundDue } from '../refund-due.tsx'
 import { CreatedFact, NumberFact, PayByFact } from './order-facts.tsx'
 import { OrderLines } from './order-lines.tsx'
 import styles from './orders.module.css'
@@ -22,11 +24,7 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
       <p>
         <Link to={checkoutPath(site.lang, 'orders')}>{t('orders.back')}</Link>
       </p>
-      {order.refundDue ? (
-        <p className={`${ui.notice} ${ui.noticeWarn}`} role="status">
-          {t('order.refundDue')}
-        </p>
-      ) : null}
+      <RefundDue due={order.refundDue} />
       <section className={ui.card} aria-labelledby="order-facts">
         <div className={styles.cardHead}>
           <h2 id="order-facts" className={ui.cardTitle}>
@@ -39,10 +37,7 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
         <OrderActions order={order} />
       </section>
       {order.attendees.length ? (
-        <section className={ui.card} aria-labelledby="order-attendees">
-          <h2 id="order-attendees" className={ui.cardTitle}>
-            {t('order.attendees')}
-          </h2>
+        <Card id="order-attendees" title={t('order.attendees')}>
           <ol className={styles.attendees}>
             {order.attendees.map((attendee) => (
               <li key={attendee.position}>
@@ -56,7 +51,7 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
               </li>
             ))}
           </ol>
-        </section>
+        </Card>
       ) : null}
       {order.tickets.length ? (
         <section aria-labelledby="order-tickets" className={styles.tickets}>

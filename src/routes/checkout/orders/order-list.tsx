@@ -56,7 +56,7 @@ export function OrderList({ initial, initialMore }: { initial: Listed[]; initial
           </div>
         </section>
       ) : (
-        <ul className={styles.list}>
+        <ul className={ui.stack}>
           {items.map((order) => (
             <li key={order.number}>
               <OrderCard order={order} />

@@ -6,12 +6,10 @@ import { useGateway, useSite } from '../../../app-state.ts'
 import { checkoutPath, orderPath } from '../../../lib/checkout-steps.ts'
 import { CheckoutPage, checkoutStyles as ui, useFocusOnMount } from '../checkout-page.tsx'
 import { ExhibitionFacts } from '../exhibition-facts.tsx'
-import { type OrderTimes, orderLoader } from '../order-loader.ts'
-import { OrderScreen } from '../order-screen.tsx'
+import type { OrderTimes } from '../order-loader.ts'
+import { orderScreen } from '../order-screen.tsx'
 import { PayDeadline } from '../pay-deadline.tsx'
 import styles from './payment-check.module.css'
-
-export const loader = orderLoader('paymentCheck')
 
 /** How often the result is asked for: often at first, then more calmly. */
 const FAST_MS = 2500
@@ -24,11 +22,9 @@ const RETURN_GRACE_MS = 30_000
  * Payment result (SPEC §4 "payment result being checked"): polls until the payment is settled, then
  * moves on to the e-tickets; a payment that is not there says so, with the way to continue paying.
  */
-export function Component() {
-  return <OrderScreen screen="paymentCheck">{({ order, times }) => <Result key={order.number} initial={order} times={times} />}</OrderScreen>
-}
+export const { loader, Component } = orderScreen('paymentCheck', Result)
 
-function Result({ initial, times }: { initial: OrderDetail; times: OrderTimes }) {
+function Result({ order: initial, times }: { order: OrderDetail; times: OrderTimes }) {
   const { t } = useTranslation('tickets')
   const site = useSite()
   const gateway = useGateway()

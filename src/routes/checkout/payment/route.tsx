@@ -8,21 +8,18 @@ import { useLocalTime } from '../../../components/countdown-timer/local-time.tsx
 import { formatMoney } from '../../../components/money/format.ts'
 import { checkoutPath } from '../../../lib/checkout-steps.ts'
 import { ActionButton, ActionError } from '../action-button.tsx'
+import { Card } from '../card.tsx'
 import { CheckoutPage, checkoutStyles as ui } from '../checkout-page.tsx'
 import { ExhibitionFacts } from '../exhibition-facts.tsx'
-import { type OrderTimes, orderLoader } from '../order-loader.ts'
-import { OrderScreen } from '../order-screen.tsx'
+import type { OrderTimes } from '../order-loader.ts'
+import { orderScreen } from '../order-screen.tsx'
 import { OrderTotals } from '../order-totals.tsx'
 import { PayDeadline } from '../pay-deadline.tsx'
 import { STAY_BUSY, useOrderAction } from '../use-order-action.ts'
 import styles from './payment.module.css'
 
-export const loader = orderLoader('payment')
-
 /** Payment (SPEC §2): the method, the countdown to the deadline, the refund guide and the instructions. */
-export function Component() {
-  return <OrderScreen screen="payment">{({ order, times }) => <Payment order={order} times={times} />}</OrderScreen>
-}
+export const { loader, Component } = orderScreen('payment', Payment)
 
 function Payment({ order, times }: { order: OrderDetail; times: OrderTimes }) {
   const { t } = useTranslation('tickets')
@@ -90,10 +87,7 @@ function Payment({ order, times }: { order: OrderDetail; times: OrderTimes }) {
           </Link>
         </div>
       </section>
-      <section className={ui.card} aria-labelledby="payment-instructions">
-        <h2 id="payment-instructions" className={ui.cardTitle}>
-          {t('payment.instructionsTitle')}
-        </h2>
+      <Card id="payment-instructions" title={t('payment.instructionsTitle')}>
         <ul className={styles.list}>
           <li>{t('payment.instructions1')}</li>
           <li>
@@ -101,17 +95,14 @@ function Payment({ order, times }: { order: OrderDetail; times: OrderTimes }) {
           </li>
           <li>{t('payment.instructions3', { email: order.buyerEmail })}</li>
         </ul>
-      </section>
-      <section className={ui.card} aria-labelledby="payment-refunds">
-        <h2 id="payment-refunds" className={ui.cardTitle}>
-          {t('payment.refundTitle')}
-        </h2>
+      </Card>
+      <Card id="payment-refunds" title={t('payment.refundTitle')}>
         <ul className={styles.list}>
           <li>{t('payment.refund1')}</li>
           <li>{t('payment.refund2', { email: site.config.contactEmail })}</li>
           <li>{t('payment.refund3')}</li>
         </ul>
-      </section>
+      </Card>
     </CheckoutPage>
   )
 }

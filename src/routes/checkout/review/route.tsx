@@ -4,21 +4,18 @@ import { confirmOrder, type OrderDetail } from '../../../api/tickets.ts'
 import { useGateway, useSite } from '../../../app-state.ts'
 import { changePath, checkoutPath, orderPath } from '../../../lib/checkout-steps.ts'
 import { ActionButton, ActionError } from '../action-button.tsx'
+import { Card } from '../card.tsx'
 import { CheckoutPage, checkoutStyles as ui } from '../checkout-page.tsx'
 import { ExhibitionFacts } from '../exhibition-facts.tsx'
-import { type OrderTimes, orderLoader } from '../order-loader.ts'
-import { OrderScreen } from '../order-screen.tsx'
+import type { OrderTimes } from '../order-loader.ts'
+import { orderScreen } from '../order-screen.tsx'
 import { OrderTotals } from '../order-totals.tsx'
 import { PayDeadline } from '../pay-deadline.tsx'
 import { useOrderAction } from '../use-order-action.ts'
 import styles from './review.module.css'
 
-export const loader = orderLoader('review')
-
 /** Review (PRODUCT.md `sureInfo`): the exhibition, the tickets and every attendee, then confirm. */
-export function Component() {
-  return <OrderScreen screen="review">{({ order, times }) => <Review order={order} times={times} />}</OrderScreen>
-}
+export const { loader, Component } = orderScreen('review', Review)
 
 function Review({ order, times }: { order: OrderDetail; times: OrderTimes }) {
   const { t } = useTranslation('tickets')
@@ -47,21 +44,15 @@ function Review({ order, times }: { order: OrderDetail; times: OrderTimes }) {
   return (
     <CheckoutPage title={t('review.title')} metaTitle={t('meta.sureInfo')} step="review" lead={<p>{t('review.intro')}</p>} aside={aside}>
       <PayDeadline order={order} compact />
-      <section className={ui.card} aria-labelledby="review-exhibition">
-        <h2 id="review-exhibition" className={ui.cardTitle}>
-          {t('review.exhibition')}
-        </h2>
+      <Card id="review-exhibition" title={t('review.exhibition')}>
         <ExhibitionFacts order={order} times={times} />
         <div className={ui.actions}>
           <Link className={ui.linkButton} to={changePath(site.lang, order)}>
             {t('review.changeTickets')}
           </Link>
         </div>
-      </section>
-      <section className={ui.card} aria-labelledby="review-attendees">
-        <h2 id="review-attendees" className={ui.cardTitle}>
-          {t('review.attendees')}
-        </h2>
+      </Card>
+      <Card id="review-attendees" title={t('review.attendees')}>
         <ol className={styles.attendees}>
           {order.attendees.map((attendee) => (
             <li key={attendee.position} className={styles.attendee}>
@@ -87,7 +78,7 @@ function Review({ order, times }: { order: OrderDetail; times: OrderTimes }) {
             {t('review.editAttendees')}
           </Link>
         </div>
-      </section>
+      </Card>
     </CheckoutPage>
   )
 }

@@ -6,16 +6,12 @@ import { ScanToPhone } from '../../../components/e-ticket/e-ticket.tsx'
 import { checkoutPath, orderDetailPath } from '../../../lib/checkout-steps.ts'
 import { CheckoutPage, keepNumber, checkoutStyles as ui, useFocusOnMount } from '../checkout-page.tsx'
 import { OrderETicket } from '../order-e-ticket.tsx'
-import { type OrderTimes, orderLoader } from '../order-loader.ts'
-import { OrderScreen } from '../order-screen.tsx'
+import type { OrderTimes } from '../order-loader.ts'
+import { orderScreen } from '../order-screen.tsx'
 import styles from './success.module.css'
 
-export const loader = orderLoader('success')
-
 /** Registration successful (SPEC §2): one e-ticket per attendee, the calendar file, and scan-to-phone. */
-export function Component() {
-  return <OrderScreen screen="success">{({ order, times }) => <Success order={order} times={times} />}</OrderScreen>
-}
+export const { loader, Component } = orderScreen('success', Success)
 
 function Success({ order, times }: { order: OrderDetail; times: OrderTimes }) {
   const { t } = useTranslation('tickets')
@@ -48,7 +44,7 @@ function Success({ order, times }: { order: OrderDetail; times: OrderTimes }) {
             </a>
           ) : null}
         </div>
-        <ol className={styles.list}>
+        <ol className={ui.stack}>
           {order.tickets.map((ticket) => (
             <li key={ticket.id}>
               <OrderETicket order={order} ticket={ticket} times={times} />
