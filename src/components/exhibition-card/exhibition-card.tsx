@@ -4,6 +4,7 @@ import type { ExhibitionCard as Card } from '../../api/exhibitions.ts'
 import type { ExhibitionState } from '../../api/rules/exhibitions.ts'
 import { useSite } from '../../app-state.ts'
 import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../i18n/languages.ts'
+import { selectionPath } from '../../lib/checkout-steps.ts'
 import { formatDateRange } from '../event-dates/format.ts'
 import { Picture } from '../image/picture.tsx'
 import { PLACEHOLDER } from '../image/placeholders.tsx'
@@ -17,7 +18,7 @@ export function langOf(fellBackTo: Locale | null): string | undefined {
 
 /** Where the ticket call leads (ticket selection belongs to the tickets feature). */
 export function ticketHref(lang: string, exhibitionId: number): string {
-  return `/${lang}/apply/registration?exhibitionId=${exhibitionId}`
+  return selectionPath(lang, exhibitionId)
 }
 
 /** The "open in maps" address: OpenStreetMap, no third-party script or tile service on our pages. */
