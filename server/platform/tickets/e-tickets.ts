@@ -1,6 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto'
 import QRCode from 'qrcode'
 import type { Queryable } from '../../db/client.ts'
+import { keepSecretOnce } from './tickets.repo.ts'
 
 /**
  * E-tickets: the QR code carries `ET1.<kid>.<payload>.<signature>` where payload is the ticket id
@@ -21,10 +22,9 @@ export interface TicketSigner {
 
 export async function loadTicketSigner(db: Queryable): Promise<TicketSigner> {
   const fresh = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
-  await db.query('insert into platform_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [SECRET_NAME, fresh])
-  const row = (await db.query<{ value: string }>('select value from platform_secrets where name = $1', [SECRET_NAME])).rows[0]
-  if (!row) throw new Error('the e-ticket signing key could not be stored')
-  return createTicketSigner(createPrivateKey(row.value))
+  const kept = await keepSecretOnce(db, SECRET_NAME, fresh)
+  if (!kept) throw new Error('the e-ticket signing key could not be stored')
+  return createTicketSigner(createPrivateKey(kept))
 }
 
 export function createTicketSigner(privateKey: KeyObject): TicketSigner {
@@ -66,6 +66,23 @@ export function createTicketSigner(privateKey: KeyObject): TicketSigner {
 export async function qrDataUrl(text: string): Promise<string> {
   const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#0b1f3a', light: '#ffffff' } })
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+}
+
+/**
+ * QR codes as data URLs, each drawn once: a ticket's code never changes, and paid orders are read
+ * again and again (the success page, "My orders", the payment check). Bounded, oldest out first.
+ */
+export function createQrDrawings(limit = 2000): (text: string) => Promise<string> {
+  const drawn = new Map<string, Promise<string>>()
+  return (text) => {
+    const hit = drawn.get(text)
+    if (hit) return hit
+    const drawing = qrDataUrl(text)
+    drawing.catch(() => drawn.delete(text))
+    drawn.set(text, drawing)
+    if (drawn.size > limit) drawn.delete(drawn.keys().next().value as string)
+    return drawing
+  }
 }
 
 /** The QR code as a PNG for e-mail attachments (mail clients rarely show SVG). */

@@ -1,15 +1,17 @@
 import { z } from 'zod'
 import type { Domain, Platform } from '../platform.ts'
 import { seedTickets } from './demo/seed.ts'
-import { loadTicketSigner, type TicketSigner } from './e-tickets.ts'
-import { expireDueOrders } from './expiry.ts'
-import { createOrderCore, type TicketsDeps } from './orders.core.ts'
+import { createQrDrawings, loadTicketSigner, type TicketSigner } from './e-tickets.ts'
+import { createExhibitionInfos } from './exhibition-info.ts'
+import { expireDueOrders } from './expire-orders.ts'
 import { createOrdersService, type OrdersService } from './orders.service.ts'
+import { createCheckouts } from './payments/checkouts.ts'
 import { createPaymentsService, type PaymentsService } from './payments/payments.service.ts'
 import { createStripeProvider } from './payments/providers.ts'
 import { sandboxRoutes } from './payments/sandbox.routes.ts'
 import { loadStrings } from './strings.ts'
 import { registerTicketFunctions } from './tickets.functions.ts'
+import type { TicketsContext } from './tickets-context.ts'
 import { ticketRoutes } from './tickets.routes.ts'
 
 export interface TicketsService {
@@ -49,22 +51,27 @@ export const domain: Domain = {
     const parsedUrl = appDownloadUrl.safeParse(process.env.APP_DOWNLOAD_URL || undefined)
     if (!parsedUrl.success) throw new Error('APP_DOWNLOAD_URL: must be an https:// address')
     const { config } = platform
-    const deps: TicketsDeps = {
+    const context: TicketsContext = {
       platform,
       signer: await loadTicketSigner(platform.db),
       strings: loadStrings('tickets'),
-      card:
-        config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
-          ? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET })
-          : null,
+      checkouts: createCheckouts({
+        card:
+          config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+            ? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET })
+            : null,
+        isProduction: config.isProduction,
+        logger: platform.logger,
+      }),
+      exhibitions: createExhibitionInfos(platform),
+      qr: createQrDrawings(),
       appDownloadUrl: parsedUrl.data ?? null,
     }
-    const core = createOrderCore(deps)
-    const orders = createOrdersService(deps, core)
-    const payments = createPaymentsService(deps, core)
+    const orders = createOrdersService(context)
+    const payments = createPaymentsService(context)
     registerTicketFunctions(platform, orders, payments)
-    platform.services.tickets = { orders, payments, signer: deps.signer, expireDue: () => expireDueOrders(platform.db, core) }
-    platform.jobs.every('tickets.expire', EXPIRY_SWEEP_MS, () => expireDueOrders(platform.db, core))
+    platform.services.tickets = { orders, payments, signer: context.signer, expireDue: () => expireDueOrders(context) }
+    platform.jobs.every('tickets.expire', EXPIRY_SWEEP_MS, () => expireDueOrders(context))
     platform.jobs.every('tickets.sandbox-settle', SANDBOX_SETTLE_MS, () => payments.settleSandbox())
   },
   routes(router, platform: Platform) {

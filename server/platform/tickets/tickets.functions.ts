@@ -1,8 +1,9 @@
 import * as contracts from '../../../src/api/contracts/tickets.ts'
 import type { CallContext } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
-import type { Caller, OrdersService } from './orders.service.ts'
+import type { OrdersService } from './orders.service.ts'
 import type { PaymentsService } from './payments/payments.service.ts'
+import type { Caller } from './tickets-context.ts'
 
 /** `user` functions always have a user id (the gateway refuses others with 401). */
 function callerOf(context: CallContext): Caller {

@@ -1,9 +1,10 @@
 import type { Queryable } from '../../db/client.ts'
 
 /**
- * SQL of the tickets domain. Counters (ticket_types.reserved, coupons.used) change only through the
- * conditional updates below; callers take locks in one order: order rows, then ticket types by
- * ascending id, then coupons by ascending id (migration 0050).
+ * SQL of ticket types, coupons and e-tickets (orders: orders.repo.ts; payments: payments/payments.repo.ts).
+ * Counters (ticket_types.reserved, coupons.used) change only through the conditional updates below;
+ * callers take locks in one order: order rows, then ticket types by ascending id, then coupons by
+ * ascending id (migration 0050).
  */
 
 export interface TicketTypeRow {
@@ -90,187 +91,6 @@ export async function releaseCoupons(tx: Queryable, uses: Map<number, number>): 
   }
 }
 
-export interface OrderRow {
-  id: string
-  number: string
-  account_id: string
-  exhibition_id: number
-  status: 'pending' | 'paid' | 'cancelled'
-  cancel_reason: 'buyer' | 'expired' | null
-  locale: string
-  buyer_email: string
-  currency: string
-  subtotal_minor: number
-  discount_minor: number
-  total_minor: number
-  coupon_id: number | null
-  coupon_code: string | null
-  coupon_state: 'held' | 'redeemed' | 'released' | null
-  expires_at: Date
-  confirmed_at: Date | null
-  paid_at: Date | null
-  cancelled_at: Date | null
-  from_order_id: string | null
-  created_at: Date
-  /** The database's clock when the row was read. */
-  now: Date
-}
-
-const ORDER_COLUMNS = `id, number, account_id, exhibition_id, status, cancel_reason, locale, buyer_email, currency, subtotal_minor,
-  discount_minor, total_minor, coupon_id, coupon_code, coupon_state, expires_at, confirmed_at, paid_at, cancelled_at, from_order_id,
-  created_at, now() as now`
-
-export async function orderOfAccount(db: Queryable, number: string, accountId: string, lock = false): Promise<OrderRow | null> {
-  const result = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from ticket_orders where number = $1 and account_id = $2${lock ? ' for update' : ''}`, [
-    number,
-    accountId,
-  ])
-  return result.rows[0] ?? null
-}
-
-export async function orderById(db: Queryable, id: string, lock = false): Promise<OrderRow | null> {
-  const result = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from ticket_orders where id = $1${lock ? ' for update' : ''}`, [id])
-  return result.rows[0] ?? null
-}
-
-export async function orderByIdempotencyKey(db: Queryable, accountId: string, key: string): Promise<OrderRow | null> {
-  const result = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from ticket_orders where account_id = $1 and idempotency_key = $2`, [accountId, key])
-  return result.rows[0] ?? null
-}
-
-export async function ordersOfAccount(db: Queryable, accountId: string, limit: number, before: Date | null): Promise<OrderRow[]> {
-  const result = await db.query<OrderRow>(
-    `select ${ORDER_COLUMNS} from ticket_orders where account_id = $1 and ($2::timestamptz is null or created_at < $2)
-     order by created_at desc, id desc limit $3`,
-    [accountId, before, limit],
-  )
-  return result.rows
-}
-
-export interface NewOrder {
-  number: string
-  accountId: string
-  exhibitionId: number
-  locale: string
-  buyerEmail: string
-  currency: string
-  subtotalMinor: number
-  discountMinor: number
-  couponId: number | null
-  couponCode: string | null
-  paymentMinutes: number
-  fromOrderId: string | null
-  idempotencyKey: string
-}
-
-export async function insertOrder(tx: Queryable, order: NewOrder): Promise<OrderRow> {
-  const result = await tx.query<OrderRow>(
-    `insert into ticket_orders (number, account_id, exhibition_id, locale, buyer_email, currency, subtotal_minor, discount_minor, total_minor,
-       coupon_id, coupon_code, coupon_state, expires_at, from_order_id, idempotency_key)
-     values ($1, $2, $3, $4, $5, $6, $7::int, $8::int, $7::int - $8::int, $9::int, $10, case when $9::int is null then null else 'held' end,
-       now() + make_interval(mins => $11::int), $12, $13)
-     returning ${ORDER_COLUMNS}`,
-    [
-      order.number,
-      order.accountId,
-      order.exhibitionId,
-      order.locale,
-      order.buyerEmail,
-      order.currency,
-      order.subtotalMinor,
-      order.discountMinor,
-      order.couponId,
-      order.couponCode,
-      order.paymentMinutes,
-      order.fromOrderId,
-      order.idempotencyKey,
-    ],
-  )
-  return result.rows[0] as OrderRow
-}
-
-export interface LineRow {
-  order_id: string
-  ticket_type_id: number
-  quantity: number
-  unit_price_minor: number
-}
-
-export async function linesOf(db: Queryable, orderIds: string[]): Promise<LineRow[]> {
-  if (!orderIds.length) return []
-  const result = await db.query<LineRow>(
-    `select l.order_id, l.ticket_type_id, l.quantity, l.unit_price_minor from ticket_order_lines l
-     join ticket_types t on t.id = l.ticket_type_id where l.order_id = any($1::uuid[]) order by t.sort, t.id`,
-    [orderIds],
-  )
-  return result.rows
-}
-
-export async function replaceLines(tx: Queryable, orderId: string, lines: Array<{ ticketTypeId: number; quantity: number; unitPriceMinor: number }>) {
-  await tx.query('delete from ticket_order_lines where order_id = $1', [orderId])
-  for (const line of lines) {
-    await tx.query('insert into ticket_order_lines (order_id, ticket_type_id, quantity, unit_price_minor) values ($1, $2, $3, $4)', [
-      orderId,
-      line.ticketTypeId,
-      line.quantity,
-      line.unitPriceMinor,
-    ])
-  }
-}
-
-export interface AttendeeRow {
-  id: string
-  order_id: string
-  position: number
-  first_name: string
-  last_name: string
-  email: string
-  phone_e164: string
-  phone_country: string
-  identity: string
-  industry: string
-}
-
-export async function attendeesOf(db: Queryable, orderId: string): Promise<AttendeeRow[]> {
-  const result = await db.query<AttendeeRow>('select * from ticket_attendees where order_id = $1 order by position', [orderId])
-  return result.rows
-}
-
-export interface AttendeeValues {
-  firstName: string
-  lastName: string
-  email: string
-  phoneE164: string
-  phoneCountry: string
-  identity: string
-  industry: string
-}
-
-export async function replaceAttendees(tx: Queryable, orderId: string, attendees: AttendeeValues[]): Promise<void> {
-  await tx.query('delete from ticket_attendees where order_id = $1', [orderId])
-  for (const [index, attendee] of attendees.entries()) {
-    await tx.query(
-      `insert into ticket_attendees (order_id, position, first_name, last_name, email, phone_e164, phone_country, identity, industry)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        orderId,
-        index + 1,
-        attendee.firstName,
-        attendee.lastName,
-        attendee.email,
-        attendee.phoneE164,
-        attendee.phoneCountry,
-        attendee.identity,
-        attendee.industry,
-      ],
-    )
-  }
-}
-
-export async function trimAttendees(tx: Queryable, orderId: string, count: number): Promise<void> {
-  await tx.query('delete from ticket_attendees where order_id = $1 and position > $2', [orderId, count])
-}
-
 export interface TicketRow {
   id: string
   attendee_id: string
@@ -287,55 +107,23 @@ export async function ticketsOf(db: Queryable, orderId: string): Promise<TicketR
   return result.rows
 }
 
-export async function logEvent(tx: Queryable, orderIds: string | string[], kind: string, data: Record<string, unknown> = {}): Promise<void> {
-  const ids = Array.isArray(orderIds) ? orderIds : [orderIds]
-  if (!ids.length) return
-  await tx.query('insert into ticket_order_events (order_id, kind, data) select id, $2, $3 from unnest($1::uuid[]) as id', [ids, kind, JSON.stringify(data)])
+export async function insertTicket(
+  tx: Queryable,
+  ticket: { id: string; orderId: string; attendeeId: string; exhibitionId: number; ticketTypeId: number; code: string },
+): Promise<void> {
+  await tx.query('insert into e_tickets (id, order_id, attendee_id, exhibition_id, ticket_type_id, code) values ($1, $2, $3, $4, $5, $6)', [
+    ticket.id,
+    ticket.orderId,
+    ticket.attendeeId,
+    ticket.exhibitionId,
+    ticket.ticketTypeId,
+    ticket.code,
+  ])
 }
 
-export interface AttemptRow {
-  id: string
-  order_id: string
-  provider: 'sandbox' | 'stripe'
-  status: 'creating' | 'open' | 'processing' | 'succeeded' | 'failed' | 'cancelled'
-  amount_minor: number
-  currency: string
-  provider_ref: string | null
-  redirect_url: string | null
-  sandbox_secret: string | null
-  settle_after: Date | null
-  refund_due: boolean
-  refund_reason: string | null
-  created_at: Date
-  processing_at: Date | null
-  confirmed_at: Date | null
-}
-
-export async function latestAttempt(db: Queryable, orderId: string): Promise<AttemptRow | null> {
-  const result = await db.query<AttemptRow>('select * from payment_attempts where order_id = $1 order by created_at desc limit 1', [orderId])
-  return result.rows[0] ?? null
-}
-
-export async function openAttempt(db: Queryable, orderId: string, lock = false): Promise<AttemptRow | null> {
-  const result = await db.query<AttemptRow>(
-    `select * from payment_attempts where order_id = $1 and status in ('creating', 'open', 'processing')${lock ? ' for update' : ''}`,
-    [orderId],
-  )
-  return result.rows[0] ?? null
-}
-
-export async function attemptById(db: Queryable, id: string, lock = false): Promise<AttemptRow | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null
-  const result = await db.query<AttemptRow>(`select * from payment_attempts where id = $1${lock ? ' for update' : ''}`, [id])
-  return result.rows[0] ?? null
-}
-
-export async function attemptByProviderRef(db: Queryable, provider: string, ref: string): Promise<AttemptRow | null> {
-  const result = await db.query<AttemptRow>('select * from payment_attempts where provider = $1 and provider_ref = $2', [provider, ref])
-  return result.rows[0] ?? null
-}
-
-export async function refundDueOf(db: Queryable, orderId: string): Promise<boolean> {
-  const result = await db.query('select 1 from payment_attempts where order_id = $1 and refund_due limit 1', [orderId])
-  return result.rows.length > 0
+/** Keeps `value` under `name` unless one is kept already, and answers the one kept (every instance agrees on it). */
+export async function keepSecretOnce(db: Queryable, name: string, value: string): Promise<string | null> {
+  await db.query('insert into platform_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [name, value])
+  const row = (await db.query<{ value: string }>('select value from platform_secrets where name = $1', [name])).rows[0]
+  return row?.value ?? null
 }

@@ -5,11 +5,16 @@ import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../../src
 import type { Platform } from '../../platform.ts'
 import { escapeHtml, formatMoney } from '../format.ts'
 import type { Translate } from '../strings.ts'
-import * as repo from '../tickets.repo.ts'
-import { type PaymentsService, SANDBOX_SETTLE_SECONDS } from './payments.service.ts'
+import { orderScreenPath } from '../order-links.ts'
+import * as orders from '../orders.repo.ts'
+import type { PaymentsService } from './payments.service.ts'
+import * as paymentsRepo from './payments.repo.ts'
 
 const CSS = readFileSync(new URL('./sandbox.css', import.meta.url))
 const CSS_PATH = `/pay/sandbox/assets/sandbox.${createHash('sha256').update(CSS).digest('hex').slice(0, 12)}.css`
+
+/** How long the sandbox's "the bank confirms later" takes. */
+export const SANDBOX_SETTLE_SECONDS = 8
 
 const ACTIONS = ['pay', 'later', 'decline', 'abandon'] as const
 type Action = (typeof ACTIONS)[number]
@@ -79,14 +84,11 @@ export function sandboxRoutes(router: Router, platform: Platform, payments: Paym
   }
 
   const load = async (req: Request, key: unknown) => {
-    const attempt = await repo.attemptById(platform.db, String(req.params.attemptId ?? ''))
+    const attempt = await paymentsRepo.attemptById(platform.db, String(req.params.attemptId ?? ''))
     if (attempt?.provider !== 'sandbox' || !sameSecret(key, attempt.sandbox_secret)) return null
-    const order = await repo.orderById(platform.db, attempt.order_id)
+    const order = await orders.orderById(platform.db, attempt.order_id)
     return order ? { attempt, order } : null
   }
-
-  const orderLink = (order: repo.OrderRow, path: string, extra = '') =>
-    `/${urlLanguageOfLocale(order.locale as Locale)}/apply/${path}?order=${encodeURIComponent(order.number)}${extra}`
 
   router.get('/pay/sandbox/:attemptId', async (req, res, next) => {
     try {
@@ -109,7 +111,7 @@ export function sandboxRoutes(router: Router, platform: Platform, payments: Paym
           200,
           locale,
           t('sandbox.title'),
-          `${head}${facts}<p class="status" role="status">${escapeHtml(t(`sandbox.status.${state}`))}</p><p><a href="${escapeHtml(orderLink(order, 'order'))}">${escapeHtml(t('sandbox.backToOrder'))}</a></p>`,
+          `${head}${facts}<p class="status" role="status">${escapeHtml(t(`sandbox.status.${state}`))}</p><p><a href="${escapeHtml(orderScreenPath(order, 'orders'))}">${escapeHtml(t('sandbox.backToOrder'))}</a></p>`,
         )
       }
       const key = escapeHtml(String(req.query.key))
@@ -147,14 +149,14 @@ ${choice('abandon', 'secondary', t('sandbox.abandon'), t('sandbox.abandonHint'))
       if (action === 'pay') {
         await payments.markProcessing(attempt.id, { provider: 'sandbox' })
         const outcome = await payments.confirm(attempt.id, { provider: 'sandbox' })
-        return res.redirect(303, outcome === 'paid' || outcome === 'duplicate' ? orderLink(order, 'successPage') : orderLink(order, 'order'))
+        return res.redirect(303, outcome === 'paid' || outcome === 'duplicate' ? orderScreenPath(order, 'success') : orderScreenPath(order, 'orders'))
       }
       if (action === 'later') {
         await payments.markProcessing(attempt.id, { provider: 'sandbox', settleAfter: new Date(Date.now() + SANDBOX_SETTLE_SECONDS * 1000) })
-        return res.redirect(303, orderLink(order, 'unpaid'))
+        return res.redirect(303, orderScreenPath(order, 'paymentCheck'))
       }
       await payments.fail(attempt.id, { provider: 'sandbox', reason: action === 'decline' ? 'declined' : 'abandoned' })
-      return res.redirect(303, orderLink(order, 'payment', `&result=${action === 'decline' ? 'failed' : 'cancelled'}`))
+      return res.redirect(303, orderScreenPath(order, 'payment', { result: action === 'decline' ? 'failed' : 'cancelled' }))
     } catch (error) {
       next(error)
     }

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto'
+import type { Locale } from '../../../src/i18n/languages.ts'
+import type { Queryable } from '../../db/client.ts'
+import { queueMail } from '../mail/mailer.ts'
+import type { ExhibitionInfo } from './exhibition-info.ts'
+import { calendarUid, orderScreenUrl } from './order-links.ts'
+import * as orders from './orders.repo.ts'
+import type { TicketsContext } from './tickets-context.ts'
+import { confirmationMail } from './tickets.mail.ts'
+import * as repo from './tickets.repo.ts'
+import { typeText } from './ticket-types.ts'
+
+/**
+ * The order is paid: one signed e-ticket per attendee, the coupon redeemed, and the confirmation
+ * e-mail queued in this same transaction (sent by the outbox worker only if it commits).
+ */
+export async function markPaid(
+  context: TicketsContext,
+  tx: Queryable,
+  order: orders.OrderRow,
+  info: ExhibitionInfo,
+  via: Record<string, unknown>,
+): Promise<void> {
+  const { config } = context.platform
+  await orders.markPaid(tx, order.id)
+  const attendees = await orders.attendeesOf(tx, order.id)
+  const lines = await orders.linesOf(tx, [order.id])
+  const types = new Map((await repo.typesByIds(tx, [...new Set(lines.map((line) => line.ticket_type_id))])).map((row) => [row.id, row]))
+  const positions = lines.flatMap((line) => Array.from({ length: line.quantity }, () => line.ticket_type_id))
+  const locale = order.locale as Locale
+  const tickets: Array<{ position: number; holder: string; ticketName: string; code: string }> = []
+  for (const attendee of attendees) {
+    const typeId = positions[attendee.position - 1] ?? positions[0] ?? 0
+    const id = randomUUID()
+    const code = context.signer.sign(id, order.exhibition_id)
+    await repo.insertTicket(tx, { id, orderId: order.id, attendeeId: attendee.id, exhibitionId: order.exhibition_id, ticketTypeId: typeId, code })
+    const type = types.get(typeId)
+    tickets.push({
+      position: attendee.position,
+      holder: `${attendee.first_name} ${attendee.last_name}`,
+      ticketName: type ? typeText(type, locale).name : '',
+      code,
+    })
+  }
+  await orders.logEvent(tx, order.id, 'paid', via)
+  await queueMail(
+    tx,
+    await confirmationMail({
+      t: context.strings(locale),
+      locale,
+      brand: config.BRAND_NAME,
+      contactEmail: config.CONTACT_EMAIL,
+      orderUrl: orderScreenUrl(config.PUBLIC_ORIGIN, order, 'orders'),
+      calendarUid: calendarUid(config.PUBLIC_ORIGIN, order.number),
+      order: {
+        number: order.number,
+        currency: order.currency,
+        subtotalMinor: order.subtotal_minor,
+        discountMinor: order.discount_minor,
+        totalMinor: order.total_minor,
+        couponCode: order.coupon_code,
+        to: order.buyer_email,
+      },
+      exhibition: { ...info, startsAt: new Date(info.startsAt), endsAt: new Date(info.endsAt) },
+      lines: lines.map((line) => {
+        const type = types.get(line.ticket_type_id)
+        return { name: type ? typeText(type, locale).name : '', quantity: line.quantity, unitPriceMinor: line.unit_price_minor }
+      }),
+      tickets,
+    }),
+  )
+}

@@ -1,0 +1,261 @@
+import type { NextStep } from '../../../src/lib/checkout-steps.ts'
+
+/**
+ * The rules that decide where an order stands and what may happen to it next (SPEC §4, issue 9):
+ * the payment deadline and its grace, the allowed transitions and why the others are refused, the
+ * fate of a payment that arrives, and the next step the buyer is shown. Pure: no SQL, no clock of its
+ * own (the database's `now` comes with every row), so every service asks here and SQL takes its
+ * parameters from here. The console's staff verbs (cancel, refund, check-in) join the tables below.
+ */
+
+/**
+ * A payer who finished paying before the deadline keeps the order while the provider's confirmation
+ * is on its way, so their money buys the order instead of a refund (docs/product.md#payment-grace).
+ */
+export const PAYMENT_GRACE_MINUTES = 10
+const MINUTE_MS = 60_000
+
+/** What the rules read of an order: its row's status, deadline and the database's clock when it was read. */
+export interface OrderFacts {
+  status: 'pending' | 'paid' | 'cancelled'
+  cancel_reason: 'buyer' | 'expired' | null
+  expires_at: Date
+  now: Date
+}
+
+export type AttemptStatus = 'creating' | 'open' | 'processing' | 'succeeded' | 'failed' | 'cancelled'
+
+/** What the rules read of a payment attempt. */
+export interface AttemptFacts {
+  status: AttemptStatus
+  processing_at: Date | null
+}
+
+/**
+ * The countdown of a new order (ORDER_PAYMENT_MINUTES, ARCHITECTURE.md "Payment countdown"): its
+ * deadline is its creation plus these minutes, on the database's clock (orders.repo.ts `insertOrder`).
+ */
+export function paymentWindowMinutes(config: { ORDER_PAYMENT_MINUTES: number }): number {
+  return config.ORDER_PAYMENT_MINUTES
+}
+
+/** The countdown has run out (the deadline itself counts as past). */
+export function isPastDeadline(order: Pick<OrderFacts, 'expires_at' | 'now'>): boolean {
+  return order.expires_at.getTime() <= order.now.getTime()
+}
+
+/** The payer finished paying before the deadline, and the grace after the deadline has not run out. */
+export function inPaymentGrace(order: Pick<OrderFacts, 'expires_at' | 'now'>, attempt: AttemptFacts | null): boolean {
+  if (attempt?.status !== 'processing' || attempt.processing_at === null) return false
+  const deadline = order.expires_at.getTime()
+  return attempt.processing_at.getTime() <= deadline && order.now.getTime() < deadline + PAYMENT_GRACE_MINUTES * MINUTE_MS
+}
+
+/** Where an order stands: `processing` is a pending order whose payment is being checked; `expired` a cancelled one whose countdown ran out. */
+export type OrderState = 'pending' | 'processing' | 'paid' | 'cancelled' | 'expired'
+export const ORDER_STATES = ['pending', 'processing', 'paid', 'cancelled', 'expired'] as const satisfies readonly OrderState[]
+
+/** `attempt`: the order's open payment attempt (at most one), or the one being confirmed. */
+export function stateOf(order: Pick<OrderFacts, 'status' | 'cancel_reason'>, attempt: Pick<AttemptFacts, 'status'> | null): OrderState {
+  if (order.status === 'paid') return 'paid'
+  if (order.status === 'cancelled') return order.cancel_reason === 'expired' ? 'expired' : 'cancelled'
+  return attempt?.status === 'processing' ? 'processing' : 'pending'
+}
+
+/** The status the contract shows (`checking` while a payment is being checked). */
+export function visibleStatus(
+  order: Pick<OrderFacts, 'status'>,
+  latestAttempt: Pick<AttemptFacts, 'status'> | null,
+): 'pending' | 'checking' | 'paid' | 'cancelled' {
+  return order.status === 'pending' && latestAttempt?.status === 'processing' ? 'checking' : order.status
+}
+
+/**
+ * What can happen to an order: the buyer edits it (tickets, attendees, confirmation), starts or
+ * abandons a payment, the provider reports one, the buyer cancels, the countdown runs out.
+ */
+export type OrderEvent = 'edit' | 'startPayment' | 'paymentProcessing' | 'paymentSucceeded' | 'paymentFailed' | 'cancelByBuyer' | 'expire'
+export const ORDER_EVENTS = [
+  'edit',
+  'startPayment',
+  'paymentProcessing',
+  'paymentSucceeded',
+  'paymentFailed',
+  'cancelByBuyer',
+  'expire',
+] as const satisfies readonly OrderEvent[]
+
+/** Why a buyer's verb is refused; each is a `tickets:messages.*` key (order-refusals.ts). */
+export type Refusal = 'orderPaid' | 'orderCancelled' | 'orderExpired' | 'paymentInProgress'
+
+/** Why money that arrived is kept on record for a refund instead of buying the order (payment_attempts.refund_reason). */
+export type RefundReason = 'amountMismatch' | 'alreadyPaid' | 'orderCancelled' | 'attemptSuperseded'
+
+export type Transition =
+  /** Allowed: the order moves to (or stays in) `to`. */
+  | { kind: 'to'; to: OrderState }
+  /** Refused with a message for the buyer; nothing changes. */
+  | { kind: 'refuse'; refusal: Refusal }
+  /** The money is recorded and flagged for refund; the order keeps its state. */
+  | { kind: 'refund'; reason: RefundReason }
+  /** Nothing to do: a repeat of something already done, or a report about a closed order. */
+  | { kind: 'unchanged' }
+
+const to = (state: OrderState): Transition => ({ kind: 'to', to: state })
+const refuse = (refusal: Refusal): Transition => ({ kind: 'refuse', refusal })
+const refund = (reason: RefundReason): Transition => ({ kind: 'refund', reason })
+const unchanged: Transition = { kind: 'unchanged' }
+
+/**
+ * Every (state, event) pair. The deadline sits on top (`decide`): a pending order past its deadline
+ * and outside the grace expires first, and the event then meets the expired order.
+ */
+export const TRANSITIONS: Record<OrderState, Record<OrderEvent, Transition>> = {
+  pending: {
+    edit: to('pending'),
+    startPayment: to('pending'),
+    paymentProcessing: to('processing'),
+    paymentSucceeded: to('paid'),
+    paymentFailed: to('pending'),
+    cancelByBuyer: to('cancelled'),
+    expire: to('expired'),
+  },
+  processing: {
+    // The money may be on its way: nothing about the order may change under it.
+    edit: refuse('paymentInProgress'),
+    // Starting again answers the payment being checked (the buyer is sent to the check screen).
+    startPayment: unchanged,
+    paymentProcessing: unchanged,
+    paymentSucceeded: to('paid'),
+    paymentFailed: to('pending'),
+    cancelByBuyer: refuse('paymentInProgress'),
+    expire: to('expired'),
+  },
+  paid: {
+    edit: refuse('orderPaid'),
+    startPayment: refuse('orderPaid'),
+    paymentProcessing: unchanged,
+    // A second payment (another attempt, or another method) for an order already paid.
+    paymentSucceeded: refund('alreadyPaid'),
+    paymentFailed: unchanged,
+    cancelByBuyer: refuse('orderPaid'),
+    expire: unchanged,
+  },
+  cancelled: {
+    edit: refuse('orderCancelled'),
+    startPayment: refuse('orderCancelled'),
+    paymentProcessing: unchanged,
+    paymentSucceeded: refund('orderCancelled'),
+    paymentFailed: unchanged,
+    // Cancelling twice changes nothing.
+    cancelByBuyer: unchanged,
+    expire: unchanged,
+  },
+  expired: {
+    edit: refuse('orderExpired'),
+    startPayment: refuse('orderExpired'),
+    paymentProcessing: unchanged,
+    // Paid after the countdown ended: the money is kept on record for refund.
+    paymentSucceeded: refund('orderCancelled'),
+    paymentFailed: unchanged,
+    cancelByBuyer: unchanged,
+    expire: unchanged,
+  },
+}
+
+/** The countdown decides before the event: the order expires now (in the same transaction as the event). */
+export type Decision = Transition & { expireFirst: boolean }
+
+/** A pending order whose countdown ran out, and whose payer is not in the grace. */
+export function isDue(order: OrderFacts, attempt: AttemptFacts | null): boolean {
+  return order.status === 'pending' && isPastDeadline(order) && !inPaymentGrace(order, attempt)
+}
+
+/**
+ * What `event` does to the order. `attempt` is the order's open payment attempt (for a payment
+ * report: the attempt reported on), which makes a pending order `processing` and may hold it in the
+ * grace.
+ */
+export function decide(order: OrderFacts, attempt: AttemptFacts | null, event: OrderEvent): Decision {
+  const state = stateOf(order, attempt)
+  if (event === 'expire') return { ...(isDue(order, attempt) ? TRANSITIONS[state].expire : unchanged), expireFirst: false }
+  if (isDue(order, attempt)) return { ...TRANSITIONS.expired[event], expireFirst: true }
+  return { ...TRANSITIONS[state][event], expireFirst: false }
+}
+
+/** A payment confirmation as the provider reports it (amount and currency when it says them). */
+export interface PaymentReport {
+  amountMinor: number | null
+  currency: string | null
+  /** This provider event was handled before (payment_events). */
+  seenBefore: boolean
+}
+
+/** The attempt being confirmed, with what the order asks for now. */
+export interface ConfirmedAttempt extends AttemptFacts {
+  amount_minor: number
+  currency: string
+}
+
+export type Settlement = { outcome: 'paid' } | { outcome: 'duplicate' } | { outcome: 'refund'; reason: RefundReason; expireFirst: boolean }
+
+/** An attempt that may still take money: at most one per order (payments.repo.ts `openAttempt`). */
+export const OPEN_ATTEMPT_STATUSES = ['creating', 'open', 'processing'] as const satisfies readonly AttemptStatus[]
+const OPEN_ATTEMPT: ReadonlySet<AttemptStatus> = new Set(OPEN_ATTEMPT_STATUSES)
+
+/**
+ * What a provider's report may do to a payment attempt: "the payer has paid, the money is on its
+ * way" moves an attempt not yet processing; a decline, expiry or abandonment closes any open one.
+ * Anything else is a repeat or a report about a closed attempt, and changes nothing.
+ */
+export const ATTEMPT_REPORTS = {
+  processing: ['creating', 'open'],
+  failed: OPEN_ATTEMPT_STATUSES,
+} as const satisfies Record<string, readonly AttemptStatus[]>
+
+export function attemptAccepts(status: AttemptStatus, report: keyof typeof ATTEMPT_REPORTS): boolean {
+  return (ATTEMPT_REPORTS[report] as readonly AttemptStatus[]).includes(status)
+}
+
+/**
+ * The fate of money that arrived (SPEC §4; a confirmation is applied once): a repeat changes nothing,
+ * money that does not match or cannot buy the order is flagged for refund, never dropped, and
+ * otherwise the order is paid.
+ */
+export function settle(order: OrderFacts & { total_minor: number }, attempt: ConfirmedAttempt, report: PaymentReport): Settlement {
+  if (report.seenBefore || attempt.status === 'succeeded') return { outcome: 'duplicate' }
+  const amountOk = (report.amountMinor ?? attempt.amount_minor) === attempt.amount_minor && (report.currency ?? attempt.currency) === attempt.currency
+  if (!amountOk) return { outcome: 'refund', reason: 'amountMismatch', expireFirst: false }
+  const state = stateOf(order, attempt)
+  if (state === 'pending' || state === 'processing') {
+    // A closed attempt, or one for an amount the order no longer asks (the tickets changed since).
+    if (!OPEN_ATTEMPT.has(attempt.status) || order.total_minor !== attempt.amount_minor) {
+      return { outcome: 'refund', reason: 'attemptSuperseded', expireFirst: false }
+    }
+  }
+  const decision = decide(order, attempt, 'paymentSucceeded')
+  if (decision.kind === 'refund') return { outcome: 'refund', reason: decision.reason, expireFirst: decision.expireFirst }
+  if (decision.kind === 'to' && decision.to === 'paid') return { outcome: 'paid' }
+  throw new Error(`a payment cannot settle an order in state ${state}`)
+}
+
+/** Why a pending order cannot be paid yet (or at all). */
+export function paymentBlocker(order: { confirmed_at: Date | null; total_minor: number }): 'notConfirmed' | 'nothingToPay' | null {
+  if (order.total_minor === 0) return 'nothingToPay'
+  if (!order.confirmed_at) return 'notConfirmed'
+  return null
+}
+
+/** Where "continue" leads (checkout-steps.ts maps the step to a screen). */
+export function nextStepOf(
+  order: Pick<OrderFacts, 'status'> & { confirmed_at: Date | null },
+  progress: { attendees: number; tickets: number },
+  latestAttempt: Pick<AttemptFacts, 'status'> | null,
+): NextStep {
+  if (order.status === 'paid') return 'tickets'
+  if (order.status === 'cancelled') return 'none'
+  if (progress.attendees < progress.tickets) return 'attendees'
+  if (!order.confirmed_at) return 'review'
+  if (latestAttempt?.status === 'processing') return 'checking'
+  return 'payment'
+}

@@ -1,0 +1,127 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import type { OrderDetail, OrderSummary } from '../../../src/api/contracts/tickets.ts'
+import type { Identity, Industry } from '../../../src/api/rules/tickets.ts'
+import type { Locale } from '../../../src/i18n/languages.ts'
+import { paidOrderMedia } from './order-media.ts'
+import { nextStepOf, visibleStatus } from './order-rules.ts'
+import * as orders from './orders.repo.ts'
+import * as payments from './payments/payments.repo.ts'
+import type { TicketsContext } from './tickets-context.ts'
+import * as repo from './tickets.repo.ts'
+import { typeText } from './ticket-types.ts'
+
+/** How the phone field shows a stored number again: national digits beside the country's code. */
+export function nationalNumber(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatNational() ?? e164
+}
+
+/** The order as "My orders" lists it (nothing drawn, nothing about attendees). */
+export async function orderSummary(
+  context: TicketsContext,
+  order: orders.OrderRow,
+  locale: Locale,
+): Promise<OrderSummary & { attempt: payments.AttemptRow | null }> {
+  const { db } = context.platform
+  const [info, lines, attempt, attendeeCount] = await Promise.all([
+    context.exhibitions.get(order.exhibition_id, locale),
+    orders.linesOf(db, [order.id]),
+    payments.latestAttempt(db, order.id),
+    orders.attendeeCount(db, order.id),
+  ])
+  const types = new Map(
+    (
+      await repo.typesByIds(
+        db,
+        lines.map((line) => line.ticket_type_id),
+      )
+    ).map((row) => [row.id, row]),
+  )
+  const tickets = lines.reduce((sum, line) => sum + line.quantity, 0)
+  return {
+    number: order.number,
+    status: visibleStatus(order, attempt),
+    cancelReason: order.cancel_reason,
+    exhibition: info,
+    createdAt: order.created_at.toISOString(),
+    expiresAt: order.expires_at.toISOString(),
+    paidAt: order.paid_at?.toISOString() ?? null,
+    cancelledAt: order.cancelled_at?.toISOString() ?? null,
+    currency: order.currency,
+    subtotalMinor: order.subtotal_minor,
+    discountMinor: order.discount_minor,
+    totalMinor: order.total_minor,
+    couponCode: order.coupon_code,
+    lines: lines.map((line) => {
+      const type = types.get(line.ticket_type_id)
+      return {
+        ticketTypeId: line.ticket_type_id,
+        name: type ? typeText(type, locale).name : '',
+        quantity: line.quantity,
+        unitPriceMinor: line.unit_price_minor,
+      }
+    }),
+    ticketCount: tickets,
+    nextStep: nextStepOf(order, { attendees: attendeeCount, tickets }, attempt),
+    attempt,
+  }
+}
+
+/** The order as its screens show it; a paid order with its e-tickets and calendar file (order-media.ts). */
+export async function orderDetail(context: TicketsContext, order: orders.OrderRow, locale: Locale): Promise<OrderDetail> {
+  const { db } = context.platform
+  const { attempt, ...base } = await orderSummary(context, order, locale)
+  const paid = order.status === 'paid'
+  const [attendees, tickets, refundDue, coupon] = await Promise.all([
+    orders.attendeesOf(db, order.id),
+    paid ? repo.ticketsOf(db, order.id) : Promise.resolve([]),
+    payments.refundDueOf(db, order.id),
+    order.coupon_id === null ? Promise.resolve(null) : repo.couponById(db, order.coupon_id),
+  ])
+  const positions = base.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line))
+  const holders = new Map(
+    attendees.map((attendee) => [
+      attendee.id,
+      { position: attendee.position, name: `${attendee.first_name} ${attendee.last_name}`, ticketName: positions[attendee.position - 1]?.name ?? '' },
+    ]),
+  )
+  const media = paid ? await paidOrderMedia(context, order, locale, base.exhibition, tickets, holders) : { tickets: [], calendar: null, appLink: null }
+  return {
+    ...base,
+    serverNow: order.now.toISOString(),
+    buyerEmail: order.buyer_email,
+    coupon: coupon
+      ? {
+          code: coupon.code,
+          kind: coupon.kind,
+          percentOff: coupon.percent_off,
+          amountOffMinor: coupon.amount_off_minor,
+          currency: coupon.currency,
+          ticketTypeId: coupon.ticket_type_id,
+        }
+      : null,
+    attendees: attendees.map((attendee) => {
+      const line = positions[attendee.position - 1]
+      return {
+        position: attendee.position,
+        ticketTypeId: line?.ticketTypeId ?? 0,
+        ticketName: line?.name ?? '',
+        firstName: attendee.first_name,
+        lastName: attendee.last_name,
+        email: attendee.email,
+        phone: {
+          country: attendee.phone_country,
+          number: nationalNumber(attendee.phone_e164),
+          e164: attendee.phone_e164,
+          international: parsePhoneNumberFromString(attendee.phone_e164)?.formatInternational() ?? attendee.phone_e164,
+        },
+        identity: attendee.identity as Identity,
+        industry: attendee.industry as Industry,
+      }
+    }),
+    confirmed: order.confirmed_at !== null,
+    payment: attempt ? { method: attempt.provider === 'stripe' ? 'card' : 'sandbox', status: attempt.status } : null,
+    refundDue,
+    methods: context.checkouts.methods(),
+    ...media,
+  }
+}

@@ -1,0 +1,82 @@
+import type { Locale } from '../../../../src/i18n/languages.ts'
+import { orderTransaction } from '../lock-pending.ts'
+import { markPaid } from '../mark-paid.ts'
+import { attemptAccepts, settle } from '../order-rules.ts'
+import * as orders from '../orders.repo.ts'
+import { releaseOrders } from '../release-orders.ts'
+import type { TicketsContext } from '../tickets-context.ts'
+import * as payments from './payments.repo.ts'
+
+export type ConfirmOutcome = 'paid' | 'duplicate' | 'refund' | 'unknown'
+
+/** Who reports on a payment: the provider, and for webhooks its event id (each handled once). */
+export interface PaymentReporter {
+  provider: 'sandbox' | 'stripe'
+  eventId?: string
+}
+
+/**
+ * The provider says the money has arrived. Applied once: the attempt row, and for webhooks the
+ * provider's event id, are locked and checked in the same transaction, so a second delivery changes
+ * nothing. Money that cannot buy the order is recorded and flagged for refund, never dropped
+ * (order-rules.ts `settle`).
+ */
+export async function confirmPayment(
+  context: TicketsContext,
+  attemptId: string,
+  via: PaymentReporter & { amountMinor?: number | null; currency?: string | null },
+): Promise<ConfirmOutcome> {
+  const { db, logger } = context.platform
+  const attempt = await payments.attemptById(db, attemptId)
+  if (!attempt || attempt.provider !== via.provider) return 'unknown'
+  const order = (await orders.orderById(db, attempt.order_id)) as orders.OrderRow
+  const info = await context.exhibitions.get(order.exhibition_id, order.locale as Locale)
+  let closed: payments.ProviderCheckout[] = []
+  const outcome = await orderTransaction(db, async (tx): Promise<ConfirmOutcome> => {
+    const locked = (await orders.orderById(tx, order.id, true)) as orders.OrderRow
+    const current = (await payments.attemptById(tx, attemptId, true)) as payments.AttemptRow
+    const seenBefore = !(await payments.firstDelivery(tx, via.provider, via.eventId, 'succeeded', attemptId))
+    const settlement = settle(locked, current, { amountMinor: via.amountMinor ?? null, currency: via.currency ?? null, seenBefore })
+    if (settlement.outcome === 'duplicate') return 'duplicate'
+    if (settlement.outcome === 'refund') {
+      if (settlement.expireFirst) closed = await releaseOrders(tx, [locked], 'expired')
+      await payments.markSucceeded(tx, attemptId, settlement.reason)
+      await orders.logEvent(tx, locked.id, 'refundDue', { attemptId, reason: settlement.reason, amountMinor: current.amount_minor })
+      return 'refund'
+    }
+    await payments.markSucceeded(tx, attemptId, null)
+    await markPaid(context, tx, locked, info, { attemptId, provider: via.provider })
+    return 'paid'
+  })
+  context.checkouts.close(closed)
+  if (outcome === 'refund') logger.warn({ attemptId, order: order.number }, 'payment received for an order that cannot be bought: flagged for refund')
+  return outcome
+}
+
+/** The payer has paid; the provider's word is awaited (or, in the sandbox, due at `settleAfter`). */
+export async function markProcessing(context: TicketsContext, attemptId: string, via: PaymentReporter & { settleAfter?: Date }): Promise<boolean> {
+  return orderTransaction(context.platform.db, async (tx) => {
+    const current = await payments.attemptById(tx, attemptId, true)
+    if (!current || current.provider !== via.provider || !(await payments.firstDelivery(tx, via.provider, via.eventId, 'processing', attemptId))) return false
+    if (!attemptAccepts(current.status, 'processing')) return false
+    await payments.markProcessing(tx, attemptId, via.settleAfter ?? null)
+    await orders.logEvent(tx, current.order_id, 'paymentProcessing', { attemptId })
+    return true
+  })
+}
+
+/** Declined, expired at the provider, or abandoned by the payer: the order stays pending and may be paid again. */
+export async function failPayment(
+  context: TicketsContext,
+  attemptId: string,
+  via: PaymentReporter & { reason: 'declined' | 'expired' | 'abandoned' },
+): Promise<boolean> {
+  return orderTransaction(context.platform.db, async (tx) => {
+    const current = await payments.attemptById(tx, attemptId, true)
+    if (!current || current.provider !== via.provider || !(await payments.firstDelivery(tx, via.provider, via.eventId, 'failed', attemptId))) return false
+    if (!attemptAccepts(current.status, 'failed')) return false
+    await payments.markFailed(tx, attemptId, via.reason === 'abandoned' ? 'cancelled' : 'failed', via.reason)
+    await orders.logEvent(tx, current.order_id, via.reason === 'abandoned' ? 'paymentAbandoned' : 'paymentFailed', { attemptId, reason: via.reason })
+    return true
+  })
+}

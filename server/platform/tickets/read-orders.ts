@@ -1,0 +1,33 @@
+import type { OrderDetail } from '../../../src/api/contracts/tickets.ts'
+import { notFound } from '../errors.ts'
+import { expireIfDue } from './expire-orders.ts'
+import { orderDetail, orderSummary } from './order-view.ts'
+import * as orders from './orders.repo.ts'
+import type { Caller, TicketsContext } from './tickets-context.ts'
+
+/** The caller's own order as it stands now (expired on the way if its countdown ran out); 404 for anyone else's. */
+export async function ownOrder(context: TicketsContext, caller: Caller, number: string): Promise<orders.OrderRow> {
+  const order = await orders.orderOfAccount(context.platform.db, number, caller.userId)
+  if (!order) throw notFound()
+  return expireIfDue(context, order)
+}
+
+/** The order again after a verb changed it. */
+export async function reread(context: TicketsContext, orderId: string, caller: Caller): Promise<OrderDetail> {
+  return orderDetail(context, (await orders.orderById(context.platform.db, orderId)) as orders.OrderRow, caller.locale)
+}
+
+export async function getOrder(context: TicketsContext, caller: Caller, number: string): Promise<OrderDetail> {
+  return orderDetail(context, await ownOrder(context, caller, number), caller.locale)
+}
+
+/** "My orders", newest first, a page at a time. */
+export async function myOrders(context: TicketsContext, caller: Caller, limit: number, before: string | undefined) {
+  const rows = await orders.ordersOfAccount(context.platform.db, caller.userId, limit + 1, before ? new Date(before) : null)
+  const items = []
+  for (const row of rows.slice(0, limit)) {
+    const { attempt: _attempt, ...summary } = await orderSummary(context, await expireIfDue(context, row), caller.locale)
+    items.push(summary)
+  }
+  return { items, more: rows.length > limit }
+}

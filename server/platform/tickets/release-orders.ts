@@ -1,0 +1,26 @@
+import type { Queryable } from '../../db/client.ts'
+import * as orders from './orders.repo.ts'
+import * as payments from './payments/payments.repo.ts'
+import * as repo from './tickets.repo.ts'
+
+/**
+ * Cancels pending orders (the buyer's cancellation, or the countdown): their seats and held coupon
+ * uses go back, open payment attempts close. Seats and coupons are released in ascending id order
+ * over the whole batch, so two sweepers never wait on each other in a circle. Returns the checkouts
+ * to close at their provider after commit.
+ */
+export async function releaseOrders(tx: Queryable, rows: orders.OrderRow[], reason: 'buyer' | 'expired'): Promise<payments.ProviderCheckout[]> {
+  const pending = rows.filter((order) => order.status === 'pending')
+  if (!pending.length) return []
+  const ids = pending.map((order) => order.id)
+  const seats = new Map<number, number>()
+  for (const line of await orders.linesOf(tx, ids)) seats.set(line.ticket_type_id, (seats.get(line.ticket_type_id) ?? 0) + line.quantity)
+  await repo.releaseSeats(tx, seats)
+  const uses = new Map<number, number>()
+  for (const order of pending) if (order.coupon_id !== null && order.coupon_state === 'held') uses.set(order.coupon_id, (uses.get(order.coupon_id) ?? 0) + 1)
+  await repo.releaseCoupons(tx, uses)
+  await orders.cancelPending(tx, ids, reason)
+  const closed = await payments.cancelOpenAttempts(tx, ids)
+  await orders.logEvent(tx, ids, reason === 'buyer' ? 'cancelled' : 'expired')
+  return closed
+}
