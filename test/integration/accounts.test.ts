@@ -291,22 +291,25 @@ describe('sign-in', () => {
   })
 })
 
-describe('brute force: locked out after N attempts, per account and per address', () => {
-  it('when an account gets 5 wrong passwords, even from different addresses, then the 6th attempt is refused with the time to wait, the right password too', async () => {
+describe('brute force: growing waits per account and address and per address, never a lock of the account', () => {
+  // Until the "Hold the line" issue (item 3), 5 wrong passwords from anywhere locked the account for 15 minutes,
+  // the right password too. Now the address that failed waits; accounts-lockout.test.ts has the rest.
+  it('when an address gets 5 wrong passwords at an account, then its 6th attempt is refused with the time to wait, the right password too', async () => {
     const signed = await signedUp(app, db)
+    const ip = someIp()
     for (let attempt = 0; attempt < 5; attempt++) {
-      const response = await postForm(app, 'signin', { lang: 'en', email: signed.email, password: `wrong-${attempt}-password` }, someIp())
+      const response = await postForm(app, 'signin', { lang: 'en', email: signed.email, password: `wrong-${attempt}-password` }, ip)
       expect(response.status).toBe(401)
     }
-    const locked = await postForm(app, 'signin', { lang: 'en', email: signed.email, password: PASSWORD }, someIp())
+    const locked = await postForm(app, 'signin', { lang: 'en', email: signed.email, password: PASSWORD }, ip)
     expect(locked.status).toBe(429)
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800)
-    expect(locked.text).toContain('Too many attempts. Please try again in 15 minutes.')
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(30)
+    expect(locked.text).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./)
     expect(locked.text).not.toContain('name="cookie"')
-    // The same for an address nobody has: the lock says nothing about existence.
+    // The same for an address nobody has: the wait says nothing about existence.
     const nobody = someEmail()
-    for (let attempt = 0; attempt < 5; attempt++) await postForm(app, 'signin', { lang: 'en', email: nobody, password: 'whatever-123' }, someIp())
-    expect((await postForm(app, 'signin', { lang: 'en', email: nobody, password: 'whatever-123' }, someIp())).status).toBe(429)
+    for (let attempt = 0; attempt < 5; attempt++) await postForm(app, 'signin', { lang: 'en', email: nobody, password: 'whatever-123' }, ip)
+    expect((await postForm(app, 'signin', { lang: 'en', email: nobody, password: 'whatever-123' }, ip)).status).toBe(429)
   })
 
   it('when one address tries 30 accounts, then its 31st attempt is refused whatever the account', async () => {

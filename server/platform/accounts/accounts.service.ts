@@ -1,15 +1,17 @@
 import type { UserInfo } from '../../../src/api/contracts/accounts.ts'
-import type { Locale } from '../../../src/i18n/languages.ts'
+import { LOCALES, type Locale } from '../../../src/i18n/languages.ts'
 import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
-import { DomainError, notFound } from '../errors.ts'
+import { DomainError, invalid, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import { accountByEmail, accountById, type AccountRow, insertAccount, markVerified, replaceUnverified, setNick, setPassword } from './accounts.repo.ts'
 import { queueAccountMail, type AccountMail } from './accounts.mail.ts'
 import type { Codes, CodePurpose } from './codes.ts'
 import { addressKey, ANSWER_FLOOR_MS, answerNoSoonerThan, emailKey, RULES } from './limits.ts'
 import type { Translate } from './login-page/strings.ts'
+import { nickProblem } from './nick-rules.ts'
 import type { PasswordHasher } from './passwords.ts'
 import type { Sessions } from './sessions.ts'
+import { createSignInThrottle, OWNER_ALERT } from './sign-in-throttle.ts'
 
 /** Who is asking, as the login page knows it. */
 export interface Requester {
@@ -70,9 +72,19 @@ export interface AccountServiceDeps {
  */
 export function createAccountService({ platform, sessions, codes, passwords, strings }: AccountServiceDeps): AccountService {
   const { db, rateLimits, config } = platform
+  const throttle = createSignInThrottle(rateLimits)
 
-  const mail = (tx: Parameters<typeof queueAccountMail>[0], who: Requester, message: AccountMail) =>
+  /** In the page's language; a mail the visitor did not ask for goes out in the owner's (`locale`). */
+  const mail = (tx: Parameters<typeof queueAccountMail>[0], who: Pick<Requester, 'locale'>, message: AccountMail) =>
     queueAccountMail(tx, strings(who.locale), config.BRAND_NAME, `${config.LOGIN_ORIGIN}/login`, message)
+  const ownerLocale = (account: AccountRow): Locale => ((LOCALES as readonly string[]).includes(account.locale) ? (account.locale as Locale) : 'en')
+
+  /** Repeated failures at an account, from anywhere, reach its owner (at most once a day); the account stays open. */
+  const failedSignIn = async (input: { email: string }, account: AccountRow | null, who: Requester) => {
+    const failures = await throttle.failed(input.email, who.ip)
+    if (!account || failures < OWNER_ALERT.after || !(await throttle.mayAlertOwner(account.id))) return
+    await db.transaction((tx) => mail(tx, { locale: ownerLocale(account) }, { kind: 'failures', to: account.email, nick: account.nick, attempts: failures }))
+  }
 
   /** A limited number of code mails per address and hour; over it, nothing is sent but the answer is the same. */
   const mayMail = async (email: string) => {
@@ -103,6 +115,12 @@ export function createAccountService({ platform, sessions, codes, passwords, str
     await rateLimits.consume(RULES.codeAccount, emailKey(email))
   }
 
+  /** Refuses look-alikes of reserved names and piles of combining marks, with the message key of the form that asked. */
+  const checkNick = (nick: string, messages: { reserved: string; marks: string }) => {
+    const problem = nickProblem(nick, config.BRAND_NAME)
+    if (problem) throw invalid({ nick: messages[problem] })
+  }
+
   const toProfile = (row: AccountRow): Profile => ({
     userId: row.id,
     nick: row.nick,
@@ -114,6 +132,7 @@ export function createAccountService({ platform, sessions, codes, passwords, str
 
   return {
     async register(input, who) {
+      checkNick(input.nick, { reserved: 'errors.nickReserved', marks: 'errors.nickCharacters' })
       const started = performance.now()
       await rateLimits.consume(RULES.registerAddress, addressKey(who.ip))
       try {
@@ -143,13 +162,15 @@ export function createAccountService({ platform, sessions, codes, passwords, str
     async signIn(input, who) {
       const started = performance.now()
       try {
-        await rateLimits.consume(RULES.signInAddress, addressKey(who.ip))
-        await rateLimits.consume(RULES.signInAccount, emailKey(input.email))
+        await throttle.admit(input.email, who.ip)
         const account = await accountByEmail(db, input.email)
         // Without an account the password is checked against a dummy hash: the same time either way.
         const ok = await passwords.verify(input.password, account?.password_hash ?? null)
-        if (!account || !ok) throw credentialsRefused()
-        await rateLimits.reset(RULES.signInAccount, emailKey(input.email))
+        if (!account || !ok) {
+          await failedSignIn(input, account, who)
+          throw credentialsRefused()
+        }
+        await throttle.succeeded(input.email, who.ip)
         if (!account.email_verified_at) {
           await sendCode(account, 'verify', who)
           return { kind: 'verify', email: account.email }
@@ -219,7 +240,7 @@ export function createAccountService({ platform, sessions, codes, passwords, str
         if (!result) throw codeRefused()
         sessions.forget({ sessions: revoked })
         await rateLimits.reset(RULES.codeAccount, emailKey(input.email))
-        await rateLimits.reset(RULES.signInAccount, emailKey(input.email))
+        await throttle.succeeded(input.email, who.ip)
         return result
       } finally {
         await answerNoSoonerThan(started, ANSWER_FLOOR_MS.password)
@@ -233,6 +254,7 @@ export function createAccountService({ platform, sessions, codes, passwords, str
     },
 
     async updateNick(accountId, nick) {
+      checkNick(nick, { reserved: 'profile.nickReserved', marks: 'profile.nickCharacters' })
       await rateLimits.consume(RULES.profileUser, accountId)
       const row = await setNick(db, accountId, nick)
       if (!row) throw notFound()

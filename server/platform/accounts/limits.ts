@@ -2,13 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { RateRule } from '../rate-limits.ts'
 
 /**
- * Attempts per account and per address (issue 8 "locked out after N attempts"). A sign-in takes a
- * point from both before the password is checked and a success gives the account's back; the
- * address's stay, so that signing in to one's own account cannot wash out guesses at others.
+ * Attempts per account and per address (issue 8). Sign-in has growing waits of its own, never a
+ * lock of the account (sign-in-throttle.ts).
  */
 export const RULES = {
-  signInAccount: { name: 'login-account', points: 5, durationSeconds: 15 * 60, blockSeconds: 15 * 60 },
-  signInAddress: { name: 'login-address', points: 30, durationSeconds: 15 * 60, blockSeconds: 15 * 60 },
   /** Tries at a verification or reset code, per address and per account. */
   codeAccount: { name: 'code-account', points: 5, durationSeconds: 15 * 60, blockSeconds: 15 * 60 },
   codeAddress: { name: 'code-address', points: 30, durationSeconds: 15 * 60, blockSeconds: 15 * 60 },

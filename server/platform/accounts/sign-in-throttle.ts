@@ -1,0 +1,120 @@
+import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
+import { DomainError, rateLimited } from '../errors.ts'
+import type { RateLimits, RateRule } from '../rate-limits.ts'
+import { addressKey, emailKey } from './limits.ts'
+
+/**
+ * Growing waits after failed sign-ins, never a lock of the account (Hold the line, item 3): five
+ * wrong passwords from anywhere used to lock an account for 15 minutes, the right password too, so
+ * anyone could lock anyone out. Failures now count per account-and-address and per address; past a
+ * few free ones, each further failure doubles the wait of that pair or address. The owner signing
+ * in from an address that has not failed is never held up; the owner hears of the failures by mail.
+ */
+export interface BackoffPolicy {
+  /** Counts consecutive failures (a success clears the pair's). */
+  failures: RateRule
+  /** Holds the wait computed after the last failure. */
+  wait: RateRule
+  /** Failures without any wait. */
+  free: number
+  firstWaitSeconds: number
+  maxWaitSeconds: number
+}
+
+const DAY = 24 * 60 * 60
+const HOUR = 60 * 60
+/** Counters only: they never refuse by themselves. */
+const UNCAPPED = 1_000_000
+
+export const SIGN_IN_BACKOFF = {
+  /** One address guessing one account: a person mistyping gets five tries, then 30 s, 1 min, 2 min, ... 15 min. */
+  pair: {
+    failures: { name: 'login-failures-pair', points: UNCAPPED, durationSeconds: DAY },
+    wait: { name: 'login-wait-pair', points: 1, durationSeconds: 1 },
+    free: 4,
+    firstWaitSeconds: 30,
+    maxWaitSeconds: 15 * 60,
+  },
+  /** One address guessing many accounts (also an office behind one address, hence generous). */
+  address: {
+    failures: { name: 'login-failures-address', points: UNCAPPED, durationSeconds: HOUR },
+    wait: { name: 'login-wait-address', points: 1, durationSeconds: 1 },
+    free: 29,
+    firstWaitSeconds: 60,
+    maxWaitSeconds: 15 * 60,
+  },
+} as const satisfies Record<string, BackoffPolicy>
+
+/** Attempts per address, taken before the password is checked: parallel guesses cannot all pass before the first failure counts. */
+export const SIGN_IN_BURST: RateRule = { name: 'login-burst-address', points: 30, durationSeconds: 60 }
+
+/** Failures at one account from anywhere within an hour that make its owner hear of them, at most once a day. */
+export const OWNER_ALERT = {
+  failures: { name: 'login-failures-account', points: UNCAPPED, durationSeconds: HOUR },
+  after: 10,
+  mail: { name: 'login-alert-account', points: 1, durationSeconds: DAY },
+} as const
+
+/** The wait after the `failures`-th consecutive failure: none for the free ones, then doubling up to the cap. */
+export function backoffSeconds(failures: number, policy: Pick<BackoffPolicy, 'free' | 'firstWaitSeconds' | 'maxWaitSeconds'>): number {
+  if (failures <= policy.free) return 0
+  const doublings = Math.min(failures - policy.free - 1, 30)
+  return Math.min(policy.firstWaitSeconds * 2 ** doublings, policy.maxWaitSeconds)
+}
+
+export interface SignInThrottle {
+  /** Throws the 429 when this address, or this address at this account, must still wait. */
+  admit(email: string, ip: string): Promise<void>
+  /** Records a failure; the failures at the account within the hour, from any address. */
+  failed(email: string, ip: string): Promise<number>
+  /** A right password clears this pair's failures; the address's stay (signing in to one's own account washes out no guesses). */
+  succeeded(email: string, ip: string): Promise<void>
+  /** Whether the owner of the account may be mailed about failures now (at most once a day). */
+  mayAlertOwner(accountId: string): Promise<boolean>
+}
+
+export function createSignInThrottle(rateLimits: RateLimits): SignInThrottle {
+  const keys = (email: string, ip: string) => {
+    const address = addressKey(ip)
+    return { pair: `${emailKey(email)}|${address}`, address }
+  }
+  const fail = async (policy: BackoffPolicy, key: string) => {
+    const wait = backoffSeconds(await rateLimits.penalize(policy.failures, key), policy)
+    if (wait > 0) await rateLimits.block(policy.wait, key, wait)
+  }
+
+  return {
+    async admit(email, ip) {
+      const key = keys(email, ip)
+      await rateLimits.consume(SIGN_IN_BURST, key.address)
+      const waits = await Promise.all([
+        rateLimits.retryAfter(SIGN_IN_BACKOFF.address.wait, key.address),
+        rateLimits.retryAfter(SIGN_IN_BACKOFF.pair.wait, key.pair),
+      ])
+      const wait = Math.max(...waits)
+      if (wait > 0) throw rateLimited(wait)
+    },
+    async failed(email, ip) {
+      const key = keys(email, ip)
+      const [, , atAccount] = await Promise.all([
+        fail(SIGN_IN_BACKOFF.pair, key.pair),
+        fail(SIGN_IN_BACKOFF.address, key.address),
+        rateLimits.penalize(OWNER_ALERT.failures, emailKey(email)),
+      ])
+      return atAccount
+    },
+    async succeeded(email, ip) {
+      const key = keys(email, ip)
+      await Promise.all([rateLimits.reset(SIGN_IN_BACKOFF.pair.failures, key.pair), rateLimits.reset(SIGN_IN_BACKOFF.pair.wait, key.pair)])
+    },
+    async mayAlertOwner(accountId) {
+      try {
+        await rateLimits.consume(OWNER_ALERT.mail, accountId)
+        return true
+      } catch (error) {
+        if (error instanceof DomainError && error.errorCode === ERROR_CODES.rateLimited) return false
+        throw error
+      }
+    },
+  }
+}
