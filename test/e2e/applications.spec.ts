@@ -14,6 +14,10 @@ const strings = (locale: string) => JSON.parse(readFileSync(new URL(`../../local
 const LOCALES = { en: strings('en'), 'zh-cn': strings('zh-cn') }
 
 const EXPO_PATH = '**/wikifxweb-v1/wikiexpo/invoke-v1'
+/** The day content/demo was written for (content/demo/demo.json). */
+const DEMO_WRITTEN_FOR = new Date(
+  `${(JSON.parse(readFileSync(new URL('../../content/demo/demo.json', import.meta.url), 'utf8')) as { writtenFor: string }).writtenFor}T00:00:00Z`,
+)
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
 /** A visitor from the United States (not China: no notice), a new address per test for the per-IP limit. */
 const visitorIp = () => `8.8.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`
@@ -304,12 +308,21 @@ test.describe('tabs and layouts', () => {
             texts: { en: { title: string } }
           },
       )
-      .find((exhibition) => exhibition.applicationsOpen && new Date(exhibition.endsAt) > new Date())
+      // Seeding moves every date by the whole weeks since the day the demo was written for (rounded
+      // down): what ends a week after that day has not ended on any day the demo is seeded.
+      .find((exhibition) => exhibition.applicationsOpen && new Date(exhibition.endsAt).getTime() > DEMO_WRITTEN_FOR.getTime() + 7 * 86_400_000)
     expect(open, 'the demo content has an exhibition open for applications').toBeTruthy()
     const exhibition = open as NonNullable<typeof open>
     await open_(page, `/en/apply?tab=attendee&exhibition=${exhibition.slug}`)
     const select = page.locator('#at-exhibitionId')
-    await expect(select.locator('option:checked')).toContainText(exhibition.texts.en.title)
+    // The seeded title: the file's `{{year}}` becomes the year the exhibition now takes place in.
+    const title = new RegExp(
+      exhibition.texts.en.title
+        .split(/\{\{year[^}]*\}\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('\\d{4}'),
+    )
+    await expect(select.locator('option:checked')).toContainText(title)
     const id = await select.inputValue()
     await open_(page, `/en/apply?exhibition=${id}`)
     await expect(page.locator('#ex-exhibitionId')).toHaveValue(id)

@@ -5,6 +5,7 @@ import type { ChannelVerdict } from '../../src/api/contracts/verification.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { DEMO_ERC20, DEMO_TRC20, seedVerification } from '../../server/platform/verification/seed.ts'
 import { ANSWER_FLOOR_MS } from '../../server/platform/verification/verification.service.ts'
+import { demoAsWritten } from '../setup/demo-clock.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 
 const INVOKE = '/wikifxweb-v1/wikiexpo/invoke-v1'
@@ -28,7 +29,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await resetDatabase(platform.db)
-  await platform.db.transaction((tx) => seedVerification(platform, platform.services.verification, tx))
+  await platform.db.transaction((tx) => seedVerification(platform, platform.services.verification, tx, demoAsWritten(platform)))
 })
 
 function ask(value: unknown, options: { ip?: string; countryCode?: string } = {}) {

@@ -8,6 +8,7 @@ import { VERIFY_FILE_FIELD as REF_FIELD, VERIFY_FILE_PATH as REF_PATH } from '..
 import { VERIFY_FILE_FIELD, VERIFY_FILE_PATH } from '../../src/api/contracts/verification.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { DEMO_DOCUMENTS, seedVerification } from '../../server/platform/verification/seed.ts'
+import { demoAsWritten } from '../setup/demo-clock.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 
 const FIXTURES = new URL('../fixtures/verify/', import.meta.url)
@@ -41,7 +42,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await resetDatabase(platform.db)
-  await platform.db.transaction((tx) => seedVerification(platform, platform.services.verification, tx))
+  await platform.db.transaction((tx) => seedVerification(platform, platform.services.verification, tx, demoAsWritten(platform)))
 })
 
 interface Part {
