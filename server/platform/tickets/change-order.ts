@@ -6,8 +6,8 @@ import { conflict, invalid } from '../errors.ts'
 import { couponUsed, guarded, usableCoupon } from './coupons.ts'
 import { withPending } from './lock-pending.ts'
 import { markPaid } from './mark-paid.ts'
-import { refusalError } from './order-refusals.ts'
-import { stateOf, TRANSITIONS } from './order-rules.ts'
+import { refusalError, seatLimit } from './order-refusals.ts'
+import { mayHold, stateOf, TRANSITIONS } from './order-rules.ts'
 import * as orders from './orders.repo.ts'
 import * as payments from './payments/payments.repo.ts'
 import { ownOrder, reread } from './read-orders.ts'
@@ -48,6 +48,7 @@ export async function changeTickets(context: TicketsContext, caller: Caller, pay
       : null
   const count = selection.lines.reduce((sum, line) => sum + line.quantity, 0)
   const changed = await withPending(db, close(context), payload.orderNumber, caller, async (tx, locked) => {
+    if (!mayHold(await orders.seatsHeld(tx, caller.userId, locked.exhibition_id, locked.id), count)) throw seatLimit()
     const before = await orders.linesOf(tx, [locked.id])
     const deltas = new Map<number, number>()
     for (const line of before) deltas.set(line.ticket_type_id, -line.quantity)

@@ -2,12 +2,17 @@ import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
 import type * as contracts from '../../../src/api/contracts/tickets.ts'
 import type { OrderDetail } from '../../../src/api/contracts/tickets.ts'
+import type { Queryable } from '../../db/client.ts'
 import { conflict, notFound } from '../errors.ts'
+import type { RateRule } from '../rate-limits.ts'
 import { couponUsed, guarded, usableCoupon } from './coupons.ts'
 import { orderTransaction } from './lock-pending.ts'
-import { paymentWindowMinutes } from './order-rules.ts'
+import { seatLimit } from './order-refusals.ts'
+import { decide, mayHold, paymentWindowMinutes } from './order-rules.ts'
 import { orderDetail } from './order-view.ts'
 import * as orders from './orders.repo.ts'
+import * as payments from './payments/payments.repo.ts'
+import { releaseOrders, seatsOf } from './release-orders.ts'
 import type { Caller, TicketsContext } from './tickets-context.ts'
 import * as repo from './tickets.repo.ts'
 import { priced, reserve, totalsOf } from './ticket-types.ts'
@@ -20,9 +25,40 @@ export function newOrderNumber(): string {
 }
 
 /**
+ * Creating orders again and again is limited per account; with one pending order per account and
+ * exhibition this only slows down churn (the seats one account holds are capped: order-rules.ts).
+ */
+export const ORDER_CREATION_PER_ACCOUNT: RateRule = { name: 'tickets.order.create', points: 60, durationSeconds: 15 * 60 }
+
+/**
+ * The account's pending orders for the exhibition that a new order replaces (the buyer cancels them
+ * by ordering anew), those that expired meanwhile, and the seats of both by type. An order whose payment is
+ * being checked is kept (order-rules.ts refuses to cancel it).
+ */
+async function replaceable(tx: Queryable, accountId: string, exhibitionId: number) {
+  const buyer: orders.OrderRow[] = []
+  const expired: orders.OrderRow[] = []
+  for (const old of await orders.pendingOfAccount(tx, accountId, exhibitionId)) {
+    const decision = decide(old, await payments.openAttempt(tx, old.id, true), 'cancelByBuyer')
+    if (decision.expireFirst) expired.push(old)
+    else if (decision.kind === 'to') buyer.push(old)
+  }
+  return {
+    buyer,
+    expired,
+    seats: await seatsOf(
+      tx,
+      [...buyer, ...expired].map((old) => old.id),
+    ),
+  }
+}
+
+/**
  * A new pending order (issue 9): seats and the coupon held in one transaction, the countdown started
- * (ORDER_PAYMENT_MINUTES). The same idempotency key answers the same order; re-registering copies
- * the attendees of a cancelled order.
+ * (ORDER_PAYMENT_MINUTES). It replaces the account's pending order for the exhibition in the same
+ * transaction (its seats and coupon go back), so one account cannot hold seat after seat without
+ * paying. The same idempotency key answers the same order; re-registering copies the attendees of a
+ * cancelled order.
  */
 export async function createOrder(context: TicketsContext, caller: Caller, payload: z.output<typeof contracts.createOrder.payload>): Promise<OrderDetail> {
   const { platform } = context
@@ -53,10 +89,25 @@ export async function createOrder(context: TicketsContext, caller: Caller, paylo
   const buyerEmail = (await platform.services.accounts.profile(caller.userId)).email
   const totals = totalsOf(selection.lines, coupon)
   const count = selection.lines.reduce((sum, line) => sum + line.quantity, 0)
+  await platform.rateLimits.consume(ORDER_CREATION_PER_ACCOUNT, caller.userId)
   for (let attempt = 0; ; attempt++) {
     try {
-      const order = await orderTransaction(db, async (tx) => {
-        await reserve(tx, new Map(selection.lines.map((line) => [line.ticketTypeId, line.quantity])), caller.locale)
+      const { order, closed } = await orderTransaction(db, async (tx) => {
+        await orders.serializeOrdering(tx, caller.userId, payload.exhibitionId)
+        // The same request, sent twice at once: the first has made the order meanwhile.
+        const made = await orders.orderByIdempotencyKey(tx, caller.userId, payload.idempotencyKey)
+        if (made) return { order: made, closed: [] }
+        const replacing = await replaceable(tx, caller.userId, payload.exhibitionId)
+        const freed = [...replacing.seats.values()].reduce((sum, quantity) => sum + quantity, 0)
+        if (!mayHold((await orders.seatsHeld(tx, caller.userId, payload.exhibitionId, null)) - freed, count)) throw seatLimit()
+        // The old orders' seats go back in the same ascending pass that takes the new ones (one lock order).
+        const deltas = new Map(selection.lines.map((line) => [line.ticketTypeId, line.quantity]))
+        for (const [typeId, quantity] of replacing.seats) deltas.set(typeId, (deltas.get(typeId) ?? 0) - quantity)
+        await reserve(tx, deltas, caller.locale)
+        const closed = [
+          ...(await releaseOrders(tx, replacing.expired, 'expired', { seatsNetted: true })),
+          ...(await releaseOrders(tx, replacing.buyer, 'buyer', { seatsNetted: true })),
+        ]
         if (coupon && !(await repo.holdCoupon(tx, coupon.id))) throw couponUsed()
         const created = await orders.insertOrder(tx, {
           number: newOrderNumber(),
@@ -89,8 +140,15 @@ export async function createOrder(context: TicketsContext, caller: Caller, paylo
           )
         }
         await orders.logEvent(tx, created.id, fromOrderId ? 'reRegistered' : 'created', { lines: selection.lines, coupon: coupon?.code ?? null })
-        return created
+        await orders.logEvent(
+          tx,
+          replacing.buyer.map((old) => old.id),
+          'replaced',
+          { by: created.number },
+        )
+        return { order: created, closed }
       })
+      context.checkouts.close(closed)
       return orderDetail(context, order, caller.locale)
     } catch (error) {
       if ((error as { code?: string }).code !== '23505') throw error

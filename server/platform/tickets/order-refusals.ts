@@ -1,5 +1,7 @@
-import { conflict, type DomainError, gone } from '../errors.ts'
-import type { Refusal } from './order-rules.ts'
+import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
+import { MESSAGES } from '../../../src/api/rules/tickets.ts'
+import { conflict, DomainError, gone } from '../errors.ts'
+import { MAX_SEATS_HELD_PER_ACCOUNT, type Refusal } from './order-rules.ts'
 
 /** The buyer's messages for the refusals of order-rules.ts (`tickets:messages.*`, SPEC §5). */
 const REFUSALS: Record<Refusal, () => DomainError> = {
@@ -15,3 +17,7 @@ export function refusalError(refusal: Refusal): DomainError {
 
 /** Another buyer holds the rows longer than we wait: the buyer may try again. */
 export const busy = () => conflict('tickets:messages.busy')
+
+/** The account holds as many unpaid seats for the exhibition as it may (SPEC §5 "Up to five tickets can be purchased"). */
+export const seatLimit = () =>
+  new DomainError('tickets:messages.ticketLimit', ERROR_CODES.conflict, { max: MAX_SEATS_HELD_PER_ACCOUNT }, { lines: MESSAGES.ticketLimit })

@@ -5,6 +5,8 @@ import {
   decide,
   inPaymentGrace,
   isPastDeadline,
+  MAX_SEATS_HELD_PER_ACCOUNT,
+  mayHold,
   nextStepOf,
   ORDER_EVENTS,
   ORDER_STATES,
@@ -249,5 +251,15 @@ describe('what the buyer sees', () => {
     expect(paymentBlocker({ total_minor: 0, confirmed_at: NOW })).toBe('nothingToPay')
     expect(paymentBlocker({ total_minor: 100, confirmed_at: null })).toBe('notConfirmed')
     expect(paymentBlocker({ total_minor: 100, confirmed_at: NOW })).toBeNull()
+  })
+})
+
+describe('seats one account holds unpaid', () => {
+  it('when the seats held elsewhere and the seats wanted reach the cap, then they may be held; one more may not', () => {
+    expect(MAX_SEATS_HELD_PER_ACCOUNT).toBe(5)
+    expect(mayHold(0, 5)).toBe(true)
+    expect(mayHold(3, 2)).toBe(true)
+    expect(mayHold(3, 3)).toBe(false)
+    expect(mayHold(5, 1)).toBe(false)
   })
 })

@@ -1,3 +1,4 @@
+import { MAX_TICKETS_PER_ORDER } from '../../../src/api/rules/tickets.ts'
 import type { NextStep } from '../../../src/lib/checkout-steps.ts'
 
 /**
@@ -237,6 +238,17 @@ export function settle(order: OrderFacts & { total_minor: number }, attempt: Con
   if (decision.kind === 'refund') return { outcome: 'refund', reason: decision.reason, expireFirst: decision.expireFirst }
   if (decision.kind === 'to' && decision.to === 'paid') return { outcome: 'paid' }
   throw new Error(`a payment cannot settle an order in state ${state}`)
+}
+
+/**
+ * Seats one account may hold unpaid for one exhibition, over all its pending orders: as many as one
+ * order may have. A new order replaces the account's pending one (an order whose payment is being
+ * checked is kept), so this bites only beside a payment being checked. Paid seats are sold, not held.
+ */
+export const MAX_SEATS_HELD_PER_ACCOUNT = MAX_TICKETS_PER_ORDER
+
+export function mayHold(seatsHeldElsewhere: number, seatsWanted: number): boolean {
+  return seatsHeldElsewhere + seatsWanted <= MAX_SEATS_HELD_PER_ACCOUNT
 }
 
 /** Why a pending order cannot be paid yet (or at all). */

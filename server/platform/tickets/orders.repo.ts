@@ -235,6 +235,34 @@ export async function claimDueOrders(tx: Queryable, graceMinutes: number, limit:
   return result.rows
 }
 
+/**
+ * Serialises the creation of orders by one account for one exhibition until the transaction ends,
+ * so two at once cannot both find no pending order and both keep theirs (create-order.ts). Taken
+ * before any row lock, by createOrder only.
+ */
+export async function serializeOrdering(tx: Queryable, accountId: string, exhibitionId: number): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`tickets.order:${accountId}:${exhibitionId}`])
+}
+
+/** The account's pending orders for an exhibition, locked, oldest first. */
+export async function pendingOfAccount(tx: Queryable, accountId: string, exhibitionId: number): Promise<OrderRow[]> {
+  const result = await tx.query<OrderRow>(
+    `select ${ORDER_COLUMNS} from ticket_orders where account_id = $1 and exhibition_id = $2 and status = 'pending' order by created_at, id for update`,
+    [accountId, exhibitionId],
+  )
+  return result.rows
+}
+
+/** Seats the account holds unpaid for an exhibition, outside `exceptOrderId`. */
+export async function seatsHeld(db: Queryable, accountId: string, exhibitionId: number, exceptOrderId: string | null): Promise<number> {
+  const result = await db.query<{ n: number }>(
+    `select coalesce(sum(l.quantity), 0)::int as n from ticket_order_lines l join ticket_orders o on o.id = l.order_id
+     where o.account_id = $1 and o.exhibition_id = $2 and o.status = 'pending' and ($3::uuid is null or o.id <> $3::uuid)`,
+    [accountId, exhibitionId, exceptOrderId],
+  )
+  return result.rows[0]?.n ?? 0
+}
+
 export async function cancelPending(tx: Queryable, ids: string[], reason: 'buyer' | 'expired'): Promise<void> {
   await tx.query(
     `update ticket_orders set status = 'cancelled', cancel_reason = $2, cancelled_at = now(), updated_at = now(),

@@ -7,15 +7,19 @@ import * as repo from './tickets.repo.ts'
  * Cancels pending orders (the buyer's cancellation, or the countdown): their seats and held coupon
  * uses go back, open payment attempts close. Seats and coupons are released in ascending id order
  * over the whole batch, so two sweepers never wait on each other in a circle. Returns the checkouts
- * to close at their provider after commit.
+ * to close at their provider after commit. `seatsNetted`: the caller gives the seats back itself, in
+ * the same ascending pass as the seats it takes (create-order.ts replacing an order).
  */
-export async function releaseOrders(tx: Queryable, rows: orders.OrderRow[], reason: 'buyer' | 'expired'): Promise<payments.ProviderCheckout[]> {
+export async function releaseOrders(
+  tx: Queryable,
+  rows: orders.OrderRow[],
+  reason: 'buyer' | 'expired',
+  options: { seatsNetted?: boolean } = {},
+): Promise<payments.ProviderCheckout[]> {
   const pending = rows.filter((order) => order.status === 'pending')
   if (!pending.length) return []
   const ids = pending.map((order) => order.id)
-  const seats = new Map<number, number>()
-  for (const line of await orders.linesOf(tx, ids)) seats.set(line.ticket_type_id, (seats.get(line.ticket_type_id) ?? 0) + line.quantity)
-  await repo.releaseSeats(tx, seats)
+  if (!options.seatsNetted) await repo.releaseSeats(tx, await seatsOf(tx, ids))
   const uses = new Map<number, number>()
   for (const order of pending) if (order.coupon_id !== null && order.coupon_state === 'held') uses.set(order.coupon_id, (uses.get(order.coupon_id) ?? 0) + 1)
   await repo.releaseCoupons(tx, uses)
@@ -23,4 +27,11 @@ export async function releaseOrders(tx: Queryable, rows: orders.OrderRow[], reas
   const closed = await payments.cancelOpenAttempts(tx, ids)
   await orders.logEvent(tx, ids, reason === 'buyer' ? 'cancelled' : 'expired')
   return closed
+}
+
+/** The seats orders hold, by ticket type. */
+export async function seatsOf(tx: Queryable, orderIds: string[]): Promise<Map<number, number>> {
+  const seats = new Map<number, number>()
+  for (const line of await orders.linesOf(tx, orderIds)) seats.set(line.ticket_type_id, (seats.get(line.ticket_type_id) ?? 0) + line.quantity)
+  return seats
 }
