@@ -31,6 +31,8 @@ COPY --from=build --chown=node:node /app/scripts ./scripts
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
+# With METRICS_PORT set (compose and Kubernetes use 9464), /metrics is served only there: publish
+# that port to the monitoring network alone, never to the public.
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=40s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/HealthCheck/Get`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]

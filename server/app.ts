@@ -4,6 +4,7 @@ import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import compression from 'compression'
 import cookieParser from 'cookie-parser'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { Logger } from 'pino'
 import { pinoHttp } from 'pino-http'
@@ -11,17 +12,19 @@ import { ENDPOINTS, ERROR_CODES } from '../src/api/contracts/define.ts'
 import { COOKIES } from '../src/api/contracts/cookies.ts'
 import type { AssetResolver } from '../src/entry-server.tsx'
 import type { Config } from './config.ts'
-import { pendingMigrations } from './db/migrate.ts'
 import type { Geo } from './geo/geo.ts'
+import { setAccessTokenCookie } from './http/access-token-cookie.ts'
 import { createFallbackPage } from './http/fallback-page.ts'
+import { createLifecycle, healthRoutes, type Lifecycle } from './http/health.ts'
 import { resolvePageLanguage } from './http/language.ts'
-import type { Metrics } from './http/metrics.ts'
+import { type Metrics, metricsEndpoint, metricsExposure } from './http/metrics.ts'
+import { createPageCache, type PageCache } from './http/page-cache.ts'
+import { isQuietPath, isReservedPath, looksLikeFile, routeKindOf } from './http/paths.ts'
 import { requestContext, requestIdOf } from './http/request-context.ts'
 import { securityHeaders } from './http/security.ts'
 import { sitemapHandlers } from './http/sitemap.ts'
 import { ssrHandler, type RenderFunction } from './http/ssr.ts'
 import type { Platform } from './platform/platform.ts'
-import { ACCESS_TOKEN_SECONDS } from './platform/tokens.ts'
 
 export interface AppDeps {
   config: Config
@@ -36,12 +39,14 @@ export interface AppDeps {
   metrics?: Metrics
   /** Extra middleware mounted before the pages (Vite's dev server in development). */
   beforePages?: express.RequestHandler[]
+  /** Set to draining on SIGTERM (server/http/shutdown.ts); readiness reads it. */
+  lifecycle?: Lifecycle
+  /** The page cache's clock (tests move it). */
+  now?: () => number
 }
 
 const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url))
 const FLAGS_DIR = dirname(createRequire(import.meta.url).resolve('country-flag-icons/package.json'))
-/** Paths that are never pages: they answer for themselves or 404, never a language redirect. */
-const RESERVED_PREFIXES = /^\/(api|gateway|oauth2|assets|flags|wikifxweb-v1|wikibitweb-v1|HealthCheck|metrics|login|pay|uploads)(\/|$)/i
 
 /** Builds the Express app; never listens (STYLE.md rule 1: tests use it through supertest). */
 export function createApp(deps: AppDeps) {
@@ -63,50 +68,22 @@ export function createApp(deps: AppDeps) {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      autoLogging: { ignore: (req) => req.url === '/HealthCheck/Get' || req.url === '/HealthCheck/Ready' || req.url === '/metrics' },
+      autoLogging: { ignore: (req) => isQuietPath((req.url ?? '/').split('?')[0] ?? '/') },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
     }),
   )
-  if (deps.metrics) app.use(deps.metrics.middleware(routeKind))
+  if (deps.metrics) app.use(deps.metrics.middleware((req) => routeKindOf(req.path)))
   app.use(securityHeaders(config, { development: config.NODE_ENV === 'development' }))
   if (config.COMPRESSION === 'on') {
     // A cheap level for dynamic responses (ARCHITECTURE.md "Performance design").
     app.use(compression({ level: 3, threshold: 1024 }))
   }
 
-  // Probes and monitors may call this many times a second: one database ping a second answers them all.
-  let lastPing: { at: number; answer: Promise<boolean> } | null = null
-  const databaseAlive = () => {
-    if (!platform) return Promise.resolve(true)
-    if (!lastPing || Date.now() - lastPing.at > 1000) lastPing = { at: Date.now(), answer: platform.db.ping() }
-    return lastPing.answer
-  }
-  app.get('/HealthCheck/Get', async (_req, res) => {
-    const database = await databaseAlive()
-    res.setHeader('Cache-Control', 'no-store')
-    res
-      .status(database ? 200 : 503)
-      .json({ status: database ? 'ok' : 'unavailable', database: platform ? (database ? 'ok' : 'down') : 'external', uptime: Math.round(process.uptime()) })
-  })
-  // Readiness (issue 12): besides being alive, the instance reaches its database and shared store
-  // and every migration this build knows is applied. Load balancers route only to ready instances.
-  app.get('/HealthCheck/Ready', async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store')
-    if (!platform) return res.json({ status: 'ready', database: 'external' })
-    const [database, sharedStore] = await Promise.all([platform.db.ping(), platform.rateLimits.ping()])
-    const pending = database ? await pendingMigrations(platform.db).catch(() => ['(unknown)']) : ['(unknown)']
-    // Without Redis the rate limits count in memory (rate-limits.ts): still serving, so ready but "degraded".
-    const ready = database && pending.length === 0
-    res.status(ready ? 200 : 503).json({
-      status: ready ? (sharedStore ? 'ready' : 'degraded') : 'not ready',
-      database: database ? 'ok' : 'down',
-      sharedStore: sharedStore ? platform.rateLimits.store : 'degraded',
-      pendingMigrations: pending,
-    })
-  })
-  if (deps.metrics) {
-    const metrics = deps.metrics
-    app.get('/metrics', (req, res) => metrics.handler(req, res))
+  healthRoutes(app, platform, deps.lifecycle ?? createLifecycle())
+  const exposure = metricsExposure(config)
+  if (deps.metrics && exposure.where === 'site') {
+    const endpoint = metricsEndpoint(deps.metrics, exposure.token)
+    app.get('/metrics', (req, res, next) => endpoint(req, res).catch(next))
   }
 
   const seo = sitemapHandlers(config, platform)
@@ -118,7 +95,7 @@ export function createApp(deps: AppDeps) {
   app.use('/assets', express.static(`${staticDir}/assets`, { immutable: true, maxAge: '365d', index: false, fallthrough: false }))
   // Only paths that look like files go to the disk: a page request never pays for a failed stat.
   const publicFiles = express.static(staticDir, { index: false, maxAge: '1h', redirect: false })
-  app.use((req, res, next) => (/\.[a-z0-9]{2,12}$/i.test(req.path) && !req.path.endsWith('.html') ? publicFiles(req, res, next) : next()))
+  app.use((req, res, next) => (looksLikeFile(req.path) ? publicFiles(req, res, next) : next()))
   // Flags are served by this site from the npm flag set, never hot-linked (issue 7).
   app.use('/flags', express.static(FLAGS_DIR, { maxAge: '30d', index: false, fallthrough: false }))
 
@@ -139,14 +116,14 @@ export function createApp(deps: AppDeps) {
   app.post('/api/token', async (req, res) => {
     if (!platform) return res.status(503).json({ error: 'unavailable' })
     const issued = await platform.issueBrowserToken(req.cookies ?? {})
-    setTokenCookie(res, config, issued.access_token)
+    setAccessTokenCookie(res, issued.access_token, { secure: config.secureCookies })
     res.setHeader('Cache-Control', 'no-store')
     res.json(issued)
   })
 
   // Anything reserved that nobody answered is a plain 404, not a page.
   app.use((req, res, next) => {
-    if (!RESERVED_PREFIXES.test(req.path)) return next()
+    if (!isReservedPath(req.path)) return next()
     res.status(404).json({ succeed: false, ErrorCode: ERROR_CODES.notFound, data: null, message: 'errors.notFound' })
   })
 
@@ -176,20 +153,12 @@ export function createApp(deps: AppDeps) {
       assets: deps.assets,
       fallbackPage,
       dispatch: platform ? (request) => platform.dispatch(request) : null,
-      tokensFor(req, res) {
-        let current: string | undefined = req.cookies?.[COOKIES.accessToken]
-        if (platform && !platform.tokens.verify(current).ok) current = undefined
-        return {
-          current: () => current,
-          async obtain() {
-            if (!platform) return { status: 0, token: '' }
-            const issued = await platform.issueBrowserToken(req.cookies ?? {})
-            current = issued.access_token
-            if (!res.headersSent) setTokenCookie(res, config, current)
-            return { status: 200, token: current }
-          },
-        }
-      },
+      visitorTokens: platform
+        ? {
+            isValid: (token) => platform.tokens.verify(token).ok,
+            issue: async (cookies) => (await platform.issueBrowserToken(cookies)).access_token,
+          }
+        : null,
     }),
   )
 
@@ -208,11 +177,6 @@ export function createApp(deps: AppDeps) {
     })
   })
   return app
-}
-
-function setTokenCookie(res: Response, config: Config, token: string) {
-  // Read by the browser's gateway client (SPEC §9 cookie, 3600 s); the login cookie itself is HttpOnly.
-  res.cookie(COOKIES.accessToken, token, { maxAge: ACCESS_TOKEN_SECONDS * 1000, sameSite: 'lax', secure: config.secureCookies, path: '/', httpOnly: false })
 }
 
 /** Every platform path of SPEC §7: JSON bodies, the envelope, and the status equal to ErrorCode. */
@@ -253,12 +217,34 @@ function mountPlatform(app: express.Express, platform: Platform) {
   })
 }
 
-function routeKind(req: Request): string {
-  const path = req.path
-  if (path === '/HealthCheck/Get') return 'health'
-  if (path === '/metrics') return 'metrics'
-  if (path.startsWith('/assets/')) return 'asset'
-  if (/^\/(gateway|wikifxweb-v1|wikibitweb-v1|api\/Article|api\/v1|oauth2)\//i.test(path)) return 'platform'
-  if (path.startsWith('/api/')) return 'api'
-  return 'page'
+/**
+ * What `http.createServer` runs, here and in the tests: the app behind the rendered-page cache
+ * (ARCHITECTURE.md "Performance design"), which answers a hit before Express sees it.
+ */
+export function createServerHandler(deps: AppDeps) {
+  const app = createApp(deps)
+  const { config, platform } = deps
+  let pageCache: PageCache | null = null
+  if (config.PAGE_CACHE === 'on' && config.NODE_ENV !== 'development') {
+    const cache = createPageCache({
+      ttlSeconds: config.PAGE_CACHE_TTL_SECONDS,
+      staleSeconds: config.PAGE_CACHE_TTL_SECONDS * 10,
+      maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      geo: deps.geo,
+      trustProxy: app.get('trust proxy fn'),
+      personalCookies: [COOKIES.login],
+      ...(deps.now ? { now: deps.now } : {}),
+    })
+    platform?.onContentChanged(() => cache.clear())
+    deps.metrics?.watchPageCache(cache)
+    pageCache = cache
+  }
+  const inner: (req: IncomingMessage, res: ServerResponse) => void = pageCache ? pageCache.handler(app) : app
+  const lifecycle = deps.lifecycle
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    // While draining, keep-alive clients are told to reconnect, so they find an instance that stays.
+    if (lifecycle?.draining) res.setHeader('Connection', 'close')
+    inner(req, res)
+  }
+  return { handler, app, pageCache }
 }

@@ -12,6 +12,13 @@ const optionalUrl = z
   .or(z.literal('').transform(() => undefined))
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+/** A number that may be left empty (empty means "not set"). */
+const optionalNumber = (schema: z.ZodNumber) =>
+  z
+    .literal('')
+    .transform(() => undefined)
+    .or(z.coerce.number().pipe(schema))
+    .optional()
 
 /**
  * What Express's `trust proxy` accepts: a boolean, a hop count, or a comma-separated list of
@@ -145,6 +152,18 @@ const schema = z.object({
   PAGE_CACHE_TTL_SECONDS: positiveInt(30),
   PAGE_CACHE_MAX_MB: positiveInt(64),
   DEMO_CONTENT: z.enum(['on', 'off']).default('on'),
+  /** Bearer token that /metrics asks for; without it (and without METRICS_PORT) production serves no metrics. */
+  METRICS_TOKEN: z
+    .literal('')
+    .transform(() => undefined)
+    .or(z.string().trim().min(16, 'must be at least 16 characters'))
+    .optional(),
+  /** A second, private listener that serves only /metrics; the site's own port then has none. */
+  METRICS_PORT: optionalNumber(z.number().int().min(1).max(65535)),
+  /** After SIGTERM: readiness says 503 at once and the listener stays open this long (default 5 s in production, 0 otherwise). */
+  SHUTDOWN_DRAIN_SECONDS: optionalNumber(z.number().min(0).max(300)),
+  /** After SIGTERM the process is gone within this many seconds, whatever hangs. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
 })
 
 export type Config = ReturnType<typeof parseConfig>
@@ -171,6 +190,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     // Several instances share one database, so the generated secret in the database serves them all;
     // nothing to do. The check exists to document that this combination is intended.
   }
+  const drainSeconds = raw.SHUTDOWN_DRAIN_SECONDS ?? (raw.NODE_ENV === 'production' ? 5 : 0)
+  if (raw.SHUTDOWN_TIMEOUT_SECONDS <= drainSeconds) {
+    problems.push(`SHUTDOWN_TIMEOUT_SECONDS: must be longer than the drain (SHUTDOWN_DRAIN_SECONDS = ${drainSeconds})`)
+  }
+  if (raw.METRICS_PORT !== undefined && raw.METRICS_PORT === raw.PORT) problems.push('METRICS_PORT: must differ from PORT')
   if (problems.length) throw new ConfigError(problems)
   const publicOrigin = raw.PUBLIC_ORIGIN ?? `http://localhost:${raw.PORT}`
   return {
@@ -181,8 +205,29 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     DIST_DIR: resolve(raw.DIST_DIR),
     PUBLIC_ORIGIN: publicOrigin,
     LOGIN_ORIGIN: raw.LOGIN_ORIGIN ?? publicOrigin,
+    SHUTDOWN_DRAIN_SECONDS: drainSeconds,
+    /** True when PUBLIC_ORIGIN was not given and links point at localhost (see publicOriginProblem). */
+    publicOriginGuessed: raw.PUBLIC_ORIGIN === undefined,
     isProduction: raw.NODE_ENV === 'production',
     secureCookies: publicOrigin.startsWith('https:'),
+  }
+}
+
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i
+
+/**
+ * Canonical links, the sitemap and e-mails carry PUBLIC_ORIGIN; without it they say
+ * http://localhost:PORT. A production server that others can reach refuses to start so; one that
+ * listens on loopback only (`npm start` on a laptop, a benchmark) starts with a loud warning.
+ */
+export function publicOriginProblem(config: Config): { refuse: boolean; message: string } | null {
+  if (!config.isProduction || !config.publicOriginGuessed) return null
+  const refuse = !LOOPBACK_HOST.test(config.HOST)
+  return {
+    refuse,
+    message: refuse
+      ? `PUBLIC_ORIGIN: required in production when listening on ${config.HOST} (canonical links, the sitemap and e-mails would say ${config.PUBLIC_ORIGIN})`
+      : `PUBLIC_ORIGIN is not set: canonical links, the sitemap and e-mails say ${config.PUBLIC_ORIGIN}. Set it to the public address of the site.`,
   }
 }
 

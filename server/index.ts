@@ -1,19 +1,19 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { existsSync, readdirSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { pino } from 'pino'
 import type { AssetResolver, RenderInput, RenderOutput } from '../src/entry-server.tsx'
-import { createApp } from './app.ts'
-import { ConfigError, parseConfig } from './config.ts'
+import { createServerHandler } from './app.ts'
+import { ConfigError, parseConfig, publicOriginProblem } from './config.ts'
 import { DatabaseOpenError, openDatabase, type Database } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemoContent } from './db/seed/seed.ts'
 import { createGeo } from './geo/geo.ts'
 import { loadIpCountryDatabase } from './geo/ip-country.ts'
 import { createAssetResolver } from './http/assets.ts'
-import { createMetrics } from './http/metrics.ts'
-import { createPageCache, visitorTokenFor } from './http/page-cache.ts'
-import { COOKIES } from '../src/api/contracts/cookies.ts'
+import { createLifecycle } from './http/health.ts'
+import { createMetrics, createMetricsServer, metricsExposure } from './http/metrics.ts'
+import { gracefulShutdown } from './http/shutdown.ts'
 import { createPlatform, type Platform } from './platform/platform.ts'
 import { registerRateLimitMetrics } from './platform/rate-limits.ts'
 import { connectRedis } from './redis.ts'
@@ -32,9 +32,15 @@ async function main() {
     }
     throw error
   }
+  const originProblem = publicOriginProblem(config)
+  if (originProblem?.refuse) {
+    console.error(`Invalid configuration:\n  - ${originProblem.message}`)
+    process.exit(1)
+  }
   // React and React Router pick their production builds from NODE_ENV when first imported.
   process.env.NODE_ENV = config.NODE_ENV
   const logger = pino({ level: config.LOG_LEVEL, ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}) })
+  if (originProblem) logger.warn(originProblem.message)
   const metrics = createMetrics()
   const geo = createGeo(loadIpCountryDatabase())
 
@@ -99,57 +105,48 @@ async function main() {
     assets = createAssetResolver(clientDir)
   }
 
-  const app = createApp({ config, logger, platform, geo, render, assets, clientDir, metrics, beforePages })
-  let handler: (req: IncomingMessage, res: ServerResponse) => void = app
-  if (config.PAGE_CACHE === 'on' && config.NODE_ENV !== 'development') {
-    const cache = createPageCache({
-      ttlSeconds: config.PAGE_CACHE_TTL_SECONDS,
-      staleSeconds: config.PAGE_CACHE_TTL_SECONDS * 10,
-      maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
-      geo,
-      trustProxy: app.get('trust proxy fn'),
-      personalCookies: [COOKIES.login],
-      visitorToken: platform ? visitorTokenFor(platform) : null,
-      secureCookies: config.secureCookies,
+  const lifecycle = createLifecycle()
+  const { handler } = createServerHandler({ config, logger, platform, geo, render, assets, clientDir, metrics, beforePages, lifecycle })
+  const servers: Server[] = []
+  const listen = (server: Server, port: number, what: string) => {
+    servers.push(server)
+    server.on('error', (error) => {
+      console.error(`Cannot listen on ${config.HOST}:${port} (${what}): ${error.message}`)
+      process.exit(1)
     })
-    platform?.onContentChanged(() => cache.clear())
-    metrics.watchPageCache(cache)
-    handler = cache.handler(app)
+    server.listen(port, config.HOST)
   }
-  const server: Server = createServer(handler)
-  server.listen(config.PORT, config.HOST, () => {
-    logger.info(`Listening on http://${config.HOST}:${config.PORT} (${db ? `database: ${db.kind}` : `gateway: ${config.GATEWAY_URL}`})`)
-  })
-  server.on('error', (error) => {
-    console.error(`Cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`)
-    process.exit(1)
-  })
+  const server = createServer(handler)
   // Keep-alive sockets must not outlive a proxy's idle timeout, or it sends on a closed socket.
   server.keepAliveTimeout = 65_000
+  server.on('listening', () => {
+    logger.info(`Listening on http://${config.HOST}:${config.PORT} (${db ? `database: ${db.kind}` : `gateway: ${config.GATEWAY_URL}`})`)
+  })
+  listen(server, config.PORT, 'site')
+
+  const exposure = metricsExposure(config)
+  if (exposure.where === 'port') {
+    listen(createMetricsServer(metrics, exposure.token), exposure.port, 'metrics')
+    logger.info(`Metrics on http://${config.HOST}:${exposure.port}/metrics${exposure.token ? ' (bearer token)' : ''}`)
+  } else if (exposure.where === 'nowhere') {
+    logger.warn('/metrics is not served: set METRICS_TOKEN (bearer token on the site port) or METRICS_PORT (a private listener)')
+  }
   platform?.jobs.start()
 
-  let closing = false
-  const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
-    logger.info({ signal }, 'shutting down: finishing in-flight requests')
-    const force = setTimeout(() => {
-      logger.warn('in-flight requests did not finish in time; closing anyway')
-      server.closeAllConnections()
-    }, 15_000)
-    force.unref()
-    server.close(async () => {
-      clearTimeout(force)
+  const shutdown = gracefulShutdown({
+    servers,
+    lifecycle,
+    logger,
+    drainSeconds: config.SHUTDOWN_DRAIN_SECONDS,
+    timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS,
+    async release() {
       await platform?.close()
       await db?.close()
       await redis?.quit().catch(() => {})
-      logger.info('stopped')
-      process.exit(0)
-    })
-    server.closeIdleConnections()
-  }
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
-  process.on('SIGINT', () => void shutdown('SIGINT'))
+    },
+  })
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
 }
 
 main().catch((error) => {

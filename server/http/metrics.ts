@@ -1,5 +1,8 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import type { GatewayObserver } from '../platform/gateway.ts'
 import type { PageCache } from './page-cache.ts'
@@ -69,7 +72,7 @@ export function createMetrics() {
     watchPageCache(cache: Pick<PageCache, 'stats'>) {
       pageCache = cache
     },
-    async handler(_req: Request, res: Response) {
+    async handler(_req: IncomingMessage, res: ServerResponse) {
       if (database) {
         const stats = database.stats()
         pool.set({ state: 'total' }, stats.total)
@@ -81,11 +84,65 @@ export function createMetrics() {
         for (const outcome of ['hits', 'misses', 'stale', 'bypass', 'stored'] as const) cacheEvents.set({ outcome }, stats[outcome])
         cacheSize.set(stats.bytes)
       }
+      const body = await registry.metrics()
       res.setHeader('Content-Type', registry.contentType)
       res.setHeader('Cache-Control', 'no-store')
-      res.send(await registry.metrics())
+      res.end(body)
     },
   }
 }
 
 export type Metrics = ReturnType<typeof createMetrics>
+
+/**
+ * Where /metrics is served, and whether it asks for a token ("hold the line" item 4: call counts,
+ * latencies and cache figures are not for everyone). METRICS_PORT: only on that private listener.
+ * METRICS_TOKEN: on the site's port, to `Authorization: Bearer <token>` only. Neither: in production
+ * nowhere; in development and tests on the site's port, open.
+ */
+export type MetricsExposure = { where: 'port'; port: number; token: string | null } | { where: 'site'; token: string | null } | { where: 'nowhere' }
+
+export function metricsExposure(config: Pick<Config, 'METRICS_PORT' | 'METRICS_TOKEN' | 'NODE_ENV'>): MetricsExposure {
+  const token = config.METRICS_TOKEN ?? null
+  if (config.METRICS_PORT !== undefined) return { where: 'port', port: config.METRICS_PORT, token }
+  if (token || config.NODE_ENV !== 'production') return { where: 'site', token }
+  return { where: 'nowhere' }
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest()
+
+/** `Authorization: Bearer <token>`, compared in constant time. */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const presented = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1]
+  return presented !== undefined && timingSafeEqual(digest(presented), digest(token))
+}
+
+/** GET /metrics, refusing a request without the token when there is one. */
+export function metricsEndpoint(metrics: Pick<Metrics, 'handler'>, token: string | null) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    if (token && !bearerMatches(req.headers.authorization, token)) {
+      res.statusCode = 401
+      res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"')
+      res.setHeader('Cache-Control', 'no-store')
+      res.setHeader('Content-Type', 'application/json; charset=utf-8')
+      return res.end(JSON.stringify({ succeed: false, ErrorCode: 401, data: null, message: 'errors.token' }))
+    }
+    await metrics.handler(req, res)
+  }
+}
+
+/** The listener of METRICS_PORT: /metrics and nothing else. */
+export function createMetricsServer(metrics: Pick<Metrics, 'handler'>, token: string | null): Server {
+  const endpoint = metricsEndpoint(metrics, token)
+  return createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.statusCode = 404
+      return res.end()
+    }
+    endpoint(req, res).catch(() => {
+      res.statusCode = 500
+      res.end()
+    })
+  })
+}

@@ -3,11 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import proxyAddr from 'proxy-addr'
-import { COOKIES } from '../../src/api/contracts/cookies.ts'
 import type { Geo } from '../geo/geo.ts'
-import type { Platform } from '../platform/platform.ts'
-import { newVisitorId } from '../platform/tokens.ts'
+import { showsChinaNotice } from './china-notice.ts'
 import { isMobileUserAgent } from './device.ts'
+import { isCacheablePagePath } from './paths.ts'
 
 const gzipAsync = promisify(gzip)
 
@@ -38,12 +37,6 @@ const PER_RESPONSE_HEADERS = new Set([
 ])
 const brotliAsync = promisify(brotliCompress)
 
-/** Paths that are never pages (the same list Express uses to refuse language redirects). */
-const NOT_A_PAGE =
-  /^\/(api|gateway|oauth2|assets|flags|wikifxweb-v1|wikibitweb-v1|HealthCheck|metrics|login|pay|uploads|images|demo)(\/|$)|\.(?!html$)[a-z0-9]{2,5}$/i
-/** A page is in the cache only under its own language: `/` and language redirects are not cached. */
-const LANGUAGE_PATH = /^\/[a-z]{2,3}(-[a-z]{2})?(\/|$)/
-
 interface Entry {
   key: string
   status: number
@@ -68,9 +61,6 @@ export interface PageCacheOptions {
   trustProxy: (address: string, hop: number) => boolean
   /** Cookies that make a request personal: it is never served from, nor stored in, the cache. */
   personalCookies: string[]
-  /** Issues a visitor token for a hit that has none; null when the platform is external. */
-  visitorToken: ((cookies: Record<string, string>) => { value: string; maxAgeSeconds: number } | null) | null
-  secureCookies: boolean
   now?: () => number
 }
 
@@ -136,21 +126,17 @@ export function createPageCache(options: PageCacheOptions) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null
     const url = req.url ?? '/'
     const path = url.split('?')[0] ?? '/'
-    if (NOT_A_PAGE.test(path) || !LANGUAGE_PATH.test(path)) return null
+    if (!isCacheablePagePath(path)) return null
     if (options.personalCookies.some((name) => cookies[name])) return null
     const address = proxyAddr(req as Parameters<typeof proxyAddr>[0], options.trustProxy)
-    const geo = options.geo.countryOf(address)
-    const notice = geo.known && geo.alpha2 === 'CN' && !cookies[COOKIES.chinaPass] ? 'cn' : '-'
+    const notice = showsChinaNotice(options.geo.countryOf(address), cookies) ? 'cn' : '-'
     return `${deviceClass(req.headers['user-agent'] ?? '')}|${notice}|${url}`
   }
 
-  const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, cookies: Record<string, string>, state: 'hit' | 'stale') => {
+  // A copy never sets a cookie: it is the same for everyone ("hold the line" item 7); visitors
+  // without a token get one from POST /api/token on their first gateway call.
+  const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, state: 'hit' | 'stale') => {
     const headers: Record<string, string | string[]> = { ...entry.headers, 'X-Request-Id': randomUUID(), 'X-Page-Cache': state, ETag: entry.etag }
-    const token = options.visitorToken?.(cookies)
-    if (token) {
-      headers['Set-Cookie'] =
-        `${COOKIES.accessToken}=${token.value}; Max-Age=${token.maxAgeSeconds}; Path=/; SameSite=Lax${options.secureCookies ? '; Secure' : ''}`
-    }
     if (req.headers['if-none-match'] === entry.etag) {
       res.writeHead(304, headers)
       return res.end()
@@ -163,7 +149,6 @@ export function createPageCache(options: PageCacheOptions) {
     res.end(req.method === 'HEAD' ? undefined : body)
   }
 
-  /** Lets the real request render through Express and copies what it sends. */
   /** Lets the real request render through Express; the page renderer hands over the plain HTML. */
   const renderAndStore = (key: string, res: ServerResponse, next: () => void): Promise<void> => {
     const started = generation
@@ -256,13 +241,13 @@ export function createPageCache(options: PageCacheOptions) {
           stats.hits++
           entries.delete(key)
           entries.set(key, entry)
-          return send(req, res, entry, cookies, 'hit')
+          return send(req, res, entry, 'hit')
         }
         if (entry && age <= options.ttlSeconds + options.staleSeconds) {
           // Stale: one request renders a fresh copy; everyone else gets the stale one meanwhile.
           if (entry.refreshing) {
             stats.stale++
-            return send(req, res, entry, cookies, 'stale')
+            return send(req, res, entry, 'stale')
           }
           entry.refreshing = true
           stats.misses++
@@ -280,7 +265,7 @@ export function createPageCache(options: PageCacheOptions) {
             const fresh = entries.get(key)
             if (fresh) {
               stats.hits++
-              send(req, res, fresh, cookies, 'hit')
+              send(req, res, fresh, 'hit')
             } else {
               stats.misses++
               app(req, res)
@@ -297,12 +282,3 @@ export function createPageCache(options: PageCacheOptions) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>
-
-/** A fresh visitor token for a cached page whose visitor has no valid one (the same as a rendered page gives). */
-export function visitorTokenFor(platform: Pick<Platform, 'tokens'>) {
-  return (cookies: Record<string, string>) => {
-    if (platform.tokens.verify(cookies[COOKIES.accessToken]).ok) return null
-    const issued = platform.tokens.issue({ kind: 'visitor', visitorId: newVisitorId() })
-    return { value: issued.access_token, maxAgeSeconds: issued.expires_in }
-  }
-}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 import { COOKIES } from '../../src/api/contracts/cookies.ts'
 import type { Geo, GeoAnswer } from '../geo/geo.ts'
+import { showsChinaNotice } from './china-notice.ts'
 import { isMobileUserAgent } from './device.ts'
 
 export interface RequestContext {
@@ -40,7 +41,7 @@ export function requestContext(geo: Geo) {
       ip,
       mobile: isMobileUserAgent(req.get('user-agent')),
       geo: answer,
-      riskShow: answer.known && answer.alpha2 === 'CN' && !req.cookies?.[COOKIES.chinaPass],
+      riskShow: showsChinaNotice(answer, req.cookies),
       fingerprint,
     }
     next()

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express'
 import { LANGUAGE_INFO } from '../../src/i18n/languages.ts'
 import type { Config } from '../config.ts'
 import type { Platform, SitemapEntry } from '../platform/platform.ts'
+import { ROBOTS_DISALLOW } from './paths.ts'
 
 /** Pages that exist whatever the content (the screens of PRODUCT.md that are public and indexable). */
 const STATIC_PAGES = [
@@ -63,11 +64,7 @@ export function sitemapHandlers(config: Config, platform: Platform | null) {
           'User-agent: *',
           'Allow: /',
           // Personal and transactional pages carry noindex; these are not pages at all.
-          'Disallow: /api/',
-          'Disallow: /gateway/',
-          'Disallow: /oauth2/',
-          'Disallow: /login',
-          'Disallow: /pay/',
+          ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
           `Sitemap: ${config.PUBLIC_ORIGIN}/sitemap.xml`,
           '',
         ].join('\n'),

@@ -2,10 +2,12 @@ import type { NextFunction, Request, Response } from 'express'
 import { isbot } from 'isbot'
 import type { Logger } from 'pino'
 import type { TokenSource } from '../../src/api/client.ts'
+import { COOKIES } from '../../src/api/contracts/cookies.ts'
 import type { SiteState } from '../../src/app-state.ts'
 import type { AssetResolver, InProcessRequest, InProcessResponse, RenderInput, RenderOutput } from '../../src/entry-server.tsx'
 import { LANGUAGE_INFO, type UrlLanguage } from '../../src/i18n/languages.ts'
 import { publicConfig, type Config } from '../config.ts'
+import { setAccessTokenCookie } from './access-token-cookie.ts'
 import { pageCaptureOf } from './page-cache.ts'
 
 export type RenderFunction = (input: RenderInput) => Promise<RenderOutput>
@@ -19,9 +21,37 @@ export interface SsrDeps {
   render: RenderFunction
   assets: AssetResolver
   dispatch: ((request: InProcessRequest) => Promise<InProcessResponse>) | null
-  /** The token for this request's gateway calls, and how to get a new one. */
-  tokensFor(req: Request, res: Response): TokenSource
+  /** Checks and issues visitor tokens for the page's gateway calls; null when the platform is external. */
+  visitorTokens: VisitorTokens | null
   fallbackPage(lang: UrlLanguage): string
+}
+
+export interface VisitorTokens {
+  isValid(token: string | undefined): boolean
+  issue(cookies: Record<string, string>): Promise<string>
+}
+
+/**
+ * The token of this request's gateway calls: the visitor's cookie if still valid, else a new one.
+ * A new one is only remembered here; whether it goes back as a cookie depends on who may store
+ * the response (see `cacheHeaders`).
+ */
+function pageTokens(req: Request, visitorTokens: VisitorTokens | null): { source: TokenSource; issued(): string | undefined } {
+  let current: string | undefined = req.cookies?.[COOKIES.accessToken]
+  if (visitorTokens && !visitorTokens.isValid(current)) current = undefined
+  let issued: string | undefined
+  return {
+    source: {
+      current: () => current,
+      async obtain() {
+        if (!visitorTokens) return { status: 0, token: '' }
+        current = await visitorTokens.issue(req.cookies ?? {})
+        issued = current
+        return { status: 200, token: current }
+      },
+    },
+    issued: () => issued,
+  }
 }
 
 export function siteStateFor(config: Config, res: Response, lang: UrlLanguage): SiteState {
@@ -66,6 +96,7 @@ export function ssrHandler(deps: SsrDeps) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const lang = res.locals.lang
     const context = res.locals.context
+    const tokens = pageTokens(req, deps.visitorTokens)
     let output: RenderOutput
     try {
       output = await deps.render({
@@ -73,7 +104,7 @@ export function ssrHandler(deps: SsrDeps) {
         site: siteStateFor(deps.config, res, lang),
         dispatch: deps.dispatch,
         gatewayBaseUrl: deps.config.GATEWAY_URL ?? '',
-        tokens: deps.tokensFor(req, res),
+        tokens: tokens.source,
         headerValues: {
           countryCode: context.geo.numeric,
           languageCode: LANGUAGE_INFO[lang].locale,
@@ -92,7 +123,10 @@ export function ssrHandler(deps: SsrDeps) {
       return sendFallback(res, deps.fallbackPage(lang))
     }
 
+    const issued = tokens.issued()
+    const secure = deps.config.secureCookies
     if (output.kind === 'response') {
+      if (issued) setAccessTokenCookie(res, issued, { secure })
       res.status(output.response.status)
       output.response.headers.forEach((value, name) => {
         res.setHeader(name, value)
@@ -101,10 +135,18 @@ export function ssrHandler(deps: SsrDeps) {
     }
 
     // Anonymous, non-personal pages may be shared: by our page cache, and by a CDN unless the
-    // China notice is part of them (a CDN cannot tell visitors apart by country).
-    const shareable = !res.locals.user && !output.personal && (output.status === 200 || output.status === 404)
+    // China notice is part of them (a CDN cannot tell visitors apart by country). A response that
+    // sets a cookie (a stale login cleared on the way) belongs to this visitor alone.
+    const shareable = !res.locals.user && !output.personal && (output.status === 200 || output.status === 404) && !res.hasHeader('Set-Cookie')
+    const sharedCacheMayStore = shareable && !context.riskShow
     const { PAGE_CACHE_TTL_SECONDS: ttl } = deps.config
-    const cacheControl = shareable && !context.riskShow ? `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl * 10}` : 'private, no-store'
+    const cacheControl = sharedCacheMayStore ? `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl * 10}` : 'private, no-store'
+    // "Hold the line" item 7: a CDN would give everyone the token of the visitor it stored the page
+    // for. Such pages carry none; the browser asks POST /api/token on its first gateway call.
+    const cacheHeaders = () => {
+      res.setHeader('Cache-Control', cacheControl)
+      if (issued && !sharedCacheMayStore) setAccessTokenCookie(res, issued, { secure })
+    }
     const crawler = isbot(req.get('user-agent') ?? '')
 
     // A page that will be cached, or that a crawler reads whole, is rendered at once: cheaper than
@@ -119,7 +161,7 @@ export function ssrHandler(deps: SsrDeps) {
       }
       res.status(output.status)
       res.setHeader('Content-Type', 'text/html; charset=utf-8')
-      res.setHeader('Cache-Control', cacheControl)
+      cacheHeaders()
       const body = Buffer.from(html)
       if (shareable) pageCaptureOf(res)?.(body)
       return req.method === 'HEAD' ? res.end() : res.end(body)
@@ -133,7 +175,7 @@ export function ssrHandler(deps: SsrDeps) {
         clearTimeout(timer)
         res.status(output.status)
         res.setHeader('Content-Type', 'text/html; charset=utf-8')
-        res.setHeader('Cache-Control', cacheControl)
+        cacheHeaders()
         if (req.method === 'HEAD') return res.end()
         ready.pipe(res)
       },

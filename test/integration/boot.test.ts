@@ -9,6 +9,7 @@ import { migrate } from '../../server/db/migrate.ts'
 import { seedDemoContent } from '../../server/db/seed/seed.ts'
 import { createPlatform } from '../../server/platform/platform.ts'
 import { silentLogger, testGeo } from '../setup/test-app.ts'
+import { startServer } from './server-process.ts'
 
 const dirs: string[] = []
 const scratch = () => {
@@ -76,5 +77,19 @@ describe('boot on a data directory (issue 3)', () => {
     writeFileSync(join(dir, 'pglite', 'PG_VERSION'), 'garbage\n')
     writeFileSync(join(dir, 'pglite', 'postgresql.conf'), '\u0000\u0001 not a config')
     await expect(openPglite(dir)).rejects.toThrow(/cannot be opened.*move that folder away/s)
+  }, 60_000)
+})
+
+describe('boot in production ("hold the line" item 8)', () => {
+  it('when a production server listening beyond loopback has no PUBLIC_ORIGIN, then it refuses to start and says why', async () => {
+    const server = await startServer({ env: { HOST: '0.0.0.0', PUBLIC_ORIGIN: '' } })
+    try {
+      const exit = await Promise.race([server.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000))])
+      expect(exit, 'the server started anyway').not.toBeNull()
+      expect(exit?.code).toBe(1)
+      expect(server.stderr()).toMatch(/PUBLIC_ORIGIN: required in production when listening on 0\.0\.0\.0/)
+    } finally {
+      server.cleanup()
+    }
   }, 60_000)
 })

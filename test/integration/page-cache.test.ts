@@ -1,35 +1,27 @@
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { COOKIES } from '../../src/api/contracts/cookies.ts'
-import { createPageCache, type PageCache, visitorTokenFor } from '../../server/http/page-cache.ts'
+import type { PageCache } from '../../server/http/page-cache.ts'
 import type { Platform } from '../../server/platform/platform.ts'
-import { createTestApp, testGeo } from '../setup/test-app.ts'
+import { createTestApp } from '../setup/test-app.ts'
 
-let app: Awaited<ReturnType<typeof createTestApp>>['app']
+let handler: Awaited<ReturnType<typeof createTestApp>>['app']
 let platform: Platform
 let cache: PageCache
-let handler: ReturnType<PageCache['handler']>
 let clock = 1_000_000
 
 beforeAll(async () => {
-  ;({ app, platform } = await createTestApp())
+  // The stack production runs: createTestApp puts the page cache in front, as server/index.ts does.
+  const made = await createTestApp({ deps: { now: () => clock } })
+  ;({ app: handler, platform } = made)
+  if (!made.pageCache) throw new Error('the test app runs without its page cache')
+  cache = made.pageCache
 })
 
-beforeEach(() => {
+beforeEach(async () => {
+  await cache.idle()
   clock = 1_000_000
-  cache = createPageCache({
-    ttlSeconds: 30,
-    staleSeconds: 300,
-    maxBytes: 5 * 1024 * 1024,
-    geo: testGeo(),
-    trustProxy: app.get('trust proxy fn'),
-    personalCookies: [COOKIES.login],
-    visitorToken: visitorTokenFor(platform),
-    secureCookies: false,
-    now: () => clock,
-  })
-  platform.onContentChanged(() => cache.clear())
-  handler = cache.handler(app)
+  cache.clear()
 })
 
 const CHINA = '223.5.5.5'
@@ -84,19 +76,35 @@ describe('rendered-page cache (issue 6)', () => {
     expect(personal.headers['x-page-cache']).toBeUndefined()
   })
 
-  it('when a hit is served, then each visitor gets a token of their own, never the one of the render', async () => {
-    const first = await request(handler).get('/en')
-    const renderToken = String(first.headers['set-cookie'] ?? '')
-    const a = await request(handler).get('/en')
-    const b = await request(handler).get('/en')
-    const tokenOf = (response: request.Response) => /access_token=([^;]+)/.exec(String(response.headers['set-cookie']))?.[1]
-    expect(tokenOf(a)).toBeDefined()
-    expect(tokenOf(a)).not.toBe(tokenOf(b))
-    expect(renderToken).not.toContain(tokenOf(a) as string)
-    const withToken = await request(handler)
-      .get('/en')
-      .set('Cookie', `${COOKIES.accessToken}=${tokenOf(a)}`)
-    expect(withToken.headers['set-cookie']).toBeUndefined()
+  it('when an anonymous page may be kept by a shared cache, then neither its render nor its copies set a cookie', async () => {
+    for (const attempt of ['render', 'hit', 'hit with a stale token']) {
+      const response = await request(handler)
+        .get('/en')
+        .set('Cookie', attempt === 'hit with a stale token' ? `${COOKIES.accessToken}=expired` : '')
+      expect(response.status, attempt).toBe(200)
+      expect(response.headers['cache-control'], attempt).toContain('s-maxage=')
+      expect(response.headers['set-cookie'], attempt).toBeUndefined()
+    }
+  })
+
+  it('when the page is private to the visitor (the China notice), then the token it was rendered with comes along; its copies carry none', async () => {
+    const rendered = await request(handler).get('/en').set('X-Forwarded-For', CHINA)
+    expect(rendered.headers['cache-control']).toBe('private, no-store')
+    expect(String(rendered.headers['set-cookie'])).toMatch(/^access_token=[^;]+; Max-Age=3600; Path=\/; .*SameSite=Lax/)
+    const copy = await request(handler).get('/en').set('X-Forwarded-For', CHINA)
+    expect(copy.headers['x-page-cache']).toBe('hit')
+    expect(copy.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('when a visitor of a shared page makes a first gateway call, then POST /api/token gives it its own token, never stored', async () => {
+    await request(handler).get('/en')
+    const tokens = await Promise.all([request(handler).post('/api/token'), request(handler).post('/api/token')])
+    for (const response of tokens) {
+      expect(response.headers['cache-control']).toBe('no-store')
+      expect(String(response.headers['set-cookie'])).toContain(`access_token=${response.body.access_token}`)
+    }
+    expect(tokens[0]?.body.access_token).not.toBe(tokens[1]?.body.access_token)
+    expect(platform.tokens.verify(tokens[0]?.body.access_token).ok).toBe(true)
   })
 
   it('when content changes, then the next request renders again', async () => {

@@ -1,5 +1,6 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { pino } from 'pino'
-import { createApp } from '../../server/app.ts'
+import { type AppDeps, createServerHandler } from '../../server/app.ts'
 import { parseConfig } from '../../server/config.ts'
 import { openPglite, openPostgres, type Database } from '../../server/db/client.ts'
 import { migrate } from '../../server/db/migrate.ts'
@@ -69,8 +70,22 @@ export interface TestAppOptions {
   env?: Record<string, string>
   /** Only these platform domains (default: all). */
   domains?: string[]
+  /** What else production would pass (metrics, a lifecycle, the page cache's clock). */
+  deps?: Pick<AppDeps, 'metrics' | 'lifecycle' | 'now'>
 }
 
+/** Like an Express app (and an Express app is one): supertest takes it, and `listen` starts a real server on it. */
+export interface TestHandler {
+  (req: IncomingMessage, res: ServerResponse): void
+  listen(port: number, hostname?: string): Server
+}
+
+/**
+ * The stack production runs (server/index.ts): the app behind the rendered-page cache. A test that
+ * writes to the database behind the platform's back and reads a page again either changes content
+ * through the platform (which empties the cache), asks as a logged-in visitor, or passes
+ * `env: { PAGE_CACHE: 'off' }`.
+ */
 export async function createTestApp(options: TestAppOptions = {}) {
   // Tests write straight into the database; answers kept by the read cache would hide that (its own test turns it on).
   const config = parseConfig({
@@ -89,6 +104,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     geo: testGeo(),
     ...(options.domains ? { domains: options.domains } : {}),
   })
-  const app = createApp({ config, logger: silentLogger, platform, geo: testGeo(), render, assets: noAssets })
-  return { app, platform, db, config }
+  const server = createServerHandler({ config, logger: silentLogger, platform, geo: testGeo(), render, assets: noAssets, ...options.deps })
+  const listen = (...args: unknown[]) => {
+    const listener = createServer(server.handler)
+    return (listener.listen as (...given: unknown[]) => Server).apply(listener, args)
+  }
+  const app: TestHandler = Object.assign(server.handler, { listen: listen as TestHandler['listen'] })
+  return { app, express: server.app, pageCache: server.pageCache, platform, db, config }
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, parseConfig, publicOriginProblem } from './config.ts'
+
+describe('PUBLIC_ORIGIN in production ("hold the line" item 8)', () => {
+  it('when a production server reachable from outside has no PUBLIC_ORIGIN, then it refuses to start, naming the variable', () => {
+    const problem = publicOriginProblem(parseConfig({ NODE_ENV: 'production', HOST: '0.0.0.0' }))
+    expect(problem).toMatchObject({ refuse: true })
+    expect(problem?.message).toMatch(/^PUBLIC_ORIGIN: required in production.*http:\/\/localhost:3000/)
+  })
+
+  it('when it listens on loopback only (npm start, a benchmark), then it starts with a warning', () => {
+    for (const HOST of ['127.0.0.1', 'localhost', '::1']) {
+      expect(publicOriginProblem(parseConfig({ NODE_ENV: 'production', HOST })), HOST).toMatchObject({ refuse: false })
+    }
+  })
+
+  it('when PUBLIC_ORIGIN is set, or the site is not in production, then nothing to say', () => {
+    expect(publicOriginProblem(parseConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', PUBLIC_ORIGIN: 'https://expo.example' }))).toBeNull()
+    expect(publicOriginProblem(parseConfig({ NODE_ENV: 'test', HOST: '0.0.0.0' }))).toBeNull()
+  })
+})
+
+describe('metrics and shutdown variables', () => {
+  it('when nothing is set, then production drains 5 s within 20 s, and other environments do not drain', () => {
+    expect(parseConfig({ NODE_ENV: 'production' })).toMatchObject({ SHUTDOWN_DRAIN_SECONDS: 5, SHUTDOWN_TIMEOUT_SECONDS: 20 })
+    expect(parseConfig({ NODE_ENV: 'development' })).toMatchObject({ SHUTDOWN_DRAIN_SECONDS: 0 })
+    expect(parseConfig({ METRICS_PORT: '', METRICS_TOKEN: '' })).toMatchObject({ METRICS_PORT: undefined, METRICS_TOKEN: undefined })
+  })
+
+  it('when the values contradict each other or are too weak, then every problem is listed', () => {
+    let error: unknown
+    try {
+      parseConfig({ SHUTDOWN_DRAIN_SECONDS: '10', SHUTDOWN_TIMEOUT_SECONDS: '10', METRICS_PORT: '3000' })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).problems).toEqual([
+      'SHUTDOWN_TIMEOUT_SECONDS: must be longer than the drain (SHUTDOWN_DRAIN_SECONDS = 10)',
+      'METRICS_PORT: must differ from PORT',
+    ])
+    expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/)
+    expect(() => parseConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/)
+  })
+})
