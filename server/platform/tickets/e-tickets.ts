@@ -12,6 +12,8 @@ import { keepSecretOnce } from './tickets.repo.ts'
  */
 export const TICKET_CODE_VERSION = 'ET1'
 const SECRET_NAME = 'e-ticket-ed25519'
+/** `ET1.<kid: 8>.<payload: 20 bytes = 27 characters>.<Ed25519 signature: 64 bytes = 86 characters>`, base64url without padding. */
+const CODE_SHAPE = /^ET1\.([A-Za-z0-9_-]{8})\.([A-Za-z0-9_-]{27})\.([A-Za-z0-9_-]{86})$/
 
 export interface TicketSigner {
   readonly kid: string
@@ -45,13 +47,16 @@ export function createTicketSigner(privateKey: KeyObject): TicketSigner {
       return `${message}.${sign(null, Buffer.from(message), privateKey).toString('base64url')}`
     },
     verify(code) {
-      const parts = code.split('.')
-      if (parts.length !== 4 || parts[0] !== TICKET_CODE_VERSION || parts[1] !== kid) return null
-      const message = parts.slice(0, 3).join('.')
-      const signature = Buffer.from(parts[3] ?? '', 'base64url')
-      if (signature.length !== 64 || !verify(null, Buffer.from(message), publicKey, signature)) return null
-      const payload = Buffer.from(parts[2] ?? '', 'base64url')
-      if (payload.length !== 20) return null
+      // The whole code's exact shape first (as tokens.ts does): Node's base64url decoding skips
+      // characters it does not know ('!', '=') and the unused low bits of the last character, so a
+      // loose check let one signed ticket be spelled many ways (and scanned as many tickets).
+      const parts = CODE_SHAPE.exec(code)
+      if (!parts || parts[1] !== kid) return null
+      const [, , body = '', signed = ''] = parts
+      const message = `${TICKET_CODE_VERSION}.${kid}.${body}`
+      const signature = Buffer.from(signed, 'base64url')
+      if (signature.toString('base64url') !== signed || !verify(null, Buffer.from(message), publicKey, signature)) return null
+      const payload = Buffer.from(body, 'base64url')
       const hex = payload.subarray(0, 16).toString('hex')
       return {
         ticketId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
