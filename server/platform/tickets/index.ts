@@ -28,9 +28,11 @@ declare module '../platform.ts' {
   }
 }
 
-/** How often the sweeper and the sandbox's late confirmations run. */
+/** How often the sweeper, the sandbox's late confirmations and the refunds run. */
 export const EXPIRY_SWEEP_MS = 15_000
 export const SANDBOX_SETTLE_MS = 3_000
+/** How often due refunds go to their provider (each waits its own back-off after a failure). */
+export const REFUND_RUN_MS = 5_000
 
 /**
  * The success page's scan-to-download code opens the app's download page when APP_DOWNLOAD_URL is
@@ -73,6 +75,7 @@ export const domain: Domain = {
     platform.services.tickets = { orders, payments, signer: context.signer, expireDue: () => expireDueOrders(context) }
     platform.jobs.every('tickets.expire', EXPIRY_SWEEP_MS, () => expireDueOrders(context))
     platform.jobs.every('tickets.sandbox-settle', SANDBOX_SETTLE_MS, () => payments.settleSandbox())
+    platform.jobs.every('tickets.refunds', REFUND_RUN_MS, () => payments.executeDueRefunds())
   },
   routes(router, platform: Platform) {
     const tickets = platform.services.tickets

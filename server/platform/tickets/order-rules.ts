@@ -89,7 +89,10 @@ export const ORDER_EVENTS = [
 /** Why a buyer's verb is refused; each is a `tickets:messages.*` key (order-refusals.ts). */
 export type Refusal = 'orderPaid' | 'orderCancelled' | 'orderExpired' | 'paymentInProgress'
 
-/** Why money that arrived is kept on record for a refund instead of buying the order (payment_attempts.refund_reason). */
+/**
+ * Why money that arrived cannot buy the order (payment_attempts.refund_reason): it is refunded
+ * automatically through the provider (refunds.reason; refund-payments.ts).
+ */
 export type RefundReason = 'amountMismatch' | 'alreadyPaid' | 'orderCancelled' | 'attemptSuperseded'
 
 export type Transition =
@@ -97,7 +100,7 @@ export type Transition =
   | { kind: 'to'; to: OrderState }
   /** Refused with a message for the buyer; nothing changes. */
   | { kind: 'refuse'; refusal: Refusal }
-  /** The money is recorded and flagged for refund; the order keeps its state. */
+  /** The money is recorded and refunded automatically; the order keeps its state. */
   | { kind: 'refund'; reason: RefundReason }
   /** Nothing to do: a repeat of something already done, or a report about a closed order. */
   | { kind: 'unchanged' }
@@ -156,7 +159,7 @@ export const TRANSITIONS: Record<OrderState, Record<OrderEvent, Transition>> = {
     edit: refuse('orderExpired'),
     startPayment: refuse('orderExpired'),
     paymentProcessing: unchanged,
-    // Paid after the countdown ended: the money is kept on record for refund.
+    // Paid after the countdown ended: the money is recorded and refunded.
     paymentSucceeded: refund('orderCancelled'),
     paymentFailed: unchanged,
     cancelByBuyer: unchanged,
@@ -220,7 +223,7 @@ export function attemptAccepts(status: AttemptStatus, report: keyof typeof ATTEM
 
 /**
  * The fate of money that arrived (SPEC §4; a confirmation is applied once): a repeat changes nothing,
- * money that does not match or cannot buy the order is flagged for refund, never dropped, and
+ * money that does not match or cannot buy the order is refunded, never dropped or kept, and
  * otherwise the order is paid.
  */
 export function settle(order: OrderFacts & { total_minor: number }, attempt: ConfirmedAttempt, report: PaymentReport): Settlement {
@@ -238,6 +241,58 @@ export function settle(order: OrderFacts & { total_minor: number }, attempt: Con
   if (decision.kind === 'refund') return { outcome: 'refund', reason: decision.reason, expireFirst: decision.expireFirst }
   if (decision.kind === 'to' && decision.to === 'paid') return { outcome: 'paid' }
   throw new Error(`a payment cannot settle an order in state ${state}`)
+}
+
+/**
+ * A hosted checkout (the sandbox's page) whose payer may no longer pay: its attempt was closed
+ * (superseded, or its order cancelled), or its order is cancelled, expired or past its deadline. A
+ * real provider's session has expired by then, so the page refuses instead of taking money that
+ * would only be refunded.
+ */
+export function checkoutExpired(order: OrderFacts, attempt: AttemptFacts): boolean {
+  if (attempt.status === 'cancelled' || attempt.status === 'creating') return true
+  const state = stateOf(order, attempt)
+  return state === 'cancelled' || state === 'expired' || (attempt.status === 'open' && isDue(order, attempt))
+}
+
+/** Why money goes back: a settlement's reason (automatic), or staff (the console). */
+export type RefundCause = RefundReason | 'staff'
+
+/** A refund's life at the provider: requested until it answers; succeeded and failed are final. */
+export type RefundStatus = 'requested' | 'succeeded' | 'failed'
+
+/** Calls to the provider before a refund is given up as failed (staff then see it and act). */
+export const REFUND_MAX_TRIES = 8
+
+/**
+ * How long a claimed refund is left to the instance calling the provider: longer than the card
+ * provider's timeout with its own retries (providers.ts: 15 s, 2 retries), so two instances never
+ * call at once; if one dies mid-call, another retries after it with the same idempotency key.
+ */
+export const REFUND_LEASE_SECONDS = 120
+
+/** Back-off after the `tries`th transient failure: 30 s, doubling, at most an hour. */
+export function refundRetrySeconds(tries: number): number {
+  return Math.min(30 * 2 ** Math.max(0, tries - 1), 3600)
+}
+
+/** The idempotency key of an automatic refund: one per attempt and reason, however often the money is reported. */
+export function automaticRefundKey(attemptId: string, reason: RefundReason): string {
+  return `refund-${attemptId}-${reason}`
+}
+
+/** What an attempt may still give back: what it took, less its refunds that did not fail. */
+export function refundableMinor(takenMinor: number, refundedMinor: number): number {
+  return Math.max(0, takenMinor - refundedMinor)
+}
+
+/**
+ * What the buyer is told about money that could not buy the order: on its way back while a refund
+ * is requested, failed (staff finish it by hand) or not yet made; refunded once every one succeeded.
+ */
+export function buyerRefundState(flaggedAttempts: number, refunds: readonly RefundStatus[]): 'pending' | 'refunded' | null {
+  if (flaggedAttempts > refunds.length || refunds.some((status) => status !== 'succeeded')) return 'pending'
+  return refunds.length ? 'refunded' : null
 }
 
 /**

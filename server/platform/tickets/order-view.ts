@@ -3,9 +3,10 @@ import type { OrderDetail, OrderSummary } from '../../../src/api/contracts/ticke
 import type { Identity, Industry } from '../../../src/api/rules/tickets.ts'
 import type { Locale } from '../../../src/i18n/languages.ts'
 import { paidOrderMedia } from './order-media.ts'
-import { nextStepOf, visibleStatus } from './order-rules.ts'
+import { buyerRefundState, nextStepOf, visibleStatus } from './order-rules.ts'
 import * as orders from './orders.repo.ts'
 import * as payments from './payments/payments.repo.ts'
+import * as refunds from './payments/refunds.repo.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import * as repo from './tickets.repo.ts'
 import { typeText } from './ticket-types.ts'
@@ -71,12 +72,13 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
   const { db } = context.platform
   const { attempt, ...base } = await orderSummary(context, order, locale)
   const paid = order.status === 'paid'
-  const [attendees, tickets, refundDue, coupon] = await Promise.all([
+  const [attendees, tickets, refundFacts, coupon] = await Promise.all([
     orders.attendeesOf(db, order.id),
     paid ? repo.ticketsOf(db, order.id) : Promise.resolve([]),
-    payments.refundDueOf(db, order.id),
+    refunds.refundFactsOf(db, order.id),
     order.coupon_id === null ? Promise.resolve(null) : repo.couponById(db, order.coupon_id),
   ])
+  const refundState = buyerRefundState(refundFacts.flagged, refundFacts.statuses)
   const positions = base.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line))
   const holders = new Map(
     attendees.map((attendee) => [
@@ -120,7 +122,8 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
     }),
     confirmed: order.confirmed_at !== null,
     payment: attempt ? { method: attempt.provider === 'stripe' ? 'card' : 'sandbox', status: attempt.status } : null,
-    refundDue,
+    refundDue: refundState === 'pending',
+    refundState,
     methods: context.checkouts.methods(),
     ...media,
   }

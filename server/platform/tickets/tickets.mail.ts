@@ -114,3 +114,43 @@ export async function confirmationMail(input: ConfirmationInput): Promise<MailMe
   })
   return { to: order.to, subject, text, html, attachments }
 }
+
+export interface RefundMailInput {
+  t: Translate
+  locale: Locale
+  brand: string
+  contactEmail: string
+  orderUrl: string
+  to: string
+  number: string
+  amountMinor: number
+  currency: string
+  /** Why the money went back: the order had expired or been cancelled, was paid already, ... */
+  why: 'expired' | 'cancelled' | 'alreadyPaid' | 'amountMismatch' | 'attemptSuperseded' | 'staff'
+  outcome: 'succeeded' | 'failed'
+}
+
+/**
+ * The payer's mail about money given back (docs/product.md#late-payments), in the order's language:
+ * why the payment could not buy the order and that it was refunded, or that the refund failed and
+ * the organiser finishes it by hand. Queued in the transaction that records the provider's answer.
+ */
+export function refundMail(input: RefundMailInput): MailMessage {
+  const { t, locale } = input
+  const amount = formatMoney(input.amountMinor, input.currency, locale)
+  const subject = t(input.outcome === 'succeeded' ? 'refundMail.subject' : 'refundMail.subjectFailed', { brand: input.brand, number: input.number })
+  const paragraphs = [
+    t(`refundMail.why.${input.why}`, { amount, number: input.number }),
+    t(input.outcome === 'succeeded' ? 'refundMail.refunded' : 'refundMail.failed'),
+  ]
+  const text = [...paragraphs, `${t('mail.orderLink')}: ${input.orderUrl}`, `${t('mail.help', { email: input.contactEmail })}\n${input.brand}`].join('\n\n')
+  // Inline styles are the norm for e-mail HTML (no stylesheet reaches a mail client).
+  const html = `<!doctype html><html lang="${escapeHtml(locale)}"><body style="margin:0;padding:24px;background:#f6f8fb;font-family:Arial,sans-serif;color:#111827">
+<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
+<p style="margin:0 0 8px;font-size:13px;color:#a8841a;font-weight:bold">${escapeHtml(input.brand)}</p>
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+<p><a href="${escapeHtml(input.orderUrl)}" style="color:#1d4ed8">${escapeHtml(t('mail.orderLink'))}</a></p>
+<p style="color:#4b5563;font-size:13px">${escapeHtml(t('mail.help', { email: input.contactEmail }))}</p>
+</div></body></html>`
+  return { to: input.to, subject, text, html }
+}

@@ -269,6 +269,8 @@ export const orderDetail = orderSummary.extend({
     .nullable(),
   /** Money arrived that could not buy this order (it had expired or was cancelled): it will be refunded. */
   refundDue: z.boolean(),
+  /** That money: on its way back (as `refundDue`), or refunded to the payer's payment method. */
+  refundState: z.enum(['pending', 'refunded']).nullable().optional(),
   /** Payment methods offered now (sandbox, and card when Stripe is configured). */
   methods: z.array(z.enum(PAYMENT_METHODS)),
   tickets: z.array(eTicket),

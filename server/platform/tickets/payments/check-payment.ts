@@ -16,7 +16,13 @@ export async function checkPayment(context: TicketsContext, caller: Caller, orde
     } else if (attempt?.provider === 'stripe' && card && attempt.provider_ref && (attempt.status === 'open' || attempt.status === 'processing')) {
       try {
         const found = await card.lookup(attempt.provider_ref)
-        if (found.state === 'paid') await confirmPayment(context, attempt.id, { provider: 'stripe', amountMinor: found.amountMinor, currency: found.currency })
+        if (found.state === 'paid')
+          await confirmPayment(context, attempt.id, {
+            provider: 'stripe',
+            amountMinor: found.amountMinor,
+            currency: found.currency,
+            paymentRef: found.paymentRef,
+          })
         else if (found.state === 'processing') await markProcessing(context, attempt.id, { provider: 'stripe' })
         else if (found.state === 'failed') await failPayment(context, attempt.id, { provider: 'stripe', reason: 'expired' })
       } catch (error) {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino'
 import type { PaymentMethod } from '../../../../src/api/rules/tickets.ts'
 import type { ProviderCheckout } from './payments.repo.ts'
-import type { CardProvider } from './providers.ts'
+import { type CardProvider, createSandboxRefunds, type RefundProvider } from './providers.ts'
 
 export interface Checkouts {
   /** Stripe when configured; null otherwise. */
@@ -10,6 +10,8 @@ export interface Checkouts {
   setCard(provider: CardProvider | null): void
   /** Payment methods offered now: the sandbox never in production. */
   methods(): PaymentMethod[]
+  /** Who refunds a payment made with `provider` (null: Stripe is not configured any more). */
+  refunder(provider: 'sandbox' | 'stripe'): RefundProvider | null
   /** Closes checkouts at the card provider after commit; a failure there is logged, never the buyer's problem. */
   close(attempts: ProviderCheckout[]): void
 }
@@ -17,11 +19,13 @@ export interface Checkouts {
 /** The payment providers of the domain, made once at setup and handed to every service that needs one. */
 export function createCheckouts(options: { card: CardProvider | null; isProduction: boolean; logger: Logger }): Checkouts {
   let card = options.card
+  const sandbox = createSandboxRefunds()
   return {
     card: () => card,
     setCard(provider) {
       card = provider
     },
+    refunder: (provider) => (provider === 'sandbox' ? sandbox : card),
     methods: () => (card ? (options.isProduction ? ['card'] : ['card', 'sandbox']) : ['sandbox']),
     close(attempts) {
       for (const attempt of attempts) {

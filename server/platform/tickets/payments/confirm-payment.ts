@@ -1,11 +1,12 @@
 import type { Locale } from '../../../../src/i18n/languages.ts'
 import { orderTransaction } from '../lock-pending.ts'
 import { markPaid } from '../mark-paid.ts'
-import { attemptAccepts, settle } from '../order-rules.ts'
+import { attemptAccepts, automaticRefundKey, settle } from '../order-rules.ts'
 import * as orders from '../orders.repo.ts'
 import { releaseOrders } from '../release-orders.ts'
 import type { TicketsContext } from '../tickets-context.ts'
 import * as payments from './payments.repo.ts'
+import { requestRefund } from './refund-payments.ts'
 
 export type ConfirmOutcome = 'paid' | 'duplicate' | 'refund' | 'unknown'
 
@@ -15,20 +16,25 @@ export interface PaymentReporter {
   eventId?: string
 }
 
+/** What the provider says about money that arrived: how much, and its id of the payment. */
+export type PaymentConfirmation = PaymentReporter & { amountMinor?: number | null; currency?: string | null; paymentRef?: string | null }
+
 /**
  * The provider says the money has arrived. Applied once: the attempt row, and for webhooks the
  * provider's event id, are locked and checked in the same transaction, so a second delivery changes
- * nothing. Money that cannot buy the order is recorded and flagged for refund, never dropped
- * (order-rules.ts `settle`).
+ * nothing. Money that cannot buy the order is recorded and refunded automatically, never dropped
+ * (order-rules.ts `settle`; the refund is requested here and made by the job after commit).
  */
-export async function confirmPayment(
-  context: TicketsContext,
-  attemptId: string,
-  via: PaymentReporter & { amountMinor?: number | null; currency?: string | null },
-): Promise<ConfirmOutcome> {
+export async function confirmPayment(context: TicketsContext, attemptId: string, via: PaymentConfirmation): Promise<ConfirmOutcome> {
   const { db, logger } = context.platform
   const attempt = await payments.attemptById(db, attemptId)
   if (!attempt || attempt.provider !== via.provider) return 'unknown'
+  const received: payments.Received = {
+    amountMinor: via.amountMinor ?? null,
+    currency: via.currency ?? null,
+    // The sandbox's payment is the attempt itself.
+    paymentRef: via.paymentRef ?? (via.provider === 'sandbox' ? attemptId : null),
+  }
   const order = (await orders.orderById(db, attempt.order_id)) as orders.OrderRow
   const info = await context.exhibitions.get(order.exhibition_id, order.locale as Locale)
   let closed: payments.ProviderCheckout[] = []
@@ -40,16 +46,18 @@ export async function confirmPayment(
     if (settlement.outcome === 'duplicate') return 'duplicate'
     if (settlement.outcome === 'refund') {
       if (settlement.expireFirst) closed = await releaseOrders(tx, [locked], 'expired')
-      await payments.markSucceeded(tx, attemptId, settlement.reason)
+      await payments.markSucceeded(tx, attemptId, settlement.reason, received)
       await orders.logEvent(tx, locked.id, 'refundDue', { attemptId, reason: settlement.reason, amountMinor: current.amount_minor })
+      // Given back automatically: the job calls the provider after commit (refund-payments.ts).
+      await requestRefund(tx, attemptId, { reason: settlement.reason, idempotencyKey: automaticRefundKey(attemptId, settlement.reason), amountMinor: null })
       return 'refund'
     }
-    await payments.markSucceeded(tx, attemptId, null)
+    await payments.markSucceeded(tx, attemptId, null, received)
     await markPaid(context, tx, locked, info, { attemptId, provider: via.provider })
     return 'paid'
   })
   context.checkouts.close(closed)
-  if (outcome === 'refund') logger.warn({ attemptId, order: order.number }, 'payment received for an order that cannot be bought: flagged for refund')
+  if (outcome === 'refund') logger.warn({ attemptId, order: order.number }, 'payment received for an order that cannot be bought: refund requested')
   return outcome
 }
 

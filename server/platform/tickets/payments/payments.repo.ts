@@ -18,6 +18,9 @@ export interface AttemptRow {
   settle_after: Date | null
   refund_due: boolean
   refund_reason: string | null
+  received_minor: number | null
+  received_currency: string | null
+  payment_ref: string | null
   created_at: Date
   processing_at: Date | null
   confirmed_at: Date | null
@@ -45,11 +48,6 @@ export async function attemptById(db: Queryable, id: string, lock = false): Prom
 export async function attemptByProviderRef(db: Queryable, provider: string, ref: string): Promise<AttemptRow | null> {
   const result = await db.query<AttemptRow>('select * from payment_attempts where provider = $1 and provider_ref = $2', [provider, ref])
   return result.rows[0] ?? null
-}
-
-export async function refundDueOf(db: Queryable, orderId: string): Promise<boolean> {
-  const result = await db.query('select 1 from payment_attempts where order_id = $1 and refund_due limit 1', [orderId])
-  return result.rows.length > 0
 }
 
 /** Closes the open attempts of orders nobody may pay any more; returns what to close at the provider. */
@@ -91,12 +89,21 @@ export async function openCheckout(db: Queryable, id: string, providerRef: strin
   )
 }
 
-export async function markSucceeded(tx: Queryable, id: string, refundReason: string | null): Promise<void> {
-  await tx.query(
+/** What the provider says it took, when it says it, and its id of the payment (a refund names it). */
+export interface Received {
+  amountMinor: number | null
+  currency: string | null
+  paymentRef: string | null
+}
+
+export async function markSucceeded(tx: Queryable, id: string, refundReason: string | null, received: Received): Promise<AttemptRow> {
+  const result = await tx.query<AttemptRow>(
     `update payment_attempts set status = 'succeeded', confirmed_at = now(), updated_at = now(), refund_due = $2, refund_reason = $3,
-       processing_at = coalesce(processing_at, now()) where id = $1`,
-    [id, refundReason !== null, refundReason],
+       processing_at = coalesce(processing_at, now()), received_minor = $4, received_currency = $5, payment_ref = coalesce($6, payment_ref)
+     where id = $1 returning *`,
+    [id, refundReason !== null, refundReason, received.amountMinor, received.currency, received.paymentRef],
   )
+  return result.rows[0] as AttemptRow
 }
 
 export async function markProcessing(tx: Queryable, id: string, settleAfter: Date | null): Promise<void> {

@@ -2,14 +2,15 @@ import type Stripe from 'stripe'
 import type { PaymentMethod } from '../../../../src/api/rules/tickets.ts'
 import type { Caller, TicketsContext } from '../tickets-context.ts'
 import { checkPayment, settleSandbox } from './check-payment.ts'
-import { type ConfirmOutcome, confirmPayment, failPayment, markProcessing, type PaymentReporter } from './confirm-payment.ts'
+import { type ConfirmOutcome, confirmPayment, failPayment, markProcessing, type PaymentConfirmation, type PaymentReporter } from './confirm-payment.ts'
 import type { CardProvider } from './providers.ts'
+import { executeDueRefunds } from './refund-payments.ts'
 import { startPayment } from './start-payment.ts'
 import { handleStripeEvent } from './stripe-events.ts'
 
 /**
  * Payments (issue 9), one file per operation: start-payment.ts, confirm-payment.ts (confirm,
- * processing, failure), check-payment.ts, stripe-events.ts. The rules they follow are order-rules.ts.
+ * processing, failure), check-payment.ts, stripe-events.ts, refund-payments.ts. The rules they follow are order-rules.ts.
  */
 export function createPaymentsService(context: TicketsContext) {
   return {
@@ -17,13 +18,14 @@ export function createPaymentsService(context: TicketsContext) {
     setCardProvider: (provider: CardProvider | null) => context.checkouts.setCard(provider),
     cardProvider: () => context.checkouts.card(),
     startPayment: (caller: Caller, orderNumber: string, method: PaymentMethod) => startPayment(context, caller, orderNumber, method),
-    confirm: (attemptId: string, via: PaymentReporter & { amountMinor?: number | null; currency?: string | null }): Promise<ConfirmOutcome> =>
-      confirmPayment(context, attemptId, via),
+    confirm: (attemptId: string, via: PaymentConfirmation): Promise<ConfirmOutcome> => confirmPayment(context, attemptId, via),
     markProcessing: (attemptId: string, via: PaymentReporter & { settleAfter?: Date }) => markProcessing(context, attemptId, via),
     fail: (attemptId: string, via: PaymentReporter & { reason: 'declined' | 'expired' | 'abandoned' }) => failPayment(context, attemptId, via),
     checkPayment: (caller: Caller, orderNumber: string) => checkPayment(context, caller, orderNumber),
     settleSandbox: (limit?: number) => settleSandbox(context, limit),
     handleStripeEvent: (event: Stripe.Event) => handleStripeEvent(context, event),
+    /** The refund job's work, once (tests and any instance; refund-payments.ts). */
+    executeDueRefunds: (batch?: number) => executeDueRefunds(context, batch),
   }
 }
 

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto'
 import Stripe from 'stripe'
 import type { Locale } from '../../../../src/i18n/languages.ts'
+import type { RefundCause } from '../order-rules.ts'
 
 /** What a provider needs to open a hosted checkout for one payment attempt. */
 export interface CheckoutInput {
@@ -22,10 +24,31 @@ export interface ProviderLookup {
   state: ProviderState
   amountMinor: number | null
   currency: string | null
+  /** The provider's id of the payment (Stripe: the PaymentIntent), once there is one. */
+  paymentRef: string | null
+}
+
+/** Money one payment took, given back; the provider refunds once per idempotency key. */
+export interface RefundInput {
+  paymentRef: string
+  amountMinor: number
+  currency: string
+  idempotencyKey: string
+  reason: RefundCause
+}
+
+/**
+ * The provider's final word. A transient trouble (network, the provider's own errors, rate limits)
+ * is thrown instead: the caller tries again later with the same idempotency key.
+ */
+export type RefundResult = { outcome: 'succeeded'; providerRef: string } | { outcome: 'failed'; failure: string }
+
+export interface RefundProvider {
+  refund(input: RefundInput): Promise<RefundResult>
 }
 
 /** A card provider behind a hosted checkout page (Stripe Checkout). The sandbox is built in. */
-export interface CardProvider {
+export interface CardProvider extends RefundProvider {
   readonly name: 'stripe'
   /** Idempotent by attempt id: asking twice for one attempt gives the same checkout. */
   createCheckout(input: CheckoutInput): Promise<{ providerRef: string; redirectUrl: string }>
@@ -105,7 +128,36 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
     },
     async lookup(providerRef) {
       const session = await stripe.checkout.sessions.retrieve(providerRef)
-      return { state: sessionState(session), amountMinor: session.amount_total ?? null, currency: session.currency?.toUpperCase() ?? null }
+      return {
+        state: sessionState(session),
+        amountMinor: session.amount_total ?? null,
+        currency: session.currency?.toUpperCase() ?? null,
+        paymentRef: paymentIntentOf(session),
+      }
+    },
+    async refund(input) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentRef,
+            amount: input.amountMinor,
+            // Stripe knows only a few reasons; ours travels in the metadata.
+            ...(input.reason === 'alreadyPaid' ? { reason: 'duplicate' as const } : {}),
+            metadata: { reason: input.reason },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        )
+        // pending and requires_action: Stripe has taken the refund and finishes it on its side.
+        if (refund.status === 'failed' || refund.status === 'canceled')
+          return { outcome: 'failed', failure: `Stripe: ${refund.failure_reason ?? refund.status}` }
+        return { outcome: 'succeeded', providerRef: refund.id }
+      } catch (error) {
+        // Refused for what was asked (already refunded, more than was charged, a key reused for other parameters): final.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeIdempotencyError) {
+          return { outcome: 'failed', failure: `Stripe: ${error.code ?? error.type}: ${error.message}` }
+        }
+        throw error
+      }
     },
     async cancel(providerRef) {
       try {
@@ -125,4 +177,21 @@ export function sessionState(session: Pick<Stripe.Checkout.Session, 'status' | '
   if (session.status === 'expired') return 'failed'
   if (session.status === 'complete') return session.payment_status === 'unpaid' ? 'processing' : 'paid'
   return 'open'
+}
+
+export function paymentIntentOf(session: Pick<Stripe.Checkout.Session, 'payment_intent'>): string | null {
+  const intent = session.payment_intent
+  return typeof intent === 'string' ? intent : (intent?.id ?? null)
+}
+
+/**
+ * The sandbox's refunds: it took no real money, so a refund only gets a reference of its own, made
+ * from the idempotency key (asking twice answers the same refund, as a real provider does).
+ */
+export function createSandboxRefunds(): RefundProvider {
+  return {
+    async refund(input) {
+      return { outcome: 'succeeded', providerRef: `sandbox_re_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}` }
+    },
+  }
 }

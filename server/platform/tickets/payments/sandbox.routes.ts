@@ -6,6 +6,7 @@ import type { Platform } from '../../platform.ts'
 import { escapeHtml, formatMoney } from '../format.ts'
 import type { Translate } from '../strings.ts'
 import { orderScreenPath } from '../order-links.ts'
+import { checkoutExpired } from '../order-rules.ts'
 import * as orders from '../orders.repo.ts'
 import type { PaymentsService } from './payments.service.ts'
 import * as paymentsRepo from './payments.repo.ts'
@@ -83,6 +84,22 @@ export function sandboxRoutes(router: Router, platform: Platform, payments: Paym
     send(res, 404, 'en', t('sandbox.title'), `<h1>${escapeHtml(t('sandbox.title'))}</h1><p class="status">${escapeHtml(t('sandbox.notFound'))}</p>`)
   }
 
+  /**
+   * The attempt may no longer take money (order-rules.ts `checkoutExpired`): answered as a real
+   * provider answers an expired checkout session, and nothing is recorded.
+   */
+  const expiredPage = (res: Response, order: orders.OrderRow) => {
+    const locale = order.locale as Locale
+    const t = strings(locale)
+    send(
+      res,
+      410,
+      locale,
+      t('sandbox.expiredTitle'),
+      `<h1>${escapeHtml(t('sandbox.expiredTitle'))}</h1><p class="status" role="status">${escapeHtml(t('sandbox.expired', { number: order.number }))}</p><p><a href="${escapeHtml(orderScreenPath(order, 'orders'))}">${escapeHtml(t('sandbox.backToOrder'))}</a></p>`,
+    )
+  }
+
   const load = async (req: Request, key: unknown) => {
     const attempt = await paymentsRepo.attemptById(platform.db, String(req.params.attemptId ?? ''))
     if (attempt?.provider !== 'sandbox' || !sameSecret(key, attempt.sandbox_secret)) return null
@@ -95,6 +112,7 @@ export function sandboxRoutes(router: Router, platform: Platform, payments: Paym
       const found = await load(req, req.query.key)
       if (!found) return notFoundPage(res)
       const { attempt, order } = found
+      if (checkoutExpired(order, attempt)) return expiredPage(res, order)
       const locale = order.locale as Locale
       const t = strings(locale)
       const amount = formatMoney(attempt.amount_minor, attempt.currency, locale)
@@ -105,7 +123,7 @@ export function sandboxRoutes(router: Router, platform: Platform, payments: Paym
 </dl>`
       const head = `<h1>${escapeHtml(t('sandbox.title'))}</h1><p class="merchant">${escapeHtml(t('sandbox.intro', { brand: config.BRAND_NAME }))}</p>`
       if (attempt.status !== 'open' || order.status !== 'pending') {
-        const state = order.status === 'paid' && attempt.status === 'succeeded' ? 'succeeded' : attempt.status === 'creating' ? 'cancelled' : attempt.status
+        const state = order.status === 'paid' && attempt.status === 'succeeded' ? 'succeeded' : attempt.status
         return send(
           res,
           200,
@@ -144,11 +162,14 @@ ${choice('abandon', 'secondary', t('sandbox.abandon'), t('sandbox.abandonHint'))
       const found = await load(req, body.key)
       if (!found) return notFoundPage(res)
       const { attempt, order } = found
+      // The page's button posted after the order was cancelled or expired, or a replayed POST.
+      if (checkoutExpired(order, attempt)) return expiredPage(res, order)
       const action = ACTIONS.find((candidate) => candidate === body.action)
       if (!action) return res.redirect(303, `/pay/sandbox/${attempt.id}?key=${encodeURIComponent(String(body.key))}`)
       if (action === 'pay') {
-        await payments.markProcessing(attempt.id, { provider: 'sandbox' })
-        const outcome = await payments.confirm(attempt.id, { provider: 'sandbox' })
+        // Only money for an attempt still taking it is confirmed: a closed one (paid, declined) changes nothing.
+        const taking = (await payments.markProcessing(attempt.id, { provider: 'sandbox' })) || attempt.status === 'processing'
+        const outcome = taking ? await payments.confirm(attempt.id, { provider: 'sandbox' }) : attempt.status === 'succeeded' ? 'duplicate' : 'unknown'
         return res.redirect(303, outcome === 'paid' || outcome === 'duplicate' ? orderScreenPath(order, 'success') : orderScreenPath(order, 'orders'))
       }
       if (action === 'later') {

@@ -2,6 +2,7 @@ import type Stripe from 'stripe'
 import type { TicketsContext } from '../tickets-context.ts'
 import { confirmPayment, failPayment, markProcessing } from './confirm-payment.ts'
 import * as payments from './payments.repo.ts'
+import { paymentIntentOf } from './providers.ts'
 
 /** A verified Stripe event (the webhook route checked its signature): what it means for the attempt it names. */
 export async function handleStripeEvent(context: TicketsContext, event: Stripe.Event): Promise<string> {
@@ -16,7 +17,7 @@ export async function handleStripeEvent(context: TicketsContext, event: Stripe.E
     return 'unknown'
   }
   const via = { provider: 'stripe' as const, eventId: event.id }
-  const money = { amountMinor: session.amount_total ?? null, currency: session.currency?.toUpperCase() ?? null }
+  const money = { amountMinor: session.amount_total ?? null, currency: session.currency?.toUpperCase() ?? null, paymentRef: paymentIntentOf(session) }
   switch (event.type) {
     case 'checkout.session.completed':
       if (session.payment_status === 'unpaid') return (await markProcessing(context, attempt.id, via)) ? 'processing' : 'duplicate'

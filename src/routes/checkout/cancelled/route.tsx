@@ -20,7 +20,7 @@ function Cancelled({ order, times }: { order: OrderDetail; times: OrderTimes }) 
   const when = useLocalTime(order.cancelledAt, times.cancelled ?? times.created, site.htmlLang)
   return (
     <CheckoutPage title={t('cancelled.title')} metaTitle={t('meta.cancelled')} headingRef={heading}>
-      <RefundDue due={order.refundDue} />
+      <RefundDue due={order.refundDue} refunded={order.refundState === 'refunded'} />
       <section className={ui.card} aria-labelledby="cancelled-reason">
         <p id="cancelled-reason" className={ui.notice}>
           {keepNumber(

@@ -24,7 +24,7 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
       <p>
         <Link to={checkoutPath(site.lang, 'orders')}>{t('orders.back')}</Link>
       </p>
-      <RefundDue due={order.refundDue} />
+      <RefundDue due={order.refundDue} refunded={order.refundState === 'refunded'} />
       <section className={ui.card} aria-labelledby="order-facts">
         <div className={styles.cardHead}>
           <h2 id="order-facts" className={ui.cardTitle}>
