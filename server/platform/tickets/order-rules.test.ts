@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import {
   type AttemptFacts,
   attemptAccepts,
+  automaticRefundKey,
+  buyerRefundState,
+  checkoutExpired,
   decide,
   inPaymentGrace,
   isPastDeadline,
@@ -15,6 +18,10 @@ import {
   type OrderState,
   PAYMENT_GRACE_MINUTES,
   paymentBlocker,
+  REFUND_LEASE_SECONDS,
+  REFUND_MAX_TRIES,
+  refundableMinor,
+  refundRetrySeconds,
   settle,
   stateOf,
   TRANSITIONS,
@@ -261,5 +268,57 @@ describe('seats one account holds unpaid', () => {
     expect(mayHold(3, 2)).toBe(true)
     expect(mayHold(3, 3)).toBe(false)
     expect(mayHold(5, 1)).toBe(false)
+  })
+})
+
+describe('a hosted checkout that may no longer take money', () => {
+  const open: AttemptFacts = { status: 'open', processing_at: null }
+  it.each([
+    ['pending', 20, open, false],
+    ['pending', -1, open, true],
+    ['cancelled', 20, open, true],
+    ['expired', -1, open, true],
+    ['pending', 20, { status: 'cancelled', processing_at: null }, true],
+    ['pending', 20, { status: 'creating', processing_at: null }, true],
+    // A closed attempt of a live order answers its own state (paid, declined), not an expired session.
+    ['pending', 20, { status: 'failed', processing_at: null }, false],
+    ['paid', 20, { status: 'succeeded', processing_at: NOW }, false],
+    ['processing', 20, null, false],
+  ] as const)('when the order is %s (deadline in %i min) and the attempt %o, then expired is %s', (state, deadlineIn, attempt, expired) => {
+    const facts = orderIn(state, deadlineIn)
+    expect(checkoutExpired(facts.order, attempt ?? (facts.attempt as AttemptFacts))).toBe(expired)
+  })
+})
+
+describe('refunds', () => {
+  it('when a provider fails for a moment, then the next try waits 30 s, doubling up to an hour, and the lease outlasts one call', () => {
+    expect([1, 2, 3, 4].map(refundRetrySeconds)).toEqual([30, 60, 120, 240])
+    expect(refundRetrySeconds(20)).toBe(3600)
+    expect(REFUND_MAX_TRIES).toBeGreaterThan(1)
+    // providers.ts: 15 s timeout, 2 retries by the SDK.
+    expect(REFUND_LEASE_SECONDS).toBeGreaterThan(3 * 15)
+  })
+
+  it('when an automatic refund is asked again for the same payment, then its key is the same', () => {
+    expect(automaticRefundKey('a1', 'alreadyPaid')).toBe('refund-a1-alreadyPaid')
+    expect(automaticRefundKey('a1', 'alreadyPaid')).toBe(automaticRefundKey('a1', 'alreadyPaid'))
+  })
+
+  it('when refunds add up to what the attempt took, then nothing more may be refunded', () => {
+    expect(refundableMinor(25800, 0)).toBe(25800)
+    expect(refundableMinor(25800, 25800)).toBe(0)
+    expect(refundableMinor(25800, 30000)).toBe(0)
+  })
+
+  it.each([
+    [0, [], null],
+    [1, [], 'pending'],
+    [1, ['requested'], 'pending'],
+    [1, ['failed'], 'pending'],
+    [1, ['succeeded'], 'refunded'],
+    [2, ['succeeded'], 'pending'],
+    [0, ['succeeded', 'requested'], 'pending'],
+  ] as const)('when %i payments could not buy the order and its refunds are %o, then the buyer sees %s', (flagged, statuses, shown) => {
+    expect(buyerRefundState(flagged, statuses)).toBe(shown)
   })
 })
