@@ -155,8 +155,9 @@ for (const lang of LANGUAGES) {
         await expect(page).toHaveURL(new RegExp(`/${lang}/brandExhibition.html$`))
         await expect(page.getByRole('article')).toHaveCount(all.items.length)
 
-        // Nothing matches: a clear message and the way back, not a blank area.
-        await open(page, `/${lang}/brandExhibition.html?year=2031`)
+        // Nothing matches: a clear message and the way back, not a blank area. The demo moves with the
+        // day it is seeded (content/README.md), so only a year before all of it is empty on any day.
+        await open(page, `/${lang}/brandExhibition.html?year=2000`)
         await expect(page.getByText(text(lang, 'list.emptyFiltered'))).toBeVisible()
         await expectAccessible(page)
       })
