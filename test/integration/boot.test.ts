@@ -9,7 +9,7 @@ import { migrate } from '../../server/db/migrate.ts'
 import { seedDemoContent } from '../../server/db/seed/seed.ts'
 import { createPlatform } from '../../server/platform/platform.ts'
 import { silentLogger, testGeo } from '../setup/test-app.ts'
-import { startServer } from './server-process.ts'
+import { startServer, stubBuild } from './server-process.ts'
 
 const dirs: string[] = []
 const scratch = () => {
@@ -82,7 +82,9 @@ describe('boot on a data directory (issue 3)', () => {
 
 describe('boot in production ("hold the line" item 8)', () => {
   it('when a production server listening beyond loopback has no PUBLIC_ORIGIN, then it refuses to start and says why', async () => {
-    const server = await startServer({ env: { HOST: '0.0.0.0', PUBLIC_ORIGIN: '' } })
+    // With a build to serve, so that only the missing origin can stop it.
+    const dist = stubBuild()
+    const server = await startServer({ dist, env: { HOST: '0.0.0.0', PUBLIC_ORIGIN: '' } })
     try {
       const exit = await Promise.race([server.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000))])
       expect(exit, 'the server started anyway').not.toBeNull()
@@ -90,6 +92,7 @@ describe('boot in production ("hold the line" item 8)', () => {
       expect(server.stderr()).toMatch(/PUBLIC_ORIGIN: required in production when listening on 0\.0\.0\.0/)
     } finally {
       server.cleanup()
+      rmSync(dist, { recursive: true, force: true })
     }
   }, 60_000)
 })

@@ -4,9 +4,10 @@ import { ENDPOINTS, ERROR_CODES } from '../../../src/api/contracts/define.ts'
 import type { UserInfo } from '../../../src/api/contracts/accounts.ts'
 import { SESSION_PATH } from '../../../src/api/rules/accounts.ts'
 import { isUrlLanguage } from '../../../src/i18n/languages.ts'
+import { setAccessTokenCookie } from '../../http/access-token-cookie.ts'
 import { DomainError } from '../errors.ts'
 import type { Platform } from '../platform.ts'
-import { ACCESS_TOKEN_SECONDS, newVisitorId } from '../tokens.ts'
+import { newVisitorId } from '../tokens.ts'
 import { addressKey, RULES } from './limits.ts'
 import { safeReturn } from './login-page/login.routes.ts'
 import type { Sessions } from './sessions.ts'
@@ -34,9 +35,7 @@ export function sessionRoutes(router: Router, platform: Platform, sessions: Sess
     path: '/',
     ...(maxAgeMs !== undefined ? { maxAge: maxAgeMs } : {}),
   })
-  // The same attributes as the token cookie of server/app.ts: the browser's gateway client reads it.
-  const setAccessToken = (res: Response, token: string) =>
-    res.cookie(COOKIES.accessToken, token, { maxAge: ACCESS_TOKEN_SECONDS * 1000, sameSite: 'lax', secure: config.secureCookies, path: '/', httpOnly: false })
+  const setAccessToken = (res: Response, token: string) => setAccessTokenCookie(res, token, { secure: config.secureCookies })
   const tokenPrincipal = (req: Request) => {
     const verified = tokens.verify(req.cookies?.[COOKIES.accessToken])
     return verified.ok ? verified.principal : null
