@@ -22,6 +22,3 @@ export type {
   OpenExhibition,
   SubmitResult,
 } from './contracts/applications.ts'
-
-// biome-ignore lint/style/noRestrictedImports: until the application pages import src/api/rules/applications.ts themselves
-export * from './rules/applications.ts'

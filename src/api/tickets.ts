@@ -28,8 +28,3 @@ export type {
   TicketTypeCard,
   TicketTypesResult,
 } from './contracts/tickets.ts'
-
-// biome-ignore lint/style/noRestrictedImports: until the checkout pages import src/api/rules/tickets.ts themselves
-export * from './rules/tickets.ts'
-// biome-ignore lint/style/noRestrictedImports: until the checkout pages import src/lib/checkout-steps.ts themselves
-export { changePath, type NextStep, orderPath, reRegisterPath } from '../lib/checkout-steps.ts'
