@@ -57,6 +57,29 @@ describe('health', () => {
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ status: 'ok', database: 'ok' })
   })
+
+  it('when the instance reaches everything and is migrated, then readiness is 200 and says what it checked', async () => {
+    const response = await request(app).get('/HealthCheck/Ready')
+    expect(response.status).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.body).toEqual({ status: 'ready', database: 'ok', sharedStore: 'memory', pendingMigrations: [] })
+  })
+})
+
+describe('reserved paths (server/http/paths.ts)', () => {
+  it('when a path nobody answers is reserved, then a plain 404 in the envelope, never a language redirect', async () => {
+    for (const path of ['/api/nothing', '/gateway/nothing', '/HealthCheck/Nothing', '/healthcheck/get/x', '/pay', '/uploads/x']) {
+      const response = await request(app).get(path)
+      expect(response.status, path).toBe(404)
+      expect(response.body, path).toMatchObject({ succeed: false, ErrorCode: 404 })
+    }
+  })
+
+  it('when a path only starts like a reserved one, then it is a page like any other', async () => {
+    const response = await request(app).get('/apiary').set('Accept-Language', 'ja')
+    expect(response.status).toBe(302)
+    expect(response.headers.location).toBe('/ja/apiary')
+  })
 })
 
 describe('SEO files', () => {
@@ -64,6 +87,7 @@ describe('SEO files', () => {
     const response = await request(app).get('/robots.txt')
     expect(response.status).toBe(200)
     expect(response.text).toContain('Sitemap: http://localhost:3000/sitemap.xml')
+    expect(response.text).toContain('Disallow: /api/\nDisallow: /gateway/\nDisallow: /oauth2/\nDisallow: /login\nDisallow: /pay/\n')
   })
 
   it('when sitemap.xml is asked, then every page is there in every live language with alternates', async () => {
