@@ -62,11 +62,9 @@ export async function executeDueRefunds(context: TicketsContext, batch = 10): Pr
     const claimed = await db.transaction((tx) => refunds.claimDueRefunds(tx, batch, REFUND_LEASE_SECONDS))
     for (const refund of claimed) {
       const result = await callProvider(context, refund)
-      if (!result) {
-        if (refund.tries < REFUND_MAX_TRIES) {
-          await refunds.retryRefundLater(db, refund.id, refundRetrySeconds(refund.tries))
-          continue
-        }
+      if (!result && refund.tries < REFUND_MAX_TRIES) {
+        await refunds.retryRefundLater(db, refund.id, refundRetrySeconds(refund.tries))
+        continue
       }
       const final: RefundResult = result ?? { outcome: 'failed', failure: `no answer from the provider after ${refund.tries} tries` }
       if (await recordOutcome(context, refund, final)) settled++
