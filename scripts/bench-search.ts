@@ -18,7 +18,7 @@ import { loadIpCountryDatabase } from '../server/geo/ip-country.ts'
 import { createPlatform, type Platform } from '../server/platform/platform.ts'
 import { type BrokerInput, generateBrokers, prng } from '../server/platform/search/demo-brokers.ts'
 import { writeReferenceData } from '../server/platform/search/reference-data.ts'
-import { insertBrokers, tierFunction } from '../server/platform/search/search.repo.ts'
+import { insertBrokers, tierFunction } from '../server/platform/search/search-index.repo.ts'
 
 const args = process.argv.slice(2)
 const numberArg = (name: string, fallback: number) => Number(args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
-import { addHotScore } from '../../server/platform/search/search.repo.ts'
+import { addHotScore } from '../../server/platform/search/statistics.repo.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { broker, cv3, directoryOf, seedDemo, someIp, visitorToken } from './search-helpers.ts'
 

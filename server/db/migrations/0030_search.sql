@@ -36,7 +36,7 @@ create table search_brokers (
   website text,
   popularity int not null default 0 check (popularity >= 0),
   -- Popularity tier (0: top 1 %, 1: top 10 %, 2: the rest), copied into the index so that a broad
-  -- prefix is answered from the small top tiers first (search.repo.ts).
+  -- prefix is answered from the small top tiers first (matching.repo.ts).
   tier smallint not null default 2 check (tier between 0 and 2),
   published boolean not null default true,
   created_at timestamptz not null default now(),
@@ -86,7 +86,7 @@ create index search_fuzzy_broker_idx on search_fuzzy (broker_id);
 
 -- Hot searches: a decaying count per broker, worldwide (country '') and per visitor country. rank_key
 -- is ln(count) + now / tau, which orders rows by their count decayed to any common instant, so the
--- top of the list is an index scan and a new search is one upsert (search.repo.ts).
+-- top of the list is an index scan and a new search is one upsert (statistics.repo.ts).
 create table search_hot_scores (
   broker_id int not null references search_brokers (id) on delete cascade,
   country text not null check (country = '' or country ~ '^[A-Z]{2}$'),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { generateBrokers, traderCodeOf } from './demo-brokers.ts'
 import { logoSvg } from './demo-logos.ts'
 import { demoBrokers } from './seed.ts'
-import { tierFunction } from './search.repo.ts'
+import { tierFunction } from './search-index.repo.ts'
 
 const PUBLIC = fileURLToPath(new URL('../../../public', import.meta.url))
 

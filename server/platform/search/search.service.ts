@@ -7,7 +7,11 @@ import type { BrokerInput } from './demo-brokers.ts'
 import { allowedEdits, deletionVariants, FUZZY_MIN_LENGTH, prefixDistance } from './fuzzy.ts'
 import { highlight, type Segment } from './highlight.ts'
 import { normalise } from './normalise.ts'
-import * as repo from './search.repo.ts'
+import * as brokersRepo from './brokers.repo.ts'
+import * as matchingRepo from './matching.repo.ts'
+import * as searchIndexRepo from './search-index.repo.ts'
+import * as statisticsRepo from './statistics.repo.ts'
+import * as switchesRepo from './switches.repo.ts'
 
 /** Suggestions shown in the dropdown (SPEC §2). */
 export const SUGGESTION_LIMIT = 10
@@ -24,7 +28,7 @@ export interface Ranked {
 }
 
 /** The name a visitor reads: Simplified Chinese for zh-cn, Traditional for zh-tw/zh-hk, English otherwise. */
-export function displayName(row: Pick<repo.BrokerRow, 'name_en' | 'name_hans' | 'name_hant'>, locale: Locale): string {
+export function displayName(row: Pick<brokersRepo.BrokerRow, 'name_en' | 'name_hans' | 'name_hant'>, locale: Locale): string {
   if (locale === 'zh-cn') return row.name_hans
   if (locale === 'zh-tw' || locale === 'zh-hk') return row.name_hant
   return row.name_en
@@ -34,7 +38,7 @@ export function displayName(row: Pick<repo.BrokerRow, 'name_en' | 'name_hans' | 
  * The name to show with the typed text marked: the display name when the text is in it; otherwise
  * the name, alias or code that matched (a Chinese query on the English site shows the Chinese name).
  */
-export function showName(row: repo.SuggestionRow | repo.BrokerRow, locale: Locale, query: string): Segment[] {
+export function showName(row: matchingRepo.SuggestionRow | brokersRepo.BrokerRow, locale: Locale, query: string): Segment[] {
   const name = displayName(row, locale)
   if (!query) return [{ text: name, highlighted: false }]
   const candidates = [name, row.name_en, row.name_hans, row.name_hant, ...row.aliases, row.code, ...(row.trader_code ? [row.trader_code] : [])]
@@ -63,13 +67,13 @@ export function countryName(code: string | null, locale: Locale): string | null 
   }
 }
 
-function rating(value: repo.BrokerRow['rating']): number | null {
+function rating(value: brokersRepo.BrokerRow['rating']): number | null {
   if (value === null) return null
   const number = Number(value)
   return Number.isFinite(number) ? number : null
 }
 
-function toSuggestion(row: repo.SuggestionRow | repo.BrokerRow, locale: Locale, query: string): Suggestion {
+function toSuggestion(row: matchingRepo.SuggestionRow | brokersRepo.BrokerRow, locale: Locale, query: string): Suggestion {
   return {
     code: row.code,
     name: displayName(row, locale),
@@ -81,7 +85,7 @@ function toSuggestion(row: repo.SuggestionRow | repo.BrokerRow, locale: Locale, 
   }
 }
 
-function toCard(row: repo.BrokerRow, locale: Locale, query: string): BrokerCard {
+function toCard(row: brokersRepo.BrokerRow, locale: Locale, query: string): BrokerCard {
   return {
     ...toSuggestion(row, locale, query),
     label: row.label as BrokerCard['label'],
@@ -121,10 +125,10 @@ const SWITCHES_TTL_MS = 10_000
 
 export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits' | 'logger' | 'contentChanged' | 'onContentChanged'>) {
   const db = platform.db
-  let switchesCache: { value: Promise<repo.Switches>; at: number } | null = null
-  const readSwitches = (): Promise<repo.Switches> => {
+  let switchesCache: { value: Promise<switchesRepo.Switches>; at: number } | null = null
+  const readSwitches = (): Promise<switchesRepo.Switches> => {
     if (!switchesCache || Date.now() - switchesCache.at > SWITCHES_TTL_MS) {
-      const value = repo.readSwitches(db)
+      const value = switchesRepo.readSwitches(db)
       switchesCache = { value, at: Date.now() }
       value.catch(() => {
         switchesCache = null
@@ -138,7 +142,7 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
 
   /** Typo-tolerant matches of a normalised query, not among `found`, most popular first. */
   async function fuzzyMatches(chars: string[], found: Set<number>, handle: Queryable): Promise<Ranked[]> {
-    const candidates = await repo.fuzzyCandidates(handle, deletionVariants(chars), FUZZY_PER_VARIANT)
+    const candidates = await matchingRepo.fuzzyCandidates(handle, deletionVariants(chars), FUZZY_PER_VARIANT)
     const edits = allowedEdits(chars.length)
     const fuzzy = new Map<number, Ranked>()
     for (const candidate of candidates) {
@@ -159,7 +163,7 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
     if (!query) return []
     const handle = options.tx ?? db
     // A broker may match through several names, so read three rows per wanted broker.
-    const rows = await repo.matchTerms(handle, query, limit * 3, limit * 4)
+    const rows = await matchingRepo.matchTerms(handle, query, limit * 3, limit * 4)
     let ranked = firstPerBroker(rows.map((row) => ({ brokerId: row.broker_id, cls: row.cls, popularity: row.popularity })))
     const chars = [...query]
     if (options.fuzzy && ranked.length < limit && chars.length >= FUZZY_MIN_LENGTH) {
@@ -168,9 +172,9 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
     return ranked
   }
 
-  async function cards<T>(ranked: Ranked[], locale: Locale, convert: (row: repo.BrokerRow) => T): Promise<T[]> {
+  async function cards<T>(ranked: Ranked[], locale: Locale, convert: (row: brokersRepo.BrokerRow) => T): Promise<T[]> {
     const ids = ranked.map((row) => row.brokerId)
-    return inOrder(ids, await repo.brokersByIds(db, ids, locale)).map(convert)
+    return inOrder(ids, await brokersRepo.brokersByIds(db, ids, locale)).map(convert)
   }
 
   const service = {
@@ -179,7 +183,7 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
     },
 
     async setSwitch(feature: keyof SearchSwitches, enabled: boolean): Promise<void> {
-      await repo.writeSwitch(db, feature, enabled)
+      await switchesRepo.writeSwitch(db, feature, enabled)
       switchesCache = null
       platform.contentChanged({ scope: 'search' })
     },
@@ -192,12 +196,12 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
       const limit = input.limit ?? SUGGESTION_LIMIT
       const traderOnly = Boolean(input.traderOnly)
       // One round trip for the usual case; typo tolerance only when the other classes leave room.
-      let rows = await repo.matchBrokers(db, query, limit, input.locale, traderOnly)
+      let rows = await matchingRepo.matchBrokers(db, query, limit, input.locale, traderOnly)
       const chars = [...query]
       if (switches.typoTolerance && rows.length < limit && chars.length >= FUZZY_MIN_LENGTH) {
         const fuzzy = await fuzzyMatches(chars, new Set(rows.map((row) => row.id)), db)
         const ids = fuzzy.slice(0, limit - rows.length).map((row) => row.brokerId)
-        rows = [...rows, ...inOrder(ids, await repo.suggestionRowsByIds(db, ids, input.locale, traderOnly))]
+        rows = [...rows, ...inOrder(ids, await matchingRepo.suggestionRowsByIds(db, ids, input.locale, traderOnly))]
       }
       return rows.slice(0, limit).map((row) => toSuggestion(row, input.locale, input.content))
     },
@@ -213,7 +217,7 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
       const ranked = await match(keyword, RESULTS_CAP + 1, { fuzzy: switches.typoTolerance })
       const total = Math.min(ranked.length, RESULTS_CAP)
       const slice = ranked.slice((page - 1) * pageSize, Math.min(page * pageSize, RESULTS_CAP))
-      const adBroker = switches.brandZone ? await repo.activeAdBroker(db, query, input.placement ?? '') : null
+      const adBroker = switches.brandZone ? await brokersRepo.activeAdBroker(db, query, input.placement ?? '') : null
       const [items, zone] = await Promise.all([
         cards(slice, locale, (row) => toCard(row, locale, keyword)),
         adBroker ? cards([{ brokerId: adBroker, cls: 0, popularity: 0 }], locale, (row) => toCard(row, locale, keyword)) : Promise.resolve([]),
@@ -241,8 +245,8 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
       const switches = await readSwitches()
       if (!switches.recommendations) return []
       const limit = input.limit ?? SUGGESTION_LIMIT
-      const ids = await repo.recommendedIds(db, input.project, input.type, input.content ? 200 : limit)
-      const rows = inOrder(ids, await repo.brokersByIds(db, ids, input.locale))
+      const ids = await brokersRepo.recommendedIds(db, input.project, input.type, input.content ? 200 : limit)
+      const rows = inOrder(ids, await brokersRepo.brokersByIds(db, ids, input.locale))
       const wanted = normalise(input.content)
       const kept = wanted ? rows.filter((row) => showName(row, input.locale, input.content).some((segment) => segment.highlighted)) : rows
       return kept.slice(0, limit).map((row) => toSuggestion(row, input.locale, input.content))
@@ -252,9 +256,9 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
     async hotSearches(input: { pageSize: number; content: string; country: string; locale: Locale }): Promise<HotItem[]> {
       const switches = await readSwitches()
       if (!switches.hotSearch) return []
-      const scores = await repo.hotScores(db, input.country, Math.max(60, input.pageSize * 4))
+      const scores = await statisticsRepo.hotScores(db, input.country, Math.max(60, input.pageSize * 4))
       const ids = scores.map((row) => row.broker_id)
-      const rows = inOrder(ids, await repo.brokersByIds(db, ids, input.locale))
+      const rows = inOrder(ids, await brokersRepo.brokersByIds(db, ids, input.locale))
       const kept = input.content ? rows.filter((row) => showName(row, input.locale, input.content).some((segment) => segment.highlighted)) : rows
       return kept.slice(0, input.pageSize).map((row) => ({ code: row.code, showName: displayName(row, input.locale) }))
     },
@@ -268,9 +272,9 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
       const query = normalise(input.content)
       if (!query) return { adFlag: false }
       const switches = await readSwitches()
-      const adBroker = switches.brandZone ? await repo.activeAdBroker(db, query, input.placement) : null
+      const adBroker = switches.brandZone ? await brokersRepo.activeAdBroker(db, query, input.placement) : null
       if (switches.statistics) {
-        const brokerId = await repo.exactBroker(db, query)
+        const brokerId = await matchingRepo.exactBroker(db, query)
         if (brokerId !== null) await count(brokerId, input.context)
       }
       return { adFlag: adBroker !== null }
@@ -280,7 +284,7 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
     async recordChoice(input: { code: string; context: SearchContext }): Promise<{ recorded: boolean }> {
       const switches = await readSwitches()
       if (!switches.statistics) return { recorded: false }
-      const ids = await repo.brokerIdsByCodes(db, [input.code])
+      const ids = await brokersRepo.brokerIdsByCodes(db, [input.code])
       const brokerId = ids.get(input.code)
       if (brokerId === undefined) throw notFound('search:errors.brokerNotFound')
       return { recorded: await count(brokerId, input.context) }
@@ -288,7 +292,7 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
 
     async ranking(input: { page: number; pageSize: number; locale: Locale }): Promise<RankingPage> {
       const offset = (input.page - 1) * input.pageSize
-      const { rows, total } = await repo.rankingPage(db, input.locale, offset, input.pageSize)
+      const { rows, total } = await brokersRepo.rankingPage(db, input.locale, offset, input.pageSize)
       return {
         items: rows.map((row, index) => ({ ...toCard(row, input.locale, ''), rank: offset + index + 1 })),
         page: input.page,
@@ -299,9 +303,9 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
     },
 
     async profile(input: { traderCode: string; locale: Locale }): Promise<BrokerProfile> {
-      const row = await repo.profileByTraderCode(db, input.traderCode, input.locale)
+      const row = await brokersRepo.profileByTraderCode(db, input.traderCode, input.locale)
       if (!row?.trader_code) throw notFound('search:errors.brokerNotFound')
-      const [licences, warnings] = await Promise.all([repo.licencesOf(db, row.id, input.locale), repo.warningsOf(db, row.id)])
+      const [licences, warnings] = await Promise.all([brokersRepo.licencesOf(db, row.id, input.locale), brokersRepo.warningsOf(db, row.id)])
       return {
         code: row.code,
         traderCode: row.trader_code,
@@ -332,8 +336,8 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
 
     /** Adds brokers with their index rows and recomputes the popularity tiers (seed, imports, tests). */
     async addBrokers(tx: Queryable, brokers: readonly BrokerInput[]): Promise<number[]> {
-      const ids = await repo.insertBrokers(tx, brokers)
-      await repo.refreshTiers(tx)
+      const ids = await searchIndexRepo.insertBrokers(tx, brokers)
+      await searchIndexRepo.refreshTiers(tx)
       return ids
     },
 
@@ -351,8 +355,8 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
     } catch {
       return false
     }
-    await repo.addHotScore(db, brokerId, '')
-    if (context.country) await repo.addHotScore(db, brokerId, context.country)
+    await statisticsRepo.addHotScore(db, brokerId, '')
+    if (context.country) await statisticsRepo.addHotScore(db, brokerId, context.country)
     return true
   }
 

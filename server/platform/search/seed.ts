@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.ts'
 import { type BrokerInput, generateBrokers } from './demo-brokers.ts'
 import { normalise } from './normalise.ts'
-import { addHotScore } from './search.repo.ts'
+import { addHotScore } from './statistics.repo.ts'
 import type { SearchService } from './search.service.ts'
 import { writeReferenceData } from './reference-data.ts'
 
