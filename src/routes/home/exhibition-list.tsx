@@ -1,0 +1,15 @@
+import type { ExhibitionCard as Card } from '../../api/exhibitions.ts'
+import { ExhibitionCard } from '../../components/exhibition-card/exhibition-card.tsx'
+import styles from './home.module.css'
+
+export function ExhibitionList({ exhibitions }: { exhibitions: Card[] }) {
+  return (
+    <ul className={styles.cards}>
+      {exhibitions.map((item) => (
+        <li key={item.id}>
+          <ExhibitionCard exhibition={item} />
+        </li>
+      ))}
+    </ul>
+  )
+}
