@@ -3,17 +3,18 @@ import { data, type LoaderFunctionArgs, Link, useLoaderData } from 'react-router
 import { type ArticleDetail, articleInfo } from '../../api/editorial.ts'
 import { useSite } from '../../app-state.ts'
 import { ArticleBody } from '../../components/article-body/article-body.tsx'
-import { FallbackNote, fallbackLang } from '../../components/editorial/fallback-note.tsx'
-import { NewsCard } from '../../components/editorial/news-card.tsx'
-import shared from '../../components/editorial/editorial.module.css'
+import { fallbackLang } from '../../components/editorial/fallback-note.tsx'
 import { articlePrefix, newsListPath, useNewsVariant } from '../../components/editorial/variant.ts'
 import { PLACEHOLDER } from '../../components/image/placeholders.tsx'
 import { Picture } from '../../components/image/picture.tsx'
 import { JsonLd } from '../../components/json-ld/json-ld.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
-import { RelativeTime } from '../../components/relative-time/relative-time.tsx'
 import { loaderContextOf } from '../route-kit.ts'
+import { ArticleHead } from './article-head.tsx'
 import styles from './article.module.css'
+import { Breadcrumb } from './breadcrumb.tsx'
+import { NeighbourLinks } from './neighbour-links.tsx'
+import { RelatedNews } from './related-news.tsx'
 
 interface ArticleData {
   article: ArticleDetail
@@ -78,47 +79,9 @@ export function Component() {
       />
 
       <article className={styles.article} aria-labelledby="article-title">
-        <nav aria-label={t('article.breadcrumb')} className={styles.breadcrumb}>
-          <ol>
-            {variant === 'site' ? (
-              <li>
-                <Link to={`/${site.lang}`}>{t('common:nav.tabs.home')}</Link>
-              </li>
-            ) : null}
-            <li>
-              <Link to={listHref}>{t('common:nav.tabs.news')}</Link>
-            </li>
-            <li aria-current="page" lang={lang}>
-              <span className={styles.crumbCurrent}>{article.title}</span>
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumb title={article.title} lang={lang} listHref={listHref} variant={variant} />
 
-        <header className={styles.head}>
-          {article.tags.length ? (
-            <ul className={styles.tags} aria-label={t('editorial:topics')}>
-              {article.tags.map((tag) => (
-                <li key={tag}>
-                  <Link to={`${listHref}?tag=${tag}`} className={shared.tag}>
-                    {t(`editorial:tags.${tag}`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <h1 id="article-title" className={styles.title} lang={lang}>
-            {article.title}
-          </h1>
-          <p className={styles.meta}>
-            <span>
-              <span className="visually-hidden">{t('article.published')} </span>
-              <RelativeTime date={article.publishedAt} renderedAt={renderedAt} />
-            </span>
-            <span aria-hidden="true">·</span>
-            <span>{t('editorial:reading', { count: article.readingMinutes })}</span>
-          </p>
-          <FallbackNote locale={article.fellBackTo} what="article" />
-        </header>
+        <ArticleHead article={article} renderedAt={renderedAt} listHref={listHref} />
 
         {article.cover ? (
           <figure className={styles.cover}>
@@ -148,40 +111,10 @@ export function Component() {
           </aside>
         ) : null}
 
-        {article.previous || article.next ? (
-          <nav className={styles.neighbours} aria-label={t('article.moreNews')}>
-            {article.previous ? (
-              <Link to={`${prefix}${article.previous.id}`} className={styles.neighbour} rel="prev">
-                <span className={styles.neighbourLabel}>{t('article.previous')}</span>
-                <span className={styles.neighbourTitle}>{article.previous.title}</span>
-              </Link>
-            ) : (
-              <span />
-            )}
-            {article.next ? (
-              <Link to={`${prefix}${article.next.id}`} className={`${styles.neighbour} ${styles.next}`} rel="next">
-                <span className={styles.neighbourLabel}>{t('article.next')}</span>
-                <span className={styles.neighbourTitle}>{article.next.title}</span>
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <NeighbourLinks article={article} prefix={prefix} />
       </article>
 
-      {article.related.length ? (
-        <section className={styles.related} aria-labelledby="related-title">
-          <h2 id="related-title" className={styles.relatedTitle}>
-            {t('article.related')}
-          </h2>
-          <ul className={shared.tiles}>
-            {article.related.map((item) => (
-              <li key={item.id}>
-                <NewsCard article={item} href={`${prefix}${item.id}`} renderedAt={renderedAt} layout="tile" headingLevel="h3" />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RelatedNews related={article.related} prefix={prefix} renderedAt={renderedAt} />
 
       <p className={styles.back}>
         <Link to={listHref}>{t('article.backToList')}</Link>
