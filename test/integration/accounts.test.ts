@@ -212,7 +212,7 @@ describe('sign-in', () => {
     const missing: number[] = []
     let existingPage = ''
     let missingPage = ''
-    for (let round = 0; round < 4; round++) {
+    for (let round = 0; round < 6; round++) {
       const a = await time(signed.email)
       const b = await time(unknown)
       existing.push(a.ms)
@@ -223,9 +223,10 @@ describe('sign-in', () => {
       missingPage = b.response.text.replaceAll(unknown, 'EMAIL')
     }
     expect(existingPage).toBe(missingPage)
-    const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] as number
+    // The fastest answer of each kind: a systematic gap (a password hash skipped for unknown accounts) shows in it, while
+    // the scheduling noise of a busy machine only ever adds time, so it cannot fake or hide one.
     console.info(`sign-in answer times, existing: ${existing.map(Math.round).join(', ')} ms; unknown: ${missing.map(Math.round).join(', ')} ms`)
-    expect(Math.abs(median(existing) - median(missing))).toBeLessThan(60)
+    expect(Math.abs(Math.min(...existing) - Math.min(...missing))).toBeLessThan(60)
     expect(Math.min(...existing, ...missing)).toBeGreaterThanOrEqual(440)
   })
 
@@ -265,9 +266,9 @@ describe('sign-in', () => {
       expect(a.text.replaceAll(signed.email, 'EMAIL')).toBe(b.text.replaceAll(unknown, 'EMAIL'))
       expect(await mailCount(db, unknown)).toBe(0)
     }
-    const median = (values: number[]) => [...values].sort((x, y) => x - y)[1] as number
+    // The fastest of each kind, as for sign-in above: load only adds time.
     console.info(`reset request answer times, existing: ${existing.map(Math.round).join(', ')} ms; unknown: ${missing.map(Math.round).join(', ')} ms`)
-    expect(Math.abs(median(existing) - median(missing))).toBeLessThan(60)
+    expect(Math.abs(Math.min(...existing) - Math.min(...missing))).toBeLessThan(60)
     expect(await codeFromOutbox(db, signed.email)).toMatch(/^\d{6}$/)
   })
 
