@@ -1,5 +1,6 @@
 import request from 'supertest'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { formatWrittenDates } from '../../server/content/written-dates.ts'
 import { seedDemoContent } from '../../server/db/seed/seed.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { ENDPOINTS } from '../../src/api/contracts/define.ts'
@@ -86,5 +87,46 @@ describe('the demo content on any day (issue "Hold the line" 9)', () => {
     const [shift = 0] = days
     expect(shift % 7).toBe(0)
     expect(shift).toBeGreaterThan(0)
+  })
+
+  it('when the demo is seeded on 2027-06-01, then the dates written in its texts move with it and read as the exhibition’s own', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-06-01T08:00:00Z') })
+    await resetDatabase(platform.db)
+    await seedDemoContent(platform)
+
+    const bangkok = (
+      await platform.db.query<{ id: number; starts_at: Date; ends_at: Date; time_zone: string }>(
+        "select id, starts_at, ends_at, time_zone from exhibitions where slug = 'bangkok-2027'",
+      )
+    ).rows[0]
+    if (!bangkok) throw new Error('the demo has no bangkok-2027')
+    const atVenue = (instant: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: bangkok.time_zone }).format(instant)
+    const [from, to] = [atVenue(bangkok.starts_at), atVenue(bangkok.ends_at)]
+    expect(from).not.toBe('2027-01-26')
+    const article = (await platform.db.query<{ id: number }>("select id from news_articles where slug = 'bangkok-2027-tickets-open'")).rows[0]
+
+    for (const [lang, locale] of [
+      ['en', 'en'],
+      ['zh-cn', 'zh-cn'],
+    ] as const) {
+      const written = formatWrittenDates(locale, from, to, 'day-month-year')
+      const exhibitionPage = await request(app).get(`/${lang}/backDetail/${bangkok.id}`)
+      expect(exhibitionPage.status).toBe(200)
+      expect(exhibitionPage.text).toContain(written)
+      const articlePage = await request(app).get(`/${lang}/exhibition/${article?.id}`)
+      expect(articlePage.status).toBe(200)
+      expect(articlePage.text).toContain(written)
+      expect(articlePage.text).not.toMatch(/January|1月26日/)
+    }
+
+    // No placeholder is left in any text of any table the demo fills.
+    const tables = await platform.db.query<{ table_name: string }>(
+      "select distinct table_name from information_schema.columns where table_schema = current_schema() and data_type = 'text'",
+    )
+    for (const { table_name: table } of tables.rows) {
+      const rows = await platform.db.query(`select * from "${table}"`)
+      const text = JSON.stringify(rows.rows)
+      expect(text, table).not.toMatch(/\{\{\s*(dates?|year)\b/)
+    }
   })
 })
