@@ -17,6 +17,7 @@ const run = (...args: string[]) => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 describe('npm run verify (the organiser CLI)', () => {
+  // Each step is a fresh process that opens (and the first time migrates and seeds) an embedded database: seconds each on a busy machine.
   it('when channels and documents are added, retired and listed, then the register shows them in its own form', () => {
     expect(run('add', 'phone', '0044 (0)20 7946 0000', '--purpose', 'general', '--since', '2019-05-01', '--public')).toMatchObject({
       status: 0,
@@ -42,7 +43,7 @@ describe('npm run verify (the organiser CLI)', () => {
     expect(list).toContain('2025-01-01')
     expect(list).toContain("'support'")
     expect(run('documents').out).toContain('Exhibitor Agreement')
-  }, 60_000)
+  }, 180_000)
 
   it('when a value is wrong, then the CLI refuses it with a readable reason and exit code 1', () => {
     expect(run('add', 'usdtTrc20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T', '--purpose', 'payments', '--since', '2024-01-01')).toMatchObject({
@@ -54,5 +55,5 @@ describe('npm run verify (the organiser CLI)', () => {
       run('document', 'test/fixtures/verify/image-renamed.pdf', '--title', 't', '--issued-to', 'x', '--issued-on', '2026-01-01', '--shown-to', 'anyone').err,
     ).toContain('is not a PDF')
     expect(run('frobnicate')).toMatchObject({ status: 1, err: expect.stringContaining('unknown command') })
-  }, 60_000)
+  }, 180_000)
 })
