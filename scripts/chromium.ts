@@ -1,4 +1,4 @@
-/** Debian's chromium, driven by Playwright (TOOLING.md: Playwright cannot download its own browser here). */
+/** Debian's chromium, driven by Playwright (docs/product.md#chromium: Playwright cannot download its own browser here). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -48,7 +48,7 @@ export interface AppDeps {
 const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url))
 const FLAGS_DIR = dirname(createRequire(import.meta.url).resolve('country-flag-icons/package.json'))
 
-/** Builds the Express app; never listens (STYLE.md rule 1: tests use it through supertest). */
+/** Builds the Express app; never listens (docs/product.md#app-factory: tests use it through supertest). */
 export function createApp(deps: AppDeps) {
   const { config, logger, platform } = deps
   const app = express()
@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps) {
   if (deps.metrics) app.use(deps.metrics.middleware((req) => routeKindOf(req.path)))
   app.use(securityHeaders(config, { development: config.NODE_ENV === 'development' }))
   if (config.COMPRESSION === 'on') {
-    // A cheap level for dynamic responses (ARCHITECTURE.md "Performance design").
+    // A cheap level for dynamic responses (docs/product.md#performance).
     app.use(compression({ level: 3, threshold: 1024 }))
   }
 
@@ -179,7 +179,7 @@ export function createApp(deps: AppDeps) {
   return app
 }
 
-/** Every platform path of SPEC §7: JSON bodies, the envelope, and the status equal to ErrorCode. */
+/** Every platform path of docs/product.md#endpoints: JSON bodies, the envelope, and the status equal to ErrorCode. */
 function mountPlatform(app: express.Express, platform: Platform) {
   const json = express.json({ limit: '100kb', type: () => true })
   const paths = Object.values(ENDPOINTS).map((endpoint) => endpoint.path)
@@ -219,7 +219,7 @@ function mountPlatform(app: express.Express, platform: Platform) {
 
 /**
  * What `http.createServer` runs, here and in the tests: the app behind the rendered-page cache
- * (ARCHITECTURE.md "Performance design"), which answers a hit before Express sees it.
+ * (docs/product.md#performance), which answers a hit before Express sees it.
  */
 export function createServerHandler(deps: AppDeps) {
   const app = createApp(deps)

@@ -59,7 +59,7 @@ const siteLanguages = z
     ]
     const unknown = codes.filter((code) => !(ALL_URL_LANGUAGES as readonly string[]).includes(code))
     if (unknown.length) ctx.addIssue({ code: 'custom', message: `unknown language(s) ${unknown.join(', ')}; known: ${ALL_URL_LANGUAGES.join(', ')}` })
-    // The specification's three languages are always live (SPEC §2, §9).
+    // The specification's three languages are always live (docs/product.md#languages).
     for (const required of REQUIRED_URL_LANGUAGES) if (!codes.includes(required)) codes.push(required)
     return ALL_URL_LANGUAGES.filter((code) => codes.includes(code)) as UrlLanguage[]
   })
@@ -77,7 +77,7 @@ const schema = z.object({
   PUBLIC_ORIGIN: optionalUrl,
   SITE_LANGUAGES: siteLanguages,
   GATEWAY_URL: optionalUrl,
-  /** The test set of base addresses, used only when ENVIRONMENT is exactly "test" (SPEC §7). */
+  /** The test set of base addresses, used only when ENVIRONMENT is exactly "test" (docs/product.md#environments). */
   GATEWAY_URL_TEST: optionalUrl,
   BROKER_SITE_URL_TEST: optionalUrl,
   DATABASE_URL: z
@@ -87,7 +87,7 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   BROKER_SITE_URL: optionalUrl,
-  /** The environment name sent in the ENVIRONMENT header (SPEC §7). */
+  /** The environment name sent in the ENVIRONMENT header (docs/product.md#environments). */
   ENVIRONMENT: z.string().trim().min(1).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COMPRESSION: z.enum(['on', 'off']).default('on'),
@@ -120,7 +120,7 @@ const schema = z.object({
     }),
   /** Secret for signing access tokens; when absent one is generated once and kept in the database. */
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** The OAuth2 client of the site (SPEC §7): the secret and provision key never reach the browser. */
+  /** The OAuth2 client of the site (docs/product.md#oauth): the secret and provision key never reach the browser. */
   OAUTH_CLIENT_ID: z.string().trim().min(1).default('expo-site'),
   OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
   OAUTH_PROVISION_KEY: z.string().min(16).optional(),

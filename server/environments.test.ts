@@ -4,7 +4,7 @@ import { chooseBases } from './environments.ts'
 
 const bases = { test: 'https://gateway.test.example', production: 'https://gateway.example' }
 
-describe('chooseBases (SPEC §7, inverted choice)', () => {
+describe('chooseBases (docs/product.md#environments, inverted choice)', () => {
   it('when the environment is exactly "test", then the test bases', () => {
     expect(chooseBases('test', bases)).toBe(bases.test)
   })

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 "Environments": test and production base addresses exist, and the choice is inverted: the
+ * docs/product.md#environments: test and production base addresses exist, and the choice is inverted: the
  * test set is used only when the environment equals this fixed value. Anything else, a typo
  * included, gets production: a misconfigured production server never talks to test systems.
  */

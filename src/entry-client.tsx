@@ -49,7 +49,7 @@ async function start() {
   const gateway = createLazyGatewayClient({
     baseURL: site.config.gatewayUrl ?? '',
     headers: () => ({
-      // The visitor's country is learnt later from the geo call; 156 is SPEC §9's default.
+      // The visitor's country is learnt later from the geo call; 156 is the docs/product.md#limits default.
       countryCode: sessionStorage.getItem('countryCode') ?? '156',
       languageCode: site.locale,
       environment: site.config.environment,

@@ -139,7 +139,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     personal: handles.some((handle) => handle.private),
     renderToString() {
       // React's stream renderer costs about three times the CPU of renderToString for the same page
-      // (ARCHITECTURE.md "Performance design"): a page that will be cached or read whole by a crawler
+      // (docs/product.md#performance): a page that will be cached or read whole by a crawler
       // gains nothing from streaming.
       return `<!DOCTYPE html>${renderToString(tree)}`
     },

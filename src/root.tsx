@@ -10,7 +10,7 @@ import { loaderContextOf } from './routes/route-kit.ts'
 import './styles/global.css'
 
 export interface RootData {
-  /** SPEC §3 langList: the live languages from the platform, or the fallback list when that call fails. */
+  /** docs/product.md#site-state langList: the live languages from the platform, or the fallback list when that call fails. */
   languages: LanguageOption[]
 }
 
@@ -25,7 +25,7 @@ export async function rootLoader(args: LoaderFunctionArgs): Promise<RootData> {
   }
 }
 
-/** SPEC §3: langList falls back to en, zh-cn, zh. */
+/** docs/product.md#site-state: langList falls back to en, zh-cn, zh. */
 const FALLBACK_LANGUAGES: LanguageOption[] = REQUIRED_URL_LANGUAGES.map((code) => ({
   Language: LANGUAGE_INFO[code].nativeName,
   LanguageCode: code,
@@ -98,7 +98,7 @@ export function RootDocument() {
   )
 }
 
-/** Any error below the root ends here: the error page in the empty layout (SPEC §2, §8). */
+/** Any error below the root ends here: the error page in the empty layout (docs/product.md#error-pages). */
 export function RootErrorBoundary() {
   const error = useRouteError()
   const status = isRouteErrorResponse(error) ? error.status : 500

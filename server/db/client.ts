@@ -19,7 +19,7 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
   /**
    * Runs `work` in one transaction. Inside it, use only `tx`: on PGlite a query on the outer
-   * handle waits for the transaction to end, which never happens (TOOLING.md).
+   * handle waits for the transaction to end, which never happens (docs/product.md#pglite).
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   ping(): Promise<boolean>

@@ -150,7 +150,7 @@ export function ipv6ToBigInt(ip: string): bigint {
 
 /**
  * Private, loopback, link-local and other non-routable addresses have no country: they count as
- * unknown, not China (ARCHITECTURE.md "Spec gaps decided here").
+ * unknown, not China (docs/product.md#china-notice).
  */
 export function classifyAddress(raw: string): AddressClass {
   const ip = normaliseAddress(raw)

@@ -3,7 +3,7 @@ import { COOKIES } from '../../src/api/contracts/cookies.ts'
 import { ACCESS_TOKEN_SECONDS } from '../platform/tokens.ts'
 
 /**
- * The visitor's `access_token` cookie (SPEC §9, 3600 s), the one place it is written. The browser's
+ * The visitor's `access_token` cookie (docs/product.md#access-token, 3600 s), the one place it is written. The browser's
  * gateway client reads it, so it is not HttpOnly; the login cookie itself is.
  *
  * Never on a response a shared cache may store (`s-maxage`): a CDN would hand one visitor's token

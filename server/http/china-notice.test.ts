@@ -4,7 +4,7 @@ import { showsChinaNotice } from './china-notice.ts'
 
 const china = { alpha2: 'CN', numeric: '156', known: true }
 
-describe('China notice decision (SPEC §4)', () => {
+describe('China notice decision (docs/product.md#china-notice)', () => {
   it('when a visitor is in China without the pass, then the notice shows', () => {
     expect(showsChinaNotice(china, {})).toBe(true)
     expect(showsChinaNotice(china, undefined)).toBe(true)

@@ -2,7 +2,7 @@ import { COOKIES } from '../../src/api/contracts/cookies.ts'
 import type { GeoAnswer } from '../geo/geo.ts'
 
 /**
- * SPEC §4: the China notice shows to visitors in China who do not hold the pass cookie. Asked by the
+ * docs/product.md#china-notice: the China notice shows to visitors in China who do not hold the pass cookie. Asked by the
  * request context (what the page renders) and by the page cache (which copy a visitor gets), so the
  * two can never disagree.
  */

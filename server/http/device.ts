@@ -1,6 +1,6 @@
 import { UAParser } from 'ua-parser-js'
 
-/** SPEC §9: the words that mark a mobile user agent, plus the product's own app agents. */
+/** docs/product.md#limits: the words that mark a mobile user agent, plus the product's own app agents. */
 const MOBILE_WORDS = /Android|iPhone|iPad|iPod|Symbian|Windows Phone|AurumExpoApp|ExpoApp|WikiFX|WikiBit/i
 
 export function isMobileUserAgent(userAgent: string | undefined): boolean {

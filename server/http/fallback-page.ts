@@ -9,7 +9,7 @@ const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url))
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /**
- * SPEC §8: when even the error page fails, a static page headed "An error occurred while showing
+ * docs/product.md#error-pages: when even the error page fails, a static page headed "An error occurred while showing
  * the error page" with a link home, in the visitor's language. The template is index.html (built by
  * Vite in production, so its stylesheet is the hashed one).
  */

@@ -51,7 +51,7 @@ function readinessChecks(platform: Platform): ReadinessCheck[] {
 const worst = (verdicts: Verdict[]): Verdict => (verdicts.includes('not ready') ? 'not ready' : verdicts.includes('degraded') ? 'degraded' : 'ready')
 
 /**
- * SPEC §2 liveness (/HealthCheck/Get) and readiness (/HealthCheck/Ready, issue 12). Load balancers
+ * docs/product.md#routes liveness (/HealthCheck/Get) and readiness (/HealthCheck/Ready, issue 12). Load balancers
  * route only to ready instances; a draining one says 503 at once, while it still answers everything else.
  */
 export function healthRoutes(app: Express, platform: Platform | null, lifecycle: Lifecycle) {

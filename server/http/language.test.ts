@@ -4,7 +4,7 @@ import { resolvePageLanguage } from './language.ts'
 
 const live = [...ALL_URL_LANGUAGES]
 
-describe('resolvePageLanguage (SPEC §4)', () => {
+describe('resolvePageLanguage (docs/product.md#language-resolution)', () => {
   it('when the URL language is live, then it is used', () => {
     expect(resolvePageLanguage('/ja/about.html', 'en', live)).toEqual({ kind: 'ok', lang: 'ja' })
   })

@@ -3,7 +3,7 @@ import { DEFAULT_URL_LANGUAGE, isUrlLanguage, LANGUAGE_LIKE_SEGMENT, languageFro
 export type LanguageDecision = { kind: 'ok'; lang: UrlLanguage } | { kind: 'redirect'; location: string }
 
 /**
- * SPEC §4 language resolution for a page URL:
+ * docs/product.md#language-resolution for a page URL:
  * 1. the URL language if it is live; 2. else the first live language of accept-language;
  * 3. else English. An unsupported URL language redirects to the same path with the chosen one;
  * a path without one gets it prefixed; `/` goes to the language home. The query is kept.

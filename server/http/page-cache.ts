@@ -75,7 +75,7 @@ export interface PageCacheStats {
 }
 
 /**
- * The rendered-page cache of ARCHITECTURE.md "Performance design", in front of Express: anonymous GET
+ * The rendered-page cache of docs/product.md#performance, in front of Express: anonymous GET
  * pages keyed by path + query (the language is in the path) + device class + China-notice state,
  * stored with precompressed gzip and brotli bodies, single-flight, short TTL with
  * stale-while-revalidate, dropped on content changes, bounded by bytes (LRU). A hit touches neither

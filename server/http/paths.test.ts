@@ -3,7 +3,7 @@ import { ENDPOINTS } from '../../src/api/contracts/define.ts'
 import { isCacheablePagePath, isQuietPath, isReservedPath, looksLikeFile, ROBOTS_DISALLOW, routeKindOf } from './paths.ts'
 
 describe('reserved paths and route kinds', () => {
-  it('when a gateway path of SPEC §7 is asked, then it is reserved and of kind platform', () => {
+  it('when a gateway path of docs/product.md#endpoints is asked, then it is reserved and of kind platform', () => {
     for (const { path } of Object.values(ENDPOINTS)) {
       expect(isReservedPath(path), path).toBe(true)
       expect(routeKindOf(path), path).toBe('platform')

@@ -2,7 +2,7 @@
  * The one table of paths that are never pages, and the coarse kind of every request. Express
  * answers these itself or with a plain 404 (never a language redirect), the page cache never
  * stores them, metrics and logs label by kind, robots.txt keeps crawlers off the marked ones.
- * The gateway paths of SPEC §7 are `ENDPOINTS` in src/api/contracts/define.ts (paths.test.ts
+ * The gateway paths of docs/product.md#endpoints are `ENDPOINTS` in src/api/contracts/define.ts (paths.test.ts
  * checks that each of them is reserved here as `platform`).
  */
 export type RouteKind = 'health' | 'metrics' | 'asset' | 'platform' | 'api' | 'page'
@@ -39,7 +39,7 @@ const MATCHERS = [...RESERVED]
   .sort((a, b) => b.prefix.length - a.prefix.length)
   .map((entry) => ({ kind: entry.kind, pattern: new RegExp(`^/${escapeRegExp(entry.prefix)}(/|$)`, 'i') }))
 
-/** A path that names a file (`/favicon.svg`, `/en/x.webmanifest`); `.html` paths are pages (SPEC §3). */
+/** A path that names a file (`/favicon.svg`, `/en/x.webmanifest`); `.html` paths are pages (docs/product.md#routes). */
 const FILE_LIKE = /\.(?!html$)[a-z0-9]{2,12}$/i
 /** Pages live under their language (`/en`, `/zh-cn/about.html`); `/` is a language redirect. */
 const LANGUAGE_FIRST = /^\/[a-z]{2,3}(-[a-z]{2})?(\/|$)/

@@ -11,7 +11,7 @@ export interface RequestContext {
   ip: string
   mobile: boolean
   geo: GeoAnswer
-  /** SPEC §4: the China notice shows for China without the pass cookie. */
+  /** docs/product.md#china-notice: the China notice shows for China without the pass cookie. */
   riskShow: boolean
   fingerprint: string | undefined
 }

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts'
 import type { Platform, SitemapEntry } from '../platform/platform.ts'
 import { ROBOTS_DISALLOW } from './paths.ts'
 
-/** Pages that exist whatever the content (the screens of PRODUCT.md that are public and indexable). */
+/** Pages that exist whatever the content (the screens of docs/product.md#routes that are public and indexable). */
 const STATIC_PAGES = [
   '',
   '/brandExhibition.html',

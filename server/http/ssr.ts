@@ -89,7 +89,7 @@ export function toFetchRequest(req: Request, origin: string): Request {
   return new globalThis.Request(new URL(req.originalUrl, origin), { method: 'GET', headers, signal: controller.signal }) as unknown as Request
 }
 
-/** Streams the React document for a page: loaders first, then React (STYLE.md rules 3 and 4). */
+/** Streams the React document for a page: loaders first, then React (docs/product.md#streaming). */
 export function ssrHandler(deps: SsrDeps) {
   const origin = deps.config.PUBLIC_ORIGIN
   return async (req: Request, res: Response, next: NextFunction) => {

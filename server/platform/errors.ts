@@ -3,7 +3,7 @@ import { ERROR_CODES, type FieldErrors } from '../../src/api/contracts/define.ts
 type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
 
 /**
- * A refusal the visitor should read. `code` is also the translation key (STYLE.md rule 7), so the
+ * A refusal the visitor should read. `code` is also the translation key (docs/product.md#domain-errors), so the
  * browser shows it in the visitor's language; `errorCode` is the envelope's ErrorCode.
  */
 export class DomainError extends Error {

@@ -20,7 +20,7 @@ export interface CallContext {
   /** Set for `user` functions: the caller's account id. */
   userId: string | null
   locale: Locale
-  /** ISO 3166 numeric from the CountryCode header, '156' when absent (SPEC §9). */
+  /** ISO 3166 numeric from the CountryCode header, '156' when absent (docs/product.md#limits). */
   countryCode: string
   ip: string
   fingerprint: string

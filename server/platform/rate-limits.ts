@@ -39,7 +39,7 @@ export interface RateLimits {
 const SKIP_HUNG_REDIS_MS = 2000
 
 /**
- * Counters that every instance must respect live in Redis when REDIS_URL is set (ARCHITECTURE.md
+ * Counters that every instance must respect live in Redis when REDIS_URL is set (docs/product.md#rate-limits
  * "Scaling out"); in one process, memory is enough. While Redis is away (the client fails fast:
  * server/redis.ts) every limiter falls back to an in-memory twin (rate-limiter-flexible's
  * `insuranceLimiter`), so a rate-limited action answers at once instead of waiting for Redis and

@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Queryable } from '../db/client.ts'
 
-/** SPEC §9: access token lifetime. */
+/** docs/product.md#access-token: access token lifetime. */
 export const ACCESS_TOKEN_SECONDS = 3600
 
 /** `v1.<base64url claims>.<base64url HMAC-SHA256, 32 bytes = 43 characters>` */

@@ -4,7 +4,7 @@ import { readCookie } from '../lib/cookies.ts'
 import { COOKIES } from './contracts/cookies.ts'
 
 /**
- * In the browser the token lives in the `access_token` cookie (3600 s, SPEC §9) that the server
+ * In the browser the token lives in the `access_token` cookie (3600 s, docs/product.md#access-token) that the server
  * sets; a new one comes from POST /api/token, which sets the cookie again.
  */
 export function createBrowserTokenSource(): TokenSource {
@@ -16,7 +16,7 @@ export function createBrowserTokenSource(): TokenSource {
         const token = response.data?.access_token ?? ''
         return { status: token ? response.status : 0, token }
       } catch {
-        // SPEC §8: a failed token fetch is status 0 and an empty token.
+        // docs/product.md#errors: a failed token fetch is status 0 and an empty token.
         return { status: 0, token: '' }
       }
     },

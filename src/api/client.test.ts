@@ -42,8 +42,8 @@ function tokens(initial: string | undefined, next: () => Promise<{ status: numbe
 
 const headers = () => ({ countryCode: '156', languageCode: 'zh-cn', environment: 'production', userIp: '203.0.113.9', fingerprint: undefined })
 
-describe('gateway client (SPEC §7, §8, §9)', () => {
-  it('when calling, then every SPEC §7 header is sent, with the Routes name and the token', async () => {
+describe('gateway client (docs/product.md#gateway)', () => {
+  it('when calling, then every docs/product.md#headers is sent, with the Routes name and the token', async () => {
     const { adapter, seen } = fakeTransport(() => ok([]))
     const client = createGatewayClient({ adapter, headers, tokens: tokens('T1', async () => ({ status: 200, token: 'T2' })).source })
     await client.call(hot, { pageSize: 15 } as never)
@@ -150,7 +150,7 @@ describe('gateway client (SPEC §7, §8, §9)', () => {
     await expect(client.call(hot, {} as never)).rejects.toMatchObject({ errorCode: 0, code: 'errors.network' })
   })
 
-  it('when something unexpected is thrown, then the status defaults to 500 (SPEC §8)', async () => {
+  it('when something unexpected is thrown, then the status defaults to 500 (docs/product.md#errors)', async () => {
     const adapter: AxiosAdapter = async () => {
       throw new RangeError('boom')
     }

@@ -3,12 +3,12 @@ import type { TokenResult, TokenSource } from './contracts/tokens.ts'
 import { GatewayError } from './gateway-error.ts'
 import { ENDPOINTS, ERROR_CODES, type Envelope, type FieldErrors, type FunctionRef, type RefPayload, type RefResult } from './functions/gateway.ts'
 
-/** SPEC §9: HTTP timeout. */
+/** docs/product.md#limits: HTTP timeout. */
 export const GATEWAY_TIMEOUT_MS = 20_000
-/** SPEC §9: the fingerprint sent when the visitor has no BasicData cookie yet. */
+/** docs/product.md#limits: the fingerprint sent when the visitor has no BasicData cookie yet. */
 export const DEFAULT_FINGERPRINT = 'expo-web-default-fingerprint'
 
-/** The per-visitor values of SPEC §7's headers, read at call time. */
+/** The per-visitor values of the docs/product.md#headers, read at call time. */
 export interface GatewayHeaderValues {
   countryCode: string
   languageCode: string
@@ -52,7 +52,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     validateStatus: () => true,
   })
 
-  // Requests wait while the token is being fetched (SPEC §4): one fetch at a time, shared by all callers.
+  // Requests wait while the token is being fetched (docs/product.md#access-token): one fetch at a time, shared by all callers.
   let pendingToken: Promise<TokenResult> | null = null
   const refreshToken = (): Promise<TokenResult> => {
     pendingToken ??= options.tokens.obtain().finally(() => {
@@ -97,7 +97,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       let response: Awaited<ReturnType<typeof send>>
       try {
         response = await send(contract, payload, token, callOptions.signal)
-        // SPEC §4/§8: on a 401 obtain a new token and retry once; if that fails, reject.
+        // docs/product.md#access-token: on a 401 obtain a new token and retry once; if that fails, reject.
         if (needsToken && (response.status === 401 || response.data?.ErrorCode === ERROR_CODES.token)) {
           const renewed = await refreshToken()
           if (!renewed.token) throw new GatewayError(ERROR_CODES.token, 'errors.session', response.data)
@@ -119,7 +119,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   }
 }
 
-/** Generic error normalisation (SPEC §8): anything that is not a GatewayError gets status 500, or 0 offline. */
+/** Generic error normalisation (docs/product.md#errors): anything that is not a GatewayError gets status 500, or 0 offline. */
 function normaliseError(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error
   if (axios.isCancel(error)) return new GatewayError(0, 'errors.cancelled', null)

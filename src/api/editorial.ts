@@ -8,9 +8,9 @@ import type * as contracts from './contracts/editorial.ts'
  * these, never the contracts (no zod in the page bundles); the value lists are in src/api/rules/editorial.ts.
  */
 
-/** SPEC §7 GET /api/Article/webarticle: the news list, newest first, paged. */
+/** docs/product.md#endpoints GET /api/Article/webarticle: the news list, newest first, paged. */
 export const articleList = fn<typeof contracts.articleList>(EDITORIAL.articleList)
-/** SPEC §7 GET /api/Article/articleinfo: one article with its neighbours and related articles. */
+/** docs/product.md#endpoints GET /api/Article/articleinfo: one article with its neighbours and related articles. */
 export const articleInfo = fn<typeof contracts.articleInfo>(EDITORIAL.articleInfo)
 export const listVideos = fn<typeof contracts.listVideos>(EDITORIAL.listVideos)
 export const getVideo = fn<typeof contracts.getVideo>(EDITORIAL.getVideo)

@@ -6,7 +6,7 @@ import type { FieldErrors } from './functions/gateway.ts'
  */
 export class GatewayError extends Error {
   override name = 'GatewayError'
-  /** The envelope's ErrorCode, or the HTTP status, or 500 when neither is known (SPEC §8). */
+  /** The envelope's ErrorCode, or the HTTP status, or 500 when neither is known (docs/product.md#errors). */
   readonly errorCode: number
   /** Translation key of the message. */
   readonly code: string

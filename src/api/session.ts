@@ -2,9 +2,9 @@ import type { UserInfo } from './contracts/accounts.ts'
 import { SESSION_PATH } from './rules/accounts.ts'
 
 /**
- * SPEC §4 `reload`: hands the login frame's value to the site's server, which checks it with
+ * docs/product.md#login `reload`: hands the login frame's value to the site's server, which checks it with
  * `usercenter$getuserfromcookie` and sets the HttpOnly login cookie. Null when it was refused
- * (SPEC §8: failures of the cookie-user lookup are not errors for the page).
+ * (docs/product.md#login: failures of the cookie-user lookup are not errors for the page).
  */
 export async function startSession(loginValue: string): Promise<UserInfo | null> {
   try {
@@ -17,7 +17,7 @@ export async function startSession(loginValue: string): Promise<UserInfo | null>
   }
 }
 
-/** SPEC §4 logout: the server revokes the session and removes the login cookie. */
+/** docs/product.md#login logout: the server revokes the session and removes the login cookie. */
 export async function endSession(): Promise<boolean> {
   try {
     const { default: axios } = await import('axios')

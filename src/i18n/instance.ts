@@ -5,7 +5,7 @@ import type { Locale } from './languages.ts'
 export const DEFAULT_NAMESPACE = 'common'
 
 /**
- * One i18next instance per server request (STYLE.md rule 2: nothing with request state at module
+ * One i18next instance per server request (docs/product.md#request-state: nothing with request state at module
  * level), and one per page in the browser. Resources are given up front, so init is synchronous.
  */
 export function createI18n(locale: Locale, resources: Resource, namespaces: string[], onMissingKey?: (key: string) => void): I18n {

@@ -3,7 +3,7 @@ import { ALL_URL_LANGUAGES, contentFallbackChain, languageFromAcceptLanguage, ur
 
 const live = [...ALL_URL_LANGUAGES]
 
-describe('languageFromAcceptLanguage (SPEC §4)', () => {
+describe('languageFromAcceptLanguage (docs/product.md#language-resolution)', () => {
   it.each([
     ['zh-CN,zh;q=0.9,en;q=0.8', 'zh-cn'],
     ['zh-TW,zh;q=0.9', 'zh'],
@@ -40,7 +40,7 @@ describe('languageFromAcceptLanguage (SPEC §4)', () => {
   })
 })
 
-describe('contentFallbackChain (PRODUCT.md)', () => {
+describe('contentFallbackChain (docs/product.md#content-fallback)', () => {
   it('when the locale is zh-hk, then zh-tw, zh-cn and en follow', () => {
     expect(contentFallbackChain('zh-hk')).toEqual(['zh-hk', 'zh-tw', 'zh-cn', 'en'])
   })

@@ -1,11 +1,11 @@
 /**
- * The language table shared by server and browser (PRODUCT.md "Languages").
+ * The language table shared by server and browser (docs/product.md#content-fallback).
  * A URL language is the `{lang}` segment; a locale names the translation file it uses.
  */
 export const ALL_URL_LANGUAGES = ['en', 'zh-cn', 'zh', 'zh-hk', 'es', 'fil', 'id', 'ja', 'pt', 'ru', 'th', 'vi'] as const
 export type UrlLanguage = (typeof ALL_URL_LANGUAGES)[number]
 
-/** SPEC §2 and §9: these three are always live and are the fallback list when the language call fails. */
+/** docs/product.md#languages: these three are always live and are the fallback list when the language call fails. */
 export const REQUIRED_URL_LANGUAGES = ['en', 'zh-cn', 'zh'] as const satisfies readonly UrlLanguage[]
 
 export const LOCALES = ['en', 'es', 'fil', 'id', 'ja', 'pt', 'ru', 'th', 'vi', 'zh-cn', 'zh-hk', 'zh-tw'] as const
@@ -17,11 +17,11 @@ interface LanguageInfo {
   locale: Locale
   /** BCP 47 tag for `<html lang>`, `hreflang` and Intl. */
   htmlLang: string
-  /** The language's name in itself (SPEC §3 `Language`). */
+  /** The language's name in itself (docs/product.md#reference-data `Language`). */
   nativeName: string
-  /** ISO 3166 alpha-2 of the flag shown next to it (SPEC §3 `Flag`). */
+  /** ISO 3166 alpha-2 of the flag shown next to it (docs/product.md#reference-data `Flag`). */
   flagCountry: string
-  /** ISO 3166 numeric (SPEC §3 `CountryCode`). */
+  /** ISO 3166 numeric (docs/product.md#reference-data `CountryCode`). */
   countryCode: string
 }
 
@@ -40,7 +40,7 @@ export const LANGUAGE_INFO: Record<UrlLanguage, LanguageInfo> = {
   vi: { locale: 'vi', htmlLang: 'vi', nativeName: 'Tiếng Việt', flagCountry: 'VN', countryCode: '704' },
 }
 
-/** Content fallback chain (PRODUCT.md): zh-hk -> zh-tw -> zh-cn -> en; every other locale -> en. */
+/** Content fallback chain (docs/product.md#content-fallback): zh-hk -> zh-tw -> zh-cn -> en; every other locale -> en. */
 export function contentFallbackChain(locale: Locale): Locale[] {
   if (locale === 'zh-hk') return ['zh-hk', 'zh-tw', 'zh-cn', 'en']
   if (locale === 'zh-tw') return ['zh-tw', 'zh-cn', 'en']
@@ -84,7 +84,7 @@ export function urlLanguageForTag(tag: string, live: readonly UrlLanguage[]): Ur
 }
 
 /**
- * SPEC §4: the first supported language of the accept-language header, honouring q-values
+ * docs/product.md#language-resolution: the first supported language of the accept-language header, honouring q-values
  * (RFC 9110 §12.5.4); q=0 means "not acceptable".
  */
 export function languageFromAcceptLanguage(header: string | undefined, live: readonly UrlLanguage[]): UrlLanguage | undefined {

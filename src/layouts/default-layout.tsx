@@ -6,7 +6,7 @@ import { Header } from '../components/header/header.tsx'
 import { openMobileSearch, SearchBox } from '../components/search-box/search-box.tsx'
 import styles from './layouts.module.css'
 
-/** SPEC §2 default layout: header, page, footer, China notice. */
+/** docs/product.md#layouts default layout: header, page, footer, China notice. */
 export function DefaultLayout() {
   return (
     <div className={styles.shell}>

@@ -3,7 +3,7 @@ import { ChinaNotice } from '../components/china-notice/china-notice.tsx'
 import { Footer } from '../components/footer/footer.tsx'
 import styles from './layouts.module.css'
 
-/** SPEC §2 news layout: page, footer, China notice (no header: used for pop-ups and embeds). */
+/** docs/product.md#layouts news layout: page, footer, China notice (no header: used for pop-ups and embeds). */
 export function NewsLayout() {
   return (
     <div className={styles.shell}>

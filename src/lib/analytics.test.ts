@@ -3,7 +3,7 @@ import { planAnalytics } from './analytics.ts'
 
 const both = { analyticsUrl: 'https://stats.example/a.js', tagUrl: 'https://tags.example/t.js' }
 
-describe('planAnalytics (SPEC §7 page-level extras)', () => {
+describe('planAnalytics (docs/product.md#page-extras)', () => {
   it('when nothing is configured, then nothing loads and nobody is asked', () => {
     expect(planAnalytics({ analyticsUrl: null, tagUrl: null, country: 'DE', consent: null })).toEqual({ analytics: false, tags: false, askConsent: false })
   })

@@ -15,7 +15,7 @@ export interface AnalyticsPlan {
 }
 
 /**
- * SPEC §7 page-level extras: an analytics script and a tag script, both from configuration and off by
+ * docs/product.md#page-extras: an analytics script and a tag script, both from configuration and off by
  * default; the tag script never for visitors in China; both only after consent where required.
  */
 export function planAnalytics(options: {

@@ -23,7 +23,7 @@ export const CHECKOUT_SCREENS = {
 } as const
 export type CheckoutScreen = keyof typeof CHECKOUT_SCREENS
 
-/** The screen that continues an order from each step (SPEC §4 "continue paying"). */
+/** The screen that continues an order from each step (docs/product.md#checkout-screens "continue paying"). */
 const SCREEN_OF_STEP = {
   attendees: 'attendees',
   review: 'review',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPassCounter } from './china-pass.ts'
 
-describe('China notice pass (SPEC §4, §9)', () => {
+describe('China notice pass (docs/product.md#china-notice)', () => {
   it('when five clicks come within 30 s, then the fifth passes', () => {
     const counter = createPassCounter()
     const results = [0, 1000, 2000, 3000, 29_999].map((time) => counter.click(time))

@@ -1,7 +1,7 @@
 import { CHINA_PASS } from '../api/contracts/cookies.ts'
 
 /**
- * SPEC §4: five clicks within 30 seconds pass; the count resets 30 seconds after it started.
+ * docs/product.md#china-notice: five clicks within 30 seconds pass; the count resets 30 seconds after it started.
  * Time is passed in, so the rule is tested without waiting.
  */
 export function createPassCounter() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isChunkLoadFailure, shouldReload } from './chunk-reload.ts'
 
-describe('chunk-load failure reload (SPEC §4, §9)', () => {
+describe('chunk-load failure reload (docs/product.md#chunk-reload)', () => {
   it('when no reload happened yet, then reload', () => {
     expect(shouldReload(null, 1_000)).toBe(true)
   })

@@ -1,4 +1,4 @@
-/** SPEC §4/§9: after a failed chunk load the page reloads, at most once per 60 seconds. */
+/** docs/product.md#chunk-reload: after a failed chunk load the page reloads, at most once per 60 seconds. */
 export const RELOAD_GUARD_MS = 60_000
 const STORAGE_KEY = 'chunk-reload-at'
 

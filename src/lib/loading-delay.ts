@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 
-/** SPEC §9: a loading state appears no sooner than 200 ms... */
+/** docs/product.md#limits: a loading state appears no sooner than 200 ms... */
 export const LOADING_DELAY_MS = 200
 /** ...and, once shown, stays long enough not to flicker. */
 export const LOADING_MIN_VISIBLE_MS = 400

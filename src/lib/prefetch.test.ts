@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { shouldPrefetch } from './prefetch.ts'
 
-describe('shouldPrefetch (SPEC §9)', () => {
+describe('shouldPrefetch (docs/product.md#limits)', () => {
   it('when online on a 4G connection, then prefetch', () => {
     expect(shouldPrefetch({ effectiveType: '4g' }, true)).toBe(true)
     expect(shouldPrefetch(undefined, true)).toBe(true)

@@ -5,7 +5,7 @@ interface NetworkInformationLike {
   effectiveType?: string
 }
 
-/** SPEC §9: no prefetch on 2G, with the save-data flag, or offline. */
+/** docs/product.md#limits: no prefetch on 2G, with the save-data flag, or offline. */
 export function shouldPrefetch(connection: NetworkInformationLike | undefined, online: boolean): boolean {
   if (!online) return false
   if (connection?.saveData) return false

@@ -17,7 +17,7 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const show = (date: Date, style?: 'text' | 'compact') => relativeTime(date, now, { t, timeZone: 'UTC', ...(style ? { style } : {}) })
 
-describe('relativeTime, SPEC §4 table row by row', () => {
+describe('relativeTime, docs/product.md#relative-time table row by row', () => {
   it('under 11 minutes: just now (text) or 1m (compact)', () => {
     expect(show(ago(0))).toBe('just now')
     expect(show(ago(10 * MINUTE + 59_999))).toBe('just now')

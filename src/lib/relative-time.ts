@@ -11,7 +11,7 @@ export interface RelativeTimeOptions {
   t: Translate
   /** IANA zone whose calendar decides "yesterday" and "same year"; the viewer's own in the browser. */
   timeZone?: string
-  /** SPEC §4 shows two forms for the first row: 'just now' (text) and '1m' (compact). */
+  /** docs/product.md#relative-time shows two forms for the first row: 'just now' (text) and '1m' (compact). */
   style?: 'text' | 'compact'
 }
 
@@ -19,7 +19,7 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
 /**
- * SPEC §4 "Relative time display", row by row:
+ * docs/product.md#relative-time, row by row:
  * under 11 min -> just now / 1m; under 60 min -> {n}m; under 24 h -> {n}h; calendar yesterday ->
  * yesterday HH:mm; 2 or 3 calendar days -> {n} days ago; 4 to 7 days -> within a week;
  * same year -> MM-DD; otherwise YYYY-MM-DD. Words come from the `time.*` keys of each locale.

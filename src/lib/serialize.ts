@@ -1,7 +1,7 @@
 /**
  * JSON for a `<script type="application/json">` element. `<`, `>` and `&` are escaped (and the two
  * JavaScript line terminators), so no value can close the element or open a comment, whatever a
- * visitor or an editor typed (STYLE.md rule 3).
+ * visitor or an editor typed (docs/product.md#hydration-data).
  */
 export function serializeForScript(value: unknown): string {
   return JSON.stringify(value)

@@ -5,7 +5,7 @@ import { RootDocument, RootErrorBoundary, rootLoader } from '../root.tsx'
 import { screen } from './route-kit.ts'
 
 /**
- * The one route table, for server and browser (SPEC §2, PRODUCT.md screen map). Every path lives
+ * The one route table, for server and browser (docs/product.md#routes). Every path lives
  * under the language segment; Express has already redirected anything without a live language.
  * A screen that is not built yet is simply not listed: it answers 404 until it exists.
  */
@@ -30,7 +30,7 @@ export const routes: RouteObject[] = [
           { path: 'active/europeanPremium.html', ...screen('campaign', { ns: ['exhibitions'] }) },
           // editorial feature routes (news, videos, bulletins, about)
           { path: 'exhibition/news.html', ...screen('news', { ns: ['editorial', 'news'] }) },
-          // SPEC §2 `exhibition/{id?}`: without an id, the list (its loader redirects to news.html).
+          // docs/product.md#routes `exhibition/{id?}`: without an id, the list (its loader redirects to news.html).
           { path: 'exhibition', ...screen('news', { ns: ['editorial', 'news'] }) },
           { path: 'exhibition/h5', ...screen('news', { ns: ['editorial', 'news'], h5: true }) },
           { path: 'exhibition/h5/:id', ...screen('article', { ns: ['editorial', 'news'], h5: true }) },

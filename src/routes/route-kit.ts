@@ -15,7 +15,7 @@ export interface ScreenHandle {
   screen: string
   /** Translation namespaces besides `common`. */
   ns: string[]
-  /** SPEC §2: app web-view pages hide the mobile search and user icons. */
+  /** docs/product.md#header: app web-view pages hide the mobile search and user icons. */
   h5?: boolean
   /** Personal pages (account, checkout): never stored in the page cache or a CDN, `noindex`. */
   private?: boolean

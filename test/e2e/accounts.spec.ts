@@ -5,7 +5,7 @@ import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixt
 
 /**
  * Accounts (issue 8): register, verify by the code from the outbox, log in through the login frame
- * (SPEC §4 protocol), the nick in the header without a reload, a reload keeps it, a comment on an
+ * (docs/product.md#login protocol), the nick in the header without a reload, a reload keeps it, a comment on an
  * exhibition, logout; the mobile menu's login area; messages from anywhere but the login frame do
  * nothing. English and Simplified Chinese, 375 and 1280 px, axe on every state.
  */
@@ -124,7 +124,7 @@ for (const lang of ['en', 'zh-cn'] as const) {
       await frame.getByLabel(t.login.fields.code).fill(await codeFromOutbox(email))
       await frame.getByRole('button', { name: t.login.actions.verify }).click()
 
-      // SPEC §4 `reload`: the frame closes and the user is in the page, without reloading it.
+      // docs/product.md#login `reload`: the frame closes and the user is in the page, without reloading it.
       await expect(dialog).toBeHidden()
       const header = page.getByRole('banner')
       await expect(header.getByRole('button', { name: new RegExp(nick) })).toBeVisible()

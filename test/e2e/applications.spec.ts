@@ -4,7 +4,7 @@ import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixt
 
 /**
  * Sign-up (issue 10): both tabs in English and Simplified Chinese at phone and desktop widths, every
- * prompt and message of SPEC §5 and §8, success, the app web-view layout, keyboard tabs, and a retry
+ * prompt and message of docs/product.md#application-form, success, the app web-view layout, keyboard tabs, and a retry
  * after a lost answer that stays one application.
  */
 
@@ -77,7 +77,7 @@ for (const lang of ['en', 'zh-cn'] as const) {
         await page.locator('#ex-boothWidth').fill('0.2')
         await expectFieldError(page, 'ex-boothWidth', s.validation.boothDimension)
 
-        // Wrong phone and e-mail: SPEC §5 messages.
+        // Wrong phone and e-mail: docs/product.md#application-form messages.
         await page.locator('#ex-phone').fill('12345')
         await page.locator('#ex-email').fill('maria@acme')
         await page.locator('#ex-website').fill('javascript:alert(1)')
@@ -167,7 +167,7 @@ for (const lang of ['en', 'zh-cn'] as const) {
   }
 }
 
-test.describe('result messages (SPEC §8)', () => {
+test.describe('result messages (docs/product.md#user-messages)', () => {
   // One pattern (an array of two regular expressions would read as a fixture tuple).
   test.use({ viewport: DESKTOP, allowConsole: [/Failed to load resource|net::ERR_FAILED/] })
 
@@ -335,7 +335,7 @@ test.describe('tabs and layouts', () => {
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(LOCALES['zh-cn'].hero.title)
       if (size.width < 800) {
-        // SPEC §2: the app web view hides the mobile search and user icons.
+        // docs/product.md#header: the app web view hides the mobile search and user icons.
         await expect(page.locator('header').getByRole('link', { name: /我的账户|My account/ })).toHaveCount(0)
       }
       const surname = page.locator('#at-surname')

@@ -90,7 +90,7 @@ async function loadToEnd(page: Page, afterEach: (pageNumber: number) => Promise<
   }
 }
 
-/** SPEC §8 "No more data", in the page's language. */
+/** docs/product.md#user-messages "No more data", in the page's language. */
 const NO_MORE: Record<string, string> = {
   en: enCommon.common.noMoreData,
   'zh-cn': zhCnCommon.common.noMoreData,
@@ -119,7 +119,7 @@ for (const { lang, locale } of LANGUAGES) {
           articles.slice(0, 10).map((article) => article.publishedAt),
         )
         if (lang === 'en') {
-          // SPEC §4 relative time, refreshed in the browser (the visitor's zone is UTC here).
+          // docs/product.md#relative-time, refreshed in the browser (the visitor's zone is UTC here).
           await expect
             .poll(async () => (await times.first().textContent()) === relativeTime(articles[0]?.publishedAt as string, Date.now(), { t, timeZone: 'UTC' }))
             .toBe(true)

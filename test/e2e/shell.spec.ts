@@ -2,7 +2,7 @@ import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixt
 
 const WIDTHS = [375, 820, 1024, 1280]
 
-test.describe('header (SPEC §2)', () => {
+test.describe('header (docs/product.md#header)', () => {
   for (const width of WIDTHS) {
     test(`at ${width} px the header shows the right mode and every tab is reachable`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 })
@@ -86,7 +86,7 @@ test.describe('header (SPEC §2)', () => {
   })
 })
 
-test.describe('languages and errors (SPEC §4, §8)', () => {
+test.describe('languages and errors (docs/product.md#language-resolution)', () => {
   test('/ redirects to the browser language home', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'zh-TW', extraHTTPHeaders: { 'Accept-Language': 'zh-TW,zh;q=0.9' } })
     const page = await context.newPage()
@@ -110,7 +110,7 @@ test.describe('languages and errors (SPEC §4, §8)', () => {
   })
 })
 
-test.describe('China notice (SPEC §4, §9)', () => {
+test.describe('China notice (docs/product.md#china-notice)', () => {
   test.beforeEach(async ({ page }) => {
     await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '223.5.5.5' })
   })

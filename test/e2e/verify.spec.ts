@@ -50,7 +50,7 @@ for (const { lang, locale } of LANGUAGES) {
 
         const field = page.getByLabel(at(t, 'query.label'))
         const submit = page.getByRole('button', { name: at(t, 'query.submit') })
-        // SPEC §5: empty input.
+        // docs/product.md#verification-input: empty input.
         await submit.click()
         await expect(page.getByRole('alert')).toHaveText(at(t, 'errors.empty'))
         await expect(field).toBeFocused()
@@ -110,7 +110,7 @@ for (const { lang, locale } of LANGUAGES) {
         await expect(page.getByTestId('document-result')).toContainText('f47a685e5bec66fd')
         await expectAccessibleFromTop(page)
 
-        // A PNG named .pdf: refused by its first bytes, with SPEC §5's message.
+        // A PNG named .pdf: refused by its first bytes, with the docs/product.md#verification-input message.
         await picker.setInputFiles(fixture('image-renamed.pdf'))
         await expect(panel.getByRole('alert')).toHaveText(at(t, 'errors.fileType'))
       })

@@ -36,7 +36,7 @@ async function codeFor(userId: string): Promise<string> {
   return code
 }
 
-describe('OAuth2 authorization-code flow (SPEC §7, Kong)', () => {
+describe('OAuth2 authorization-code flow (docs/product.md#oauth, Kong)', () => {
   it('when the site authorizes a user with the provision key and trades the code with the secret, then it gets a user token that works', async () => {
     const signed = await signedUp(app, db)
     const authorized = await authorize({

@@ -430,7 +430,7 @@ describe('sessions: logout, revocation and expiry', () => {
   })
 })
 
-describe('usercenter$getuserfromcookie (SPEC §7, CV3 and V3)', () => {
+describe('usercenter$getuserfromcookie (docs/product.md#functions, CV3 and V3)', () => {
   it('when CV3 gets a valid login cookie, then the user; a ticket is not accepted there', async () => {
     const signed = await signedUp(app, db, { nick: 'Cookie Carl' })
     const token = await visitorToken(app)

@@ -86,7 +86,7 @@ describe('the sign-up pages', () => {
   })
 })
 
-describe('exhibitor application: validation (SPEC §5)', () => {
+describe('exhibitor application: validation (docs/product.md#application-form)', () => {
   it('when the form is sent empty, then every required field gets its please enter / please select prompt', async () => {
     const response = await call(app, 'apply$submitExhibitor', { idempotencyKey: randomUUID() }, { token })
     expect(response.status).toBe(400)
@@ -197,7 +197,7 @@ describe('exhibitor application: validation (SPEC §5)', () => {
   })
 })
 
-describe('attendee application: validation (SPEC §5)', () => {
+describe('attendee application: validation (docs/product.md#application-form)', () => {
   it('when the form is sent empty, then every required field gets its prompt', async () => {
     const response = await call(app, 'apply$submitAttendee', { idempotencyKey: randomUUID() }, { token })
     expect(response.status).toBe(400)

@@ -118,7 +118,7 @@ describe('GET /api/Article/webarticle (news list)', () => {
   })
 })
 
-describe('language fallback (PRODUCT.md chain)', () => {
+describe('language fallback (docs/product.md#content-fallback)', () => {
   it('when the language has texts, then they come and nothing fell back', async () => {
     const response = await list({ pageSize: 2 }, 'zh-cn')
     expect(response.body.data.items[0]).toMatchObject({ title: 'Alpha 简体', fellBackTo: null })

@@ -274,7 +274,7 @@ describe('expo$getExhibition', () => {
   })
 })
 
-describe('language fallback (PRODUCT.md: zh-hk -> zh-tw -> zh-cn -> en; others -> en)', () => {
+describe('language fallback (docs/product.md#content-fallback: zh-hk -> zh-tw -> zh-cn -> en; others -> en)', () => {
   it('when the language has no texts, then the next of its chain answers and the answer says which', async () => {
     write('exhibitions', 'tw', exhibitionFile('tw', { starts: DAY, ends: 2 * DAY, locales: ['en', 'zh-cn', 'zh-tw'] }))
     write('exhibitions', 'cn', exhibitionFile('cn', { starts: 3 * DAY, ends: 4 * DAY, locales: ['en', 'zh-cn'] }))
@@ -294,7 +294,7 @@ describe('language fallback (PRODUCT.md: zh-hk -> zh-tw -> zh-cn -> en; others -
   })
 })
 
-describe('state at the boundaries (PRODUCT.md)', () => {
+describe('state at the boundaries (docs/product.md#exhibition-states)', () => {
   it('when the clock stands exactly on a boundary, then the later state holds, in the service and in the list filter alike', async () => {
     write('exhibitions', 'edge', exhibitionFile('edge', { starts: 10 * DAY, ends: 11 * DAY, salesOpen: 2 * DAY, salesClose: 9 * DAY }))
     await importFixtures()
@@ -374,7 +374,7 @@ describe('expo$getCampaign and expo$listPartners', () => {
   })
 })
 
-describe('GET advertisement (SPEC §7)', () => {
+describe('GET advertisement (docs/product.md#endpoints)', () => {
   const advert = (slug: string, extra: Record<string, unknown>) => ({
     slug,
     image: `/demo/${slug}.svg`,

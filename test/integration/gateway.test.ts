@@ -34,7 +34,7 @@ const cv3 = (routes: string, body: unknown, bearer = token) =>
     .set('LanguageCode', 'en')
     .send(body as object)
 
-describe('the gateway (SPEC §7, ARCHITECTURE.md error codes)', () => {
+describe('the gateway (docs/product.md#error-codes)', () => {
   it('when a known function is called with a valid token, then the envelope carries its data', async () => {
     const response = await cv3('common$languageList', {})
     expect(response.status).toBe(200)

@@ -33,7 +33,7 @@ const hot = async (body: Record<string, unknown> = {}, locale = 'en') => {
 
 const search = (content: string, ip = someIp()) => cv3(app, 'search$checkpinzhuan', { content, adPtn: '' }, { token, ip })
 
-describe('search$statisticsHotSearch (SPEC §3, §7, §9)', () => {
+describe('search$statisticsHotSearch (docs/product.md#functions)', () => {
   it('when the demo directory is seeded, then 15 hot searches come, named in the requested language', async () => {
     await seedDemo(db, platform)
     const english = await hot()

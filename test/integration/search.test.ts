@@ -29,7 +29,7 @@ const dropdown = (content: unknown, options: { locale?: string; type?: string } 
     { token, ...(options.locale ? { locale: options.locale } : {}) },
   )
 
-describe('home$dropdown: suggestions (SPEC §2, §3)', () => {
+describe('home$dropdown: suggestions (docs/product.md#search-box)', () => {
   it('when a prefix of a broker is typed, then matching brokers come with icon, highlighted name, label and colour', async () => {
     const response = await dropdown('aldm')
     expect(response.status).toBe(200)
@@ -105,7 +105,7 @@ describe('home$dropdown: suggestions (SPEC §2, §3)', () => {
     expect(all.length).toBeGreaterThanOrEqual(traders.length)
   })
 
-  it('when the text is longer than 30 characters, then only its first 30 are searched (SPEC §5, §9)', async () => {
+  it('when the text is longer than 30 characters, then only its first 30 are searched (docs/product.md#search-input)', async () => {
     const long = demo.find((candidate) => [...candidate.nameEn].length > 32) as (typeof demo)[number]
     const first30 = [...long.nameEn].slice(0, 30).join('')
     const response = await dropdown(`${long.nameEn}XYZXYZ`)
@@ -184,7 +184,7 @@ describe('hostile input', () => {
   })
 })
 
-describe('search$checkpinzhuan: brand-zone check (SPEC §5)', () => {
+describe('search$checkpinzhuan: brand-zone check (docs/product.md#search-box)', () => {
   it('when the keyword is a live brand-zone keyword, in any case or width, then adFlag is true', async () => {
     const ad = await db.query<{ keyword: string }>("select keyword from search_ad_keywords where keyword ~ '^[a-z ]+$' order by id limit 1")
     const keyword = ad.rows[0]?.keyword as string

@@ -8,7 +8,7 @@ beforeAll(async () => {
   ;({ app } = await createTestApp())
 })
 
-describe('language redirects (SPEC §4)', () => {
+describe('language redirects (docs/product.md#language-resolution)', () => {
   it('when / is asked with a Chinese browser, then it redirects to /zh-cn', async () => {
     const response = await request(app).get('/').set('Accept-Language', 'zh-CN,zh;q=0.9')
     expect(response.status).toBe(302)

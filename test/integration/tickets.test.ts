@@ -34,8 +34,8 @@ beforeEach(async () => {
 const order = (user: TestUser, lines: Array<{ ticketTypeId: number; quantity: number }>, couponCode = '', extra: Record<string, unknown> = {}) =>
   call(app, 'tickets$createOrder', user.token, { exhibitionId, lines, couponCode, idempotencyKey: randomUUID(), ...extra })
 
-describe('SPEC §5 messages are the specification words', () => {
-  it('when the English strings are read, then every message of SPEC §5 is there word for word', () => {
+describe('docs/product.md#validation messages are the specification words', () => {
+  it('when the English strings are read, then every message of docs/product.md#validation is there word for word', () => {
     expect(en.messages.ticketLimit).toBe('Up to five tickets can be purchased')
     expect(en.messages.emailRepeated).toBe('Repeated email address')
     expect(en.messages.phoneRepeated).toBe('Repeated phone number')
@@ -322,7 +322,7 @@ describe('attendee forms', () => {
     expect(response.body.data.fields['attendees.0.email']).toBeUndefined()
   })
 
-  it('when a phone or an e-mail is wrong, then the SPEC §5 messages; empty fields get their prompts', async () => {
+  it('when a phone or an e-mail is wrong, then the docs/product.md#attendee-form messages; empty fields get their prompts', async () => {
     const list: Array<Record<string, unknown>> = attendees(2)
     list[0] = { ...list[0], phone: { country: 'GB', number: '12345' }, email: 'ada@example' }
     list[1] = { firstName: ' ', lastName: '', email: '', phone: { country: 'GB', number: '' }, identity: '', industry: 'nonsense' }

@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest'
 
-/** STYLE.md rule 8: an unexpected console.error fails the test. */
+/** docs/product.md#test-layers: an unexpected console.error fails the test. */
 let errors: unknown[][] = []
 const original = console.error
 console.error = (...args: unknown[]) => {

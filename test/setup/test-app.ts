@@ -31,7 +31,7 @@ export function testDatabaseUrl(): string | null {
 }
 
 /**
- * One migrated database per test worker (TOOLING.md: PGlite takes ~2 s and ~480 MB to start).
+ * One migrated database per test worker (docs/product.md#pglite: PGlite takes ~2 s and ~480 MB to start).
  * On a real PostgreSQL (TEST_DATABASE_URL) each worker gets its own database.
  */
 export function testDatabase(): Promise<Database> {

@@ -1,6 +1,6 @@
 -- Core platform tables: secrets, accounts and their sessions, the mail outbox, and the exhibitions
 -- every other domain refers to. Content is stored per language; a reader falls back along the chain
--- of PRODUCT.md (zh-hk -> zh-tw -> zh-cn -> en; others -> en).
+-- of docs/product.md#content-fallback (zh-hk -> zh-tw -> zh-cn -> en; others -> en).
 
 create table platform_secrets (
   name text primary key,

@@ -1,5 +1,5 @@
 -- Editorial content (issue 3): news articles, videos and bulletins, each with its texts per locale.
--- Readers pick a locale along the fallback chain of PRODUCT.md (zh-hk -> zh-tw -> zh-cn -> en;
+-- Readers pick a locale along the fallback chain of docs/product.md#content-fallback (zh-hk -> zh-tw -> zh-cn -> en;
 -- others -> en); English is required by the content importer, so every chain ends in a text.
 --
 -- Rows are matched by slug when a content folder is imported, so importing twice keeps every id.

@@ -1,4 +1,4 @@
--- Accounts and login (issue 8) and the OAuth2 codes of SPEC §7 (issue 3). The accounts and sessions
+-- Accounts and login (issue 8) and the OAuth2 codes of docs/product.md#oauth (issue 3). The accounts and sessions
 -- tables come from 0001_core.sql; this adds what sign-in, the login ticket of the frame protocol,
 -- one-time codes and the authorization-code flow need.
 
@@ -7,7 +7,7 @@ alter table accounts add constraint accounts_nick_length check (char_length(nick
 alter table accounts add constraint accounts_email_length check (char_length(email) between 3 and 254);
 
 -- A session is created when someone signs in on the login page. It is not usable as a login cookie
--- until the site's server has exchanged its one-time ticket (SPEC §4 `reload` message): only then is
+-- until the site's server has exchanged its one-time ticket (docs/product.md#login `reload` message): only then is
 -- a secret made, and only its hash is kept. `kind` tells login sessions from OAuth2 grants.
 alter table sessions add column kind text not null default 'login' check (kind in ('login', 'oauth'));
 alter table sessions add column secret_hash text;
@@ -28,7 +28,7 @@ create table account_codes (
 );
 create index account_codes_account_idx on account_codes (account_id, purpose);
 
--- Kong-style authorization codes (SPEC §7 /oauth2/authorize -> /oauth2/token): single use, a minute
+-- Kong-style authorization codes (docs/product.md#oauth /oauth2/authorize -> /oauth2/token): single use, a minute
 -- long. The session made at the exchange is remembered, so that reusing a code revokes what it gave
 -- (RFC 6749 §4.1.2).
 create table oauth_codes (
@@ -53,7 +53,7 @@ create table exhibition_comments (
 );
 create index exhibition_comments_list_idx on exhibition_comments (exhibition_id, id desc);
 
--- Follows (SPEC §7 attentionevaluation): an exhibition by its id, a broker by its trader code.
+-- Follows (docs/product.md#endpoints attentionevaluation): an exhibition by its id, a broker by its trader code.
 create table account_follows (
   account_id uuid not null references accounts (id) on delete cascade,
   target_kind text not null check (target_kind in ('exhibition', 'broker')),

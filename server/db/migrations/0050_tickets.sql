@@ -1,5 +1,5 @@
--- Tickets, orders, coupons, payments and e-tickets (issue 9; SPEC §2-§5, §9; PRODUCT.md "Flows and
--- rules"). Money is integer minor units with an ISO 4217 currency.
+-- Tickets, orders, coupons, payments and e-tickets (issue 9; docs/product.md#orders). Money is
+-- integer minor units with an ISO 4217 currency.
 --
 -- Capacity and coupon uses are counters that change only through conditional updates
 -- (`set reserved = reserved + n where reserved + n <= capacity`): PostgreSQL takes the row lock, a
@@ -45,7 +45,7 @@ create table coupons (
   percent_off int check (percent_off between 1 and 100),
   amount_off_minor int check (amount_off_minor > 0),
   currency text check (currency ~ '^[A-Z]{3}$'),
-  -- Single use unless configured (PRODUCT.md).
+  -- Single use unless configured (docs/product.md#coupons).
   max_uses int not null default 1 check (max_uses >= 1),
   -- Held by pending orders plus redeemed by paid ones.
   used int not null default 0 check (used >= 0),
@@ -66,7 +66,7 @@ create table ticket_orders (
   account_id uuid not null references accounts (id) on delete restrict,
   exhibition_id int not null references exhibitions (id) on delete restrict,
   status text not null default 'pending' check (status in ('pending', 'paid', 'cancelled')),
-  -- buyer: cancelled after confirmation; expired: the payment countdown ended (SPEC §4).
+  -- buyer: cancelled after confirmation; expired: the payment countdown ended (docs/product.md#payment-countdown).
   cancel_reason text check (cancel_reason in ('buyer', 'expired')),
   -- The buyer's language and address when ordering: the confirmation goes out in it.
   locale text not null,
@@ -109,7 +109,7 @@ create table ticket_order_lines (
 );
 create index ticket_order_lines_type_idx on ticket_order_lines (ticket_type_id);
 
--- One attendee per ticket (SPEC §5 "An attendee form is required for each ticket"); e-mail addresses
+-- One attendee per ticket (docs/product.md#attendee-form "An attendee form is required for each ticket"); e-mail addresses
 -- and phone numbers are unique within one order.
 create table ticket_attendees (
   id uuid primary key default gen_random_uuid(),

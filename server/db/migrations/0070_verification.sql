@@ -1,5 +1,5 @@
--- The register of official channels and documents (issue 11, PRODUCT.md "Official channel
--- verification"). A visitor's query is normalised and compared with lookup_key exactly; nothing else
+-- The register of official channels and documents (issue 11, docs/product.md#verification). A
+-- visitor's query is normalised and compared with lookup_key exactly; nothing else
 -- of this table is ever shown except the public channels (public = true) and the one row asked for.
 
 create table verification_channels (

@@ -16,7 +16,7 @@ import type { CommentService } from './comments.service.ts'
 import type { FollowService } from './follows.service.ts'
 import { isLoginTicket, type Sessions } from './sessions.ts'
 
-/** No user behind this value (SPEC §7: callers ignore the error and stay logged out). */
+/** No user behind this value (docs/product.md#login: callers ignore the error and stay logged out). */
 const noUser = () => notFound('account:errors.noUser')
 
 /** Registrations of the accounts functions (thin: parse, authorise, one verb, map). */

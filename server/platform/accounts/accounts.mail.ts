@@ -11,7 +11,7 @@ export type AccountMail =
   /** Wrong passwords at the account within the hour, from anywhere (sign-in-throttle.ts). */
   | { kind: 'failures'; to: string; nick: string; attempts: number }
 
-/** Queued inside the caller's transaction, sent after commit (STYLE.md rule 7), in the page's language. */
+/** Queued inside the caller's transaction, sent after commit (docs/product.md#mail-after-commit), in the page's language. */
 export async function queueAccountMail(tx: Queryable, t: Translate, brand: string, loginUrl: string, mail: AccountMail): Promise<void> {
   const params = {
     brand,

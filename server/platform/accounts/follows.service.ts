@@ -17,7 +17,7 @@ export interface FollowService {
 }
 
 /**
- * Follows (SPEC §7 attentionevaluation, ARCHITECTURE.md): a logged-in user follows or unfollows an
+ * Follows (docs/product.md#endpoints attentionevaluation, docs/product.md#endpoints): a logged-in user follows or unfollows an
  * exhibition (by id) or a broker (by trader code). Only things that exist can be followed.
  */
 export function createFollowService(platform: Platform): FollowService {

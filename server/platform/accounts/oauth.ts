@@ -56,7 +56,7 @@ const field = (body: Record<string, unknown>, name: string): string => {
 }
 
 /**
- * SPEC §7 Authorization, the way Kong's OAuth2 plugin does it: the site's server, which knows who
+ * docs/product.md#oauth Authorization, the way Kong's OAuth2 plugin does it: the site's server, which knows who
  * the user is, asks /oauth2/authorize with the provision key for a code, and trades the code with
  * the client secret at /oauth2/token for an access token. Neither secret ever reaches a browser.
  * `client_credentials` gives server-to-server callers of the V3 gateway a `server` token.

@@ -17,7 +17,7 @@ const PAGE_PATH = /^\/[a-z]{2,3}(-[a-z]{2})?(\/|$)/i
 const SESSION_ID = /^([0-9a-f-]{36})\./
 
 /**
- * The site's side of the login (SPEC §4, ARCHITECTURE.md "Login cookie"):
+ * The site's side of the login (docs/product.md#login):
  * - a middleware that puts the user of a valid login cookie into `res.locals.user` (the page's
  *   `site.user`); a visitor without the cookie costs nothing;
  * - POST /api/session: the value the login frame posted is checked with
@@ -98,7 +98,7 @@ export function sessionRoutes(router: Router, platform: Platform, sessions: Sess
     const data = checked.body.data as (UserInfo & { cookie?: string; expiresAt?: string }) | null
     const sessionId = data?.cookie ? SESSION_ID.exec(data.cookie)?.[1] : undefined
     if (checked.status !== ERROR_CODES.ok || !data?.cookie || !data.expiresAt || !sessionId) {
-      // SPEC §8: a failed cookie-user lookup is not an error of the page; the visitor stays logged out.
+      // docs/product.md#login: a failed cookie-user lookup is not an error of the page; the visitor stays logged out.
       if (form) return res.redirect(303, `${siteOrigin}/${langOf(body)}/info.html`)
       return refuse(res, ERROR_CODES.token, 'account:errors.loginFailed')
     }

@@ -11,7 +11,7 @@ declare module '../platform.ts' {
 }
 
 /**
- * Editorial content (issue 3, PRODUCT.md): news articles on SPEC §7's article endpoints, videos
+ * Editorial content (issue 3, docs/product.md#routes): news articles on the docs/product.md#endpoints article endpoints, videos
  * and bulletins on the expo endpoint, each per language with the fallback chain. Content comes
  * from content folders (news Markdown, videos and bulletins JSON); other domains (the exhibitions'
  * recap videos, the home page) reach it through platform.services.editorial.

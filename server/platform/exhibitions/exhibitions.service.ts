@@ -32,7 +32,7 @@ type PartnersResult = z.output<typeof contracts.listPartners.result>
 export interface ExhibitionService {
   /** A published exhibition in a language (with fallback), or null when there is none with this id. */
   getById(id: number, locale: Locale): Promise<ExhibitionDetail | null>
-  /** PRODUCT.md state at `now` (default: the service's clock). Accepts instants as Date or ISO strings. */
+  /** docs/product.md#exhibition-states state at `now` (default: the service's clock). Accepts instants as Date or ISO strings. */
   stateOf(exhibition: StateLike, now?: Date): ExhibitionState
   /** Whether the exhibition has ended; throws the 404 DomainError for an unknown id. Tickets answer "The event is over." with it. */
   isOver(id: number): Promise<boolean>

@@ -10,7 +10,7 @@ const exhibition = {
 const at = (iso: string) => new Date(iso)
 const justBefore = (date: Date) => new Date(date.getTime() - 1)
 
-describe('exhibition state (PRODUCT.md)', () => {
+describe('exhibition state (docs/product.md#exhibition-states)', () => {
   it('when sales have not opened, then looking forward, up to the last millisecond before they do', () => {
     expect(stateOf(exhibition, at('2026-01-01T00:00:00Z'))).toBe('lookingForward')
     expect(stateOf(exhibition, justBefore(exhibition.salesOpenAt))).toBe('lookingForward')

@@ -11,7 +11,7 @@ export interface StateInput {
 }
 
 /**
- * PRODUCT.md "Exhibition state": ended once the end has passed; in progress from the first
+ * docs/product.md#exhibition-states: ended once the end has passed; in progress from the first
  * instant of the event; signing up while the sales window is open before the event; looking
  * forward otherwise (announced, sales not open yet, or closed before the doors open).
  * Windows include their start and exclude their end, so at any instant exactly one state holds.

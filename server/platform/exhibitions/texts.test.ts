@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fellBackTo, pickTexts } from './texts.ts'
 
-describe('texts along the fallback chain (PRODUCT.md)', () => {
+describe('texts along the fallback chain (docs/product.md#content-fallback)', () => {
   const texts = { en: { title: 'Dubai' }, 'zh-cn': { title: '迪拜' }, 'zh-tw': { title: '杜拜' } }
 
   it('when the language has texts, then they are used and nothing fell back', () => {

@@ -4,7 +4,7 @@ import { contentFallbackChain, type Locale } from '../../../src/i18n/languages.t
 export type TextsByLocale<T> = Partial<Record<string, T>> | null | undefined
 
 /**
- * The first language of the fallback chain (PRODUCT.md: zh-hk -> zh-tw -> zh-cn -> en; others -> en)
+ * The first language of the fallback chain (docs/product.md#content-fallback: zh-hk -> zh-tw -> zh-cn -> en; others -> en)
  * that has texts, and which one that was; null when none has.
  */
 export function pickTexts<T>(texts: TextsByLocale<T>, locale: Locale): { texts: T; locale: Locale } | null {

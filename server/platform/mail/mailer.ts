@@ -20,7 +20,7 @@ export interface MailMessage {
 
 /**
  * Queues a message inside the caller's transaction: it is sent only if that transaction commits
- * (never send mail inside a transaction; STYLE.md rule 7).
+ * (never send mail inside a transaction; docs/product.md#mail-after-commit).
  */
 export async function queueMail(tx: Queryable, message: MailMessage): Promise<void> {
   await tx.query('insert into mail_outbox (to_address, subject, text_body, html_body, attachments) values ($1, $2, $3, $4, $5)', [

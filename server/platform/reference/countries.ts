@@ -22,7 +22,7 @@ const CLDR_TAG: Record<Locale, string> = {
 /**
  * ISO 3166-1 territories: alpha-2 and numeric codes from ISO (the i18n-iso-countries tables), names
  * from CLDR (Intl.DisplayNames, full ICU ships with Node), dialling codes from libphonenumber. The old
- * lists' quirks are not copied (SPEC §3): GB, not UK; one entry per territory; no empty names.
+ * lists' quirks are not copied (docs/product.md#reference-data): GB, not UK; one entry per territory; no empty names.
  */
 export const ISO_ALPHA2 = Object.keys(countries.getAlpha2Codes()).sort()
 
@@ -110,7 +110,7 @@ function latinInitial(text: string): string {
 
 const groupsCache = new Map<Locale, { chinese: CountryGroup[]; english: CountryGroup[] }>()
 
-/** SPEC §3 alternative list: grouped by the initial of the Chinese name (pinyin) and of the English name. */
+/** docs/product.md#reference-data alternative list: grouped by the initial of the Chinese name (pinyin) and of the English name. */
 export function countryGroups(locale: Locale): { chinese: CountryGroup[]; english: CountryGroup[] } {
   const cached = groupsCache.get(locale)
   if (cached) return cached

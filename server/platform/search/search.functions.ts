@@ -28,7 +28,7 @@ const LIMITS = {
   choice: { name: 'search.choice', points: 60, durationSeconds: 60 },
 } satisfies Record<string, RateRule>
 
-/** SPEC §7 LanguageCode in a payload: a locale (`zh-CN` and the URL language `zh` are understood), else the header's. */
+/** docs/product.md#headers LanguageCode in a payload: a locale (`zh-CN` and the URL language `zh` are understood), else the header's. */
 function localeOf(value: string, fallback: Locale): Locale {
   const lower = value.toLowerCase().replace('_', '-')
   if (lower === 'zh') return 'zh-tw'

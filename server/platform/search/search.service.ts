@@ -13,7 +13,7 @@ import * as searchIndexRepo from './search-index.repo.ts'
 import * as statisticsRepo from './statistics.repo.ts'
 import * as switchesRepo from './switches.repo.ts'
 
-/** Suggestions shown in the dropdown (SPEC §2). */
+/** Suggestions shown in the dropdown (docs/product.md#search-box). */
 export const SUGGESTION_LIMIT = 10
 /** Results pages reach this many matching brokers; the count says "400+" beyond it. */
 export const RESULTS_CAP = 400
@@ -188,7 +188,7 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
       platform.contentChanged({ scope: 'search' })
     },
 
-    /** SPEC §2 suggestions: matching brokers with the typed text highlighted. */
+    /** docs/product.md#search-box suggestions: matching brokers with the typed text highlighted. */
     async suggest(input: { content: string; locale: Locale; limit?: number; traderOnly?: boolean }): Promise<Suggestion[]> {
       const switches = await readSwitches()
       const query = normalise(input.content)
@@ -252,7 +252,7 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
       return kept.slice(0, limit).map((row) => toSuggestion(row, input.locale, input.content))
     },
 
-    /** SPEC §9: the 15 hot searches, from what people searched lately (worldwide and in their country). */
+    /** docs/product.md#limits: the 15 hot searches, from what people searched lately (worldwide and in their country). */
     async hotSearches(input: { pageSize: number; content: string; country: string; locale: Locale }): Promise<HotItem[]> {
       const switches = await readSwitches()
       if (!switches.hotSearch) return []
@@ -264,7 +264,7 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
     },
 
     /**
-     * SPEC §5 check before a full search (search$checkpinzhuan): adFlag when the keyword is a
+     * docs/product.md#search-box check before a full search (search$checkpinzhuan): adFlag when the keyword is a
      * brand-zone keyword of a live campaign. The search is also counted for the hot searches when it
      * names a broker exactly.
      */

@@ -6,7 +6,7 @@ function ipGeoAnswer(platform: Platform, ip: string) {
   return { country_code: answer.alpha2.toLowerCase(), numeric_code: answer.numeric, known: answer.known }
 }
 
-/** Site-wide reference functions: IP geo (SPEC §7 GET /api/v1/getipgeo and Home getipgeo). */
+/** Site-wide reference functions: IP geo (docs/product.md#endpoints GET /api/v1/getipgeo and Home getipgeo). */
 export const domain: Domain = {
   name: 'site',
   order: 10,

@@ -11,7 +11,7 @@ import { releaseOrders } from './release-orders.ts'
 import type { Caller, TicketsContext } from './tickets-context.ts'
 
 /**
- * The buyer cancels a pending order (SPEC §4): seats and coupon go back. Cancelling twice changes
+ * The buyer cancels a pending order (docs/product.md#order-states): seats and coupon go back. Cancelling twice changes
  * nothing; a paid order or one whose payment is being checked cannot be cancelled by the buyer.
  */
 export async function cancelOrder(context: TicketsContext, caller: Caller, orderNumber: string): Promise<OrderDetail> {

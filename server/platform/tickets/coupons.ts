@@ -6,14 +6,14 @@ import { DomainError, rateLimited } from '../errors.ts'
 import type { RateLimits, RateRule } from '../rate-limits.ts'
 import * as repo from './tickets.repo.ts'
 
-/** SPEC §5 coupon messages, beside the coupon field. */
+/** docs/product.md#coupons messages, beside the coupon field. */
 export const couponInvalid = () => new DomainError('tickets:messages.couponInvalid', ERROR_CODES.invalid, {}, { couponCode: MESSAGES.couponInvalid })
 export const couponUsed = () => new DomainError('tickets:messages.couponUsed', ERROR_CODES.conflict, {}, { couponCode: MESSAGES.couponUsed })
 export const couponNotApplicable = () =>
   new DomainError('tickets:messages.couponNotApplicable', ERROR_CODES.invalid, {}, { couponCode: 'messages.couponNotApplicable' })
 
 /**
- * Guessing codes is limited (PRODUCT.md "Coupons"): wrong or used codes count against the account
+ * Guessing codes is limited (docs/product.md#coupons): wrong or used codes count against the account
  * and the address; a valid code costs nothing.
  */
 export const COUPON_GUESSES_PER_USER: RateRule = { name: 'tickets.coupon.user', points: 10, durationSeconds: 15 * 60, blockSeconds: 15 * 60 }
@@ -39,7 +39,7 @@ export interface CouponContext {
   now: Date
 }
 
-/** The coupon behind a code, if it may be used here now; throws the SPEC §5 message otherwise. */
+/** The coupon behind a code, if it may be used here now; throws the docs/product.md#coupons message otherwise. */
 export async function usableCoupon(db: Queryable, code: string, context: CouponContext): Promise<repo.CouponRow> {
   const row = await repo.couponByCode(db, code)
   const at = context.now.getTime()

@@ -5,7 +5,7 @@ import { releaseOrders } from './release-orders.ts'
 import type { TicketsContext } from './tickets-context.ts'
 
 /**
- * The expiry sweeper (SPEC §4 "cancelled automatically if payment is not completed within the
+ * The expiry sweeper (docs/product.md#payment-countdown "cancelled automatically if payment is not completed within the
  * countdown"): pending orders past their deadline are claimed with FOR UPDATE SKIP LOCKED, so any
  * number of instances may run it at once and each order is expired exactly once. A payer in the
  * grace (order-rules.ts) keeps the order. Returns how many orders it expired.

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../src/api/rules/tickets.ts'
 import { conflict, DomainError, gone } from '../errors.ts'
 import { MAX_SEATS_HELD_PER_ACCOUNT, type Refusal } from './order-rules.ts'
 
-/** The buyer's messages for the refusals of order-rules.ts (`tickets:messages.*`, SPEC §5). */
+/** The buyer's messages for the refusals of order-rules.ts (`tickets:messages.*`, docs/product.md#order-states). */
 const REFUSALS: Record<Refusal, () => DomainError> = {
   orderPaid: () => conflict('tickets:messages.orderPaid'),
   orderCancelled: () => gone('tickets:messages.orderCancelled'),
@@ -18,6 +18,6 @@ export function refusalError(refusal: Refusal): DomainError {
 /** Another buyer holds the rows longer than we wait: the buyer may try again. */
 export const busy = () => conflict('tickets:messages.busy')
 
-/** The account holds as many unpaid seats for the exhibition as it may (SPEC §5 "Up to five tickets can be purchased"). */
+/** The account holds as many unpaid seats for the exhibition as it may (docs/product.md#tickets "Up to five tickets can be purchased"). */
 export const seatLimit = () =>
   new DomainError('tickets:messages.ticketLimit', ERROR_CODES.conflict, { max: MAX_SEATS_HELD_PER_ACCOUNT }, { lines: MESSAGES.ticketLimit })

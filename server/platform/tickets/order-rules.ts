@@ -2,7 +2,7 @@ import { MAX_TICKETS_PER_ORDER } from '../../../src/api/rules/tickets.ts'
 import type { NextStep } from '../../../src/lib/checkout-steps.ts'
 
 /**
- * The rules that decide where an order stands and what may happen to it next (SPEC §4, issue 9):
+ * The rules that decide where an order stands and what may happen to it next (docs/product.md#orders, issue 9):
  * the payment deadline and its grace, the allowed transitions and why the others are refused, the
  * fate of a payment that arrives, and the next step the buyer is shown. Pure: no SQL, no clock of its
  * own (the database's `now` comes with every row), so every service asks here and SQL takes its
@@ -33,7 +33,7 @@ export interface AttemptFacts {
 }
 
 /**
- * The countdown of a new order (ORDER_PAYMENT_MINUTES, ARCHITECTURE.md "Payment countdown"): its
+ * The countdown of a new order (ORDER_PAYMENT_MINUTES, docs/product.md#payment-countdown): its
  * deadline is its creation plus these minutes, on the database's clock (orders.repo.ts `insertOrder`).
  */
 export function paymentWindowMinutes(config: { ORDER_PAYMENT_MINUTES: number }): number {
@@ -222,7 +222,7 @@ export function attemptAccepts(status: AttemptStatus, report: keyof typeof ATTEM
 }
 
 /**
- * The fate of money that arrived (SPEC §4; a confirmation is applied once): a repeat changes nothing,
+ * The fate of money that arrived (docs/product.md#late-payments; a confirmation is applied once): a repeat changes nothing,
  * money that does not match or cannot buy the order is refunded, never dropped or kept, and
  * otherwise the order is paid.
  */

@@ -20,7 +20,7 @@ export function typeText(row: Pick<repo.TicketTypeRow, 'texts' | 'key'>, locale:
   return { name: row.key, description: '' }
 }
 
-/** The tickets of an exhibition with a coarse availability, never the count left (SPEC §2). */
+/** The tickets of an exhibition with a coarse availability, never the count left (docs/product.md#tickets). */
 export async function listTicketTypes(context: TicketsContext, exhibitionId: number, locale: Locale): Promise<z.output<typeof contracts.ticketTypes.result>> {
   const { platform } = context
   const detail = await platform.services.exhibitions.getById(exhibitionId, locale)

@@ -34,7 +34,7 @@ interface Envelope {
 /**
  * POST /api/verify/file: one PDF as multipart/form-data (field "file"), hashed with SHA-256 while it
  * streams through memory, never written anywhere and forgotten after the answer (issue 11). The
- * answer is the gateway's envelope, with the same ErrorCodes (ARCHITECTURE.md: 413, 415, 429).
+ * answer is the gateway's envelope, with the same ErrorCodes (docs/product.md#error-codes: 413, 415, 429).
  */
 export function mountFileVerification(router: Router, platform: Platform, service: VerificationService): void {
   const maxBytes = platform.config.UPLOAD_MAX_MB * 1024 * 1024

@@ -4,14 +4,14 @@ import { ACCOUNTS } from '../functions/accounts.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Accounts (issue 8): the user behind a login cookie (SPEC §7 `usercenter$getuserfromcookie` on the
+ * Accounts (issue 8): the user behind a login cookie (docs/product.md#login `usercenter$getuserfromcookie` on the
  * CV3 and V3 gateways), the logged-in user's profile, community comments on the expo endpoint and
- * follows on the attention endpoint (ARCHITECTURE.md "Spec gaps decided here").
+ * follows on the attention endpoint (docs/product.md#endpoints).
  *
  * Validation messages are keys of the `account` namespace, or `errors.*` of `common`.
  */
 
-/** SPEC §3 user info: userId, avatar, nick. */
+/** docs/product.md#reference-data user info: userId, avatar, nick. */
 export const userInfo = z.object({
   userId: z.string(),
   avatar: z.string().nullable(),
@@ -38,7 +38,7 @@ export const getUserFromCookie = defineContract({
 
 /**
  * V3 (the site's own server, client credentials): the user of a login cookie value, or of the
- * one-time login ticket the login frame posted (SPEC §4 `reload`). A ticket is exchanged once: the
+ * one-time login ticket the login frame posted (docs/product.md#login `reload`). A ticket is exchanged once: the
  * answer then also carries the login cookie value to set, and when it expires.
  */
 export const getUserFromCookieForServer = defineContract({
@@ -147,7 +147,7 @@ export const followState = z.object({
   followers: z.number().int(),
 })
 
-/** SPEC §7 attentionevaluation: follow (`follow: true`) or unfollow an exhibition or a broker. */
+/** docs/product.md#endpoints attentionevaluation: follow (`follow: true`) or unfollow an exhibition or a broker. */
 export const setFollow = defineContract({
   ...ACCOUNTS.setFollow,
   payload: followTarget.extend({ follow: z.boolean({ error: 'errors.invalid' }) }),

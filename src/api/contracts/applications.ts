@@ -19,8 +19,8 @@ import { APPLICATIONS } from '../functions/applications.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Exhibitor and attendee applications (issue 10, SPEC §3 "Exhibitor application" and "User
- * application", §5 messages). Messages are keys of the `apply` namespace, or `errors.*` of `common`;
+ * Exhibitor and attendee applications (issue 10, docs/product.md#application-form messages).
+ * Messages are keys of the `apply` namespace, or `errors.*` of `common`;
  * field errors are keyed by the top-level field name (a phone error may arrive as `phone.number`).
  */
 

@@ -1,14 +1,14 @@
 /** Cookies shared by the server and the browser. */
 export const COOKIES = {
-  /** SPEC §9: the visitor's access token, 3600 s; read by the gateway client in the browser. */
+  /** docs/product.md#access-token: the visitor's access token, 3600 s; read by the gateway client in the browser. */
   accessToken: 'access_token',
-  /** SPEC §4: holding it hides the China notice; set after five clicks, valid 720 minutes. */
+  /** docs/product.md#china-notice: holding it hides the China notice; set after five clicks, valid 720 minutes. */
   chinaPass: 'cn_notice_pass',
-  /** SPEC §7 BasicData: the device fingerprint. */
+  /** docs/product.md#headers BasicData: the device fingerprint. */
   fingerprint: 'basic_data',
   /** The login cookie (HttpOnly): a request carrying it is personal and never served from a shared cache. */
   login: 'expo_login',
 } as const
 
-/** SPEC §9: China pass: 5 clicks within 30 s; cookie valid 720 minutes. */
+/** docs/product.md#china-notice: China pass: 5 clicks within 30 s; cookie valid 720 minutes. */
 export const CHINA_PASS = { clicks: 5, windowMs: 30_000, cookieMinutes: 720 } as const

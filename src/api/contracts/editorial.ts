@@ -5,11 +5,11 @@ import { EDITORIAL } from '../functions/editorial.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Editorial content: news articles on SPEC §7's article endpoints (GET /api/Article/webarticle and
+ * Editorial content: news articles on the docs/product.md#endpoints article endpoints (GET /api/Article/webarticle and
  * /api/Article/articleinfo), videos and bulletins on the expo endpoint.
  *
  * Instants are ISO 8601 strings in UTC. Texts come in the caller's language (LanguageCode header)
- * or the next language of its fallback chain (PRODUCT.md: zh-hk -> zh-tw -> zh-cn -> en; others ->
+ * or the next language of its fallback chain (docs/product.md#content-fallback: zh-hk -> zh-tw -> zh-cn -> en; others ->
  * en); `fellBackTo` then names the language used. HTML fields are sanitised by the platform (on
  * import and again on the way out) and safe to insert as they are.
  */

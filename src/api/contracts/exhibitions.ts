@@ -15,12 +15,12 @@ import { EXHIBITIONS } from '../functions/exhibitions.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Exhibitions on the expo endpoint (ARCHITECTURE.md: `/wikifxweb-v1/wikiexpo/invoke-v1` carries
- * every expo function) and the hero adverts on SPEC §7's GET advertisement endpoint.
+ * Exhibitions on the expo endpoint (docs/product.md#endpoints: `/wikifxweb-v1/wikiexpo/invoke-v1` carries
+ * every expo function) and the hero adverts on the docs/product.md#endpoints GET advertisement endpoint.
  *
  * Instants are ISO 8601 strings in UTC; `timeZone` is the venue's IANA zone, in which pages show
  * dates and times. Texts come in the caller's language (the LanguageCode header) or, when missing,
- * the next language of the fallback chain of PRODUCT.md; `fellBackTo` then names that language.
+ * the next language of the fallback chain of docs/product.md#content-fallback; `fellBackTo` then names that language.
  */
 
 const instant = z.string()
@@ -212,7 +212,7 @@ export const listPartners = defineContract({
   }),
 })
 
-/** SPEC §7 GET /wikifxweb-v1/index/advertisement/init-v1: the hero adverts of a placement, in order. */
+/** docs/product.md#endpoints GET /wikifxweb-v1/index/advertisement/init-v1: the hero adverts of a placement, in order. */
 export const listAdverts = defineContract({
   ...EXHIBITIONS.listAdverts,
   cacheSeconds: 30,

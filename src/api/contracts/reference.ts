@@ -3,7 +3,7 @@ import { LOCALES } from '../../i18n/languages.ts'
 import { REFERENCE } from '../functions/reference.ts'
 import { defineContract } from './define.ts'
 
-/** SPEC §3 language option. */
+/** docs/product.md#reference-data language option. */
 export const languageOption = z.object({
   /** The language's name in itself. */
   Language: z.string(),
@@ -21,7 +21,7 @@ export const languageList = defineContract({
   result: z.array(languageOption),
 })
 
-/** SPEC §3 country entry of the reference lists. */
+/** docs/product.md#reference-data country entry of the reference lists. */
 export const countryEntry = z.object({
   LanguageCode: z.string(),
   CountryName: z.string().min(1),
@@ -40,7 +40,7 @@ export const countryList = defineContract({
   result: z.array(countryEntry),
 })
 
-/** SPEC §3 alternative country list entry (phone fields use it). */
+/** docs/product.md#reference-data alternative country list entry (phone fields use it). */
 export const groupedCountry = z.object({
   countryCode: z.string().regex(/^\d{3}$/),
   twoCharCode: z.string().regex(/^[A-Z]{2}$/),

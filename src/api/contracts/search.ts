@@ -4,7 +4,7 @@ import { SEARCH } from '../functions/search.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Broker search (issue 5; SPEC §3 "Search suggestion" and "Hot-search item", §5, §7, §9).
+ * Broker search (issue 5; docs/product.md#search-box).
  * Search text is trimmed and cut to 30 characters here, so every function sees the same keyword
  * the search box sends; anything absurdly long is refused rather than cut.
  */
@@ -38,7 +38,7 @@ export const segment = z.object({ text: z.string(), highlighted: z.boolean() })
 
 const color = z.string().regex(/^#[0-9a-f]{6}$/)
 
-/** SPEC §3 search suggestion: `showname` is the name with the typed text marked, as segments. */
+/** docs/product.md#reference-data search suggestion: `showname` is the name with the typed text marked, as segments. */
 export const suggestion = z.object({
   code: z.string(),
   name: z.string(),
@@ -52,7 +52,7 @@ export const suggestion = z.object({
   color,
 })
 
-/** SPEC §3 hot-search item. */
+/** docs/product.md#reference-data hot-search item. */
 export const hotItem = z.object({ code: z.string(), showName: z.string() })
 
 export const labelKey = z.enum(LABEL_KEYS)

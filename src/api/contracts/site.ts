@@ -4,10 +4,10 @@ import type { Locale, UrlLanguage } from '../../i18n/languages.ts'
 import type { UserInfo } from './accounts.ts'
 import { defineContract } from './define.ts'
 
-/** IP geo (SPEC §7 "Home getipgeo" and GET /api/v1/getipgeo): country of an address, 'cn' on failure. */
+/** IP geo (docs/product.md#endpoints "Home getipgeo" and GET /api/v1/getipgeo): country of an address, 'cn' on failure. */
 export const ipGeoResult = z.object({
   country_code: z.string(),
-  /** ISO 3166 numeric, three digits; 156 when unknown (SPEC §9). */
+  /** ISO 3166 numeric, three digits; 156 when unknown (docs/product.md#limits). */
   numeric_code: z.string().regex(/^\d{3}$/),
   /** False for private, loopback and unknown addresses. */
   known: z.boolean(),
@@ -44,7 +44,7 @@ export interface PublicConfig {
 }
 
 /**
- * SPEC §3 global state, made per request on the server and handed to the browser. It goes into
+ * docs/product.md#site-state global state, made per request on the server and handed to the browser. It goes into
  * cacheable HTML, so it holds only what the page cache keys on (language, device class, notice
  * state) and what every visitor shares; per-visitor values (IP, country, token) travel elsewhere.
  */
@@ -52,12 +52,12 @@ export interface SiteState {
   lang: UrlLanguage
   locale: Locale
   htmlLang: string
-  /** Live URL languages (SPEC §3 langList). */
+  /** Live URL languages (docs/product.md#site-state langList). */
   languages: UrlLanguage[]
   config: PublicConfig
-  /** SPEC §9 mobile detection from the user agent. */
+  /** docs/product.md#limits mobile detection from the user agent. */
   mobile: boolean
-  /** SPEC §4 China notice: shown when true. */
+  /** docs/product.md#china-notice: shown when true. */
   riskShow: boolean
   nodeEnv: string
   /** Only on uncached pages of a logged-in visitor. */

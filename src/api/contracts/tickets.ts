@@ -20,7 +20,7 @@ import { TICKETS } from '../functions/tickets.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Tickets, orders, coupons and payments (issue 9; SPEC §2-§5, §9). Every function touching an order
+ * Tickets, orders, coupons and payments (issue 9; docs/product.md#orders). Every function touching an order
  * needs a logged-in user and sees only that user's orders. Messages are keys of the `tickets`
  * namespace (field errors keyed like `attendees.1.email`), or `errors.*` of `common`.
  */
@@ -40,7 +40,7 @@ const line = z.object({
   quantity: z.number().int().min(0).max(MAX_TICKETS_PER_ORDER, MESSAGES.ticketLimit),
 })
 
-/** A selection of tickets: at most five in all (SPEC §9), at least one. Lines of zero are dropped. */
+/** A selection of tickets: at most five in all (docs/product.md#tickets), at least one. Lines of zero are dropped. */
 const lines = z
   .array(line)
   .max(20)
@@ -125,7 +125,7 @@ export const attendeeInput = z.object({
 })
 
 /**
- * One form per ticket; e-mail addresses and phone numbers must differ within the order (SPEC §5
+ * One form per ticket; e-mail addresses and phone numbers must differ within the order (docs/product.md#attendee-form
  * "Repeated email address", "Repeated phone number"). The check runs even when other fields of the
  * forms failed, so the buyer learns every problem at once; the later of two equal values is marked.
  */
@@ -186,7 +186,7 @@ export const ticketTypeCard = z.object({
 
 export const ticketTypesResult = z.object({
   exhibition: exhibitionSummary,
-  /** PRODUCT.md: the exhibition state decides whether anything can be bought. */
+  /** docs/product.md#exhibition-states: the exhibition state decides whether anything can be bought. */
   state: z.enum(['lookingForward', 'signingUp', 'inProgress', 'ended']),
   onSale: z.boolean(),
   salesOpenAt: instant.nullable(),

@@ -3,7 +3,7 @@
  * (src/api/browser-tokens.ts), the server's page rendering from the platform itself.
  */
 export interface TokenResult {
-  /** 0 when the token could not be fetched (SPEC §8). */
+  /** 0 when the token could not be fetched (docs/product.md#errors). */
   status: number
   token: string
 }

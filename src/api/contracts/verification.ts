@@ -3,7 +3,7 @@ import { VERIFICATION } from '../functions/verification.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Official channel verification (issue 11, SPEC §1/§2/§5, PRODUCT.md): is this phone number, e-mail,
+ * Official channel verification (issue 11, docs/product.md#verification): is this phone number, e-mail,
  * USDT address, chat account or PDF one of ours? Answers are official or non-official, about the one
  * value asked and nothing else of the register.
  */
@@ -64,7 +64,7 @@ export type ChannelVerdict = z.output<typeof channelVerdict>
 
 export const verifyChannel = defineContract({
   ...VERIFICATION.verifyChannel,
-  // Emptiness and the recognised kinds are checked by the service, with messages of its own (SPEC §5).
+  // Emptiness and the recognised kinds are checked by the service, with messages of its own (docs/product.md#verification-input).
   payload: z.object({ value: z.string('errors.required').max(2000, 'errors.tooLong') }),
   result: channelVerdict,
 })

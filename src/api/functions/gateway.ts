@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 
 /**
- * The platform's HTTP surface (SPEC §7) and how a page names a function on it, without zod at run
+ * The platform's HTTP surface (docs/product.md#endpoints) and how a page names a function on it, without zod at run
  * time: pages import this module and the tables beside it, the contracts add their schemas on top
  * (docs/decisions/0002-function-refs-keep-zod-out-of-pages.md).
  *
@@ -74,7 +74,7 @@ export function fn<C extends FunctionAddress & Schemas>(address: FunctionAddress
 export type RefPayload<R extends FunctionRef> = NonNullable<R['types']>['payload']
 export type RefResult<R extends FunctionRef> = NonNullable<R['types']>['result']
 
-/** The response envelope of every platform answer (SPEC §7 "Response handling"). */
+/** The response envelope of every platform answer (docs/product.md#envelope). */
 export interface Envelope<T = unknown> {
   succeed: boolean
   ErrorCode: number
@@ -88,7 +88,7 @@ export interface Envelope<T = unknown> {
 export type FieldErrors = Record<string, string>
 
 /**
- * ErrorCodes (ARCHITECTURE.md "Spec gaps decided here"). The HTTP status of a platform answer is the
+ * ErrorCodes (docs/product.md#error-codes). The HTTP status of a platform answer is the
  * same number, so that proxies, logs and the token refresh see it too.
  */
 export const ERROR_CODES = {

@@ -9,7 +9,7 @@ import { EMAIL_MAX, isDomain } from './text.ts'
 export { hasForbiddenCharacters, isEmail } from './text.ts'
 export { IDENTITIES, type Identity, INDUSTRIES, type Industry } from './visitor-profile.ts'
 
-/** Booth sizes offered (SPEC §3, PRODUCT.md): width x depth in metres; `custom` asks for both. */
+/** Booth sizes offered (docs/product.md#application-data): width x depth in metres; `custom` asks for both. */
 export const BOOTH_SIZES = ['3x3', '3x6', '6x6', 'custom'] as const
 export type BoothSize = (typeof BOOTH_SIZES)[number]
 /** Metres of a custom booth: 1 to 100, in steps of 0.5. */
@@ -83,7 +83,7 @@ export const MESSAGES = {
   closed: 'validation.closed',
 } as const
 
-/** The "please enter / please select" prompt of each required field (SPEC §5). */
+/** The "please enter / please select" prompt of each required field (docs/product.md#application-form). */
 export const PROMPTS = {
   exhibitionId: 'prompts.exhibition',
   boothSize: 'prompts.boothSize',

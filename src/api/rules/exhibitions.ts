@@ -3,7 +3,7 @@
  * schema take them from here. Zod-free.
  */
 
-/** PRODUCT.md "Exhibition state": looking forward (sales not open), signing up, in progress, ended. */
+/** docs/product.md#exhibition-states: looking forward (sales not open), signing up, in progress, ended. */
 export const EXHIBITION_STATES = ['lookingForward', 'signingUp', 'inProgress', 'ended'] as const
 export type ExhibitionState = (typeof EXHIBITION_STATES)[number]
 

@@ -3,13 +3,13 @@
  * every page stays small; the contracts (src/api/contracts/search.ts) apply them again.
  */
 
-/** SPEC §5, §9: search keywords are cut to 30 characters. */
+/** docs/product.md#search-input: search keywords are cut to 30 characters. */
 export const KEYWORD_MAX = 30
 /** Longer input is refused outright instead of cut (nobody types 1,000 characters into a search box). */
 export const KEYWORD_INPUT_MAX = 1000
-/** SPEC §9: hot search page size. */
+/** docs/product.md#limits: hot search page size. */
 export const HOT_SEARCH_PAGE_SIZE = 15
-/** SPEC §9: suggestion debounce. */
+/** docs/product.md#search-input: suggestion debounce. */
 export const SUGGESTION_DEBOUNCE_MS = 500
 /** The results page reaches this many pages; a broader search is asked to be refined. */
 export const RESULTS_MAX_PAGE = 20
@@ -18,7 +18,7 @@ export const LABEL_KEYS = ['regulated', 'offshore', 'unregulated', 'clone', 'rev
 export type LabelKey = (typeof LABEL_KEYS)[number]
 
 /**
- * What the search acts on (SPEC §5): trimmed, cut to 30 characters, counted in code points so that
+ * What the search acts on (docs/product.md#search-input): trimmed, cut to 30 characters, counted in code points so that
  * a character outside the Basic Multilingual Plane is never split; line breaks and other controls
  * become spaces and unpaired surrogates the replacement character.
  */

@@ -9,7 +9,7 @@ import { EMAIL_MAX } from './text.ts'
 export { hasForbiddenCharacters, isEmail } from './text.ts'
 export { IDENTITIES, type Identity, INDUSTRIES, type Industry } from './visitor-profile.ts'
 
-/** SPEC §9: at most five tickets per order ("Up to five tickets can be purchased"). */
+/** docs/product.md#tickets: at most five tickets per order ("Up to five tickets can be purchased"). */
 export const MAX_TICKETS_PER_ORDER = 5
 
 export const PAYMENT_METHODS = ['sandbox', 'card'] as const
@@ -19,7 +19,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export const ATTENDEE_LIMITS = { firstName: 60, lastName: 60, email: EMAIL_MAX, phoneNumber: 32, couponCode: 32 } as const
 
 /**
- * SPEC §5 messages and the "please enter / select" prompt of every required field: keys of the
+ * docs/product.md#attendee-form messages and the "please enter / select" prompt of every required field: keys of the
  * `tickets` namespace (field errors of the platform carry the same keys).
  */
 export const MESSAGES = {
@@ -47,7 +47,7 @@ export const PROMPTS = {
 } as const
 
 /**
- * SPEC §3 `attendList`: five placeholder attendees with firstName, one per possible ticket. The
+ * docs/product.md#site-state `attendList`: five placeholder attendees with firstName, one per possible ticket. The
  * attendee forms start from them (and from what an order already holds).
  */
 export interface AttendeeDraft {

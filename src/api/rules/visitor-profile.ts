@@ -1,6 +1,6 @@
 /**
- * Who a visitor is and what they do: asked of a ticket's attendee (SPEC §3 attendee) and of a user
- * application (SPEC §3 user application) alike, with labels in both namespaces.
+ * Who a visitor is and what they do: asked of a ticket's attendee (docs/product.md#application-data attendee) and of a user
+ * application (docs/product.md#application-data user application) alike, with labels in both namespaces.
  */
 
 export const IDENTITIES = ['trader', 'broker', 'introducingBroker', 'fintech', 'institution', 'media', 'other'] as const

@@ -11,7 +11,7 @@ import { dateFormat } from '../../i18n/intl.ts'
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; items: MyApplication[] }
 
 /**
- * "My applications" on the account page (PRODUCT.md /{lang}/info.html): the logged-in user's
+ * "My applications" on the account page (docs/product.md#routes /{lang}/info.html): the logged-in user's
  * exhibitor and attendee applications with their review status. Personal, so it is fetched in the
  * browser after the page has loaded; it brings its own translations (the `apply` namespace), so the
  * account page needs nothing but `<AccountApplications />`.

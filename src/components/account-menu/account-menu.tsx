@@ -13,7 +13,7 @@ import styles from './account-menu.module.css'
 
 /**
  * The header's account area (desktop header and the mobile menu panel show the same slot): the
- * login button for visitors (SPEC §4), the user's avatar and nick with "My account" and "Sign out"
+ * login button for visitors (docs/product.md#login), the user's avatar and nick with "My account" and "Sign out"
  * once logged in.
  */
 export function AccountMenu() {

@@ -3,7 +3,7 @@ import { type SiteState, type UserInfo, useSite } from '../../app-state.ts'
 
 /**
  * Who is logged in, as the page knows it now. The server renders with `site.user` (the login
- * cookie's user, SPEC §4); in the browser a login through the frame or a logout changes it without
+ * cookie's user, docs/product.md#login); in the browser a login through the frame or a logout changes it without
  * reloading the page, and other tabs of the site hear of it. Only ever written in the browser, so
  * nothing of one visitor is kept between server requests.
  */

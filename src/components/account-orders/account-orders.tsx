@@ -14,7 +14,7 @@ type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; items: 
 const SHOWN = 3
 
 /**
- * "My orders" on the account page (PRODUCT.md /{lang}/info.html): the newest ticket orders with their
+ * "My orders" on the account page (docs/product.md#routes /{lang}/info.html): the newest ticket orders with their
  * state and the next thing to do. Personal, so it is fetched in the browser; it brings its own
  * strings (the `tickets` namespace), so the account page needs nothing but `<AccountOrders />`.
  */

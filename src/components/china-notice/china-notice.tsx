@@ -7,7 +7,7 @@ import { useVisitorGeo } from '../../lib/visitor-country.ts'
 import styles from './china-notice.module.css'
 
 /**
- * SPEC §1/§4: a fully blocking notice for visitors located in mainland China. It is in the server
+ * docs/product.md#china-notice: a fully blocking notice for visitors located in mainland China. It is in the server
  * HTML, so it blocks before any script runs; five clicks on the faint mark within 30 s let staff
  * through (pass cookie, 720 minutes) and reload.
  */
@@ -73,7 +73,7 @@ export function ChinaNotice() {
         </p>
         <p className={styles.text}>{t('notice.china.thanks')}</p>
       </div>
-      {/* The hidden mark of SPEC §4: decorative to everyone but staff who know to click it. */}
+      {/* The hidden mark of docs/product.md#china-notice: decorative to everyone but staff who know to click it. */}
       <img src="/images/notice-mark.svg" alt="" width="28" height="28" className={styles.mark} onClick={onMarkClick} data-testid="china-notice-mark" />
     </div>
   )

@@ -18,7 +18,7 @@ type State =
   | { kind: 'ready'; items: Comment[]; nextBefore: number | null; total: number; more: 'idle' | 'loading' | 'failed' }
 
 /**
- * The community of an exhibition (SPEC §1, issue 8): everyone reads, logged-in users write, authors
+ * The community of an exhibition (docs/product.md#other-screens, issue 8): everyone reads, logged-in users write, authors
  * delete their own. Comments are plain text shown as text. Read in the browser, so the exhibition
  * page itself stays the same for everyone (cacheable); brings its own strings.
  */

@@ -1,4 +1,4 @@
-/** SPEC §1 marketing figures, shown by the home and about pages (each in its own words and layout). */
+/** docs/product.md#marketing-figures, shown by the home and about pages (each in its own words and layout). */
 export const FIGURES = [
   { key: 'events', value: 100, about: true },
   { key: 'countries', value: 10, suffix: '+' },
@@ -6,5 +6,5 @@ export const FIGURES = [
   { key: 'attendees', value: 77000, suffix: '+' },
 ] as const
 
-/** The year the company was founded (SPEC §1). */
+/** The year the company was founded (docs/product.md#product). */
 export const FOUNDED = 2019

@@ -28,7 +28,7 @@ interface CountdownTimerProps {
 }
 
 /**
- * The payment countdown (SPEC §2, §4): the same numbers on the server and at hydration (computed
+ * The payment countdown (docs/product.md#payment-countdown): the same numbers on the server and at hydration (computed
  * from serverNow), then a live clock that is immune to a wrong phone clock. Screen readers hear the
  * label on demand and a short announcement at 10, 5 and 1 minutes left.
  */

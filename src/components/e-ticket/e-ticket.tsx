@@ -46,7 +46,7 @@ export function ETicket({ holder, ticketName, qr, code, exhibitionTitle, dates, 
   )
 }
 
-/** SPEC §2 success page: scan to download the app (or, without an app address, to open the tickets on a phone). */
+/** docs/product.md#checkout-screens success page: scan to download the app (or, without an app address, to open the tickets on a phone). */
 export function ScanToPhone({ kind, url, qr }: { kind: 'app' | 'tickets'; url: string; qr: string }) {
   const { t } = useTranslation('tickets')
   return (

@@ -8,7 +8,7 @@ export function fallbackLang(locale: Locale | null): string | undefined {
 }
 
 /**
- * PRODUCT.md: content missing in the visitor's language is shown in the next language of the
+ * docs/product.md#content-fallback: content missing in the visitor's language is shown in the next language of the
  * fallback chain, and the page says so. `what` names the item ('article', 'video', 'bulletin').
  */
 export function FallbackNote({ locale, what, compact = false }: { locale: Locale | null; what: 'article' | 'video' | 'bulletin'; compact?: boolean }) {

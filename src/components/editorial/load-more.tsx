@@ -19,7 +19,7 @@ interface LoadMoreProps {
 
 /**
  * The end of a paged list: "load more" (an ordinary link to `?page=N+1`, so it works before the
- * page's JavaScript and can be shared), a retry when loading failed, or SPEC §8 "No more data".
+ * page's JavaScript and can be shared), a retry when loading failed, or docs/product.md#user-messages "No more data".
  */
 export function LoadMore({ shown, total, hasMore, lastPage, error, moreLabel }: LoadMoreProps) {
   const { t } = useTranslation('editorial')

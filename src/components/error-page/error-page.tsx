@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useSite } from '../../app-state.ts'
 import styles from './error-page.module.css'
 
-/** SPEC §2 error page: a title, a text and a button back to the home of the current language. */
+/** docs/product.md#error-pages: a title, a text and a button back to the home of the current language. */
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation()
   const site = useSite()

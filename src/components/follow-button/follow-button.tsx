@@ -20,7 +20,7 @@ interface FollowButtonProps {
 }
 
 /**
- * Follow or unfollow an exhibition or a broker (SPEC §7 attentionevaluation). A visitor who presses
+ * Follow or unfollow an exhibition or a broker (docs/product.md#endpoints attentionevaluation). A visitor who presses
  * it logs in through the frame first, and the follow then happens. The state is read in the
  * browser, so the page around it stays cacheable.
  */

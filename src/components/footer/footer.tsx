@@ -9,7 +9,7 @@ import styles from './footer.module.css'
 
 const LEGAL_DOCUMENTS = ['terms', 'privacy', 'disclaimer'] as const
 
-/** SPEC §1 shared shell: legal links, contact and quality-assurance addresses, free of charge, social links. */
+/** docs/product.md#footer shared shell: legal links, contact and quality-assurance addresses, free of charge, social links. */
 export function Footer() {
   const { t } = useTranslation()
   const site = useSite()

@@ -152,7 +152,7 @@ function useScrolled(): boolean {
 
 /**
  * Tabs that do not fit wrap onto a second line that the fixed-height list clips; after measuring,
- * those move into the "more" list (SPEC §2). Server HTML is already laid out, so nothing shifts.
+ * those move into the "more" list (docs/product.md#header). Server HTML is already laid out, so nothing shifts.
  */
 function DesktopTabs({ active }: { active: ReturnType<typeof activeTabKey> }) {
   const { t } = useTranslation()
@@ -268,7 +268,7 @@ function LanguageDropdown() {
   )
 }
 
-/** Plain links: switching language is a full reload of the same route with the query kept (SPEC §2). */
+/** Plain links: switching language is a full reload of the same route with the query kept (docs/product.md#header). */
 function LanguageList({ className }: { className?: string }) {
   const site = useSite()
   const location = useLocation()

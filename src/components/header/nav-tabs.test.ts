@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { activeTabKey, languageSwitchHref, NAV_TABS } from './nav-tabs.ts'
 
-describe('header tabs (SPEC §2)', () => {
+describe('header tabs (docs/product.md#header)', () => {
   it('are in the order of the specification', () => {
     expect(NAV_TABS.map((tab) => tab.key)).toEqual(['home', 'brandExhibition', 'video', 'news', 'about', 'bulletin'])
   })

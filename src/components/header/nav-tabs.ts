@@ -4,11 +4,11 @@ export interface NavTab {
   key: 'home' | 'brandExhibition' | 'video' | 'news' | 'about' | 'bulletin'
   /** Path after /{lang}/ */
   path: string
-  /** Route patterns on which the tab is active (SPEC §2 "Header"). */
+  /** Route patterns on which the tab is active (docs/product.md#header). */
   activeOn: string[]
 }
 
-/** SPEC §2: the header tabs, in this order. */
+/** docs/product.md#header: the header tabs, in this order. */
 export const NAV_TABS: NavTab[] = [
   { key: 'home', path: '', activeOn: ['/:lang'] },
   { key: 'brandExhibition', path: 'brandExhibition.html', activeOn: ['/:lang/brandExhibition.html', '/:lang/backDetail/:id'] },
@@ -33,7 +33,7 @@ export function tabHref(lang: string, tab: NavTab): string {
   return tab.path ? `/${lang}/${tab.path}` : `/${lang}`
 }
 
-/** SPEC §2: changing language reloads the same route with the new language and keeps the query. */
+/** docs/product.md#header: changing language reloads the same route with the new language and keeps the query. */
 export function languageSwitchHref(pathname: string, search: string, target: string): string {
   const rest = pathname.replace(/^\/[^/]+/, '')
   return `/${target}${rest}${search}`

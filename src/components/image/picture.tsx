@@ -16,7 +16,7 @@ export interface PictureProps {
   /** The rendered box (or the intrinsic size): always set, so nothing shifts while it loads. */
   width: number
   height: number
-  /** SPEC §3 placeholder type shown when the image is missing or fails. */
+  /** docs/product.md#placeholders type shown when the image is missing or fails. */
   placeholder: PlaceholderType
   /** Larger and smaller files of the same picture, for srcset. */
   sources?: PictureSource[]
@@ -32,7 +32,7 @@ export interface PictureProps {
 
 /**
  * One image, the same on every screen: width and height always set, lazy below the fold, a
- * responsive srcset where the sources allow, and the SPEC §3 placeholder when the picture is
+ * responsive srcset where the sources allow, and the docs/product.md#placeholders placeholder when the picture is
  * missing or fails to load (also when it failed before the page was hydrated).
  */
 export function Picture({ src, alt, width, height, placeholder, sources, sizes, priority = false, fit = 'cover', round = false, className }: PictureProps) {

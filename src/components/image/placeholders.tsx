@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
 /**
- * SPEC §3 image placeholder types 0-7, in the specification's order. A screen names the type that
+ * docs/product.md#placeholders image placeholder types 0-7, in the specification's order. A screen names the type that
  * fits the missing picture (a speaker is an avatar, a partner's logo a dealer, a cover an article...).
  */
 export const PLACEHOLDER = {

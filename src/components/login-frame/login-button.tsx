@@ -14,7 +14,7 @@ interface LoginButtonProps {
   onLoggedIn?(user: UserInfo): void
 }
 
-/** SPEC §4 logged out: a login button opens the login frame. */
+/** docs/product.md#login logged out: a login button opens the login frame. */
 export function LoginButton({ className, children, onLoggedIn }: LoginButtonProps) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)

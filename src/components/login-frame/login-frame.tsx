@@ -18,7 +18,7 @@ type Phase = 'frame' | 'checking' | 'failed'
 
 /**
  * The login page of the platform in a modal (native <dialog>: focus stays inside, Escape closes,
- * the page behind is inert). SPEC §4: `reload` hands the value to the site's server and the user
+ * the page behind is inert). docs/product.md#login: `reload` hands the value to the site's server and the user
  * appears without reloading the page; `close` hides the frame; `opennew` navigates the top page
  * with `##` replaced by its address. Messages from any other origin or window, or of another
  * shape, are ignored. The frame loads only when the dialog opens.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isFromLoginFrame, openNewTarget, parseFrameMessage } from './messages.ts'
 
-describe('parseFrameMessage (SPEC §4 login frame protocol)', () => {
+describe('parseFrameMessage (docs/product.md#login frame protocol)', () => {
   it('when the three messages of the protocol arrive, then each is understood', () => {
     expect(parseFrameMessage({ type: 'reload', cookie: 't.abc_DEF-123' })).toEqual({ type: 'reload', cookie: 't.abc_DEF-123' })
     expect(parseFrameMessage({ type: 'close' })).toEqual({ type: 'close' })

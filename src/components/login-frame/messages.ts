@@ -1,5 +1,5 @@
 /**
- * SPEC §4 login frame messages, exactly: `{ type: 'reload', cookie }`, `{ type: 'close' }`,
+ * docs/product.md#login frame messages, exactly: `{ type: 'reload', cookie }`, `{ type: 'close' }`,
  * `{ type: 'opennew', url }`. Anything else, or anything not from the login frame itself, is
  * ignored by the caller.
  */

@@ -22,7 +22,7 @@ export interface PhoneFieldProps {
 let groupsRequest: Promise<CountryGroup[]> | null = null
 
 /**
- * A phone number with its country dialling code (SPEC §3 alternative country list): a searchable
+ * A phone number with its country dialling code (docs/product.md#reference-data alternative country list): a searchable
  * country picker (flags served by this site, grouped by initial letter, keyboard and screen reader
  * operable) and the number itself. Country names are in the page's language.
  */

@@ -19,7 +19,7 @@ interface RelativeTimeProps {
 const REFRESH_MS = 60_000
 
 /**
- * SPEC §4 relative time ("just now", "5m", "Yesterday 14:05", "2 days ago", "Within a week",
+ * docs/product.md#relative-time ("just now", "5m", "Yesterday 14:05", "2 days ago", "Within a week",
  * "11-14", "2025-11-14") in a `<time dateTime>` element; the full local date and time is its
  * title and, for screen readers, part of its accessible text once the page runs.
  */

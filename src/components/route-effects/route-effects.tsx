@@ -7,7 +7,7 @@ import { useDelayedLoading } from '../../lib/loading-delay.ts'
 import { useVisitorGeo } from '../../lib/visitor-country.ts'
 import styles from './route-effects.module.css'
 
-/** SPEC §4 route change: the route context (route, params, query) of the page being shown. */
+/** docs/product.md#route-change: the route context (route, params, query) of the page being shown. */
 export function useRouteContext() {
   const matches = useMatches()
   const params = useParams()
@@ -21,9 +21,9 @@ function readConsent(): 'granted' | 'denied' | null {
 }
 
 /**
- * After each route change (SPEC §4): the route context refreshes, a page view is reported, and focus
+ * After each route change (docs/product.md#route-change): the route context refreshes, a page view is reported, and focus
  * moves to the new page's heading so screen readers announce it. Also the navigation progress bar
- * (shown only after 200 ms, SPEC §9) and the analytics and tag scripts (issue 7).
+ * (shown only after 200 ms, docs/product.md#limits) and the analytics and tag scripts (issue 7).
  */
 export function RouteEffects() {
   const { t } = useTranslation()

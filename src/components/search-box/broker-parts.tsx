@@ -2,7 +2,7 @@ import type { Suggestion } from '../../api/search.ts'
 import { toneOf } from './label-palette.ts'
 import styles from './search-box.module.css'
 
-/** SPEC §3 placeholder type 2 (dealer) when a broker has no logo or it fails to load. */
+/** docs/product.md#placeholders type 2 (dealer) when a broker has no logo or it fails to load. */
 export const DEALER_PLACEHOLDER = '/demo/brokers/placeholder.svg'
 
 /** Decorative: the broker's name is always next to it. */

@@ -22,7 +22,7 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener)
 }
 
-/** What the header's mobile search icon calls (SPEC §2 mobile header). */
+/** What the header's mobile search icon calls (docs/product.md#search-box mobile header). */
 export function openMobileSearch(): void {
   setMobileOpen(true)
 }
@@ -91,7 +91,7 @@ export function SearchField({ variant, placement, initialText, autoFocus, onLeav
   const { open, options, active, keyword } = search
   const expanded = open && ready
 
-  // SPEC §2: a click outside closes the dropdown.
+  // docs/product.md#search-box: a click outside closes the dropdown.
   useEffect(() => {
     if (!open) return
     const onPointer = (event: PointerEvent) => {

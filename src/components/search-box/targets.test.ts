@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { toneOf } from './label-palette.ts'
 import { profileHref, resultsHref } from './targets.ts'
 
-describe('search targets (SPEC §2)', () => {
+describe('search targets (docs/product.md#search-box)', () => {
   const external = { lang: 'en' as const, brokerSiteUrl: 'https://brokers.example/' }
   const own = { lang: 'zh-cn' as const, brokerSiteUrl: null }
 

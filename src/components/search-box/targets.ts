@@ -1,7 +1,7 @@
 import type { UrlLanguage } from '../../i18n/languages.ts'
 
 /**
- * Where the search leads (SPEC §2): with a broker site configured, its profile and results pages;
+ * Where the search leads (docs/product.md#search-box): with a broker site configured, its profile and results pages;
  * without one, this site's own. Pure, so that both are unit tested.
  */
 export interface SearchSite {

@@ -38,7 +38,7 @@ interface Suggestions {
 let sharedLists: Promise<Omit<Lists, 'status'>> | null = null
 
 /**
- * The search box's behaviour (SPEC §2, §4 "Search dropdown", §5): hidden, then recommendations for
+ * The search box's behaviour (docs/product.md#search-dropdown): hidden, then recommendations for
  * an empty text or suggestions for a typed one, 500 ms after the last keystroke; a full search is
  * checked first (adFlag opens the results directly); a broker with a profile opens it in a new tab.
  * Answers carry a sequence number, and the request of a superseded keyword is aborted, so a slow
@@ -116,7 +116,7 @@ export function useSearch(options: { placement: string; initialText?: string; on
   )
 
   const change = (value: string) => {
-    // SPEC §5/§9: at most 30 characters (code points: an emoji is one); the excess is dropped as typed.
+    // docs/product.md#search-input: at most 30 characters (code points: an emoji is one); the excess is dropped as typed.
     const characters = [...value.toWellFormed().trimStart()]
     const cut = characters.length > KEYWORD_MAX ? characters.slice(0, KEYWORD_MAX).join('') : value
     setCapped(characters.length > KEYWORD_MAX)
@@ -181,7 +181,7 @@ export function useSearch(options: { placement: string; initialText?: string; on
     window.open(profileHref(targets, broker.traderCode), '_blank', 'noopener')
   }
 
-  /** Enter or the search button without a chosen option: SPEC §5's check, then results or suggestions. */
+  /** Enter or the search button without a chosen option: the docs/product.md#search-box check, then results or suggestions. */
   const submit = async () => {
     if (!keyword) return show()
     clearTimeout(timer.current)

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import styles from './toast.module.css'
 
-/** SPEC §9: toasts last 1500 ms by default and sit 30% from the top. */
+/** docs/product.md#limits: toasts last 1500 ms by default and sit 30% from the top. */
 export const TOAST_DEFAULT_MS = 1500
 
 export interface ToastOptions {

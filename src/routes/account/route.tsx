@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<AccountData> {
 }
 
 /**
- * My account (SPEC §2 info.html, PRODUCT.md): profile, sign out, and the account sections of other
+ * My account (docs/product.md#routes info.html, docs/product.md#routes): profile, sign out, and the account sections of other
  * features. A visitor gets the login prompt. Personal: never cached, `noindex`.
  */
 export function Component() {

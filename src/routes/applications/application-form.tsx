@@ -19,7 +19,7 @@ interface ApplicationFormProps<Values extends BaseValues, Payload> {
   heading: ReactNode
 }
 
-/** An exhibitor or attendee application (SPEC §3): the kind's fields, its checks, and the SPEC §8 result. */
+/** An exhibitor or attendee application (docs/product.md#application-data): the kind's fields, its checks, and the docs/product.md#user-messages result. */
 export function ApplicationForm<Values extends BaseValues, Payload>({
   kind,
   exhibitions,

@@ -15,7 +15,7 @@ import {
 } from './validate.ts'
 
 /**
- * The two application forms (SPEC §3) as data: which fields, in which groups, with which rules and
+ * The two application forms (docs/product.md#application-data) as data: which fields, in which groups, with which rules and
  * which platform function. One form component (application-form.tsx) renders either. Labels and
  * options are keys of the `apply` namespace.
  */

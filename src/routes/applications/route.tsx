@@ -69,7 +69,7 @@ function preselected(exhibitions: Choice[], wanted: string | null): string {
 }
 
 /**
- * Sign-up (SPEC §2): tab Exhibitor (broker / company) and tab Attendee (user). The same screen serves
+ * Sign-up (docs/product.md#other-screens): tab Exhibitor (broker / company) and tab Attendee (user). The same screen serves
  * /{lang}/apply and the app web-view layout /{lang}/apply/h5Index (handle.h5): there, no hero, no
  * side column, and bigger controls.
  */

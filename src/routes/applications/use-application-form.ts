@@ -8,7 +8,7 @@ import { useToast } from '../../components/toast/toast.tsx'
 import { type Attempt, attemptFor } from '../../lib/idempotency-key.ts'
 import { type FieldErrors, topLevelErrors } from './validate.ts'
 
-/** SPEC §8 result messages, keys of the `apply` namespace. */
+/** docs/product.md#user-messages result messages, keys of the `apply` namespace. */
 type Outcome = 'failedRetry' | 'failed' | 'failedLater'
 
 export interface ApplicationFormOptions<Values, Payload> {
@@ -28,7 +28,7 @@ export interface Submitted {
 
 /**
  * State of one application form: values, field errors (checked on submit, then again as the visitor
- * corrects them), the submission with its idempotency key, and the SPEC §8 result through the toast.
+ * corrects them), the submission with its idempotency key, and the docs/product.md#user-messages result through the toast.
  * The key stays the same while the answers do, so a retry after a timeout or a second click is the
  * same submission; changed answers get a new key.
  */

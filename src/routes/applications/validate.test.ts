@@ -98,7 +98,7 @@ describe('the forms check what the platform checks', () => {
   })
 })
 
-describe('phone and messages (SPEC §5)', () => {
+describe('phone and messages (docs/product.md#application-form)', () => {
   const exhibitor: ExhibitorValues = {
     exhibitionId: '1',
     boothSize: '3x3',

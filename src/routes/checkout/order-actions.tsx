@@ -14,7 +14,7 @@ function firstAction(order: OrderSummary, lang: string): { text: string; to: str
 }
 
 /**
- * What the buyer can do with an order now (SPEC §2 order page): continue paying, change the ticket
+ * What the buyer can do with an order now (docs/product.md#checkout-screens order page): continue paying, change the ticket
  * type or cancel a pending order; re-register a cancelled one; see the e-tickets of a paid one.
  */
 export function OrderActions({ order, details }: { order: OrderSummary; details?: boolean }) {

@@ -18,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<BrokerProfile> {
   const { gateway, site } = loaderContextOf(args)
   const code = FILE.exec(args.params.file ?? '')?.[1]
   if (!code) throw data(null, { status: 404 })
-  // With a broker site configured, profiles live there (SPEC §2).
+  // With a broker site configured, profiles live there (docs/product.md#search-box).
   if (site.config.brokerSiteUrl) throw redirect(profileHref({ lang: site.lang, brokerSiteUrl: site.config.brokerSiteUrl }, code))
   try {
     return await gateway.call(brokerProfile, { traderCode: code })

@@ -8,7 +8,7 @@ import { PLACEHOLDER } from '../../components/image/placeholders.tsx'
 import { Lightbox } from '../../components/lightbox/lightbox.tsx'
 import styles from './detail.module.css'
 
-/** SPEC §1 photo live: a gallery of the event's photos; each opens in a keyboard-operable lightbox. */
+/** docs/product.md#other-screens photo live: a gallery of the event's photos; each opens in a keyboard-operable lightbox. */
 export function PhotoLive({ exhibition, live }: { exhibition: ExhibitionDetail; live: boolean }) {
   const { t } = useTranslation('exhibitions')
   const site = useSite()

@@ -30,7 +30,7 @@ export interface DetailData {
 
 export async function loader(args: LoaderFunctionArgs): Promise<DetailData> {
   const raw = args.params.id
-  // SPEC §2 `backDetail/{id?}`: without an id, the list of every exhibition.
+  // docs/product.md#routes `backDetail/{id?}`: without an id, the list of every exhibition.
   if (raw === undefined || raw === '') throw redirect(`/${args.params.lang}/brandExhibition.html`, 301)
   if (!/^[1-9]\d{0,9}$/.test(raw)) throw data(null, { status: 404, statusText: 'Not Found' })
   const { gateway } = loaderContextOf(args)
@@ -49,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<DetailData> {
   return { exhibition, libraryVideos, now: Date.now() }
 }
 
-/** PRODUCT.md: `backDetail/{id}` is an exhibition (or salon), before, during and after it takes place. */
+/** docs/product.md#routes: `backDetail/{id}` is an exhibition (or salon), before, during and after it takes place. */
 export function Component() {
   const { t } = useTranslation('exhibitions')
   const site = useSite()

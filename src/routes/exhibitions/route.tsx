@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<ListData> {
   }
 }
 
-/** Brand exhibitions (PRODUCT.md): every exhibition, upcoming first, filtered by year, region, state and type. */
+/** Brand exhibitions (docs/product.md#routes): every exhibition, upcoming first, filtered by year, region, state and type. */
 export function Component() {
   const { t } = useTranslation('exhibitions')
   const site = useSite()

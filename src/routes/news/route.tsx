@@ -23,7 +23,7 @@ interface NewsData extends PagedItems<ArticleCard> {
 export async function loader(args: LoaderFunctionArgs): Promise<NewsData> {
   const { gateway, site } = loaderContextOf(args)
   const url = new URL(args.request.url)
-  // SPEC §2 `/exhibition/{id?}` without an id: the news list lives at exhibition/news.html.
+  // docs/product.md#routes `/exhibition/{id?}` without an id: the news list lives at exhibition/news.html.
   if (/\/exhibition\/?$/.test(url.pathname)) throw redirect(`/${site.lang}/exhibition/news.html${url.search}`, 301)
   const tagParam = url.searchParams.get('tag')
   const tag = NEWS_TAGS.find((candidate) => candidate === tagParam) ?? null

@@ -30,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { gateway, site } = loaderContextOf(args)
   const query = new URL(args.request.url).searchParams
   const keyword = cutKeyword(query.get('keyword') ?? '')
-  // With a broker site configured, full searches happen there (SPEC §2); a form sent without JavaScript lands here first.
+  // With a broker site configured, full searches happen there (docs/product.md#search-box); a form sent without JavaScript lands here first.
   if (site.config.brokerSiteUrl) throw redirect(resultsHref({ lang: site.lang, brokerSiteUrl: site.config.brokerSiteUrl }, keyword))
   const pageText = query.get('page') ?? '1'
   const page = /^[1-9]\d{0,1}$/.test(pageText) ? Number(pageText) : 0

@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<VerifyData> {
   }
 }
 
-/** SPEC §2 verification page: contract / channel query and file verification (issue 11). */
+/** docs/product.md#verification page: contract / channel query and file verification (issue 11). */
 export function Component() {
   const { t } = useTranslation('verify')
   const site = useSite()

@@ -6,7 +6,7 @@ export type UploadOutcome = { ok: true; verdict: DocumentVerdict } | { ok: false
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d] // %PDF-
 
-/** The checks the platform makes too, done first so that a wrong file never travels (SPEC §5 messages). */
+/** The checks the platform makes too, done first so that a wrong file never travels (docs/product.md#verification-input messages). */
 export async function precheck(file: File, maxMb: number): Promise<UploadOutcome | null> {
   if (file.size === 0) return { ok: false, code: 'verify:errors.emptyFile', params: {} }
   if (file.size > maxMb * 1024 * 1024) return { ok: false, code: 'verify:errors.fileTooLarge', params: { maxMb } }

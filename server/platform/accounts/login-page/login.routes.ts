@@ -36,7 +36,7 @@ const origin = (url: string) => new URL(url).origin
 /**
  * The embedded login page (issue 8) at /login: sign in, register, verify the e-mail address, reset
  * the password. Plain forms, answered with the next step; the last step carries the one-time login
- * ticket that the page's script posts to the site (SPEC §4 `reload`).
+ * ticket that the page's script posts to the site (docs/product.md#login `reload`).
  */
 export function loginPageRoutes(router: Router, deps: LoginPageDeps): void {
   const { config } = deps.platform

@@ -41,7 +41,7 @@ const CLOSE_ICON = html`<svg viewBox="0 0 24 24" width="22" height="22" aria-hid
 /**
  * The login page (issue 8): plain server-rendered HTML with its own stylesheet and script from this
  * origin, no inline script or style (strict CSP). It works as a full page and inside the site's
- * login frame; in the frame, its script speaks the SPEC §4 protocol with the parent.
+ * login frame; in the frame, its script speaks the docs/product.md#login protocol with the parent.
  */
 export function renderLoginPage(input: PageInput): string {
   const { view, t, problems = {} } = input
@@ -167,7 +167,7 @@ function body(input: PageInput): SafeHtml {
     },
     t,
   )
-  // SPEC §4 `opennew`: the parent puts its own address where `##` stands, so the full-window page
+  // docs/product.md#login `opennew`: the parent puts its own address where `##` stands, so the full-window page
   // can bring the visitor back to it.
   const fullWindow = html`<p class="full-window" hidden><a href="/login?lang=${state.lang}&amp;view=${view.name === 'register' ? 'register' : 'signin'}&amp;return=##" data-opennew>${t(
     'actions.fullPage',
@@ -256,7 +256,7 @@ ${hidden(state)}
 </form>
 <p class="switch"><a href="${stepHref(state, 'signin')}">${t('links.back')}</a></p>`
     case 'done':
-      // In the frame the script hands the ticket to the site (SPEC §4 `reload`); as a full page the
+      // In the frame the script hands the ticket to the site (docs/product.md#login `reload`); as a full page the
       // visitor takes it there with this form.
       return html`<form method="post" action="${input.siteOrigin}${SESSION_PATH}" data-ticket-form>
 <input type="hidden" name="cookie" value="${view.ticket}">

@@ -15,7 +15,7 @@ interface AttendeeFieldsetProps {
   onChange(index: number, patch: Partial<AttendeeDraft>): void
 }
 
-/** One ticket's attendee (SPEC §3): name, e-mail, phone, identity and industry. Only the first fills itself in. */
+/** One ticket's attendee (docs/product.md#application-data): name, e-mail, phone, identity and industry. Only the first fills itself in. */
 export function AttendeeFieldset({ index, ticketName, draft, errorOf, onChange }: AttendeeFieldsetProps) {
   const { t } = useTranslation('tickets')
   const own = (token: string) => (index === 0 ? token : 'off')

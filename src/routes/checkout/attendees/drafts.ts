@@ -1,7 +1,7 @@
 import { type AttendeeDraft, attendList } from '../../../api/rules/tickets.ts'
 import type { OrderDetail } from '../../../api/tickets.ts'
 
-/** One form per ticket: the order's saved attendees, else SPEC §3's attendList placeholders. */
+/** One form per ticket: the order's saved attendees, else the docs/product.md#site-state attendList placeholders. */
 export function initialDrafts(order: OrderDetail, country: string): AttendeeDraft[] {
   const placeholders = attendList(country).slice(0, order.ticketCount)
   return placeholders.map((placeholder, index) => {

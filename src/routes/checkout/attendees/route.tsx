@@ -13,8 +13,8 @@ import styles from './attendees.module.css'
 import { fieldId, useAttendeeForms } from './use-attendee-forms.ts'
 
 /**
- * Attendee information (SPEC §2, §3): one form per ticket, starting from the order's saved
- * attendees or from SPEC §3's attendList placeholders. What is typed is kept in this tab's session
+ * Attendee information (docs/product.md#checkout-screens): one form per ticket, starting from the order's saved
+ * attendees or from the docs/product.md#site-state attendList placeholders. What is typed is kept in this tab's session
  * storage until saved, so a reload loses nothing.
  */
 export const { loader, Component } = orderScreen('attendees', AttendeeForms)

@@ -28,7 +28,7 @@ describe('validateAttendees', () => {
     expect(await validateAttendees([valid(1), second])).toEqual({ '1.email': 'messages.emailRepeated', '1.phone': 'messages.phoneRepeated' })
   })
 
-  it('when a phone or e-mail is wrong, or a name hides control characters, then the SPEC §5 messages', async () => {
+  it('when a phone or e-mail is wrong, or a name hides control characters, then the docs/product.md#attendee-form messages', async () => {
     const wrong = { ...valid(1), email: 'ada@example', phone: { country: 'GB', number: '12345' }, lastName: 'Love\u202elace' }
     expect(await validateAttendees([wrong])).toEqual({ '0.email': 'messages.email', '0.phone': 'messages.phone', '0.lastName': 'messages.characters' })
   })

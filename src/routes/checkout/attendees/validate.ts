@@ -6,7 +6,7 @@ export type Field = (typeof FIELDS)[number]
 /** `${attendee index}.${field}` -> key of the tickets namespace. */
 export type Errors = Record<string, string>
 
-/** The same rules as the platform's (which decides): prompts, SPEC §5 messages, no repeats in one order. */
+/** The same rules as the platform's (which decides): prompts, docs/product.md#attendee-form messages, no repeats in one order. */
 export async function validateAttendees(drafts: AttendeeDraft[]): Promise<Errors> {
   const errors: Errors = {}
   const emails = new Set<string>()

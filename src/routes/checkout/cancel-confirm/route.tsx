@@ -11,7 +11,7 @@ import type { OrderTimes } from '../order-loader.ts'
 import { orderScreen } from '../order-screen.tsx'
 import { useOrderAction } from '../use-order-action.ts'
 
-/** SPEC §4 "A pending order can be cancelled after confirmation": this page is the confirmation. */
+/** docs/product.md#order-states "A pending order can be cancelled after confirmation": this page is the confirmation. */
 export const { loader, Component } = orderScreen('cancelConfirm', Confirm)
 
 function Confirm({ order, times }: { order: OrderDetail; times: OrderTimes }) {

@@ -10,7 +10,7 @@ import type { OrderTimes } from '../order-loader.ts'
 import { RefundDue } from '../refund-due.tsx'
 import { orderScreen } from '../order-screen.tsx'
 
-/** A cancelled order (by the buyer or by the countdown), with re-register (SPEC §4). */
+/** A cancelled order (by the buyer or by the countdown), with re-register (docs/product.md#order-states). */
 export const { loader, Component } = orderScreen('cancelled', Cancelled)
 
 function Cancelled({ order, times }: { order: OrderDetail; times: OrderTimes }) {

@@ -18,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<OrdersData> {
   return { kind: 'list', items: page.items.map((item) => ({ ...item, times: orderTimes(item, site.htmlLang) })), more: page.more }
 }
 
-/** Order page (SPEC §2, §3): my orders, and one order's details with what can be done with it. */
+/** Order page (docs/product.md#checkout-screens): my orders, and one order's details with what can be done with it. */
 export function Component() {
   return (
     <OrderScreen<OrdersData> screen="orders">

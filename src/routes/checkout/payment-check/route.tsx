@@ -19,7 +19,7 @@ const FAST_FOR_MS = 90_000
 const RETURN_GRACE_MS = 30_000
 
 /**
- * Payment result (SPEC §4 "payment result being checked"): polls until the payment is settled, then
+ * Payment result (docs/product.md#order-states "payment result being checked"): polls until the payment is settled, then
  * moves on to the e-tickets; a payment that is not there says so, with the way to continue paying.
  */
 export const { loader, Component } = orderScreen('paymentCheck', Result)

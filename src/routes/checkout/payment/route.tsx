@@ -18,7 +18,7 @@ import { PayDeadline } from '../pay-deadline.tsx'
 import { STAY_BUSY, useOrderAction } from '../use-order-action.ts'
 import styles from './payment.module.css'
 
-/** Payment (SPEC §2): the method, the countdown to the deadline, the refund guide and the instructions. */
+/** Payment (docs/product.md#checkout-screens): the method, the countdown to the deadline, the refund guide and the instructions. */
 export const { loader, Component } = orderScreen('payment', Payment)
 
 function Payment({ order, times }: { order: OrderDetail; times: OrderTimes }) {

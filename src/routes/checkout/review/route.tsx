@@ -14,7 +14,7 @@ import { PayDeadline } from '../pay-deadline.tsx'
 import { useOrderAction } from '../use-order-action.ts'
 import styles from './review.module.css'
 
-/** Review (PRODUCT.md `sureInfo`): the exhibition, the tickets and every attendee, then confirm. */
+/** Review (docs/product.md#checkout-screens `sureInfo`): the exhibition, the tickets and every attendee, then confirm. */
 export const { loader, Component } = orderScreen('review', Review)
 
 function Review({ order, times }: { order: OrderDetail; times: OrderTimes }) {

@@ -13,7 +13,7 @@ import { useSelection } from './use-selection.ts'
 export { loader } from './loader.ts'
 
 /**
- * Ticket selection (SPEC §2): each type with its price and a coarse availability, quantity steppers
+ * Ticket selection (docs/product.md#checkout-screens): each type with its price and a coarse availability, quantity steppers
  * (five tickets per order at most), an automatic total and a coupon code. The order is made only
  * when the buyer continues, by then logged in; it holds the seats and the coupon.
  */

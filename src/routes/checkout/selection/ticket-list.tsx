@@ -9,7 +9,7 @@ import styles from './selection.module.css'
 interface TicketListProps {
   types: TicketTypeCard[]
   quantities: Record<number, number>
-  /** Tickets chosen in all: five per order at most (SPEC §9). */
+  /** Tickets chosen in all: five per order at most (docs/product.md#tickets). */
   total: number
   buyable: boolean
   /** Id of the text that explains the limit. */

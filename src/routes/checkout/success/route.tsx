@@ -10,7 +10,7 @@ import type { OrderTimes } from '../order-loader.ts'
 import { orderScreen } from '../order-screen.tsx'
 import styles from './success.module.css'
 
-/** Registration successful (SPEC §2): one e-ticket per attendee, the calendar file, and scan-to-phone. */
+/** Registration successful (docs/product.md#checkout-screens): one e-ticket per attendee, the calendar file, and scan-to-phone. */
 export const { loader, Component } = orderScreen('success', Success)
 
 function Success({ order, times }: { order: OrderDetail; times: OrderTimes }) {
