@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import Stripe from 'stripe'
 import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../server/config.ts'
@@ -10,6 +8,7 @@ import { createStripeProvider } from '../../server/platform/tickets/payments/pro
 import { requestRefund } from '../../server/platform/tickets/payments/refund-payments.ts'
 import { createTestApp, resetDatabase, silentLogger, testGeo } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
+import { type FakeSession, type RecordedCall, startStripeStandIn } from './stripe-stand-in.ts'
 import { type App, ageOrder, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
@@ -17,110 +16,26 @@ import { type App, ageOrder, attendees, call, makeExhibition, makeTicketType } f
  * the sandbox's page refuses an attempt that may no longer take money, and a late or duplicate
  * payment is refunded through its provider by the refund job, once, with one idempotency key, and
  * the payer is told in the order's language. Stripe is a local stand-in of the API calls we make
- * (Checkout Sessions and refunds), as in tickets-stripe.test.ts.
+ * (Checkout Sessions and refunds), stripe-stand-in.ts.
  */
 const WEBHOOK_SECRET = 'whsec_test_refunds_0123456789'
-const stripe = new Stripe('sk_test_local')
 
-interface FakeSession {
-  id: string
-  object: 'checkout.session'
-  url: string
-  status: 'open' | 'complete' | 'expired'
-  payment_status: 'paid' | 'unpaid'
-  amount_total: number
-  currency: string
-  client_reference_id: string
-  payment_intent: string
-  metadata: Record<string, string>
-}
-
-const sessions = new Map<string, FakeSession>()
+let stand: Awaited<ReturnType<typeof startStripeStandIn>>
 /** Every refund call the stand-in received, in order. */
-const refundCalls: Array<{ body: URLSearchParams; idempotencyKey: string | undefined }> = []
-const refundsByKey = new Map<string, Record<string, unknown>>()
+let refundCalls: RecordedCall[]
 /** What the next refund calls answer: a Stripe error status and body, one per call, then success. */
-const refundFailures: Array<{ status: number; error: Record<string, string> }> = []
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = ''
-    req.on('data', (chunk) => {
-      data += chunk
-    })
-    req.on('end', () => resolve(data))
-  })
-}
-
-let api: Server
+let refundFailures: Array<{ status: number; error: Record<string, string> }>
 let app: App
 let db: Database
 let platform: Platform
 let second: Platform
 let secondDb: Database
 
-const cardProvider = () =>
-  createStripeProvider({
-    secretKey: 'sk_test_local',
-    webhookSecret: WEBHOOK_SECRET,
-    api: { host: '127.0.0.1', port: (api.address() as { port: number }).port, protocol: 'http' },
-  })
+const cardProvider = () => createStripeProvider({ secretKey: 'sk_test_local', webhookSecret: WEBHOOK_SECRET, api: stand.api })
 
 beforeAll(async () => {
-  api = createServer(async (req, res) => {
-    const body = new URLSearchParams(await readBody(req))
-    const path = req.url ?? ''
-    res.setHeader('Content-Type', 'application/json')
-    // Our errors are final or not by status; the SDK must not retry behind the test's back.
-    res.setHeader('Stripe-Should-Retry', 'false')
-    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-      const id = `cs_test_${randomUUID().replace(/-/g, '')}`
-      const session: FakeSession = {
-        id,
-        object: 'checkout.session',
-        url: `https://checkout.stripe.com/c/pay/${id}`,
-        status: 'open',
-        payment_status: 'unpaid',
-        amount_total: Number(body.get('line_items[0][price_data][unit_amount]')),
-        currency: body.get('line_items[0][price_data][currency]') ?? '',
-        client_reference_id: body.get('client_reference_id') ?? '',
-        payment_intent: `pi_test_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
-        metadata: { attemptId: body.get('metadata[attemptId]') ?? '' },
-      }
-      sessions.set(id, session)
-      return res.end(JSON.stringify(session))
-    }
-    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)
-    if (req.method === 'POST' && expire?.[1]) {
-      const session = sessions.get(expire[1])
-      if (session && session.status === 'open') session.status = 'expired'
-      return res.end(JSON.stringify(session))
-    }
-    if (req.method === 'POST' && path === '/v1/refunds') {
-      const key = req.headers['idempotency-key'] as string | undefined
-      refundCalls.push({ body, idempotencyKey: key })
-      const failure = refundFailures.shift()
-      if (failure) {
-        res.statusCode = failure.status
-        return res.end(JSON.stringify({ error: failure.error }))
-      }
-      const known = key ? refundsByKey.get(key) : undefined
-      if (known) return res.end(JSON.stringify(known))
-      const refund = {
-        id: `re_test_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
-        object: 'refund',
-        status: 'succeeded',
-        amount: Number(body.get('amount')),
-        currency: 'gbp',
-        payment_intent: body.get('payment_intent'),
-      }
-      if (key) refundsByKey.set(key, refund)
-      return res.end(JSON.stringify(refund))
-    }
-    res.statusCode = 404
-    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such thing' } }))
-  })
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+  stand = await startStripeStandIn(WEBHOOK_SECRET)
+  ;({ refundCalls, refundFailures } = stand)
   const made = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } })
   ;({ app, db, platform } = made)
   platform.services.tickets.payments.setCardProvider(cardProvider())
@@ -148,7 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await second.close()
   if (secondDb !== db) await secondDb.close()
-  await new Promise((resolve) => api.close(resolve))
+  await stand.close()
 })
 
 let exhibitionId: number
@@ -157,8 +72,7 @@ let buyer: TestUser
 
 beforeEach(async () => {
   await resetDatabase(db)
-  refundCalls.length = 0
-  refundFailures.length = 0
+  stand.clear()
   exhibitionId = await makeExhibition(db, { title: 'London Fintech Expo' })
   standard = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 12900, currency: 'GBP' })
   buyer = await createUser(platform, db)
@@ -178,17 +92,13 @@ async function startedOrder(method: 'card' | 'sandbox', locale = 'en') {
     attemptId: string
   }
   const key = method === 'sandbox' ? (new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string) : ''
-  const session = [...sessions.values()].find((candidate) => candidate.client_reference_id === started.attemptId)
+  const session = stand.sessionOf(started.attemptId)
   return { number: order.number as string, ...started, key, session }
 }
 
 function webhook(event: Record<string, unknown>) {
-  const payload = JSON.stringify(event)
-  return request(app)
-    .post('/api/payments/stripe/webhook')
-    .set('Content-Type', 'application/json')
-    .set('Stripe-Signature', stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))
-    .send(payload)
+  const { payload, signature } = stand.signed(event)
+  return request(app).post('/api/payments/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload)
 }
 
 const completed = (session: FakeSession, id = `evt_${randomUUID().replace(/-/g, '')}`) => {

@@ -1,101 +1,33 @@
 import { randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import Stripe from 'stripe'
 import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createStripeProvider } from '../../server/platform/tickets/payments/providers.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
+import { type FakeSession, type RecordedCall, startStripeStandIn } from './stripe-stand-in.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
- * Stripe Checkout through the official SDK, against a local stand-in of the three API calls we make
- * (create, retrieve and expire a Checkout Session), and webhooks signed the way Stripe signs them.
+ * Stripe Checkout through the official SDK, against the local stand-in of the API calls we make
+ * (stripe-stand-in.ts), and webhooks signed the way Stripe signs them.
  */
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef'
-const stripe = new Stripe('sk_test_local')
 
-interface FakeSession {
-  id: string
-  object: 'checkout.session'
-  url: string
-  status: 'open' | 'complete' | 'expired'
-  payment_status: 'paid' | 'unpaid'
-  amount_total: number
-  currency: string
-  client_reference_id: string
-  metadata: Record<string, string>
-}
-
-const sessions = new Map<string, FakeSession>()
-const byIdempotencyKey = new Map<string, string>()
-const created: Array<{ body: URLSearchParams; idempotencyKey: string | undefined }> = []
-const expired: string[] = []
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = ''
-    req.on('data', (chunk) => {
-      data += chunk
-    })
-    req.on('end', () => resolve(data))
-  })
-}
-
-let api: Server
+let stand: Awaited<ReturnType<typeof startStripeStandIn>>
+let created: RecordedCall[]
+let expired: string[]
 let app: App
 let db: Awaited<ReturnType<typeof createTestApp>>['db']
 let platform: Awaited<ReturnType<typeof createTestApp>>['platform']
 
 beforeAll(async () => {
-  api = createServer(async (req, res) => {
-    const body = new URLSearchParams(await readBody(req))
-    const path = req.url ?? ''
-    res.setHeader('Content-Type', 'application/json')
-    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-      const key = req.headers['idempotency-key'] as string | undefined
-      created.push({ body, idempotencyKey: key })
-      const known = key ? byIdempotencyKey.get(key) : undefined
-      if (known) return res.end(JSON.stringify(sessions.get(known)))
-      const id = `cs_test_${randomUUID().replace(/-/g, '')}`
-      const session: FakeSession = {
-        id,
-        object: 'checkout.session',
-        url: `https://checkout.stripe.com/c/pay/${id}`,
-        status: 'open',
-        payment_status: 'unpaid',
-        amount_total: Number(body.get('line_items[0][price_data][unit_amount]')),
-        currency: body.get('line_items[0][price_data][currency]') ?? '',
-        client_reference_id: body.get('client_reference_id') ?? '',
-        metadata: { attemptId: body.get('metadata[attemptId]') ?? '' },
-      }
-      sessions.set(id, session)
-      if (key) byIdempotencyKey.set(key, id)
-      return res.end(JSON.stringify(session))
-    }
-    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)
-    if (req.method === 'POST' && expire?.[1]) {
-      const session = sessions.get(expire[1])
-      expired.push(expire[1])
-      if (session) session.status = 'expired'
-      return res.end(JSON.stringify(session))
-    }
-    const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(path)
-    if (req.method === 'GET' && retrieve?.[1] && sessions.has(retrieve[1])) return res.end(JSON.stringify(sessions.get(retrieve[1])))
-    res.statusCode = 404
-    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such session' } }))
-  })
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
-  const port = (api.address() as { port: number }).port
+  stand = await startStripeStandIn(WEBHOOK_SECRET)
+  ;({ created, expired } = stand)
   ;({ app, db, platform } = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } }))
-  platform.services.tickets.payments.setCardProvider(
-    createStripeProvider({ secretKey: 'sk_test_local', webhookSecret: WEBHOOK_SECRET, api: { host: '127.0.0.1', port, protocol: 'http' } }),
-  )
+  platform.services.tickets.payments.setCardProvider(createStripeProvider({ secretKey: 'sk_test_local', webhookSecret: WEBHOOK_SECRET, api: stand.api }))
 })
 
-afterAll(async () => {
-  await new Promise((resolve) => api.close(resolve))
-})
+afterAll(() => stand.close())
 
 let exhibitionId: number
 let standard: number
@@ -103,8 +35,7 @@ let buyer: TestUser
 
 beforeEach(async () => {
   await resetDatabase(db)
-  created.length = 0
-  expired.length = 0
+  stand.clear()
   exhibitionId = await makeExhibition(db, { title: 'London Fintech Expo' })
   standard = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 12900, currency: 'GBP' })
   buyer = await createUser(platform, db)
@@ -120,17 +51,13 @@ async function cardCheckout(locale = 'en') {
   const confirmed = (await fn('tickets$confirmOrder', { orderNumber: order.number }, locale).expect(200)).body.data
   expect(confirmed.methods).toEqual(['card', 'sandbox'])
   const started = (await fn('tickets$startPayment', { orderNumber: order.number, method: 'card' }, locale).expect(200)).body.data
-  const session = [...sessions.values()].find((candidate) => candidate.client_reference_id === started.attemptId) as FakeSession
+  const session = stand.sessionOf(started.attemptId) as FakeSession
   return { number: order.number as string, started, session }
 }
 
 function webhook(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event)
-  return request(app)
-    .post('/api/payments/stripe/webhook')
-    .set('Content-Type', 'application/json')
-    .set('Stripe-Signature', stripe.webhooks.generateTestHeaderString({ payload, secret }))
-    .send(payload)
+  const { payload, signature } = stand.signed(event, secret)
+  return request(app).post('/api/payments/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload)
 }
 
 const sessionEvent = (type: string, session: FakeSession, id = `evt_${randomUUID().replace(/-/g, '')}`) => ({
