@@ -5,7 +5,7 @@
  * The gateway paths of docs/product.md#endpoints are `ENDPOINTS` in src/api/contracts/define.ts (paths.test.ts
  * checks that each of them is reserved here as `platform`).
  */
-export type RouteKind = 'health' | 'metrics' | 'asset' | 'platform' | 'api' | 'page'
+export type RouteKind = 'health' | 'metrics' | 'asset' | 'platform' | 'api' | 'console' | 'page'
 
 interface ReservedPath {
   /** The first segment(s) of the path, matched case-insensitively up to a `/` or the end. */
@@ -20,6 +20,10 @@ const RESERVED: readonly ReservedPath[] = [
   { prefix: 'api/Article', kind: 'platform' },
   { prefix: 'api/v1', kind: 'platform' },
   { prefix: 'gateway', kind: 'platform', robots: '/gateway/' },
+  // The organiser's console gateway: staff cookie, its own CSRF check (docs/product.md#console).
+  { prefix: 'gateway/console', kind: 'platform' },
+  // The organiser's console pages: rendered, but personal (never page-cached) and kept from crawlers.
+  { prefix: 'console', kind: 'console', robots: '/console' },
   { prefix: 'wikifxweb-v1', kind: 'platform' },
   { prefix: 'wikibitweb-v1', kind: 'platform' },
   { prefix: 'oauth2', kind: 'platform', robots: '/oauth2/' },
@@ -51,7 +55,8 @@ function reservedKindOf(path: string): RouteKind | null {
 
 /** Never a page: answered by the platform, the probes, the metrics or the static files, or a 404. */
 export function isReservedPath(path: string): boolean {
-  return reservedKindOf(path) !== null
+  const kind = reservedKindOf(path)
+  return kind !== null && kind !== 'console'
 }
 
 /** The metrics label and log filter of a request path; bounded, never the raw path. */

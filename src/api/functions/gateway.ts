@@ -12,6 +12,8 @@ export const ENDPOINTS = {
   v3: { method: 'POST', path: '/gateway/v3' },
   expo: { method: 'POST', path: '/wikifxweb-v1/wikiexpo/invoke-v1' },
   survey: { method: 'POST', path: '/wikifxweb-v1/wikisurvey/invoke-v1' },
+  /** The organiser's console (docs/product.md#console): staff cookie, console header and matching Origin. */
+  console: { method: 'POST', path: '/gateway/console' },
   attention: { method: 'POST', path: '/wikibitweb-v1/wikibit/usercenter/attentionevaluation-v1' },
   advertisement: { method: 'GET', path: '/wikifxweb-v1/index/advertisement/init-v1' },
   dropdown: { method: 'GET', path: '/wikifxweb-v1/trader/dropdown-v1' },
@@ -26,9 +28,11 @@ export type EndpointName = keyof typeof ENDPOINTS
 
 /**
  * Who may call: `visitor` needs any valid access token (visitor or user), `user` a logged-in
- * user's token, `server` the site's own server (V3, client credentials), `public` no token at all.
+ * user's token, `server` the site's own server (V3, client credentials), `public` no token at all,
+ * `staff` a signed-in staff member holding a role the console's access table allows
+ * (src/api/rules/console-access.ts).
  */
-export type Access = 'public' | 'visitor' | 'user' | 'server'
+export type Access = 'public' | 'visitor' | 'user' | 'server' | 'staff'
 
 /**
  * Where a function is reached and who may call it. Written once per function, in the table of its

@@ -1,0 +1,22 @@
+import type { FunctionTable } from './gateway.ts'
+
+/**
+ * Where each console function is reached and who may call it (docs/product.md#console). `staff`
+ * functions also need one of the roles of src/api/rules/console-access.ts; every console call needs the
+ * console's request header and a matching Origin.
+ */
+export const CONSOLE = {
+  setupInfo: { endpoint: 'console', route: 'console$setupInfo', access: 'public' },
+  setUp: { endpoint: 'console', route: 'console$setUp', access: 'public' },
+  signIn: { endpoint: 'console', route: 'console$signIn', access: 'public' },
+  signOut: { endpoint: 'console', route: 'console$signOut', access: 'staff' },
+  me: { endpoint: 'console', route: 'console$me', access: 'staff' },
+  setLanguage: { endpoint: 'console', route: 'console$setLanguage', access: 'staff' },
+  sessions: { endpoint: 'console', route: 'console$sessions', access: 'staff' },
+  endSession: { endpoint: 'console', route: 'console$endSession', access: 'staff' },
+  staffList: { endpoint: 'console', route: 'console$staffList', access: 'staff' },
+  invite: { endpoint: 'console', route: 'console$invite', access: 'staff' },
+  updateMember: { endpoint: 'console', route: 'console$updateMember', access: 'staff' },
+  resetSecondFactor: { endpoint: 'console', route: 'console$resetSecondFactor', access: 'staff' },
+  auditList: { endpoint: 'console', route: 'console$auditList', access: 'staff' },
+} as const satisfies FunctionTable

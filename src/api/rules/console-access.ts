@@ -1,0 +1,66 @@
+/**
+ * Who may call which console function (docs/product.md#console, CONSOLE.md "Roles"): the one table the
+ * platform enforces and the console's navigation reads. Zod-free, so pages import it directly.
+ */
+
+/** A staff member holds one or more of these; `owner` may do everything. */
+export const STAFF_ROLES = ['owner', 'manager', 'editor', 'support', 'verifier', 'checkin'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
+
+/** The console's own UI languages, as a member's setting (`zh` is traditional Chinese). */
+export const CONSOLE_LANGUAGES = ['en', 'zh-cn', 'zh'] as const
+export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number]
+
+/** Every role: what any signed-in staff member may do about their own account. */
+const ANYONE: readonly StaffRole[] = STAFF_ROLES
+const OWNER: readonly StaffRole[] = ['owner']
+
+/**
+ * Console functions with access `staff`, by their name in src/api/functions/console.ts, and the roles
+ * that may call them. A function missing here cannot be called by anyone (the unit test keeps the two
+ * tables equal).
+ */
+export const CONSOLE_ACCESS = {
+  signOut: ANYONE,
+  me: ANYONE,
+  setLanguage: ANYONE,
+  sessions: ANYONE,
+  endSession: ANYONE,
+  staffList: OWNER,
+  invite: OWNER,
+  updateMember: OWNER,
+  resetSecondFactor: OWNER,
+  auditList: OWNER,
+} as const satisfies Record<string, readonly StaffRole[]>
+
+export type ConsoleStaffFunction = keyof typeof CONSOLE_ACCESS
+
+/** Whether a member with these roles may call the function; owners may call everything. */
+export function mayCall(roles: readonly StaffRole[], name: string): boolean {
+  if (roles.includes('owner')) return true
+  const allowed = (CONSOLE_ACCESS as Record<string, readonly StaffRole[]>)[name]
+  return allowed ? roles.some((role) => allowed.includes(role)) : false
+}
+
+/**
+ * The staff session cookie (HttpOnly, SameSite=Strict), set once for each of these paths with the same
+ * value, since a cookie has a single Path.
+ */
+export const STAFF_COOKIE = { name: 'staff_session', paths: ['/console', '/gateway/console'] } as const
+
+/** The header every console call carries; with a matching Origin it is the console's CSRF check. */
+export const CONSOLE_REQUEST_HEADER = { name: 'X-Console-Request', value: '1' } as const
+
+/** Limits of the console's forms, shared by the pages and the contracts. */
+export const STAFF_LIMITS = {
+  name: 100,
+  passwordMin: 12,
+  passwordMax: 200,
+  auditPageSizeMax: 100,
+  auditPageSizeDefault: 50,
+  /** A set-up link is valid this long (hours). */
+  setupTokenHours: 72,
+} as const
+
+/** The page of a set-up link; the link carries the one-time token. */
+export const consoleSetupPath = (token: string) => `/console/setup/${encodeURIComponent(token)}`
