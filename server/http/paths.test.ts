@@ -59,6 +59,16 @@ describe('reserved paths and route kinds', () => {
   })
 
   it('when robots.txt is written, then crawlers are kept off the platform paths in the order they always were', () => {
-    expect(ROBOTS_DISALLOW).toEqual(['/api/', '/gateway/', '/oauth2/', '/login', '/pay/'])
+    expect(ROBOTS_DISALLOW).toEqual(['/api/', '/gateway/', '/oauth2/', '/login', '/pay/', '/console'])
+  })
+
+  it('when the console is asked, then its pages render (not reserved, never page-cached) and its gateway is the platform', () => {
+    for (const path of ['/console', '/console/sign-in', '/Console/setup/abc']) {
+      expect(isReservedPath(path), path).toBe(false)
+      expect(isCacheablePagePath(path), path).toBe(false)
+      expect(routeKindOf(path), path).toBe('console')
+    }
+    expect(routeKindOf('/gateway/console')).toBe('platform')
+    expect(routeKindOf('/consoles')).toBe('page')
   })
 })

@@ -22,8 +22,6 @@ const RESERVED: readonly ReservedPath[] = [
   { prefix: 'gateway', kind: 'platform', robots: '/gateway/' },
   // The organiser's console gateway: staff cookie, its own CSRF check (docs/product.md#console).
   { prefix: 'gateway/console', kind: 'platform' },
-  // The organiser's console pages: rendered, but personal (never page-cached) and kept from crawlers.
-  { prefix: 'console', kind: 'console', robots: '/console' },
   { prefix: 'wikifxweb-v1', kind: 'platform' },
   { prefix: 'wikibitweb-v1', kind: 'platform' },
   { prefix: 'oauth2', kind: 'platform', robots: '/oauth2/' },
@@ -35,6 +33,8 @@ const RESERVED: readonly ReservedPath[] = [
   { prefix: 'flags', kind: 'asset' },
   { prefix: 'HealthCheck', kind: 'health' },
   { prefix: 'metrics', kind: 'metrics' },
+  // The organiser's console pages: rendered, but personal (never page-cached) and kept from crawlers.
+  { prefix: 'console', kind: 'console', robots: '/console' },
 ]
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
