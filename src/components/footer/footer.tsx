@@ -3,7 +3,8 @@ import { Link } from 'react-router'
 import { useSite } from '../../app-state.ts'
 import { MailIcon, ShieldIcon } from '../icons/icons.tsx'
 import { Logo } from '../logo/logo.tsx'
-import { NAV_TABS, tabHref } from '../header/nav-tabs.ts'
+import { NAV_TABS, SHELL_ANCHORS, tabHref } from '../header/nav-tabs.ts'
+import { FooterLanguages } from './footer-languages.tsx'
 import { SocialIcon } from './social-icon.tsx'
 import styles from './footer.module.css'
 
@@ -26,7 +27,8 @@ export function Footer() {
           </p>
         </div>
 
-        <nav className={styles.column} aria-label={t('footer.explore')}>
+        {/* The target of the header's menu control when scripts are off (issue 20). */}
+        <nav id={SHELL_ANCHORS.menu} className={styles.column} aria-label={t('footer.explore')}>
           <h2 className={styles.heading}>{t('footer.explore')}</h2>
           <ul className={styles.links}>
             {NAV_TABS.map((tab) => (
@@ -80,6 +82,8 @@ export function Footer() {
           </ul>
         </div>
       </div>
+
+      <FooterLanguages />
 
       <div className={styles.legalBar}>
         <ul className={styles.legal}>

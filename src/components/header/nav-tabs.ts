@@ -22,6 +22,12 @@ export const NAV_TABS: NavTab[] = [
   { key: 'bulletin', path: 'bulletin.html', activeOn: ['/:lang/bulletin.html'] },
 ]
 
+/**
+ * Footer sections the header's menu and language controls link to: without JavaScript those
+ * controls are plain links to them, and scripts turn them into buttons that open side panels (issue 20).
+ */
+export const SHELL_ANCHORS = { menu: 'site-menu', languages: 'languages' } as const
+
 export function activeTabKey(pathname: string): NavTab['key'] | null {
   for (const tab of NAV_TABS) {
     if (tab.activeOn.some((pattern) => matchPath({ path: pattern, end: true }, pathname))) return tab.key
