@@ -36,6 +36,9 @@ export function Footer() {
                 <Link to={tabHref(site.lang, tab)}>{t(`nav.tabs.${tab.key}`)}</Link>
               </li>
             ))}
+            <li>
+              <Link to={`/${site.lang}/trader.html`}>{t('footer.ranking')}</Link>
+            </li>
           </ul>
         </nav>
 
