@@ -5,8 +5,7 @@ import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticR
 import { createGatewayClient, type GatewayHeaderValues, type TokenSource } from './api/client.ts'
 import { AppShellContext, loaderContext, type DocumentAssets, type SiteState } from './app-state.ts'
 import { serializeErrors, type HydrationPayload } from './hydration.ts'
-import { createI18n } from './i18n/instance.ts'
-import { serverResources } from './i18n/server-resources.ts'
+import { serverI18n } from './i18n/server-resources.ts'
 import { serializeForScript } from './lib/serialize.ts'
 import type { ScreenHandle } from './routes/route-kit.ts'
 import { routes } from './routes/index.ts'
@@ -59,7 +58,7 @@ export type RenderOutput =
   | {
       kind: 'document'
       status: number
-      /** A matched route is personal (ScreenHandle.private): never cache the page. */
+      /** A matched route is personal (ScreenHandle.private), or a loader answered `Cache-Control: private`: never cache the page. */
       personal: boolean
       /** The whole document at once; throws if even the error page fails. */
       renderToString(): string
@@ -123,7 +122,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     errors: serializeErrors(context.errors),
   }
   const hydrationJson = serializeForScript(payload)
-  const i18n = createI18n(site.locale, serverResources(site.locale), namespaces, (key) => input.onMissingKey(`${site.locale} ${key}`))
+  const i18n = serverI18n(site.locale, (key) => input.onMissingKey(`${site.locale} ${key}`))
   const router = createStaticRouter(handler.dataRoutes, context)
 
   const tree = (
@@ -136,7 +135,9 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   return {
     kind: 'document',
     status: context.statusCode,
-    personal: handles.some((handle) => handle.private),
+    personal:
+      handles.some((handle) => handle.private) ||
+      Object.values(context.loaderHeaders).some((headers) => /\bprivate\b|\bno-store\b/.test(headers.get('Cache-Control') ?? '')),
     renderToString() {
       // React's stream renderer costs about three times the CPU of renderToString for the same page
       // (docs/product.md#performance): a page that will be cached or read whole by a crawler

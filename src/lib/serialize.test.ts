@@ -13,4 +13,8 @@ describe('serializeForScript', () => {
     const value = { a: 1, b: ['x', null, true], c: { d: 'é中文' } }
     expect(JSON.parse(serializeForScript(value))).toEqual(value)
   })
+
+  it('when every unsafe character appears repeatedly, then each becomes its \\u escape and nothing else changes', () => {
+    expect(serializeForScript('a<b>c&d\u2028e\u2029f<<')).toBe('"a\\u003cb\\u003ec\\u0026d\\u2028e\\u2029f\\u003c\\u003c"')
+  })
 })
