@@ -9,14 +9,14 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Logger } from 'pino'
 import { pinoHttp } from 'pino-http'
 import { ENDPOINTS, ERROR_CODES } from '../src/api/contracts/define.ts'
-import { COOKIES } from '../src/api/contracts/cookies.ts'
+import { COOKIES, LANGUAGE_CHOICE_PATH } from '../src/api/contracts/cookies.ts'
 import type { AssetResolver } from '../src/entry-server.tsx'
 import type { Config } from './config.ts'
 import type { Geo } from './geo/geo.ts'
 import { setAccessTokenCookie } from './http/access-token-cookie.ts'
 import { createFallbackPage } from './http/fallback-page.ts'
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health.ts'
-import { resolvePageLanguage } from './http/language.ts'
+import { languageChoiceHandler, pageLanguageOf } from './http/language.ts'
 import { type Metrics, metricsEndpoint, metricsExposure } from './http/metrics.ts'
 import { createPageCache, type PageCache } from './http/page-cache.ts'
 import { isQuietPath, isReservedPath, looksLikeFile, routeKindOf } from './http/paths.ts'
@@ -121,6 +121,8 @@ export function createApp(deps: AppDeps) {
     res.json(issued)
   })
 
+  app.get(LANGUAGE_CHOICE_PATH, languageChoiceHandler(config.SITE_LANGUAGES, { secure: config.secureCookies }))
+
   // Anything reserved that nobody answered is a plain 404, not a page.
   app.use((req, res, next) => {
     if (!isReservedPath(req.path)) return next()
@@ -134,13 +136,9 @@ export function createApp(deps: AppDeps) {
         .setHeader('Allow', 'GET, HEAD')
         .json({ succeed: false, ErrorCode: ERROR_CODES.methodNotAllowed, data: null, message: 'errors.methodNotAllowed' })
     }
-    const decision = resolvePageLanguage(req.originalUrl, req.get('accept-language'), config.SITE_LANGUAGES)
-    if (decision.kind === 'redirect') {
-      res.setHeader('Vary', 'Accept-Language')
-      res.setHeader('Cache-Control', 'no-store')
-      return res.redirect(302, decision.location)
-    }
-    res.locals.lang = decision.lang
+    const lang = pageLanguageOf(req, res, config.SITE_LANGUAGES)
+    if (!lang) return
+    res.locals.lang = lang
     next()
   })
 

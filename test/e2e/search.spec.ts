@@ -61,7 +61,7 @@ test.describe('the search box on a desktop (1280 px)', () => {
     const hot = list.getByRole('group', { name: 'Hot searches' }).getByRole('option').first()
     const name = (await hot.textContent()) as string
     await hot.click()
-    await expect(page).toHaveURL(`/en/search.html?keyword=${encodeURIComponent(name).replace(/%20/g, '+')}`)
+    await expect(page).toHaveURL(`/en/search.html?keyword=${encodeURIComponent(name).replace(/%20/g, '+')}&SearchPosition=1`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for “${name}”`)
   })
 

@@ -12,6 +12,8 @@ export interface ExhibitionInfo {
   startsAt: string
   endsAt: string
   timeZone: string
+  /** ISO 3166 alpha-2 of the venue: the attendee phone fields' country when the visitor's is unknown. */
+  countryCode: string
 }
 
 export interface ExhibitionInfos {
@@ -48,6 +50,7 @@ export function createExhibitionInfos(platform: Platform): ExhibitionInfos {
         startsAt: detail.startsAt,
         endsAt: detail.endsAt,
         timeZone: detail.timeZone,
+        countryCode: detail.countryCode,
       }
       cache.set(key, { value, at: Date.now() })
       return value

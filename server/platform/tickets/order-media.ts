@@ -1,5 +1,4 @@
 import type { OrderDetail } from '../../../src/api/contracts/tickets.ts'
-import type { Locale } from '../../../src/i18n/languages.ts'
 import { calendarFile } from './calendar.ts'
 import { calendarUid, orderScreenUrl } from './order-links.ts'
 import type * as orders from './orders.repo.ts'
@@ -16,13 +15,14 @@ type Holder = { position: number; ticketName: string; name: string }
 export async function paidOrderMedia(
   context: TicketsContext,
   order: orders.OrderRow,
-  locale: Locale,
   exhibition: OrderDetail['exhibition'],
   tickets: repo.TicketRow[],
   holders: Map<string, Holder>,
 ): Promise<Pick<OrderDetail, 'tickets' | 'calendar' | 'appLink'>> {
   const { config } = context.platform
-  const linked = { number: order.number, locale }
+  // The buyer's language when ordering, as in the confirmation mail: the code scanned on the success
+  // page opens the order in it, whatever language the page is read in now (issue 20).
+  const linked = { number: order.number, locale: order.locale }
   const appUrl = context.appDownloadUrl ?? orderScreenUrl(config.PUBLIC_ORIGIN, linked, 'success')
   return {
     tickets: await Promise.all(

@@ -86,7 +86,7 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
       { position: attendee.position, name: `${attendee.first_name} ${attendee.last_name}`, ticketName: positions[attendee.position - 1]?.name ?? '' },
     ]),
   )
-  const media = paid ? await paidOrderMedia(context, order, locale, base.exhibition, tickets, holders) : { tickets: [], calendar: null, appLink: null }
+  const media = paid ? await paidOrderMedia(context, order, base.exhibition, tickets, holders) : { tickets: [], calendar: null, appLink: null }
   return {
     ...base,
     serverNow: order.now.toISOString(),

@@ -177,11 +177,13 @@ export function createVerificationService(
 
   return {
     async verifyChannel(value, visitor) {
+      // The entry is checked before the limit (issue 20): a visitor over it still learns what is wrong
+      // with what they typed. A refused entry reads nothing, so it needs neither a point nor the floor.
+      const parsed = parseQuery(value, visitorCountry(visitor.ip, visitor.countryCode))
+      if (!parsed.ok) throw invalid({ value: QUERY_ERRORS[parsed.error] }, QUERY_ERRORS[parsed.error])
       await consume(QUERY_LIMITS, visitor.ip)
       const startedAt = performance.now()
       try {
-        const parsed = parseQuery(value, visitorCountry(visitor.ip, visitor.countryCode))
-        if (!parsed.ok) throw invalid({ value: QUERY_ERRORS[parsed.error] }, QUERY_ERRORS[parsed.error])
         const { query } = parsed
         // The same work for every answer: one lookup and one look-alike check.
         const [rows, referenceSet] = await Promise.all([repo.findChannels(db, lookupPairs(query)), publicReferences()])

@@ -169,6 +169,8 @@ export const exhibitionSummary = z.object({
   startsAt: instant,
   endsAt: instant,
   timeZone: z.string(),
+  /** ISO 3166 alpha-2 of the venue. */
+  countryCode: z.string(),
 })
 
 export const ticketTypeCard = z.object({

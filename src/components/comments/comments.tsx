@@ -113,7 +113,7 @@ function Community({
           </button>
         </div>
       ) : null}
-      {state.kind === 'ready' && state.items.length === 0 ? <p className={styles.note}>{t('comments.empty')}</p> : null}
+      {state.kind === 'ready' && state.items.length === 0 ? <p className={styles.note}>{t('comments.none')}</p> : null}
       {state.kind === 'ready' && state.items.length > 0 ? (
         <ol className={styles.list}>
           {state.items.map((comment) => (

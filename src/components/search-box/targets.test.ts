@@ -11,10 +11,10 @@ describe('search targets (docs/product.md#search-box)', () => {
     expect(resultsHref(external, 'acme fx')).toBe('https://brokers.example/en/search.html?keyword=acme+fx&SearchPosition=1')
   })
 
-  it('when none is configured, then they are this site’s pages; the keyword is encoded, never pasted', () => {
+  it('when none is configured, then they are this site’s pages, with SearchPosition=1; the keyword is encoded, never pasted', () => {
     expect(profileHref(own, 'ABC-1')).toBe('/zh-cn/dealer/ABC-1.html')
-    expect(resultsHref(own, '资本 & <b>', 2)).toBe('/zh-cn/search.html?keyword=%E8%B5%84%E6%9C%AC+%26+%3Cb%3E&page=2')
-    expect(resultsHref(own, 'x')).toBe('/zh-cn/search.html?keyword=x')
+    expect(resultsHref(own, '资本 & <b>', 2)).toBe('/zh-cn/search.html?keyword=%E8%B5%84%E6%9C%AC+%26+%3Cb%3E&SearchPosition=1&page=2')
+    expect(resultsHref(own, 'x')).toBe('/zh-cn/search.html?keyword=x&SearchPosition=1')
   })
 })
 

@@ -16,11 +16,13 @@ export function profileHref(site: SearchSite, traderCode: string): string {
   return `${base(site)}/${site.lang}/dealer/${encodeURIComponent(traderCode)}.html`
 }
 
-/** /{lang}/search.html?keyword={text}&SearchPosition=1 on the broker site; this site's results page otherwise. */
+/**
+ * /{lang}/search.html?keyword={text}&SearchPosition=1 (docs/product.md#search-box), on the broker site when there is
+ * one, this site's results page otherwise; pages after the first only on this site.
+ */
 export function resultsHref(site: SearchSite, keyword: string, page = 1): string {
-  const query = new URLSearchParams({ keyword })
-  if (site.brokerSiteUrl) query.set('SearchPosition', '1')
-  else if (page > 1) query.set('page', String(page))
+  const query = new URLSearchParams({ keyword, SearchPosition: '1' })
+  if (!site.brokerSiteUrl && page > 1) query.set('page', String(page))
   return `${base(site)}/${site.lang}/search.html?${query.toString()}`
 }
 

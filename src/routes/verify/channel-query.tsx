@@ -1,54 +1,59 @@
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { GatewayError } from '../../api/gateway-error.ts'
-import { type ChannelVerdict, type OfficialChannel, verifyChannel } from '../../api/verification.ts'
-import { useGateway } from '../../app-state.ts'
+import { Form, useLocation, useNavigation } from 'react-router'
+import type { ChannelVerdict, OfficialChannel } from '../../api/verification.ts'
+import { useSite } from '../../app-state.ts'
 import { SearchIcon } from '../../components/icons/icons.tsx'
 import { detectType } from './detect.ts'
 import { ChannelResult } from './results.tsx'
 import styles from './verify.module.css'
 
-/** The contract / channel query: one field, the type shown while typing, the answer below. */
-export function ChannelQuery({ channels }: { channels: OfficialChannel[] | undefined }) {
+/** What the loader answered for `?value=`: a verdict, or the translation key of a refusal. */
+export interface ChannelAnswer {
+  value: string
+  verdict: ChannelVerdict | null
+  error: { key: string; params: Record<string, unknown> } | null
+}
+
+/**
+ * The contact / channel query: one field, the type shown while typing, the answer below. A plain GET
+ * form to this page's own address, so it works before hydration and without scripts; with scripts
+ * the router submits it and the loader answers in the browser (issue 20).
+ */
+export function ChannelQuery({ channels, answer }: { channels: OfficialChannel[] | undefined; answer: ChannelAnswer | null }) {
   const { t } = useTranslation('verify')
-  const gateway = useGateway()
+  const site = useSite()
+  const location = useLocation()
+  const navigation = useNavigation()
   const input = useRef<HTMLInputElement>(null)
-  const [value, setValue] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [result, setResult] = useState<{ id: number; verdict: ChannelVerdict } | null>(null)
+  const [value, setValue] = useState(answer?.value ?? '')
+  const [emptyError, setEmptyError] = useState(false)
+  // Typing again dismisses the refusal of the last answer, as it dismisses the empty-field message.
+  const [edited, setEdited] = useState(false)
+  const busy = navigation.state !== 'idle' && navigation.location?.pathname === location.pathname
+  const refusal = answer?.error && !edited && !busy ? t(answer.error.key, answer.error.params) : null
+  const error = emptyError ? t('errors.empty') : refusal
   const detected = detectType(value)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
+  // A refused entry: back to the field, so the visitor can correct it at once.
+  useEffect(() => {
+    setEdited(false)
+    if (answer?.error) input.current?.focus()
+  }, [answer])
+
+  const submit = (event: FormEvent) => {
+    if (busy) return event.preventDefault()
     if (!detectType(value)) {
-      setError(t('errors.empty'))
-      setResult(null)
+      event.preventDefault()
+      setEmptyError(true)
       input.current?.focus()
-      return
-    }
-    setBusy(true)
-    setError(null)
-    setResult(null)
-    try {
-      const verdict = await gateway.call(verifyChannel, { value })
-      setResult({ id: Date.now(), verdict })
-    } catch (caught) {
-      const failure = caught instanceof GatewayError ? caught : null
-      const params = (failure?.body as { data?: Record<string, unknown> } | undefined)?.data ?? {}
-      setError(t(failure?.code ?? 'errors.unexpected', params))
-      setResult(null)
-      input.current?.focus()
-    } finally {
-      setBusy(false)
     }
   }
 
   return (
     <div className={styles.panelBody}>
       <p className={styles.panelIntro}>{t('query.intro')}</p>
-      <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
+      <Form method="get" action={`/${site.lang}/verify.html`} className={styles.form} onSubmit={submit} noValidate aria-busy={busy} preventScrollReset>
         <label htmlFor="verify-value" className={styles.label}>
           {t('query.label')}
         </label>
@@ -65,7 +70,8 @@ export function ChannelQuery({ channels }: { channels: OfficialChannel[] | undef
             value={value}
             onChange={(event) => {
               setValue(event.target.value)
-              if (error) setError(null)
+              setEmptyError(false)
+              setEdited(true)
             }}
             autoComplete="off"
             autoCapitalize="none"
@@ -89,8 +95,11 @@ export function ChannelQuery({ channels }: { channels: OfficialChannel[] | undef
             {error}
           </p>
         ) : null}
-      </form>
-      {result ? <ChannelResult key={result.id} verdict={result.verdict} channels={channels} /> : null}
+      </Form>
+      <noscript>
+        <p className={styles.note}>{t('query.fileNeedsScript')}</p>
+      </noscript>
+      {answer?.verdict && !busy ? <ChannelResult key={location.key} verdict={answer.verdict} channels={channels} /> : null}
     </div>
   )
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
-import { type OfficialChannel, officialChannels } from '../../api/verification.ts'
+import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router'
+import { GatewayError } from '../../api/gateway-error.ts'
+import { type OfficialChannel, officialChannels, verifyChannel } from '../../api/verification.ts'
 import { useSite } from '../../app-state.ts'
 import { OfficialChannels } from '../../components/official-channels/official-channels.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { loaderContextOf } from '../route-kit.ts'
-import { ChannelQuery } from './channel-query.tsx'
+import { type ChannelAnswer, ChannelQuery } from './channel-query.tsx'
 import { FileCheck } from './file-check.tsx'
 import { ScamSigns } from './results.tsx'
 import { Tabs } from './tabs.tsx'
@@ -16,23 +17,50 @@ import styles from './verify.module.css'
 interface VerifyData {
   /** null when the list could not be had on the server: the browser then asks for it itself. */
   channels: OfficialChannel[] | null
+  /** The answer to `?value=`, the query form's address: the check works before and without JavaScript (issue 20). */
+  answer: ChannelAnswer | null
 }
 
-/** The public channels, shown beside the checks and in every warning; the page works without them. */
-export async function loader(args: LoaderFunctionArgs): Promise<VerifyData> {
-  const { gateway } = loaderContextOf(args)
+type Gateway = ReturnType<typeof loaderContextOf>['gateway']
+
+/** The same platform call the browser made before: the same validation, rate limit and answer floor. */
+async function answerFor(gateway: Gateway, value: string): Promise<{ answer: ChannelAnswer; status: number }> {
   try {
-    return { channels: (await gateway.call(officialChannels, {})).channels }
-  } catch {
-    return { channels: null }
+    return { answer: { value, verdict: await gateway.call(verifyChannel, { value }), error: null }, status: 200 }
+  } catch (caught) {
+    if (!(caught instanceof GatewayError)) return { answer: { value, verdict: null, error: { key: 'errors.unexpected', params: {} } }, status: 503 }
+    const params = (caught.body as { data?: Record<string, unknown> } | undefined)?.data ?? {}
+    return { answer: { value, verdict: null, error: { key: caught.code, params } }, status: caught.errorCode }
   }
+}
+
+/**
+ * The public channels, shown beside the checks and in every warning (the page works without them),
+ * and the answer when the address asks one. An answer is never shared: the assumed country of a
+ * national number is the visitor's, a refusal may be this visitor's rate limit, and the value may
+ * be someone's phone number; so the page with `?value=` is `private, no-store` (the bare page stays
+ * cacheable).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { gateway } = loaderContextOf(args)
+  const value = new URL(args.request.url).searchParams.get('value')
+  const [channels, asked] = await Promise.all([
+    gateway.call(officialChannels, {}).then(
+      (result) => result.channels,
+      () => null,
+    ),
+    value === null ? null : answerFor(gateway, value),
+  ])
+  if (!asked) return { channels, answer: null } satisfies VerifyData
+  return data({ channels, answer: asked.answer } satisfies VerifyData, { status: asked.status, headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 /** docs/product.md#verification page: contract / channel query and file verification (issue 11). */
 export function Component() {
   const { t } = useTranslation('verify')
   const site = useSite()
-  const channels = (useLoaderData() as VerifyData).channels ?? undefined
+  const loaded = useLoaderData() as VerifyData
+  const channels = loaded.channels ?? undefined
   const [tab, setTab] = useState<'query' | 'file'>('query')
   const brand = site.config.brandName
 
@@ -56,7 +84,7 @@ export function Component() {
             selected={tab}
             onSelect={setTab}
             items={[
-              { key: 'query', label: t('tabs.query'), icon: <ChatIcon size={20} />, panel: <ChannelQuery channels={channels} /> },
+              { key: 'query', label: t('tabs.query'), icon: <ChatIcon size={20} />, panel: <ChannelQuery channels={channels} answer={loaded.answer} /> },
               { key: 'file', label: t('tabs.file'), icon: <FileIcon size={20} />, panel: <FileCheck channels={channels} /> },
             ]}
           />

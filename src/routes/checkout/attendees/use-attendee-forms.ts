@@ -5,7 +5,7 @@ import type { AttendeeDraft, Identity, Industry } from '../../../api/rules/ticke
 import { type OrderDetail, saveAttendees } from '../../../api/tickets.ts'
 import { useGateway, useSite } from '../../../app-state.ts'
 import { orderPath } from '../../../lib/checkout-steps.ts'
-import { useVisitorCountry } from '../../../lib/visitor-country.ts'
+import { useVisitorGeo } from '../../../lib/visitor-country.ts'
 import { fieldText } from '../refusal.ts'
 import { useOrderAction } from '../use-order-action.ts'
 import { draftStore, initialDrafts } from './drafts.ts'
@@ -33,7 +33,9 @@ export function useAttendeeForms(order: OrderDetail) {
   const site = useSite()
   const gateway = useGateway()
   const navigate = useNavigate()
-  const country = useVisitorCountry()
+  // The visitor's country, else the venue's: a visitor of a show in Manila more likely has a Philippine
+  // number than one of the page language's flag (issue 20).
+  const country = useVisitorGeo() ?? order.exhibition.countryCode
   const store = useMemo(() => draftStore(order.number), [order.number])
   const [drafts, setDrafts] = useState(() => initialDrafts(order, country))
   const [errors, setErrors] = useState<Errors>({})
