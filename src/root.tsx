@@ -4,6 +4,7 @@ import { type LanguageOption, languageList } from './api/reference.ts'
 import { useAppShell, useSite } from './app-state.ts'
 import { ErrorPage } from './components/error-page/error-page.tsx'
 import { RouteEffects } from './components/route-effects/route-effects.tsx'
+import { ScrollMemory } from './components/route-effects/scroll-memory.tsx'
 import { ToastProvider } from './components/toast/toast.tsx'
 import { isUrlLanguage, LANGUAGE_INFO, REQUIRED_URL_LANGUAGES } from './i18n/languages.ts'
 import { loaderContextOf } from './routes/route-kit.ts'
@@ -93,6 +94,7 @@ export function RootDocument() {
   return (
     <Document>
       <Outlet />
+      <ScrollMemory />
       <RouteEffects />
     </Document>
   )

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router'
 import { AccountMenu } from '../components/account-menu/account-menu.tsx'
-import { ChinaNotice } from '../components/china-notice/china-notice.tsx'
+import { ChinaNoticeGate } from '../components/china-notice/china-notice.tsx'
 import { Footer } from '../components/footer/footer.tsx'
 import { Header } from '../components/header/header.tsx'
 import { openMobileSearch, SearchBox } from '../components/search-box/search-box.tsx'
@@ -10,18 +10,19 @@ import styles from './layouts.module.css'
 export function DefaultLayout() {
   return (
     <div className={styles.shell}>
-      <Header
-        // search box
-        searchSlot={<SearchBox />}
-        onMobileSearch={openMobileSearch}
-        // account area
-        accountSlot={<AccountMenu />}
-      />
-      <div className={styles.page}>
-        <Outlet />
-      </div>
-      <Footer />
-      <ChinaNotice />
+      <ChinaNoticeGate>
+        <Header
+          // search box
+          searchSlot={<SearchBox />}
+          onMobileSearch={openMobileSearch}
+          // account area
+          accountSlot={<AccountMenu />}
+        />
+        <div className={styles.page}>
+          <Outlet />
+        </div>
+        <Footer />
+      </ChinaNoticeGate>
     </div>
   )
 }

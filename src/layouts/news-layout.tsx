@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router'
-import { ChinaNotice } from '../components/china-notice/china-notice.tsx'
+import { ChinaNoticeGate } from '../components/china-notice/china-notice.tsx'
 import { Footer } from '../components/footer/footer.tsx'
 import styles from './layouts.module.css'
 
@@ -7,11 +7,12 @@ import styles from './layouts.module.css'
 export function NewsLayout() {
   return (
     <div className={styles.shell}>
-      <div className={styles.page}>
-        <Outlet />
-      </div>
-      <Footer />
-      <ChinaNotice />
+      <ChinaNoticeGate>
+        <div className={styles.page}>
+          <Outlet />
+        </div>
+        <Footer />
+      </ChinaNoticeGate>
     </div>
   )
 }

@@ -1,28 +1,21 @@
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CHINA_PASS, COOKIES } from '../../api/contracts/cookies.ts'
 import { useSite } from '../../app-state.ts'
 import { chinaPassCookie, createPassCounter } from '../../lib/china-pass.ts'
 import { useVisitorGeo } from '../../lib/visitor-country.ts'
 import styles from './china-notice.module.css'
+import { useFocusTrap } from './use-focus-trap.ts'
 
 /**
- * docs/product.md#china-notice: a fully blocking notice for visitors located in mainland China. It is in the server
- * HTML, so it blocks before any script runs; five clicks on the faint mark within 30 s let staff
- * through (pass cookie, 720 minutes) and reload.
+ * docs/product.md#china-notice: a fully blocking notice for visitors located in mainland China. It wraps
+ * the page: while the notice shows, everything behind it is inert (in the server HTML too, so it holds
+ * before any script runs) and keyboard focus stays in the notice (issue 20). Five clicks on the faint
+ * mark within 30 s let staff through (pass cookie, 720 minutes) and reload.
  */
-export function ChinaNotice() {
-  const { t } = useTranslation()
+export function ChinaNoticeGate({ children }: { children: ReactNode }) {
   const site = useSite()
   const [visible, setVisible] = useState(site.riskShow)
-  const counter = useRef(createPassCounter())
-  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const dialog = useRef<HTMLDivElement>(null)
-
-  useEffect(() => {
-    if (visible) dialog.current?.focus()
-    return () => clearTimeout(resetTimer.current)
-  }, [visible])
 
   // A shared copy of the page (a CDN's) may have been made for a visitor elsewhere: the browser
   // checks the visitor's own country too, so the notice holds whatever cache served the page.
@@ -34,15 +27,37 @@ export function ChinaNotice() {
     }
   }, [country])
 
-  if (!visible) return null
+  return (
+    <>
+      <div className={styles.behind} inert={visible}>
+        {children}
+      </div>
+      {visible ? (
+        <ChinaNotice
+          onPass={() => {
+            setVisible(false)
+            document.body.classList.remove('is-locked')
+          }}
+        />
+      ) : null}
+    </>
+  )
+}
+
+function ChinaNotice({ onPass }: { onPass: () => void }) {
+  const { t } = useTranslation()
+  const counter = useRef(createPassCounter())
+  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const dialog = useRef<HTMLDivElement>(null)
+  useFocusTrap(dialog, true)
+  useEffect(() => () => clearTimeout(resetTimer.current), [])
 
   const onMarkClick = () => {
     const isFirst = counter.current.count === 0
     if (counter.current.click(Date.now())) {
       clearTimeout(resetTimer.current)
       document.cookie = chinaPassCookie(window.location.protocol === 'https:')
-      setVisible(false)
-      document.body.classList.remove('is-locked')
+      onPass()
       window.location.reload()
       return
     }

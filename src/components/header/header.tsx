@@ -8,7 +8,8 @@ import type { ScreenHandle } from '../../routes/route-kit.ts'
 import { CheckIcon, ChevronDownIcon, GlobeIcon, MenuIcon, MoreIcon, SearchIcon, UserIcon } from '../icons/icons.tsx'
 import { Logo } from '../logo/logo.tsx'
 import { SidePanel } from '../side-panel/side-panel.tsx'
-import { activeTabKey, languageSwitchHref, NAV_TABS, tabHref } from './nav-tabs.ts'
+import { MenuControl } from './menu-control.tsx'
+import { activeTabKey, languageSwitchHref, NAV_TABS, SHELL_ANCHORS, tabHref } from './nav-tabs.ts'
 import styles from './header.module.css'
 
 // useLayoutEffect warns during server rendering; measuring only makes sense in the browser anyway.
@@ -72,26 +73,26 @@ export function Header({ searchSlot, onMobileSearch, accountSlot }: HeaderProps)
               <UserIcon />
             </Link>
           ) : null}
-          <button
-            type="button"
+          <MenuControl
+            anchor={SHELL_ANCHORS.languages}
             className={styles.iconButton}
-            onClick={() => setPanel('language')}
-            aria-label={t('nav.language')}
-            aria-haspopup="dialog"
-            aria-expanded={panel === 'language'}
+            onOpen={() => setPanel('language')}
+            label={t('nav.language')}
+            popup="dialog"
+            expanded={panel === 'language'}
           >
             <GlobeIcon />
-          </button>
-          <button
-            type="button"
+          </MenuControl>
+          <MenuControl
+            anchor={SHELL_ANCHORS.menu}
             className={styles.iconButton}
-            onClick={() => setPanel('menu')}
-            aria-label={t('nav.menu')}
-            aria-haspopup="dialog"
-            aria-expanded={panel === 'menu'}
+            onOpen={() => setPanel('menu')}
+            label={t('nav.menu')}
+            popup="dialog"
+            expanded={panel === 'menu'}
           >
             <MenuIcon />
-          </button>
+          </MenuControl>
         </div>
       </div>
 
@@ -255,12 +256,19 @@ function LanguageDropdown() {
   useDismiss(open, () => setOpen(false), `[data-menu="${menuId}"]`)
   return (
     <div className={styles.language} data-menu={menuId}>
-      <button type="button" className={styles.languageButton} aria-expanded={open} aria-controls={`${menuId}-list`} onClick={() => setOpen((value) => !value)}>
+      <MenuControl
+        anchor={SHELL_ANCHORS.languages}
+        className={styles.languageButton}
+        popup="true"
+        expanded={open}
+        controls={`${menuId}-list`}
+        onOpen={() => setOpen((value) => !value)}
+      >
         <img src={`/flags/3x2/${LANGUAGE_INFO[site.lang].flagCountry}.svg`} alt="" width="21" height="14" className={styles.flag} />
         <span>{LANGUAGE_INFO[site.lang].nativeName}</span>
         <span className="visually-hidden">{t('nav.changeLanguage')}</span>
         <ChevronDownIcon size={16} />
-      </button>
+      </MenuControl>
       <div id={`${menuId}-list`} className={`${styles.dropdown} ${styles.languageDropdown}`} hidden={!open}>
         <LanguageList />
       </div>

@@ -1,0 +1,35 @@
+import { type ReactNode, useEffect, useState } from 'react'
+
+interface MenuControlProps {
+  /** The footer section this control leads to while scripts are off (SHELL_ANCHORS). */
+  anchor: string
+  onOpen: () => void
+  expanded: boolean
+  className: string | undefined
+  label?: string
+  popup: 'dialog' | 'true'
+  controls?: string
+  children: ReactNode
+}
+
+/**
+ * A header control that opens a menu. The server renders a link to the footer section with the same
+ * content, so it works without JavaScript; once React runs it becomes the button that opens the menu
+ * in place (issue 20). Until then the link is also what a visitor on a slow network can use.
+ */
+export function MenuControl({ anchor, onOpen, expanded, className, label, popup, controls, children }: MenuControlProps) {
+  const [enhanced, setEnhanced] = useState(false)
+  useEffect(() => setEnhanced(true), [])
+  if (!enhanced) {
+    return (
+      <a href={`#${anchor}`} className={className} aria-label={label}>
+        {children}
+      </a>
+    )
+  }
+  return (
+    <button type="button" className={className} onClick={onOpen} aria-label={label} aria-haspopup={popup} aria-expanded={expanded} aria-controls={controls}>
+      {children}
+    </button>
+  )
+}
