@@ -14,10 +14,12 @@ import type { AssetResolver } from '../src/entry-server.tsx'
 import type { Config } from './config.ts'
 import type { Geo } from './geo/geo.ts'
 import { setAccessTokenCookie } from './http/access-token-cookie.ts'
+import { exhibitionCalendar } from './http/exhibition-calendar.ts'
 import { createFallbackPage } from './http/fallback-page.ts'
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health.ts'
 import { languageChoiceHandler, pageLanguageOf } from './http/language.ts'
 import { type Metrics, metricsEndpoint, metricsExposure } from './http/metrics.ts'
+import { newsFeed } from './http/news-feed.ts'
 import { createPageCache, type PageCache } from './http/page-cache.ts'
 import { isQuietPath, isReservedPath, looksLikeFile, routeKindOf } from './http/paths.ts'
 import { requestContext, requestIdOf } from './http/request-context.ts'
@@ -89,6 +91,9 @@ export function createApp(deps: AppDeps) {
   const seo = sitemapHandlers(config, platform)
   app.get('/sitemap.xml', (req, res, next) => seo.sitemap(req, res).catch(next))
   app.get('/robots.txt', (req, res) => seo.robots(req, res))
+  // Files that belong to visitor pages (issue 20): each language's news feed, an exhibition's calendar entry.
+  app.get('/:lang/news/rss.xml', newsFeed(config, platform))
+  app.get('/:lang/backDetail/:file', exhibitionCalendar(config, platform))
 
   const staticDir = deps.clientDir && existsSync(deps.clientDir) ? deps.clientDir : PUBLIC_DIR
   // Hashed build files never change: cache them for a year. Other public files briefly.
