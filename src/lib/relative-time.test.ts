@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import en from '../../locales/en/common.json' with { type: 'json' }
-import { relativeTime } from './relative-time.ts'
+import { isRelativeForm, relativeTime } from './relative-time.ts'
 
 // A translate function over the real English strings, with i18next's _one/_other rule.
 const t = (key: string, options: Record<string, unknown> = {}) => {
@@ -56,5 +56,15 @@ describe('relativeTime, docs/product.md#relative-time table row by row', () => {
   it('the calendar of the given zone decides yesterday', () => {
     // 2026-11-22T12:00Z is 20:00 in Shanghai; 2026-11-21T15:30Z is 23:30 on the 21st there.
     expect(relativeTime(new Date('2026-11-21T11:30:00Z'), now, { t, timeZone: 'Asia/Shanghai' })).toBe('Yesterday 19:30')
+  })
+})
+
+describe('isRelativeForm: where lists add the exact date (issue 20)', () => {
+  it('when the text is relative (up to 7 calendar days), then true; once it is a date, false', () => {
+    expect(isRelativeForm(ago(5 * MINUTE), now)).toBe(true)
+    expect(isRelativeForm(new Date('2026-11-15T00:00:00Z'), now)).toBe(true)
+    expect(show(new Date('2026-11-15T00:00:00Z'))).toBe('Within a week')
+    expect(isRelativeForm(new Date('2026-11-14T23:59:59Z'), now)).toBe(false)
+    expect(show(new Date('2026-11-14T23:59:59Z'))).toBe('11-14')
   })
 })

@@ -18,6 +18,16 @@ export interface RelativeTimeOptions {
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
+const calendarDaysBetween = (then: dayjs.Dayjs, current: dayjs.Dayjs) => current.startOf('day').diff(then.startOf('day'), 'day')
+
+/**
+ * Whether relativeTime shows a relative form ("2 days ago", "Within a week"...) rather than a date:
+ * lists then add the exact date beside it (issue 20), since "Within a week" alone does not say which day.
+ */
+export function isRelativeForm(date: Date | string | number, now: Date | number, timeZone = 'UTC'): boolean {
+  return calendarDaysBetween(dayjs(date).tz(timeZone), dayjs(now).tz(timeZone)) <= 7
+}
+
 /**
  * docs/product.md#relative-time, row by row:
  * under 11 min -> just now / 1m; under 60 min -> {n}m; under 24 h -> {n}h; calendar yesterday ->
@@ -34,7 +44,7 @@ export function relativeTime(date: Date | string | number, now: Date | number, o
   if (age < 11 * MINUTE) return style === 'compact' ? t('time.minutes', { count: 1 }) : t('time.justNow')
   if (age < HOUR) return t('time.minutes', { count: Math.floor(age / MINUTE) })
   if (age < 24 * HOUR) return t('time.hours', { count: Math.floor(age / HOUR) })
-  const calendarDays = current.startOf('day').diff(then.startOf('day'), 'day')
+  const calendarDays = calendarDaysBetween(then, current)
   if (calendarDays <= 1) return t('time.yesterday', { time: then.format('HH:mm') })
   if (calendarDays <= 3) return t('time.daysAgo', { count: calendarDays })
   if (calendarDays <= 7) return t('time.withinWeek')

@@ -47,7 +47,7 @@ export function NewsCard({ article, href, renderedAt, layout = 'row', headingLev
           {article.summary}
         </p>
         <p className={styles.cardMeta}>
-          <RelativeTime date={article.publishedAt} renderedAt={renderedAt} />
+          <RelativeTime date={article.publishedAt} renderedAt={renderedAt} withDate />
           <span aria-hidden="true">·</span>
           <span>{t('reading', { count: article.readingMinutes })}</span>
         </p>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSite } from '../../app-state.ts'
-import { relativeTime } from '../../lib/relative-time.ts'
+import { isRelativeForm, relativeTime } from '../../lib/relative-time.ts'
 import { dateFormat } from '../../i18n/intl.ts'
 
 interface RelativeTimeProps {
@@ -14,6 +14,8 @@ interface RelativeTimeProps {
    */
   renderedAt: string
   className?: string
+  /** Lists: after a relative text ("Within a week"), the exact date too (issue 20). */
+  withDate?: boolean
 }
 
 const REFRESH_MS = 60_000
@@ -23,7 +25,7 @@ const REFRESH_MS = 60_000
  * "11-14", "2025-11-14") in a `<time dateTime>` element; the full local date and time is its
  * title and, for screen readers, part of its accessible text once the page runs.
  */
-export function RelativeTime({ date, renderedAt, className }: RelativeTimeProps) {
+export function RelativeTime({ date, renderedAt, className, withDate = false }: RelativeTimeProps) {
   const { t } = useTranslation()
   const site = useSite()
   const [clock, setClock] = useState<{ now: number; timeZone: string } | null>(null)
@@ -39,9 +41,14 @@ export function RelativeTime({ date, renderedAt, className }: RelativeTimeProps)
     ? relativeTime(date, clock.now, { t: translate, timeZone: clock.timeZone })
     : relativeTime(date, new Date(renderedAt), { t: translate, timeZone: 'UTC' })
   const full = clock ? dateFormat(site.htmlLang, { dateStyle: 'long', timeStyle: 'short', timeZone: clock.timeZone }).format(new Date(date)) : undefined
+  const zone = clock?.timeZone ?? 'UTC'
+  const exact =
+    withDate && isRelativeForm(date, clock?.now ?? new Date(renderedAt), zone)
+      ? dateFormat(site.htmlLang, { dateStyle: 'medium', timeZone: zone }).format(new Date(date))
+      : null
   return (
     <time dateTime={date} title={full} className={className}>
-      {text}
+      {exact ? t('time.withDate', { text, date: exact }) : text}
     </time>
   )
 }

@@ -73,7 +73,7 @@ export function Component() {
                           </span>
                         ) : null}
                         <span className={`${styles.kind} ${styles[bulletin.kind] ?? ''}`}>{t(`kinds.${bulletin.kind}`)}</span>
-                        <RelativeTime date={bulletin.publishedAt} renderedAt={data.renderedAt} className={styles.time} />
+                        <RelativeTime date={bulletin.publishedAt} renderedAt={data.renderedAt} className={styles.time} withDate />
                       </p>
                       <h2 id={`bulletin-${bulletin.id}-title`} className={styles.title} lang={lang}>
                         {bulletin.title}
