@@ -9,6 +9,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Logger } from 'pino'
 import { pinoHttp } from 'pino-http'
 import { ENDPOINTS, ERROR_CODES } from '../src/api/contracts/define.ts'
+import { SOCIAL_IMAGE_PREFIX } from '../src/api/rules/social-images.ts'
 import { COOKIES, LANGUAGE_CHOICE_PATH } from '../src/api/contracts/cookies.ts'
 import type { AssetResolver } from '../src/entry-server.tsx'
 import type { Config } from './config.ts'
@@ -24,6 +25,7 @@ import { createPageCache, type PageCache } from './http/page-cache.ts'
 import { isQuietPath, isReservedPath, looksLikeFile, routeKindOf } from './http/paths.ts'
 import { requestContext, requestIdOf } from './http/request-context.ts'
 import { securityHeaders } from './http/security.ts'
+import { socialImages } from './http/social-images.ts'
 import { sitemapHandlers } from './http/sitemap.ts'
 import { ssrHandler, type RenderFunction } from './http/ssr.ts'
 import type { Platform } from './platform/platform.ts'
@@ -103,6 +105,8 @@ export function createApp(deps: AppDeps) {
   app.use((req, res, next) => (looksLikeFile(req.path) ? publicFiles(req, res, next) : next()))
   // Flags are served by this site from the npm flag set, never hot-linked (issue 7).
   app.use('/flags', express.static(FLAGS_DIR, { maxAge: '30d', index: false, fallthrough: false }))
+  // Covers as 1200×630 PNGs for link previews (issue 20); drawn on first request, kept under DATA_DIR.
+  app.use(SOCIAL_IMAGE_PREFIX, socialImages({ platform, dataDir: config.DATA_DIR, staticDir, brandName: config.BRAND_NAME, logger }))
 
   app.use(cookieParser())
   app.use(requestContext(deps.geo))
@@ -236,6 +240,8 @@ export function createServerHandler(deps: AppDeps) {
       geo: deps.geo,
       trustProxy: app.get('trust proxy fn'),
       personalCookies: [COOKIES.login],
+      languages: config.SITE_LANGUAGES,
+      onVariantCap: (path) => deps.logger.warn({ path }, 'page cache: this path reached its cap on copies; the least used ones make way'),
       ...(deps.now ? { now: deps.now } : {}),
     })
     platform?.onContentChanged(() => cache.clear())

@@ -41,7 +41,7 @@ export function createMetrics() {
   let pageCache: Pick<PageCache, 'stats'> | null = null
   const cacheEvents = new Gauge({
     name: 'page_cache_requests',
-    help: 'Rendered-page cache requests by outcome since start',
+    help: 'Rendered-page cache events by outcome since start (requests, copies stored, capped, recompressed)',
     labelNames: ['outcome'] as const,
     registers: [registry],
   })
@@ -81,7 +81,7 @@ export function createMetrics() {
       }
       if (pageCache) {
         const stats = pageCache.stats()
-        for (const outcome of ['hits', 'misses', 'stale', 'bypass', 'stored'] as const) cacheEvents.set({ outcome }, stats[outcome])
+        for (const outcome of ['hits', 'misses', 'stale', 'bypass', 'stored', 'capped', 'recompressed'] as const) cacheEvents.set({ outcome }, stats[outcome])
         cacheSize.set(stats.bytes)
       }
       const body = await registry.metrics()

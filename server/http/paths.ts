@@ -31,6 +31,7 @@ const RESERVED: readonly ReservedPath[] = [
   { prefix: 'uploads', kind: 'asset' },
   { prefix: 'assets', kind: 'asset' },
   { prefix: 'flags', kind: 'asset' },
+  { prefix: 'social-images', kind: 'asset' },
   { prefix: 'HealthCheck', kind: 'health' },
   { prefix: 'metrics', kind: 'metrics' },
   // The organiser's console pages: rendered, but personal (never page-cached) and kept from crawlers.

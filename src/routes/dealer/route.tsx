@@ -3,6 +3,7 @@ import { data, Link, type LoaderFunctionArgs, redirect, useLoaderData } from 're
 import { GatewayError } from '../../api/gateway-error.ts'
 import { type BrokerProfile, brokerProfile } from '../../api/search.ts'
 import { useSite } from '../../app-state.ts'
+import { FollowButton } from '../../components/follow-button/follow-button.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { useRating } from '../../components/search-box/broker-list.tsx'
 import { BrokerLabel, BrokerLogo } from '../../components/search-box/broker-parts.tsx'
@@ -58,6 +59,9 @@ export function Component() {
               <BrokerLabel text={broker.annotation} color={broker.color} />
               {broker.countryName ? <span>{broker.countryName}</span> : null}
             </p>
+            <div className={styles.follow}>
+              <FollowButton kind="broker" id={broker.traderCode} label={broker.name} />
+            </div>
           </div>
           <div className={styles.score}>
             {broker.rating === null ? (

@@ -9,6 +9,7 @@ import { Picture } from '../../components/image/picture.tsx'
 import { PLACEHOLDER } from '../../components/image/placeholders.tsx'
 import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../i18n/languages.ts'
 import styles from './detail.module.css'
+import { VisitorActions } from './visitor-actions.tsx'
 
 /** Title, dates at the venue, place, state and the one call to action that fits the state. */
 export function Hero({ exhibition, now }: { exhibition: ExhibitionDetail; now: number }) {
@@ -99,6 +100,7 @@ export function Hero({ exhibition, now }: { exhibition: ExhibitionDetail; now: n
             </p>
           )}
         </div>
+        <VisitorActions exhibition={exhibition} />
         {upcoming ? (
           <div className={styles.countdownBox}>
             <p className={styles.countdownLabel} id="countdown-label">
