@@ -1,7 +1,18 @@
+import type { Video } from '../../api/editorial.ts'
+import { HLS_TYPE } from '../../api/rules/editorial.ts'
 import type { ExhibitionDetail } from '../../api/exhibitions.ts'
+import type { BrokerProfile } from '../../api/search.ts'
+import type { Availability, TicketTypeCard } from '../../api/tickets.ts'
 import { selectionPath } from '../../lib/checkout-steps.ts'
+import { fallbackLang } from '../editorial/fallback-note.tsx'
+import { fractionDigits } from '../money/format.ts'
+import { isoDuration } from '../video-player/video-player.tsx'
 
-/** schema.org objects for <JsonLd>: an exhibition as an Event, the brand as an Organization. */
+/**
+ * schema.org objects for <JsonLd>: an exhibition as an Event, the brand and brokers as Organizations,
+ * breadcrumbs, videos. Shapes follow Google's rich results (developers.google.com/search/docs/appearance/structured-data):
+ * Event needs name, startDate and a location with an address; a VideoObject name, thumbnailUrl and uploadDate.
+ */
 
 interface SiteFacts {
   origin: string
@@ -16,10 +27,50 @@ const OFFER_AVAILABILITY = {
   over: 'https://schema.org/Discontinued',
 } as const
 
-export function eventSchema(exhibition: ExhibitionDetail, site: SiteFacts): Record<string, unknown> {
+/** A ticket type's coarse availability as schema.org's ItemAvailability. */
+const TICKET_AVAILABILITY: Record<Availability, string> = {
+  available: OFFER_AVAILABILITY.onSale,
+  few: 'https://schema.org/LimitedAvailability',
+  soldOut: 'https://schema.org/SoldOut',
+  notYet: OFFER_AVAILABILITY.later,
+  ended: OFFER_AVAILABILITY.over,
+}
+
+/** Integer minor units as schema.org's decimal price text ("1250.00", "9800" for yen). */
+export function schemaPrice(minor: number, currency: string): string {
+  const digits = fractionDigits(currency)
+  return (minor / 10 ** digits).toFixed(digits)
+}
+
+/**
+ * One Offer per ticket type, with its price, currency, availability and sales window; without the
+ * ticket types (their call failed), one Offer that says only whether tickets can be bought.
+ */
+function offersOf(exhibition: ExhibitionDetail, ticketTypes: readonly TicketTypeCard[] | null, url: string) {
+  const validFrom = (start: string | null) => start ?? exhibition.salesOpenAt
+  if (ticketTypes?.length) {
+    return ticketTypes.map((type) => {
+      const from = validFrom(type.salesStartAt)
+      const through = type.salesEndAt ?? exhibition.salesCloseAt
+      return {
+        '@type': 'Offer',
+        name: type.name,
+        url,
+        price: schemaPrice(type.priceMinor, type.currency),
+        priceCurrency: type.currency,
+        availability: exhibition.state === 'ended' ? OFFER_AVAILABILITY.over : TICKET_AVAILABILITY[type.availability],
+        ...(from ? { validFrom: from } : {}),
+        ...(through ? { validThrough: through } : {}),
+      }
+    })
+  }
+  const availability = exhibition.state === 'ended' ? OFFER_AVAILABILITY.over : exhibition.ticketsOnSale ? OFFER_AVAILABILITY.onSale : OFFER_AVAILABILITY.later
+  return { '@type': 'Offer', url, availability, ...(exhibition.salesOpenAt ? { validFrom: exhibition.salesOpenAt } : {}) }
+}
+
+export function eventSchema(exhibition: ExhibitionDetail, site: SiteFacts, ticketTypes: readonly TicketTypeCard[] | null = null): Record<string, unknown> {
   const absolute = (path: string) => new URL(path, site.origin).href
   const pageUrl = absolute(`/${site.lang}/backDetail/${exhibition.id}`)
-  const availability = exhibition.state === 'ended' ? OFFER_AVAILABILITY.over : exhibition.ticketsOnSale ? OFFER_AVAILABILITY.onSale : OFFER_AVAILABILITY.later
   return {
     '@type': exhibition.type === 'exhibition' ? 'ExhibitionEvent' : 'BusinessEvent',
     name: exhibition.title,
@@ -45,12 +96,7 @@ export function eventSchema(exhibition: ExhibitionDetail, site: SiteFacts): Reco
         : {}),
     },
     organizer: { '@type': 'Organization', name: site.brandName, url: absolute(`/${site.lang}`) },
-    offers: {
-      '@type': 'Offer',
-      url: absolute(selectionPath(site.lang, exhibition.id)),
-      availability,
-      ...(exhibition.salesOpenAt ? { validFrom: exhibition.salesOpenAt } : {}),
-    },
+    offers: offersOf(exhibition, ticketTypes, absolute(selectionPath(site.lang, exhibition.id))),
     ...(exhibition.speakers.length ? { performer: exhibition.speakers.slice(0, 12).map((speaker) => ({ '@type': 'Person', name: speaker.name })) } : {}),
     ...(exhibition.partners.some((partner) => partner.role === 'sponsor')
       ? {
@@ -72,5 +118,67 @@ export function organizationSchema(site: SiteFacts & { email: string; sameAs: st
     email: site.email,
     foundingDate: String(site.foundingYear),
     ...(site.sameAs.length ? { sameAs: site.sameAs } : {}),
+  }
+}
+
+/** One step of a breadcrumb trail: the page that draws the trail and its JSON-LD read the same list. */
+export interface Crumb {
+  name: string
+  /** A site path; the current page has none. */
+  href?: string
+}
+
+export function breadcrumbSchema(crumbs: readonly Crumb[], origin: string): Record<string, unknown> {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      ...(crumb.href ? { item: new URL(crumb.href, origin).href } : {}),
+    })),
+  }
+}
+
+/** A broker's profile page: the broker as an Organization (its site and logo where known). */
+export function brokerSchema(broker: BrokerProfile, site: Pick<SiteFacts, 'origin' | 'lang'>): Record<string, unknown> {
+  const page = new URL(`/${site.lang}/dealer/${encodeURIComponent(broker.traderCode)}.html`, site.origin).href
+  const otherNames = [...new Set([broker.names.en, broker.names.hans, broker.names.hant, ...broker.aliases])].filter((name) => name && name !== broker.name)
+  return {
+    '@type': 'Organization',
+    '@id': `${page}#organization`,
+    name: broker.name,
+    ...(otherNames.length ? { alternateName: otherNames } : {}),
+    url: broker.website ?? page,
+    mainEntityOfPage: page,
+    ...(broker.ico ? { logo: new URL(broker.ico, site.origin).href } : {}),
+    ...(broker.country ? { address: { '@type': 'PostalAddress', addressCountry: broker.country } } : {}),
+    ...(broker.founded ? { foundingDate: String(broker.founded) } : {}),
+    ...(broker.website ? { sameAs: [broker.website] } : {}),
+  }
+}
+
+/** Every video a page shows, each a full VideoObject (Google reads each one on its own). */
+export function videosSchema(
+  videos: readonly Video[],
+  site: Pick<SiteFacts, 'origin' | 'lang' | 'htmlLang'>,
+  watchUrl: (video: Video) => string,
+): Record<string, unknown> {
+  const absolute = (path: string) => new URL(path, site.origin).href
+  return {
+    '@graph': videos.map((video) => {
+      const file = video.sources.find((source) => source.type !== HLS_TYPE)
+      return {
+        '@type': 'VideoObject',
+        name: video.title,
+        description: video.description || video.title,
+        ...(video.poster ? { thumbnailUrl: [absolute(video.poster.src)] } : {}),
+        uploadDate: video.publishedAt,
+        ...(video.durationSeconds > 0 ? { duration: isoDuration(video.durationSeconds) } : {}),
+        ...(file ? { contentUrl: absolute(file.src) } : {}),
+        url: absolute(watchUrl(video)),
+        inLanguage: fallbackLang(video.fellBackTo) ?? site.htmlLang,
+      }
+    }),
   }
 }

@@ -1,25 +1,34 @@
 import { useLocation } from 'react-router'
+import { SOCIAL_IMAGE, type SocialImageKind, type SocialImageSource, socialImagePath } from '../../api/rules/social-images.ts'
 import { useSite } from '../../app-state.ts'
+import { openGraphLocales } from './open-graph-locale.ts'
 
 interface PageMetaProps {
   title: string
   description: string
-  image?: string
+  /** The item whose cover becomes the preview picture (a 1200×630 PNG); without it, the site's default picture. */
+  socialImage?: { kind: SocialImageKind; id: number; source: SocialImageSource }
   type?: 'website' | 'article'
   /** Set on pages that must not be indexed (account, checkout, error). */
   noindex?: boolean
 }
 
+/** The site's own picture is 1200×630 as well (public/images/og-default.png). */
+const DEFAULT_IMAGE = '/images/og-default.png'
+
 /**
  * Title, description, Open Graph and Twitter card of a page. React 19 hoists these into <head>
  * on the server and keeps them current on client navigation.
  */
-export function PageMeta({ title, description, image, type = 'website', noindex }: PageMetaProps) {
+export function PageMeta({ title, description, socialImage, type = 'website', noindex }: PageMetaProps) {
   const site = useSite()
   const { pathname } = useLocation()
+  const origin = site.config.publicOrigin
   const fullTitle = title.includes(site.config.brandName) ? title : `${title} | ${site.config.brandName}`
-  const url = `${site.config.publicOrigin}${pathname}`
-  const imageUrl = image ? new URL(image, site.config.publicOrigin).href : `${site.config.publicOrigin}/images/og-default.png`
+  const url = `${origin}${pathname}`
+  const imagePath = socialImage ? socialImagePath(site.lang, socialImage.kind, socialImage.id, socialImage.source) : DEFAULT_IMAGE
+  const imageUrl = new URL(imagePath, origin).href
+  const locales = openGraphLocales(site.lang, site.languages)
   return (
     <>
       <title>{fullTitle}</title>
@@ -31,11 +40,19 @@ export function PageMeta({ title, description, image, type = 'website', noindex 
       <meta property="og:type" content={type} />
       <meta property="og:url" content={url} />
       <meta property="og:image" content={imageUrl} />
-      <meta property="og:locale" content={site.htmlLang.replace('-', '_')} />
+      <meta property="og:image:type" content={SOCIAL_IMAGE.type} />
+      <meta property="og:image:width" content={String(SOCIAL_IMAGE.width)} />
+      <meta property="og:image:height" content={String(SOCIAL_IMAGE.height)} />
+      <meta property="og:image:alt" content={title} />
+      <meta property="og:locale" content={locales.locale} />
+      {locales.alternates.map((alternate) => (
+        <meta key={alternate} property="og:locale:alternate" content={alternate} />
+      ))}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={imageUrl} />
+      <meta name="twitter:image:alt" content={title} />
     </>
   )
 }

@@ -53,7 +53,7 @@ export function Component() {
         title={article.title}
         description={article.summary}
         type="article"
-        {...(article.cover ? { image: article.cover.src } : {})}
+        {...(article.cover ? { socialImage: { kind: 'article', id: article.id, source: { title: article.title, cover: article.cover.src } } } : {})}
         noindex={variant !== 'site'}
       />
       <JsonLd

@@ -43,7 +43,11 @@ export function Component() {
 
   return (
     <main id="main" className={styles.page}>
-      <PageMeta title={`${copy.headline} – ${exhibition.title}`} description={copy.pitch} {...(exhibition.cover ? { image: exhibition.cover } : {})} />
+      <PageMeta
+        title={`${copy.headline} – ${exhibition.title}`}
+        description={copy.pitch}
+        {...(exhibition.cover ? { socialImage: { kind: 'exhibition', id: exhibition.id, source: exhibition } } : {})}
+      />
       <JsonLd
         data={eventSchema(exhibition, { origin: site.config.publicOrigin, lang: site.lang, htmlLang: site.htmlLang, brandName: site.config.brandName })}
       />

@@ -3,6 +3,8 @@ import { data, Link, type LoaderFunctionArgs, redirect, useLoaderData } from 're
 import { GatewayError } from '../../api/gateway-error.ts'
 import { type BrokerProfile, brokerProfile } from '../../api/search.ts'
 import { useSite } from '../../app-state.ts'
+import { JsonLd } from '../../components/json-ld/json-ld.tsx'
+import { brokerSchema } from '../../components/json-ld/schemas.ts'
 import { FollowButton } from '../../components/follow-button/follow-button.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { useRating } from '../../components/search-box/broker-list.tsx'
@@ -42,8 +44,8 @@ export function Component() {
       <PageMeta
         title={t('dealer.meta.title', { name: broker.name })}
         description={t('dealer.meta.description', { name: broker.name, label: broker.annotation, brand: site.config.brandName })}
-        image={broker.ico || undefined}
       />
+      <JsonLd data={brokerSchema(broker, { origin: site.config.publicOrigin, lang: site.lang })} />
       <header className={lists.head}>
         <div className={`${lists.headInner} ${styles.headGrid}`}>
           <BrokerLogo src={broker.ico} size={88} className={styles.logo} />

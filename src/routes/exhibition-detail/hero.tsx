@@ -8,6 +8,7 @@ import { langOf, placeOf, StateBadge, ticketHref } from '../../components/exhibi
 import { Picture } from '../../components/image/picture.tsx'
 import { PLACEHOLDER } from '../../components/image/placeholders.tsx'
 import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../i18n/languages.ts'
+import { DetailBreadcrumb } from './breadcrumb.tsx'
 import styles from './detail.module.css'
 import { VisitorActions } from './visitor-actions.tsx'
 
@@ -23,19 +24,7 @@ export function Hero({ exhibition, now }: { exhibition: ExhibitionDetail; now: n
     <section className={styles.hero} aria-labelledby="exhibition-title">
       <Picture src={exhibition.cover} alt="" width={1600} height={900} placeholder={PLACEHOLDER.banner} priority className={styles.heroImage} />
       <div className={`container ${styles.heroInner}`}>
-        <nav aria-label={t('detail.breadcrumb')} className={styles.breadcrumb}>
-          <ol>
-            <li className={styles.crumb}>
-              <Link to={`/${site.lang}`}>{t('detail.home')}</Link>
-            </li>
-            <li className={styles.crumb}>
-              <Link to={`/${site.lang}/brandExhibition.html`}>{t('list.title')}</Link>
-            </li>
-            <li className={`${styles.crumb} ${styles.current}`} aria-current="page" lang={textLang}>
-              {exhibition.title}
-            </li>
-          </ol>
-        </nav>
+        <DetailBreadcrumb exhibition={exhibition} textLang={textLang} />
         <div className={styles.badges}>
           <StateBadge state={exhibition.state} />
           <span className={styles.typeBadge}>{t(`type.${exhibition.type}`)}</span>

@@ -3,14 +3,13 @@ import { data, Link, type LoaderFunctionArgs, redirect, useLoaderData } from 're
 import { GatewayError } from '../../api/gateway-error.ts'
 import { type Video, listVideos } from '../../api/editorial.ts'
 import { type ExhibitionDetail, getExhibition } from '../../api/exhibitions.ts'
+import { type TicketTypeCard, ticketTypes } from '../../api/tickets.ts'
 import { useSite } from '../../app-state.ts'
 import { ticketHref } from '../../components/exhibition-card/exhibition-card.tsx'
 import { ExhibitionComments } from '../../components/comments/comments.tsx'
-import { JsonLd } from '../../components/json-ld/json-ld.tsx'
-import { eventSchema } from '../../components/json-ld/schemas.ts'
-import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { loaderContextOf } from '../route-kit.ts'
 import { Agenda } from './agenda.tsx'
+import { DetailHead } from './detail-head.tsx'
 import styles from './detail.module.css'
 import { Hero } from './hero.tsx'
 import { Partners } from './partners.tsx'
@@ -24,6 +23,8 @@ export interface DetailData {
   exhibition: ExhibitionDetail
   /** Videos of the editorial library about this exhibition (empty when that library is unavailable). */
   libraryVideos: Video[]
+  /** The ticket types, for the Event's offers (null when that call failed: the page stands without them). */
+  ticketTypes: TicketTypeCard[] | null
   /** When the page was made: the countdown's first render (hydration-safe). */
   now: number
 }
@@ -41,19 +42,25 @@ export async function loader(args: LoaderFunctionArgs): Promise<DetailData> {
     if (error instanceof GatewayError && (error.errorCode === 404 || error.errorCode === 400)) throw data(null, { status: 404, statusText: 'Not Found' })
     throw error
   }
-  // The library's videos of this exhibition are extra: the page stands without them.
-  const libraryVideos = await gateway
-    .call(listVideos, { exhibition: exhibition.slug, pageSize: 6 }, { signal: args.request.signal })
-    .then((result) => result.items)
-    .catch(() => [] as Video[])
-  return { exhibition, libraryVideos, now: Date.now() }
+  // The library's videos of this exhibition and its ticket types are extras: the page stands without them.
+  const [libraryVideos, types] = await Promise.all([
+    gateway
+      .call(listVideos, { exhibition: exhibition.slug, pageSize: 6 }, { signal: args.request.signal })
+      .then((result) => result.items)
+      .catch(() => [] as Video[]),
+    gateway
+      .call(ticketTypes, { exhibitionId: exhibition.id }, { signal: args.request.signal })
+      .then((result) => result.types)
+      .catch(() => null),
+  ])
+  return { exhibition, libraryVideos, ticketTypes: types, now: Date.now() }
 }
 
 /** docs/product.md#routes: `backDetail/{id}` is an exhibition (or salon), before, during and after it takes place. */
 export function Component() {
   const { t } = useTranslation('exhibitions')
   const site = useSite()
-  const { exhibition, libraryVideos, now } = useLoaderData() as DetailData
+  const { exhibition, libraryVideos, ticketTypes: types, now } = useLoaderData() as DetailData
   const ended = exhibition.state === 'ended'
   const live = exhibition.state === 'inProgress'
   const sections = [
@@ -69,10 +76,7 @@ export function Component() {
 
   return (
     <main id="main" className={`${styles.page} ${exhibition.type === 'salon' ? styles.salon : ''}`}>
-      <PageMeta title={exhibition.title} description={exhibition.summary} {...(exhibition.cover ? { image: exhibition.cover } : {})} />
-      <JsonLd
-        data={eventSchema(exhibition, { origin: site.config.publicOrigin, lang: site.lang, htmlLang: site.htmlLang, brandName: site.config.brandName })}
-      />
+      <DetailHead exhibition={exhibition} ticketTypes={types} />
       <Hero exhibition={exhibition} now={now} />
       <nav className={styles.sectionNav} aria-label={t('detail.nav.label')}>
         <ul className={`container ${styles.sectionList}`}>

@@ -1,20 +1,17 @@
 import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router'
 import { getVideo, listVideos, type VideoListResult } from '../../api/editorial.ts'
-import { HLS_TYPE, VIDEO_CATEGORIES, VIDEOS_PAGE_SIZE } from '../../api/rules/editorial.ts'
+import { VIDEO_CATEGORIES, VIDEOS_PAGE_SIZE } from '../../api/rules/editorial.ts'
 import { useSite } from '../../app-state.ts'
 import shared from '../../components/editorial/editorial.module.css'
-import { fallbackLang } from '../../components/editorial/fallback-note.tsx'
 import { loadPages, pageWindow, parsePage } from '../../components/editorial/paging.ts'
-import { JsonLd } from '../../components/json-ld/json-ld.tsx'
-import { PageMeta } from '../../components/page-meta/page-meta.tsx'
-import { isoDuration } from '../../components/video-player/video-player.tsx'
 import { loaderContextOf } from '../route-kit.ts'
 import { CategoryNav } from './category-nav.tsx'
 import { NowPlaying } from './now-playing.tsx'
 import { usePlayRequest } from './use-play-request.ts'
 import { VideoResults } from './video-results.tsx'
 import { type VideosData, videoIdOf } from './videos-data.ts'
+import { VideosHead } from './videos-head.tsx'
 
 export async function loader(args: LoaderFunctionArgs): Promise<VideosData> {
   const { gateway } = loaderContextOf(args)
@@ -59,31 +56,10 @@ export function Component() {
     navigation.state === 'loading' &&
     navigation.location?.pathname === location.pathname &&
     new URLSearchParams(navigation.location.search).get('category') !== searchParams.get('category')
-  const lang = playing ? fallbackLang(playing.fellBackTo) : undefined
-  const file = playing?.sources.find((source) => source.type !== HLS_TYPE)
 
   return (
     <main id="main">
-      <PageMeta
-        title={data.category ? t('meta.categoryTitle', { category: t(`categories.${data.category}`) }) : t('meta.title')}
-        description={t('meta.description', { brand: site.config.brandName })}
-        {...(playing?.poster ? { image: playing.poster.src } : {})}
-        noindex={data.first > 1}
-      />
-      {playing ? (
-        <JsonLd
-          data={{
-            '@type': 'VideoObject',
-            name: playing.title,
-            description: playing.description || playing.title,
-            ...(playing.poster ? { thumbnailUrl: [new URL(playing.poster.src, site.config.publicOrigin).href] } : {}),
-            uploadDate: playing.publishedAt,
-            duration: isoDuration(playing.durationSeconds),
-            ...(file ? { contentUrl: new URL(file.src, site.config.publicOrigin).href } : {}),
-            inLanguage: lang ?? site.htmlLang,
-          }}
-        />
-      ) : null}
+      <VideosHead data={data} playing={playing} />
       <header className={shared.pageHead}>
         <div className={shared.pageHeadInner}>
           <h1 className={shared.pageTitle}>{t('title')}</h1>
