@@ -127,6 +127,8 @@ const schema = z.object({
   LOGIN_ORIGIN: optionalUrl,
   ORDER_PAYMENT_MINUTES: positiveInt(30),
   UPLOAD_MAX_MB: positiveInt(10),
+  /** The organiser's console: a staff session ends after this many minutes without a call (docs/product.md#console). */
+  STAFF_IDLE_MINUTES: positiveInt(30),
   SMTP_URL: z
     .string()
     .trim()

@@ -10,6 +10,7 @@ import {
   type ParsedPayloadOf,
   type ResultOf,
 } from '../../src/api/contracts/define.ts'
+import { CONSOLE_REQUEST_HEADER, mayCall, type StaffRole } from '../../src/api/rules/console-access.ts'
 import { LOCALES, type Locale } from '../../src/i18n/languages.ts'
 import { DomainError } from './errors.ts'
 import type { Principal, TokenSigner } from './tokens.ts'
@@ -25,6 +26,29 @@ export interface CallContext {
   ip: string
   fingerprint: string
   requestId: string
+  /** Set for `staff` functions: the signed-in staff member (console endpoint). */
+  staff?: StaffCaller | null
+  /** The request's cookies (the console reads its staff cookie). */
+  cookies?: Record<string, string>
+  /** `Set-Cookie` values the answer carries (the console's sign-in and sign-out push to it). */
+  setCookies?: string[]
+  /** The browser's User-Agent, for the console's list of sessions. */
+  userAgent?: string
+}
+
+/** A signed-in staff member, as the console gateway found them behind the staff cookie. */
+export interface StaffCaller {
+  staffId: string
+  sessionId: string
+  roles: readonly StaffRole[]
+  /** The exhibitions this member may work on; null: all. */
+  exhibitionIds: readonly number[] | null
+}
+
+/** How the console gateway finds the staff member of a request (server/platform/staff fills it in). */
+export interface StaffGate {
+  /** The member behind the staff cookie, or null when there is none, or it ended, idled out or was disabled. */
+  resolve(cookies: Record<string, string>): Promise<StaffCaller | null>
 }
 
 export type Handler<C extends Contract> = (payload: ParsedPayloadOf<C>, context: CallContext) => Promise<ResultOf<C>>
@@ -45,6 +69,8 @@ export interface PlatformResponse {
   status: number
   body: Envelope
   headers?: Record<string, string>
+  /** `Set-Cookie` values (the console's staff cookie: one per path). */
+  cookies?: string[]
 }
 
 interface Registration {
@@ -103,6 +129,10 @@ export interface DispatchDeps {
   checkResults: boolean
   /** Answers of functions whose contract has cacheSeconds (caller-independent reads). */
   readCache?: ReadCache
+  /** The console's staff sessions; without it every `staff` function answers 401. */
+  staff?: StaffGate | null
+  /** The site's origin (PUBLIC_ORIGIN): console calls must come from a page of it. */
+  siteOrigin: string
 }
 
 /**
@@ -159,16 +189,35 @@ export async function dispatch(deps: DispatchDeps, request: PlatformRequest): Pr
   if (!registration) {
     return envelope(ERROR_CODES.notFound, null, 'errors.unknownFunction', request.requestId)
   }
+  const isConsole = endpointName === 'console'
+  const cookies = isConsole ? parseCookies(headerValue(request.headers, 'cookie')) : {}
+  const setCookies: string[] = []
   const finish = (response: PlatformResponse) => {
     const outcome = response.status < 400 ? 'ok' : response.status < 500 ? 'client_error' : 'server_error'
     deps.observer?.onCall(name, outcome, (performance.now() - started) / 1000)
+    // Console answers are one staff member's: never kept by a browser or a proxy.
+    if (isConsole) {
+      response.headers = { ...response.headers, 'Cache-Control': 'private, no-store' }
+      if (setCookies.length) response.cookies = setCookies
+    }
     return response
   }
   try {
-    const principal = await authorise(deps, registration.contract.access, request)
+    if (isConsole && !request.trustedServer && !fromConsolePage(request, deps.siteOrigin)) {
+      return finish(envelope(ERROR_CODES.forbidden, null, 'errors.consoleRequest', request.requestId))
+    }
+    const principal = registration.contract.access === 'staff' ? null : await authorise(deps, registration.contract.access, request)
     if (principal === 'token') return finish(envelope(ERROR_CODES.token, null, 'errors.token', request.requestId))
     if (principal === 'login') return finish(envelope(ERROR_CODES.token, null, 'errors.loginRequired', request.requestId))
     if (principal === 'forbidden') return finish(envelope(ERROR_CODES.forbidden, null, 'errors.forbidden', request.requestId))
+    let staff: StaffCaller | null = null
+    if (registration.contract.access === 'staff') {
+      staff = (await deps.staff?.resolve(cookies)) ?? null
+      if (!staff) return finish(envelope(ERROR_CODES.token, null, 'errors.staffLoginRequired', request.requestId))
+      if (!mayCall(staff.roles, (route ?? '').replace(/^console\$/, ''))) {
+        return finish(envelope(ERROR_CODES.forbidden, null, 'errors.forbidden', request.requestId))
+      }
+    }
     const input = endpoint.method === 'GET' ? request.query : request.body
     const parsed = registration.contract.payload.safeParse(input ?? {})
     if (!parsed.success) {
@@ -182,6 +231,7 @@ export async function dispatch(deps: DispatchDeps, request: PlatformRequest): Pr
       ip: request.ip,
       fingerprint: (headerValue(request.headers, 'basicdata') ?? '').slice(0, 200),
       requestId: request.requestId,
+      ...(isConsole ? { staff, cookies, setCookies, userAgent: (headerValue(request.headers, 'user-agent') ?? '').slice(0, 300) } : {}),
     }
     const cacheSeconds = registration.contract.cacheSeconds
     const cacheKey = cacheSeconds && deps.readCache ? `${name}|${context.locale}|${context.countryCode}|${JSON.stringify(parsed.data)}` : null
@@ -220,6 +270,33 @@ async function authorise(deps: DispatchDeps, access: Access, request: PlatformRe
   if (access === 'user' && principal.kind !== 'user') return 'login'
   if (access === 'server' && principal.kind !== 'server') return 'forbidden'
   return principal
+}
+
+/**
+ * The console's CSRF check (docs/product.md#console): its pages send a header no form or image can
+ * send, from an Origin of this site. The staff cookie's SameSite=Strict is the first line; this the second.
+ */
+function fromConsolePage(request: PlatformRequest, siteOrigin: string): boolean {
+  return (
+    headerValue(request.headers, CONSOLE_REQUEST_HEADER.name.toLowerCase()) === CONSOLE_REQUEST_HEADER.value &&
+    headerValue(request.headers, 'origin') === siteOrigin
+  )
+}
+
+function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {}
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=')
+    if (at < 1) continue
+    const name = part.slice(0, at).trim()
+    if (name in cookies) continue
+    try {
+      cookies[name] = decodeURIComponent(part.slice(at + 1).trim())
+    } catch {
+      // A value that is not valid percent-encoding is nobody's session.
+    }
+  }
+  return cookies
 }
 
 function headerValue(headers: Record<string, string | undefined>, name: string): string | undefined {

@@ -8,7 +8,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
 import type { Database, Queryable } from '../db/client.ts'
 import type { Geo } from '../geo/geo.ts'
-import { createReadCache, dispatch, Registry, type GatewayObserver, type PlatformRequest, type PlatformResponse } from './gateway.ts'
+import { createReadCache, dispatch, Registry, type GatewayObserver, type PlatformRequest, type PlatformResponse, type StaffGate } from './gateway.ts'
 import { createJobs, type Jobs } from './jobs.ts'
 import { createMailTransport, sendDueMail, type MailTransport } from './mail/mailer.ts'
 import { createRateLimits, type RateLimits } from './rate-limits.ts'
@@ -49,6 +49,8 @@ export interface Platform {
    * default; the accounts domain replaces it to give a logged-in visitor (login cookie) their own.
    */
   issueBrowserToken: (cookies: Record<string, string>) => Promise<IssuedToken>
+  /** How the console gateway finds a staff member; the staff domain sets it (null: no console). */
+  staffGate: StaffGate | null
   /** Domains call this after a committed write that changes what a page shows. */
   contentChanged(change: ContentChange): void
   onContentChanged(listener: (change: ContentChange) => void): () => void
@@ -165,6 +167,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     async issueBrowserToken() {
       return tokens.issue({ kind: 'visitor', visitorId: newVisitorId() })
     },
+    staffGate: null,
     contentChanged(change) {
       events.emit('content', change)
       // Other instances on the same database drop their page caches too.
@@ -183,6 +186,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
           tokens,
           isSessionActive: (sessionId) => platform.isSessionActive(sessionId),
           checkResults: !config.isProduction,
+          staff: platform.staffGate,
+          siteOrigin: new URL(config.PUBLIC_ORIGIN).origin,
           ...(config.READ_CACHE === 'on' ? { readCache } : {}),
           ...(options.observer ? { observer: options.observer } : {}),
         },

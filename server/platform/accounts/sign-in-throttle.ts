@@ -73,7 +73,30 @@ export interface SignInThrottle {
   mayAlertOwner(accountId: string): Promise<boolean>
 }
 
-export function createSignInThrottle(rateLimits: RateLimits): SignInThrottle {
+/**
+ * The counters of one kind of sign-in. Visitors use these; the organiser's console the same rules
+ * under names of its own (server/platform/staff), so one kind of account never counts the other's failures.
+ */
+export interface SignInRules {
+  backoff: { pair: BackoffPolicy; address: BackoffPolicy }
+  burst: RateRule
+  ownerAlert: { failures: RateRule; after: number; mail: RateRule }
+}
+
+export const VISITOR_SIGN_IN: SignInRules = { backoff: SIGN_IN_BACKOFF, burst: SIGN_IN_BURST, ownerAlert: OWNER_ALERT }
+
+/** The same rules with every counter's name prefixed. */
+export function renamedSignInRules(rules: SignInRules, prefix: string): SignInRules {
+  const renamed = <R extends RateRule>(rule: R): R => ({ ...rule, name: `${prefix}${rule.name}` })
+  const policy = (given: BackoffPolicy): BackoffPolicy => ({ ...given, failures: renamed(given.failures), wait: renamed(given.wait) })
+  return {
+    backoff: { pair: policy(rules.backoff.pair), address: policy(rules.backoff.address) },
+    burst: renamed(rules.burst),
+    ownerAlert: { ...rules.ownerAlert, failures: renamed(rules.ownerAlert.failures), mail: renamed(rules.ownerAlert.mail) },
+  }
+}
+
+export function createSignInThrottle(rateLimits: RateLimits, rules: SignInRules = VISITOR_SIGN_IN): SignInThrottle {
   const keys = (email: string, ip: string) => {
     const address = addressKey(ip)
     return { pair: `${emailKey(email)}|${address}`, address }
@@ -86,10 +109,10 @@ export function createSignInThrottle(rateLimits: RateLimits): SignInThrottle {
   return {
     async admit(email, ip) {
       const key = keys(email, ip)
-      await rateLimits.consume(SIGN_IN_BURST, key.address)
+      await rateLimits.consume(rules.burst, key.address)
       const waits = await Promise.all([
-        rateLimits.retryAfter(SIGN_IN_BACKOFF.address.wait, key.address),
-        rateLimits.retryAfter(SIGN_IN_BACKOFF.pair.wait, key.pair),
+        rateLimits.retryAfter(rules.backoff.address.wait, key.address),
+        rateLimits.retryAfter(rules.backoff.pair.wait, key.pair),
       ])
       const wait = Math.max(...waits)
       if (wait > 0) throw rateLimited(wait)
@@ -97,19 +120,19 @@ export function createSignInThrottle(rateLimits: RateLimits): SignInThrottle {
     async failed(email, ip) {
       const key = keys(email, ip)
       const [, , atAccount] = await Promise.all([
-        fail(SIGN_IN_BACKOFF.pair, key.pair),
-        fail(SIGN_IN_BACKOFF.address, key.address),
-        rateLimits.penalize(OWNER_ALERT.failures, emailKey(email)),
+        fail(rules.backoff.pair, key.pair),
+        fail(rules.backoff.address, key.address),
+        rateLimits.penalize(rules.ownerAlert.failures, emailKey(email)),
       ])
       return atAccount
     },
     async succeeded(email, ip) {
       const key = keys(email, ip)
-      await Promise.all([rateLimits.reset(SIGN_IN_BACKOFF.pair.failures, key.pair), rateLimits.reset(SIGN_IN_BACKOFF.pair.wait, key.pair)])
+      await Promise.all([rateLimits.reset(rules.backoff.pair.failures, key.pair), rateLimits.reset(rules.backoff.pair.wait, key.pair)])
     },
     async mayAlertOwner(accountId) {
       try {
-        await rateLimits.consume(OWNER_ALERT.mail, accountId)
+        await rateLimits.consume(rules.ownerAlert.mail, accountId)
         return true
       } catch (error) {
         if (error instanceof DomainError && error.errorCode === ERROR_CODES.rateLimited) return false

@@ -1,0 +1,46 @@
+import { createPasswordHasher } from '../accounts/passwords.ts'
+import { createSignInThrottle, renamedSignInRules, VISITOR_SIGN_IN } from '../accounts/sign-in-throttle.ts'
+import type { Domain } from '../platform.ts'
+import { audit } from './audit.ts'
+import { deleteExpiredSetupTokens } from './members.repo.ts'
+import { deleteOldSessions } from './sessions.repo.ts'
+import { registerStaffFunctions } from './staff.functions.ts'
+import { currentTime, type StaffDeps } from './staff-deps.ts'
+import { createStaffGate } from './staff-sessions.ts'
+
+declare module '../platform.ts' {
+  interface Services {
+    /** What other domains' console functions need: the audit writer to call inside their transactions. */
+    staff: { audit: typeof audit }
+  }
+}
+
+/** Staff sign-in counts failures apart from visitors', with the same growing waits. */
+export const STAFF_SIGN_IN = renamedSignInRules(VISITOR_SIGN_IN, 'staff-')
+
+/**
+ * The organiser's console, its foundation (issue 17; docs/product.md#console): staff accounts with a
+ * password and a TOTP second factor, one-time set-up links (npm run staff, invitations), staff
+ * sessions behind their own cookie with an idle timeout, roles checked by the console gateway, and
+ * the audit log every staff change writes in its own transaction.
+ */
+export const domain: Domain = {
+  name: 'staff',
+  setup(platform) {
+    const deps: StaffDeps = {
+      db: platform.db,
+      config: platform.config,
+      passwords: createPasswordHasher(),
+      throttle: createSignInThrottle(platform.rateLimits, STAFF_SIGN_IN),
+      rateLimits: platform.rateLimits,
+    }
+    platform.staffGate = createStaffGate(deps)
+    platform.services.staff = { audit }
+    registerStaffFunctions(platform, deps)
+    platform.jobs.every('staff.cleanup', 60 * 60 * 1000, async () => {
+      const now = currentTime()
+      await deleteOldSessions(platform.db, now)
+      await deleteExpiredSetupTokens(platform.db, now)
+    })
+  },
+}

@@ -1,0 +1,17 @@
+import { STAFF_COOKIE } from '../../../src/api/rules/console-access.ts'
+
+/**
+ * The staff session cookie (CONSOLE.md "Who"): HttpOnly, SameSite=Strict, Secure under https, sent
+ * only to the console's pages and its gateway. A cookie has one Path, so it is set once per path.
+ * No Max-Age: it ends with the browser, and the server ends it sooner (idle time, lifetime).
+ */
+export function staffCookies(value: string, options: { secure: boolean }): string[] {
+  return STAFF_COOKIE.paths.map((path) => `${STAFF_COOKIE.name}=${value}; Path=${path}; HttpOnly; SameSite=Strict${options.secure ? '; Secure' : ''}`)
+}
+
+/** The same cookies, expired: the browser forgets them. */
+export function clearedStaffCookies(options: { secure: boolean }): string[] {
+  return STAFF_COOKIE.paths.map(
+    (path) => `${STAFF_COOKIE.name}=; Path=${path}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict${options.secure ? '; Secure' : ''}`,
+  )
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { CONSOLE } from '../functions/console.ts'
+import { CONSOLE_ACCESS, mayCall, STAFF_ROLES } from './console-access.ts'
+
+describe('the console access table', () => {
+  it('when a console function needs a staff member, then the table names its roles; public ones and unknown names are not in it', () => {
+    const staffFunctions = Object.entries(CONSOLE)
+      .filter(([, address]) => address.access === 'staff')
+      .map(([name]) => name)
+      .sort()
+    expect(Object.keys(CONSOLE_ACCESS).sort()).toEqual(staffFunctions)
+    for (const [name, address] of Object.entries(CONSOLE)) {
+      expect(address.route, name).toBe(`console$${name}`)
+      expect(address.endpoint, name).toBe('console')
+    }
+  })
+
+  it('when roles are listed, then each is a known role and every function allows the owner', () => {
+    for (const [name, roles] of Object.entries(CONSOLE_ACCESS)) {
+      for (const role of roles) expect(STAFF_ROLES, name).toContain(role)
+      expect(mayCall(['owner'], name), name).toBe(true)
+    }
+  })
+
+  it('when a member holds several roles, then any one that is allowed is enough; a name nobody listed is refused to all but owners', () => {
+    expect(mayCall(['checkin'], 'staffList')).toBe(false)
+    expect(mayCall(['checkin', 'owner'], 'staffList')).toBe(true)
+    expect(mayCall(['checkin'], 'me')).toBe(true)
+    expect(mayCall(['manager', 'editor'], 'auditList')).toBe(false)
+    expect(mayCall(['manager'], 'noSuchFunction')).toBe(false)
+  })
+})
