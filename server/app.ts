@@ -201,8 +201,10 @@ function mountPlatform(app: express.Express, platform: Platform) {
       requestId: res.locals.context.requestId,
     })
     res.status(response.status)
-    for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value)
     res.setHeader('Cache-Control', 'no-store')
+    // A function's own headers win (the console's `private, no-store`); its cookies are the console's staff cookie.
+    for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value)
+    if (response.cookies?.length) res.setHeader('Set-Cookie', response.cookies)
     res.json(response.body)
   }
   for (const path of paths) {
