@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Database } from '../../server/db/client.ts'
+import { CONSOLE } from '../../src/api/functions/console.ts'
+import { CONSOLE_ACCESS, STAFF_ROLES, type StaffRole } from '../../src/api/rules/console-access.ts'
+import { createTestApp, resetDatabase } from '../setup/test-app.ts'
+import { type App, consoleCall, later, type SignedInMember, setMoment, setUpMember, someStaffEmail } from './console-helpers.ts'
+
+let app: App
+let db: Database
+
+beforeAll(async () => {
+  ;({ app, db } = await createTestApp())
+  await resetDatabase(db)
+  setMoment('2027-04-01T08:00:00Z')
+})
+
+afterAll(() => {
+  vi.useRealTimers()
+})
+
+/** A payload each function accepts, so that an allowed call is never refused for its payload. */
+const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
+  signOut: () => ({}),
+  me: () => ({}),
+  setLanguage: () => ({ language: 'zh-cn' }),
+  sessions: () => ({}),
+  endSession: () => ({ id: randomUUID() }),
+  staffList: () => ({}),
+  invite: () => ({ email: someStaffEmail(), name: 'New Member', roles: ['support'], exhibitionIds: null }),
+  updateMember: () => ({ id: randomUUID(), roles: ['editor'] }),
+  resetSecondFactor: () => ({ id: randomUUID() }),
+  auditList: () => ({ page: 1 }),
+}
+
+describe('who may call which console function (the table of src/api/rules/console-access.ts)', () => {
+  it('when each role calls each staff function, then the allowed ones are not refused and the others answer 403', async () => {
+    const members = new Map<StaffRole, SignedInMember>()
+    for (const role of STAFF_ROLES) members.set(role, await setUpMember(app, db, [role]))
+    // Signing out ends the session the other calls use: last.
+    const names = (Object.keys(CONSOLE_ACCESS) as Array<keyof typeof CONSOLE_ACCESS>).sort((a, b) => Number(a === 'signOut') - Number(b === 'signOut'))
+    const outcome: string[] = []
+    for (const name of names) {
+      for (const role of STAFF_ROLES) {
+        const allowed = role === 'owner' || (CONSOLE_ACCESS[name] as readonly StaffRole[]).includes(role)
+        const answer = await consoleCall(app, name, PAYLOADS[name](), { cookie: members.get(role)?.cookie as string })
+        expect(answer.headers['cache-control'], `${name} as ${role}`).toBe('private, no-store')
+        if (allowed) expect([answer.status, answer.body.message], `${name} as ${role}`).not.toEqual([403, 'errors.forbidden'])
+        else expect([answer.status, answer.body.message], `${name} as ${role}`).toEqual([403, 'errors.forbidden'])
+        expect(answer.status, `${name} as ${role}: ${JSON.stringify(answer.body)}`).toBeLessThan(500)
+        outcome.push(`${name}/${role}:${answer.status}`)
+      }
+    }
+    expect(outcome).toHaveLength(names.length * STAFF_ROLES.length)
+  })
+
+  it('when a call has no staff session, then every staff function answers 401 and the public ones still answer', async () => {
+    for (const [name, address] of Object.entries(CONSOLE)) {
+      const answer = await consoleCall(app, name, name in PAYLOADS ? PAYLOADS[name as keyof typeof PAYLOADS]() : {})
+      if (address.access === 'staff') expect([answer.status, answer.body.message], name).toEqual([401, 'errors.staffLoginRequired'])
+      else expect(answer.status, name).not.toBe(401)
+    }
+    const forged = await consoleCall(app, 'me', {}, { cookie: 'staff_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })
+    expect(forged.status).toBe(401)
+  })
+
+  it('when a call comes from another site or without the console header, then it is refused with 403 before anything else', async () => {
+    const owner = await setUpMember(app, db, ['owner'])
+    const foreign = await consoleCall(app, 'me', {}, { cookie: owner.cookie, origin: 'https://evil.example' })
+    expect([foreign.status, foreign.body.message]).toEqual([403, 'errors.consoleRequest'])
+    expect(foreign.headers['cache-control']).toBe('private, no-store')
+    const noOrigin = await consoleCall(app, 'invite', PAYLOADS.invite(), { cookie: owner.cookie, origin: null })
+    expect([noOrigin.status, noOrigin.body.message]).toEqual([403, 'errors.consoleRequest'])
+    const noHeader = await consoleCall(app, 'staffList', {}, { cookie: owner.cookie, consoleHeader: false })
+    expect([noHeader.status, noHeader.body.message]).toEqual([403, 'errors.consoleRequest'])
+    const signIn = await consoleCall(app, 'signIn', { email: owner.email, password: 'x', code: '123456' }, { origin: 'http://localhost:3000.evil.example' })
+    expect(signIn.status).toBe(403)
+    // A form on another site cannot set the header: the same call with it passes.
+    expect((await consoleCall(app, 'me', {}, { cookie: owner.cookie })).status).toBe(200)
+  })
+
+  it('when a member is idle longer than STAFF_IDLE_MINUTES, then the session has ended; calls in between keep it alive', async () => {
+    const member = await setUpMember(app, db, ['editor'])
+    later(20 * 60)
+    expect((await consoleCall(app, 'me', {}, { cookie: member.cookie })).status).toBe(200)
+    later(20 * 60)
+    expect((await consoleCall(app, 'me', {}, { cookie: member.cookie })).status).toBe(200)
+    later(30 * 60 + 1)
+    const idle = await consoleCall(app, 'me', {}, { cookie: member.cookie })
+    expect([idle.status, idle.body.message]).toEqual([401, 'errors.staffLoginRequired'])
+  })
+
+  it('when a session is twelve hours old, then it ends however busy it was', async () => {
+    const member = await setUpMember(app, db, ['checkin'])
+    for (let hour = 0; hour < 12 * 4 - 1; hour++) {
+      later(15 * 60)
+      expect((await consoleCall(app, 'me', {}, { cookie: member.cookie })).status).toBe(200)
+    }
+    later(15 * 60)
+    expect((await consoleCall(app, 'me', {}, { cookie: member.cookie })).status).toBe(401)
+  })
+})
