@@ -8,6 +8,7 @@ import { articlePrefix, newsListPath, useNewsVariant } from '../../components/ed
 import { PLACEHOLDER } from '../../components/image/placeholders.tsx'
 import { Picture } from '../../components/image/picture.tsx'
 import { JsonLd } from '../../components/json-ld/json-ld.tsx'
+import { NewsFeedLink } from '../../components/editorial/news-feed-link.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { loaderContextOf } from '../route-kit.ts'
 import { ArticleHead } from './article-head.tsx'
@@ -56,6 +57,7 @@ export function Component() {
         {...(article.cover ? { socialImage: { kind: 'article', id: article.id, source: { title: article.title, cover: article.cover.src } } } : {})}
         noindex={variant !== 'site'}
       />
+      <NewsFeedLink />
       <JsonLd
         data={{
           '@type': 'NewsArticle',

@@ -8,6 +8,7 @@ import { NewsCard } from '../../components/editorial/news-card.tsx'
 import { loadPages, type PagedItems, pageWindow, parsePage } from '../../components/editorial/paging.ts'
 import shared from '../../components/editorial/editorial.module.css'
 import { articlePrefix, newsListPath, useNewsVariant } from '../../components/editorial/variant.ts'
+import { NewsFeedLink } from '../../components/editorial/news-feed-link.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { EmptyState, ErrorState } from '../../components/state-views/state-views.tsx'
 import { loaderContextOf } from '../route-kit.ts'
@@ -59,6 +60,7 @@ export function Component() {
         description={t('meta.description', { brand: site.config.brandName })}
         noindex={variant !== 'site' || data.first > 1}
       />
+      <NewsFeedLink />
       <header className={shared.pageHead}>
         <div className={shared.pageHeadInner}>
           <h1 className={shared.pageTitle}>{t('list.title')}</h1>
