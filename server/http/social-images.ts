@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { extname, join, resolve, sep } from 'node:path'
 import type express from 'express'
 import type { Request, Response } from 'express'
@@ -24,7 +25,7 @@ export interface SocialImageDeps {
 }
 
 /** Bump when the drawing changes, so images on disk are made anew. */
-const DRAWING_REVISION = 1
+const DRAWING_REVISION = 2
 const COVER_TYPES = new Set(['.svg', '.png', '.jpg', '.jpeg', '.webp'])
 /** An editor's 8000×8000 photo is fine; a decompression bomb is not. */
 const MAX_INPUT_PIXELS = 64_000_000
@@ -145,6 +146,15 @@ const FONT_FAMILIES: Partial<Record<Locale, string>> = {
   'zh-tw': 'Noto Sans CJK TC,sans-serif',
   'zh-hk': 'Noto Sans CJK HK,sans-serif',
   ja: 'Noto Sans CJK JP,sans-serif',
+  th: 'Noto Sans Thai,sans-serif',
+}
+
+/**
+ * Thai is shipped with the site (47 KB, OFL): common server images have no Thai font, and a title
+ * of boxes is worse than none. Latin, Cyrillic, Vietnamese and CJK come from the system's fonts.
+ */
+const FONT_FILES: Partial<Record<Locale, string>> = {
+  th: createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf'),
 }
 
 const MARGIN = 64
@@ -153,15 +163,21 @@ const TEXT_WIDTH = SOCIAL_IMAGE.width - 2 * MARGIN
 const TITLE_SIZES = [64, 56, 50, 44]
 const TITLE_MAX_HEIGHT = 270
 
-async function textImage(text: string, family: string, weight: string, size: number, colour: string) {
+interface Font {
+  family: string
+  file: string | undefined
+}
+
+async function textImage(text: string, font: Font, weight: string, size: number, colour: string) {
   const { data, info } = await sharp({
     text: {
       text: `<span foreground="${colour}">${markupText(text)}</span>`,
-      font: `${family} ${weight} ${size}`,
+      font: `${font.family} ${weight} ${size}`,
+      ...(font.file ? { fontfile: font.file } : {}),
       width: TEXT_WIDTH,
       wrap: 'word-char',
       rgba: true,
-      spacing: Math.round(size * 0.2),
+      spacing: Math.round(size * 0.1),
     },
   })
     .png()
@@ -170,15 +186,16 @@ async function textImage(text: string, family: string, weight: string, size: num
 }
 
 /** The title at the largest size that fits three lines; past that, squeezed into the box so nothing is cut. */
-async function titleImage(title: string, family: string) {
+async function titleImage(title: string, font: Font) {
   for (const size of TITLE_SIZES) {
-    const image = await textImage(title, family, 'Bold', size, '#ffffff')
+    const image = await textImage(title, font, 'Bold', size, '#ffffff')
     if (image.height <= TITLE_MAX_HEIGHT) return image
   }
   const { data, info } = await sharp({
     text: {
       text: `<span foreground="#ffffff">${markupText(title)}</span>`,
-      font: `${family} Bold`,
+      font: `${font.family} Bold`,
+      ...(font.file ? { fontfile: font.file } : {}),
       width: TEXT_WIDTH,
       height: TITLE_MAX_HEIGHT,
       wrap: 'word-char',
@@ -194,18 +211,18 @@ async function titleImage(title: string, family: string) {
 const SHADE = Buffer.from(
   `<svg xmlns="http://www.w3.org/2000/svg" width="${SOCIAL_IMAGE.width}" height="${SOCIAL_IMAGE.height}">` +
     '<defs><linearGradient id="shade" x1="0" y1="0" x2="0" y2="1">' +
-    '<stop offset="0" stop-color="#0b1020" stop-opacity=".15"/><stop offset=".35" stop-color="#0b1020" stop-opacity=".25"/>' +
-    '<stop offset="1" stop-color="#0b1020" stop-opacity=".9"/></linearGradient></defs>' +
+    '<stop offset="0" stop-color="#0b1020" stop-opacity=".2"/><stop offset=".3" stop-color="#0b1020" stop-opacity=".3"/>' +
+    '<stop offset=".55" stop-color="#0b1020" stop-opacity=".7"/><stop offset="1" stop-color="#0b1020" stop-opacity=".92"/></linearGradient></defs>' +
     `<rect width="100%" height="100%" fill="url(#shade)"/><rect x="${MARGIN}" y="${MARGIN}" width="72" height="8" rx="4" fill="#e0b25a"/></svg>`,
 )
 
 export async function drawSocialImage(input: { cover: string; title: string; brand: string; locale: Locale }): Promise<Buffer> {
-  const family = FONT_FAMILIES[input.locale] ?? 'sans-serif'
+  const font = { family: FONT_FAMILIES[input.locale] ?? 'sans-serif', file: FONT_FILES[input.locale] }
   const background = await sharp(input.cover, { limitInputPixels: MAX_INPUT_PIXELS })
     .resize(SOCIAL_IMAGE.width, SOCIAL_IMAGE.height, { fit: 'cover', position: 'centre' })
     .toBuffer()
-  const title = await titleImage(input.title, family)
-  const brand = await textImage(input.brand, family, 'Bold', 28, '#f3d9a4')
+  const title = await titleImage(input.title, font)
+  const brand = await textImage(input.brand, font, 'Bold', 28, '#f3d9a4')
   const brandTop = SOCIAL_IMAGE.height - MARGIN + 8 - brand.height
   const titleTop = brandTop - 36 - title.height
   return sharp(background)

@@ -3,7 +3,8 @@ import type { Video } from '../../api/editorial.ts'
 import type { ExhibitionDetail } from '../../api/exhibitions.ts'
 import type { BrokerProfile } from '../../api/search.ts'
 import type { TicketTypeCard } from '../../api/tickets.ts'
-import { breadcrumbSchema, brokerSchema, eventSchema, organizationSchema, schemaPrice, videosSchema } from './schemas.ts'
+import { breadcrumbSchema, brokerSchema, eventSchema, organizationSchema, schemaPrice } from './schemas.ts'
+import { videosSchema } from './videos-schema.ts'
 
 const site = { origin: 'https://expo.example', lang: 'en', htmlLang: 'en', brandName: 'Aurum Expo' }
 const exhibition: ExhibitionDetail = {

@@ -1,20 +1,16 @@
-import type { Video } from '../../api/editorial.ts'
-import { HLS_TYPE } from '../../api/rules/editorial.ts'
 import type { ExhibitionDetail } from '../../api/exhibitions.ts'
 import type { BrokerProfile } from '../../api/search.ts'
 import type { Availability, TicketTypeCard } from '../../api/tickets.ts'
 import { selectionPath } from '../../lib/checkout-steps.ts'
-import { fallbackLang } from '../editorial/fallback-note.tsx'
 import { fractionDigits } from '../money/format.ts'
-import { isoDuration } from '../video-player/video-player.tsx'
 
 /**
  * schema.org objects for <JsonLd>: an exhibition as an Event, the brand and brokers as Organizations,
- * breadcrumbs, videos. Shapes follow Google's rich results (developers.google.com/search/docs/appearance/structured-data):
+ * breadcrumbs (videos: videos-schema.ts). Shapes follow Google's rich results (developers.google.com/search/docs/appearance/structured-data):
  * Event needs name, startDate and a location with an address; a VideoObject name, thumbnailUrl and uploadDate.
  */
 
-interface SiteFacts {
+export interface SiteFacts {
   origin: string
   lang: string
   htmlLang: string
@@ -155,30 +151,5 @@ export function brokerSchema(broker: BrokerProfile, site: Pick<SiteFacts, 'origi
     ...(broker.country ? { address: { '@type': 'PostalAddress', addressCountry: broker.country } } : {}),
     ...(broker.founded ? { foundingDate: String(broker.founded) } : {}),
     ...(broker.website ? { sameAs: [broker.website] } : {}),
-  }
-}
-
-/** Every video a page shows, each a full VideoObject (Google reads each one on its own). */
-export function videosSchema(
-  videos: readonly Video[],
-  site: Pick<SiteFacts, 'origin' | 'lang' | 'htmlLang'>,
-  watchUrl: (video: Video) => string,
-): Record<string, unknown> {
-  const absolute = (path: string) => new URL(path, site.origin).href
-  return {
-    '@graph': videos.map((video) => {
-      const file = video.sources.find((source) => source.type !== HLS_TYPE)
-      return {
-        '@type': 'VideoObject',
-        name: video.title,
-        description: video.description || video.title,
-        ...(video.poster ? { thumbnailUrl: [absolute(video.poster.src)] } : {}),
-        uploadDate: video.publishedAt,
-        ...(video.durationSeconds > 0 ? { duration: isoDuration(video.durationSeconds) } : {}),
-        ...(file ? { contentUrl: absolute(file.src) } : {}),
-        url: absolute(watchUrl(video)),
-        inLanguage: fallbackLang(video.fellBackTo) ?? site.htmlLang,
-      }
-    }),
   }
 }

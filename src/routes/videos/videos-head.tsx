@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { Video } from '../../api/editorial.ts'
 import { useSite } from '../../app-state.ts'
 import { JsonLd } from '../../components/json-ld/json-ld.tsx'
-import { videosSchema } from '../../components/json-ld/schemas.ts'
+import { videosSchema } from '../../components/json-ld/videos-schema.ts'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import type { VideosData } from './videos-data.ts'
 
