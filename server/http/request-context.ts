@@ -4,6 +4,7 @@ import { COOKIES } from '../../src/api/contracts/cookies.ts'
 import type { Geo, GeoAnswer } from '../geo/geo.ts'
 import { showsChinaNotice } from './china-notice.ts'
 import { isMobileUserAgent } from './device.ts'
+import { memoize } from './memo.ts'
 
 export interface RequestContext {
   requestId: string
@@ -32,9 +33,11 @@ export function requestIdOf(req: Request): string {
 }
 
 export function requestContext(geo: Geo) {
+  // The IP database never changes while the process runs; the same clients come back.
+  const countryOf = memoize(10_000, (ip: string) => geo.countryOf(ip))
   return (req: Request, res: Response, next: NextFunction) => {
     const ip = req.ip ?? req.socket.remoteAddress ?? ''
-    const answer = geo.countryOf(ip)
+    const answer = countryOf(ip)
     const fingerprint = typeof req.cookies?.[COOKIES.fingerprint] === 'string' ? String(req.cookies[COOKIES.fingerprint]).slice(0, 200) : undefined
     res.locals.context = {
       requestId: String(req.id ?? requestIdOf(req)),
