@@ -8,6 +8,8 @@ import { screen } from './route-kit.ts'
  * The one route table, for server and browser (docs/product.md#routes). Every path lives
  * under the language segment; Express has already redirected anything without a live language.
  * A screen that is not built yet is simply not listed: it answers 404 until it exists.
+ * The query parameters each path reads are declared beside it in ./query-params.ts (the page
+ * cache keys by them; its test fails when a path here is missing there).
  */
 export const routes: RouteObject[] = [
   {
