@@ -38,8 +38,32 @@ export function StateBadge({ state, className }: { state: ExhibitionState; class
   return <span className={`${styles.badge} ${styles[state]} ${className ?? ''}`}>{t(`state.${state}`)}</span>
 }
 
+/** What a card shows of an exhibition; a list may send just this in its hydration data. */
+export type ExhibitionCardView = Pick<
+  Card,
+  | 'id'
+  | 'title'
+  | 'tagline'
+  | 'cover'
+  | 'state'
+  | 'type'
+  | 'city'
+  | 'country'
+  | 'startsAt'
+  | 'endsAt'
+  | 'timeZone'
+  | 'ticketsOnSale'
+  | 'recapFigures'
+  | 'fellBackTo'
+>
+
+export function cardView(card: Card): ExhibitionCardView {
+  const { id, title, tagline, cover, state, type, city, country, startsAt, endsAt, timeZone, ticketsOnSale, recapFigures, fellBackTo } = card
+  return { id, title, tagline, cover, state, type, city, country, startsAt, endsAt, timeZone, ticketsOnSale, recapFigures, fellBackTo }
+}
+
 interface ExhibitionCardProps {
-  exhibition: Card
+  exhibition: ExhibitionCardView
   headingLevel?: 2 | 3
   /** The first card of a page above the fold. */
   priority?: boolean

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Advert } from '../../api/exhibitions.ts'
 import { useSite } from '../../app-state.ts'
 import { Carousel } from '../../components/carousel/carousel.tsx'
 import { Picture } from '../../components/image/picture.tsx'
 import { PLACEHOLDER } from '../../components/image/placeholders.tsx'
+import type { AdvertSlide } from './home-data.ts'
 import styles from './home.module.css'
 
 /** The home page's adverts, one slide each; only the first slide's image is fetched with priority. */
-export function AdvertCarousel({ adverts }: { adverts: Advert[] }) {
+export function AdvertCarousel({ adverts }: { adverts: AdvertSlide[] }) {
   const { t } = useTranslation('home')
   const site = useSite()
   const advertHref = (href: string) => (href.startsWith('/') ? `/${site.lang}${href}` : href)

@@ -1,8 +1,7 @@
-import type { ExhibitionCard as Card } from '../../api/exhibitions.ts'
-import { ExhibitionCard } from '../../components/exhibition-card/exhibition-card.tsx'
+import { ExhibitionCard, type ExhibitionCardView } from '../../components/exhibition-card/exhibition-card.tsx'
 import styles from './home.module.css'
 
-export function ExhibitionList({ exhibitions }: { exhibitions: Card[] }) {
+export function ExhibitionList({ exhibitions }: { exhibitions: ExhibitionCardView[] }) {
   return (
     <ul className={styles.cards}>
       {exhibitions.map((item) => (

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Advert } from '../../api/exhibitions.ts'
 import { useSite } from '../../app-state.ts'
 import { FOUNDED } from '../../components/company-figures/company-figures.ts'
 import { AdvertCarousel } from './advert-carousel.tsx'
+import type { AdvertSlide } from './home-data.ts'
 import styles from './home.module.css'
 
 /** The top of the home page: what the brand does, its two main ways in, and the adverts beside them. */
-export function Hero({ adverts }: { adverts: Advert[] }) {
+export function Hero({ adverts }: { adverts: AdvertSlide[] }) {
   const { t } = useTranslation('home')
   const site = useSite()
   return (

@@ -1,13 +1,13 @@
 import { Link } from 'react-router'
-import type { ArticleCard } from '../../api/editorial.ts'
 import { useSite } from '../../app-state.ts'
 import { Picture } from '../../components/image/picture.tsx'
 import { PLACEHOLDER } from '../../components/image/placeholders.tsx'
 import { dateFormat } from '../../i18n/intl.ts'
+import type { NewsTeaser } from './home-data.ts'
 import styles from './home.module.css'
 
 /** The latest news as cards: cover, date, title and summary. */
-export function NewsList({ articles }: { articles: ArticleCard[] }) {
+export function NewsList({ articles }: { articles: NewsTeaser[] }) {
   const site = useSite()
   const dateOf = (instant: string) => dateFormat(site.htmlLang, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(instant))
   return (

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next'
-import type { BrandPartner } from '../../api/exhibitions.ts'
 import { useSite } from '../../app-state.ts'
 import { Picture } from '../../components/image/picture.tsx'
 import { PLACEHOLDER } from '../../components/image/placeholders.tsx'
 import styles from './home.module.css'
-import type { Section } from './home-data.ts'
+import type { PartnerLogo, Section } from './home-data.ts'
 import { SectionBody } from './home-section.tsx'
 
 /** The brand partners' logos, linked to their sites where they have one. */
-export function PartnersSection({ partners }: { partners: Section<BrandPartner[]> }) {
+export function PartnersSection({ partners }: { partners: Section<PartnerLogo[]> }) {
   const { t } = useTranslation('home')
   const site = useSite()
   return (

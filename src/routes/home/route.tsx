@@ -4,6 +4,7 @@ import { articleList, listVideos } from '../../api/editorial.ts'
 import { listAdverts, listExhibitions, listPartners } from '../../api/exhibitions.ts'
 import { useSite } from '../../app-state.ts'
 import { FOUNDED } from '../../components/company-figures/company-figures.ts'
+import { cardView } from '../../components/exhibition-card/exhibition-card.tsx'
 import { JsonLd } from '../../components/json-ld/json-ld.tsx'
 import { organizationSchema } from '../../components/json-ld/schemas.ts'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
@@ -11,7 +12,7 @@ import { loaderContextOf } from '../route-kit.ts'
 import { ExhibitionList } from './exhibition-list.tsx'
 import { FiguresSection } from './figures-section.tsx'
 import { Hero } from './hero.tsx'
-import { type HomeData, settle } from './home-data.ts'
+import { advertSlide, type HomeData, newsTeaser, partnerLogo, settle, videoTeaser } from './home-data.ts'
 import { HomeSection, SectionBody } from './home-section.tsx'
 import { NewsList } from './news-list.tsx'
 import { PartnersSection } from './partners-section.tsx'
@@ -21,17 +22,12 @@ export async function loader(args: LoaderFunctionArgs): Promise<HomeData> {
   const { gateway } = loaderContextOf(args)
   const signal = args.request.signal
   const [adverts, upcoming, recaps, partners, news, videos] = await Promise.all([
-    settle(gateway.call(listAdverts, { placement: 'home' }, { signal }).then((result) => result.items)),
-    settle(gateway.call(listExhibitions, { when: 'upcoming', pageSize: 3 }, { signal }).then((result) => result.items)),
-    settle(gateway.call(listExhibitions, { when: 'past', pageSize: 3 }, { signal }).then((result) => result.items)),
-    settle(gateway.call(listPartners, { limit: 12 }, { signal }).then((result) => result.items)),
-    settle(gateway.call(articleList, { pageSize: 3 }, { signal }).then((result) => result.items)),
-    // Only what the cards show: the hydration data of the home page is downloaded by every visitor.
-    settle(
-      gateway
-        .call(listVideos, { pageSize: 4 }, { signal })
-        .then((result) => result.items.map(({ id, title, poster, durationSeconds }) => ({ id, title, poster, durationSeconds }))),
-    ),
+    settle(gateway.call(listAdverts, { placement: 'home' }, { signal }).then((result) => result.items.map(advertSlide))),
+    settle(gateway.call(listExhibitions, { when: 'upcoming', pageSize: 3 }, { signal }).then((result) => result.items.map(cardView))),
+    settle(gateway.call(listExhibitions, { when: 'past', pageSize: 3 }, { signal }).then((result) => result.items.map(cardView))),
+    settle(gateway.call(listPartners, { limit: 12 }, { signal }).then((result) => result.items.map(partnerLogo))),
+    settle(gateway.call(articleList, { pageSize: 3 }, { signal }).then((result) => result.items.map(newsTeaser))),
+    settle(gateway.call(listVideos, { pageSize: 4 }, { signal }).then((result) => result.items.map(videoTeaser))),
   ])
   return { adverts, upcoming, recaps, partners, news, videos }
 }
