@@ -12,7 +12,7 @@ try {
   try {
     await migrate(db)
     // The set-up link names the site: say so when its address had to be guessed.
-    if (config.publicOriginGuessed) console.error(`PUBLIC_ORIGIN is not set: the link says ${config.PUBLIC_ORIGIN}.`)
+    if (config.publicOriginGuessed && process.argv[2] === 'add') console.error(`PUBLIC_ORIGIN is not set: the link says ${config.PUBLIC_ORIGIN}.`)
     process.exitCode = await runStaffCli(
       process.argv.slice(2),
       db,
