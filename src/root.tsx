@@ -3,10 +3,12 @@ import { data, isRouteErrorResponse, type LoaderFunctionArgs, Outlet, useLocatio
 import { type LanguageOption, languageList } from './api/reference.ts'
 import { useAppShell, useSite } from './app-state.ts'
 import { ErrorPage } from './components/error-page/error-page.tsx'
+import { LoadFailedPage } from './components/route-effects/load-failed.tsx'
 import { RouteEffects } from './components/route-effects/route-effects.tsx'
 import { ScrollMemory } from './components/route-effects/scroll-memory.tsx'
 import { ToastProvider } from './components/toast/toast.tsx'
 import { isUrlLanguage, LANGUAGE_INFO, REQUIRED_URL_LANGUAGES } from './i18n/languages.ts'
+import { isChunkLoadFailure } from './lib/chunk-reload.ts'
 import { loaderContextOf } from './routes/route-kit.ts'
 import './styles/global.css'
 
@@ -100,13 +102,12 @@ export function RootDocument() {
   )
 }
 
-/** Any error below the root ends here: the error page in the empty layout (docs/product.md#error-pages). */
+/**
+ * Any error below the root ends here: the error page in the empty layout (docs/product.md#error-pages),
+ * or, when a screen's code could not be loaded even after a reload, a way to load the page again.
+ */
 export function RootErrorBoundary() {
   const error = useRouteError()
   const status = isRouteErrorResponse(error) ? error.status : 500
-  return (
-    <Document>
-      <ErrorPage status={status} />
-    </Document>
-  )
+  return <Document>{isChunkLoadFailure(error) ? <LoadFailedPage /> : <ErrorPage status={status} />}</Document>
 }

@@ -4,60 +4,79 @@ import { ScrollRestoration, useLocation, useNavigationType } from 'react-router'
 // useLayoutEffect warns during server rendering; scrolling only happens in the browser anyway.
 const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
 
-/** How long a restored position waits for the page to grow tall enough to reach it. */
+/** How long a restored position is held while the page's blocks fill in. */
 const SETTLE_MS = 4000
-/** What the visitor does that ends the wait: from then on the position is theirs. */
+/** What the visitor does that ends the hold: from then on the position is theirs. */
 const VISITOR_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
+/** Positions survive a reload of the document in the tab's session storage; the latest entries suffice. */
+const STORAGE_KEY = 'scroll-positions'
+const STORED_ENTRIES = 100
 
 /**
  * Issue 20: a new page opens at the top (or at its #hash), Back and Forward return to where the
  * visitor was. React Router's <ScrollRestoration> does both (keyed by history entry, honouring
- * `preventScrollReset`); it restores right after the page renders, when blocks that fill in later
- * (images decoding, lists loading in the browser) may not have their height yet, so the browser
- * clamps the position (1800 came back as 1420). This keeps aiming at the position until the page
- * is tall enough, the visitor takes over, or a few seconds pass.
+ * `preventScrollReset`), right after the page renders. Blocks that get their final height later
+ * (a list loading in the browser, a placeholder replaced) then move the content: the browser clamps
+ * a position the page is not yet tall enough for (1800 came back as 1420), or scroll anchoring
+ * shifts it. So after Back and Forward the position is held whenever the page's height changes,
+ * until the visitor scrolls, types or taps, or a few seconds pass.
  */
 export function ScrollMemory() {
   const location = useLocation()
   const navigationType = useNavigationType()
-  const positions = useRef(new Map<string, number>())
+  const positions = useRef<Map<string, number> | null>(null)
   const currentKey = useRef(location.key)
 
   useEffect(() => {
     let frame = 0
     const record = () => {
       frame = 0
-      positions.current.set(currentKey.current, window.scrollY)
+      positions.current?.set(currentKey.current, window.scrollY)
     }
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(record)
     }
+    const onPageHide = () => {
+      try {
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...(positions.current ?? [])].slice(-STORED_ENTRIES)))
+      } catch {}
+    }
     window.addEventListener('scroll', onScroll, { passive: true })
+    window.addEventListener('pagehide', onPageHide)
     return () => {
       window.removeEventListener('scroll', onScroll)
+      window.removeEventListener('pagehide', onPageHide)
       cancelAnimationFrame(frame)
     }
   }, [])
 
-  // Runs after <ScrollRestoration>'s own layout effect (a child effect runs first), so it only
-  // takes over when that restore fell short.
+  // Runs after <ScrollRestoration>'s own layout effect (a child's effects run first).
   useBrowserLayoutEffect(() => {
+    positions.current ??= readStoredPositions()
     currentKey.current = location.key
     if (navigationType !== 'POP') return
     const target = positions.current.get(location.key)
-    if (target === undefined || Math.abs(window.scrollY - target) <= 1) return
-    return settleAt(target)
+    if (target === undefined) return
+    return holdAt(target)
   }, [location.key])
 
   return <ScrollRestoration />
 }
 
-function settleAt(target: number): () => void {
+function readStoredPositions(): Map<string, number> {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]')
+    if (Array.isArray(stored))
+      return new Map(stored.filter((entry): entry is [string, number] => typeof entry?.[0] === 'string' && typeof entry[1] === 'number'))
+  } catch {}
+  return new Map()
+}
+
+function holdAt(target: number): () => void {
   const started = performance.now()
   const observer = new ResizeObserver(() => {
     if (performance.now() - started > SETTLE_MS) return stop()
-    window.scrollTo(0, target)
-    if (Math.abs(window.scrollY - target) <= 1) stop()
+    if (Math.abs(window.scrollY - target) > 1) window.scrollTo(0, target)
   })
   function stop() {
     observer.disconnect()
