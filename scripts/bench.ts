@@ -7,7 +7,7 @@
 // a browser, so both sides send the same compressed bytes. Prints a table and writes JSON and
 // Markdown under bench/results/. BENCH_PORT moves the server (the baseline listens 100 above it).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { get } from 'node:http'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
@@ -34,6 +34,8 @@ interface Case {
   body?: string
   /** `[<id>]` in the URL becomes a fresh random value on every request (autocannon's id replacement). */
   randomId?: boolean
+  /** The process that answers it (the baseline's or the site's), for its CPU time. */
+  pid?: number
 }
 
 interface Result {
@@ -44,7 +46,25 @@ interface Result {
   p99: number
   bytesPerResponse: number
   non2xx: number
+  /** CPU time the answering process spent per request (Linux only), threads included. */
+  cpuMicrosPerRequest: number | null
   ratioToBaseline?: number
+  cpuRatioToBaseline?: number | null
+}
+
+/**
+ * User + system CPU time of a process in microseconds, from /proc (null elsewhere). Seven people
+ * sharing two cores move requests/s by a factor of three; CPU per request moves much less.
+ */
+function cpuMicrosOf(pid: number | undefined): number | null {
+  if (!pid) return null
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000
+  } catch {
+    return null
+  }
 }
 
 async function waitFor(url: string, timeoutMs = 120_000) {
@@ -81,9 +101,11 @@ function loadOnce(test: Case): Result {
     ...(test.body ? { body: test.body } : {}),
     randomId: test.randomId ?? false,
   }
+  const cpuBefore = cpuMicrosOf(test.pid)
   const output = execFileSync('node', ['-e', LOAD_RUNNER, JSON.stringify(options)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const cpuAfter = cpuMicrosOf(test.pid)
   const report = JSON.parse(output) as {
-    requests: { average: number }
+    requests: { average: number; total: number }
     latency: { p50: number; p99: number }
     throughput: { average: number }
     non2xx: number
@@ -96,6 +118,7 @@ function loadOnce(test: Case): Result {
     p99: report.latency.p99,
     bytesPerResponse: report.requests.average ? Math.round(report.throughput.average / report.requests.average) : 0,
     non2xx: report.non2xx,
+    cpuMicrosPerRequest: cpuBefore !== null && cpuAfter !== null && report.requests.total ? (cpuAfter - cpuBefore) / report.requests.total : null,
   }
 }
 
@@ -103,7 +126,13 @@ function loadOnce(test: Case): Result {
 function load(test: Case): Result {
   const runs = Array.from({ length: repeat }, () => loadOnce(test)).sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)
   const median = runs[Math.floor(runs.length / 2)] as Result
-  return { ...median, p99: Math.max(...runs.map((run) => run.p99)), non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0) }
+  const cpu = runs.map((run) => run.cpuMicrosPerRequest).filter((value) => value !== null)
+  return {
+    ...median,
+    p99: Math.max(...runs.map((run) => run.p99)),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+    cpuMicrosPerRequest: cpu.length ? Math.min(...cpu) : null,
+  }
 }
 
 function startServer(dataDir: string): ChildProcess {
@@ -182,7 +211,7 @@ async function main() {
     const article = await findLink('/en/exhibition/news.html', /href="\/en\/exhibition\/\d+[^"]*"/)
 
     const cases: Case[] = [
-      { name: 'baseline: node:http, home as a Buffer', url: `http://127.0.0.1:${BASELINE_PORT}/`, connections: 50, headers: BROWSER },
+      { name: 'baseline: node:http, home as a Buffer', url: `http://127.0.0.1:${BASELINE_PORT}/`, connections: 50, headers: BROWSER, pid: baseline.pid },
       { name: 'home, cached', url: home, connections: 50, headers: BROWSER },
       {
         name: 'home, tracking parameters',
@@ -212,21 +241,27 @@ async function main() {
     for (const test of smoke ? cases.slice(0, 5) : cases) {
       // Warm up (fills the page cache and the JIT), then measure.
       await fetch(test.url.replace('[<id>]', 'warm-up'), { method: test.method ?? 'GET', headers: test.headers, body: test.body }).catch(() => {})
-      const result = load(test)
+      const result = load({ pid: server.pid, ...test })
       results.push(result)
       console.log(
         `${result.name.padEnd(38)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms`,
       )
     }
     const base = results[0]?.requestsPerSecond ?? 0
-    for (const result of results) result.ratioToBaseline = base ? result.requestsPerSecond / base : 0
+    const baseCpu = results[0]?.cpuMicrosPerRequest ?? null
+    for (const result of results) {
+      result.ratioToBaseline = base ? result.requestsPerSecond / base : 0
+      result.cpuRatioToBaseline = baseCpu && result.cpuMicrosPerRequest ? baseCpu / result.cpuMicrosPerRequest : null
+    }
+    const cpuText = (result: Result) =>
+      result.cpuMicrosPerRequest === null ? '– | –' : `${result.cpuMicrosPerRequest.toFixed(0)} | ${((result.cpuRatioToBaseline ?? 0) * 100).toFixed(1)}%`
 
     const table = [
-      `| case | connections | requests/s | p50 ms | ${repeat > 1 ? `worst p99 ms of ${repeat}` : 'p99 ms'} | bytes/response | ratio to baseline | non-2xx |`,
-      '|---|---:|---:|---:|---:|---:|---:|---:|',
+      `| case | connections | requests/s | p50 ms | ${repeat > 1 ? `worst p99 ms of ${repeat}` : 'p99 ms'} | bytes/response | ratio to baseline | non-2xx | CPU µs/request | CPU ratio to baseline |`,
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...results.map(
         (result) =>
-          `| ${result.name} | ${result.connections} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.bytesPerResponse} | ${((result.ratioToBaseline ?? 0) * 100).toFixed(1)}% | ${result.non2xx} |`,
+          `| ${result.name} | ${result.connections} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.bytesPerResponse} | ${((result.ratioToBaseline ?? 0) * 100).toFixed(1)}% | ${result.non2xx} | ${cpuText(result)} |`,
       ),
     ].join('\n')
     const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, load by autocannon, ${seconds} s per case${repeat > 1 ? ` × ${repeat}` : ''}, load average before the run ${loadBefore}`
