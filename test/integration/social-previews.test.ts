@@ -30,7 +30,8 @@ beforeAll(async () => {
   ids.article = Number(await first('select id from news_articles where cover_image is not null order by id limit 1'))
   ids.video = Number(await first('select id from videos where poster_image is not null order by id limit 1'))
   ids.broker = String(await first('select trader_code as id from search_brokers where trader_code is not null order by trader_code limit 1'))
-})
+  // Seeding the whole demo takes most of a minute on a busy machine.
+}, 180_000)
 
 afterAll(() => {
   vi.useRealTimers()
