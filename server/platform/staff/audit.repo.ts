@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client.ts'
 /** SQL of the staff audit log (append only: a trigger refuses UPDATE and DELETE). */
 
 export interface AuditInsert {
+  at: Date
   staffId: string | null
   function: string
   target: string | null
@@ -12,7 +13,8 @@ export interface AuditInsert {
 }
 
 export async function insertAudit(tx: Queryable, row: AuditInsert): Promise<void> {
-  await tx.query('insert into staff_audit (staff_id, function, target, before, after, address) values ($1, $2, $3, $4, $5, $6)', [
+  await tx.query('insert into staff_audit (at, staff_id, function, target, before, after, address) values ($1, $2, $3, $4, $5, $6, $7)', [
+    row.at,
     row.staffId,
     row.function,
     row.target,

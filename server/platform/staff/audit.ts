@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.ts'
 import { insertAudit } from './audit.repo.ts'
+import { currentTime } from './staff-deps.ts'
 
 /** Who made a change: a staff member from an address, or the command line (no member, no address). */
 export interface AuditActor {
@@ -22,5 +23,6 @@ export interface AuditEntry {
  * change that did not happen nor misses one that did.
  */
 export async function audit(tx: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await insertAudit(tx, { staffId: actor.staffId, address: actor.address, ...entry })
+  // The clock of every staff rule (sessions, links), so the log and the sessions tell one time.
+  await insertAudit(tx, { at: currentTime(), staffId: actor.staffId, address: actor.address, ...entry })
 }
