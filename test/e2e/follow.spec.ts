@@ -138,3 +138,47 @@ for (const { lang, locale, viewport, index } of CASES) {
     }
   })
 }
+
+test.describe('follow when the platform refuses', () => {
+  test.use({ viewport: DESKTOP, allowConsole: [/status of 429/] })
+  test.slow()
+
+  test('when an unfollow is refused, then the button and the count go back and the reason is shown', async ({ page }) => {
+    const login = read<Login>('en', 'login')
+    const account = read<Account>('en', 'account')
+    const common = read<typeof import('../../locales/en/common.json')>('en', 'common')
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorIp() })
+    const email = await verifiedAccount(page.request, 'en')
+    const { broker } = await targets(page.request, 'en', 2)
+    await page.goto(`/en/dealer/${broker}.html`)
+    await hydrated(page)
+    const count = page.locator(`#followers-broker-${broker}`)
+    const button = page.locator(`button[aria-describedby="followers-broker-${broker}"]`)
+    await expect(count).toBeVisible()
+    const before = await countOf(count)
+    await button.click()
+    await signInThroughFrame(page, login, email)
+    await expect(button).toHaveAttribute('aria-pressed', 'true')
+    await expect.poll(() => countOf(count)).toBe(before + 1)
+
+    // The next follow change is refused as the follow rate limit would refuse it, once the test has
+    // seen the change shown before the answer.
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    await page.route('**/wikibitweb-v1/wikibit/usercenter/attentionevaluation-v1', async (route) => {
+      if (route.request().headers().routes !== 'attention$follow') return route.continue()
+      await answered
+      await route.fulfill({ status: 429, json: { succeed: false, ErrorCode: 429, data: { seconds: 60 }, message: 'errors.rateLimited' } })
+    })
+    await button.click()
+    await expect(button).toHaveAttribute('aria-pressed', 'false')
+    await expect.poll(() => countOf(count)).toBe(before)
+    answer()
+    await expect(page.getByText(common.errors.rateLimited.replace('{{seconds}}', '60'))).toBeVisible()
+    await expect(button).toHaveAttribute('aria-pressed', 'true')
+    await expect(button).toContainText(account.follow.following)
+    await expect.poll(() => countOf(count)).toBe(before + 1)
+  })
+})
