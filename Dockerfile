@@ -16,6 +16,9 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
+# Social preview images draw titles with the system's fonts: Latin, Cyrillic and Vietnamese from
+# DejaVu, Chinese and Japanese from Noto CJK (Thai ships in node_modules); docs/decisions/0008.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-noto-cjk && rm -rf /var/lib/apt/lists/*
 # The server runs its TypeScript directly (Node's type stripping); it needs its sources, the
 # contracts it shares with the pages, the translations, the demo content with the public files it
 # names (checked when the demo content is seeded) and the built bundles.
