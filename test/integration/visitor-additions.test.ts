@@ -131,6 +131,14 @@ describe('exhibition calendar file', () => {
     expect(event.get('URL')).toBe(`http://localhost:3000/ja/backDetail/${id}`)
   })
 
+  it('when the exhibition page is rendered, then it links its calendar file and offers sharing without scripts', async () => {
+    const id = await exhibitionId()
+    const html = (await request(app).get(`/en/backDetail/${id}`)).text
+    expect(html).toMatch(new RegExp(`<a href="/en/backDetail/${id}\\.ics" download=""`))
+    expect(html).toContain('href="https://x.com/intent/post?url=http%3A%2F%2Flocalhost%3A3000%2Fen%2FbackDetail%2F')
+    expect(html).toContain('aria-label="Share on LinkedIn (opens in a new tab)"')
+  })
+
   it('when the exhibition does not exist, then the translated 404 page, not a file', async () => {
     const response = await request(app).get('/en/backDetail/999999.ics')
     expect(response.status).toBe(404)
@@ -166,6 +174,11 @@ describe('news feed', () => {
     expect(feed.channel.language).toBe('zh-cn')
     expect(feed.items.map((item) => item.title)).toContain('Alpha 简体')
     expect(feed.items[0]?.link).toContain('/zh-cn/exhibition/')
+  })
+
+  it('when a news page is rendered, then it announces the feed of its language', async () => {
+    const html = (await request(app).get('/zh-cn/exhibition/news.html')).text
+    expect(html).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="[^"]+" href="\/zh-cn\/news\/rss\.xml"/)
   })
 
   it('when the language is not one of the site, then no feed', async () => {
