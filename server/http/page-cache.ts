@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib'
 import proxyAddr from 'proxy-addr'
+import { COOKIES } from '../../src/api/contracts/cookies.ts'
 import { queryParamsOfPath } from '../../src/routes/query-params.ts'
 import type { Geo } from '../geo/geo.ts'
 import { showsChinaNotice } from './china-notice.ts'
@@ -167,6 +168,7 @@ export function createPageCache(options: PageCacheOptions) {
   const maxVariants = options.maxVariantsPerPath ?? DEFAULT_MAX_VARIANTS
   const stats = { hits: 0, misses: 0, stale: 0, bypass: 0, stored: 0, capped: 0, recompressed: 0 }
   const languages = new Set(options.languages)
+  const keyCookies = [...options.personalCookies, COOKIES.chinaPass]
   let totalBytes = 0
   let generation = 0
 
@@ -422,8 +424,9 @@ export function createPageCache(options: PageCacheOptions) {
     if (!cacheablePath(path)) return null
     // The benchmark measures uncached renders with this header; honoured from loopback only.
     if (req.headers['x-page-cache-bypass'] !== undefined && /^(127\.|::1$|::ffff:127\.)/.test(req.socket.remoteAddress ?? '')) return null
+    // Only two cookies matter here; most visitors carry neither, and then nothing is parsed.
     const cookieHeader = req.headers.cookie
-    const cookies = cookieHeader ? parseCookies(cookieHeader) : undefined
+    const cookies = cookieHeader && keyCookies.some((name) => cookieHeader.includes(name)) ? parseCookies(cookieHeader) : undefined
     if (cookies && options.personalCookies.some((name) => cookies[name])) return null
     const forwarded = req.headers['x-forwarded-for']
     const geo = countryOf(`${req.socket.remoteAddress ?? ''}\n${Array.isArray(forwarded) ? forwarded.join(', ') : (forwarded ?? '')}`)
