@@ -2,39 +2,56 @@ import { globSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-export default defineConfig(({ isSsrBuild }) => ({
+/** The server build: the public render and the organiser's console's. */
+const SERVER_ENTRIES: Record<string, string> = { 'entry-server': 'src/entry-server.tsx', 'console-entry-server': 'src/console/entry-server.tsx' }
+
+/**
+ * The organiser's console is a build of its own (`--mode console`, into the same folder with its own
+ * manifest): in one build the bundler would share react-router and the like between the two entries
+ * with the union of what both use, and public pages would carry code only the console needs.
+ */
+const CONSOLE_ENTRIES: Record<string, string> = { console: 'src/console/entry-client.tsx' }
+
+function clientEntries(): Record<string, string> {
+  return {
+    app: 'src/entry-client.tsx',
+    fallback: 'index.html',
+    ...Object.fromEntries(
+      globSync('locales/*/*.json').map((file) => [
+        file
+          .replace(/^locales\//, 'locale-')
+          .replace(/\.json$/, '')
+          .replace('/', '-'),
+        file,
+      ]),
+    ),
+  }
+}
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react()],
   publicDir: 'public',
   build: {
     // DIST_DIR lets several builds live side by side (parallel test runs in one checkout).
     outDir: `${process.env.DIST_DIR ?? 'dist'}/client`,
-    emptyOutDir: true,
-    copyPublicDir: !isSsrBuild,
-    manifest: true,
+    // The console's build comes second and adds its files beside the public ones.
+    emptyOutDir: mode !== 'console',
+    copyPublicDir: !isSsrBuild && mode !== 'console',
+    manifest: mode === 'console' ? '.vite/console-manifest.json' : true,
     target: 'es2022',
     cssCodeSplit: true,
     // Every browser we serve supports modulepreload; the polyfill would ship to all of them.
     modulePreload: { polyfill: false },
     sourcemap: false,
-    // src/entry-client.tsx hydrates every page; index.html is the static fallback document.
-    // Each translation file is an entry of its own: pages load their language's files by the URLs
-    // the server gives them, so no table of every language's files ships in the bundle.
+    // src/entry-client.tsx hydrates every public page; index.html is the static fallback document;
+    // src/console/entry-client.tsx, built apart (consoleEntries), the organiser's console. Each
+    // translation file is an entry of its own: pages load their language's files by the URLs the
+    // server gives them, so no table of every language's files ships in the bundle.
+    // The server build has two entries: the public render and the console's.
     rolldownOptions: {
       // A translation entry is only its default export; without this the bundler tree-shakes it empty.
       preserveEntrySignatures: 'exports-only',
-      input: {
-        app: 'src/entry-client.tsx',
-        fallback: 'index.html',
-        ...Object.fromEntries(
-          globSync('locales/*/*.json').map((file) => [
-            file
-              .replace(/^locales\//, 'locale-')
-              .replace(/\.json$/, '')
-              .replace('/', '-'),
-            file,
-          ]),
-        ),
-      },
+      input: isSsrBuild ? SERVER_ENTRIES : mode === 'console' ? CONSOLE_ENTRIES : clientEntries(),
     },
   },
   ssr: {

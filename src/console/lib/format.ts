@@ -1,0 +1,13 @@
+import type { ConsoleLanguage } from '../../api/rules/console-access.ts'
+import { htmlLangOf } from '../i18n.ts'
+
+/**
+ * Times in the console are shown in UTC and say so: the server renders them before it can know the
+ * member's time zone, and the same text on both sides keeps hydration quiet.
+ */
+export function formatDateTime(iso: string | null, language: ConsoleLanguage): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(htmlLangOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)
+}

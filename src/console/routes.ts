@@ -1,0 +1,50 @@
+import { data, type RouteObject } from 'react-router'
+import { ROOT_ROUTE_ID } from './console-state.ts'
+import { ConsoleRoot, ConsoleRootError, consoleRootLoader } from './root.tsx'
+import { screen } from './screen-kit.ts'
+import { ScreenError, Shell } from './shell/shell.tsx'
+
+/**
+ * The console's route table (CONSOLE.md "Where"): `/console/...`, outside the language prefix, for
+ * server and browser. A section of a later part is not listed until it is built.
+ */
+export const consoleRoutes: RouteObject[] = [
+  {
+    id: ROOT_ROUTE_ID,
+    path: '/console',
+    loader: consoleRootLoader,
+    Component: ConsoleRoot,
+    ErrorBoundary: ConsoleRootError,
+    // Who is signed in and their language change only by signing in or out and by the language
+    // switch, and each of those loads the page anew.
+    shouldRevalidate: () => false,
+    children: [
+      { path: 'sign-in', ...screen('sign-in') },
+      { path: 'setup/:token', ...screen('setup') },
+      {
+        id: 'console-shell',
+        Component: Shell,
+        children: [
+          {
+            // Errors of a screen show inside the shell, with the navigation still there.
+            id: 'console-screens',
+            ErrorBoundary: ScreenError,
+            children: [
+              { index: true, ...screen('home') },
+              { path: 'sessions', ...screen('sessions') },
+              { path: 'staff', ...screen('staff') },
+              { path: 'audit', ...screen('audit') },
+              {
+                path: '*',
+                Component: () => null,
+                loader: () => {
+                  throw data(null, { status: 404, statusText: 'Not Found' })
+                },
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]

@@ -1,0 +1,46 @@
+import { data, type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router'
+import { GatewayError } from '../api/gateway-error.ts'
+import { ERROR_CODES, type FunctionRef, type RefPayload, type RefResult } from '../api/functions/gateway.ts'
+import { consoleLoaderContext } from './console-state.ts'
+import { signInPathFrom } from './lib/paths.ts'
+
+/** What a console screen module (src/console/screens/<screen>/route.tsx) exports. */
+export interface ConsoleScreenModule {
+  loader?: RouteObject['loader']
+  Component: NonNullable<RouteObject['Component']>
+  shouldRevalidate?: RouteObject['shouldRevalidate']
+}
+
+/** The server reads it to link the screen's CSS and preload its code (server/http/assets.ts CONSOLE_PAGES). */
+export interface ConsoleScreenHandle {
+  screen: string
+}
+
+const modules = import.meta.glob<ConsoleScreenModule>('./screens/*/route.tsx')
+
+/** A lazily loaded console screen; its texts are already there (one file per language). */
+export function screen(name: string): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = modules[`./screens/${name}/route.tsx`]
+  if (!load) throw new Error(`no console screen src/console/screens/${name}/route.tsx`)
+  const handle: ConsoleScreenHandle = { screen: name }
+  return { handle, lazy: async () => (await load()) as never }
+}
+
+/**
+ * A console call from a loader. No session (expired, ended elsewhere): back to sign-in, remembering
+ * the page. A role that may not call it, or a missing item: the screen's error boundary says so.
+ */
+export async function staffCall<R extends FunctionRef>(
+  args: Pick<LoaderFunctionArgs, 'context' | 'request'>,
+  ref: R,
+  payload: RefPayload<R>,
+): Promise<RefResult<R>> {
+  try {
+    return await args.context.get(consoleLoaderContext).client.call(ref, payload)
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error
+    if (error.errorCode === ERROR_CODES.token) throw redirect(signInPathFrom(new URL(args.request.url)))
+    if (error.errorCode === ERROR_CODES.forbidden || error.errorCode === ERROR_CODES.notFound) throw data(null, { status: error.errorCode })
+    throw error
+  }
+}

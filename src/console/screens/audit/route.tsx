@@ -1,0 +1,96 @@
+import { useTranslation } from 'react-i18next'
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
+import { type AuditRow, auditList, type StaffListItem, staffList } from '../../../api/console.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { staffCall } from '../../screen-kit.ts'
+import { ConsolePage } from '../../ui/console-page.tsx'
+import { TableFrame } from '../../ui/table-frame.tsx'
+import ui from '../../ui/ui.module.css'
+import { AuditDiff } from './audit-diff.tsx'
+import { AuditFiltersForm } from './audit-filters-form.tsx'
+import styles from './audit.module.css'
+import { type AuditFilters, auditPayload, filtersFrom, pageHref } from './audit-query.ts'
+import { useFunctionLabel } from './function-label.ts'
+
+interface AuditData {
+  filters: AuditFilters
+  rows: AuditRow[]
+  total: number
+  pageSize: number
+  members: StaffListItem[]
+}
+
+/** One page of the audit log, filtered and paged on the server. */
+export async function loader(args: LoaderFunctionArgs): Promise<AuditData> {
+  const filters = filtersFrom(new URL(args.request.url).searchParams)
+  const payload = auditPayload(filters)
+  const [page, staff] = await Promise.all([staffCall(args, auditList, payload), staffCall(args, staffList, {})])
+  return { filters, rows: page.rows, total: page.total, pageSize: payload.pageSize, members: staff.members }
+}
+
+/** Who changed what, when and from where (CONSOLE.md "How data moves"); read-only. */
+export function Component() {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  const { filters, rows, total, pageSize, members } = useLoaderData() as AuditData
+  const functionLabel = useFunctionLabel()
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  return (
+    <ConsolePage title={t('audit.title')} lead={t('audit.lead')}>
+      <AuditFiltersForm key={JSON.stringify(filters)} filters={filters} members={members} />
+      <TableFrame label={t('audit.title')}>
+        <table className={ui.table}>
+          <caption className="visually-hidden">{t('audit.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('audit.at')}</th>
+              <th scope="col">{t('audit.member')}</th>
+              <th scope="col">{t('audit.function')}</th>
+              <th scope="col">{t('audit.target')}</th>
+              <th scope="col">{t('audit.changes')}</th>
+              <th scope="col">{t('audit.address')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length ? null : (
+              <tr>
+                <td colSpan={6} className={ui.muted}>
+                  {t('audit.empty')}
+                </td>
+              </tr>
+            )}
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td className={ui.nowrap}>{formatDateTime(row.at, language)}</td>
+                <td>{row.staff?.email ?? t('audit.system')}</td>
+                <td>{functionLabel(row.function)}</td>
+                <td className={ui.mono}>{row.target ?? ''}</td>
+                <td>
+                  <AuditDiff before={row.before} after={row.after} />
+                </td>
+                <td className={ui.mono}>{row.address ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+      <nav className={styles.pager} aria-label={t('audit.pages')}>
+        <span>{t('audit.pageOf', { page: filters.page, pages, count: total })}</span>
+        <span className={ui.actions}>
+          {filters.page > 1 ? (
+            <Link className={ui.button} to={pageHref(filters, filters.page - 1)}>
+              {t('audit.previous')}
+            </Link>
+          ) : null}
+          {filters.page < pages ? (
+            <Link className={ui.button} to={pageHref(filters, filters.page + 1)}>
+              {t('audit.next')}
+            </Link>
+          ) : null}
+        </span>
+      </nav>
+      <p className={ui.hint}>{t('common.timesInUtc')}</p>
+    </ConsolePage>
+  )
+}

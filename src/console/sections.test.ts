@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest'
+import { sectionsFor } from './sections.ts'
+
+describe('sectionsFor', () => {
+  it('when the member is an owner, then every section is shown', () => {
+    expect(sectionsFor(['owner']).map((section) => section.id)).toEqual(['home', 'staff', 'audit', 'sessions'])
+  })
+
+  it('when the member is an editor, then staff and audit are not shown', () => {
+    expect(sectionsFor(['editor']).map((section) => section.id)).toEqual(['home', 'sessions'])
+  })
+})

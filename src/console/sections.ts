@@ -1,0 +1,24 @@
+import { type ConsoleStaffFunction, mayCall, type StaffRole } from '../api/rules/console-access.ts'
+import { CONSOLE_HOME } from './lib/paths.ts'
+
+export type SectionId = 'home' | 'staff' | 'audit' | 'sessions'
+
+/** A console section and the function a member must be allowed to call to use it (the access table decides). */
+export interface Section {
+  id: SectionId
+  path: string
+  needs: ConsoleStaffFunction
+}
+
+/** The sections built so far, in navigation order; later parts add theirs here when they exist. */
+export const SECTIONS: readonly Section[] = [
+  { id: 'home', path: CONSOLE_HOME, needs: 'me' },
+  { id: 'staff', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },
+  { id: 'audit', path: `${CONSOLE_HOME}/audit`, needs: 'auditList' },
+  { id: 'sessions', path: `${CONSOLE_HOME}/sessions`, needs: 'sessions' },
+]
+
+/** Only what the member may use: a section they cannot call is not shown at all. */
+export function sectionsFor(roles: readonly StaffRole[]): Section[] {
+  return SECTIONS.filter((section) => mayCall(roles, section.needs))
+}

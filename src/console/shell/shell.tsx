@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next'
+import { isRouteErrorResponse, NavLink, Outlet, useRouteError } from 'react-router'
+import { useConsoleShell, useMember } from '../console-state.ts'
+import { sectionsFor } from '../sections.ts'
+import { ErrorPanel } from '../ui/error-panel.tsx'
+import { AccountBar } from './account-bar.tsx'
+import styles from './shell.module.css'
+
+/** The signed-in frame: skip link, header with the member, navigation by role, and the screen. */
+export function Shell() {
+  const { t } = useTranslation()
+  const { site } = useConsoleShell()
+  const member = useMember()
+  return (
+    <div className={styles.frame}>
+      <a className={styles.skip} href="#main">
+        {t('shell.skip')}
+      </a>
+      <header className={styles.header}>
+        <NavLink to="/console" end className={styles.brand}>
+          <span>{site.config.brandName}</span>
+          <span className={styles.brandPart}>{t('brand')}</span>
+        </NavLink>
+        <AccountBar member={member} />
+      </header>
+      <div className={styles.body}>
+        <nav className={styles.nav} aria-label={t('shell.navigation')}>
+          <ul className={styles.navList}>
+            {sectionsFor(member.roles).map((section) => (
+              <li key={section.id}>
+                <NavLink to={section.path} end className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}>
+                  {t(`sections.${section.id}.label`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}
+
+/** A screen's error (no access for this role, not found, a failure) inside the shell. */
+export function ScreenError() {
+  const error = useRouteError()
+  const { t } = useTranslation()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <>
+      <title>{t('brand')}</title>
+      <ErrorPanel status={status} />
+    </>
+  )
+}
