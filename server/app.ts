@@ -26,6 +26,7 @@ import { isQuietPath, isReservedPath, looksLikeFile, routeKindOf } from './http/
 import { requestContext, requestIdOf } from './http/request-context.ts'
 import { securityHeaders } from './http/security.ts'
 import { socialImages } from './http/social-images.ts'
+import { CONSOLE_PATH, consolePages } from './http/console-pages.ts'
 import { sitemapHandlers } from './http/sitemap.ts'
 import { ssrHandler, type RenderFunction } from './http/ssr.ts'
 import type { Platform } from './platform/platform.ts'
@@ -47,6 +48,8 @@ export interface AppDeps {
   lifecycle?: Lifecycle
   /** The page cache's clock (tests move it). */
   now?: () => number
+  /** The organiser's console: its own render and client entry (src/console); without it, /console is a public 404. */
+  console?: { render: RenderFunction; assets: AssetResolver }
 }
 
 const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url))
@@ -138,6 +141,13 @@ export function createApp(deps: AppDeps) {
     res.status(404).json({ succeed: false, ErrorCode: ERROR_CODES.notFound, data: null, message: 'errors.notFound' })
   })
 
+  const fallbackPage = createFallbackPage(deps.clientDir)
+  const dispatch = platform ? (request: Parameters<Platform['dispatch']>[0]) => platform.dispatch(request) : null
+  if (deps.console) {
+    const { render, assets } = deps.console
+    app.use(CONSOLE_PATH, consolePages({ config, logger, render, assets, fallbackPage, dispatch, visitorTokens: null }))
+  }
+
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return res
@@ -151,7 +161,6 @@ export function createApp(deps: AppDeps) {
     next()
   })
 
-  const fallbackPage = createFallbackPage(deps.clientDir)
   app.use(
     ssrHandler({
       config,
@@ -159,7 +168,7 @@ export function createApp(deps: AppDeps) {
       render: deps.render,
       assets: deps.assets,
       fallbackPage,
-      dispatch: platform ? (request) => platform.dispatch(request) : null,
+      dispatch,
       visitorTokens: platform
         ? {
             isValid: (token) => platform.tokens.verify(token).ok,

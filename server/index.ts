@@ -10,7 +10,7 @@ import { migrate } from './db/migrate.ts'
 import { seedDemoContent } from './db/seed/seed.ts'
 import { createGeo } from './geo/geo.ts'
 import { loadIpCountryDatabase } from './geo/ip-country.ts'
-import { createAssetResolver } from './http/assets.ts'
+import { CONSOLE_PAGES, createAssetResolver } from './http/assets.ts'
 import { createLifecycle } from './http/health.ts'
 import { createMetrics, createMetricsServer, metricsExposure } from './http/metrics.ts'
 import { gracefulShutdown } from './http/shutdown.ts'
@@ -77,6 +77,8 @@ async function main() {
 
   let render: (input: RenderInput) => Promise<RenderOutput>
   let assets: AssetResolver
+  // The organiser's console renders through the same pipeline with its own entry (src/console).
+  let consoleSide: { render: (input: RenderInput) => Promise<RenderOutput>; assets: AssetResolver }
   const beforePages = []
   const clientDir = `${config.DIST_DIR}/client`
   if (config.NODE_ENV === 'development') {
@@ -84,6 +86,14 @@ async function main() {
     const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' })
     beforePages.push(vite.middlewares)
     render = async (input) => ((await vite.ssrLoadModule('/src/entry-server.tsx')) as typeof import('../src/entry-server.tsx')).render(input)
+    consoleSide = {
+      render: async (input) => ((await vite.ssrLoadModule('/src/console/entry-server.tsx')) as { render: typeof render }).render(input),
+      assets: {
+        bootstrapModule: '/src/console/dev-entry.ts',
+        forPage: () => ({ stylesheets: [], modulePreloads: [] }),
+        localeChunks: () => ({}),
+      },
+    }
     assets = {
       bootstrapModule: '/src/dev-entry.ts',
       forPage: () => ({ stylesheets: [], modulePreloads: [] }),
@@ -103,10 +113,15 @@ async function main() {
     }
     render = ((await import(pathToFileURL(entry).href)) as typeof import('../src/entry-server.tsx')).render
     assets = createAssetResolver(clientDir)
+    const consoleEntry = `${config.DIST_DIR}/server/console-entry-server.js`
+    consoleSide = {
+      render: ((await import(pathToFileURL(consoleEntry).href)) as { render: typeof render }).render,
+      assets: createAssetResolver(clientDir, CONSOLE_PAGES),
+    }
   }
 
   const lifecycle = createLifecycle()
-  const { handler } = createServerHandler({ config, logger, platform, geo, render, assets, clientDir, metrics, beforePages, lifecycle })
+  const { handler } = createServerHandler({ config, logger, platform, geo, render, assets, clientDir, metrics, beforePages, lifecycle, console: consoleSide })
   const servers: Server[] = []
   const listen = (server: Server, port: number, what: string) => {
     servers.push(server)

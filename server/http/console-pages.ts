@@ -1,0 +1,30 @@
+import type { NextFunction, Request, Response } from 'express'
+import { ERROR_CODES } from '../../src/api/contracts/define.ts'
+import { DEFAULT_URL_LANGUAGE } from '../../src/i18n/languages.ts'
+import { type SsrDeps, ssrHandler } from './ssr.ts'
+
+/** Where the organiser's console lives (CONSOLE.md "Where"): outside the language prefix. */
+export const CONSOLE_PATH = '/console'
+
+/**
+ * The console's pages through the same render pipeline as the public ones, with the console's own
+ * render and assets (src/console/entry-server.tsx, its client entry). Mounted at CONSOLE_PATH before
+ * the language redirect; the public render is not touched. Every answer is personal: never stored by
+ * the page cache or anyone else, never indexed.
+ */
+export function consolePages(deps: SsrDeps) {
+  const pages = ssrHandler(deps)
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'private, no-store')
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return res
+        .status(ERROR_CODES.methodNotAllowed)
+        .setHeader('Allow', 'GET, HEAD')
+        .json({ succeed: false, ErrorCode: ERROR_CODES.methodNotAllowed, data: null, message: 'errors.methodNotAllowed' })
+    }
+    // The fallback page's language if rendering fails; the console picks its own from the member.
+    res.locals.lang = DEFAULT_URL_LANGUAGE
+    return pages(req, res, next)
+  }
+}
