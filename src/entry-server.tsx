@@ -1,8 +1,8 @@
-import type { AxiosAdapter } from 'axios'
 import { I18nextProvider } from 'react-i18next'
 import { type PipeableStream, renderToPipeableStream, renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from 'react-router'
-import { createGatewayClient, type GatewayHeaderValues, type TokenSource } from './api/client.ts'
+import { createGatewayClient, GatewayError, type GatewayHeaderValues, type GatewayTransport, type TokenSource } from './api/client.ts'
+import type { Envelope } from './api/functions/gateway.ts'
 import { AppShellContext, loaderContext, type DocumentAssets, type SiteState } from './app-state.ts'
 import { serializeErrors, type HydrationPayload } from './hydration.ts'
 import { serverI18n } from './i18n/server-resources.ts'
@@ -69,22 +69,24 @@ export type RenderOutput =
 // One handler for the process: it holds no request state (requestContext is passed per query).
 const handler = createStaticHandler(routes)
 
-function inProcessAdapter(dispatch: NonNullable<RenderInput['dispatch']>, ip: string, requestId: string): AxiosAdapter {
-  return async (config) => {
-    const url = new URL(config.url ?? '/', 'http://in-process')
-    const headers = (config.headers?.toJSON?.() ?? {}) as Record<string, string | undefined>
-    const body = typeof config.data === 'string' && config.data ? JSON.parse(config.data) : (config.data ?? {})
+function inProcessTransport(dispatch: NonNullable<RenderInput['dispatch']>, ip: string, requestId: string): GatewayTransport {
+  return async ({ method, path, headers, payload, signal }) => {
+    if (signal?.aborted) throw new GatewayError(0, 'errors.cancelled', null)
+    // Lower-case names, as node:http gives them to the platform.
+    const lowerCased: Record<string, string> = {}
+    for (const [name, value] of Object.entries(headers)) lowerCased[name.toLowerCase()] = value
     const response = await dispatch({
-      method: (config.method ?? 'get').toUpperCase(),
-      path: url.pathname,
-      headers,
-      query: (config.params ?? {}) as Record<string, unknown>,
-      body,
+      method,
+      path,
+      headers: lowerCased,
+      query: method === 'GET' ? ((payload ?? {}) as Record<string, unknown>) : {},
+      // A copy as JSON would carry it over HTTP: the platform never shares objects with a page's loader.
+      body: method === 'POST' ? JSON.parse(JSON.stringify(payload ?? {})) : {},
       ip,
       requestId,
       trustedServer: true,
     })
-    return { data: response.body, status: response.status, statusText: '', headers: response.headers ?? {}, config, request: null }
+    return { status: response.status, data: response.body as Envelope }
   }
 }
 
@@ -92,7 +94,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const { site } = input
   const gateway = createGatewayClient({
     baseURL: input.gatewayBaseUrl,
-    ...(input.dispatch ? { adapter: inProcessAdapter(input.dispatch, input.headerValues.userIp ?? '', input.requestId) } : {}),
+    ...(input.dispatch ? { transport: inProcessTransport(input.dispatch, input.headerValues.userIp ?? '', input.requestId) } : {}),
     headers: () => input.headerValues,
     tokens: input.tokens,
   })

@@ -1,7 +1,15 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios'
 import { describe, expect, it } from 'vitest'
-import { createGatewayClient, DEFAULT_FINGERPRINT, GATEWAY_TIMEOUT_MS, GatewayError, type TokenSource } from './client.ts'
-import { fn } from './functions/gateway.ts'
+import {
+  createGatewayClient,
+  DEFAULT_FINGERPRINT,
+  GATEWAY_TIMEOUT_MS,
+  GatewayError,
+  type GatewayRequest,
+  type GatewayTransport,
+  type TokenSource,
+} from './client.ts'
+import { type Envelope, fn } from './functions/gateway.ts'
 
 const hot = fn({ endpoint: 'cv3', route: 'search$statisticsHotSearch', access: 'visitor' })
 const geo = fn({ endpoint: 'ipGeo', access: 'public' })
@@ -60,6 +68,21 @@ describe('gateway client (docs/product.md#gateway)', () => {
     expect(seen[0]?.config.method).toBe('post')
     expect(seen[0]?.config.url).toBe('/gateway/cv3')
     expect(seen[0]?.config.timeout).toBe(GATEWAY_TIMEOUT_MS)
+  })
+
+  it('when a transport is given, then it carries the call as given, with the same headers, and its envelope decides', async () => {
+    const sent: GatewayRequest[] = []
+    const transport: GatewayTransport = async (request) => {
+      sent.push(request)
+      return ok({ a: 1 }) as { status: number; data: Envelope }
+    }
+    const client = createGatewayClient({ transport, headers, tokens: tokens('T1', async () => ({ status: 200, token: 'T2' })).source })
+    await expect(client.call(hot, { pageSize: 15 } as never)).resolves.toEqual({ a: 1 })
+    await client.call(geo, { ip: '' } as never)
+    expect(sent[0]).toMatchObject({ method: 'POST', path: '/gateway/cv3', payload: { pageSize: 15 } })
+    expect(sent[0]?.headers).toMatchObject({ Routes: 'search$statisticsHotSearch', Authorization: 'Bearer T1', CountryCode: '156' })
+    expect(sent[1]).toMatchObject({ method: 'GET', path: '/api/v1/getipgeo', payload: { ip: '' } })
+    expect(sent[1]?.headers.Authorization).toBeUndefined()
   })
 
   it('when the envelope says ErrorCode 200 and succeed, then data is returned', async () => {
