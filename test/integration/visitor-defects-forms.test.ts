@@ -30,7 +30,8 @@ beforeEach(async () => {
   await platform.db.transaction((tx) => seedVerification(platform, platform.services.verification, tx, demoAsWritten(platform)))
 })
 
-const cookieOf = (response: request.Response) => ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${COOKIES.language}=`))
+const cookieOf = (response: request.Response) =>
+  ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${COOKIES.language}=`))
 
 describe('the language picked in the menu is remembered', () => {
   it('when Spanish is picked, then the cookie is set and the visitor lands on the Spanish page', async () => {
@@ -84,7 +85,10 @@ describe('the language picked in the menu is remembered', () => {
       ['/ZH-CN/about.html', '/zh-cn/about.html'],
     ]
     for (const [from, to] of cases) {
-      const response = await request(app).get(from as string).set('Accept-Language', 'ja').set('Cookie', `${COOKIES.language}=es`)
+      const response = await request(app)
+        .get(from as string)
+        .set('Accept-Language', 'ja')
+        .set('Cookie', `${COOKIES.language}=es`)
       expect(response.status, from).toBe(301)
       expect(response.headers.location, from).toBe(to)
       expect(response.headers.vary ?? '', from).not.toMatch(/Cookie|Accept-Language/)
