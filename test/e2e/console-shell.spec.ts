@@ -1,0 +1,198 @@
+import type { ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, setupLinkMailedTo, signIn, startSite } from './console-kit.ts'
+import { DESKTOP, expect, expectAccessible, hydrated, test } from './fixtures.ts'
+
+/**
+ * The organiser's console shell (issue 17, CONSOLE.md): an owner made on the command line sets up
+ * the second factor and a password, signs out and in, invites an editor (who sees less), ends a
+ * session and finds the invitation in the audit log; in English at 1280 px and in Chinese at 900 px.
+ */
+const TABLET = { width: 900, height: 1000 }
+const PASSWORD = 'correct horse battery staple'
+const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
+
+let site: ChildProcess
+let ownerLink: string
+let tabletOwnerLink: string
+
+test.describe.configure({ mode: 'serial' })
+// Refused calls and pages are part of these journeys (a wrong password, a role without access, the throttle).
+test.use({ allowConsole: [/Failed to load resource: the server responded with a status of (400|401|403|429)/] })
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  resetSite()
+  ownerLink = addStaffOnCommandLine('olivia@example.com', 'owner', 'Olivia Owner')
+  tabletOwnerLink = addStaffOnCommandLine('oscar@example.com', 'owner', 'Oscar Owner')
+  site = await startSite()
+})
+
+test.afterAll(() => {
+  site?.kill()
+})
+
+const nav = (page: Page) => page.getByRole('navigation', { name: /console sections|后台栏目/i })
+
+test('when an owner sets up, signs out and in, invites an editor and ends a session, then each step shows and is recorded', async ({ page, browser }) => {
+  test.setTimeout(180_000)
+  await page.setViewportSize(DESKTOP)
+
+  // Without a session every console page leads to sign-in, remembering where the member wanted to go.
+  const staffPage = await page.goto(`${ORIGIN}/console/staff`)
+  expect(new URL(page.url()).pathname).toBe('/console/sign-in')
+  expect(new URL(page.url()).searchParams.get('next')).toBe('/console/staff')
+  expect(staffPage?.headers()['cache-control']).toBe('private, no-store')
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+  await hydrated(page)
+  await expectAccessible(page)
+
+  // Set-up from the command line's link: the secret as text in groups of four, the QR code, password and code.
+  await page.goto(ownerLink)
+  await expect(page.getByRole('heading', { level: 1, name: /set up your console account/i })).toBeVisible()
+  await expect(page.getByTestId('totp-secret')).toHaveText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/)
+  await expect(page.getByRole('img', { name: /QR code/i })).toBeVisible()
+  await hydrated(page)
+  await expectAccessible(page)
+  const nextCode = await setUpAccount(page, ownerLink, PASSWORD, EN)
+  await page.waitForURL(`${ORIGIN}/console`)
+  await expect(page.getByRole('heading', { level: 1, name: /welcome, olivia owner/i })).toBeVisible()
+  await expect(nav(page).getByRole('link')).toHaveText(['Home', 'Staff', 'Audit log', 'Sessions'])
+  await hydrated(page)
+  await expectAccessible(page)
+
+  // Sign out, then in again: back on the page asked for.
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.waitForURL(`${ORIGIN}/console/sign-in`)
+  await page.goto(`${ORIGIN}/console/audit`)
+  await hydrated(page)
+  await signIn(page, 'olivia@example.com', 'wrong password here', await nextCode())
+  await expect(page.getByRole('alert')).toHaveText(/not right/i)
+  await signIn(page, 'olivia@example.com', PASSWORD, await nextCode())
+  await page.waitForURL(`${ORIGIN}/console/audit`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible()
+
+  // Invite an editor with a limit to two exhibitions.
+  await nav(page).getByRole('link', { name: 'Staff' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible()
+  const invite = page.getByRole('region', { name: 'Invite a member' })
+  await invite.getByLabel('E-mail').fill('edith@example.com')
+  await invite.getByLabel('Name').fill('Edith Editor')
+  await invite.getByRole('checkbox', { name: 'Editor' }).check()
+  await invite.getByRole('radio', { name: 'Only some exhibitions' }).check()
+  await invite.getByLabel('Exhibition numbers').fill('3, 7')
+  await invite.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByRole('status')).toHaveText('Invitation sent to edith@example.com.')
+  const row = page.getByRole('row', { name: /edith@example.com/ })
+  await expect(row).toContainText('Editor')
+  await expect(row).toContainText('Invited')
+  await expect(row).toContainText('3, 7')
+  await expectAccessible(page)
+
+  // The audit log shows the invitation, with what it set.
+  await nav(page).getByRole('link', { name: 'Audit log' }).click()
+  await page.getByLabel('Action').selectOption({ label: 'Invite a member' })
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await expect(page).toHaveURL(/function=console%24invite/)
+  const record = page.getByRole('row', { name: /Invite a member/ }).first()
+  await expect(record).toContainText('olivia@example.com')
+  await expect(record).toContainText('edith@example.com')
+  await expectAccessible(page)
+
+  // The editor sets up from the mailed link and sees only what an editor may use.
+  const editorContext = await browser.newContext({ viewport: DESKTOP })
+  const editor = await editorContext.newPage()
+  await setUpAccount(editor, await setupLinkMailedTo('edith@example.com'), PASSWORD, EN)
+  await editor.waitForURL(`${ORIGIN}/console`)
+  await expect(nav(editor).getByRole('link')).toHaveText(['Home', 'Sessions'])
+  await editor.goto(`${ORIGIN}/console/staff`)
+  await expect(editor.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible()
+
+  // A second session of the owner, ended from the first: "this device" is marked.
+  const laptop = await browser.newContext({ viewport: DESKTOP })
+  const second = await laptop.newPage()
+  await second.goto(`${ORIGIN}/console/sign-in`)
+  await hydrated(second)
+  await signIn(second, 'olivia@example.com', PASSWORD, await nextCode())
+  await second.waitForURL(`${ORIGIN}/console`)
+  await nav(page).getByRole('link', { name: 'Sessions' }).click()
+  const sessions = page.getByRole('table').getByRole('row')
+  await expect(sessions).toHaveCount(3)
+  await expect(page.getByRole('row', { name: /this device/i })).toHaveCount(1)
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'End session' }).first().click()
+  await expect(page.getByRole('status')).toHaveText('The session has been ended.')
+  await expect(sessions).toHaveCount(2)
+  await second.reload()
+  expect(new URL(second.url()).pathname).toBe('/console/sign-in')
+  await editorContext.close()
+  await laptop.close()
+})
+
+test('when an owner reads the console in Chinese on a tablet, then every screen is in Chinese and fits', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize(TABLET)
+  await setUpAccount(page, tabletOwnerLink, PASSWORD, EN)
+  await page.waitForURL(`${ORIGIN}/console`)
+  await hydrated(page)
+
+  // The language is the member's setting: the switch changes it and the page comes back in it.
+  await page.getByLabel('Console language').selectOption('zh-cn')
+  await expect(page.getByRole('heading', { level: 1, name: '欢迎，Oscar Owner' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans')
+  await hydrated(page)
+  await expectAccessible(page)
+  for (const [section, heading] of [
+    ['员工', '员工'],
+    ['审计日志', '审计日志'],
+    ['会话', '会话'],
+  ] as const) {
+    await nav(page).getByRole('link', { name: section }).click()
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    // Nothing wider than the tablet's screen but the tables, which scroll inside their frame.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width)
+    await expectAccessible(page)
+  }
+
+  // Signed out, the sign-in page follows the browser, and the switch there is remembered.
+  await page.getByRole('button', { name: '退出登录' }).click()
+  await page.waitForURL(`${ORIGIN}/console/sign-in`)
+  await hydrated(page)
+  await page.getByLabel(/console language|后台语言/i).selectOption('zh-cn')
+  await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible()
+  await hydrated(page)
+  await expectAccessible(page)
+})
+
+test('when a public page loads, then none of the console JavaScript comes with it; robots and sitemap keep out of the console', async ({ page }) => {
+  const consoleFiles = Object.values(
+    JSON.parse(readFileSync(`${process.env.DIST_DIR ?? 'dist'}/client/.vite/console-manifest.json`, 'utf8')) as Record<string, { file: string }>,
+  ).map((chunk) => `/${chunk.file}`)
+  const loaded: string[] = []
+  page.on('request', (request) => loaded.push(new URL(request.url()).pathname))
+  await page.goto(`${ORIGIN}/en`)
+  await hydrated(page)
+  expect(loaded.filter((path) => path.endsWith('.js')).length).toBeGreaterThan(0)
+  expect(loaded.filter((path) => consoleFiles.includes(path))).toEqual([])
+
+  const robots = await (await fetch(`${ORIGIN}/robots.txt`)).text()
+  expect(robots).toMatch(/^Disallow: \/console$/m)
+  const sitemap = await (await fetch(`${ORIGIN}/sitemap.xml`)).text()
+  expect(sitemap).not.toContain('/console')
+})
+
+test('when sign-in fails again and again, then it says how long to wait', async ({ page }) => {
+  await page.goto(`${ORIGIN}/console/sign-in`)
+  await hydrated(page)
+  for (let attempt = 0; attempt < 15; attempt++) {
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/gateway/console')
+    await signIn(page, 'nobody@example.com', 'not the password at all', '123456')
+    if ((await answer).status() === 429) {
+      await expect(page.getByRole('alert')).toHaveText(/too many attempts\. please wait \d+ seconds? and try again/i)
+      return
+    }
+    await expect(page.getByRole('alert')).toHaveText(/not right/i)
+  }
+  throw new Error('sign-in was never throttled')
+})
