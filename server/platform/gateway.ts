@@ -174,6 +174,13 @@ const envelope = <T>(status: number, data: T, message?: string, requestId?: stri
 })
 
 export async function dispatch(deps: DispatchDeps, request: PlatformRequest): Promise<PlatformResponse> {
+  const response = await answer(deps, request)
+  // Console answers are one staff member's, refusals included: never kept by a browser or a proxy.
+  if (endpointForPath(request.path) === 'console') response.headers = { ...response.headers, 'Cache-Control': 'private, no-store' }
+  return response
+}
+
+async function answer(deps: DispatchDeps, request: PlatformRequest): Promise<PlatformResponse> {
   const started = performance.now()
   const endpointName = endpointForPath(request.path)
   if (!endpointName) return envelope(ERROR_CODES.notFound, null, 'errors.unknownEndpoint', request.requestId)
@@ -195,11 +202,7 @@ export async function dispatch(deps: DispatchDeps, request: PlatformRequest): Pr
   const finish = (response: PlatformResponse) => {
     const outcome = response.status < 400 ? 'ok' : response.status < 500 ? 'client_error' : 'server_error'
     deps.observer?.onCall(name, outcome, (performance.now() - started) / 1000)
-    // Console answers are one staff member's: never kept by a browser or a proxy.
-    if (isConsole) {
-      response.headers = { ...response.headers, 'Cache-Control': 'private, no-store' }
-      if (setCookies.length) response.cookies = setCookies
-    }
+    if (setCookies.length) response.cookies = setCookies
     return response
   }
   try {

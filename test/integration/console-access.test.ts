@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import { CONSOLE } from '../../src/api/functions/console.ts'
 import { CONSOLE_ACCESS, STAFF_ROLES, type StaffRole } from '../../src/api/rules/console-access.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
-import { type App, consoleCall, later, type SignedInMember, setMoment, setUpMember, someStaffEmail } from './console-helpers.ts'
+import { type App, consoleCall, later, SITE, type SignedInMember, setMoment, setUpMember, someStaffEmail } from './console-helpers.ts'
 
 let app: App
 let db: Database
@@ -98,5 +99,16 @@ describe('who may call which console function (the table of src/api/rules/consol
     }
     later(15 * 60)
     expect((await consoleCall(app, 'me', {}, { cookie: member.cookie })).status).toBe(401)
+  })
+})
+
+describe('console answers outside any function', () => {
+  it('when the console gateway is asked wrongly, then the refusal is private too', async () => {
+    const unknown = await consoleCall(app, 'noSuchFunction')
+    expect([unknown.status, unknown.headers['cache-control']]).toEqual([404, 'private, no-store'])
+    const get = await request(app).get('/gateway/console')
+    expect([get.status, get.headers['cache-control']]).toEqual([405, 'private, no-store'])
+    const noRoutes = await request(app).post('/gateway/console').set('Origin', SITE).set('X-Console-Request', '1').send({})
+    expect([noRoutes.status, noRoutes.headers['cache-control']]).toEqual([400, 'private, no-store'])
   })
 })
