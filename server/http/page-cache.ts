@@ -116,6 +116,9 @@ export interface PageCacheStats {
   bytes: number
 }
 
+/** Matching a path against every route is a few dozen regexes; paths repeat. */
+const declaredParams = memoize(5000, queryParamsOfPath)
+
 /**
  * The URL a page is keyed and rendered by: its path and only the query parameters it reads
  * (src/routes/query-params.ts), in the declared order, so tracking parameters and anything else
@@ -123,7 +126,7 @@ export interface PageCacheStats {
  */
 export function pageUrlOf(path: string, query: string): string {
   if (!query) return path
-  const declared = queryParamsOfPath(path)
+  const declared = declaredParams(path)
   if (declared === 'any') return `${path}?${query}`
   if (!declared.length) return path
   const given = new URLSearchParams(query)
