@@ -175,11 +175,12 @@ export function createPageCache(options: PageCacheOptions) {
   let totalBytes = 0
   let generation = 0
 
-  // Cacheability and the declared parameters depend on the path alone; both are regex work.
+  // Whether a path is cached, and whether it renders (its first segment a live language, so no
+  // language redirect), depend on the path alone.
   const cacheablePath = memoize(5000, isCacheablePagePath)
   const renderedPath = memoize(5000, (path: string) => {
     const slash = path.indexOf('/', 1)
-    return languages.has(slash > 0 ? path.slice(1, slash) : path.slice(1)) && !path.startsWith('//')
+    return languages.has(slash > 0 ? path.slice(1, slash) : path.slice(1))
   })
   // Which country a client is in only depends on the socket address and the forwarded chain.
   const countryOf = memoize(10_000, (hops: string) => {
