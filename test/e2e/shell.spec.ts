@@ -42,7 +42,7 @@ test.describe('header (docs/product.md#header)', () => {
         }
         expect(visible).toContain('Home')
         await page.getByRole('button', { name: /Change language/ }).click()
-        await page.getByRole('link', { name: '简体中文' }).click()
+        await page.getByRole('banner').getByRole('link', { name: '简体中文' }).click()
         await expect(page).toHaveURL(/\/zh-cn\/\?from=test$/)
         await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans')
       }
@@ -70,9 +70,9 @@ test.describe('header (docs/product.md#header)', () => {
     const language = page.getByRole('button', { name: /Change language/ })
     await language.focus()
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('link', { name: 'Español' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Español' })).toBeVisible()
     await page.keyboard.press('Escape')
-    await expect(page.getByRole('link', { name: 'Español' })).toBeHidden()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Español' })).toBeHidden()
     await expect(language).toBeFocused()
   })
 

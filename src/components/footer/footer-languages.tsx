@@ -4,6 +4,7 @@ import { useSite } from '../../app-state.ts'
 import { LANGUAGE_INFO, type UrlLanguage } from '../../i18n/languages.ts'
 import { useLanguageOptions } from '../../root.tsx'
 import { languageSwitchHref, SHELL_ANCHORS } from '../header/nav-tabs.ts'
+import { useHydrated } from '../header/use-hydrated.ts'
 import styles from './footer.module.css'
 
 /** Every live language as a plain link to the same page: works without scripts and for crawlers. */
@@ -12,10 +13,12 @@ export function FooterLanguages() {
   const site = useSite()
   const location = useLocation()
   const options = useLanguageOptions()
+  // Drawn again in the browser to keep the whole query, as the header's list (LanguageList) is.
+  const hydrated = useHydrated()
   return (
     <nav id={SHELL_ANCHORS.languages} className={styles.languages} aria-label={t('nav.language')}>
       <h2 className={styles.heading}>{t('nav.language')}</h2>
-      <ul className={styles.languageList}>
+      <ul key={hydrated ? 'browser' : 'server'} className={styles.languageList}>
         {options.map((option) => {
           const code = option.LanguageCode as UrlLanguage
           const htmlLang = LANGUAGE_INFO[code]?.htmlLang ?? code

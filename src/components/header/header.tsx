@@ -9,6 +9,7 @@ import { CheckIcon, ChevronDownIcon, GlobeIcon, MenuIcon, MoreIcon, SearchIcon, 
 import { Logo } from '../logo/logo.tsx'
 import { SidePanel } from '../side-panel/side-panel.tsx'
 import { MenuControl } from './menu-control.tsx'
+import { useHydrated } from './use-hydrated.ts'
 import { activeTabKey, languageSwitchHref, NAV_TABS, SHELL_ANCHORS, tabHref } from './nav-tabs.ts'
 import styles from './header.module.css'
 
@@ -281,8 +282,12 @@ function LanguageList({ className }: { className?: string }) {
   const site = useSite()
   const location = useLocation()
   const options = useLanguageOptions()
+  // The server renders a page by its path and the query it reads (the page cache drops the rest), so
+  // the first links lack the visitor's other parameters; hydration does not patch attributes, so the
+  // list is drawn again once in the browser to keep the whole query.
+  const hydrated = useHydrated()
   return (
-    <ul className={className ?? styles.languageList}>
+    <ul key={hydrated ? 'browser' : 'server'} className={className ?? styles.languageList}>
       {options.map((option) => {
         const code = option.LanguageCode as UrlLanguage
         const current = code === site.lang

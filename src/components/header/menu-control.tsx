@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
+import { useHydrated } from './use-hydrated.ts'
 
 interface MenuControlProps {
   /** The footer section this control leads to while scripts are off (SHELL_ANCHORS). */
@@ -18,9 +19,7 @@ interface MenuControlProps {
  * in place (issue 20). Until then the link is also what a visitor on a slow network can use.
  */
 export function MenuControl({ anchor, onOpen, expanded, className, label, popup, controls, children }: MenuControlProps) {
-  const [enhanced, setEnhanced] = useState(false)
-  useEffect(() => setEnhanced(true), [])
-  if (!enhanced) {
+  if (!useHydrated()) {
     return (
       <a href={`#${anchor}`} className={className} aria-label={label}>
         {children}
