@@ -96,10 +96,10 @@ export function ChannelQuery({ channels, answer }: { channels: OfficialChannel[]
           </p>
         ) : null}
       </Form>
+      {answer?.verdict && !busy ? <ChannelResult key={location.key} verdict={answer.verdict} channels={channels} /> : null}
       <noscript>
         <p className={styles.note}>{t('query.fileNeedsScript')}</p>
       </noscript>
-      {answer?.verdict && !busy ? <ChannelResult key={location.key} verdict={answer.verdict} channels={channels} /> : null}
     </div>
   )
 }
