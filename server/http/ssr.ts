@@ -97,6 +97,7 @@ export function ssrHandler(deps: SsrDeps) {
     const lang = res.locals.lang
     const context = res.locals.context
     const tokens = pageTokens(req, deps.visitorTokens)
+    const crawler = isbot(req.get('user-agent') ?? '')
     let output: RenderOutput
     try {
       output = await deps.render({
@@ -114,7 +115,7 @@ export function ssrHandler(deps: SsrDeps) {
         },
         requestId: context.requestId,
         assets: deps.assets,
-        crawler: isbot(req.get('user-agent') ?? ''),
+        crawler,
         onError: (error) => deps.logger.error({ err: error, requestId: context.requestId }, 'render error'),
         onMissingKey: (key) => deps.logger.warn({ key, requestId: context.requestId }, 'missing translation'),
       })
@@ -147,7 +148,6 @@ export function ssrHandler(deps: SsrDeps) {
       res.setHeader('Cache-Control', cacheControl)
       if (issued && !sharedCacheMayStore) setAccessTokenCookie(res, issued, { secure })
     }
-    const crawler = isbot(req.get('user-agent') ?? '')
 
     // A page that will be cached, or that a crawler reads whole, is rendered at once: cheaper than
     // streaming it. Personal pages stream, so their shell leaves before any slow part.

@@ -49,6 +49,14 @@ describe('memoizedView', () => {
     expect(view.getFixedT('en', 'common')('title')).toBe('title')
   })
 
+  it('when components of one request ask for the same scope, then they share one t()', () => {
+    const { memo, shared } = setup()
+    const view = memoizedView(shared, memo, () => {})
+    expect(view.getFixedT('en', 'home')).toBe(view.getFixedT('en', 'home'))
+    expect(view.getFixedT('en', 'home')).not.toBe(view.getFixedT('en', 'common'))
+    expect(view.getFixedT('en', 'home')).not.toBe(memoizedView(shared, memo, () => {}).getFixedT('en', 'home'))
+  })
+
   it('when an answer is an object, then it is not remembered', () => {
     const { memo, shared } = setup()
     const t = memoizedView(shared, memo, () => {}).getFixedT('en', 'common')

@@ -49,16 +49,21 @@ function optionsKey(options: unknown, rest: unknown[]): string | null {
  */
 export function memoizedView(shared: I18n, memo: TranslationMemo, onMissingKey: (key: string) => void): I18n {
   const view = Object.create(shared) as I18n
-  view.getFixedT = ((...args: Parameters<I18n['getFixedT']>) => {
-    const fixed = shared.getFixedT(...args) as unknown as FixedT
-    const [lng, ns, keyPrefix] = args
-    const scope = `${String(lng)}|${String(ns)}|${String(keyPrefix ?? '')}|`
+  // Every useTranslation() of a render asks for its t(); one per scope serves the whole request.
+  const scopes = new Map<string, TFunction>()
+  // react-i18next passes a fourth argument ({ scopeNs }) that i18next's types do not declare.
+  view.getFixedT = ((...args: unknown[]) => {
+    const [lng, ns, keyPrefix, fixedOptions] = args as [unknown, unknown, unknown, { scopeNs?: unknown } | undefined]
+    const scope = `${String(lng)}|${String(ns)}|${String(keyPrefix ?? '')}|${String(fixedOptions?.scopeNs ?? '')}|`
+    const known = scopes.get(scope)
+    if (known) return known
+    const fixed = (shared.getFixedT as unknown as (...call: unknown[]) => FixedT)(...args)
     const t = (key: unknown, options?: unknown, ...rest: unknown[]) => {
       const extra = typeof key === 'string' ? optionsKey(options, rest) : null
       const id = extra === null ? null : `${scope}${key as string}|${extra}`
       if (id !== null) {
-        const known = memo.answers.get(id)
-        if (known !== undefined) return known
+        const remembered = memo.answers.get(id)
+        if (remembered !== undefined) return remembered
       }
       memo.reportMissing = onMissingKey
       memo.missed = false
@@ -74,7 +79,9 @@ export function memoizedView(shared: I18n, memo: TranslationMemo, onMissingKey: 
       }
       return answer
     }
-    return Object.assign(t, { lng: fixed.lng, ns: fixed.ns, keyPrefix: fixed.keyPrefix }) as unknown as TFunction
+    const scoped = Object.assign(t, { lng: fixed.lng, ns: fixed.ns, keyPrefix: fixed.keyPrefix }) as unknown as TFunction
+    scopes.set(scope, scoped)
+    return scoped
   }) as I18n['getFixedT']
   return view
 }
