@@ -5,19 +5,19 @@ describe('diffEntries', () => {
   it('when a member is invited, then every value of the new record is listed as added', () => {
     expect(diffEntries(null, { email: 'a@example.com', roles: ['editor'] })).toEqual([
       { path: 'email', before: null, after: 'a@example.com' },
-      { path: 'roles', before: null, after: '["editor"]' },
+      { path: 'roles', before: null, after: 'editor' },
     ])
   })
 
   it('when roles change, then only the changed values are listed', () => {
     expect(diffEntries({ roles: ['editor'], name: 'Ann', status: 'active' }, { roles: ['editor', 'support'], name: 'Ann', status: 'active' })).toEqual([
-      { path: 'roles', before: '["editor"]', after: '["editor","support"]' },
+      { path: 'roles', before: 'editor', after: 'editor, support' },
     ])
   })
 
   it('when values are nested, then their paths are dotted', () => {
-    expect(diffEntries({ limits: { exhibitions: null } }, { limits: { exhibitions: [3] } })).toEqual([
-      { path: 'limits.exhibitions', before: 'null', after: '[3]' },
+    expect(diffEntries({ limits: { exhibitions: null } }, { limits: { exhibitions: [3, 7] } })).toEqual([
+      { path: 'limits.exhibitions', before: '—', after: '3, 7' },
     ])
   })
 

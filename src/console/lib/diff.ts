@@ -15,8 +15,16 @@ function flatten(value: unknown, prefix: string, into: Map<string, string>): Map
   }
   // No record at all (nothing before a creation, nothing after a removal) has no values.
   if (value === undefined || (value === null && !prefix)) return into
-  into.set(prefix, typeof value === 'string' ? value : JSON.stringify(value))
+  into.set(prefix, textOf(value))
   return into
+}
+
+/** A value as a person reads it: text as it is, a list as its items, nothing as a dash. */
+function textOf(value: unknown): string {
+  if (value === null) return '—'
+  if (typeof value === 'string') return value
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) return value.length ? value.map(textOf).join(', ') : '—'
+  return JSON.stringify(value)
 }
 
 /**

@@ -29,6 +29,12 @@ export async function loader(args: LoaderFunctionArgs): Promise<AuditData> {
   return { filters, rows: page.rows, total: page.total, pageSize: payload.pageSize, members: staff.members }
 }
 
+/** What a record changed: a staff member by their e-mail (the record names them by id), anything else as recorded. */
+function targetOf(target: string | null, members: StaffListItem[]): { text: string; raw: boolean } {
+  const member = target?.startsWith('staff:') ? members.find((candidate) => `staff:${candidate.id}` === target) : undefined
+  return member ? { text: member.email, raw: false } : { text: target ?? '', raw: true }
+}
+
 /** Who changed what, when and from where (CONSOLE.md "How data moves"); read-only. */
 export function Component() {
   const { t } = useTranslation()
@@ -45,31 +51,32 @@ export function Component() {
           <thead>
             <tr>
               <th scope="col">{t('audit.at')}</th>
-              <th scope="col">{t('audit.member')}</th>
+              <th scope="col">{`${t('audit.member')} · ${t('audit.address')}`}</th>
               <th scope="col">{t('audit.function')}</th>
               <th scope="col">{t('audit.target')}</th>
               <th scope="col">{t('audit.changes')}</th>
-              <th scope="col">{t('audit.address')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.length ? null : (
               <tr>
-                <td colSpan={6} className={ui.muted}>
+                <td colSpan={5} className={ui.muted}>
                   {t('audit.empty')}
                 </td>
               </tr>
             )}
             {rows.map((row) => (
               <tr key={row.id}>
-                <td className={ui.nowrap}>{formatDateTime(row.at, language)}</td>
-                <td>{row.staff?.email ?? t('audit.system')}</td>
-                <td>{functionLabel(row.function)}</td>
-                <td className={ui.mono}>{row.target ?? ''}</td>
+                <td>{formatDateTime(row.at, language)}</td>
+                <td>
+                  <div>{row.staff?.email ?? t('audit.system')}</div>
+                  {row.address ? <div className={`${ui.muted} ${ui.mono}`}>{row.address}</div> : null}
+                </td>
+                <td className={ui.nowrap}>{functionLabel(row.function)}</td>
+                <td className={targetOf(row.target, members).raw ? ui.mono : undefined}>{targetOf(row.target, members).text}</td>
                 <td>
                   <AuditDiff before={row.before} after={row.after} />
                 </td>
-                <td className={ui.mono}>{row.address ?? ''}</td>
               </tr>
             ))}
           </tbody>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
 import { endSession, type StaffSession, sessions } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
+import { describeDevice } from '../../lib/device.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { SIGN_IN_PATH } from '../../lib/paths.ts'
 import { staffCall } from '../../screen-kit.ts'
@@ -59,7 +60,7 @@ export function Component() {
             {list.map((session) => (
               <tr key={session.id}>
                 <td>
-                  {session.device || t('sessions.unknownDevice')}{' '}
+                  <span title={session.device}>{session.device ? describeDevice(session.device) : t('sessions.unknownDevice')}</span>{' '}
                   {session.current ? <span className={`${ui.badge} ${ui.badgeGood}`}>{t('sessions.current')}</span> : null}
                 </td>
                 <td className={ui.mono}>{session.address}</td>
