@@ -16,6 +16,7 @@ const EN = { password: /^new password$/i, confirm: /repeat the password/i, code:
 let site: ChildProcess
 let ownerLink: string
 let tabletOwnerLink: string
+let thirdOwnerLink: string
 
 test.describe.configure({ mode: 'serial' })
 // Refused calls and pages are part of these journeys (a wrong password, a role without access, the throttle).
@@ -26,6 +27,7 @@ test.beforeAll(async () => {
   resetSite()
   ownerLink = addStaffOnCommandLine('olivia@example.com', 'owner', 'Olivia Owner')
   tabletOwnerLink = addStaffOnCommandLine('oscar@example.com', 'owner', 'Oscar Owner')
+  thirdOwnerLink = addStaffOnCommandLine('nora@example.com', 'owner', 'Nora Owner')
   site = await startSite()
 })
 
@@ -163,6 +165,41 @@ test('when an owner reads the console in Chinese on a tablet, then every screen 
   await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible()
   await hydrated(page)
   await expectAccessible(page)
+})
+
+test('when a browser asks in Chinese, then set-up is in Chinese; every screen fits at 900 px in English and at 1280 px in Chinese', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: DESKTOP })
+  const page = await context.newPage()
+  await page.goto(`${ORIGIN}/console/setup/not-a-real-link-at-all-0000`)
+  await expect(page.getByRole('heading', { level: 1, name: '设置链接无效' })).toBeVisible()
+  await page.goto(thirdOwnerLink)
+  await expect(page.getByRole('heading', { level: 1, name: '设置您的后台账号' })).toBeVisible()
+  await hydrated(page)
+  await expectAccessible(page)
+  await setUpAccount(page, thirdOwnerLink, PASSWORD, { password: /^新密码$/, confirm: /再次输入密码/, code: /当前 6 位验证码/, submit: /完成设置并登录/ })
+  await page.waitForURL(`${ORIGIN}/console`)
+
+  // The member's own setting (English, from the command line) wins over the browser's language.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Nora Owner' })).toBeVisible()
+  await page.setViewportSize(TABLET)
+  for (const path of ['/console', '/console/staff', '/console/audit', '/console/sessions', '/console/no-such-page']) {
+    await page.goto(`${ORIGIN}${path}`)
+    await hydrated(page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width)
+    await expectAccessible(page)
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+
+  await page.getByLabel('Console language').selectOption('zh-cn')
+  await expect(page.getByRole('heading', { level: 1, name: '页面不存在' })).toBeVisible()
+  await page.setViewportSize(DESKTOP)
+  for (const path of ['/console', '/console/staff', '/console/audit', '/console/sessions']) {
+    await page.goto(`${ORIGIN}${path}`)
+    await hydrated(page)
+    await expectAccessible(page)
+  }
+  await context.close()
 })
 
 test('when a public page loads, then none of the console JavaScript comes with it; robots and sitemap keep out of the console', async ({ page }) => {
