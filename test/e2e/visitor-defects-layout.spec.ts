@@ -158,10 +158,12 @@ test.describe('header menus without JavaScript (issue 20, defect 9)', () => {
   test.use({ javaScriptEnabled: false })
 
   for (const lang of LANGUAGES) {
-    test(`${lang} at 375 px: the menu and language controls lead to the footer's lists`, async ({ page }) => {
+    test(`${lang} at 375 px: the menu and language controls lead to the footer's lists, search to the search page`, async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 780 })
       await page.goto(`/${lang}/about.html`)
       const header = page.getByRole('banner')
+      // The search icon leads to the search page, whose form works without scripts.
+      await expect(header.getByRole('link', { name: TEXT[lang].search })).toHaveAttribute('href', `/${lang}/search.html`)
 
       await header.getByRole('link', { name: TEXT[lang].menu }).click()
       await expect(page).toHaveURL(/#site-menu$/)

@@ -65,9 +65,9 @@ export function Header({ searchSlot, onMobileSearch, accountSlot }: HeaderProps)
 
         <div className={styles.mobileTools}>
           {!h5 && onMobileSearch ? (
-            <button type="button" className={styles.iconButton} onClick={onMobileSearch} aria-label={t('nav.search')}>
+            <MenuControl href={`/${site.lang}/search.html`} className={styles.iconButton} onOpen={onMobileSearch} label={t('nav.search')}>
               <SearchIcon />
-            </button>
+            </MenuControl>
           ) : null}
           {!h5 ? (
             <Link to={`/${site.lang}/info.html`} className={styles.iconButton} aria-label={t('nav.account')}>
@@ -75,7 +75,7 @@ export function Header({ searchSlot, onMobileSearch, accountSlot }: HeaderProps)
             </Link>
           ) : null}
           <MenuControl
-            anchor={SHELL_ANCHORS.languages}
+            href={`#${SHELL_ANCHORS.languages}`}
             className={styles.iconButton}
             onOpen={() => setPanel('language')}
             label={t('nav.language')}
@@ -85,7 +85,7 @@ export function Header({ searchSlot, onMobileSearch, accountSlot }: HeaderProps)
             <GlobeIcon />
           </MenuControl>
           <MenuControl
-            anchor={SHELL_ANCHORS.menu}
+            href={`#${SHELL_ANCHORS.menu}`}
             className={styles.iconButton}
             onOpen={() => setPanel('menu')}
             label={t('nav.menu')}
@@ -258,7 +258,7 @@ function LanguageDropdown() {
   return (
     <div className={styles.language} data-menu={menuId}>
       <MenuControl
-        anchor={SHELL_ANCHORS.languages}
+        href={`#${SHELL_ANCHORS.languages}`}
         className={styles.languageButton}
         popup="true"
         expanded={open}

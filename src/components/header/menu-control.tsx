@@ -2,26 +2,26 @@ import type { ReactNode } from 'react'
 import { useHydrated } from './use-hydrated.ts'
 
 interface MenuControlProps {
-  /** The footer section this control leads to while scripts are off (SHELL_ANCHORS). */
-  anchor: string
+  /** Where the control leads while scripts are off: a footer section (SHELL_ANCHORS) or a page. */
+  href: string
   onOpen: () => void
-  expanded: boolean
+  expanded?: boolean
   className: string | undefined
   label?: string
-  popup: 'dialog' | 'true'
+  popup?: 'dialog' | 'true'
   controls?: string
   children: ReactNode
 }
 
 /**
- * A header control that opens a menu. The server renders a link to the footer section with the same
- * content, so it works without JavaScript; once React runs it becomes the button that opens the menu
+ * A header control that opens a menu or panel. The server renders a link to the footer section or the
+ * page with the same content, so it works without JavaScript; once React runs it becomes the button that opens the menu
  * in place (issue 20). Until then the link is also what a visitor on a slow network can use.
  */
-export function MenuControl({ anchor, onOpen, expanded, className, label, popup, controls, children }: MenuControlProps) {
+export function MenuControl({ href, onOpen, expanded, className, label, popup, controls, children }: MenuControlProps) {
   if (!useHydrated()) {
     return (
-      <a href={`#${anchor}`} className={className} aria-label={label}>
+      <a href={href} className={className} aria-label={label}>
         {children}
       </a>
     )
