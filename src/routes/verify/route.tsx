@@ -55,7 +55,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ channels, answer: asked.answer } satisfies VerifyData, { status: asked.status, headers: { 'Cache-Control': 'private, no-store' } })
 }
 
-/** docs/product.md#verification page: contract / channel query and file verification (issue 11). */
+/** docs/product.md#verification page: contact / channel query and file verification (issue 11). */
 export function Component() {
   const { t } = useTranslation('verify')
   const site = useSite()
