@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Database } from '../../server/db/client.ts'
 import { addressKey, emailKey } from '../../server/platform/accounts/limits.ts'
 import type { Platform } from '../../server/platform/platform.ts'
-import { STAFF_SIGN_IN } from '../../server/platform/staff/index.ts'
+import { STAFF_SIGN_IN } from '../../server/platform/staff/sign-in.ts'
 import { totpAt } from '../../server/platform/staff/totp.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { type App, consoleCall, later, setMoment, setUpMember, someIp, STAFF_PASSWORD, staffCookieOf, tokenOfLink } from './console-helpers.ts'
@@ -49,6 +49,21 @@ describe('staff sign-in limits (growing waits, never a lock)', () => {
       waits.push((await wrong(20 + round)).body.data.seconds as number)
     }
     expect(waits).toEqual([60, 120, 240])
+  })
+
+  it('when a member’s sign-in fails 10 times within the hour, then they get one mail in their language, and no second one that day', async () => {
+    const member = await setUpMember(app, db, ['verifier'])
+    await consoleCall(app, 'setLanguage', { language: 'zh' }, { cookie: member.cookie })
+    const fail = () => consoleCall(app, 'signIn', { email: member.email, password: 'guess-guess-guess', code: '000000' })
+    for (let attempt = 0; attempt < 9; attempt++) expect((await fail()).status).toBe(400)
+    expect(await mailTo(member.email)).toHaveLength(0)
+    await fail()
+    const mails = await mailTo(member.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.subject).toContain('登入失敗')
+    expect(mails[0]?.text_body).toContain('10')
+    for (let attempt = 0; attempt < 3; attempt++) await fail()
+    expect(await mailTo(member.email)).toHaveLength(1)
   })
 
   it('when visitors fail at the visitors’ sign-in, then staff counters are untouched (their own names)', () => {

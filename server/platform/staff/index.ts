@@ -1,9 +1,10 @@
 import { createPasswordHasher } from '../accounts/passwords.ts'
-import { createSignInThrottle, renamedSignInRules, VISITOR_SIGN_IN } from '../accounts/sign-in-throttle.ts'
+import { createSignInThrottle } from '../accounts/sign-in-throttle.ts'
 import type { Domain } from '../platform.ts'
 import { audit } from './audit.ts'
 import { deleteExpiredSetupTokens } from './members.repo.ts'
 import { deleteOldSessions } from './sessions.repo.ts'
+import { STAFF_SIGN_IN } from './sign-in.ts'
 import { registerStaffFunctions } from './staff.functions.ts'
 import { currentTime, type StaffDeps } from './staff-deps.ts'
 import { createStaffGate } from './staff-sessions.ts'
@@ -14,9 +15,6 @@ declare module '../platform.ts' {
     staff: { audit: typeof audit }
   }
 }
-
-/** Staff sign-in counts failures apart from visitors', with the same growing waits. */
-export const STAFF_SIGN_IN = renamedSignInRules(VISITOR_SIGN_IN, 'staff-')
 
 /**
  * The organiser's console, its foundation (issue 17; docs/product.md#console): staff accounts with a

@@ -1,9 +1,14 @@
 import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
+import { renamedSignInRules, VISITOR_SIGN_IN } from '../accounts/sign-in-throttle.ts'
 import { DomainError } from '../errors.ts'
-import { markSignedIn, memberByEmail, takeTotpStep } from './members.repo.ts'
+import { type MemberRow, markSignedIn, memberByEmail, takeTotpStep } from './members.repo.ts'
+import { queueFailuresMail } from './staff.mail.ts'
 import { currentTime, type Origin, type StaffDeps } from './staff-deps.ts'
 import { startSession } from './staff-sessions.ts'
 import { matchingStep } from './totp.ts'
+
+/** Staff sign-in counts failures apart from visitors', with the same growing waits. */
+export const STAFF_SIGN_IN = renamedSignInRules(VISITOR_SIGN_IN, 'staff-')
 
 /** One answer for every wrong combination, so the form tells nobody which part was right. */
 const failed = () => new DomainError('console:errors.signInFailed', ERROR_CODES.invalid)
@@ -19,7 +24,7 @@ export async function signIn(deps: StaffDeps, payload: { email: string; password
   const member = await memberByEmail(deps.db, email)
   const passwordRight = await deps.passwords.verify(payload.password, member?.password_hash ?? null)
   if (!passwordRight || !member || member.status !== 'active' || !member.totp_secret) {
-    await deps.throttle.failed(email, origin.ip)
+    await failedAttempt(deps, email, origin, member)
     throw failed()
   }
   // The page then asks for the code; only someone who knows the password learns that it was right.
@@ -27,7 +32,7 @@ export async function signIn(deps: StaffDeps, payload: { email: string; password
   const now = currentTime()
   const step = matchingStep(member.totp_secret, payload.code, now.getTime())
   if (step === null) {
-    await deps.throttle.failed(email, origin.ip)
+    await failedAttempt(deps, email, origin, member)
     throw failed()
   }
   const started = await deps.db.transaction(async (tx) => {
@@ -36,9 +41,17 @@ export async function signIn(deps: StaffDeps, payload: { email: string; password
     return startSession(tx, member.id, origin, now)
   })
   if (!started) {
-    await deps.throttle.failed(email, origin.ip)
+    await failedAttempt(deps, email, origin, member)
     throw new DomainError('console:errors.codeUsed', ERROR_CODES.invalid)
   }
   await deps.throttle.succeeded(email, origin.ip)
   return { member: { ...member, last_sign_in_at: now }, secret: started.secret }
+}
+
+/** Counts a failure; past STAFF_SIGN_IN.ownerAlert.after within the hour, the member hears of it by mail (once a day). */
+async function failedAttempt(deps: StaffDeps, email: string, origin: Origin, member: MemberRow | null): Promise<void> {
+  const failures = await deps.throttle.failed(email, origin.ip)
+  if (member?.status !== 'active' || failures < STAFF_SIGN_IN.ownerAlert.after) return
+  if (!(await deps.throttle.mayAlertOwner(member.id))) return
+  await queueFailuresMail(deps.db, { to: member.email, name: member.name, language: member.language, attempts: failures, brand: deps.config.BRAND_NAME })
 }

@@ -55,3 +55,19 @@ export async function queueSetupMail(tx: Queryable, mail: SetupMail): Promise<vo
   ]
   await queueMail(tx, { to: mail.to, subject: t(`mail.${mail.kind}.subject`, values), text: text.join('\n') })
 }
+
+export interface FailuresMail {
+  to: string
+  name: string
+  language: ConsoleLanguage
+  attempts: number
+  brand: string
+}
+
+/** Someone keeps failing to sign in as this member: they hear of it (at most once a day), in their language. */
+export async function queueFailuresMail(db: Queryable, mail: FailuresMail): Promise<void> {
+  const t = consoleStrings(mail.language)
+  const values = { name: mail.name || mail.to, brand: mail.brand, attempts: mail.attempts }
+  const text = [t('mail.greeting', values), '', t('mail.failures.text', values), '', t('mail.signature', values)]
+  await queueMail(db, { to: mail.to, subject: t('mail.failures.subject', values), text: text.join('\n') })
+}
