@@ -11,3 +11,14 @@ export function formatDateTime(iso: string | null, language: ConsoleLanguage): s
   if (Number.isNaN(date.getTime())) return iso
   return new Intl.DateTimeFormat(htmlLangOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)
 }
+
+/** The day and the time apart, for narrow table columns (UTC, like formatDateTime). */
+export function formatDayAndTime(iso: string, language: ConsoleLanguage): { day: string; time: string } {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return { day: iso, time: '' }
+  const locale = htmlLangOf(language)
+  return {
+    day: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date),
+    time: new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(date),
+  }
+}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { type AuditRow, auditList, type StaffListItem, staffList } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { formatDateTime } from '../../lib/format.ts'
+import { formatDayAndTime } from '../../lib/format.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
@@ -67,12 +67,15 @@ export function Component() {
             )}
             {rows.map((row) => (
               <tr key={row.id}>
-                <td>{formatDateTime(row.at, language)}</td>
+                <td>
+                  <div className={ui.nowrap}>{formatDayAndTime(row.at, language).day}</div>
+                  <div className={`${ui.nowrap} ${ui.muted}`}>{formatDayAndTime(row.at, language).time}</div>
+                </td>
                 <td>
                   <div>{row.staff?.email ?? t('audit.system')}</div>
                   {row.address ? <div className={`${ui.muted} ${ui.mono}`}>{row.address}</div> : null}
                 </td>
-                <td className={ui.nowrap}>{functionLabel(row.function)}</td>
+                <td className={styles.action}>{functionLabel(row.function)}</td>
                 <td className={targetOf(row.target, members).raw ? ui.mono : undefined}>{targetOf(row.target, members).text}</td>
                 <td>
                   <AuditDiff before={row.before} after={row.after} />
