@@ -217,7 +217,7 @@ test.describe('a screen whose code fails to load (issue 20, defect 9)', () => {
     expect(blocked).toBeGreaterThan(0)
 
     await nav.getByRole('link', { name: 'About us' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeFocused()
     const retry = page.getByRole('link', { name: 'Load the page again' })
     await expect(retry).toHaveAttribute('href', '/en/about.html')
 
