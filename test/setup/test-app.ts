@@ -71,7 +71,7 @@ export interface TestAppOptions {
   /** Only these platform domains (default: all). */
   domains?: string[]
   /** What else production would pass (metrics, a lifecycle, the page cache's clock). */
-  deps?: Pick<AppDeps, 'metrics' | 'lifecycle' | 'now'>
+  deps?: Pick<AppDeps, 'metrics' | 'lifecycle' | 'now' | 'console'>
 }
 
 /** Like an Express app (and an Express app is one): supertest takes it, and `listen` starts a real server on it. */
