@@ -1,0 +1,82 @@
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Database } from '../../server/db/client.ts'
+import { noAssets } from '../../server/http/assets.ts'
+import { render as renderConsole } from '../../src/console/entry-server.tsx'
+import { createTestApp, resetDatabase } from '../setup/test-app.ts'
+import { type App, consoleCall, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
+
+/**
+ * The console's pages (CONSOLE.md "Where"): outside the language prefix, personal, never indexed,
+ * and behind sign-in, decided on the server before anything renders.
+ */
+let app: App
+let db: Database
+let pageCache: Awaited<ReturnType<typeof createTestApp>>['pageCache']
+let owner: SignedInMember
+let editor: SignedInMember
+
+beforeAll(async () => {
+  ;({ app, db, pageCache } = await createTestApp({ deps: { console: { render: renderConsole, assets: noAssets } } }))
+  await resetDatabase(db)
+  setMoment('2027-04-01T08:00:00Z')
+  owner = await setUpMember(app, db, ['owner'])
+  editor = await setUpMember(app, db, ['editor'])
+})
+
+afterAll(() => {
+  vi.useRealTimers()
+})
+
+describe('console pages', () => {
+  it('when nobody is signed in, then every console page redirects to sign-in on the server, remembering the page', async () => {
+    const home = await request(app).get('/console')
+    expect(home.status).toBe(302)
+    expect(home.headers.location).toBe('/console/sign-in')
+    expect(home.headers['cache-control']).toBe('private, no-store')
+    const audit = await request(app).get('/console/audit?page=2')
+    expect(audit.headers.location).toBe('/console/sign-in?next=%2Fconsole%2Faudit%3Fpage%3D2')
+  })
+
+  it('when the sign-in page is asked for, then it is personal, never indexed and in the browser language', async () => {
+    const english = await request(app).get('/console/sign-in')
+    expect(english.status).toBe(200)
+    expect(english.headers['cache-control']).toBe('private, no-store')
+    expect(english.headers['x-robots-tag']).toMatch(/noindex/)
+    expect(english.text).toContain('<meta name="robots" content="noindex, nofollow"/>')
+    expect(english.text).toContain('<html lang="en"')
+    const chinese = await request(app).get('/console/sign-in').set('Accept-Language', 'zh-CN,zh;q=0.9')
+    expect(chinese.text).toContain('<html lang="zh-Hans"')
+    expect(chinese.text).toContain('登录')
+    await request(app).get('/console/sign-in')
+    expect(pageCache?.stats().stored ?? 0).toBe(0)
+  })
+
+  it('when a member is signed in, then home greets them in their language and sign-in moves on, never off the console', async () => {
+    const home = await request(app).get('/console').set('Cookie', owner.cookie)
+    expect(home.status).toBe(200)
+    expect(home.text).toContain('Welcome')
+    expect((await request(app).get('/console/sign-in?next=%2Fconsole%2Fsessions').set('Cookie', owner.cookie)).headers.location).toBe('/console/sessions')
+    expect((await request(app).get('/console/sign-in?next=%2F%2Fevil.example%2Fconsole').set('Cookie', owner.cookie)).headers.location).toBe('/console')
+
+    await consoleCall(app, 'setLanguage', { language: 'zh' }, { cookie: owner.cookie })
+    const traditional = await request(app).get('/console').set('Cookie', owner.cookie)
+    expect(traditional.text).toContain('<html lang="zh-Hant"')
+    expect(traditional.text).toContain('歡迎')
+  })
+
+  it('when a role may not use a section, then the page says so with 403 inside the shell', async () => {
+    const staff = await request(app).get('/console/staff').set('Cookie', editor.cookie)
+    expect(staff.status).toBe(403)
+    expect(staff.text).toContain('No access')
+    expect(staff.text).toContain('Sessions')
+  })
+
+  it('when a set-up link is wrong or a page is not GET, then the answer is a message or 405, never a 500', async () => {
+    const wrong = await request(app).get('/console/setup/%3Cscript%3Ealert(1)%3C%2Fscript%3E')
+    expect(wrong.status).toBe(200)
+    expect(wrong.text).toContain('Set-up link not valid')
+    expect(wrong.text).not.toContain('<script>alert(1)')
+    expect((await request(app).post('/console/sign-in').send({})).status).toBe(405)
+  })
+})
