@@ -1,6 +1,7 @@
 import { fn } from './functions/gateway.ts'
 import { CONSOLE } from './functions/console.ts'
 import type * as contracts from './contracts/console.ts'
+import type * as orders from './contracts/console-orders.ts'
 
 /**
  * The organiser's console (docs/product.md#console): browser references to the platform functions on
@@ -19,5 +20,14 @@ export const invite = fn<typeof contracts.invite>(CONSOLE.invite)
 export const updateMember = fn<typeof contracts.updateMember>(CONSOLE.updateMember)
 export const resetSecondFactor = fn<typeof contracts.resetSecondFactor>(CONSOLE.resetSecondFactor)
 export const auditList = fn<typeof contracts.auditList>(CONSOLE.auditList)
+// Orders and refunds (docs/product.md#console-orders).
+export const orderList = fn<typeof orders.orderList>(CONSOLE.orderList)
+export const orderDetail = fn<typeof orders.orderDetail>(CONSOLE.orderDetail)
+export const resendTickets = fn<typeof orders.resendTickets>(CONSOLE.resendTickets)
+export const changeAttendee = fn<typeof orders.changeAttendee>(CONSOLE.changeAttendee)
+export const cancelOrder = fn<typeof orders.cancelOrder>(CONSOLE.cancelOrder)
+export const refundOrder = fn<typeof orders.refundOrder>(CONSOLE.refundOrder)
+export const paymentQueue = fn<typeof orders.paymentQueue>(CONSOLE.paymentQueue)
+export type { ConsoleOrderDetail, OrderListRow, PaymentQueueRow } from './contracts/console-orders.ts'
 
 export type { AuditRow, StaffListItem, StaffMember, StaffSession } from './contracts/console.ts'

@@ -32,6 +32,24 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   updateMember: () => ({ id: randomUUID(), roles: ['editor'] }),
   resetSecondFactor: () => ({ id: randomUUID() }),
   auditList: () => ({ page: 1 }),
+  orderList: () => ({ page: 1, search: 'Chen' }),
+  orderDetail: () => ({ number: 'T-0000000000' }),
+  resendTickets: () => ({ number: 'T-0000000000' }),
+  changeAttendee: () => ({
+    number: 'T-0000000000',
+    attendeeId: randomUUID(),
+    attendee: {
+      firstName: 'Mei',
+      lastName: 'Chen',
+      email: 'mei.chen@example.org',
+      phone: { country: 'GB', number: '+44 7700 900123' },
+      identity: 'trader',
+      industry: 'fintech',
+    },
+  }),
+  cancelOrder: () => ({ number: 'T-0000000000', refund: false }),
+  refundOrder: () => ({ number: 'T-0000000000', ticketIds: null, idempotencyKey: randomUUID() }),
+  paymentQueue: () => ({ page: 1 }),
 }
 
 describe('who may call which console function (the table of src/api/rules/console-access.ts)', () => {

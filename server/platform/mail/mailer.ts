@@ -22,14 +22,13 @@ export interface MailMessage {
  * Queues a message inside the caller's transaction: it is sent only if that transaction commits
  * (never send mail inside a transaction; docs/product.md#mail-after-commit).
  */
-export async function queueMail(tx: Queryable, message: MailMessage): Promise<void> {
-  await tx.query('insert into mail_outbox (to_address, subject, text_body, html_body, attachments) values ($1, $2, $3, $4, $5)', [
-    message.to,
-    message.subject,
-    message.text,
-    message.html ?? null,
-    JSON.stringify(message.attachments ?? []),
-  ])
+export async function queueMail(tx: Queryable, message: MailMessage): Promise<string> {
+  const result = await tx.query<{ id: string }>(
+    'insert into mail_outbox (to_address, subject, text_body, html_body, attachments) values ($1, $2, $3, $4, $5) returning id::text as id',
+    [message.to, message.subject, message.text, message.html ?? null, JSON.stringify(message.attachments ?? [])],
+  )
+  // The id lets a caller name the message in its own records (an order's history).
+  return (result.rows[0] as { id: string }).id
 }
 
 export interface MailTransport {

@@ -1,6 +1,7 @@
 import type { OrderDetail } from '../../../src/api/contracts/tickets.ts'
 import { type DomainError, notFound } from '../errors.ts'
 import { orderTransaction } from './lock-pending.ts'
+import { queueCancelledMail } from './order-mails.ts'
 import { refusalError } from './order-refusals.ts'
 import { decide, stateOf, TRANSITIONS } from './order-rules.ts'
 import { orderDetail } from './order-view.ts'
@@ -11,7 +12,7 @@ import { releaseOrders } from './release-orders.ts'
 import type { Caller, TicketsContext } from './tickets-context.ts'
 
 /**
- * The buyer cancels a pending order (docs/product.md#order-states): seats and coupon go back. Cancelling twice changes
+ * The buyer cancels a pending order (docs/product.md#order-states): seats and coupon go back, and the buyer is mailed. Cancelling twice changes
  * nothing; a paid order or one whose payment is being checked cannot be cancelled by the buyer.
  */
 export async function cancelOrder(context: TicketsContext, caller: Caller, orderNumber: string): Promise<OrderDetail> {
@@ -25,8 +26,11 @@ export async function cancelOrder(context: TicketsContext, caller: Caller, order
     const attempt = locked.status === 'pending' ? await payments.openAttempt(tx, locked.id, true) : null
     const decision = decide(locked, attempt, 'cancelByBuyer')
     if (decision.kind === 'refuse') return refusalError(decision.refusal)
-    if (decision.expireFirst) return releaseOrders(tx, [locked], 'expired')
-    return decision.kind === 'to' ? releaseOrders(tx, [locked], 'buyer') : []
+    const by = decision.expireFirst ? 'expired' : decision.kind === 'to' ? 'buyer' : null
+    if (!by) return []
+    const closed = await releaseOrders(tx, [locked], by)
+    await queueCancelledMail(context, tx, locked, by)
+    return closed
   })
   if (!Array.isArray(outcome)) throw outcome
   context.checkouts.close(outcome)

@@ -1,3 +1,4 @@
+import { queueCancelledMail } from './order-mails.ts'
 import { decide, isPastDeadline, PAYMENT_GRACE_MINUTES } from './order-rules.ts'
 import * as orders from './orders.repo.ts'
 import * as payments from './payments/payments.repo.ts'
@@ -8,7 +9,7 @@ import type { TicketsContext } from './tickets-context.ts'
  * The expiry sweeper (docs/product.md#payment-countdown "cancelled automatically if payment is not completed within the
  * countdown"): pending orders past their deadline are claimed with FOR UPDATE SKIP LOCKED, so any
  * number of instances may run it at once and each order is expired exactly once. A payer in the
- * grace (order-rules.ts) keeps the order. Returns how many orders it expired.
+ * grace (order-rules.ts) keeps the order; each buyer is mailed. Returns how many orders it expired.
  */
 export async function expireDueOrders(context: TicketsContext, batch = 100): Promise<number> {
   const { db } = context.platform
@@ -17,7 +18,9 @@ export async function expireDueOrders(context: TicketsContext, batch = 100): Pro
     const { count, closed } = await db.transaction(async (tx) => {
       await orders.limitLockWait(tx)
       const due = await orders.claimDueOrders(tx, PAYMENT_GRACE_MINUTES, batch)
-      return { count: due.length, closed: await releaseOrders(tx, due, 'expired') }
+      const closed = await releaseOrders(tx, due, 'expired')
+      for (const order of due) await queueCancelledMail(context, tx, order, 'expired')
+      return { count: due.length, closed }
     })
     context.checkouts.close(closed)
     total += count
@@ -34,7 +37,10 @@ export async function expireIfDue(context: TicketsContext, order: orders.OrderRo
     if (!locked) return []
     const attempt = locked.status === 'pending' ? await payments.openAttempt(tx, locked.id) : null
     const decision = decide(locked, attempt, 'expire')
-    return decision.kind === 'to' ? releaseOrders(tx, [locked], 'expired') : []
+    if (decision.kind !== 'to') return []
+    const released = await releaseOrders(tx, [locked], 'expired')
+    await queueCancelledMail(context, tx, locked, 'expired')
+    return released
   })
   context.checkouts.close(closed)
   return (await orders.orderById(db, order.id)) ?? order

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Locale } from '../../../src/i18n/languages.ts'
 import type { Queryable } from '../../db/client.ts'
-import { queueMail } from '../mail/mailer.ts'
 import type { ExhibitionInfo } from './exhibition-info.ts'
 import { calendarUid, orderScreenUrl } from './order-links.ts'
+import { type AttendeeTicket, queueAttendeeTickets, queueOrderMail } from './order-mails.ts'
 import * as orders from './orders.repo.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import { confirmationMail } from './tickets.mail.ts'
@@ -12,7 +12,8 @@ import { typeText } from './ticket-types.ts'
 
 /**
  * The order is paid: one signed e-ticket per attendee, the coupon redeemed, and the confirmation
- * e-mail queued in this same transaction (sent by the outbox worker only if it commits).
+ * e-mail queued in this same transaction (sent by the outbox worker only if it commits), and each
+ * attendee other than the buyer gets their own e-ticket by mail.
  */
 export async function markPaid(
   context: TicketsContext,
@@ -29,22 +30,22 @@ export async function markPaid(
   const positions = lines.flatMap((line) => Array.from({ length: line.quantity }, () => line.ticket_type_id))
   const locale = order.locale as Locale
   const tickets: Array<{ position: number; holder: string; ticketName: string; code: string }> = []
+  const own: AttendeeTicket[] = []
   for (const attendee of attendees) {
     const typeId = positions[attendee.position - 1] ?? positions[0] ?? 0
     const id = randomUUID()
     const code = context.signer.sign(id, order.exhibition_id)
     await repo.insertTicket(tx, { id, orderId: order.id, attendeeId: attendee.id, exhibitionId: order.exhibition_id, ticketTypeId: typeId, code })
     const type = types.get(typeId)
-    tickets.push({
-      position: attendee.position,
-      holder: `${attendee.first_name} ${attendee.last_name}`,
-      ticketName: type ? typeText(type, locale).name : '',
-      code,
-    })
+    const ticketName = type ? typeText(type, locale).name : ''
+    tickets.push({ position: attendee.position, holder: `${attendee.first_name} ${attendee.last_name}`, ticketName, code })
+    own.push({ attendee, ticketName, code })
   }
   await orders.logEvent(tx, order.id, 'paid', via)
-  await queueMail(
+  await queueOrderMail(
     tx,
+    order.id,
+    'confirmation',
     await confirmationMail({
       t: context.strings(locale),
       locale,
@@ -69,4 +70,5 @@ export async function markPaid(
       tickets,
     }),
   )
+  await queueAttendeeTickets(context, tx, order, info, own, { includeBuyer: false })
 }

@@ -9,6 +9,7 @@ const REFUSALS: Record<Refusal, () => DomainError> = {
   orderCancelled: () => gone('tickets:messages.orderCancelled'),
   orderExpired: () => gone('tickets:messages.orderExpired'),
   paymentInProgress: () => conflict('tickets:messages.paymentInProgress'),
+  orderNotPaid: () => conflict('tickets:messages.orderNotPaid'),
 }
 
 export function refusalError(refusal: Refusal): DomainError {

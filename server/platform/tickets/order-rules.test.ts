@@ -21,6 +21,7 @@ import {
   REFUND_LEASE_SECONDS,
   REFUND_MAX_TRIES,
   refundableMinor,
+  refundPromisedBy,
   refundRetrySeconds,
   settle,
   stateOf,
@@ -62,6 +63,9 @@ const EXPECTED: Record<OrderState, Record<OrderEvent, object>> = {
     cancelByBuyer: allow('cancelled'),
     // Not due yet: the sweeper leaves it.
     expire: unchanged,
+    cancelByStaff: allow('cancelled'),
+    refundByStaff: refuse('orderNotPaid'),
+    editByStaff: allow('pending'),
   },
   processing: {
     edit: refuse('paymentInProgress'),
@@ -71,6 +75,9 @@ const EXPECTED: Record<OrderState, Record<OrderEvent, object>> = {
     paymentFailed: allow('pending'),
     cancelByBuyer: refuse('paymentInProgress'),
     expire: unchanged,
+    cancelByStaff: refuse('paymentInProgress'),
+    refundByStaff: refuse('paymentInProgress'),
+    editByStaff: refuse('paymentInProgress'),
   },
   paid: {
     edit: refuse('orderPaid'),
@@ -80,6 +87,9 @@ const EXPECTED: Record<OrderState, Record<OrderEvent, object>> = {
     paymentFailed: unchanged,
     cancelByBuyer: refuse('orderPaid'),
     expire: unchanged,
+    cancelByStaff: allow('cancelled'),
+    refundByStaff: allow('paid'),
+    editByStaff: allow('paid'),
   },
   cancelled: {
     edit: refuse('orderCancelled'),
@@ -89,6 +99,9 @@ const EXPECTED: Record<OrderState, Record<OrderEvent, object>> = {
     paymentFailed: unchanged,
     cancelByBuyer: unchanged,
     expire: unchanged,
+    cancelByStaff: unchanged,
+    refundByStaff: allow('cancelled'),
+    editByStaff: refuse('orderCancelled'),
   },
   expired: {
     edit: refuse('orderExpired'),
@@ -98,6 +111,9 @@ const EXPECTED: Record<OrderState, Record<OrderEvent, object>> = {
     paymentFailed: unchanged,
     cancelByBuyer: unchanged,
     expire: unchanged,
+    cancelByStaff: unchanged,
+    refundByStaff: allow('expired'),
+    editByStaff: refuse('orderExpired'),
   },
 }
 
@@ -320,5 +336,15 @@ describe('refunds', () => {
     [0, ['succeeded', 'requested'], 'pending'],
   ] as const)('when %i payments could not buy the order and its refunds are %o, then the buyer sees %s', (flagged, statuses, shown) => {
     expect(buyerRefundState(flagged, statuses)).toBe(shown)
+  })
+})
+
+describe('the refund promise', () => {
+  it('when money arrives on a Friday, then its refund is promised ten working days later, two weekends skipped', () => {
+    expect(refundPromisedBy(new Date('2027-01-29T15:00:00Z')).toISOString()).toBe('2027-02-12T15:00:00.000Z')
+  })
+
+  it('when money arrives on a Sunday, then the promise counts from Monday', () => {
+    expect(refundPromisedBy(new Date('2027-01-31T08:00:00Z')).toISOString()).toBe('2027-02-12T08:00:00.000Z')
   })
 })

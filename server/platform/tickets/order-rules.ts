@@ -19,7 +19,7 @@ const MINUTE_MS = 60_000
 /** What the rules read of an order: its row's status, deadline and the database's clock when it was read. */
 export interface OrderFacts {
   status: 'pending' | 'paid' | 'cancelled'
-  cancel_reason: 'buyer' | 'expired' | null
+  cancel_reason: 'buyer' | 'expired' | 'staff' | null
   expires_at: Date
   now: Date
 }
@@ -73,9 +73,20 @@ export function visibleStatus(
 
 /**
  * What can happen to an order: the buyer edits it (tickets, attendees, confirmation), starts or
- * abandons a payment, the provider reports one, the buyer cancels, the countdown runs out.
+ * abandons a payment, the provider reports one, the buyer cancels, the countdown runs out; in the
+ * console, staff cancel it (with or without a refund), refund it, or correct its attendees.
  */
-export type OrderEvent = 'edit' | 'startPayment' | 'paymentProcessing' | 'paymentSucceeded' | 'paymentFailed' | 'cancelByBuyer' | 'expire'
+export type OrderEvent =
+  | 'edit'
+  | 'startPayment'
+  | 'paymentProcessing'
+  | 'paymentSucceeded'
+  | 'paymentFailed'
+  | 'cancelByBuyer'
+  | 'expire'
+  | 'cancelByStaff'
+  | 'refundByStaff'
+  | 'editByStaff'
 export const ORDER_EVENTS = [
   'edit',
   'startPayment',
@@ -84,10 +95,16 @@ export const ORDER_EVENTS = [
   'paymentFailed',
   'cancelByBuyer',
   'expire',
+  'cancelByStaff',
+  'refundByStaff',
+  'editByStaff',
 ] as const satisfies readonly OrderEvent[]
 
-/** Why a buyer's verb is refused; each is a `tickets:messages.*` key (order-refusals.ts). */
-export type Refusal = 'orderPaid' | 'orderCancelled' | 'orderExpired' | 'paymentInProgress'
+/**
+ * Why a verb is refused; each is a `tickets:messages.*` key for the buyer (order-refusals.ts) and a
+ * `console:errors.*` key for staff (console/staff-refusals.ts).
+ */
+export type Refusal = 'orderPaid' | 'orderCancelled' | 'orderExpired' | 'paymentInProgress' | 'orderNotPaid'
 
 /**
  * Why money that arrived cannot buy the order (payment_attempts.refund_reason): it is refunded
@@ -123,6 +140,10 @@ export const TRANSITIONS: Record<OrderState, Record<OrderEvent, Transition>> = {
     paymentFailed: to('pending'),
     cancelByBuyer: to('cancelled'),
     expire: to('expired'),
+    cancelByStaff: to('cancelled'),
+    // Nothing was paid: there is nothing to give back.
+    refundByStaff: refuse('orderNotPaid'),
+    editByStaff: to('pending'),
   },
   processing: {
     // The money may be on its way: nothing about the order may change under it.
@@ -134,6 +155,10 @@ export const TRANSITIONS: Record<OrderState, Record<OrderEvent, Transition>> = {
     paymentFailed: to('pending'),
     cancelByBuyer: refuse('paymentInProgress'),
     expire: to('expired'),
+    // Staff wait for the provider's answer too: the money either buys the order or is refunded.
+    cancelByStaff: refuse('paymentInProgress'),
+    refundByStaff: refuse('paymentInProgress'),
+    editByStaff: refuse('paymentInProgress'),
   },
   paid: {
     edit: refuse('orderPaid'),
@@ -144,6 +169,12 @@ export const TRANSITIONS: Record<OrderState, Record<OrderEvent, Transition>> = {
     paymentFailed: unchanged,
     cancelByBuyer: refuse('orderPaid'),
     expire: unchanged,
+    // The organiser's decision (CONSOLE.md "Money after the sale"): seats go back, tickets stop working.
+    cancelByStaff: to('cancelled'),
+    // Money goes back (all or some tickets); the order stays paid for the tickets not refunded.
+    refundByStaff: to('paid'),
+    // A name misspelt, an attendee replaced: the tickets stay, their holder changes.
+    editByStaff: to('paid'),
   },
   cancelled: {
     edit: refuse('orderCancelled'),
@@ -154,6 +185,10 @@ export const TRANSITIONS: Record<OrderState, Record<OrderEvent, Transition>> = {
     // Cancelling twice changes nothing.
     cancelByBuyer: unchanged,
     expire: unchanged,
+    cancelByStaff: unchanged,
+    // A paid order cancelled without a refund may be refunded later (what is left of the payment).
+    refundByStaff: to('cancelled'),
+    editByStaff: refuse('orderCancelled'),
   },
   expired: {
     edit: refuse('orderExpired'),
@@ -164,6 +199,10 @@ export const TRANSITIONS: Record<OrderState, Record<OrderEvent, Transition>> = {
     paymentFailed: unchanged,
     cancelByBuyer: unchanged,
     expire: unchanged,
+    cancelByStaff: unchanged,
+    // Money that arrived late is refunded automatically; staff may still give back what is left.
+    refundByStaff: to('expired'),
+    editByStaff: refuse('orderExpired'),
   },
 }
 
@@ -281,9 +320,38 @@ export function automaticRefundKey(attemptId: string, reason: RefundReason): str
   return `refund-${attemptId}-${reason}`
 }
 
+/**
+ * What refunding one ticket gives back: its price less its share of the order's discount, rounded
+ * down, so the tickets of an order never give back more than was paid (the last one refunded takes
+ * what is left: staff-refund.ts).
+ */
+export function ticketRefundMinor(unitPriceMinor: number, order: { subtotal_minor: number; total_minor: number }): number {
+  if (order.subtotal_minor <= 0) return 0
+  return Math.floor((unitPriceMinor * order.total_minor) / order.subtotal_minor)
+}
+
 /** What an attempt may still give back: what it took, less its refunds that did not fail. */
 export function refundableMinor(takenMinor: number, refundedMinor: number): number {
   return Math.max(0, takenMinor - refundedMinor)
+}
+
+/**
+ * The promise made to a payer whose money could not buy the order (docs/product.md#late-payments):
+ * refunded within this many working days of its arrival. The console shows each such payment with
+ * this date, so the organiser sees the promise and whether it is kept.
+ */
+export const REFUND_PROMISE_WORKING_DAYS = 10
+
+/** The day by which the refund of money received at `receivedAt` is promised: working days are Monday to Friday (UTC). */
+export function refundPromisedBy(receivedAt: Date): Date {
+  const day = new Date(receivedAt.getTime())
+  let left = REFUND_PROMISE_WORKING_DAYS
+  while (left > 0) {
+    day.setUTCDate(day.getUTCDate() + 1)
+    const weekday = day.getUTCDay()
+    if (weekday !== 0 && weekday !== 6) left--
+  }
+  return day
 }
 
 /**

@@ -11,7 +11,7 @@ export interface OrderRow {
   account_id: string
   exhibition_id: number
   status: 'pending' | 'paid' | 'cancelled'
-  cancel_reason: 'buyer' | 'expired' | null
+  cancel_reason: 'buyer' | 'expired' | 'staff' | null
   locale: string
   buyer_email: string
   currency: string
@@ -263,7 +263,7 @@ export async function seatsHeld(db: Queryable, accountId: string, exhibitionId: 
   return result.rows[0]?.n ?? 0
 }
 
-export async function cancelPending(tx: Queryable, ids: string[], reason: 'buyer' | 'expired'): Promise<void> {
+export async function cancelPending(tx: Queryable, ids: string[], reason: 'buyer' | 'expired' | 'staff'): Promise<void> {
   await tx.query(
     `update ticket_orders set status = 'cancelled', cancel_reason = $2, cancelled_at = now(), updated_at = now(),
        coupon_state = case when coupon_id is null then null else 'released' end

@@ -4,7 +4,7 @@ import * as payments from './payments/payments.repo.ts'
 import * as repo from './tickets.repo.ts'
 
 /**
- * Cancels pending orders (the buyer's cancellation, or the countdown): their seats and held coupon
+ * Cancels pending orders (the buyer's or the organiser's cancellation, or the countdown): their seats and held coupon
  * uses go back, open payment attempts close. Seats and coupons are released in ascending id order
  * over the whole batch, so two sweepers never wait on each other in a circle. Returns the checkouts
  * to close at their provider after commit. `seatsNetted`: the caller gives the seats back itself, in
@@ -13,7 +13,7 @@ import * as repo from './tickets.repo.ts'
 export async function releaseOrders(
   tx: Queryable,
   rows: orders.OrderRow[],
-  reason: 'buyer' | 'expired',
+  reason: 'buyer' | 'expired' | 'staff',
   options: { seatsNetted?: boolean } = {},
 ): Promise<payments.ProviderCheckout[]> {
   const pending = rows.filter((order) => order.status === 'pending')
@@ -25,7 +25,7 @@ export async function releaseOrders(
   await repo.releaseCoupons(tx, uses)
   await orders.cancelPending(tx, ids, reason)
   const closed = await payments.cancelOpenAttempts(tx, ids)
-  await orders.logEvent(tx, ids, reason === 'buyer' ? 'cancelled' : 'expired')
+  await orders.logEvent(tx, ids, reason === 'expired' ? 'expired' : 'cancelled', reason === 'staff' ? { by: 'staff' } : {})
   return closed
 }
 

@@ -239,7 +239,7 @@ const eTicket = z.object({
 export const orderSummary = z.object({
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
-  cancelReason: z.enum(['buyer', 'expired']).nullable(),
+  cancelReason: z.enum(['buyer', 'expired', 'staff']).nullable(),
   exhibition: exhibitionSummary,
   createdAt: instant,
   expiresAt: instant,

@@ -19,4 +19,12 @@ export const CONSOLE = {
   updateMember: { endpoint: 'console', route: 'console$updateMember', access: 'staff' },
   resetSecondFactor: { endpoint: 'console', route: 'console$resetSecondFactor', access: 'staff' },
   auditList: { endpoint: 'console', route: 'console$auditList', access: 'staff' },
+  // Orders and refunds (docs/product.md#console-orders).
+  orderList: { endpoint: 'console', route: 'console$orderList', access: 'staff' },
+  orderDetail: { endpoint: 'console', route: 'console$orderDetail', access: 'staff' },
+  resendTickets: { endpoint: 'console', route: 'console$resendTickets', access: 'staff' },
+  changeAttendee: { endpoint: 'console', route: 'console$changeAttendee', access: 'staff' },
+  cancelOrder: { endpoint: 'console', route: 'console$cancelOrder', access: 'staff' },
+  refundOrder: { endpoint: 'console', route: 'console$refundOrder', access: 'staff' },
+  paymentQueue: { endpoint: 'console', route: 'console$paymentQueue', access: 'staff' },
 } as const satisfies FunctionTable

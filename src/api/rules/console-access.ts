@@ -14,6 +14,10 @@ export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number]
 /** Every role: what any signed-in staff member may do about their own account. */
 const ANYONE: readonly StaffRole[] = STAFF_ROLES
 const OWNER: readonly StaffRole[] = ['owner']
+/** Reading orders and fixing what a buyer asks for (CONSOLE.md "Roles"). */
+const ORDER_DESK: readonly StaffRole[] = ['manager', 'support']
+/** Money: cancelling and refunding. */
+const MANAGER: readonly StaffRole[] = ['manager']
 
 /**
  * Console functions with access `staff`, by their name in src/api/functions/console.ts, and the roles
@@ -31,6 +35,13 @@ export const CONSOLE_ACCESS = {
   updateMember: OWNER,
   resetSecondFactor: OWNER,
   auditList: OWNER,
+  orderList: ORDER_DESK,
+  orderDetail: ORDER_DESK,
+  resendTickets: ORDER_DESK,
+  changeAttendee: ORDER_DESK,
+  cancelOrder: MANAGER,
+  refundOrder: MANAGER,
+  paymentQueue: ORDER_DESK,
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type ConsoleStaffFunction = keyof typeof CONSOLE_ACCESS

@@ -1,6 +1,7 @@
 import type { Locale } from '../../../../src/i18n/languages.ts'
 import { orderTransaction } from '../lock-pending.ts'
 import { markPaid } from '../mark-paid.ts'
+import { queueCancelledMail } from '../order-mails.ts'
 import { attemptAccepts, automaticRefundKey, settle } from '../order-rules.ts'
 import * as orders from '../orders.repo.ts'
 import { releaseOrders } from '../release-orders.ts'
@@ -45,7 +46,10 @@ export async function confirmPayment(context: TicketsContext, attemptId: string,
     const settlement = settle(locked, current, { amountMinor: via.amountMinor ?? null, currency: via.currency ?? null, seenBefore })
     if (settlement.outcome === 'duplicate') return 'duplicate'
     if (settlement.outcome === 'refund') {
-      if (settlement.expireFirst) closed = await releaseOrders(tx, [locked], 'expired')
+      if (settlement.expireFirst) {
+        closed = await releaseOrders(tx, [locked], 'expired')
+        await queueCancelledMail(context, tx, locked, 'expired')
+      }
       await payments.markSucceeded(tx, attemptId, settlement.reason, received)
       await orders.logEvent(tx, locked.id, 'refundDue', { attemptId, reason: settlement.reason, amountMinor: current.amount_minor })
       // Given back automatically: the job calls the provider after commit (refund-payments.ts).

@@ -1,7 +1,7 @@
 import type { Locale } from '../../../../src/i18n/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
-import { queueMail } from '../../mail/mailer.ts'
 import { orderScreenUrl } from '../order-links.ts'
+import { queueOrderMail } from '../order-mails.ts'
 import { REFUND_LEASE_SECONDS, REFUND_MAX_TRIES, type RefundCause, refundableMinor, refundRetrySeconds } from '../order-rules.ts'
 import * as orders from '../orders.repo.ts'
 import type { TicketsContext } from '../tickets-context.ts'
@@ -112,8 +112,10 @@ async function recordOutcome(context: TicketsContext, refund: refunds.ClaimedRef
     if (result.outcome === 'failed')
       logger.error({ refundId: refund.id, order: order.number, failure: result.failure }, 'a refund failed for good: staff must finish it')
     const locale = order.locale as Locale
-    await queueMail(
+    await queueOrderMail(
       tx,
+      order.id,
+      `refund.${result.outcome}`,
       refundMail({
         t: context.strings(locale),
         locale,

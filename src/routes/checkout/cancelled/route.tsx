@@ -13,6 +13,9 @@ import { orderScreen } from '../order-screen.tsx'
 /** A cancelled order (by the buyer or by the countdown), with re-register (docs/product.md#order-states). */
 export const { loader, Component } = orderScreen('cancelled', Cancelled)
 
+/** Who cancelled: the buyer, the countdown or the organiser (in the console). */
+const CANCELLED_TEXT = { buyer: 'cancelled.byBuyer', expired: 'cancelled.expired', staff: 'cancelled.byOrganiser' } as const
+
 function Cancelled({ order, times }: { order: OrderDetail; times: OrderTimes }) {
   const { t } = useTranslation('tickets')
   const site = useSite()
@@ -23,10 +26,7 @@ function Cancelled({ order, times }: { order: OrderDetail; times: OrderTimes }) 
       <RefundDue due={order.refundDue} refunded={order.refundState === 'refunded'} />
       <section className={ui.card} aria-labelledby="cancelled-reason">
         <p id="cancelled-reason" className={ui.notice}>
-          {keepNumber(
-            `${order.cancelReason === 'expired' ? t('cancelled.expired', { number: order.number, time: when }) : t('cancelled.byBuyer', { number: order.number, time: when })} ${t('cancelled.released')}`,
-            order.number,
-          )}
+          {keepNumber(`${t(CANCELLED_TEXT[order.cancelReason ?? 'buyer'], { number: order.number, time: when })} ${t('cancelled.released')}`, order.number)}
         </p>
         <ExhibitionFacts order={order} times={times} />
         <p className={ui.muted}>{t('cancelled.reRegisterHint')}</p>

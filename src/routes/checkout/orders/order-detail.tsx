@@ -67,6 +67,9 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
   )
 }
 
+/** Who cancelled: the buyer, the countdown or the organiser (in the console). */
+const CANCELLED_STATUS = { buyer: 'order.cancelledBuyer', expired: 'order.cancelledExpired', staff: 'order.cancelledOrganiser' } as const
+
 function DetailFacts({ order, times }: { order: Order; times: OrderTimes }) {
   const { t } = useTranslation('tickets')
   const site = useSite()
@@ -89,7 +92,7 @@ function DetailFacts({ order, times }: { order: Order; times: OrderTimes }) {
       {order.status === 'cancelled' && times.cancelled ? (
         <>
           <dt>{t('order.status')}</dt>
-          <dd>{order.cancelReason === 'expired' ? t('order.cancelledExpired', { time: cancelledAt }) : t('order.cancelledBuyer', { time: cancelledAt })}</dd>
+          <dd>{t(CANCELLED_STATUS[order.cancelReason ?? 'buyer'], { time: cancelledAt })}</dd>
         </>
       ) : null}
     </dl>

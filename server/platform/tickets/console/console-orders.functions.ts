@@ -1,0 +1,32 @@
+import * as contracts from '../../../../src/api/contracts/console-orders.ts'
+import type { CallContext, StaffCaller } from '../../gateway.ts'
+import type { Platform } from '../../platform.ts'
+import type { TicketsContext } from '../tickets-context.ts'
+import { consoleOrderDetail } from './order-detail.ts'
+import { orderList, paymentQueue } from './order-list.ts'
+import { resendTickets } from './resend-tickets.ts'
+import { changeAttendee } from './staff-attendee.ts'
+import { staffCancelOrder } from './staff-cancel-order.ts'
+import { staffRefund } from './staff-refund.ts'
+import { actorOf, orderInScope } from './staff-scope.ts'
+
+/** `staff` functions: the console gateway has found the member and checked the role (console-access.ts). */
+const actor = (context: CallContext) => actorOf(context.staff as StaffCaller, context.ip)
+
+/** Registrations of the console's order functions on POST /gateway/console (docs/product.md#console-orders). */
+export function registerConsoleOrderFunctions(platform: Platform, context: TicketsContext): void {
+  const { registry, db } = platform
+  registry.implement(contracts.orderList, (payload, call) => orderList(db, actor(call), payload))
+  registry.implement(contracts.orderDetail, async (payload, call) => ({
+    order: await consoleOrderDetail(db, await orderInScope(db, actor(call), payload.number)),
+  }))
+  registry.implement(contracts.resendTickets, async (payload, call) => ({
+    mails: await resendTickets(context, actor(call), payload.number, payload.attendeeId),
+  }))
+  registry.implement(contracts.changeAttendee, async (payload, call) => ({ order: await changeAttendee(context, actor(call), payload) }))
+  registry.implement(contracts.cancelOrder, async (payload, call) => ({
+    order: await staffCancelOrder(context, actor(call), payload.number, payload.refund),
+  }))
+  registry.implement(contracts.refundOrder, async (payload, call) => ({ order: await staffRefund(context, actor(call), payload) }))
+  registry.implement(contracts.paymentQueue, (payload, call) => paymentQueue(db, actor(call), payload, new Date()))
+}

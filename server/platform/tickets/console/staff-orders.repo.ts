@@ -1,0 +1,274 @@
+import type { Queryable } from '../../../db/client.ts'
+import type { OrderListStatus, PaymentMethod } from '../../../../src/api/rules/console-orders.ts'
+import type { RefundReason, RefundStatus } from '../order-rules.ts'
+import type { OrderRow } from '../orders.repo.ts'
+import type { AttemptRow } from '../payments/payments.repo.ts'
+
+/**
+ * SQL of the console's order screens (0105_staff_orders.sql): the searchable list, an order's
+ * history, its tickets and refunds, and the queue of payments refunded automatically. Locks follow
+ * the domain's order: order row, attempt row, refund rows, ticket types, coupons.
+ */
+
+/** The exhibitions a member may see: null, all of them. */
+export type Scope = readonly number[] | null
+
+/** An exhibition's title in English, else in any language it has. */
+const TITLE = (alias: string) =>
+  `coalesce((select t.title from exhibition_texts t where t.exhibition_id = ${alias} order by t.locale <> 'en', t.locale limit 1), '')`
+
+export interface ListFilter {
+  scope: Scope
+  search: string | null
+  exhibitionId: number | null
+  status: OrderListStatus | null
+  method: PaymentMethod | null
+  from: string | null
+  to: string | null
+}
+
+export interface ListRow {
+  number: string
+  exhibition_id: number
+  exhibition_title: string
+  status: OrderRow['status']
+  cancel_reason: OrderRow['cancel_reason']
+  processing: boolean
+  buyer_email: string
+  attendee_names: string[]
+  tickets: number
+  currency: string
+  total_minor: number
+  refunded_minor: number
+  method: PaymentMethod | null
+  created_at: Date
+}
+
+/**
+ * One page of orders, newest first. The search matches the order code exactly, and as a part of
+ * the buyer's address, an attendee's name (first last or last first) or address, or the digits of
+ * an attendee's phone number.
+ */
+export async function listOrders(db: Queryable, filter: ListFilter, page: number, pageSize: number): Promise<{ rows: ListRow[]; total: number }> {
+  const term = filter.search?.trim().toLowerCase() ?? ''
+  const digits = term.replace(/\D/g, '')
+  const like = term ? `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%` : null
+  const where = `($1::int[] is null or o.exhibition_id = any($1))
+    and ($2::int is null or o.exhibition_id = $2)
+    and ($3::text is null
+      or ($3 = 'pending' and o.status = 'pending' and not exists (select 1 from payment_attempts p where p.order_id = o.id and p.status = 'processing'))
+      or ($3 = 'processing' and o.status = 'pending' and exists (select 1 from payment_attempts p where p.order_id = o.id and p.status = 'processing'))
+      or ($3 = 'paid' and o.status = 'paid')
+      or ($3 = 'cancelled' and o.status = 'cancelled' and o.cancel_reason <> 'expired')
+      or ($3 = 'expired' and o.status = 'cancelled' and o.cancel_reason = 'expired'))
+    and ($4::text is null or exists (select 1 from payment_attempts p where p.order_id = o.id and p.provider = $4))
+    and ($5::date is null or o.created_at >= $5::date)
+    and ($6::date is null or o.created_at < $6::date + 1)
+    and ($7::text is null
+      or o.number = upper($8)
+      or lower(o.buyer_email) like $7
+      or exists (
+        select 1 from ticket_attendees a where a.order_id = o.id and (
+          lower(a.first_name || ' ' || a.last_name) like $7 or lower(a.last_name || ' ' || a.first_name) like $7
+          or lower(a.last_name || a.first_name) like $7 or lower(a.email) like $7
+          or ($9 <> '' and a.phone_e164 like '%' || $9 || '%'))))`
+  const params = [filter.scope, filter.exhibitionId, filter.status, filter.method, filter.from, filter.to, like, term, digits.length >= 4 ? digits : '']
+  const [rows, count] = await Promise.all([
+    db.query<ListRow>(
+      `select o.number, o.exhibition_id, ${TITLE('o.exhibition_id')} as exhibition_title, o.status, o.cancel_reason,
+         exists (select 1 from payment_attempts p where p.order_id = o.id and p.status = 'processing') as processing,
+         o.buyer_email, o.currency, o.total_minor, o.created_at,
+         coalesce((select array_agg(a.first_name || ' ' || a.last_name order by a.position) from ticket_attendees a where a.order_id = o.id), '{}') as attendee_names,
+         (select coalesce(sum(l.quantity), 0)::int from ticket_order_lines l where l.order_id = o.id) as tickets,
+         (select coalesce(sum(r.amount_minor), 0)::int from refunds r where r.order_id = o.id and r.status <> 'failed') as refunded_minor,
+         (select p.provider from payment_attempts p where p.order_id = o.id order by p.status = 'succeeded' desc, p.created_at desc limit 1) as method
+       from ticket_orders o where ${where}
+       order by o.created_at desc, o.id desc limit $10 offset $11`,
+      [...params, pageSize, (page - 1) * pageSize],
+    ),
+    db.query<{ total: number }>(`select count(*)::int as total from ticket_orders o where ${where}`, params),
+  ])
+  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 }
+}
+
+export async function exhibitionsInScope(db: Queryable, scope: Scope): Promise<Array<{ id: number; title: string }>> {
+  const result = await db.query<{ id: number; title: string }>(
+    `select e.id, ${TITLE('e.id')} as title from exhibitions e where $1::int[] is null or e.id = any($1) order by e.starts_at desc, e.id desc`,
+    [scope],
+  )
+  return result.rows
+}
+
+export async function exhibitionTitle(db: Queryable, exhibitionId: number): Promise<string> {
+  const result = await db.query<{ title: string }>(`select ${TITLE('$1::int')} as title`, [exhibitionId])
+  return result.rows[0]?.title ?? ''
+}
+
+export async function orderByNumber(db: Queryable, number: string, lock = false): Promise<OrderRow | null> {
+  const result = await db.query<OrderRow>(`select *, now() as now from ticket_orders where number = $1${lock ? ' for update' : ''}`, [number])
+  return result.rows[0] ?? null
+}
+
+export interface EventRow {
+  at: Date
+  kind: string
+  data: Record<string, unknown>
+}
+
+export async function eventsOf(db: Queryable, orderId: string): Promise<EventRow[]> {
+  return (await db.query<EventRow>('select at, kind, data from ticket_order_events where order_id = $1 order by id', [orderId])).rows
+}
+
+export interface MailRow {
+  at: Date
+  kind: string
+  to_address: string
+  subject: string
+  sent_at: Date | null
+  last_error: string | null
+}
+
+/** The mails queued about the order (each recorded as a `mail` event naming its outbox row). */
+export async function mailsOf(db: Queryable, orderId: string): Promise<MailRow[]> {
+  const result = await db.query<MailRow>(
+    `select e.at, e.data ->> 'kind' as kind, m.to_address, m.subject, m.sent_at, m.last_error
+       from ticket_order_events e join mail_outbox m on m.id = (e.data ->> 'outboxId')::bigint
+      where e.order_id = $1 and e.kind = 'mail' order by e.id`,
+    [orderId],
+  )
+  return result.rows
+}
+
+export interface StaffRefundRow {
+  id: string
+  amount_minor: number
+  currency: string
+  reason: RefundReason | 'staff'
+  status: RefundStatus
+  ticket_ids: string[] | null
+  requested_by_email: string | null
+  requested_at: Date
+  settled_at: Date | null
+  failure_text: string | null
+}
+
+export async function refundsOfOrder(db: Queryable, orderId: string): Promise<StaffRefundRow[]> {
+  const result = await db.query<StaffRefundRow>(
+    `select r.id, r.amount_minor, r.currency, r.reason, r.status, r.ticket_ids::text[] as ticket_ids, m.email as requested_by_email,
+       r.requested_at, r.settled_at, r.failure_text
+     from refunds r left join staff_members m on m.id = r.requested_by where r.order_id = $1 order by r.requested_at, r.id`,
+    [orderId],
+  )
+  return result.rows
+}
+
+export interface OrderTicketRow {
+  id: string
+  attendee_id: string
+  ticket_type_id: number
+  code: string
+  voided_at: Date | null
+}
+
+export async function ticketsOfOrder(db: Queryable, orderId: string): Promise<OrderTicketRow[]> {
+  const result = await db.query<OrderTicketRow>(
+    `select e.id, e.attendee_id, e.ticket_type_id, e.code, e.voided_at from e_tickets e join ticket_attendees a on a.id = e.attendee_id
+     where e.order_id = $1 order by a.position`,
+    [orderId],
+  )
+  return result.rows
+}
+
+/** The e-tickets that a refund which did not fail covers already. */
+export async function refundedTicketIds(db: Queryable, orderId: string): Promise<Set<string>> {
+  const result = await db.query<{ id: string }>(
+    "select distinct unnest(ticket_ids)::text as id from refunds where order_id = $1 and status <> 'failed' and ticket_ids is not null",
+    [orderId],
+  )
+  return new Set(result.rows.map((row) => row.id))
+}
+
+/** Stops e-tickets letting their holders in; returns the ticket types of those voided now. */
+export async function voidTickets(tx: Queryable, orderId: string, ticketIds: string[] | null): Promise<Map<number, number>> {
+  const result = await tx.query<{ ticket_type_id: number }>(
+    `update e_tickets set voided_at = now() where order_id = $1 and voided_at is null and ($2::uuid[] is null or id = any($2))
+     returning ticket_type_id`,
+    [orderId, ticketIds],
+  )
+  const seats = new Map<number, number>()
+  for (const row of result.rows) seats.set(row.ticket_type_id, (seats.get(row.ticket_type_id) ?? 0) + 1)
+  return seats
+}
+
+/** A paid order cancelled by staff: its coupon use goes back too. */
+export async function cancelPaidOrder(tx: Queryable, orderId: string): Promise<void> {
+  await tx.query(
+    `update ticket_orders set status = 'cancelled', cancel_reason = 'staff', cancelled_at = now(), updated_at = now(),
+       coupon_state = case when coupon_id is null then null else 'released' end
+     where id = $1 and status = 'paid'`,
+    [orderId],
+  )
+}
+
+/** The payment that bought the order (the first that succeeded and was not itself refunded as late or duplicate). */
+export async function buyingAttempt(db: Queryable, orderId: string, lock = false): Promise<{ id: string; taken_minor: number } | null> {
+  const result = await db.query<{ id: string; taken_minor: number }>(
+    `select id, coalesce(received_minor, amount_minor) as taken_minor from payment_attempts
+     where order_id = $1 and status = 'succeeded' and not refund_due order by confirmed_at, id limit 1${lock ? ' for update' : ''}`,
+    [orderId],
+  )
+  return result.rows[0] ?? null
+}
+
+export async function updateAttendee(
+  tx: Queryable,
+  attendeeId: string,
+  values: { firstName: string; lastName: string; email: string; phoneE164: string; phoneCountry: string; identity: string; industry: string },
+): Promise<void> {
+  await tx.query(
+    `update ticket_attendees set first_name = $2, last_name = $3, email = $4, phone_e164 = $5, phone_country = $6, identity = $7, industry = $8
+     where id = $1`,
+    [attendeeId, values.firstName, values.lastName, values.email, values.phoneE164, values.phoneCountry, values.identity, values.industry],
+  )
+}
+
+export interface QueueRow {
+  number: string
+  exhibition_title: string
+  buyer_email: string
+  provider: PaymentMethod
+  amount_minor: number
+  currency: string
+  reason: RefundReason
+  confirmed_at: Date
+  refund_status: RefundStatus | null
+  refund_requested_at: Date | null
+  refund_settled_at: Date | null
+  refund_failure: string | null
+}
+
+/**
+ * Payments that could not buy their order (payment_attempts.refund_due, settled by order-rules.ts
+ * `settle`) with their automatic refund, oldest first. `open`: not yet refunded.
+ */
+export async function paymentQueue(db: Queryable, scope: Scope, open: boolean, page: number, pageSize: number): Promise<{ rows: QueueRow[]; total: number }> {
+  const from = `from payment_attempts a join ticket_orders o on o.id = a.order_id
+    left join lateral (select * from refunds r where r.attempt_id = a.id and r.reason <> 'staff' order by r.requested_at desc limit 1) r on true
+    where a.refund_due and ($1::int[] is null or o.exhibition_id = any($1)) and (not $2 or r.status is null or r.status <> 'succeeded')`
+  const [rows, count] = await Promise.all([
+    db.query<QueueRow>(
+      `select o.number, ${TITLE('o.exhibition_id')} as exhibition_title, o.buyer_email, a.provider,
+         coalesce(a.received_minor, a.amount_minor) as amount_minor, coalesce(a.received_currency, a.currency) as currency, a.refund_reason as reason,
+         coalesce(a.confirmed_at, a.updated_at) as confirmed_at, r.status as refund_status, r.requested_at as refund_requested_at,
+         r.settled_at as refund_settled_at, r.failure_text as refund_failure
+       ${from} order by coalesce(a.confirmed_at, a.updated_at), a.id limit $3 offset $4`,
+      [scope, open, pageSize, (page - 1) * pageSize],
+    ),
+    db.query<{ total: number }>(`select count(*)::int as total ${from}`, [scope, open]),
+  ])
+  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 }
+}
+
+export async function attemptsOfOrder(db: Queryable, orderId: string): Promise<AttemptRow[]> {
+  return (await db.query<AttemptRow>('select * from payment_attempts where order_id = $1 order by created_at, id', [orderId])).rows
+}

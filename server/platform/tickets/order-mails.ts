@@ -1,0 +1,141 @@
+import type { Locale } from '../../../src/i18n/languages.ts'
+import type { Queryable } from '../../db/client.ts'
+import { type MailMessage, queueMail } from '../mail/mailer.ts'
+import { qrPng } from './e-tickets.ts'
+import type { ExhibitionInfo } from './exhibition-info.ts'
+import { escapeHtml, formatDateRange, formatMoney } from './format.ts'
+import { orderScreenUrl } from './order-links.ts'
+import * as orders from './orders.repo.ts'
+import type { Translate } from './strings.ts'
+import type { TicketsContext } from './tickets-context.ts'
+import { locationLine } from './tickets.mail.ts'
+
+/**
+ * The mails about an order after it was made (issue 17 "Mails on every change"): cancelled (by the
+ * buyer, the countdown or the organiser), attendee details changed, and each attendee's own
+ * e-ticket. In the order's language, queued in the transaction that made the change, and recorded
+ * in the order's history (a `mail` event naming the outbox row) so the console shows what was sent.
+ */
+
+/** Queues a mail about the order and records it in the order's history. */
+export async function queueOrderMail(tx: Queryable, orderId: string, kind: string, message: MailMessage): Promise<void> {
+  const outboxId = await queueMail(tx, message)
+  await orders.logEvent(tx, orderId, 'mail', { kind, to: message.to, outboxId })
+}
+
+interface Frame {
+  t: Translate
+  locale: Locale
+  brand: string
+  contactEmail: string
+  /** The buyer's order page; attendees who did not order get no link (they cannot open it). */
+  orderUrl: string | null
+}
+
+/** A plain mail: paragraphs, the order link, the help line; as text and as HTML. */
+function simpleMail(frame: Frame, to: string, subject: string, paragraphs: string[]): MailMessage {
+  const { t, locale } = frame
+  const help = t('mail.help', { email: frame.contactEmail })
+  const link = frame.orderUrl ? [`${t('mail.orderLink')}: ${frame.orderUrl}`] : []
+  const text = [...paragraphs, ...link, `${help}\n${frame.brand}`].join('\n\n')
+  // Inline styles are the norm for e-mail HTML (no stylesheet reaches a mail client).
+  const html = `<!doctype html><html lang="${escapeHtml(locale)}"><body style="margin:0;padding:24px;background:#f6f8fb;font-family:Arial,sans-serif;color:#111827">
+<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
+<p style="margin:0 0 8px;font-size:13px;color:#a8841a;font-weight:bold">${escapeHtml(frame.brand)}</p>
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n')}
+${frame.orderUrl ? `<p><a href="${escapeHtml(frame.orderUrl)}" style="color:#1d4ed8">${escapeHtml(t('mail.orderLink'))}</a></p>` : ''}
+<p style="color:#4b5563;font-size:13px">${escapeHtml(help)}</p>
+</div></body></html>`
+  return { to, subject, text, html }
+}
+
+function frameOf(context: TicketsContext, order: orders.OrderRow, withLink: boolean): Frame {
+  const { config } = context.platform
+  const locale = order.locale as Locale
+  return {
+    t: context.strings(locale),
+    locale,
+    brand: config.BRAND_NAME,
+    contactEmail: config.CONTACT_EMAIL,
+    orderUrl: withLink ? orderScreenUrl(config.PUBLIC_ORIGIN, order, 'orders') : null,
+  }
+}
+
+export type CancelledBy = 'buyer' | 'expired' | 'staff'
+
+/**
+ * Tells the buyer their order was cancelled and why; `refundMinor`: a refund of this much was
+ * requested with the cancellation (its own mail follows when the provider has answered).
+ */
+export async function queueCancelledMail(context: TicketsContext, tx: Queryable, order: orders.OrderRow, by: CancelledBy, refundMinor = 0): Promise<void> {
+  const frame = frameOf(context, order, true)
+  const { t } = frame
+  const paragraphs = [t(`cancelMail.why.${by}`, { number: order.number }), t('cancelMail.released')]
+  if (refundMinor > 0) paragraphs.push(t('cancelMail.refund', { amount: formatMoney(refundMinor, order.currency, frame.locale) }))
+  const subject = t('cancelMail.subject', { brand: frame.brand, number: order.number })
+  await queueOrderMail(tx, order.id, `cancelled.${by}`, simpleMail(frame, order.buyer_email, subject, paragraphs))
+}
+
+/** Tells the buyer that staff changed an attendee's details, and what they are now. */
+export async function queueAttendeeChangedMail(context: TicketsContext, tx: Queryable, order: orders.OrderRow, attendee: orders.AttendeeRow): Promise<void> {
+  const frame = frameOf(context, order, true)
+  const { t } = frame
+  const subject = t('attendeeMail.subject', { brand: frame.brand, number: order.number })
+  const paragraphs = [
+    t('attendeeMail.changed', { number: order.number, position: attendee.position }),
+    `${attendee.first_name} ${attendee.last_name}\n${attendee.email}\n${attendee.phone_e164}`,
+  ]
+  await queueOrderMail(tx, order.id, 'attendeeChanged', simpleMail(frame, order.buyer_email, subject, paragraphs))
+}
+
+export interface AttendeeTicket {
+  attendee: orders.AttendeeRow
+  ticketName: string
+  code: string
+}
+
+/**
+ * Each attendee's own e-ticket (issue 17: "each attendee, not only the buyer, receives their own
+ * e-ticket"): their QR code only, in the order's language. `includeBuyer`: also an attendee whose
+ * address is the buyer's (a resend); on payment the buyer has every code in the confirmation already.
+ */
+export async function queueAttendeeTickets(
+  context: TicketsContext,
+  tx: Queryable,
+  order: orders.OrderRow,
+  info: ExhibitionInfo,
+  tickets: AttendeeTicket[],
+  options: { includeBuyer: boolean },
+): Promise<number> {
+  let queued = 0
+  for (const ticket of tickets) {
+    const isBuyer = ticket.attendee.email.toLowerCase() === order.buyer_email.toLowerCase()
+    if (isBuyer && !options.includeBuyer) continue
+    const frame = frameOf(context, order, isBuyer)
+    const { t } = frame
+    const when = formatDateRange(new Date(info.startsAt), new Date(info.endsAt), info.timeZone, frame.locale)
+    const holder = `${ticket.attendee.first_name} ${ticket.attendee.last_name}`
+    const subject = t('ticketMail.subject', { brand: frame.brand, exhibition: info.title })
+    const paragraphs = [
+      t('ticketMail.intro', { exhibition: info.title, number: order.number }),
+      [
+        `${t('ticketMail.holder')}: ${holder}`,
+        `${t('ticketMail.ticket')}: ${ticket.ticketName}`,
+        `${t('mail.when')}: ${when}`,
+        `${t('mail.where')}: ${locationLine({ ...info, startsAt: new Date(info.startsAt), endsAt: new Date(info.endsAt) })}`,
+      ].join('\n'),
+      t('ticketMail.qrNote'),
+    ]
+    const message = simpleMail(frame, ticket.attendee.email, subject, paragraphs)
+    message.attachments = [
+      {
+        filename: `e-ticket-${order.number}-${ticket.attendee.position}.png`,
+        contentType: 'image/png',
+        content: (await qrPng(ticket.code)).toString('base64'),
+      },
+    ]
+    await queueOrderMail(tx, order.id, 'eTicket', message)
+    queued++
+  }
+  return queued
+}

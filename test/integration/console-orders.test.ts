@@ -1,0 +1,325 @@
+import { randomUUID } from 'node:crypto'
+import request from 'supertest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/client.ts'
+import type { Platform } from '../../server/platform/platform.ts'
+import { createTestApp, resetDatabase } from '../setup/test-app.ts'
+import { createUser, type TestUser } from '../setup/users.ts'
+import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
+import { type App, attendees, call, counters, makeExhibition, makeTicketType } from './tickets-helpers.ts'
+
+/**
+ * Orders in the console (issue 17; docs/product.md#console-orders): the searchable list, the
+ * order's history, and the staff verbs — resend, correct an attendee, cancel, refund — with their
+ * mails in the order's language, their audit rows, and refunds that are never made twice nor for
+ * more than was paid.
+ */
+
+let app: App
+let db: Database
+let platform: Platform
+
+beforeAll(async () => {
+  ;({ app, db, platform } = await createTestApp())
+})
+
+let exhibitionId: number
+let otherExhibitionId: number
+let standard: number
+let buyer: TestUser
+let owner: SignedInMember
+let manager: SignedInMember
+
+beforeEach(async () => {
+  await resetDatabase(db)
+  exhibitionId = await makeExhibition(db, { title: 'London Fintech Expo' })
+  otherExhibitionId = await makeExhibition(db, { title: 'Bangkok Traders Fair' })
+  standard = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 12900, currency: 'GBP' })
+  buyer = await createUser(platform, db)
+  owner = await setUpMember(app, db, ['owner'])
+  manager = await setUpMember(app, db, ['manager'])
+})
+
+const staff = (member: SignedInMember, name: string, body: unknown) => consoleCall(app, name, body, { cookie: member.cookie })
+const fn = (route: string, payload: unknown, locale = 'en') => call(app, route, buyer.token, payload, { locale })
+
+/** A confirmed order of `count` tickets whose first attendee is called `names[0]`, paid through the sandbox unless `pay` is false. */
+async function orderOf(options: { count?: number; locale?: string; pay?: boolean; names?: string[]; ticketTypeId?: number } = {}) {
+  const { count = 2, locale = 'en', pay = true, names = [], ticketTypeId = standard } = options
+  const order = (
+    await fn('tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId, quantity: count }], idempotencyKey: randomUUID() }, locale).expect(200)
+  ).body.data
+  const people = attendees(count).map((attendee, index) => {
+    const [firstName, lastName] = (names[index] ?? `${attendee.firstName} ${attendee.lastName}`).split(' ')
+    return { ...attendee, firstName: firstName as string, lastName: lastName as string }
+  })
+  await fn('tickets$saveAttendees', { orderNumber: order.number, attendees: people }, locale).expect(200)
+  await fn('tickets$confirmOrder', { orderNumber: order.number }, locale).expect(200)
+  if (!pay) return { number: order.number as string, people, attemptId: null }
+  const started = (await fn('tickets$startPayment', { orderNumber: order.number, method: 'sandbox' }, locale).expect(200)).body.data
+  const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
+  await request(app).post(`/pay/sandbox/${started.attemptId}`).type('form').send({ key, action: 'pay' }).expect(303)
+  return { number: order.number as string, people, attemptId: started.attemptId as string }
+}
+
+const detailOf = async (number: string) => (await staff(owner, 'orderDetail', { number }).expect(200)).body.data.order
+const mailsTo = async (address: string) =>
+  (
+    await db.query<{ subject: string; text_body: string; attachments: unknown[] }>(
+      'select subject, text_body, attachments from mail_outbox where to_address = $1 order by id',
+      [address],
+    )
+  ).rows
+const auditRows = async (fn: string) => (await db.query('select * from staff_audit where function = $1 order by id', [fn])).rows
+const refundRows = async () =>
+  (await db.query<{ amount_minor: number; status: string; reason: string }>('select amount_minor, status, reason from refunds order by requested_at, id')).rows
+
+describe('the order list', () => {
+  it('when staff search by an attendee name, part of it, an address or the order code, then they find the order', async () => {
+    // Paid, so that the buyer's next order does not replace it.
+    const wanted = await orderOf({ names: ['Mei Chen', 'Ravi Patel'] })
+    await orderOf({ names: ['John Smith'], count: 1, pay: false })
+    for (const search of ['Mei Chen', 'chen', 'Patel Ravi', wanted.people[1]?.email as string, wanted.number.toLowerCase()]) {
+      const list = (await staff(manager, 'orderList', { search }).expect(200)).body.data
+      expect(
+        list.rows.map((row: { number: string }) => row.number),
+        search,
+      ).toEqual([wanted.number])
+      expect(list.total).toBe(1)
+    }
+    const row = (await staff(manager, 'orderList', { search: 'Mei' }).expect(200)).body.data.rows[0]
+    expect(row).toMatchObject({
+      state: 'paid',
+      method: 'sandbox',
+      attendeeNames: ['Mei Chen', 'Ravi Patel'],
+      tickets: 2,
+      totalMinor: 25800,
+      exhibitionTitle: 'London Fintech Expo',
+    })
+  })
+
+  it('when staff filter by status, payment method, exhibition and dates, then only matching orders come, a page at a time', async () => {
+    const paid = await orderOf({ count: 1 })
+    const pending = await orderOf({ count: 1, pay: false })
+    const list = async (filter: Record<string, unknown>) =>
+      ((await staff(owner, 'orderList', filter).expect(200)).body.data.rows as Array<{ number: string }>).map((row) => row.number)
+    expect(await list({ status: 'paid' })).toEqual([paid.number])
+    expect(await list({ status: 'pending' })).toEqual([pending.number])
+    expect(await list({ method: 'sandbox' })).toEqual([paid.number])
+    expect(await list({ exhibitionId: otherExhibitionId })).toEqual([])
+    expect(await list({ from: '2000-01-01', to: '2000-01-02' })).toEqual([])
+    expect((await list({ from: '2000-01-01' })).sort()).toEqual([paid.number, pending.number].sort())
+    const firstPage = (await staff(owner, 'orderList', { pageSize: 1 }).expect(200)).body.data
+    expect([firstPage.rows.length, firstPage.total]).toEqual([1, 2])
+    expect((await staff(owner, 'orderList', { status: 'refunded' })).status).toBe(400)
+  })
+
+  it('when a member is limited to another exhibition, then they see none of these orders, and an order code answers not found', async () => {
+    const order = await orderOf({ count: 1, pay: false })
+    const limited = await setUpMember(app, db, ['support'])
+    await staff(owner, 'updateMember', { id: limited.id, exhibitionIds: [otherExhibitionId] }).expect(200)
+    const list = (await staff(limited, 'orderList', {}).expect(200)).body.data
+    expect([list.rows, list.total, list.exhibitions.map((row: { id: number }) => row.id)]).toEqual([[], 0, [otherExhibitionId]])
+    const detail = await staff(limited, 'orderDetail', { number: order.number })
+    expect([detail.status, detail.body.message]).toEqual([404, 'console:errors.orderNotFound'])
+  })
+})
+
+describe('refunds', () => {
+  it('when the same refund is asked twice, then one refund is made and both answers show it', async () => {
+    const order = await orderOf()
+    const idempotencyKey = randomUUID()
+    const first = (await staff(manager, 'refundOrder', { number: order.number, ticketIds: null, idempotencyKey }).expect(200)).body.data.order
+    const again = (await staff(manager, 'refundOrder', { number: order.number, ticketIds: null, idempotencyKey }).expect(200)).body.data.order
+    expect(await refundRows()).toEqual([{ amount_minor: 25800, status: 'requested', reason: 'staff' }])
+    expect([first.refundedMinor, again.refundedMinor, again.refundableMinor]).toEqual([25800, 25800, 0])
+    expect(await auditRows('console$refundOrder')).toHaveLength(1)
+  })
+
+  it('when two staff members refund the whole order at once, then one refund is made and the other hears there is nothing left', async () => {
+    const order = await orderOf()
+    const answers = await Promise.all(
+      [owner, manager].map((member) => staff(member, 'refundOrder', { number: order.number, ticketIds: null, idempotencyKey: randomUUID() })),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    expect(answers.find((answer) => answer.status === 409)?.body.message).toBe('console:errors.nothingToRefund')
+    expect(await refundRows()).toEqual([{ amount_minor: 25800, status: 'requested', reason: 'staff' }])
+    expect(await auditRows('console$refundOrder')).toHaveLength(1)
+  })
+
+  it('when one ticket is refunded and then the rest, then together they give back what was paid, never more, and the buyer is mailed in the order language', async () => {
+    const order = await orderOf({ locale: 'zh-cn' })
+    const before = await counters(db, standard)
+    const detail = await detailOf(order.number)
+    const [first, second] = detail.attendees.map((attendee: { ticket: { id: string } }) => attendee.ticket.id)
+    const one = (await staff(manager, 'refundOrder', { number: order.number, ticketIds: [first], idempotencyKey: randomUUID() }).expect(200)).body.data.order
+    expect([one.refundedMinor, one.refundableMinor]).toEqual([12900, 12900])
+    expect(one.attendees[0].ticket).toMatchObject({ voided: true, refunded: true })
+    expect(one.attendees[1].ticket).toMatchObject({ voided: false, refunded: false })
+    expect((await counters(db, standard))?.reserved).toBe((before?.reserved ?? 0) - 1)
+    const again = await staff(manager, 'refundOrder', { number: order.number, ticketIds: [first], idempotencyKey: randomUUID() })
+    expect([again.status, again.body.message]).toEqual([409, 'console:errors.ticketRefunded'])
+    await staff(manager, 'refundOrder', { number: order.number, ticketIds: [second], idempotencyKey: randomUUID() }).expect(200)
+    const more = await staff(manager, 'refundOrder', { number: order.number, ticketIds: null, idempotencyKey: randomUUID() })
+    expect([more.status, more.body.message]).toEqual([409, 'console:errors.nothingToRefund'])
+    expect((await refundRows()).reduce((sum, row) => sum + row.amount_minor, 0)).toBe(25800)
+    expect(await platform.services.tickets.payments.executeDueRefunds()).toBe(2)
+    const after = await detailOf(order.number)
+    expect(after.refunds.map((refund: { status: string }) => refund.status)).toEqual(['succeeded', 'succeeded'])
+    expect(after.history.map((event: { kind: string }) => event.kind)).toEqual(expect.arrayContaining(['paid', 'refundRequested', 'refunded', 'mail']))
+    const mails = await mailsTo(buyer.email)
+    expect(mails.filter((mail) => mail.subject.includes('已退款') && mail.text_body.includes('主办方正在退还'))).toHaveLength(2)
+    expect(after.mails.map((mail: { kind: string }) => mail.kind)).toEqual(expect.arrayContaining(['confirmation', 'refund.succeeded']))
+  })
+
+  it('when an order is not paid, then it cannot be refunded and no audit row is left', async () => {
+    const order = await orderOf({ pay: false })
+    const answer = await staff(manager, 'refundOrder', { number: order.number, ticketIds: null, idempotencyKey: randomUUID() })
+    expect([answer.status, answer.body.message]).toEqual([409, 'console:errors.orderNotPaid'])
+    expect(await auditRows('console$refundOrder')).toEqual([])
+  })
+
+  it('when a support member asks for a refund or a cancellation, then it is refused', async () => {
+    const order = await orderOf({ count: 1 })
+    const support = await setUpMember(app, db, ['support'])
+    expect((await staff(support, 'refundOrder', { number: order.number, ticketIds: null, idempotencyKey: randomUUID() })).status).toBe(403)
+    expect((await staff(support, 'cancelOrder', { number: order.number, refund: true })).status).toBe(403)
+    expect((await staff(support, 'orderDetail', { number: order.number })).status).toBe(200)
+    expect(await refundRows()).toEqual([])
+  })
+})
+
+describe('cancelling', () => {
+  it('when staff cancel a paid order without a refund, then its seats go back, its tickets stop working and the buyer is told in the order language', async () => {
+    const order = await orderOf({ locale: 'zh-cn' })
+    const before = await counters(db, standard)
+    const cancelled = (await staff(manager, 'cancelOrder', { number: order.number, refund: false }).expect(200)).body.data.order
+    expect(cancelled).toMatchObject({ state: 'cancelled', cancelReason: 'staff', refundedMinor: 0, refundableMinor: 25800 })
+    expect(cancelled.attendees.every((attendee: { ticket: { voided: boolean } }) => attendee.ticket.voided)).toBe(true)
+    expect((await counters(db, standard))?.reserved).toBe((before?.reserved ?? 0) - 2)
+    expect(await refundRows()).toEqual([])
+    const mail = (await mailsTo(buyer.email)).at(-1)
+    expect(mail?.subject).toContain(`订单 ${order.number} 已取消`)
+    expect(mail?.text_body).toContain('主办方已取消订单')
+    const [row] = await auditRows('console$cancelOrder')
+    expect(row).toMatchObject({
+      staff_id: manager.id,
+      target: `order:${order.number}`,
+      before: { state: 'paid' },
+      after: { state: 'cancelled', refundMinor: 0 },
+    })
+    // Cancelling again changes nothing; a refund can still follow.
+    await staff(manager, 'cancelOrder', { number: order.number, refund: true }).expect(200)
+    expect(await auditRows('console$cancelOrder')).toHaveLength(1)
+    await staff(manager, 'refundOrder', { number: order.number, ticketIds: null, idempotencyKey: randomUUID() }).expect(200)
+    expect(await refundRows()).toEqual([{ amount_minor: 25800, status: 'requested', reason: 'staff' }])
+  })
+
+  it('when staff cancel a paid order with a refund, then all that was paid is refunded once and the mail says so', async () => {
+    const order = await orderOf()
+    await staff(owner, 'cancelOrder', { number: order.number, refund: true }).expect(200)
+    expect(await refundRows()).toEqual([{ amount_minor: 25800, status: 'requested', reason: 'staff' }])
+    expect((await mailsTo(buyer.email)).at(-1)?.text_body).toContain('is being refunded')
+    await platform.services.tickets.payments.executeDueRefunds()
+    expect((await refundRows())[0]?.status).toBe('succeeded')
+  })
+
+  it('when staff cancel a pending order, then its seats go back and no refund is asked', async () => {
+    const before = await counters(db, standard)
+    const order = await orderOf({ pay: false })
+    await staff(manager, 'cancelOrder', { number: order.number, refund: true }).expect(200)
+    expect((await counters(db, standard))?.reserved).toBe(before?.reserved)
+    expect(await refundRows()).toEqual([])
+    expect((await detailOf(order.number)).state).toBe('cancelled')
+  })
+
+  it('when the buyer cancels or the countdown runs out, then the buyer is mailed too', async () => {
+    const mine = await orderOf({ pay: false, count: 1 })
+    await fn('tickets$cancelOrder', { orderNumber: mine.number }).expect(200)
+    expect((await mailsTo(buyer.email)).at(-1)?.text_body).toContain(`You cancelled order ${mine.number}`)
+    const late = await orderOf({ pay: false, count: 1 })
+    await db.query("update ticket_orders set expires_at = now() - interval '1 minute' where number = $1", [late.number])
+    expect(await platform.services.tickets.expireDue()).toBe(1)
+    expect((await mailsTo(buyer.email)).at(-1)?.text_body).toContain(`Order ${late.number} was cancelled because it was not paid`)
+  })
+})
+
+describe('attendees and e-tickets', () => {
+  it('when an order is paid, then each attendee gets their own e-ticket mail with one QR code', async () => {
+    const order = await orderOf()
+    for (const person of order.people) {
+      const mails = await mailsTo(person.email)
+      expect(mails).toHaveLength(1)
+      expect(mails[0]?.attachments).toHaveLength(1)
+      expect(mails[0]?.text_body).toContain(`${person.firstName} ${person.lastName}`)
+    }
+  })
+
+  it('when staff change an attendee, then the buyer is told, a new address gets its e-ticket, and the audit row has before and after', async () => {
+    const order = await orderOf({ locale: 'ja' })
+    const detail = await detailOf(order.number)
+    const attendee = detail.attendees[0]
+    const changed = {
+      firstName: 'Hanako',
+      lastName: 'Yamada',
+      email: 'hanako.yamada@example.org',
+      phone: { country: 'JP', number: '090-1234-5678' },
+      identity: 'trader',
+      industry: 'fintech',
+    }
+    const after = (await staff(manager, 'changeAttendee', { number: order.number, attendeeId: attendee.id, attendee: changed }).expect(200)).body.data.order
+    expect(after.attendees[0]).toMatchObject({ firstName: 'Hanako', email: 'hanako.yamada@example.org', phone: { e164: '+819012345678' } })
+    expect((await mailsTo(buyer.email)).at(-1)?.subject).toContain('参加者情報が変更されました')
+    expect((await mailsTo('hanako.yamada@example.org'))[0]?.attachments).toHaveLength(1)
+    const [row] = await auditRows('console$changeAttendee')
+    expect(row).toMatchObject({ before: { firstName: attendee.firstName }, after: { firstName: 'Hanako', phone: '+819012345678' } })
+  })
+
+  it('when the new details break the checkout rules, then nothing changes, nobody is mailed and no audit row is left', async () => {
+    const order = await orderOf()
+    const detail = await detailOf(order.number)
+    const [first, second] = detail.attendees
+    const mailsBefore = (await db.query('select count(*)::int as n from mail_outbox')).rows[0]
+    const repeated = await staff(manager, 'changeAttendee', {
+      number: order.number,
+      attendeeId: first.id,
+      attendee: { ...order.people[0], email: second.email },
+    })
+    expect([repeated.status, repeated.body.data?.fields?.email]).toEqual([400, 'messages.emailRepeated'])
+    const badPhone = await staff(manager, 'changeAttendee', {
+      number: order.number,
+      attendeeId: first.id,
+      attendee: { ...order.people[0], phone: { country: 'GB', number: '123' } },
+    })
+    expect(badPhone.status).toBe(400)
+    expect((await db.query('select count(*)::int as n from mail_outbox')).rows[0]).toEqual(mailsBefore)
+    expect(await auditRows('console$changeAttendee')).toEqual([])
+  })
+
+  it('when support resends the e-tickets, then each attendee gets theirs again and the history shows it', async () => {
+    const order = await orderOf()
+    const support = await setUpMember(app, db, ['support'])
+    expect((await staff(support, 'resendTickets', { number: order.number }).expect(200)).body.data.mails).toBe(2)
+    for (const person of order.people) expect(await mailsTo(person.email)).toHaveLength(2)
+    expect((await detailOf(order.number)).history.map((event: { kind: string }) => event.kind)).toContain('ticketsResent')
+    expect(await auditRows('console$resendTickets')).toHaveLength(1)
+  })
+})
+
+describe('payments that arrived late or twice', () => {
+  it('when money arrives for an expired order, then it is refunded automatically and the queue shows it with the promised date', async () => {
+    const order = await orderOf({ pay: false, count: 1 })
+    const started = (await fn('tickets$startPayment', { orderNumber: order.number, method: 'sandbox' }).expect(200)).body.data
+    await db.query("update ticket_orders set expires_at = now() - interval '20 minutes' where number = $1", [order.number])
+    await platform.services.tickets.expireDue()
+    expect(await platform.services.tickets.payments.confirm(started.attemptId, { provider: 'sandbox', eventId: 'late-1' })).toBe('refund')
+    const open = (await staff(manager, 'paymentQueue', {}).expect(200)).body.data
+    expect(open.total).toBe(1)
+    expect(open.rows[0]).toMatchObject({ number: order.number, reason: 'orderCancelled', amountMinor: 12900, refund: { status: 'requested' }, overdue: false })
+    const promised = new Date(open.rows[0].promisedBy).getTime() - new Date(open.rows[0].receivedAt).getTime()
+    expect(promised).toBeGreaterThanOrEqual(12 * 24 * 3600 * 1000)
+    await platform.services.tickets.payments.executeDueRefunds()
+    expect((await staff(manager, 'paymentQueue', {}).expect(200)).body.data.total).toBe(0)
+    expect((await staff(manager, 'paymentQueue', { show: 'all' }).expect(200)).body.data.rows[0].refund.status).toBe('succeeded')
+  })
+})
