@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next'
+import type { ConsoleOrderDetail } from '../../../api/console.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { TableFrame } from '../../ui/table-frame.tsx'
+import ui from '../../ui/ui.module.css'
+
+type Attendee = ConsoleOrderDetail['attendees'][number]
+
+interface AttendeeTableProps {
+  order: ConsoleOrderDetail
+  canEdit: boolean
+  canResend: boolean
+  onEdit(attendee: Attendee): void
+  onResend(attendee: Attendee): void
+}
+
+function ticketState(ticket: Attendee['ticket']): string {
+  if (!ticket) return 'none'
+  if (ticket.refunded) return 'refunded'
+  return ticket.voided ? 'voided' : 'valid'
+}
+
+/** One row per attendee: their details, their e-ticket and its state, and what staff may do for them. */
+export function AttendeeTable({ order, canEdit, canResend, onEdit, onResend }: AttendeeTableProps) {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  return (
+    <TableFrame label={t('order.attendees')}>
+      <table className={ui.table}>
+        <caption className="visually-hidden">{t('order.attendees')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t('order.attendee')}</th>
+            <th scope="col">{t('order.ticket')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('order.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.attendees.map((attendee) => (
+            <tr key={attendee.id}>
+              <td>{attendee.position}</td>
+              <td>
+                <div>{`${attendee.firstName} ${attendee.lastName}`}</div>
+                <div className={ui.muted}>{attendee.email}</div>
+                <div className={`${ui.muted} ${ui.mono}`}>{attendee.phone.e164}</div>
+              </td>
+              <td>
+                <div>{attendee.ticket?.typeName ?? '—'}</div>
+                <div className={ui.muted}>
+                  {t(`order.ticketState.${ticketState(attendee.ticket)}`)}
+                  {attendee.ticket ? ` · ${formatMoney(attendee.ticket.refundMinor, order.currency, language)}` : ''}
+                </div>
+              </td>
+              <td>
+                <div className={ui.actions}>
+                  {canEdit ? (
+                    <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => onEdit(attendee)}>
+                      {t('order.edit')}
+                      <span className="visually-hidden">{` ${attendee.firstName} ${attendee.lastName}`}</span>
+                    </button>
+                  ) : null}
+                  {canResend && attendee.ticket && !attendee.ticket.voided ? (
+                    <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => onResend(attendee)}>
+                      {t('order.resendOne')}
+                      <span className="visually-hidden">{` ${attendee.firstName} ${attendee.lastName}`}</span>
+                    </button>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableFrame>
+  )
+}

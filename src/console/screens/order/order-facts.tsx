@@ -1,0 +1,47 @@
+import { Fragment, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ConsoleOrderDetail } from '../../../api/console.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { StateBadge } from '../../ui/state-badge.tsx'
+import ui from '../../ui/ui.module.css'
+import styles from './order.module.css'
+
+/** The order at a glance: state, buyer, language, times, and the money (paid, refunded, still refundable). */
+export function OrderFacts({ order }: { order: ConsoleOrderDetail }) {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  const money = (minor: number) => formatMoney(minor, order.currency, language)
+  const rows: Array<[string, ReactNode]> = [
+    [t('orders.status'), <StateBadge key="state" state={order.state} />],
+    ...(order.cancelReason ? [[t('order.cancelledBy'), t(`order.cancelReasons.${order.cancelReason}`)] as [string, string]] : []),
+    [t('order.buyer'), order.buyerEmail],
+    [t('order.language'), order.locale],
+    [t('orders.created'), formatDateTime(order.createdAt, language)],
+    ...(order.paidAt ? [[t('order.paidAt'), formatDateTime(order.paidAt, language)] as [string, string]] : []),
+    ...(order.cancelledAt ? [[t('order.cancelledAt'), formatDateTime(order.cancelledAt, language)] as [string, string]] : []),
+    [
+      t('orders.total'),
+      order.discountMinor ? `${money(order.totalMinor)} (${order.couponCode ?? ''} −${money(order.discountMinor)})` : money(order.totalMinor),
+    ],
+    [t('order.paid'), money(order.paidMinor)],
+    [t('order.refundedTotal'), money(order.refundedMinor)],
+    [t('order.refundable'), money(order.refundableMinor)],
+  ]
+  return (
+    <section className={ui.panel} aria-labelledby="order-facts-title">
+      <h2 id="order-facts-title" className={ui.panelTitle}>
+        {t('order.facts')}
+      </h2>
+      <dl className={styles.facts}>
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </section>
+  )
+}

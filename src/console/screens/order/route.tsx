@@ -1,0 +1,116 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
+import { type ConsoleOrderDetail, orderDetail, resendTickets } from '../../../api/console.ts'
+import { mayCall } from '../../../api/rules/console-access.ts'
+import { useConsoleShell, useMember } from '../../console-state.ts'
+import { ORDERS_PATH } from '../../lib/order-paths.ts'
+import { staffCall } from '../../screen-kit.ts'
+import { ConsolePage } from '../../ui/console-page.tsx'
+import ui from '../../ui/ui.module.css'
+import { useErrorText } from '../../ui/use-error-text.ts'
+import { AttendeeEditor } from './attendee-editor.tsx'
+import { AttendeeTable } from './attendee-table.tsx'
+import { CancelDialog, RefundDialog } from './money-dialogs.tsx'
+import styles from './order.module.css'
+import { OrderFacts } from './order-facts.tsx'
+import { MailRecord, MoneyRecord, OrderHistory } from './order-record.tsx'
+
+export async function loader(args: LoaderFunctionArgs): Promise<{ order: ConsoleOrderDetail }> {
+  return staffCall(args, orderDetail, { number: args.params.number ?? '' })
+}
+
+type Open = { kind: 'cancel' } | { kind: 'refund' } | { kind: 'attendee'; attendee: ConsoleOrderDetail['attendees'][number] } | null
+
+/** One order with its full history, and what the member's roles let them do to it (docs/product.md#console-orders). */
+export function Component() {
+  const { t } = useTranslation()
+  const { client } = useConsoleShell()
+  const { roles } = useMember()
+  const { order } = useLoaderData() as { order: ConsoleOrderDetail }
+  const revalidator = useRevalidator()
+  const errorText = useErrorText()
+  const [open, setOpen] = useState<Open>(null)
+  const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null)
+  const may = (name: 'cancelOrder' | 'refundOrder' | 'changeAttendee' | 'resendTickets') => mayCall(roles, name)
+
+  const done = (_order: ConsoleOrderDetail, text: string) => {
+    setOpen(null)
+    setStatus({ text, failed: false })
+    void revalidator.revalidate()
+  }
+  const resend = async (attendeeId?: string) => {
+    setStatus(null)
+    try {
+      const answer = await client.call(resendTickets, { number: order.number, ...(attendeeId ? { attendeeId } : {}) })
+      done(order, t('order.resent', { count: answer.mails }))
+    } catch (error) {
+      setStatus({ text: errorText(error), failed: true })
+    }
+  }
+  const actions = (
+    <>
+      {may('resendTickets') && order.allowed.resend ? (
+        <button type="button" className={ui.button} onClick={() => void resend()}>
+          {t('order.resend')}
+        </button>
+      ) : null}
+      {may('refundOrder') && order.allowed.refund ? (
+        <button type="button" className={`${ui.button} ${ui.danger}`} onClick={() => setOpen({ kind: 'refund' })}>
+          {t('order.refundAction')}
+        </button>
+      ) : null}
+      {may('cancelOrder') && order.allowed.cancel ? (
+        <button type="button" className={`${ui.button} ${ui.danger}`} onClick={() => setOpen({ kind: 'cancel' })}>
+          {t('order.cancelAction')}
+        </button>
+      ) : null}
+    </>
+  )
+
+  return (
+    <ConsolePage title={t('order.title', { number: order.number })} lead={order.exhibitionTitle} actions={actions}>
+      <p>
+        <Link to={ORDERS_PATH}>{t('order.back')}</Link>
+      </p>
+      <p className={status?.failed ? ui.alert : status ? ui.success : 'visually-hidden'} role="status">
+        {status?.text ?? ''}
+      </p>
+      <div className={styles.grid}>
+        <div className={styles.main}>
+          <section className={styles.stack} aria-labelledby="order-attendees-title">
+            <h2 id="order-attendees-title" className={ui.panelTitle}>
+              {t('order.attendees')}
+            </h2>
+            <AttendeeTable
+              order={order}
+              canEdit={may('changeAttendee') && order.allowed.editAttendees}
+              canResend={may('resendTickets') && order.allowed.resend}
+              onEdit={(attendee) => setOpen({ kind: 'attendee', attendee })}
+              onResend={(attendee) => void resend(attendee.id)}
+            />
+          </section>
+          <section className={styles.stack} aria-labelledby="order-money-title">
+            <h2 id="order-money-title" className={ui.panelTitle}>
+              {t('order.money')}
+            </h2>
+            <MoneyRecord order={order} />
+          </section>
+          <section className={`${ui.panel} ${styles.stack}`} aria-labelledby="order-history-title">
+            <h2 id="order-history-title" className={ui.panelTitle}>
+              {t('order.history')}
+            </h2>
+            <OrderHistory order={order} />
+            <h3 className={ui.panelTitle}>{t('order.mails')}</h3>
+            <MailRecord order={order} />
+          </section>
+        </div>
+        <OrderFacts order={order} />
+      </div>
+      <p className={ui.hint}>{t('common.timesInUtc')}</p>
+      {open?.kind === 'cancel' ? <CancelDialog order={order} onClose={() => setOpen(null)} onDone={done} /> : null}
+      {open?.kind === 'refund' ? <RefundDialog order={order} onClose={() => setOpen(null)} onDone={done} /> : null}
+      {open?.kind === 'attendee' ? <AttendeeEditor order={order} attendee={open.attendee} onClose={() => setOpen(null)} onDone={done} /> : null}
+    </ConsolePage>
+  )
+}

@@ -1,0 +1,103 @@
+import { useTranslation } from 'react-i18next'
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
+import { type PaymentQueueRow, paymentQueue } from '../../../api/console.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { orderPath } from '../../lib/order-paths.ts'
+import { staffCall } from '../../screen-kit.ts'
+import { ConsolePage } from '../../ui/console-page.tsx'
+import { StateBadge } from '../../ui/state-badge.tsx'
+import { TableFrame } from '../../ui/table-frame.tsx'
+import ui from '../../ui/ui.module.css'
+
+interface QueueData {
+  show: 'open' | 'all'
+  rows: PaymentQueueRow[]
+  total: number
+}
+
+export async function loader(args: LoaderFunctionArgs): Promise<QueueData> {
+  const show = new URL(args.request.url).searchParams.get('show') === 'all' ? 'all' : 'open'
+  const { rows, total } = await staffCall(args, paymentQueue, { page: 1, show })
+  return { show, rows, total }
+}
+
+function QueueRow({ row }: { row: PaymentQueueRow }) {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  return (
+    <tr>
+      <td>
+        <Link className={ui.mono} to={orderPath(row.number)}>
+          {row.number}
+        </Link>
+        <div className={ui.muted}>{row.exhibitionTitle}</div>
+      </td>
+      <td>
+        <div>{row.buyerEmail}</div>
+        <div className={ui.muted}>{`${t(`orders.methods.${row.provider}`)} · ${formatDateTime(row.receivedAt, language)}`}</div>
+      </td>
+      <td className={ui.nowrap}>{formatMoney(row.amountMinor, row.currency, language)}</td>
+      <td>{t(`order.refundReasons.${row.reason}`)}</td>
+      <td>
+        {row.refund ? <StateBadge state={row.refund.status} /> : <span className={ui.badge}>{t('payments.notStarted')}</span>}
+        {row.refund?.failure ? <div className={ui.fieldError}>{row.refund.failure}</div> : null}
+      </td>
+      <td>
+        <div className={ui.nowrap}>{formatDateTime(row.promisedBy, language)}</div>
+        {row.overdue ? <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('payments.overdue')}</span> : null}
+      </td>
+    </tr>
+  )
+}
+
+/**
+ * Money that arrived late, twice or for another amount: refunded automatically (order-rules.ts
+ * `settle`), listed with the date the payer was promised their money back by.
+ */
+export function Component() {
+  const { t } = useTranslation()
+  const { show, rows, total } = useLoaderData() as QueueData
+  return (
+    <ConsolePage
+      title={t('payments.title')}
+      lead={t('payments.lead')}
+      actions={
+        <Link className={ui.button} to={show === 'open' ? '?show=all' : '?'}>
+          {t(show === 'open' ? 'payments.showAll' : 'payments.showOpen')}
+        </Link>
+      }
+    >
+      <p className={ui.hint}>{t(show === 'open' ? 'payments.countOpen' : 'payments.countAll', { count: total })}</p>
+      <TableFrame label={t('payments.title')}>
+        <table className={ui.table}>
+          <caption className="visually-hidden">{t('payments.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('orders.code')}</th>
+              <th scope="col">{t('payments.payer')}</th>
+              <th scope="col">{t('order.amount')}</th>
+              <th scope="col">{t('payments.why')}</th>
+              <th scope="col">{t('payments.refund')}</th>
+              <th scope="col">{t('payments.promisedBy')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length ? null : (
+              <tr>
+                <td colSpan={6} className={ui.muted}>
+                  {t('payments.empty')}
+                </td>
+              </tr>
+            )}
+            {rows.map((row) => (
+              <QueueRow key={`${row.number}-${row.receivedAt}`} row={row} />
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+      <p className={ui.hint}>{t('common.timesInUtc')}</p>
+    </ConsolePage>
+  )
+}
