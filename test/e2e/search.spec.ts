@@ -136,7 +136,7 @@ test.describe('the search box on a desktop (1280 px)', () => {
       .getByRole('option', { name: new RegExp(withoutProfile.nameEn) })
       .first()
       .click()
-    await expect(page).toHaveURL(new RegExp(`/en/search\\.html\\?keyword=${encodeURIComponent(withoutProfile.nameEn).replace(/%20/g, '\\+')}$`))
+    await expect(page).toHaveURL(new RegExp(`/en/search\\.html\\?keyword=${encodeURIComponent(withoutProfile.nameEn).replace(/%20/g, '\\+')}&SearchPosition=1$`))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for “${withoutProfile.nameEn}”`)
   })
 
@@ -173,13 +173,13 @@ test.describe('the search box on a desktop (1280 px)', () => {
     await expect(page).toHaveURL(/\/en\/about\.html$/)
     // Seen them: Enter again runs the full search.
     await box.press('Enter')
-    await expect(page).toHaveURL(/\/en\/search\.html\?keyword=Aldmoor$/)
+    await expect(page).toHaveURL(/\/en\/search\.html\?keyword=Aldmoor&SearchPosition=1$/)
     // An advertiser's keyword opens the results directly, without waiting for suggestions.
     const before = sent.length
     const box2 = await headerBox(page)
     await box2.fill('Sponsored Words')
     await box2.press('Enter')
-    await expect(page).toHaveURL(/\/en\/search\.html\?keyword=Sponsored\+Words$/)
+    await expect(page).toHaveURL(/\/en\/search\.html\?keyword=Sponsored\+Words&SearchPosition=1$/)
     expect(checks).toEqual(['Aldmoor', 'Aldmoor', 'Sponsored Words'])
     expect(sent.slice(before).filter((request) => request.content === 'Sponsored Words')).toEqual([])
   })
@@ -312,7 +312,7 @@ test.describe('the search box on a phone (375 px)', () => {
     await box.fill('capital')
     await expect(listbox(page).getByRole('option').first()).toContainText(/capital/i)
     await listbox(page).getByRole('option', { name: 'Search all brokers for “capital”' }).click()
-    await expect(page).toHaveURL(/\/en\/search\.html\?keyword=capital$/)
+    await expect(page).toHaveURL(/\/en\/search\.html\?keyword=capital&SearchPosition=1$/)
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “capital”')
     await expectAccessible(page)
@@ -398,7 +398,7 @@ test.describe('the ranking, results and profile screens (1280 px)', () => {
     await expect(list).toHaveCount(20)
     const firstPage = await list.first().textContent()
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click()
-    await expect(page).toHaveURL(/keyword=a&page=2$/)
+    await expect(page).toHaveURL(/keyword=a&SearchPosition=1&page=2$/)
     await expect(list.first()).not.toHaveText(firstPage as string)
     await expectAccessible(page)
     await page.goto('/en/search.html?keyword=qqqqzzzz')
