@@ -2,6 +2,7 @@ import { fn } from './functions/gateway.ts'
 import { CONSOLE } from './functions/console.ts'
 import type * as contracts from './contracts/console.ts'
 import type * as orders from './contracts/console-orders.ts'
+import type * as catalog from './contracts/console-catalog.ts'
 
 /**
  * The organiser's console (docs/product.md#console): browser references to the platform functions on
@@ -31,3 +32,9 @@ export const paymentQueue = fn<typeof orders.paymentQueue>(CONSOLE.paymentQueue)
 export type { ConsoleOrderDetail, OrderListRow, PaymentQueueRow } from './contracts/console-orders.ts'
 
 export type { AuditRow, StaffListItem, StaffMember, StaffSession } from './contracts/console.ts'
+// Exhibitions and ticket types (issue 17).
+export const exhibitionList = fn<typeof catalog.exhibitionList>(CONSOLE.exhibitionList)
+export const exhibitionDetail = fn<typeof catalog.exhibitionDetail>(CONSOLE.exhibitionDetail)
+export const saveExhibition = fn<typeof catalog.saveExhibition>(CONSOLE.saveExhibition)
+export const publishExhibition = fn<typeof catalog.publishExhibition>(CONSOLE.publishExhibition)
+export const saveTicketType = fn<typeof catalog.saveTicketType>(CONSOLE.saveTicketType)

@@ -27,4 +27,10 @@ export const CONSOLE = {
   cancelOrder: { endpoint: 'console', route: 'console$cancelOrder', access: 'staff' },
   refundOrder: { endpoint: 'console', route: 'console$refundOrder', access: 'staff' },
   paymentQueue: { endpoint: 'console', route: 'console$paymentQueue', access: 'staff' },
+  // Exhibitions and ticket types (issue 17).
+  exhibitionList: { endpoint: 'console', route: 'console$exhibitionList', access: 'staff' },
+  exhibitionDetail: { endpoint: 'console', route: 'console$exhibitionDetail', access: 'staff' },
+  saveExhibition: { endpoint: 'console', route: 'console$saveExhibition', access: 'staff' },
+  publishExhibition: { endpoint: 'console', route: 'console$publishExhibition', access: 'staff' },
+  saveTicketType: { endpoint: 'console', route: 'console$saveTicketType', access: 'staff' },
 } as const satisfies FunctionTable

@@ -16,7 +16,7 @@ const ANYONE: readonly StaffRole[] = STAFF_ROLES
 const OWNER: readonly StaffRole[] = ['owner']
 /** Reading orders and fixing what a buyer asks for (CONSOLE.md "Roles"). */
 const ORDER_DESK: readonly StaffRole[] = ['manager', 'support']
-/** Money: cancelling and refunding. */
+/** Money and the catalogue: cancelling, refunding, exhibitions, ticket types, coupons. */
 const MANAGER: readonly StaffRole[] = ['manager']
 
 /**
@@ -42,6 +42,11 @@ export const CONSOLE_ACCESS = {
   cancelOrder: MANAGER,
   refundOrder: MANAGER,
   paymentQueue: ORDER_DESK,
+  exhibitionList: MANAGER,
+  exhibitionDetail: MANAGER,
+  saveExhibition: MANAGER,
+  publishExhibition: MANAGER,
+  saveTicketType: MANAGER,
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type ConsoleStaffFunction = keyof typeof CONSOLE_ACCESS

@@ -1,0 +1,57 @@
+import type { z } from 'zod'
+import type * as contracts from '../../../src/api/contracts/console-catalog.ts'
+import { LOCALES } from '../../../src/i18n/languages.ts'
+import { conflict, invalid, notFound } from '../errors.ts'
+import * as repo from './catalog.repo.ts'
+import { type CatalogExhibition, catalogExhibition, exhibitionInScope } from './catalog-view.ts'
+import type { CatalogContext, StaffActor } from './catalog-context.ts'
+import { fromVenueTime, isVenueTime } from './venue-time.ts'
+
+type TypeInput = z.output<typeof contracts.saveTicketType.payload>
+
+function fieldsOf(input: TypeInput, timeZone: string): repo.TypeFields {
+  const fields: Record<string, string> = {}
+  for (const name of ['salesStartAt', 'salesEndAt'] as const) {
+    const value = input[name]
+    if (value && !isVenueTime(value)) fields[name] = 'console:errors.localTime'
+  }
+  if (Object.keys(fields).length) throw invalid(fields)
+  const salesStartAt = input.salesStartAt ? fromVenueTime(input.salesStartAt, timeZone) : null
+  const salesEndAt = input.salesEndAt ? fromVenueTime(input.salesEndAt, timeZone) : null
+  if (salesStartAt && salesEndAt && salesEndAt <= salesStartAt) throw invalid({ salesEndAt: 'console:errors.endBeforeStart' })
+  const texts: repo.TypeFields['texts'] = {}
+  for (const locale of LOCALES) {
+    const text = input.texts[locale]
+    if (text?.name) texts[locale] = { name: text.name, description: text.description }
+  }
+  const { key, priceMinor, currency, capacity, maxPerOrder, active, sort } = input
+  return { key, priceMinor, currency, capacity, maxPerOrder, salesStartAt, salesEndAt, active, sort, texts }
+}
+
+/**
+ * Creates or changes a ticket type. Capacity may go up or down but never below what is sold or held:
+ * the update is conditional (catalog.repo.ts), so a buyer reserving at the same moment either gets
+ * in first (and the lower capacity is refused) or waits and finds the new capacity.
+ */
+export async function saveTicketType(context: CatalogContext, actor: StaffActor, input: TypeInput): Promise<CatalogExhibition> {
+  const { db } = context.platform
+  try {
+    await db.transaction(async (tx) => {
+      const exhibition = await exhibitionInScope(tx, actor.scope, input.exhibitionId)
+      const fields = fieldsOf(input, exhibition.time_zone)
+      const before = input.id === undefined ? null : await repo.typeById(tx, input.id)
+      if (input.id !== undefined && before?.exhibition_id !== exhibition.id) throw notFound('console:errors.ticketTypeNotFound')
+      const id = input.id ?? (await repo.insertTicketType(tx, exhibition.id, fields))
+      if (input.id !== undefined && !(await repo.updateTicketType(tx, id, exhibition.id, fields))) {
+        const now = await repo.typeById(tx, id)
+        throw conflict('console:errors.capacityBelowReserved', { reserved: now?.reserved ?? 0 })
+      }
+      await context.audit(tx, actor, { function: 'console$saveTicketType', target: `ticketType:${id}`, before, after: await repo.typeById(tx, id) })
+    })
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw conflict('console:errors.typeKeyTaken')
+    throw error
+  }
+  context.platform.contentChanged({ scope: 'tickets' })
+  return catalogExhibition(db, await exhibitionInScope(db, actor.scope, input.exhibitionId), new Date())
+}

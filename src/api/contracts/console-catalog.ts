@@ -1,0 +1,173 @@
+import { z } from 'zod'
+import { LOCALES } from '../../i18n/languages.ts'
+import { CONSOLE } from '../functions/console.ts'
+import { CATALOG_LIMITS, LOCAL_TIME_PATTERN } from '../rules/console-catalog.ts'
+import { EXHIBITION_STATES, EXHIBITION_TYPES, REGIONS } from '../rules/exhibitions.ts'
+import { MAX_TICKETS_PER_ORDER } from '../rules/tickets.ts'
+import { defineContract } from './define.ts'
+
+/**
+ * The catalogue in the organiser's console (issue 17): exhibitions with their
+ * texts in the 12 languages, and their ticket types. Times are edited as the venue's wall clock
+ * (YYYY-MM-DDTHH:mm in the exhibition's IANA zone) and stored as instants. Messages are
+ * `console:errors.*` keys or `errors.*` of `common`.
+ */
+
+const id = z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').positive('errors.invalid')
+const localTime = z.string({ error: 'errors.required' }).regex(LOCAL_TIME_PATTERN, 'console:errors.localTime')
+const optionalLocalTime = z
+  .string()
+  .nullable()
+  .transform((value) => (value ? value : null))
+  .pipe(localTime.nullable())
+const required = (max: number) => z.string({ error: 'errors.required' }).trim().min(1, 'errors.required').max(max, 'errors.tooLong')
+const optional = (max: number) => z.string().trim().max(max, 'errors.tooLong').default('')
+const locale = z.enum(LOCALES)
+
+const exhibitionText = z.object({
+  title: optional(CATALOG_LIMITS.title),
+  summary: optional(CATALOG_LIMITS.summary),
+  venueName: optional(CATALOG_LIMITS.venueName),
+})
+const typeText = z.object({ name: optional(CATALOG_LIMITS.typeName), description: optional(CATALOG_LIMITS.typeDescription) })
+
+/** Texts by locale; a language without a title (a name, for a ticket type) is missing and falls back. */
+const exhibitionTexts = z
+  .partialRecord(locale, exhibitionText)
+  .refine((texts) => Boolean(texts.en?.title), { message: 'console:errors.englishTitle', path: ['en', 'title'] })
+const typeTexts = z.partialRecord(locale, typeText).refine((texts) => Boolean(texts.en?.name), {
+  message: 'console:errors.englishName',
+  path: ['en', 'name'],
+})
+
+export const exhibitionInput = z.object({
+  slug: z
+    .string({ error: 'errors.required' })
+    .trim()
+    .toLowerCase()
+    .max(CATALOG_LIMITS.slug, 'errors.tooLong')
+    .regex(/^[a-z0-9][a-z0-9-]{1,59}$/, 'console:errors.slug'),
+  kind: z.enum(EXHIBITION_TYPES, { error: 'errors.invalid' }),
+  timeZone: z.string({ error: 'errors.required' }).trim().min(1, 'errors.required').max(64, 'errors.tooLong'),
+  startsAt: localTime,
+  endsAt: localTime,
+  salesOpenAt: optionalLocalTime,
+  salesCloseAt: optionalLocalTime,
+  city: required(CATALOG_LIMITS.city),
+  countryCode: z
+    .string({ error: 'errors.required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'console:errors.countryCode'),
+  region: z.enum(REGIONS, { error: 'errors.invalid' }),
+  texts: exhibitionTexts,
+})
+
+const exhibitionState = z.enum(EXHIBITION_STATES)
+
+export const catalogExhibitionRow = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  city: z.string(),
+  timeZone: z.string(),
+  startsAt: localTime,
+  endsAt: localTime,
+  state: exhibitionState,
+  published: z.boolean(),
+  ticketTypes: z.number().int(),
+  /** The languages that have a title. */
+  locales: z.array(locale),
+})
+
+export const catalogTicketType = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  priceMinor: z.number().int(),
+  currency: z.string(),
+  capacity: z.number().int(),
+  /** Sold to paid orders. */
+  sold: z.number().int(),
+  /** Held by pending orders. */
+  held: z.number().int(),
+  maxPerOrder: z.number().int(),
+  salesStartAt: localTime.nullable(),
+  salesEndAt: localTime.nullable(),
+  active: z.boolean(),
+  sort: z.number().int(),
+  texts: z.partialRecord(locale, z.object({ name: z.string(), description: z.string() })),
+})
+
+export const catalogExhibition = exhibitionInput.extend({
+  id: z.number().int(),
+  state: exhibitionState,
+  published: z.boolean(),
+  texts: z.partialRecord(locale, z.object({ title: z.string(), summary: z.string(), venueName: z.string() })),
+  ticketTypes: z.array(catalogTicketType),
+})
+
+export const exhibitionList = defineContract({
+  ...CONSOLE.exhibitionList,
+  payload: z.object({}),
+  result: z.object({ rows: z.array(catalogExhibitionRow), mayCreate: z.boolean() }),
+})
+
+export const exhibitionDetail = defineContract({
+  ...CONSOLE.exhibitionDetail,
+  payload: z.object({ id }),
+  result: z.object({ exhibition: catalogExhibition }),
+})
+
+export const saveExhibition = defineContract({
+  ...CONSOLE.saveExhibition,
+  /** Without `id`: a new exhibition (not published until published). */
+  payload: exhibitionInput.extend({ id: id.optional() }),
+  result: z.object({ exhibition: catalogExhibition }),
+})
+
+export const publishExhibition = defineContract({
+  ...CONSOLE.publishExhibition,
+  payload: z.object({ id, published: z.boolean({ error: 'errors.invalid' }) }),
+  result: z.object({ exhibition: catalogExhibition }),
+})
+
+export const ticketTypeInput = z.object({
+  key: z
+    .string({ error: 'errors.required' })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'console:errors.typeKey'),
+  priceMinor: z.coerce
+    .number({ error: 'errors.invalid' })
+    .int('console:errors.price')
+    .min(0, 'console:errors.price')
+    .max(CATALOG_LIMITS.priceMinorMax, 'console:errors.price'),
+  currency: z
+    .string({ error: 'errors.required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'console:errors.currency'),
+  capacity: z.coerce
+    .number({ error: 'errors.invalid' })
+    .int('console:errors.capacity')
+    .min(0, 'console:errors.capacity')
+    .max(CATALOG_LIMITS.capacityMax, 'console:errors.capacity'),
+  maxPerOrder: z.coerce
+    .number({ error: 'errors.invalid' })
+    .int('console:errors.maxPerOrder')
+    .min(1, 'console:errors.maxPerOrder')
+    .max(MAX_TICKETS_PER_ORDER, 'console:errors.maxPerOrder'),
+  salesStartAt: optionalLocalTime,
+  salesEndAt: optionalLocalTime,
+  /** Shown to visitors and on sale; a hidden type keeps its orders. */
+  active: z.boolean({ error: 'errors.invalid' }),
+  sort: z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').min(0, 'errors.invalid').max(1000, 'errors.invalid'),
+  texts: typeTexts,
+})
+
+export const saveTicketType = defineContract({
+  ...CONSOLE.saveTicketType,
+  /** Without `id`: a new type of the exhibition. */
+  payload: ticketTypeInput.extend({ exhibitionId: id, id: id.optional() }),
+  result: z.object({ exhibition: catalogExhibition }),
+})
