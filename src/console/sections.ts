@@ -1,7 +1,8 @@
 import { type ConsoleStaffFunction, mayCall, type StaffRole } from '../api/rules/console-access.ts'
+import { ORDERS_PATH, PAYMENT_QUEUE_PATH } from './lib/order-paths.ts'
 import { CONSOLE_HOME } from './lib/paths.ts'
 
-export type SectionId = 'home' | 'staff' | 'audit' | 'sessions'
+export type SectionId = 'home' | 'orders' | 'payments' | 'staff' | 'audit' | 'sessions'
 
 /** A console section and the function a member must be allowed to call to use it (the access table decides). */
 export interface Section {
@@ -13,6 +14,8 @@ export interface Section {
 /** The sections built so far, in navigation order; later parts add theirs here when they exist. */
 export const SECTIONS: readonly Section[] = [
   { id: 'home', path: CONSOLE_HOME, needs: 'me' },
+  { id: 'orders', path: ORDERS_PATH, needs: 'orderList' },
+  { id: 'payments', path: PAYMENT_QUEUE_PATH, needs: 'paymentQueue' },
   { id: 'staff', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },
   { id: 'audit', path: `${CONSOLE_HOME}/audit`, needs: 'auditList' },
   { id: 'sessions', path: `${CONSOLE_HOME}/sessions`, needs: 'sessions' },
