@@ -20,8 +20,10 @@ describe('header tabs (docs/product.md#header)', () => {
   ])('on %s the active tab is %s', (path, key) => {
     expect(activeTabKey(path)).toBe(key)
   })
-  it('a language switch keeps the route and the query', () => {
-    expect(languageSwitchHref('/en/exhibition/news.html', '?page=3&q=a%20b', 'zh-cn')).toBe('/zh-cn/exhibition/news.html?page=3&q=a%20b')
-    expect(languageSwitchHref('/en', '', 'ja')).toBe('/ja')
+  it('a language switch keeps the route and the query, through the route that remembers the pick', () => {
+    const target = (href: string) => new URL(href, 'http://site').searchParams.get('to')
+    expect(languageSwitchHref('/en/exhibition/news.html', '?page=3&q=a%20b', 'zh-cn')).toMatch(/^\/api\/language\?to=/)
+    expect(target(languageSwitchHref('/en/exhibition/news.html', '?page=3&q=a%20b', 'zh-cn'))).toBe('/zh-cn/exhibition/news.html?page=3&q=a%20b')
+    expect(target(languageSwitchHref('/en', '', 'ja'))).toBe('/ja')
   })
 })

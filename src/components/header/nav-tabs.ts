@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router'
+import { languageChoiceHref } from '../../api/contracts/cookies.ts'
 
 export interface NavTab {
   key: 'home' | 'brandExhibition' | 'video' | 'news' | 'about' | 'bulletin'
@@ -39,8 +40,11 @@ export function tabHref(lang: string, tab: NavTab): string {
   return tab.path ? `/${lang}/${tab.path}` : `/${lang}`
 }
 
-/** docs/product.md#header: changing language reloads the same route with the new language and keeps the query. */
+/**
+ * docs/product.md#header: changing language reloads the same route with the new language and keeps the query,
+ * through the server route that remembers the pick (a shared /en/... link never changes it).
+ */
 export function languageSwitchHref(pathname: string, search: string, target: string): string {
   const rest = pathname.replace(/^\/[^/]+/, '')
-  return `/${target}${rest}${search}`
+  return languageChoiceHref(`/${target}${rest}${search}`)
 }

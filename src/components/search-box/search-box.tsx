@@ -204,6 +204,8 @@ export function SearchField({ variant, placement, initialText, autoFocus, onLeav
             onClick={() => search.show()}
             onKeyDown={onKeyDown}
           />
+          {/* Without scripts the form itself is the search: its URL carries the position like resultsHref's (docs/product.md#search-box). */}
+          <input type="hidden" name="SearchPosition" value="1" />
           <button type="submit" className={styles.submit} aria-label={ready ? t('search:box.submit') : t('nav.search')}>
             <SearchIcon size={20} />
           </button>
