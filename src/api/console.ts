@@ -2,6 +2,7 @@ import { fn } from './functions/gateway.ts'
 import { CONSOLE } from './functions/console.ts'
 import type * as contracts from './contracts/console.ts'
 import type * as orders from './contracts/console-orders.ts'
+import type * as exports from './contracts/console-exports.ts'
 import type * as catalog from './contracts/console-catalog.ts'
 
 /**
@@ -29,6 +30,7 @@ export const changeAttendee = fn<typeof orders.changeAttendee>(CONSOLE.changeAtt
 export const cancelOrder = fn<typeof orders.cancelOrder>(CONSOLE.cancelOrder)
 export const refundOrder = fn<typeof orders.refundOrder>(CONSOLE.refundOrder)
 export const paymentQueue = fn<typeof orders.paymentQueue>(CONSOLE.paymentQueue)
+export const exportFile = fn<typeof exports.exportFile>(CONSOLE.exportFile)
 export type { ConsoleOrderDetail, OrderListRow, PaymentQueueRow } from './contracts/console-orders.ts'
 
 export type { AuditRow, StaffListItem, StaffMember, StaffSession } from './contracts/console.ts'

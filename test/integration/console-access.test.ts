@@ -50,6 +50,7 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   cancelOrder: () => ({ number: 'T-0000000000', refund: false }),
   refundOrder: () => ({ number: 'T-0000000000', ticketIds: null, idempotencyKey: randomUUID() }),
   paymentQueue: () => ({ page: 1 }),
+  exportFile: () => ({ exhibitionId: 999999, kind: 'attendees', format: 'csv' }),
   exhibitionList: () => ({}),
   exhibitionDetail: () => ({ id: 999999 }),
   saveExhibition: () => ({

@@ -42,6 +42,7 @@ export const CONSOLE_ACCESS = {
   cancelOrder: MANAGER,
   refundOrder: MANAGER,
   paymentQueue: ORDER_DESK,
+  exportFile: MANAGER,
   exhibitionList: MANAGER,
   exhibitionDetail: MANAGER,
   saveExhibition: MANAGER,

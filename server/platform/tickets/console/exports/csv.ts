@@ -1,0 +1,28 @@
+/**
+ * CSV as spreadsheets open it safely (CONSOLE.md "Exports"): UTF-8 with a byte-order mark (so Excel
+ * reads 中文 and ไทย as such), CRLF line ends and quoting as RFC 4180 §2, and text cells that a
+ * spreadsheet would run as a formula prefixed with an apostrophe (OWASP "CSV Injection").
+ */
+
+export type Cell = string | number | null
+
+const FORMULA_START = /^[=+\-@\t\r]/
+const NEEDS_QUOTES = /[",\r\n]/
+
+/** A text cell that cannot start a formula; numbers are written as numbers. */
+export function safeText(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value
+}
+
+function field(cell: Cell): string {
+  if (cell === null) return ''
+  if (typeof cell === 'number') return String(cell)
+  const text = safeText(cell)
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** The whole file: byte-order mark, header row, one line per row, each ended by CRLF. */
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): Buffer {
+  const lines = [header, ...rows].map((row) => `${row.map(field).join(',')}\r\n`)
+  return Buffer.from(`\uFEFF${lines.join('')}`, 'utf8')
+}

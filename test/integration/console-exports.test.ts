@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto'
+import { readSheet } from 'read-excel-file/node'
+import request from 'supertest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/client.ts'
+import type { Platform } from '../../server/platform/platform.ts'
+import { createTestApp, resetDatabase } from '../setup/test-app.ts'
+import { createUser, type TestUser } from '../setup/users.ts'
+import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
+import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
+
+/**
+ * Exports of the console (CONSOLE.md "Exports", issue 17): an exhibition's orders and attendees as
+ * CSV (BOM, CRLF, formula-safe) and XLSX, for managers and owners only, within the member's
+ * exhibitions, each one recorded in the audit log.
+ */
+
+let app: App
+let db: Database
+let platform: Platform
+
+beforeAll(async () => {
+  ;({ app, db, platform } = await createTestApp())
+})
+
+const HOSTILE = '=HYPERLINK("http://evil.example","x")'
+
+let exhibitionId: number
+let otherExhibitionId: number
+let buyer: TestUser
+let manager: SignedInMember
+let orderNumber: string
+
+const fn = (route: string, payload: unknown) => call(app, route, buyer.token, payload)
+
+beforeEach(async () => {
+  await resetDatabase(db)
+  exhibitionId = await makeExhibition(db, { title: 'London Fintech Expo' })
+  otherExhibitionId = await makeExhibition(db, { title: 'Bangkok Traders Fair' })
+  const standard = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 12900, currency: 'GBP' })
+  buyer = await createUser(platform, db)
+  manager = await setUpMember(app, db, ['manager'])
+  const order = (await fn('tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId: standard, quantity: 3 }], idempotencyKey: randomUUID() }).expect(200))
+    .body.data
+  const names = [
+    [HOSTILE, 'Smith'],
+    ['美', '陈'],
+    ['สมชาย', 'ใจดี'],
+  ]
+  const people = attendees(3).map((attendee, index) => ({ ...attendee, firstName: names[index]?.[0] as string, lastName: names[index]?.[1] as string }))
+  await fn('tickets$saveAttendees', { orderNumber: order.number, attendees: people }).expect(200)
+  await fn('tickets$confirmOrder', { orderNumber: order.number }).expect(200)
+  const started = (await fn('tickets$startPayment', { orderNumber: order.number, method: 'sandbox' }).expect(200)).body.data
+  const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
+  await request(app).post(`/pay/sandbox/${started.attemptId}`).type('form').send({ key, action: 'pay' }).expect(303)
+  orderNumber = order.number
+})
+
+async function exported(member: SignedInMember, payload: Record<string, unknown>) {
+  const response = await consoleCall(app, 'exportFile', payload, { cookie: member.cookie }).expect(200)
+  return { ...response.body.data, file: Buffer.from(response.body.data.base64, 'base64') } as {
+    fileName: string
+    mediaType: string
+    rows: number
+    file: Buffer
+  }
+}
+
+describe('exports', () => {
+  it('when a manager exports attendees as CSV, then the file has a BOM, a header row, CRLF, safe formulas and names intact', async () => {
+    const result = await exported(manager, { exhibitionId, kind: 'attendees', format: 'csv' })
+    expect(result.mediaType).toBe('text/csv; charset=utf-8')
+    expect(result.fileName).toBe(`exhibition-${exhibitionId}-attendees.csv`)
+    expect([...result.file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const text = result.file.toString('utf8').slice(1)
+    const lines = text.split('\r\n')
+    expect(lines[0]).toBe('order,order_status,position,first_name,last_name,email,phone,phone_country,identity,industry,ticket_type')
+    expect(lines).toHaveLength(5) // header, three attendees, and the empty rest after the last CRLF
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`)
+    expect(text).toContain(`${orderNumber},paid,2,美,陈`)
+    expect(text).toContain('สมชาย,ใจดี')
+  })
+
+  it('when orders are exported as XLSX, then the sheet reads back with the same rows as the CSV, text kept as text', async () => {
+    const csv = await exported(manager, { exhibitionId, kind: 'orders', format: 'csv' })
+    const xlsx = await exported(manager, { exhibitionId, kind: 'orders', format: 'xlsx' })
+    const sheet = await readSheet(xlsx.file)
+    const csvRows = csv.file
+      .toString('utf8')
+      .slice(1)
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line) => line.split(','))
+    expect(sheet).toHaveLength(2)
+    expect(sheet.map((row) => row.map((cell) => (cell === null ? '' : String(cell))))).toEqual(csvRows)
+    const attendeeSheet = await readSheet((await exported(manager, { exhibitionId, kind: 'attendees', format: 'xlsx' })).file)
+    // XLSX stores text as text, never as a formula: the name keeps its exact value.
+    expect(attendeeSheet.map((row) => row[3])).toEqual(['first_name', HOSTILE, '美', 'สมชาย'])
+  })
+
+  it('when members export, then each export is in the audit log with who, which list and how many rows', async () => {
+    await exported(manager, { exhibitionId, kind: 'attendees', format: 'xlsx' })
+    const rows = (
+      await db.query<{ staff_id: string; target: string; after: unknown }>(
+        "select staff_id, target, after from staff_audit where function = 'console$exportFile'",
+      )
+    ).rows
+    expect(rows).toEqual([{ staff_id: manager.id, target: `exhibition:${exhibitionId}`, after: { kind: 'attendees', format: 'xlsx', rows: 3 } }])
+  })
+
+  it('when support, editor or check-in staff ask for an export, then it is refused; an owner may', async () => {
+    for (const role of ['support', 'editor', 'checkin'] as const) {
+      const member = await setUpMember(app, db, [role])
+      await consoleCall(app, 'exportFile', { exhibitionId, kind: 'orders', format: 'csv' }, { cookie: member.cookie }).expect(403)
+    }
+    const owner = await setUpMember(app, db, ['owner'])
+    expect((await exported(owner, { exhibitionId, kind: 'orders', format: 'csv' })).rows).toBe(1)
+  })
+
+  it('when a manager is limited to another exhibition, then this one does not exist for them and nothing is audited', async () => {
+    await db.query('update staff_members set exhibition_ids = $1 where id = $2', [[otherExhibitionId], manager.id])
+    const refused = await consoleCall(app, 'exportFile', { exhibitionId, kind: 'attendees', format: 'csv' }, { cookie: manager.cookie }).expect(404)
+    expect(refused.body.message).toBe('console:errors.exhibitionNotFound')
+    expect((await exported(manager, { exhibitionId: otherExhibitionId, kind: 'attendees', format: 'csv' })).rows).toBe(0)
+    const audited = (await db.query<{ target: string }>("select target from staff_audit where function = 'console$exportFile'")).rows
+    expect(audited).toEqual([{ target: `exhibition:${otherExhibitionId}` }])
+  })
+
+  it('when the payload names no such kind or format, then it is a 400', async () => {
+    await consoleCall(app, 'exportFile', { exhibitionId, kind: 'payments', format: 'pdf' }, { cookie: manager.cookie }).expect(400)
+  })
+})
