@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ConsoleOrderDetail } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
@@ -36,10 +36,10 @@ export function OrderFacts({ order }: { order: ConsoleOrderDetail }) {
       </h2>
       <dl className={styles.facts}>
         {rows.map(([label, value]) => (
-          <Fragment key={label}>
+          <div key={label} className={styles.fact}>
             <dt>{label}</dt>
             <dd>{value}</dd>
-          </Fragment>
+          </div>
         ))}
       </dl>
     </section>

@@ -14,7 +14,9 @@ export function OrderHistory({ order }: { order: ConsoleOrderDetail }) {
   const { language } = useConsoleShell()
   return (
     <ol className={styles.history}>
+      {/* Mails have their own list below. */}
       {order.history.map((event, index) => {
+        if (event.kind === 'mail') return null
         const key = `order.events.${event.kind}`
         const by = event.data.by === 'staff' || typeof event.data.staffId === 'string' ? ` · ${t('order.byStaff')}` : ''
         const to = typeof event.data.to === 'string' ? ` · ${event.data.to}` : ''

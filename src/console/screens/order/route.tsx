@@ -76,36 +76,34 @@ export function Component() {
       <p className={status?.failed ? ui.alert : status ? ui.success : 'visually-hidden'} role="status">
         {status?.text ?? ''}
       </p>
-      <div className={styles.grid}>
-        <div className={styles.main}>
-          <section className={styles.stack} aria-labelledby="order-attendees-title">
-            <h2 id="order-attendees-title" className={ui.panelTitle}>
-              {t('order.attendees')}
-            </h2>
-            <AttendeeTable
-              order={order}
-              canEdit={may('changeAttendee') && order.allowed.editAttendees}
-              canResend={may('resendTickets') && order.allowed.resend}
-              onEdit={(attendee) => setOpen({ kind: 'attendee', attendee })}
-              onResend={(attendee) => void resend(attendee.id)}
-            />
-          </section>
-          <section className={styles.stack} aria-labelledby="order-money-title">
-            <h2 id="order-money-title" className={ui.panelTitle}>
-              {t('order.money')}
-            </h2>
-            <MoneyRecord order={order} />
-          </section>
-          <section className={`${ui.panel} ${styles.stack}`} aria-labelledby="order-history-title">
-            <h2 id="order-history-title" className={ui.panelTitle}>
-              {t('order.history')}
-            </h2>
-            <OrderHistory order={order} />
-            <h3 className={ui.panelTitle}>{t('order.mails')}</h3>
-            <MailRecord order={order} />
-          </section>
-        </div>
-        <OrderFacts order={order} />
+      <OrderFacts order={order} />
+      <div className={styles.main}>
+        <section className={styles.stack} aria-labelledby="order-attendees-title">
+          <h2 id="order-attendees-title" className={ui.panelTitle}>
+            {t('order.attendees')}
+          </h2>
+          <AttendeeTable
+            order={order}
+            canEdit={may('changeAttendee') && order.allowed.editAttendees}
+            canResend={may('resendTickets') && order.allowed.resend}
+            onEdit={(attendee) => setOpen({ kind: 'attendee', attendee })}
+            onResend={(attendee) => void resend(attendee.id)}
+          />
+        </section>
+        <section className={styles.stack} aria-labelledby="order-money-title">
+          <h2 id="order-money-title" className={ui.panelTitle}>
+            {t('order.money')}
+          </h2>
+          <MoneyRecord order={order} />
+        </section>
+        <section className={`${ui.panel} ${styles.stack}`} aria-labelledby="order-history-title">
+          <h2 id="order-history-title" className={ui.panelTitle}>
+            {t('order.history')}
+          </h2>
+          <OrderHistory order={order} />
+          <h3 className={ui.panelTitle}>{t('order.mails')}</h3>
+          <MailRecord order={order} />
+        </section>
       </div>
       <p className={ui.hint}>{t('common.timesInUtc')}</p>
       {open?.kind === 'cancel' ? <CancelDialog order={order} onClose={() => setOpen(null)} onDone={done} /> : null}

@@ -42,6 +42,7 @@ function QueueRow({ row }: { row: PaymentQueueRow }) {
       <td>{t(`order.refundReasons.${row.reason}`)}</td>
       <td>
         {row.refund ? <StateBadge state={row.refund.status} /> : <span className={ui.badge}>{t('payments.notStarted')}</span>}
+        {row.refund?.settledAt ? <div className={`${ui.muted} ${ui.nowrap}`}>{formatDateTime(row.refund.settledAt, language)}</div> : null}
         {row.refund?.failure ? <div className={ui.fieldError}>{row.refund.failure}</div> : null}
       </td>
       <td>
