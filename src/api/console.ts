@@ -2,6 +2,7 @@ import { fn } from './functions/gateway.ts'
 import { CONSOLE } from './functions/console.ts'
 import type * as contracts from './contracts/console.ts'
 import type * as orders from './contracts/console-orders.ts'
+import type * as dashboards from './contracts/console-dashboard.ts'
 import type * as exports from './contracts/console-exports.ts'
 import type * as catalog from './contracts/console-catalog.ts'
 
@@ -31,6 +32,8 @@ export const cancelOrder = fn<typeof orders.cancelOrder>(CONSOLE.cancelOrder)
 export const refundOrder = fn<typeof orders.refundOrder>(CONSOLE.refundOrder)
 export const paymentQueue = fn<typeof orders.paymentQueue>(CONSOLE.paymentQueue)
 export const exportFile = fn<typeof exports.exportFile>(CONSOLE.exportFile)
+export const dashboard = fn<typeof dashboards.dashboard>(CONSOLE.dashboard)
+export type { Dashboard } from './contracts/console-dashboard.ts'
 export type { ConsoleOrderDetail, OrderListRow, PaymentQueueRow } from './contracts/console-orders.ts'
 
 export type { AuditRow, StaffListItem, StaffMember, StaffSession } from './contracts/console.ts'

@@ -51,6 +51,7 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   refundOrder: () => ({ number: 'T-0000000000', ticketIds: null, idempotencyKey: randomUUID() }),
   paymentQueue: () => ({ page: 1 }),
   exportFile: () => ({ exhibitionId: 999999, kind: 'attendees', format: 'csv' }),
+  dashboard: () => ({ exhibitionId: 999999 }),
   exhibitionList: () => ({}),
   exhibitionDetail: () => ({ id: 999999 }),
   saveExhibition: () => ({

@@ -28,6 +28,7 @@ export const CONSOLE = {
   refundOrder: { endpoint: 'console', route: 'console$refundOrder', access: 'staff' },
   paymentQueue: { endpoint: 'console', route: 'console$paymentQueue', access: 'staff' },
   exportFile: { endpoint: 'console', route: 'console$exportFile', access: 'staff' },
+  dashboard: { endpoint: 'console', route: 'console$dashboard', access: 'staff' },
   // Exhibitions and ticket types (issue 17).
   exhibitionList: { endpoint: 'console', route: 'console$exhibitionList', access: 'staff' },
   exhibitionDetail: { endpoint: 'console', route: 'console$exhibitionDetail', access: 'staff' },

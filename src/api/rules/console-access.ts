@@ -43,6 +43,7 @@ export const CONSOLE_ACCESS = {
   refundOrder: MANAGER,
   paymentQueue: ORDER_DESK,
   exportFile: MANAGER,
+  dashboard: ORDER_DESK,
   exhibitionList: MANAGER,
   exhibitionDetail: MANAGER,
   saveExhibition: MANAGER,

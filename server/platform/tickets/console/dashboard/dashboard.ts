@@ -1,0 +1,60 @@
+import { DASHBOARD_EXPIRING_MINUTES } from '../../../../../src/api/rules/console-dashboard.ts'
+import type { Database } from '../../../../db/client.ts'
+import { notFound } from '../../../errors.ts'
+import { inPaymentGrace, isDue } from '../../order-rules.ts'
+import { exhibitionExists } from '../exports/exports.repo.ts'
+import type { StaffActor } from '../staff-scope.ts'
+import { capacityPerType, pendingOrdersBefore, refundsWaiting, revenuePerCurrency, ticketsSoldPerDay } from './dashboard.repo.ts'
+
+/**
+ * One exhibition at a glance (CONSOLE.md "What the organiser sees first"): tickets sold per day,
+ * capacity left per ticket type, takings per currency, pending orders about to expire and refunds
+ * waiting. Whether a pending order still counts, or is in the payment grace, is order-rules.ts's word.
+ */
+export async function dashboard(db: Database, actor: StaffActor, exhibitionId: number) {
+  if (actor.scope !== null && !actor.scope.includes(exhibitionId)) throw notFound('console:errors.exhibitionNotFound')
+  if (!(await exhibitionExists(db, exhibitionId))) throw notFound('console:errors.exhibitionNotFound')
+  const [days, types, revenue, pending, refunds] = await Promise.all([
+    ticketsSoldPerDay(db, exhibitionId),
+    capacityPerType(db, exhibitionId),
+    revenuePerCurrency(db, exhibitionId),
+    pendingOrdersBefore(db, exhibitionId, DASHBOARD_EXPIRING_MINUTES),
+    refundsWaiting(db, exhibitionId),
+  ])
+  return {
+    soldPerDay: days,
+    ticketTypes: types.map((type) => ({
+      id: type.id,
+      name: type.name,
+      capacity: type.capacity,
+      sold: type.sold,
+      held: type.reserved - type.sold,
+      left: type.capacity - type.reserved,
+    })),
+    revenue: revenue.map((row) => ({ currency: row.currency, orders: row.orders, paidMinor: row.paid_minor, refundedMinor: row.refunded_minor })),
+    expiring: pending.flatMap((row) => {
+      const order = { status: 'pending' as const, cancel_reason: null, expires_at: row.expires_at, now: row.now }
+      const attempt = row.attempt_status ? { status: row.attempt_status, processing_at: row.processing_at } : null
+      // A due order is gone at the next sweep; it is no longer "about to" expire.
+      if (isDue(order, attempt)) return []
+      return [
+        {
+          number: row.number,
+          buyerEmail: row.buyer_email,
+          currency: row.currency,
+          totalMinor: row.total_minor,
+          expiresAt: row.expires_at.toISOString(),
+          inGrace: inPaymentGrace(order, attempt),
+        },
+      ]
+    }),
+    refundsWaiting: refunds.map((row) => ({
+      number: row.number,
+      amountMinor: row.amount_minor,
+      currency: row.currency,
+      status: row.status as 'requested' | 'failed',
+      failureText: row.failure_text,
+      requestedAt: row.requested_at.toISOString(),
+    })),
+  }
+}

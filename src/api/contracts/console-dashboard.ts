@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { CONSOLE } from '../functions/console.ts'
+import { defineContract } from './define.ts'
+
+/** One exhibition at a glance (CONSOLE.md "What the organiser sees first"); amounts in minor units, per currency. */
+export const dashboard = defineContract({
+  ...CONSOLE.dashboard,
+  payload: z.object({ exhibitionId: z.coerce.number({ error: 'errors.invalid' }).int().positive('errors.invalid') }),
+  result: z.object({
+    soldPerDay: z.array(z.object({ day: z.string(), tickets: z.number().int() })),
+    ticketTypes: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        capacity: z.number().int(),
+        sold: z.number().int(),
+        held: z.number().int(),
+        left: z.number().int(),
+      }),
+    ),
+    revenue: z.array(z.object({ currency: z.string(), orders: z.number().int(), paidMinor: z.number().int(), refundedMinor: z.number().int() })),
+    expiring: z.array(
+      z.object({
+        number: z.string(),
+        buyerEmail: z.string(),
+        currency: z.string(),
+        totalMinor: z.number().int(),
+        expiresAt: z.string(),
+        inGrace: z.boolean(),
+      }),
+    ),
+    refundsWaiting: z.array(
+      z.object({
+        number: z.string(),
+        amountMinor: z.number().int(),
+        currency: z.string(),
+        status: z.enum(['requested', 'failed']),
+        failureText: z.string().nullable(),
+        requestedAt: z.string(),
+      }),
+    ),
+  }),
+})
+
+export type Dashboard = z.infer<typeof dashboard.result>

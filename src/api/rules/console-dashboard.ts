@@ -1,0 +1,7 @@
+/**
+ * The exhibition dashboard (CONSOLE.md "What the organiser sees first"). Zod-free, shared by the
+ * contract and the screen.
+ */
+
+/** A pending order whose payment deadline falls within this many minutes is shown as about to expire. */
+export const DASHBOARD_EXPIRING_MINUTES = 30
