@@ -37,9 +37,13 @@ export type { Dashboard } from './contracts/console-dashboard.ts'
 export type { ConsoleOrderDetail, OrderListRow, PaymentQueueRow } from './contracts/console-orders.ts'
 
 export type { AuditRow, StaffListItem, StaffMember, StaffSession } from './contracts/console.ts'
-// Exhibitions and ticket types (issue 17).
+// Exhibitions, ticket types and coupons (issue 17).
 export const exhibitionList = fn<typeof catalog.exhibitionList>(CONSOLE.exhibitionList)
 export const exhibitionDetail = fn<typeof catalog.exhibitionDetail>(CONSOLE.exhibitionDetail)
 export const saveExhibition = fn<typeof catalog.saveExhibition>(CONSOLE.saveExhibition)
 export const publishExhibition = fn<typeof catalog.publishExhibition>(CONSOLE.publishExhibition)
 export const saveTicketType = fn<typeof catalog.saveTicketType>(CONSOLE.saveTicketType)
+export const couponList = fn<typeof catalog.couponList>(CONSOLE.couponList)
+export const saveCoupon = fn<typeof catalog.saveCoupon>(CONSOLE.saveCoupon)
+export const generateCoupons = fn<typeof catalog.generateCoupons>(CONSOLE.generateCoupons)
+export const couponOrders = fn<typeof catalog.couponOrders>(CONSOLE.couponOrders)

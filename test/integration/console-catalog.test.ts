@@ -195,3 +195,134 @@ describe('ticket types', () => {
     expect(reserved).toBe(bought * 3)
   })
 })
+
+const couponSettings = (overrides: Record<string, unknown> = {}) => ({
+  kind: 'percent',
+  percentOff: 10,
+  amountOffMinor: null,
+  currency: null,
+  maxUses: 100,
+  perAccountLimit: null,
+  validFrom: null,
+  validUntil: null,
+  ticketTypeIds: [],
+  active: true,
+  ...overrides,
+})
+
+/** A published fair with a standard (100.00) and a VIP (300.00) pass in pounds. */
+async function fairWithTypes() {
+  const fair = await createExhibition()
+  await staff(owner, 'publishExhibition', { id: fair.id, published: true }).expect(200)
+  await staff(owner, 'saveTicketType', typeInput(fair.id, { priceMinor: 10000 })).expect(200)
+  const types = (
+    await staff(
+      owner,
+      'saveTicketType',
+      typeInput(fair.id, { key: 'vip', priceMinor: 30000, sort: 1, texts: { en: { name: 'VIP pass', description: '' } } }),
+    ).expect(200)
+  ).body.data.exhibition.ticketTypes as Array<{ id: number; key: string }>
+  const [standard, vip] = [types.find((type) => type.key === 'standard')?.id as number, types.find((type) => type.key === 'vip')?.id as number]
+  return { id: fair.id, standard, vip }
+}
+
+describe('coupons', () => {
+  it('when a visitor uses each kind of coupon made in the console, then the checkout prices it on the types it applies to', async () => {
+    const fair = await fairWithTypes()
+    const make = async (code: string, settings: Record<string, unknown>) =>
+      staff(owner, 'saveCoupon', { exhibitionId: fair.id, code, ...couponSettings(settings) }).expect(200)
+    await make('VIPTEN', { percentOff: 10, ticketTypeIds: [fair.vip] })
+    await make('LESS25', { kind: 'fixed', percentOff: null, amountOffMinor: 2500, currency: 'GBP' })
+    await make('ONEFREE', { kind: 'freeTicket', percentOff: null, ticketTypeIds: [fair.standard] })
+    const lines = [
+      { ticketTypeId: fair.standard, quantity: 2 },
+      { ticketTypeId: fair.vip, quantity: 1 },
+    ]
+    const totals = async (couponCode: string) => {
+      const buyer = await createUser(platform, db)
+      const made = await call(app, 'tickets$createOrder', buyer.token, { exhibitionId: fair.id, lines, couponCode, idempotencyKey: randomUUID() })
+      expect(made.status, JSON.stringify(made.body)).toBe(200)
+      const { subtotalMinor, discountMinor, totalMinor } = made.body.data
+      return { subtotalMinor, discountMinor, totalMinor }
+    }
+    expect(await totals('VIPTEN')).toEqual({ subtotalMinor: 50000, discountMinor: 3000, totalMinor: 47000 })
+    expect(await totals('less25')).toEqual({ subtotalMinor: 50000, discountMinor: 2500, totalMinor: 47500 })
+    expect(await totals('ONEFREE')).toEqual({ subtotalMinor: 50000, discountMinor: 10000, totalMinor: 40000 })
+    const onlyStandard = await call(app, 'tickets$createOrder', (await createUser(platform, db)).token, {
+      exhibitionId: fair.id,
+      lines: [{ ticketTypeId: fair.standard, quantity: 1 }],
+      couponCode: 'VIPTEN',
+      idempotencyKey: randomUUID(),
+    })
+    expect([onlyStandard.status, onlyStandard.body.message]).toEqual([400, 'tickets:messages.couponNotApplicable'])
+  })
+
+  it('when an account reaches the per-account limit, then its next order is refused the code and another account may use it', async () => {
+    const fair = await fairWithTypes()
+    const coupon = (await staff(owner, 'saveCoupon', { exhibitionId: fair.id, code: 'ONCEEACH', ...couponSettings({ perAccountLimit: 1 }) }).expect(200)).body
+      .data.coupon
+    const order = (user: { token: string }) =>
+      call(app, 'tickets$createOrder', user.token, {
+        exhibitionId: fair.id,
+        lines: [{ ticketTypeId: fair.standard, quantity: 1 }],
+        couponCode: 'ONCEEACH',
+        idempotencyKey: randomUUID(),
+      })
+    const first = await createUser(platform, db)
+    const number = (await order(first).expect(200)).body.data.number as string
+    // As if it had been paid: the use is redeemed and stays the account's.
+    await db.query(`update ticket_orders set status = 'paid', paid_at = now(), coupon_state = 'redeemed' where number = $1`, [number])
+    expect((await order(first)).body.message).toBe('tickets:messages.couponUsed')
+    await order(await createUser(platform, db)).expect(200)
+
+    const used = (await staff(manager, 'couponOrders', { exhibitionId: fair.id, id: coupon.id }).expect(200)).body.data
+    expect(used.coupon.used).toBe(2)
+    expect(used.orders).toHaveLength(2)
+    expect(used.orders.find((row: { number: string }) => row.number === number)).toMatchObject({ status: 'paid', couponState: 'redeemed', discountMinor: 1000 })
+    const lowered = await staff(manager, 'saveCoupon', {
+      exhibitionId: fair.id,
+      id: coupon.id,
+      code: 'ONCEEACH',
+      ...couponSettings({ maxUses: 1, perAccountLimit: 1 }),
+    })
+    expect([lowered.status, lowered.body.message]).toEqual([409, 'console:errors.usesBelowUsed'])
+    expect(await auditRows('console$saveCoupon')).toHaveLength(1)
+  })
+
+  it('when two bulk generations run at once, then every code is unique and each got the number it asked for', async () => {
+    const fair = await fairWithTypes()
+    const generate = () =>
+      staff(manager, 'generateCoupons', { exhibitionId: fair.id, prefix: 'SPRING', count: 150, ...couponSettings({ ticketTypeIds: [fair.vip] }) })
+    const answers = await Promise.all([generate(), generate()])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    const codes = answers.flatMap((answer) => answer.body.data.codes as string[])
+    expect(codes).toHaveLength(300)
+    expect(new Set(codes).size).toBe(300)
+    for (const code of codes) expect(code).toMatch(/^SPRING-[0-9A-HJKMNP-TV-Z]{8}$/)
+    const list = (await staff(manager, 'couponList', { exhibitionId: fair.id }).expect(200)).body.data
+    expect(list.total).toBe(300)
+    expect(list.coupons[0]).toMatchObject({ kind: 'percent', percentOff: 10, ticketTypeIds: [fair.vip], used: 0 })
+    expect(await auditRows('console$generateCoupons')).toHaveLength(2)
+  })
+
+  it('when coupon settings are wrong, then the field is named and nothing is made', async () => {
+    const fair = await fairWithTypes()
+    const other = await fairWithTypes()
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ kind: 'fixed', percentOff: null, amountOffMinor: null, currency: 'GBP' }, 'console:errors.amountOff'],
+      [{ percentOff: 120 }, 'console:errors.percentOff'],
+      [{ ticketTypeIds: [other.vip] }, 'console:errors.ticketTypeNotFound'],
+      [{ validFrom: '2031-05-02T10:00', validUntil: '2031-05-01T10:00' }, 'console:errors.endBeforeStart'],
+    ]
+    for (const [change, message] of cases) {
+      const answer = await staff(owner, 'saveCoupon', { exhibitionId: fair.id, code: 'WRONG10', ...couponSettings(change) })
+      expect(answer.status, message).toBe(400)
+      expect(JSON.stringify(answer.body), message).toContain(message)
+    }
+    await staff(owner, 'saveCoupon', { exhibitionId: fair.id, code: 'TAKEN10', ...couponSettings() }).expect(200)
+    expect((await staff(owner, 'saveCoupon', { exhibitionId: other.id, code: 'taken10', ...couponSettings() }).expect(409)).body.message).toBe(
+      'console:errors.couponCodeTaken',
+    )
+    expect((await db.query('select code from coupons order by code')).rows).toEqual([{ code: 'TAKEN10' }])
+  })
+})

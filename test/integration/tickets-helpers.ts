@@ -105,8 +105,11 @@ export async function makeCoupon(db: Queryable, options: CouponOptions = {}): Pr
   const code = options.code ?? `TEST-${randomUUID().slice(0, 8).toUpperCase()}`
   const kind = options.kind ?? 'percent'
   await db.query(
-    `insert into coupons (code, kind, percent_off, amount_off_minor, currency, max_uses, exhibition_id, ticket_type_id, valid_until)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, case when $9::int is null then null else now() + make_interval(days => $9::int) end)`,
+    `with made as (
+       insert into coupons (code, kind, percent_off, amount_off_minor, currency, max_uses, exhibition_id, valid_until)
+       values ($1, $2, $3, $4, $5, $6, $7, case when $9::int is null then null else now() + make_interval(days => $9::int) end) returning id
+     )
+     insert into coupon_ticket_types (coupon_id, ticket_type_id) select id, $8::int from made where $8::int is not null`,
     [
       code,
       kind,

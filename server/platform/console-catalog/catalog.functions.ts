@@ -3,6 +3,7 @@ import type { CallContext, StaffCaller } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
 import { catalogExhibition, exhibitionInScope } from './catalog-view.ts'
 import { actorOf, type CatalogContext } from './catalog-context.ts'
+import { couponList, couponOrders, generateCoupons, saveCoupon } from './coupons.ts'
 import { exhibitionList, publishExhibition, saveExhibition } from './exhibitions.ts'
 import { saveTicketType } from './ticket-types.ts'
 
@@ -21,4 +22,8 @@ export function registerCatalogFunctions(platform: Platform, context: CatalogCon
     exhibition: await publishExhibition(context, actor(call), payload.id, payload.published),
   }))
   registry.implement(contracts.saveTicketType, async (payload, call) => ({ exhibition: await saveTicketType(context, actor(call), payload) }))
+  registry.implement(contracts.couponList, (payload, call) => couponList(db, actor(call), payload.exhibitionId))
+  registry.implement(contracts.saveCoupon, async (payload, call) => ({ coupon: await saveCoupon(context, actor(call), payload) }))
+  registry.implement(contracts.generateCoupons, async (payload, call) => ({ codes: await generateCoupons(context, actor(call), payload) }))
+  registry.implement(contracts.couponOrders, (payload, call) => couponOrders(db, actor(call), payload.exhibitionId, payload.id))
 }

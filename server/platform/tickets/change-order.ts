@@ -56,7 +56,7 @@ export async function changeTickets(context: TicketsContext, caller: Caller, pay
     await reserve(tx, deltas, caller.locale)
     if (!keepCoupon) {
       if (locked.coupon_id !== null && locked.coupon_state === 'held') await repo.releaseCoupons(tx, new Map([[locked.coupon_id, 1]]))
-      if (coupon && !(await repo.holdCoupon(tx, coupon.id))) throw couponUsed()
+      if (coupon && !(await repo.holdCoupon(tx, coupon.id, locked.account_id, locked.id))) throw couponUsed()
     }
     await orders.replaceLines(tx, locked.id, selection.lines)
     await orders.changeSelection(tx, locked.id, { ...totalsOf(selection.lines, coupon), couponId: coupon?.id ?? null, couponCode: coupon?.code ?? null })

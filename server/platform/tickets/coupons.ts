@@ -26,7 +26,7 @@ export function preview(row: repo.CouponRow): CouponPreview {
     percentOff: row.percent_off,
     amountOffMinor: row.amount_off_minor,
     currency: row.currency,
-    ticketTypeId: row.ticket_type_id,
+    ticketTypeIds: row.ticket_type_ids,
   }
 }
 
@@ -51,10 +51,11 @@ export async function usableCoupon(db: Queryable, code: string, context: CouponC
   ) {
     throw couponInvalid()
   }
-  if (row.ticket_type_id !== null) {
-    const [type] = await repo.typesByIds(db, [row.ticket_type_id])
-    if (!type || type.exhibition_id !== context.exhibitionId) throw couponInvalid()
-    if (context.ticketTypeIds && !context.ticketTypeIds.includes(row.ticket_type_id)) throw couponNotApplicable()
+  if (row.ticket_type_ids.length) {
+    // A coupon of some types is a coupon of their exhibition, and needs one of them in the order.
+    const types = await repo.typesByIds(db, row.ticket_type_ids)
+    if (!types.some((type) => type.exhibition_id === context.exhibitionId)) throw couponInvalid()
+    if (context.ticketTypeIds && !context.ticketTypeIds.some((id) => row.ticket_type_ids.includes(id))) throw couponNotApplicable()
   }
   if (row.kind === 'fixed' && context.currency && row.currency !== context.currency) throw couponNotApplicable()
   if (row.used >= row.max_uses) throw couponUsed()

@@ -108,7 +108,7 @@ export async function createOrder(context: TicketsContext, caller: Caller, paylo
           ...(await releaseOrders(tx, replacing.expired, 'expired', { seatsNetted: true })),
           ...(await releaseOrders(tx, replacing.buyer, 'buyer', { seatsNetted: true })),
         ]
-        if (coupon && !(await repo.holdCoupon(tx, coupon.id))) throw couponUsed()
+        if (coupon && !(await repo.holdCoupon(tx, coupon.id, caller.userId))) throw couponUsed()
         const created = await orders.insertOrder(tx, {
           number: newOrderNumber(),
           accountId: caller.userId,

@@ -98,7 +98,7 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
           percentOff: coupon.percent_off,
           amountOffMinor: coupon.amount_off_minor,
           currency: coupon.currency,
-          ticketTypeId: coupon.ticket_type_id,
+          ticketTypeIds: coupon.ticket_type_ids,
         }
       : null,
     attendees: attendees.map((attendee) => {

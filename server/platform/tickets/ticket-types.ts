@@ -114,7 +114,7 @@ export async function reserve(tx: Queryable, changes: Map<number, number>, local
 export function totalsOf(lines: PricedLine[], coupon: repo.CouponRow | null): { subtotalMinor: number; discountMinor: number } {
   const subtotalMinor = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceMinor, 0)
   const discountMinor = coupon
-    ? discountFor({ kind: coupon.kind, percentOff: coupon.percent_off, amountOffMinor: coupon.amount_off_minor, ticketTypeId: coupon.ticket_type_id }, lines)
+    ? discountFor({ kind: coupon.kind, percentOff: coupon.percent_off, amountOffMinor: coupon.amount_off_minor, ticketTypeIds: coupon.ticket_type_ids }, lines)
     : 0
   return { subtotalMinor, discountMinor }
 }

@@ -57,7 +57,8 @@ export interface CouponRow {
   id: number
   code: string
   exhibition_id: number | null
-  ticket_type_id: number | null
+  /** The types it applies to (0091_console_catalog.sql); empty: every type. */
+  ticket_type_ids: number[]
   kind: 'percent' | 'fixed' | 'freeTicket'
   percent_off: number | null
   amount_off_minor: number | null
@@ -67,22 +68,42 @@ export interface CouponRow {
   valid_from: Date | null
   valid_until: Date | null
   active: boolean
+  per_account_limit: number | null
 }
 
+const COUPON_COLUMNS = `c.*, array(select ct.ticket_type_id from coupon_ticket_types ct where ct.coupon_id = c.id order by 1) as ticket_type_ids`
+
 export async function couponByCode(db: Queryable, code: string): Promise<CouponRow | null> {
-  const result = await db.query<CouponRow>('select * from coupons where code = $1', [code])
+  const result = await db.query<CouponRow>(`select ${COUPON_COLUMNS} from coupons c where code = $1`, [code])
   return result.rows[0] ?? null
 }
 
 export async function couponById(db: Queryable, id: number): Promise<CouponRow | null> {
-  const result = await db.query<CouponRow>('select * from coupons where id = $1', [id])
+  const result = await db.query<CouponRow>(`select ${COUPON_COLUMNS} from coupons c where id = $1`, [id])
   return result.rows[0] ?? null
 }
 
-/** Holds one use of a coupon if one is left; false when it is used up ("Coupon code used"). */
-export async function holdCoupon(tx: Queryable, couponId: number): Promise<boolean> {
-  const result = await tx.query('update coupons set used = used + 1 where id = $1 and used < max_uses returning id', [couponId])
-  return result.rows.length === 1
+/**
+ * Holds one use of a coupon for an account's order if one is left and the account is under the
+ * coupon's own limit; false when it is used up ("Coupon code used"). The first update takes the
+ * coupon's row lock, so the count after it (a new snapshot) sees every order that held a use
+ * before: two orders of one account cannot both pass the limit. `exceptOrderId`: the order being
+ * changed, whose earlier hold is being replaced.
+ */
+export async function holdCoupon(tx: Queryable, couponId: number, accountId: string, exceptOrderId: string | null = null): Promise<boolean> {
+  const held = await tx.query<{ per_account_limit: number | null }>(
+    'update coupons set used = used + 1 where id = $1 and used < max_uses returning per_account_limit',
+    [couponId],
+  )
+  const limit = held.rows[0]?.per_account_limit
+  if (limit === undefined) return false
+  if (limit === null) return true
+  const mine = await tx.query<{ uses: number }>(
+    `select count(*)::int as uses from ticket_orders where coupon_id = $1 and account_id = $2 and coupon_state in ('held', 'redeemed')
+       and ($3::uuid is null or id <> $3::uuid)`,
+    [couponId, accountId, exceptOrderId],
+  )
+  return (mine.rows[0]?.uses ?? 0) < limit
 }
 
 export async function releaseCoupons(tx: Queryable, uses: Map<number, number>): Promise<void> {

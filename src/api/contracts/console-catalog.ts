@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { LOCALES } from '../../i18n/languages.ts'
 import { CONSOLE } from '../functions/console.ts'
-import { CATALOG_LIMITS, LOCAL_TIME_PATTERN } from '../rules/console-catalog.ts'
+import { CATALOG_LIMITS, COUPON_BATCH, COUPON_KINDS, LOCAL_TIME_PATTERN } from '../rules/console-catalog.ts'
 import { EXHIBITION_STATES, EXHIBITION_TYPES, REGIONS } from '../rules/exhibitions.ts'
 import { MAX_TICKETS_PER_ORDER } from '../rules/tickets.ts'
 import { defineContract } from './define.ts'
@@ -170,4 +170,92 @@ export const saveTicketType = defineContract({
   /** Without `id`: a new type of the exhibition. */
   payload: ticketTypeInput.extend({ exhibitionId: id, id: id.optional() }),
   result: z.object({ exhibition: catalogExhibition }),
+})
+
+const couponTime = optionalLocalTime
+const couponSettings = z.object({
+  kind: z.enum(COUPON_KINDS, { error: 'errors.invalid' }),
+  percentOff: z.coerce.number().int('console:errors.percentOff').min(1, 'console:errors.percentOff').max(100, 'console:errors.percentOff').nullable(),
+  amountOffMinor: z.coerce
+    .number()
+    .int('console:errors.amountOff')
+    .min(1, 'console:errors.amountOff')
+    .max(CATALOG_LIMITS.priceMinorMax, 'console:errors.amountOff')
+    .nullable(),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'console:errors.currency')
+    .nullable(),
+  maxUses: z.coerce.number({ error: 'errors.invalid' }).int('console:errors.maxUses').min(1, 'console:errors.maxUses').max(1_000_000, 'console:errors.maxUses'),
+  /** Orders one account may use it in; null: no limit of its own. */
+  perAccountLimit: z.coerce.number().int('console:errors.perAccountLimit').min(1, 'console:errors.perAccountLimit').max(1000).nullable(),
+  validFrom: couponTime,
+  validUntil: couponTime,
+  /** The exhibition's types it applies to; empty: every type. */
+  ticketTypeIds: z.array(z.number().int().positive()).max(100),
+  active: z.boolean({ error: 'errors.invalid' }),
+})
+const couponCode = z
+  .string({ error: 'errors.required' })
+  .trim()
+  .toUpperCase()
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9-]{2,31}$/, 'console:errors.couponCode'))
+
+export const catalogCoupon = couponSettings.extend({
+  id: z.number().int(),
+  code: z.string(),
+  /** Uses held by pending orders and redeemed by paid ones. */
+  used: z.number().int(),
+})
+
+export const couponList = defineContract({
+  ...CONSOLE.couponList,
+  payload: z.object({ exhibitionId: id }),
+  result: z.object({ coupons: z.array(catalogCoupon), total: z.number().int() }),
+})
+
+export const saveCoupon = defineContract({
+  ...CONSOLE.saveCoupon,
+  payload: couponSettings.extend({ exhibitionId: id, id: id.optional(), code: couponCode }),
+  result: z.object({ coupon: catalogCoupon }),
+})
+
+export const generateCoupons = defineContract({
+  ...CONSOLE.generateCoupons,
+  payload: couponSettings.extend({
+    exhibitionId: id,
+    prefix: z
+      .string({ error: 'errors.required' })
+      .trim()
+      .toUpperCase()
+      .regex(new RegExp(`^[A-Z0-9]{2,${COUPON_BATCH.prefixMax}}$`), 'console:errors.couponPrefix'),
+    count: z.coerce
+      .number({ error: 'errors.invalid' })
+      .int('console:errors.couponCount')
+      .min(1, 'console:errors.couponCount')
+      .max(COUPON_BATCH.max, 'console:errors.couponCount'),
+  }),
+  result: z.object({ codes: z.array(z.string()) }),
+})
+
+export const couponOrders = defineContract({
+  ...CONSOLE.couponOrders,
+  payload: z.object({ exhibitionId: id, id }),
+  result: z.object({
+    coupon: catalogCoupon,
+    orders: z.array(
+      z.object({
+        number: z.string(),
+        status: z.enum(['pending', 'paid', 'cancelled']),
+        couponState: z.enum(['held', 'redeemed', 'released']),
+        buyerEmail: z.string(),
+        currency: z.string(),
+        discountMinor: z.number().int(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
 })

@@ -202,7 +202,8 @@ export const couponPreview = z.object({
   percentOff: z.number().int().nullable(),
   amountOffMinor: money.nullable(),
   currency: z.string().nullable(),
-  ticketTypeId: z.number().int().nullable(),
+  /** The ticket types it applies to; empty: every type. */
+  ticketTypeIds: z.array(z.number().int()),
 })
 
 const orderLine = z.object({

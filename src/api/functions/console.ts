@@ -29,10 +29,14 @@ export const CONSOLE = {
   paymentQueue: { endpoint: 'console', route: 'console$paymentQueue', access: 'staff' },
   exportFile: { endpoint: 'console', route: 'console$exportFile', access: 'staff' },
   dashboard: { endpoint: 'console', route: 'console$dashboard', access: 'staff' },
-  // Exhibitions and ticket types (issue 17).
+  // Exhibitions, ticket types and coupons (issue 17).
   exhibitionList: { endpoint: 'console', route: 'console$exhibitionList', access: 'staff' },
   exhibitionDetail: { endpoint: 'console', route: 'console$exhibitionDetail', access: 'staff' },
   saveExhibition: { endpoint: 'console', route: 'console$saveExhibition', access: 'staff' },
   publishExhibition: { endpoint: 'console', route: 'console$publishExhibition', access: 'staff' },
   saveTicketType: { endpoint: 'console', route: 'console$saveTicketType', access: 'staff' },
+  couponList: { endpoint: 'console', route: 'console$couponList', access: 'staff' },
+  saveCoupon: { endpoint: 'console', route: 'console$saveCoupon', access: 'staff' },
+  generateCoupons: { endpoint: 'console', route: 'console$generateCoupons', access: 'staff' },
+  couponOrders: { endpoint: 'console', route: 'console$couponOrders', access: 'staff' },
 } as const satisfies FunctionTable

@@ -49,6 +49,10 @@ export const CONSOLE_ACCESS = {
   saveExhibition: MANAGER,
   publishExhibition: MANAGER,
   saveTicketType: MANAGER,
+  couponList: MANAGER,
+  saveCoupon: MANAGER,
+  generateCoupons: MANAGER,
+  couponOrders: MANAGER,
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type ConsoleStaffFunction = keyof typeof CONSOLE_ACCESS

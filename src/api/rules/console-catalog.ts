@@ -17,3 +17,9 @@ export const CATALOG_LIMITS = {
 
 /** A venue's wall-clock time as the console edits it: YYYY-MM-DDTHH:mm in the venue's zone. */
 export const LOCAL_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/
+
+export const COUPON_KINDS = ['percent', 'fixed', 'freeTicket'] as const
+export type CouponKind = (typeof COUPON_KINDS)[number]
+
+/** Bulk generation: PREFIX-XXXXXXXX, at most this many codes in one go. */
+export const COUPON_BATCH = { max: 500, prefixMax: 12, randomLength: 8 } as const

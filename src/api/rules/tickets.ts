@@ -91,19 +91,20 @@ export function ticketCount(lines: ReadonlyArray<{ quantity: number }>): number 
 }
 
 /**
- * What the buyer pays after a coupon, in minor units. Percentages round the discount down (the buyer
- * never pays more than the percentage says), a fixed amount never goes below zero, a free ticket
- * takes the price of one ticket (of the coupon's type, or the dearest in the order).
+ * What the buyer pays after a coupon, in minor units. A coupon of some ticket types counts only their
+ * lines (none listed: every line). Percentages round the discount down (the buyer never pays more
+ * than the percentage says), a fixed amount never goes below zero, a free ticket takes the price of
+ * one ticket (the dearest it applies to).
  */
 export function discountFor(
-  coupon: { kind: 'percent' | 'fixed' | 'freeTicket'; percentOff: number | null; amountOffMinor: number | null; ticketTypeId: number | null },
+  coupon: { kind: 'percent' | 'fixed' | 'freeTicket'; percentOff: number | null; amountOffMinor: number | null; ticketTypeIds: readonly number[] },
   lines: ReadonlyArray<{ ticketTypeId: number; quantity: number; unitPriceMinor: number }>,
 ): number {
-  const subtotal = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceMinor, 0)
+  const eligible = lines.filter((line) => line.quantity > 0 && (coupon.ticketTypeIds.length === 0 || coupon.ticketTypeIds.includes(line.ticketTypeId)))
+  const subtotal = eligible.reduce((sum, line) => sum + line.quantity * line.unitPriceMinor, 0)
   if (subtotal === 0) return 0
   if (coupon.kind === 'percent') return Math.floor((subtotal * (coupon.percentOff ?? 0)) / 100)
   if (coupon.kind === 'fixed') return Math.min(subtotal, coupon.amountOffMinor ?? 0)
-  const eligible = lines.filter((line) => line.quantity > 0 && (coupon.ticketTypeId === null || line.ticketTypeId === coupon.ticketTypeId))
   return eligible.reduce((best, line) => Math.max(best, line.unitPriceMinor), 0)
 }
 
