@@ -37,6 +37,7 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'orders', ...screen('orders') },
               { path: 'orders/:number', ...screen('order') },
               { path: 'payments', ...screen('payments') },
+              { path: 'dashboard/:exhibitionId', ...screen('dashboard') },
               {
                 path: '*',
                 Component: () => null,

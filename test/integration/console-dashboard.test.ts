@@ -80,6 +80,7 @@ describe('the dashboard', () => {
     )
 
     const board = await dashboardOf(manager)
+    expect(board.title).toBe('London Fintech Expo')
     expect(board.soldPerDay).toEqual([
       { day: '2031-03-01', tickets: 2 },
       { day: '2031-03-03', tickets: 1 },

@@ -7,6 +7,7 @@ export const dashboard = defineContract({
   ...CONSOLE.dashboard,
   payload: z.object({ exhibitionId: z.coerce.number({ error: 'errors.invalid' }).int().positive('errors.invalid') }),
   result: z.object({
+    title: z.string(),
     soldPerDay: z.array(z.object({ day: z.string(), tickets: z.number().int() })),
     ticketTypes: z.array(
       z.object({

@@ -2,7 +2,7 @@ import { DASHBOARD_EXPIRING_MINUTES } from '../../../../../src/api/rules/console
 import type { Database } from '../../../../db/client.ts'
 import { notFound } from '../../../errors.ts'
 import { inPaymentGrace, isDue } from '../../order-rules.ts'
-import { exhibitionExists } from '../exports/exports.repo.ts'
+import { exhibitionTitle } from '../exports/exports.repo.ts'
 import type { StaffActor } from '../staff-scope.ts'
 import { capacityPerType, pendingOrdersBefore, refundsWaiting, revenuePerCurrency, ticketsSoldPerDay } from './dashboard.repo.ts'
 
@@ -13,7 +13,8 @@ import { capacityPerType, pendingOrdersBefore, refundsWaiting, revenuePerCurrenc
  */
 export async function dashboard(db: Database, actor: StaffActor, exhibitionId: number) {
   if (actor.scope !== null && !actor.scope.includes(exhibitionId)) throw notFound('console:errors.exhibitionNotFound')
-  if (!(await exhibitionExists(db, exhibitionId))) throw notFound('console:errors.exhibitionNotFound')
+  const title = await exhibitionTitle(db, exhibitionId)
+  if (title === null) throw notFound('console:errors.exhibitionNotFound')
   const [days, types, revenue, pending, refunds] = await Promise.all([
     ticketsSoldPerDay(db, exhibitionId),
     capacityPerType(db, exhibitionId),
@@ -22,6 +23,7 @@ export async function dashboard(db: Database, actor: StaffActor, exhibitionId: n
     refundsWaiting(db, exhibitionId),
   ])
   return {
+    title,
     soldPerDay: days,
     ticketTypes: types.map((type) => ({
       id: type.id,

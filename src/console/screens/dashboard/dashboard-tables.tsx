@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Dashboard } from '../../../api/console.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { orderPath } from '../../lib/order-paths.ts'
+import { StateBadge } from '../../ui/state-badge.tsx'
+import ui from '../../ui/ui.module.css'
+import styles from './dashboard.module.css'
+
+/** A titled panel with a table, or a line saying there is nothing. */
+function Panel({ title, empty, headers, children }: { title: string; empty: boolean; headers: string[]; children: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <section className={`${ui.panel} ${styles.panel}`} aria-label={title}>
+      <h2 className={ui.panelTitle}>{title}</h2>
+      {empty ? (
+        <p className={ui.muted}>{t('dashboard.none')}</p>
+      ) : (
+        <table className={ui.table}>
+          <thead>
+            <tr>
+              {headers.map((header) => (
+                <th key={header} scope="col">
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      )}
+    </section>
+  )
+}
+
+export function CapacityTable({ rows }: { rows: Dashboard['ticketTypes'] }) {
+  const { t } = useTranslation()
+  const headers = [t('dashboard.ticketType'), t('dashboard.sold'), t('dashboard.held'), t('dashboard.left'), t('dashboard.capacity')]
+  return (
+    <Panel title={t('dashboard.capacityTitle')} empty={rows.length === 0} headers={headers}>
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <td>{row.name}</td>
+          <td>{row.sold}</td>
+          <td>{row.held}</td>
+          <td className={row.left === 0 ? styles.soldOut : undefined}>{row.left}</td>
+          <td>{row.capacity}</td>
+        </tr>
+      ))}
+    </Panel>
+  )
+}
+
+export function RevenueTable({ rows }: { rows: Dashboard['revenue'] }) {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  const headers = [t('dashboard.currency'), t('dashboard.paidOrders'), t('dashboard.paid'), t('dashboard.refunded'), t('dashboard.net')]
+  return (
+    <Panel title={t('dashboard.revenueTitle')} empty={rows.length === 0} headers={headers}>
+      {rows.map((row) => (
+        <tr key={row.currency}>
+          <td>{row.currency}</td>
+          <td>{row.orders}</td>
+          <td className={ui.nowrap}>{formatMoney(row.paidMinor, row.currency, language)}</td>
+          <td className={ui.nowrap}>{formatMoney(row.refundedMinor, row.currency, language)}</td>
+          <td className={ui.nowrap}>{formatMoney(row.paidMinor - row.refundedMinor, row.currency, language)}</td>
+        </tr>
+      ))}
+    </Panel>
+  )
+}
+
+export function ExpiringTable({ rows }: { rows: Dashboard['expiring'] }) {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  const headers = [t('orders.code'), t('dashboard.buyer'), t('dashboard.amount'), t('dashboard.deadline')]
+  return (
+    <Panel title={t('dashboard.expiringTitle')} empty={rows.length === 0} headers={headers}>
+      {rows.map((row) => (
+        <tr key={row.number}>
+          <td>
+            <Link className={ui.mono} to={orderPath(row.number)}>
+              {row.number}
+            </Link>
+          </td>
+          <td>{row.buyerEmail}</td>
+          <td className={ui.nowrap}>{formatMoney(row.totalMinor, row.currency, language)}</td>
+          <td className={ui.nowrap}>
+            {formatDateTime(row.expiresAt, language)}
+            {row.inGrace ? <span className={`${ui.badge} ${ui.badgeWarn}`}>{t('dashboard.inGrace')}</span> : null}
+          </td>
+        </tr>
+      ))}
+    </Panel>
+  )
+}
+
+export function RefundsTable({ rows }: { rows: Dashboard['refundsWaiting'] }) {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  const headers = [t('orders.code'), t('dashboard.amount'), t('dashboard.status'), t('dashboard.requested')]
+  return (
+    <Panel title={t('dashboard.refundsTitle')} empty={rows.length === 0} headers={headers}>
+      {rows.map((row) => (
+        <tr key={`${row.number}-${row.requestedAt}`}>
+          <td>
+            <Link className={ui.mono} to={orderPath(row.number)}>
+              {row.number}
+            </Link>
+          </td>
+          <td className={ui.nowrap}>{formatMoney(row.amountMinor, row.currency, language)}</td>
+          <td>
+            <StateBadge state={row.status} />
+            {row.failureText ? <div className={ui.fieldError}>{row.failureText}</div> : null}
+          </td>
+          <td className={ui.nowrap}>{formatDateTime(row.requestedAt, language)}</td>
+        </tr>
+      ))}
+    </Panel>
+  )
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next'
+import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router'
+import { type Dashboard, dashboard } from '../../../api/console.ts'
+import { mayCall } from '../../../api/rules/console-access.ts'
+import { useMember } from '../../console-state.ts'
+import { staffCall } from '../../screen-kit.ts'
+import { ConsolePage } from '../../ui/console-page.tsx'
+import { CapacityTable, ExpiringTable, RefundsTable, RevenueTable } from './dashboard-tables.tsx'
+import styles from './dashboard.module.css'
+import { ExportButtons } from './export-buttons.tsx'
+import { SalesChart } from './sales-chart.tsx'
+
+interface DashboardData {
+  exhibitionId: number
+  board: Dashboard
+}
+
+export async function loader(args: LoaderFunctionArgs): Promise<DashboardData> {
+  const exhibitionId = Number(args.params.exhibitionId)
+  if (!Number.isInteger(exhibitionId) || exhibitionId <= 0) throw data(null, { status: 404 })
+  return { exhibitionId, board: await staffCall(args, dashboard, { exhibitionId }) }
+}
+
+/**
+ * One exhibition at a glance (CONSOLE.md "What the organiser sees first"): the sales chart with its
+ * table, capacity, takings per currency, orders about to expire, refunds waiting, and the exports.
+ */
+export function Component() {
+  const { t } = useTranslation()
+  const member = useMember()
+  const { exhibitionId, board } = useLoaderData() as DashboardData
+  return (
+    <ConsolePage
+      title={t('dashboard.title', { title: board.title })}
+      lead={t('dashboard.lead')}
+      actions={mayCall(member.roles, 'exportFile') ? <ExportButtons exhibitionId={exhibitionId} /> : null}
+    >
+      <div className={styles.grid}>
+        <SalesChart days={board.soldPerDay} />
+        <CapacityTable rows={board.ticketTypes} />
+        <RevenueTable rows={board.revenue} />
+        <ExpiringTable rows={board.expiring} />
+        <RefundsTable rows={board.refundsWaiting} />
+      </div>
+    </ConsolePage>
+  )
+}
