@@ -157,6 +157,8 @@ describe('refunds', () => {
     expect(one.attendees[0].ticket).toMatchObject({ voided: true, refunded: true })
     expect(one.attendees[1].ticket).toMatchObject({ voided: false, refunded: false })
     expect((await counters(db, standard))?.reserved).toBe((before?.reserved ?? 0) - 1)
+    // The buyer's order page shows the ticket still valid only.
+    expect((await fn('tickets$order', { orderNumber: order.number }).expect(200)).body.data.tickets).toHaveLength(1)
     const again = await staff(manager, 'refundOrder', { number: order.number, ticketIds: [first], idempotencyKey: randomUUID() })
     expect([again.status, again.body.message]).toEqual([409, 'console:errors.ticketRefunded'])
     await staff(manager, 'refundOrder', { number: order.number, ticketIds: [second], idempotencyKey: randomUUID() }).expect(200)

@@ -119,10 +119,11 @@ export interface TicketRow {
   code: string
 }
 
+/** The order's e-tickets that still let their holders in (a refunded or cancelled one is voided). */
 export async function ticketsOf(db: Queryable, orderId: string): Promise<TicketRow[]> {
   const result = await db.query<TicketRow>(
     `select e.id, e.attendee_id, e.ticket_type_id, e.code from e_tickets e join ticket_attendees a on a.id = e.attendee_id
-     where e.order_id = $1 order by a.position`,
+     where e.order_id = $1 and e.voided_at is null order by a.position`,
     [orderId],
   )
   return result.rows
