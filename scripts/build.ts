@@ -11,6 +11,9 @@ vite([])
 vite(['--mode', 'console'])
 // The server entries (the public render and the console's) are the ssr inputs in vite.config.ts.
 vite(['--ssr', '--outDir', `${dist}/server`, '--emptyOutDir'])
+// Brotli and gzip copies of the hashed files, served as they are (server/http/precompressed.ts).
+const precompress = spawnSync('node', ['scripts/precompress.ts'], { stdio: 'inherit', env: process.env })
+if (precompress.status !== 0) process.exit(precompress.status ?? 1)
 // Each screen's JavaScript and CSS against bundle-budget.json: the build fails above it.
 const budget = spawnSync('node', ['scripts/bundle-budget.ts'], { stdio: 'inherit', env: process.env })
 if (budget.status !== 0) process.exit(budget.status ?? 1)

@@ -18,11 +18,16 @@ const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'),
 // The organiser's console is a build of its own (vite.config.ts) with its own manifest.
 const consoleManifestPath = join(clientDir, '.vite/console-manifest.json')
 const consoleManifest: Manifest = existsSync(consoleManifestPath) ? JSON.parse(readFileSync(consoleManifestPath, 'utf8')) : {}
+/**
+ * A screen's JavaScript is budgeted gzipped, or, where the budget names `jsBrotli`, as a browser on https receives it:
+ * the build's brotli copies (scripts/precompress.ts), which is how issue 21 states the home's budget.
+ */
+type Limit = { jsGzip: number; cssGzip: number } | { jsBrotli: number; cssGzip: number }
 const budget = JSON.parse(readFileSync('bundle-budget.json', 'utf8')) as {
-  default: { jsGzip: number; cssGzip: number }
-  screens: Record<string, { jsGzip: number; cssGzip: number }>
+  default: Limit
+  screens: Record<string, Limit>
   /** The organiser's console: its own entry, one budget for each of its screens (CONSOLE.md "Where"). */
-  console?: { jsGzip: number; cssGzip: number }
+  console?: Limit
 }
 
 const sizes = new Map<string, { raw: number; gzip: number; brotli: number }>()
@@ -57,7 +62,7 @@ interface Page {
   screen: string
   /** The English translations the page loads first. */
   locales: string[]
-  limit: { jsGzip: number; cssGzip: number }
+  limit: Limit
   from: Manifest
 }
 
@@ -72,7 +77,10 @@ function measure(page: Page) {
   rows.push(
     `${page.name.padEnd(24)} JS ${kb(sum(js, 'raw')).padStart(7)} raw ${kb(jsGzip).padStart(6)} gz ${kb(sum(js, 'brotli')).padStart(6)} br   CSS ${kb(sum(css, 'raw')).padStart(6)} raw ${kb(cssGzip).padStart(5)} gz ${kb(sum(css, 'brotli')).padStart(5)} br`,
   )
-  if (jsGzip > page.limit.jsGzip) failures.push(`${page.name}: JavaScript ${kb(jsGzip)} KB gzip is above its budget of ${kb(page.limit.jsGzip)} KB`)
+  if ('jsBrotli' in page.limit) {
+    const jsBrotli = sum(js, 'brotli')
+    if (jsBrotli > page.limit.jsBrotli) failures.push(`${page.name}: JavaScript ${kb(jsBrotli)} KB brotli is above its budget of ${kb(page.limit.jsBrotli)} KB`)
+  } else if (jsGzip > page.limit.jsGzip) failures.push(`${page.name}: JavaScript ${kb(jsGzip)} KB gzip is above its budget of ${kb(page.limit.jsGzip)} KB`)
   if (cssGzip > page.limit.cssGzip) failures.push(`${page.name}: CSS ${kb(cssGzip)} KB gzip is above its budget of ${kb(page.limit.cssGzip)} KB`)
 }
 

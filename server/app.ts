@@ -22,6 +22,7 @@ import { languageChoiceHandler, pageLanguageOf } from './http/language.ts'
 import { type Metrics, metricsEndpoint, metricsExposure } from './http/metrics.ts'
 import { newsFeed } from './http/news-feed.ts'
 import { createPageCache, type PageCache } from './http/page-cache.ts'
+import { BUILD_FILE_OPTIONS, precompressedAssets } from './http/precompressed.ts'
 import { isQuietPath, isReservedPath, looksLikeFile, routeKindOf } from './http/paths.ts'
 import { requestContext, requestIdOf } from './http/request-context.ts'
 import { securityHeaders } from './http/security.ts'
@@ -102,7 +103,11 @@ export function createApp(deps: AppDeps) {
 
   const staticDir = deps.clientDir && existsSync(deps.clientDir) ? deps.clientDir : PUBLIC_DIR
   // Hashed build files never change: cache them for a year. Other public files briefly.
-  app.use('/assets', express.static(`${staticDir}/assets`, { immutable: true, maxAge: '365d', index: false, fallthrough: false }))
+  app.use(
+    '/assets',
+    precompressedAssets(`${staticDir}/assets`),
+    express.static(`${staticDir}/assets`, { ...BUILD_FILE_OPTIONS, index: false, fallthrough: false }),
+  )
   // Only paths that look like files go to the disk: a page request never pays for a failed stat.
   const publicFiles = express.static(staticDir, { index: false, maxAge: '1h', redirect: false })
   app.use((req, res, next) => (looksLikeFile(req.path) ? publicFiles(req, res, next) : next()))
