@@ -8,7 +8,7 @@ import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixt
  * after a lost answer that stays one application.
  */
 
-/** Every locale has the English file's keys (check-locales.mjs). */
+/** Every locale has the English file's keys (scripts/check-locales.ts). */
 type Strings = typeof import('../../locales/en/apply.json')
 const strings = (locale: string) => JSON.parse(readFileSync(new URL(`../../locales/${locale}/apply.json`, import.meta.url), 'utf8')) as Strings
 const LOCALES = { en: strings('en'), 'zh-cn': strings('zh-cn') }

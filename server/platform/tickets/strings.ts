@@ -17,7 +17,7 @@ export function loadStrings(namespace: 'tickets' | 'payment'): (locale: Locale) 
   const trees = new Map<Locale, Tree>()
   for (const locale of LOCALES) {
     const file = `${LOCALES_DIR}${locale}/${namespace}.json`
-    // A locale still without the file reads English (check-locales.mjs reports it; the server still starts).
+    // A locale still without the file reads English (scripts/check-locales.ts reports it; the server still starts).
     trees.set(locale, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Tree) : {})
   }
   const english = trees.get('en') as Tree
