@@ -47,3 +47,4 @@ export const couponList = fn<typeof catalog.couponList>(CONSOLE.couponList)
 export const saveCoupon = fn<typeof catalog.saveCoupon>(CONSOLE.saveCoupon)
 export const generateCoupons = fn<typeof catalog.generateCoupons>(CONSOLE.generateCoupons)
 export const couponOrders = fn<typeof catalog.couponOrders>(CONSOLE.couponOrders)
+export type { CatalogCoupon, CatalogExhibition, CatalogTicketType } from './contracts/console-catalog.ts'

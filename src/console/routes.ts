@@ -37,6 +37,8 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'orders', ...screen('orders') },
               { path: 'orders/:number', ...screen('order') },
               { path: 'payments', ...screen('payments') },
+              { path: 'exhibitions', ...screen('exhibitions') },
+              { path: 'exhibitions/:id', ...screen('exhibition') },
               { path: 'dashboard/:exhibitionId', ...screen('dashboard') },
               {
                 path: '*',

@@ -1,8 +1,9 @@
 import { type ConsoleStaffFunction, mayCall, type StaffRole } from '../api/rules/console-access.ts'
+import { EXHIBITIONS_PATH } from './lib/catalog-paths.ts'
 import { ORDERS_PATH, PAYMENT_QUEUE_PATH } from './lib/order-paths.ts'
 import { CONSOLE_HOME } from './lib/paths.ts'
 
-export type SectionId = 'home' | 'orders' | 'payments' | 'staff' | 'audit' | 'sessions'
+export type SectionId = 'home' | 'exhibitions' | 'orders' | 'payments' | 'staff' | 'audit' | 'sessions'
 
 /** A console section and the function a member must be allowed to call to use it (the access table decides). */
 export interface Section {
@@ -14,6 +15,7 @@ export interface Section {
 /** The sections built so far, in navigation order; later parts add theirs here when they exist. */
 export const SECTIONS: readonly Section[] = [
   { id: 'home', path: CONSOLE_HOME, needs: 'me' },
+  { id: 'exhibitions', path: EXHIBITIONS_PATH, needs: 'exhibitionList' },
   { id: 'orders', path: ORDERS_PATH, needs: 'orderList' },
   { id: 'payments', path: PAYMENT_QUEUE_PATH, needs: 'paymentQueue' },
   { id: 'staff', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },

@@ -259,3 +259,7 @@ export const couponOrders = defineContract({
     ),
   }),
 })
+
+export type CatalogExhibition = z.output<typeof catalogExhibition>
+export type CatalogTicketType = z.output<typeof catalogTicketType>
+export type CatalogCoupon = z.output<typeof catalogCoupon>

@@ -1,0 +1,144 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type CatalogExhibition, generateCoupons, saveCoupon } from '../../../api/console.ts'
+import { COUPON_BATCH, COUPON_KINDS, type CouponKind } from '../../../api/rules/console-catalog.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { localText } from '../../lib/local-text.ts'
+import { TextField } from '../../ui/text-field.tsx'
+import ui from '../../ui/ui.module.css'
+import styles from './catalog.module.css'
+import { SelectField } from './select-field.tsx'
+import { orNull, textOf, useFormCall } from './use-form-call.ts'
+
+interface Props {
+  mode: 'one' | 'many'
+  exhibition: CatalogExhibition
+  onClose(): void
+  onSaved(): void
+}
+
+const numberOrNull = (value: string) => (value === '' ? null : Number(value))
+
+/** One code typed by staff, or many generated at once with the same settings. */
+export function CouponForm({ mode, exhibition, onClose, onSaved }: Props) {
+  const { t } = useTranslation()
+  const { client, language } = useConsoleShell()
+  const [kind, setKind] = useState<CouponKind>('percent')
+  const [codes, setCodes] = useState<string[] | null>(null)
+  const settings = (form: FormData) => ({
+    exhibitionId: exhibition.id,
+    kind,
+    percentOff: kind === 'percent' ? numberOrNull(textOf(form, 'percentOff')) : null,
+    amountOffMinor: kind === 'fixed' ? numberOrNull(textOf(form, 'amountOffMinor')) : null,
+    currency: kind === 'fixed' ? orNull(textOf(form, 'currency')) : null,
+    maxUses: Number(textOf(form, 'maxUses') || '1'),
+    perAccountLimit: numberOrNull(textOf(form, 'perAccountLimit')),
+    validFrom: orNull(textOf(form, 'validFrom')),
+    validUntil: orNull(textOf(form, 'validUntil')),
+    ticketTypeIds: form.getAll('ticketTypeIds').map(Number),
+    active: true,
+  })
+  const { busy, submit, fieldError, message } = useFormCall(
+    async (form) => {
+      if (mode === 'many') {
+        return (await client.call(generateCoupons, { ...settings(form), prefix: textOf(form, 'prefix'), count: Number(textOf(form, 'count')) })).codes
+      }
+      await client.call(saveCoupon, { ...settings(form), code: textOf(form, 'code') })
+      // One code: nothing to show, the list has it.
+      return null
+    },
+    (made) => (made ? setCodes(made) : onSaved()),
+  )
+  if (codes) {
+    return (
+      <section aria-labelledby="codes-title">
+        <h3 id="codes-title">{t('catalog.codesMade', { n: codes.length })}</h3>
+        <textarea className={`${ui.input} ${styles.codes}`} readOnly rows={8} value={codes.join('\n')} aria-labelledby="codes-title" />
+        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={onSaved}>
+          {t('catalog.done')}
+        </button>
+      </section>
+    )
+  }
+  const currency = exhibition.ticketTypes[0]?.currency ?? ''
+  return (
+    <form className={ui.form} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="coupon-form-title">
+      <h3 id="coupon-form-title">{t(mode === 'one' ? 'catalog.addCoupon' : 'catalog.generateCoupons')}</h3>
+      <div className={styles.grid}>
+        {mode === 'one' ? (
+          <TextField label={t('catalog.code')} name="code" required error={fieldError('code')} />
+        ) : (
+          <>
+            <TextField
+              label={t('catalog.prefix')}
+              name="prefix"
+              required
+              maxLength={COUPON_BATCH.prefixMax}
+              hint={t('catalog.prefixHint')}
+              error={fieldError('prefix')}
+            />
+            <TextField label={t('catalog.count')} name="count" type="number" min={1} max={COUPON_BATCH.max} defaultValue={10} error={fieldError('count')} />
+          </>
+        )}
+        <SelectField
+          label={t('catalog.couponKind')}
+          name="kind"
+          defaultValue={kind}
+          options={COUPON_KINDS.map((value) => [value, t(`catalog.kindsCoupon.${value}`)])}
+          onChange={(value) => setKind(value as CouponKind)}
+        />
+        {kind === 'percent' ? (
+          <TextField label={t('catalog.percentOff')} name="percentOff" type="number" min={1} max={100} error={fieldError('percentOff')} />
+        ) : null}
+        {kind === 'fixed' ? (
+          <>
+            <TextField
+              label={t('catalog.amountOffMinor')}
+              name="amountOffMinor"
+              inputMode="numeric"
+              hint={t('catalog.priceHint')}
+              error={fieldError('amountOffMinor')}
+            />
+            <TextField label={t('catalog.currency')} name="currency" defaultValue={currency} maxLength={3} error={fieldError('currency')} />
+          </>
+        ) : null}
+        <TextField label={t('catalog.maxUses')} name="maxUses" type="number" min={1} defaultValue={1} error={fieldError('maxUses')} />
+        <TextField
+          label={t('catalog.perAccountLimit')}
+          name="perAccountLimit"
+          type="number"
+          min={1}
+          hint={t('catalog.perAccountHint')}
+          error={fieldError('perAccountLimit')}
+        />
+        <TextField label={t('catalog.validFrom')} name="validFrom" type="datetime-local" error={fieldError('validFrom')} />
+        <TextField label={t('catalog.validUntil')} name="validUntil" type="datetime-local" error={fieldError('validUntil')} />
+      </div>
+      <fieldset className={ui.fieldset}>
+        <legend className={ui.legend}>{t('catalog.appliesTo')}</legend>
+        <p className={ui.hint}>{t('catalog.appliesToHint')}</p>
+        <div className={styles.checks}>
+          {exhibition.ticketTypes.map((type) => (
+            <label key={type.id} className={ui.choice}>
+              <input type="checkbox" name="ticketTypeIds" value={type.id} /> {localText(type.texts, language, 'name') ?? type.key}
+            </label>
+          ))}
+        </div>
+        {fieldError('ticketTypeIds') ? <p className={ui.fieldError}>{fieldError('ticketTypeIds')}</p> : null}
+      </fieldset>
+      {message ? (
+        <p className={ui.alert} role="alert">
+          {message}
+        </p>
+      ) : null}
+      <div className={ui.actions}>
+        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
+          {t(mode === 'one' ? 'catalog.save' : 'catalog.generate')}
+        </button>
+        <button type="button" className={ui.button} onClick={onClose}>
+          {t('catalog.cancel')}
+        </button>
+      </div>
+    </form>
+  )
+}

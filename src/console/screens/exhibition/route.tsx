@@ -1,0 +1,70 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type LoaderFunctionArgs, useLoaderData, useNavigate, useRevalidator } from 'react-router'
+import { type CatalogExhibition, couponList, exhibitionDetail, publishExhibition } from '../../../api/console.ts'
+import type { RefResult } from '../../../api/functions/gateway.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { exhibitionPath } from '../../lib/catalog-paths.ts'
+import { localText } from '../../lib/local-text.ts'
+import { staffCall } from '../../screen-kit.ts'
+import { ConsolePage } from '../../ui/console-page.tsx'
+import ui from '../../ui/ui.module.css'
+import { VisitorState } from '../../ui/visitor-state.tsx'
+import { Coupons } from './coupons.tsx'
+import { ExhibitionForm } from './exhibition-form.tsx'
+import { TicketTypes } from './ticket-types.tsx'
+
+type Loaded = { exhibition: CatalogExhibition | null; coupons: RefResult<typeof couponList> | null }
+
+export async function loader(args: LoaderFunctionArgs): Promise<Loaded> {
+  if (args.params.id === 'new') return { exhibition: null, coupons: null }
+  const id = Number(args.params.id)
+  const [{ exhibition }, coupons] = await Promise.all([staffCall(args, exhibitionDetail, { id }), staffCall(args, couponList, { exhibitionId: id })])
+  return { exhibition, coupons }
+}
+
+/** One exhibition: its facts and texts, publishing, its ticket types and its coupons (issue 17). */
+export function Component() {
+  const { t } = useTranslation()
+  const { client, language } = useConsoleShell()
+  const { exhibition, coupons } = useLoaderData() as Loaded
+  const navigate = useNavigate()
+  const revalidator = useRevalidator()
+  const [status, setStatus] = useState('')
+
+  const saved = async (next: CatalogExhibition) => {
+    setStatus(t('catalog.saved'))
+    if (!exhibition) await navigate(exhibitionPath(next.id))
+    else await revalidator.revalidate()
+  }
+  const publish = async (published: boolean) => {
+    if (!exhibition) return
+    await client.call(publishExhibition, { id: exhibition.id, published })
+    setStatus(t(published ? 'catalog.publishedNow' : 'catalog.unpublishedNow'))
+    await revalidator.revalidate()
+  }
+  const title = exhibition ? (localText(exhibition.texts, language, 'title') ?? exhibition.slug) : t('catalog.newExhibition')
+  const actions = exhibition ? (
+    <>
+      <VisitorState state={exhibition.state} published={exhibition.published} />
+      <button type="button" className={`${ui.button} ${exhibition.published ? '' : ui.primary}`} onClick={() => void publish(!exhibition.published)}>
+        {t(exhibition.published ? 'catalog.unpublish' : 'catalog.publish')}
+      </button>
+    </>
+  ) : null
+
+  return (
+    <ConsolePage title={title} lead={t('catalog.detailLead')} actions={actions}>
+      <p className={status ? ui.success : 'visually-hidden'} role="status">
+        {status}
+      </p>
+      <ExhibitionForm key={exhibition?.id ?? 'new'} exhibition={exhibition} onSaved={(next) => void saved(next)} />
+      {exhibition && coupons ? (
+        <>
+          <TicketTypes exhibition={exhibition} onSaved={() => void saved(exhibition)} />
+          <Coupons exhibition={exhibition} coupons={coupons} onSaved={() => void saved(exhibition)} />
+        </>
+      ) : null}
+    </ConsolePage>
+  )
+}

@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next'
+import type { CatalogExhibition } from '../../../api/console.ts'
+import { CATALOG_LIMITS } from '../../../api/rules/console-catalog.ts'
+import { LOCALES } from '../../../i18n/languages.ts'
+import { TableFrame } from '../../ui/table-frame.tsx'
+import ui from '../../ui/ui.module.css'
+import styles from './catalog.module.css'
+
+/**
+ * The 12 languages side by side, one row each; a language without a name is marked missing (visitors
+ * of it read the nearest language that has one). English is required.
+ */
+export function TextsGrid({ texts, fieldError }: { texts: CatalogExhibition['texts']; fieldError(name: string): string | undefined }) {
+  const { t } = useTranslation()
+  return (
+    <TableFrame label={t('catalog.texts')}>
+      <table className={`${ui.table} ${styles.texts}`}>
+        <caption className={styles.caption}>{t('catalog.textsCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('catalog.language')}</th>
+            <th scope="col">{t('catalog.name')}</th>
+            <th scope="col">{t('catalog.summary')}</th>
+            <th scope="col">{t('catalog.venueName')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {LOCALES.map((locale) => {
+            const text = texts[locale]
+            const error = fieldError(`texts.${locale}.title`)
+            return (
+              <tr key={locale}>
+                <th scope="row" className={ui.nowrap}>
+                  <span lang="en">{locale}</span>
+                  {text?.title ? null : <div className={`${ui.badge} ${ui.badgeWarn}`}>{t('catalog.missing')}</div>}
+                </th>
+                <td>
+                  <input
+                    className={ui.input}
+                    name={`${locale}.title`}
+                    aria-label={`${t('catalog.name')} (${locale})`}
+                    defaultValue={text?.title ?? ''}
+                    maxLength={CATALOG_LIMITS.title}
+                    aria-invalid={error ? true : undefined}
+                  />
+                  {error ? <p className={ui.fieldError}>{error}</p> : null}
+                </td>
+                <td>
+                  <textarea
+                    className={ui.input}
+                    name={`${locale}.summary`}
+                    aria-label={`${t('catalog.summary')} (${locale})`}
+                    defaultValue={text?.summary ?? ''}
+                    maxLength={CATALOG_LIMITS.summary}
+                    rows={2}
+                  />
+                </td>
+                <td>
+                  <input
+                    className={ui.input}
+                    name={`${locale}.venueName`}
+                    aria-label={`${t('catalog.venueName')} (${locale})`}
+                    defaultValue={text?.venueName ?? ''}
+                    maxLength={CATALOG_LIMITS.venueName}
+                  />
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </TableFrame>
+  )
+}

@@ -1,0 +1,126 @@
+import { useTranslation } from 'react-i18next'
+import { type CatalogTicketType, saveTicketType } from '../../../api/console.ts'
+import { CATALOG_LIMITS } from '../../../api/rules/console-catalog.ts'
+import { MAX_TICKETS_PER_ORDER } from '../../../api/rules/tickets.ts'
+import { LOCALES } from '../../../i18n/languages.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { TextField } from '../../ui/text-field.tsx'
+import ui from '../../ui/ui.module.css'
+import styles from './catalog.module.css'
+import { orNull, textOf, useFormCall } from './use-form-call.ts'
+
+interface Props {
+  exhibitionId: number
+  type: CatalogTicketType | null
+  onClose(): void
+  onSaved(): void
+}
+
+/** A ticket type's settings; its name in every language written (English required). Prices in minor units, as stored. */
+export function TicketTypeForm({ exhibitionId, type, onClose, onSaved }: Props) {
+  const { t } = useTranslation()
+  const { client } = useConsoleShell()
+  const { busy, submit, fieldError, message } = useFormCall(
+    (form) =>
+      client.call(saveTicketType, {
+        exhibitionId,
+        ...(type ? { id: type.id } : {}),
+        key: textOf(form, 'key'),
+        priceMinor: Number(textOf(form, 'priceMinor')),
+        currency: textOf(form, 'currency'),
+        capacity: Number(textOf(form, 'capacity')),
+        maxPerOrder: Number(textOf(form, 'maxPerOrder')),
+        salesStartAt: orNull(textOf(form, 'salesStartAt')),
+        salesEndAt: orNull(textOf(form, 'salesEndAt')),
+        active: form.get('active') === 'on',
+        sort: Number(textOf(form, 'sort') || '0'),
+        texts: Object.fromEntries(
+          LOCALES.map((locale) => [locale, { name: textOf(form, `name.${locale}`), description: type?.texts[locale]?.description ?? '' }]),
+        ),
+      }),
+    onSaved,
+  )
+  return (
+    <form className={ui.form} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="type-form-title">
+      <h3 id="type-form-title">{type ? t('catalog.editType') : t('catalog.addType')}</h3>
+      <div className={styles.grid}>
+        <TextField label={t('catalog.typeKey')} name="key" defaultValue={type?.key} required error={fieldError('key')} />
+        <TextField
+          label={t('catalog.priceMinor')}
+          name="priceMinor"
+          inputMode="numeric"
+          defaultValue={type?.priceMinor}
+          required
+          hint={t('catalog.priceHint')}
+          error={fieldError('priceMinor')}
+        />
+        <TextField label={t('catalog.currency')} name="currency" defaultValue={type?.currency} maxLength={3} required error={fieldError('currency')} />
+        <TextField
+          label={t('catalog.capacity')}
+          name="capacity"
+          inputMode="numeric"
+          defaultValue={type?.capacity}
+          required
+          hint={type ? t('catalog.capacityHint', { reserved: type.sold + type.held }) : undefined}
+          error={fieldError('capacity')}
+        />
+        <TextField
+          label={t('catalog.maxPerOrder')}
+          name="maxPerOrder"
+          type="number"
+          min={1}
+          max={MAX_TICKETS_PER_ORDER}
+          defaultValue={type?.maxPerOrder ?? MAX_TICKETS_PER_ORDER}
+          error={fieldError('maxPerOrder')}
+        />
+        <TextField label={t('catalog.sort')} name="sort" type="number" min={0} defaultValue={type?.sort ?? 0} error={fieldError('sort')} />
+        <TextField
+          label={t('catalog.salesStartAt')}
+          name="salesStartAt"
+          type="datetime-local"
+          defaultValue={type?.salesStartAt ?? ''}
+          error={fieldError('salesStartAt')}
+        />
+        <TextField
+          label={t('catalog.salesEndAt')}
+          name="salesEndAt"
+          type="datetime-local"
+          defaultValue={type?.salesEndAt ?? ''}
+          error={fieldError('salesEndAt')}
+        />
+      </div>
+      <label className={ui.choice}>
+        <input type="checkbox" name="active" defaultChecked={type?.active ?? true} /> {t('catalog.activeLabel')}
+      </label>
+      <fieldset className={ui.fieldset}>
+        <legend className={ui.legend}>{t('catalog.typeNames')}</legend>
+        <div className={styles.grid}>
+          {LOCALES.map((locale) => (
+            <TextField
+              key={locale}
+              label={locale}
+              name={`name.${locale}`}
+              defaultValue={type?.texts[locale]?.name ?? ''}
+              maxLength={CATALOG_LIMITS.typeName}
+              hint={type?.texts[locale]?.name ? undefined : t('catalog.missing')}
+              error={fieldError(`texts.${locale}.name`)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      {message ? (
+        <p className={ui.alert} role="alert">
+          {message}
+        </p>
+      ) : null}
+      <div className={ui.actions}>
+        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
+          {t('catalog.save')}
+        </button>
+        <button type="button" className={ui.button} onClick={onClose}>
+          {t('catalog.cancel')}
+        </button>
+      </div>
+    </form>
+  )
+}
