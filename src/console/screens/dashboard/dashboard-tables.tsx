@@ -11,10 +11,10 @@ import ui from '../../ui/ui.module.css'
 import styles from './dashboard.module.css'
 
 /** A titled panel with a table, or a line saying there is nothing. */
-function Panel({ title, empty, headers, children }: { title: string; empty: boolean; headers: string[]; children: ReactNode }) {
+function Panel({ title, empty, headers, wide = false, children }: { title: string; empty: boolean; headers: string[]; wide?: boolean; children: ReactNode }) {
   const { t } = useTranslation()
   return (
-    <section className={`${ui.panel} ${styles.panel}`} aria-label={title}>
+    <section className={`${ui.panel} ${styles.panel} ${wide ? styles.wide : ''}`} aria-label={title}>
       <h2 className={ui.panelTitle}>{title}</h2>
       {empty ? (
         <p className={ui.muted}>{t('dashboard.none')}</p>
@@ -78,10 +78,10 @@ export function ExpiringTable({ rows }: { rows: Dashboard['expiring'] }) {
   const { language } = useConsoleShell()
   const headers = [t('orders.code'), t('dashboard.buyer'), t('dashboard.amount'), t('dashboard.deadline')]
   return (
-    <Panel title={t('dashboard.expiringTitle')} empty={rows.length === 0} headers={headers}>
+    <Panel title={t('dashboard.expiringTitle')} empty={rows.length === 0} headers={headers} wide>
       {rows.map((row) => (
         <tr key={row.number}>
-          <td>
+          <td className={ui.nowrap}>
             <Link className={ui.mono} to={orderPath(row.number)}>
               {row.number}
             </Link>
@@ -103,10 +103,10 @@ export function RefundsTable({ rows }: { rows: Dashboard['refundsWaiting'] }) {
   const { language } = useConsoleShell()
   const headers = [t('orders.code'), t('dashboard.amount'), t('dashboard.status'), t('dashboard.requested')]
   return (
-    <Panel title={t('dashboard.refundsTitle')} empty={rows.length === 0} headers={headers}>
+    <Panel title={t('dashboard.refundsTitle')} empty={rows.length === 0} headers={headers} wide>
       {rows.map((row) => (
         <tr key={`${row.number}-${row.requestedAt}`}>
-          <td>
+          <td className={ui.nowrap}>
             <Link className={ui.mono} to={orderPath(row.number)}>
               {row.number}
             </Link>

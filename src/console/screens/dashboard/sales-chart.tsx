@@ -6,10 +6,6 @@ import styles from './dashboard.module.css'
 
 type Days = Dashboard['soldPerDay']
 
-const DAY_SECONDS = 86_400
-/** uPlot's x axis is in seconds; a day as UTC midnight keeps the labels on the venue's date. */
-const secondsOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000
-
 /**
  * Draws the bars with uPlot (canvas, about 50 KB), loaded only here and only in the browser, after
  * the page is shown; the table below is the same data for screen readers and without scripts.
@@ -23,19 +19,19 @@ function useChart(target: React.RefObject<HTMLDivElement | null>, days: Days, la
     let cancelled = false
     void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: UPlot }]) => {
       if (cancelled) return
-      const width = element.clientWidth
-      const first = secondsOf(days[0]?.day ?? '')
-      const x = days.map((day) => secondsOf(day.day))
+      // Days as positions 0..n-1 labelled with their date: the venue's day, never re-read in the browser's zone.
+      const x = days.map((_day, index) => index)
       chart = new UPlot(
         {
-          width,
+          width: element.clientWidth,
           height: 240,
           legend: { show: false },
-          scales: {
-            x: { time: true, range: [first - DAY_SECONDS / 2, (x.at(-1) ?? first) + DAY_SECONDS / 2] },
-            y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] },
-          },
-          axes: [{ stroke: '#445' }, { stroke: '#445', label }],
+          cursor: { show: false },
+          scales: { x: { time: false, range: [-0.5, days.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] } },
+          axes: [
+            { stroke: '#445', incrs: [1, 2, 7, 14, 28], values: (_u, splits) => splits.map((index) => days[index]?.day.slice(5) ?? '') },
+            { stroke: '#445', label, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] },
+          ],
           series: [{}, { label, stroke: '#1d3f8f', fill: 'rgba(29, 63, 143, 0.35)', paths: UPlot.paths.bars?.({ size: [0.6, 48] }), points: { show: false } }],
         },
         [x, days.map((day) => day.tickets)],
