@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type LoaderFunctionArgs, useLoaderData, useNavigate, useRevalidator } from 'react-router'
+import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useRevalidator } from 'react-router'
 import { type CatalogExhibition, couponList, exhibitionDetail, publishExhibition } from '../../../api/console.ts'
 import type { RefResult } from '../../../api/functions/gateway.ts'
 import { useConsoleShell } from '../../console-state.ts'
@@ -47,6 +47,9 @@ export function Component() {
   const actions = exhibition ? (
     <>
       <VisitorState state={exhibition.state} published={exhibition.published} />
+      <Link className={ui.button} to={`/console/dashboard/${exhibition.id}`}>
+        {t('catalog.dashboardLink')}
+      </Link>
       <button type="button" className={`${ui.button} ${exhibition.published ? '' : ui.primary}`} onClick={() => void publish(!exhibition.published)}>
         {t(exhibition.published ? 'catalog.unpublish' : 'catalog.publish')}
       </button>
