@@ -11,23 +11,27 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 /**
  * A build of the pages for `node server/index.ts` that needs no `npm run build` (which runs after
- * these tests): a client manifest with one entry, and a server render that answers `?slow=<ms>` after
- * that long. Everything else is the real server: config, database, platform, page cache, listener.
+ * these tests): client manifests with one entry each (the public pages and the console), and server
+ * renders that answer `?slow=<ms>` after that long. Everything else is the real server: config, database, platform, page cache, listener.
  */
 export function stubBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'expo-stub-dist-'))
   mkdirSync(join(dir, 'client', '.vite'), { recursive: true })
   mkdirSync(join(dir, 'server'), { recursive: true })
   writeFileSync(join(dir, 'client', '.vite', 'manifest.json'), JSON.stringify({ 'src/entry-client.tsx': { file: 'assets/entry.js', isEntry: true } }))
+  // The organiser's console is a build of its own beside the public one (vite.config.ts).
   writeFileSync(
-    join(dir, 'server', 'entry-server.js'),
-    `export async function render({ request }) {
+    join(dir, 'client', '.vite', 'console-manifest.json'),
+    JSON.stringify({ 'src/console/entry-client.tsx': { file: 'assets/console.js', isEntry: true } }),
+  )
+  const slowRender = `export async function render({ request }) {
   const slow = Number(new URL(request.url).searchParams.get('slow') ?? 0)
   await new Promise((resolve) => setTimeout(resolve, slow))
   return { kind: 'response', response: new Response(null, { status: 200, headers: { 'x-rendered-after': String(slow) } }) }
 }
-`,
-  )
+`
+  writeFileSync(join(dir, 'server', 'entry-server.js'), slowRender)
+  writeFileSync(join(dir, 'server', 'console-entry-server.js'), slowRender)
   return dir
 }
 

@@ -45,9 +45,12 @@ afterAll(() => {
 
 const get = (server: ServerProcess, path: string) => fetch(`${server.origin}${path}`)
 
+/** A page that keeps its whole query (src/routes/query-params.ts), so the stub render sees `slow`. */
+const slowPage = (ms: number) => `/en/info.html?slow=${ms}`
+
 describe('shutdown on SIGTERM', () => {
   it('when SIGTERM arrives during a request, then readiness says 503 at once, the site still answers during the drain, the request finishes and the process exits 0 in time', async () => {
-    const inFlight = get(draining, '/en?slow=2500')
+    const inFlight = get(draining, slowPage(2500))
     await new Promise((resolve) => setTimeout(resolve, 300))
     const signalled = Date.now()
     draining.child.kill('SIGTERM')
@@ -58,7 +61,7 @@ describe('shutdown on SIGTERM', () => {
     expect(await readiness.json()).toMatchObject({ status: 'draining' })
     // Still alive and still serving: only the load balancer's routing should change.
     expect((await get(draining, '/HealthCheck/Get')).status).toBe(200)
-    expect((await get(draining, '/en?slow=0')).status).toBe(200)
+    expect((await get(draining, slowPage(0))).status).toBe(200)
 
     const finished = await inFlight
     expect(finished.status).toBe(200)
@@ -72,7 +75,7 @@ describe('shutdown on SIGTERM', () => {
   }, 30_000)
 
   it('when a request never finishes, then the process still exits by the deadline, with code 1', async () => {
-    const neverEnding = get(hanging, '/en?slow=600000').catch(() => null)
+    const neverEnding = get(hanging, slowPage(600_000)).catch(() => null)
     await new Promise((resolve) => setTimeout(resolve, 300))
     const signalled = Date.now()
     hanging.child.kill('SIGTERM')
