@@ -7,9 +7,10 @@ import { authenticator } from './console-totp.ts'
 /**
  * A site of its own for the console's browser tests: staff are created with `npm run staff -- add`,
  * which needs the embedded database to itself, so the test creates them first and then starts the
- * server (on E2E_PORT + 1000, with its own DATA_DIR).
+ * server (on E2E_PORT + 1000, with its own DATA_DIR). One per Playwright worker (TEST_PARALLEL_INDEX):
+ * console specs in two workers at once must not reset each other's site.
  */
-export const CONSOLE_PORT = Number(process.env.E2E_PORT ?? 3211) + 1000
+export const CONSOLE_PORT = Number(process.env.E2E_PORT ?? 3211) + 1000 + 10 * Number(process.env.TEST_PARALLEL_INDEX ?? 0)
 export const ORIGIN = `http://127.0.0.1:${CONSOLE_PORT}`
 const DATA_DIR = `data/e2e-console-${CONSOLE_PORT}`
 const DIST_DIR = process.env.DIST_DIR ?? 'dist'
