@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import { ScrollRestoration, useLocation, useNavigationType } from 'react-router'
+import { type Location, ScrollRestoration, useLocation, useNavigationType } from 'react-router'
 
 // useLayoutEffect warns during server rendering; scrolling only happens in the browser anyway.
 const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
@@ -11,6 +11,16 @@ const VISITOR_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
 /** Positions survive a reload of the document in the tab's session storage; the latest entries suffice. */
 const STORAGE_KEY = 'scroll-positions'
 const STORED_ENTRIES = 100
+
+/**
+ * The key a position is kept under. A same-page `#section` link is a history entry the browser makes
+ * without React Router's state, so every such entry has the key "default", the key of the first page
+ * of the visit too: restoring by it would send a contents link back to that page's position. The
+ * path and the hash tell those entries apart.
+ */
+export function scrollKey(location: Pick<Location, 'key' | 'pathname' | 'hash'>): string {
+  return location.hash ? `${location.key}${location.pathname}${location.hash}` : location.key
+}
 
 /**
  * Issue 20: a new page opens at the top (or at its #hash), Back and Forward return to where the
@@ -25,7 +35,8 @@ export function ScrollMemory() {
   const location = useLocation()
   const navigationType = useNavigationType()
   const positions = useRef<Map<string, number> | null>(null)
-  const currentKey = useRef(location.key)
+  const key = scrollKey(location)
+  const currentKey = useRef(key)
 
   useEffect(() => {
     let frame = 0
@@ -53,14 +64,14 @@ export function ScrollMemory() {
   // Runs after <ScrollRestoration>'s own layout effect (a child's effects run first).
   useBrowserLayoutEffect(() => {
     positions.current ??= readStoredPositions()
-    currentKey.current = location.key
+    currentKey.current = key
     if (navigationType !== 'POP') return
-    const target = positions.current.get(location.key)
+    const target = positions.current.get(key)
     if (target === undefined) return
     return holdAt(target)
-  }, [location.key])
+  }, [key])
 
-  return <ScrollRestoration />
+  return <ScrollRestoration getKey={scrollKey} />
 }
 
 function readStoredPositions(): Map<string, number> {
