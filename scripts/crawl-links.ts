@@ -52,7 +52,13 @@ function linksOf(html: string, pageUrl: URL): URL[] {
 
 export async function crawlLinks(
   base: string,
-  options: { languages?: readonly string[]; maxPages?: number; concurrency?: number; headers?: Record<string, string> } = {},
+  options: {
+    languages?: readonly string[]
+    maxPages?: number
+    concurrency?: number
+    /** Request headers, or a function of the URL that gives them (a client address per language, say). */
+    headers?: Record<string, string> | ((url: string) => Record<string, string>)
+  } = {},
 ): Promise<CrawlResult> {
   const languages = options.languages ?? ALL_URL_LANGUAGES
   const maxPages = options.maxPages ?? 20_000
@@ -73,7 +79,8 @@ export async function crawlLinks(
       visited++
       let response: Response
       try {
-        response = await fetch(url, { headers: { 'accept-language': 'en', ...options.headers }, redirect: 'follow' })
+        const extra = typeof options.headers === 'function' ? options.headers(url.href) : options.headers
+        response = await fetch(url, { headers: { 'accept-language': 'en', ...extra }, redirect: 'follow' })
       } catch {
         broken.push({ url: url.href, status: 0, from: seen.get(url.href) ?? '' })
         continue

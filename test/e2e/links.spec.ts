@@ -11,8 +11,12 @@ test('when every internal link from every live language is followed, then none i
   const result = await crawlLinks(baseURL as string, {
     languages: ALL_URL_LANGUAGES,
     concurrency: 3,
-    // A visitor of its own: the crawl must not use up the per-address limits other tests rely on.
-    headers: { 'x-forwarded-for': '198.18.0.77' },
+    // A visitor of its own per language: the crawl must not use up the per-address limits other tests rely on,
+    // and one address following every broker's search link in all twelve languages would meet the search limit.
+    headers: (url) => {
+      const lang = new URL(url).pathname.split('/')[1] ?? ''
+      return { 'x-forwarded-for': `198.18.0.${100 + Math.max(0, ALL_URL_LANGUAGES.indexOf(lang as (typeof ALL_URL_LANGUAGES)[number]))}` }
+    },
   })
   console.info(`crawl: ${result.visited} pages`)
   expect(result.visited).toBeGreaterThan(ALL_URL_LANGUAGES.length * 10)
