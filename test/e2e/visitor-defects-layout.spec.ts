@@ -84,6 +84,40 @@ test.describe('scroll positions across navigations (issue 20, defect 1)', () => 
   }
 })
 
+test('an address opened anew starts at the top, even one visited before in the tab; a reload keeps the position', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  const scrollDown = async () => {
+    const y = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight)
+      return Math.round(window.scrollY)
+    })
+    expect(y).toBeGreaterThan(500)
+    await nextFrame(page)
+    return y
+  }
+  await page.goto('/en/exhibition/news.html')
+  await hydrated(page)
+  await scrollDown()
+
+  await page.goto('/en/about.html')
+  await hydrated(page)
+  expect(await scrollY(page)).toBe(0)
+  await scrollDown()
+
+  await page.goto('/en/exhibition/news.html')
+  await hydrated(page)
+  expect(await scrollY(page)).toBe(0)
+
+  await page.goto('/en/about.html')
+  await hydrated(page)
+  await nextFrame(page)
+  expect(await scrollY(page)).toBe(0)
+  const aboutY = await scrollDown()
+  await page.reload()
+  await hydrated(page)
+  await expect.poll(async () => Math.abs((await scrollY(page)) - aboutY)).toBeLessThanOrEqual(TOLERANCE)
+})
+
 test.describe('the header search dropdown stays inside the viewport (issue 20, defects 2 and 9)', () => {
   for (const lang of LANGUAGES) {
     for (const width of [768, 820, 900, 1000, 1200, 1440, 1920]) {

@@ -13,14 +13,25 @@ const STORAGE_KEY = 'scroll-positions'
 const STORED_ENTRIES = 100
 
 /**
- * The key a position is kept under. A same-page `#section` link is a history entry the browser makes
- * without React Router's state, so every such entry has the key "default", the key of the first page
- * of the visit too: restoring by it would send a contents link back to that page's position. The
- * path and the hash tell those entries apart.
+ * The key a position is kept under. A document the browser loads (an address typed or opened, a
+ * same-page `#section` link) is a history entry without React Router's state, so every such entry
+ * has the key "default": restoring by it alone would send a contents link, or the next page opened
+ * by address, to another page's position. The path and the hash tell those entries apart.
  */
 export function scrollKey(location: Pick<Location, 'key' | 'pathname' | 'hash'>): string {
-  return location.hash ? `${location.key}${location.pathname}${location.hash}` : location.key
+  return location.key === 'default' || location.hash ? `${location.key}${location.pathname}${location.hash}` : location.key
 }
+
+/**
+ * Whether the document was loaded by a reload or by Back and Forward: only then is a position kept
+ * for its first render the visitor's. An address opened anew starts at the top, as browsers do.
+ */
+function documentReturned(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+  return entry?.type === 'reload' || entry?.type === 'back_forward'
+}
+
+let firstRender = true
 
 /**
  * Issue 20: a new page opens at the top (or at its #hash), Back and Forward return to where the
@@ -65,7 +76,9 @@ export function ScrollMemory() {
   useBrowserLayoutEffect(() => {
     positions.current ??= readStoredPositions()
     currentKey.current = key
-    if (navigationType !== 'POP') return
+    const opensDocument = firstRender
+    firstRender = false
+    if (navigationType !== 'POP' || (opensDocument && !documentReturned())) return
     const target = positions.current.get(key)
     if (target === undefined) return
     return holdAt(target)
