@@ -74,7 +74,7 @@ describe('exports', () => {
     expect([...result.file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = result.file.toString('utf8').slice(1)
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('order,order_status,position,first_name,last_name,email,phone,phone_country,identity,industry,ticket_type')
+    expect(lines[0]).toBe('Order,Order status,Ticket no.,First name,Last name,E-mail,Phone,Phone country,Identity,Industry,Ticket type')
     expect(lines).toHaveLength(5) // header, three attendees, and the empty rest after the last CRLF
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`)
     expect(text).toContain(`${orderNumber},paid,2,美,陈`)
@@ -95,7 +95,18 @@ describe('exports', () => {
     expect(sheet.map((row) => row.map((cell) => (cell === null ? '' : String(cell))))).toEqual(csvRows)
     const attendeeSheet = await readSheet((await exported(manager, { exhibitionId, kind: 'attendees', format: 'xlsx' })).file)
     // XLSX stores text as text, never as a formula: the name keeps its exact value.
-    expect(attendeeSheet.map((row) => row[3])).toEqual(['first_name', HOSTILE, '美', 'สมชาย'])
+    expect(attendeeSheet.map((row) => row[3])).toEqual(['First name', HOSTILE, '美', 'สมชาย'])
+  })
+
+  it('when a member exports in the console in Chinese, then the headers are Chinese and money is in the currency’s units', async () => {
+    const csv = await exported(manager, { exhibitionId, kind: 'orders', format: 'csv', language: 'zh-cn' })
+    const [header, row] = csv.file.toString('utf8').slice(1).split('\r\n')
+    expect(header).toBe('订单,状态,取消原因,购买人邮箱,语言,票数,币种,小计,优惠,合计,已退款,优惠券,创建时间（UTC）,付款时间（UTC）,取消时间（UTC）')
+    // Three passes at £129.00: 387 pounds, not 38700 pence.
+    expect(row?.split(',').slice(5, 11)).toEqual(['3', 'GBP', '387', '0', '387', '0'])
+    const traditional = await exported(manager, { exhibitionId, kind: 'attendees', format: 'xlsx', language: 'zh' })
+    expect((await readSheet(traditional.file))[0]?.slice(0, 4)).toEqual(['訂單', '訂單狀態', '票序號', '名'])
+    await consoleCall(app, 'exportFile', { exhibitionId, kind: 'orders', format: 'csv', language: 'fr' }, { cookie: manager.cookie }).expect(400)
   })
 
   it('when members export, then each export is in the audit log with who, which list and how many rows', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CONSOLE } from '../functions/console.ts'
+import { CONSOLE_LANGUAGES } from '../rules/console-access.ts'
 import { EXPORT_FORMATS, EXPORT_KINDS } from '../rules/console-exports.ts'
 import { defineContract } from './define.ts'
 
@@ -13,6 +14,8 @@ export const exportFile = defineContract({
     exhibitionId: z.coerce.number({ error: 'errors.invalid' }).int().positive('errors.invalid'),
     kind: z.enum(EXPORT_KINDS, { error: 'errors.invalid' }),
     format: z.enum(EXPORT_FORMATS, { error: 'errors.invalid' }),
+    /** The member's console language, for the column headers. */
+    language: z.enum(CONSOLE_LANGUAGES, { error: 'errors.invalid' }).default('en'),
   }),
   result: z.object({ fileName: z.string(), mediaType: z.string(), rows: z.number().int(), base64: z.string() }),
 })

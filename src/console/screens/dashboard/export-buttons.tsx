@@ -20,7 +20,7 @@ function save(file: { fileName: string; mediaType: string; base64: string }) {
 /** The exports of this exhibition (CONSOLE.md "Exports"): orders and attendees, CSV or XLSX. */
 export function ExportButtons({ exhibitionId }: { exhibitionId: number }) {
   const { t } = useTranslation()
-  const { client } = useConsoleShell()
+  const { client, language } = useConsoleShell()
   const errorText = useErrorText()
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -28,7 +28,7 @@ export function ExportButtons({ exhibitionId }: { exhibitionId: number }) {
     setBusy(`${kind}.${format}`)
     setError(null)
     try {
-      save(await client.call(exportFile, { exhibitionId, kind, format }))
+      save(await client.call(exportFile, { exhibitionId, kind, format, language }))
     } catch (caught) {
       setError(errorText(caught))
     } finally {

@@ -1,76 +1,72 @@
 import writeXlsxFile from 'write-excel-file/node'
+import type { ConsoleLanguage } from '../../../../../src/api/rules/console-access.ts'
 import { EXPORT_MEDIA_TYPES, type ExportFormat, type ExportKind } from '../../../../../src/api/rules/console-exports.ts'
 import type { Database, Queryable } from '../../../../db/client.ts'
 import { notFound } from '../../../errors.ts'
 import type { Platform } from '../../../platform.ts'
 import type { StaffActor } from '../staff-scope.ts'
 import { type Cell, toCsv } from './csv.ts'
-import { exhibitionExists, exportAttendees, exportOrders } from './exports.repo.ts'
+import { fractionDigits } from '../../format.ts'
+import { consoleStrings } from '../../../staff/console-strings.ts'
+import { type ExportAttendeeRow, type ExportOrderRow, exhibitionExists, exportAttendees, exportOrders } from './exports.repo.ts'
 
 interface Table {
   header: readonly string[]
   rows: Cell[][]
 }
 
-const time = (value: Date | null) => value?.toISOString() ?? null
+/** A column: its header's key under `console:exports.columns` and its cell. */
+type Column<Row> = readonly [key: string, cell: (row: Row) => Cell]
 
-async function tableOf(db: Queryable, kind: ExportKind, exhibitionId: number): Promise<Table> {
-  if (kind === 'orders') {
-    const rows = await exportOrders(db, exhibitionId)
-    return {
-      header: [
-        'order',
-        'status',
-        'cancel_reason',
-        'buyer_email',
-        'language',
-        'tickets',
-        'currency',
-        'subtotal_minor',
-        'discount_minor',
-        'total_minor',
-        'refunded_minor',
-        'coupon',
-        'created_at',
-        'paid_at',
-        'cancelled_at',
-      ],
-      rows: rows.map((row) => [
-        row.number,
-        row.status,
-        row.cancel_reason,
-        row.buyer_email,
-        row.locale,
-        row.tickets,
-        row.currency,
-        row.subtotal_minor,
-        row.discount_minor,
-        row.total_minor,
-        row.refunded_minor,
-        row.coupon_code,
-        time(row.created_at),
-        time(row.paid_at),
-        time(row.cancelled_at),
-      ]),
-    }
-  }
-  const rows = await exportAttendees(db, exhibitionId)
+const time = (value: Date | null) => value?.toISOString() ?? null
+/** Money as a number a spreadsheet sums: 232.2 for 23220 pence, 5000 for 5000 yen. */
+const amount = (minor: number, currency: string) => minor / 10 ** fractionDigits(currency)
+
+const ORDER_COLUMNS: readonly Column<ExportOrderRow>[] = [
+  ['order', (row) => row.number],
+  ['status', (row) => row.status],
+  ['cancelReason', (row) => row.cancel_reason],
+  ['buyerEmail', (row) => row.buyer_email],
+  ['language', (row) => row.locale],
+  ['tickets', (row) => row.tickets],
+  ['currency', (row) => row.currency],
+  ['subtotal', (row) => amount(row.subtotal_minor, row.currency)],
+  ['discount', (row) => amount(row.discount_minor, row.currency)],
+  ['total', (row) => amount(row.total_minor, row.currency)],
+  ['refunded', (row) => amount(row.refunded_minor, row.currency)],
+  ['coupon', (row) => row.coupon_code],
+  ['createdAt', (row) => time(row.created_at)],
+  ['paidAt', (row) => time(row.paid_at)],
+  ['cancelledAt', (row) => time(row.cancelled_at)],
+]
+
+const ATTENDEE_COLUMNS: readonly Column<ExportAttendeeRow>[] = [
+  ['order', (row) => row.number],
+  ['orderStatus', (row) => row.status],
+  ['position', (row) => row.position],
+  ['firstName', (row) => row.first_name],
+  ['lastName', (row) => row.last_name],
+  ['email', (row) => row.email],
+  ['phone', (row) => row.phone_e164],
+  ['phoneCountry', (row) => row.phone_country],
+  ['identity', (row) => row.identity],
+  ['industry', (row) => row.industry],
+  ['ticketType', (row) => row.ticket_type],
+]
+
+/** Headers in the member's console language: the people who open these files are organisers, not engineers. */
+function tableFrom<Row>(columns: readonly Column<Row>[], rows: readonly Row[], language: ConsoleLanguage): Table {
+  const t = consoleStrings(language)
   return {
-    header: ['order', 'order_status', 'position', 'first_name', 'last_name', 'email', 'phone', 'phone_country', 'identity', 'industry', 'ticket_type'],
-    rows: rows.map((row) => [
-      row.number,
-      row.status,
-      row.position,
-      row.first_name,
-      row.last_name,
-      row.email,
-      row.phone_e164,
-      row.phone_country,
-      row.identity,
-      row.industry,
-      row.ticket_type,
-    ]),
+    header: columns.map(([key]) => t(`exports.columns.${key}`)),
+    rows: rows.map((row) => columns.map(([, cell]) => cell(row))),
   }
+}
+
+async function tableOf(db: Queryable, kind: ExportKind, exhibitionId: number, language: ConsoleLanguage): Promise<Table> {
+  return kind === 'orders'
+    ? tableFrom(ORDER_COLUMNS, await exportOrders(db, exhibitionId), language)
+    : tableFrom(ATTENDEE_COLUMNS, await exportAttendees(db, exhibitionId), language)
 }
 
 /**
@@ -88,13 +84,13 @@ export async function exportFile(
   db: Database,
   platform: Platform,
   actor: StaffActor,
-  request: { exhibitionId: number; kind: ExportKind; format: ExportFormat },
+  request: { exhibitionId: number; kind: ExportKind; format: ExportFormat; language?: ConsoleLanguage },
 ) {
-  const { exhibitionId, kind, format } = request
+  const { exhibitionId, kind, format, language = 'en' } = request
   if (actor.scope !== null && !actor.scope.includes(exhibitionId)) throw notFound('console:errors.exhibitionNotFound')
   return db.transaction(async (tx) => {
     if (!(await exhibitionExists(tx, exhibitionId))) throw notFound('console:errors.exhibitionNotFound')
-    const table = await tableOf(tx, kind, exhibitionId)
+    const table = await tableOf(tx, kind, exhibitionId, language)
     const file = format === 'csv' ? toCsv(table.header, table.rows) : await toXlsx(table)
     await platform.services.staff.audit(
       tx,
