@@ -65,6 +65,17 @@ describe('console pages', () => {
     expect(traditional.text).toContain('歡迎')
   })
 
+  it('when the payments queue is paged, then the page comes from the address and a wrong one is the first', async () => {
+    await consoleCall(app, 'setLanguage', { language: 'en' }, { cookie: owner.cookie })
+    const first = await request(app).get('/console/payments?page=oops').set('Cookie', owner.cookie)
+    expect(first.status).toBe(200)
+    expect(first.text).toContain('Page 1 of 1 (0 payments)')
+    expect(first.text).toContain('aria-label="Late payments pages"')
+    const later = await request(app).get('/console/payments?show=all&page=3').set('Cookie', owner.cookie)
+    expect(later.text).toContain('Page 3 of 1 (0 payments)')
+    expect(later.text).toContain('href="/console/payments?show=all&amp;page=2"')
+  })
+
   it('when a role may not use a section, then the page says so with 403 inside the shell', async () => {
     const staff = await request(app).get('/console/staff').set('Cookie', editor.cookie)
     expect(staff.status).toBe(403)

@@ -17,3 +17,6 @@ export const ORDER_LIST_LIMITS = {
   /** Characters of the search box. */
   search: 100,
 } as const
+
+/** Rows per page of the late and duplicate payments queue. */
+export const PAYMENT_QUEUE_PAGE_SIZE = 50

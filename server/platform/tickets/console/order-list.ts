@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type * as contracts from '../../../../src/api/contracts/console-orders.ts'
 import type { Queryable } from '../../../db/client.ts'
+import { PAYMENT_QUEUE_PAGE_SIZE } from '../../../../src/api/rules/console-orders.ts'
 import { refundPromisedBy, stateOf } from '../order-rules.ts'
 import type { StaffActor } from './staff-scope.ts'
 import * as staffOrders from './staff-orders.repo.ts'
@@ -54,7 +55,7 @@ export async function paymentQueue(
   query: z.output<typeof contracts.paymentQueue.payload>,
   now: Date,
 ): Promise<z.output<typeof contracts.paymentQueue.result>> {
-  const { rows, total } = await staffOrders.paymentQueue(db, actor.scope, query.show === 'open', query.page, QUEUE_PAGE_SIZE)
+  const { rows, total } = await staffOrders.paymentQueue(db, actor.scope, query.show === 'open', query.page, PAYMENT_QUEUE_PAGE_SIZE)
   return {
     rows: rows.map((row) => {
       const promisedBy = refundPromisedBy(row.confirmed_at)
@@ -83,5 +84,3 @@ export async function paymentQueue(
     total,
   }
 }
-
-const QUEUE_PAGE_SIZE = 50

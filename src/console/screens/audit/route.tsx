@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { type AuditRow, auditList, type StaffListItem, staffList } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDayAndTime } from '../../lib/format.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
+import { Pager, pageCount } from '../../ui/pager.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
 import { AuditDiff } from './audit-diff.tsx'
@@ -41,7 +42,7 @@ export function Component() {
   const { language } = useConsoleShell()
   const { filters, rows, total, pageSize, members } = useLoaderData() as AuditData
   const functionLabel = useFunctionLabel()
-  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const pages = pageCount(total, pageSize)
   return (
     <ConsolePage title={t('audit.title')} lead={t('audit.lead')}>
       <AuditFiltersForm key={JSON.stringify(filters)} filters={filters} members={members} />
@@ -85,21 +86,13 @@ export function Component() {
           </tbody>
         </table>
       </TableFrame>
-      <nav className={styles.pager} aria-label={t('audit.pages')}>
-        <span>{t('audit.pageOf', { page: filters.page, pages, count: total })}</span>
-        <span className={ui.actions}>
-          {filters.page > 1 ? (
-            <Link className={ui.button} to={pageHref(filters, filters.page - 1)}>
-              {t('audit.previous')}
-            </Link>
-          ) : null}
-          {filters.page < pages ? (
-            <Link className={ui.button} to={pageHref(filters, filters.page + 1)}>
-              {t('audit.next')}
-            </Link>
-          ) : null}
-        </span>
-      </nav>
+      <Pager
+        label={t('audit.pages')}
+        summary={t('audit.pageOf', { page: filters.page, pages, count: total })}
+        page={filters.page}
+        pages={pages}
+        href={(page) => pageHref(filters, page)}
+      />
       <p className={ui.hint}>{t('common.timesInUtc')}</p>
     </ConsolePage>
   )

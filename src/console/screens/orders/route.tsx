@@ -7,6 +7,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { orderPath } from '../../lib/order-paths.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
+import { Pager, pageCount } from '../../ui/pager.tsx'
 import { StateBadge } from '../../ui/state-badge.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
@@ -68,7 +69,7 @@ function OrderRow({ row }: { row: OrderListRow }) {
 export function Component() {
   const { t } = useTranslation()
   const { filters, rows, total, pageSize, exhibitions } = useLoaderData() as OrdersData
-  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const pages = pageCount(total, pageSize)
   return (
     <ConsolePage title={t('orders.title')} lead={t('orders.lead')}>
       <OrderFilters key={JSON.stringify(filters)} filters={filters} exhibitions={exhibitions} />
@@ -101,21 +102,13 @@ export function Component() {
           </tbody>
         </table>
       </TableFrame>
-      <nav className={styles.pager} aria-label={t('orders.pages')}>
-        <span>{t('orders.pageOf', { page: filters.page, pages, count: total })}</span>
-        <span className={ui.actions}>
-          {filters.page > 1 ? (
-            <Link className={ui.button} to={pageHref(filters, filters.page - 1)}>
-              {t('orders.previous')}
-            </Link>
-          ) : null}
-          {filters.page < pages ? (
-            <Link className={ui.button} to={pageHref(filters, filters.page + 1)}>
-              {t('orders.next')}
-            </Link>
-          ) : null}
-        </span>
-      </nav>
+      <Pager
+        label={t('orders.pages')}
+        summary={t('orders.pageOf', { page: filters.page, pages, count: total })}
+        page={filters.page}
+        pages={pages}
+        href={(page) => pageHref(filters, page)}
+      />
       <p className={ui.hint}>{t('common.timesInUtc')}</p>
     </ConsolePage>
   )

@@ -1,26 +1,43 @@
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { type PaymentQueueRow, paymentQueue } from '../../../api/console.ts'
+import { PAYMENT_QUEUE_PAGE_SIZE } from '../../../api/rules/console-orders.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { orderPath } from '../../lib/order-paths.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
+import { Pager, pageCount } from '../../ui/pager.tsx'
 import { StateBadge } from '../../ui/state-badge.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
 
+type Show = 'open' | 'all'
+
 interface QueueData {
-  show: 'open' | 'all'
+  show: Show
+  page: number
   rows: PaymentQueueRow[]
   total: number
 }
 
+/** The queue's address: `?show=all` for refunded ones too, `page` past the first. */
+function queueHref(show: Show, page: number): string {
+  const params = new URLSearchParams()
+  if (show === 'all') params.set('show', 'all')
+  if (page > 1) params.set('page', String(page))
+  const query = params.toString()
+  return query ? `?${query}` : '?'
+}
+
 export async function loader(args: LoaderFunctionArgs): Promise<QueueData> {
-  const show = new URL(args.request.url).searchParams.get('show') === 'all' ? 'all' : 'open'
-  const { rows, total } = await staffCall(args, paymentQueue, { page: 1, show })
-  return { show, rows, total }
+  const params = new URL(args.request.url).searchParams
+  const show: Show = params.get('show') === 'all' ? 'all' : 'open'
+  const asked = Number(params.get('page') ?? 1)
+  const page = Number.isSafeInteger(asked) && asked >= 1 ? asked : 1
+  const { rows, total } = await staffCall(args, paymentQueue, { page, show })
+  return { show, page, rows, total }
 }
 
 function QueueRow({ row }: { row: PaymentQueueRow }) {
@@ -59,13 +76,14 @@ function QueueRow({ row }: { row: PaymentQueueRow }) {
  */
 export function Component() {
   const { t } = useTranslation()
-  const { show, rows, total } = useLoaderData() as QueueData
+  const { show, page, rows, total } = useLoaderData() as QueueData
+  const pages = pageCount(total, PAYMENT_QUEUE_PAGE_SIZE)
   return (
     <ConsolePage
       title={t('payments.title')}
       lead={t('payments.lead')}
       actions={
-        <Link className={ui.button} to={show === 'open' ? '?show=all' : '?'}>
+        <Link className={ui.button} to={queueHref(show === 'open' ? 'all' : 'open', 1)}>
           {t(show === 'open' ? 'payments.showAll' : 'payments.showOpen')}
         </Link>
       }
@@ -98,6 +116,13 @@ export function Component() {
           </tbody>
         </table>
       </TableFrame>
+      <Pager
+        label={t('payments.pages')}
+        summary={t('payments.pageOf', { page, pages, count: total })}
+        page={page}
+        pages={pages}
+        href={(next) => queueHref(show, next)}
+      />
       <p className={ui.hint}>{t('common.timesInUtc')}</p>
     </ConsolePage>
   )
