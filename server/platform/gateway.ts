@@ -10,7 +10,7 @@ import {
   type ParsedPayloadOf,
   type ResultOf,
 } from '../../src/api/contracts/define.ts'
-import { CONSOLE_REQUEST_HEADER, mayCall, type StaffRole } from '../../src/api/rules/console-access.ts'
+import { CONSOLE_REQUEST_HEADER, type ConsoleLanguage, mayCall, type StaffRole } from '../../src/api/rules/console-access.ts'
 import { LOCALES, type Locale } from '../../src/i18n/languages.ts'
 import { DomainError } from './errors.ts'
 import type { Principal, TokenSigner } from './tokens.ts'
@@ -43,6 +43,8 @@ export interface StaffCaller {
   roles: readonly StaffRole[]
   /** The exhibitions this member may work on; null: all. */
   exhibitionIds: readonly number[] | null
+  /** The member's console language (names of exhibitions, export headers). */
+  language: ConsoleLanguage
 }
 
 /** How the console gateway finds the staff member of a request (server/platform/staff fills it in). */

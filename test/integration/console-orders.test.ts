@@ -114,6 +114,23 @@ describe('the order list', () => {
     expect((await staff(owner, 'orderList', { status: 'refunded' })).status).toBe(400)
   })
 
+  it('when a member works in Chinese, then exhibitions are named in Chinese in the list, its filter and the detail; in English otherwise', async () => {
+    const order = await orderOf({ count: 1, pay: false })
+    const titleOf = async (member: SignedInMember) => {
+      const list = (await staff(member, 'orderList', {}).expect(200)).body.data
+      const detail = (await staff(member, 'orderDetail', { number: order.number }).expect(200)).body.data.order
+      const filter = list.exhibitions.find((row: { id: number }) => row.id === exhibitionId)?.title
+      return [list.rows[0]?.exhibitionTitle, filter, detail.exhibitionTitle]
+    }
+    expect(await titleOf(owner)).toEqual(['London Fintech Expo', 'London Fintech Expo', 'London Fintech Expo'])
+    const chinese = await setUpMember(app, db, ['support'])
+    await staff(chinese, 'setLanguage', { language: 'zh-cn' }).expect(200)
+    expect(await titleOf(chinese)).toEqual(['测试金融科技展', '测试金融科技展', '测试金融科技展'])
+    // No Traditional Chinese title: English, not the Simplified one.
+    await staff(chinese, 'setLanguage', { language: 'zh' }).expect(200)
+    expect(await titleOf(chinese)).toEqual(['London Fintech Expo', 'London Fintech Expo', 'London Fintech Expo'])
+  })
+
   it('when a member is limited to another exhibition, then they see none of these orders, and an order code answers not found', async () => {
     const order = await orderOf({ count: 1, pay: false })
     const limited = await setUpMember(app, db, ['support'])

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
-import type { StaffRole } from '../../../src/api/rules/console-access.ts'
+import type { ConsoleLanguage, StaffRole } from '../../../src/api/rules/console-access.ts'
 
 /** SQL of staff sessions (server/db/migrations/0090_staff.sql). */
 
@@ -8,6 +8,7 @@ export interface LiveSessionRow {
   staff_id: string
   roles: StaffRole[]
   exhibition_ids: number[] | null
+  language: ConsoleLanguage
   last_seen_at: Date
   created_at: Date
 }
@@ -48,7 +49,7 @@ export async function touchLiveSession(
       where s.token_hash = $1 and m.id = s.staff_id and m.status = 'active' and s.ended_at is null
         and s.last_seen_at > $2::timestamptz - make_interval(secs => $3)
         and s.created_at > $2::timestamptz - make_interval(secs => $4)
-     returning s.id, s.staff_id, m.roles, m.exhibition_ids, s.last_seen_at, s.created_at`,
+     returning s.id, s.staff_id, m.roles, m.exhibition_ids, m.language, s.last_seen_at, s.created_at`,
     [tokenHash, now, idleSeconds, lifetimeSeconds],
   )
   return result.rows[0] ?? null

@@ -22,7 +22,7 @@ export function createStaffGate(deps: StaffDeps): StaffGate {
       const secret = cookies[STAFF_COOKIE.name]
       if (!secret || !SECRET_PATTERN.test(secret)) return null
       const row = await touchLiveSession(deps.db, digest(secret), currentTime(), idleSeconds(deps), SESSION_LIFETIME_SECONDS)
-      return row ? { staffId: row.staff_id, sessionId: row.id, roles: row.roles, exhibitionIds: row.exhibition_ids } : null
+      return row ? { staffId: row.staff_id, sessionId: row.id, roles: row.roles, exhibitionIds: row.exhibition_ids, language: row.language } : null
     },
   }
 }

@@ -17,9 +17,10 @@ const actor = (context: CallContext) => actorOf(context.staff as StaffCaller, co
 export function registerConsoleOrderFunctions(platform: Platform, context: TicketsContext): void {
   const { registry, db } = platform
   registry.implement(contracts.orderList, (payload, call) => orderList(db, actor(call), payload))
-  registry.implement(contracts.orderDetail, async (payload, call) => ({
-    order: await consoleOrderDetail(db, await orderInScope(db, actor(call), payload.number)),
-  }))
+  registry.implement(contracts.orderDetail, async (payload, call) => {
+    const member = actor(call)
+    return { order: await consoleOrderDetail(db, await orderInScope(db, member, payload.number), member.locale) }
+  })
   registry.implement(contracts.resendTickets, async (payload, call) => ({
     mails: await resendTickets(context, actor(call), payload.number, payload.attendeeId),
   }))

@@ -48,9 +48,9 @@ export async function ticketFacts(db: Queryable, order: orders.OrderRow, locale:
 }
 
 /** An order as the console shows it: everything about it, and what staff may do to it now (order-rules.ts). */
-export async function consoleOrderDetail(db: Queryable, order: orders.OrderRow): Promise<ConsoleOrderDetail> {
+export async function consoleOrderDetail(db: Queryable, order: orders.OrderRow, staffLocale: Locale): Promise<ConsoleOrderDetail> {
   const [title, attendees, tickets, events, attempts, refunds, mails, open, buying] = await Promise.all([
-    staffOrders.exhibitionTitle(db, order.exhibition_id),
+    staffOrders.exhibitionTitle(db, order.exhibition_id, staffLocale),
     orders.attendeesOf(db, order.id),
     ticketFacts(db, order),
     staffOrders.eventsOf(db, order.id),
@@ -69,7 +69,7 @@ export async function consoleOrderDetail(db: Queryable, order: orders.OrderRow):
   return {
     number: order.number,
     exhibitionId: order.exhibition_id,
-    exhibitionTitle: title,
+    exhibitionTitle: title ?? '',
     state,
     cancelReason: order.cancel_reason,
     locale: order.locale,

@@ -12,6 +12,7 @@ type ListQuery = z.output<typeof contracts.orderList.payload>
 export async function orderList(db: Queryable, actor: StaffActor, query: ListQuery): Promise<z.output<typeof contracts.orderList.result>> {
   const filter: staffOrders.ListFilter = {
     scope: actor.scope,
+    locale: actor.locale,
     search: query.search || null,
     exhibitionId: query.exhibitionId ?? null,
     status: query.status ?? null,
@@ -21,7 +22,7 @@ export async function orderList(db: Queryable, actor: StaffActor, query: ListQue
   }
   const [{ rows, total }, exhibitions] = await Promise.all([
     staffOrders.listOrders(db, filter, query.page, query.pageSize),
-    staffOrders.exhibitionsInScope(db, actor.scope),
+    staffOrders.exhibitionsInScope(db, actor.scope, actor.locale),
   ])
   return {
     rows: rows.map((row) => ({
@@ -55,7 +56,7 @@ export async function paymentQueue(
   query: z.output<typeof contracts.paymentQueue.payload>,
   now: Date,
 ): Promise<z.output<typeof contracts.paymentQueue.result>> {
-  const { rows, total } = await staffOrders.paymentQueue(db, actor.scope, query.show === 'open', query.page, PAYMENT_QUEUE_PAGE_SIZE)
+  const { rows, total } = await staffOrders.paymentQueue(db, actor.scope, actor.locale, query.show === 'open', query.page, PAYMENT_QUEUE_PAGE_SIZE)
   return {
     rows: rows.map((row) => {
       const promisedBy = refundPromisedBy(row.confirmed_at)

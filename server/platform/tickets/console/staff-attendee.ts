@@ -79,5 +79,5 @@ export async function changeAttendee(
       { function: 'console$changeAttendee', target: `order:${locked.number}`, before, after: auditedAttendee(next) },
     )
   })
-  return consoleOrderDetail(db, (await orders.orderById(db, order.id)) as orders.OrderRow)
+  return consoleOrderDetail(db, (await orders.orderById(db, order.id)) as orders.OrderRow, actor.locale)
 }

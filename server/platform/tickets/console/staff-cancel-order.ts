@@ -63,5 +63,5 @@ export async function staffCancelOrder(context: TicketsContext, actor: StaffActo
     return { id: order.id, closed }
   })
   context.checkouts.close(outcome.closed)
-  return consoleOrderDetail(db, (await orders.orderById(db, outcome.id)) as orders.OrderRow)
+  return consoleOrderDetail(db, (await orders.orderById(db, outcome.id)) as orders.OrderRow, actor.locale)
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '../../../../src/i18n/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
 import type { OrderListStatus, PaymentMethod } from '../../../../src/api/rules/console-orders.ts'
 import type { RefundReason, RefundStatus } from '../order-rules.ts'
@@ -14,11 +15,18 @@ import type { AttemptRow } from '../payments/payments.repo.ts'
 export type Scope = readonly number[] | null
 
 /** An exhibition's title in English, else in any language it has. */
-const TITLE = (alias: string) =>
-  `coalesce((select t.title from exhibition_texts t where t.exhibition_id = ${alias} order by t.locale <> 'en', t.locale limit 1), '')`
+/**
+ * An exhibition's title in the member's locale, else English, else any. The locale comes from the
+ * closed list of locales (LANGUAGE_INFO); the pattern check keeps anything else out of the SQL.
+ */
+const TITLE = (alias: string, locale: Locale) => {
+  if (!/^[a-z]{2}(-[a-z]{2})?$/.test(locale)) throw new Error(`not a locale: ${locale}`)
+  return `coalesce((select t.title from exhibition_texts t where t.exhibition_id = ${alias} order by t.locale <> '${locale}', t.locale <> 'en', t.locale limit 1), '')`
+}
 
 export interface ListFilter {
   scope: Scope
+  locale: Locale
   search: string | null
   exhibitionId: number | null
   status: OrderListStatus | null
@@ -75,7 +83,7 @@ export async function listOrders(db: Queryable, filter: ListFilter, page: number
   const params = [filter.scope, filter.exhibitionId, filter.status, filter.method, filter.from, filter.to, like, term, digits.length >= 4 ? digits : '']
   const [rows, count] = await Promise.all([
     db.query<ListRow>(
-      `select o.number, o.exhibition_id, ${TITLE('o.exhibition_id')} as exhibition_title, o.status, o.cancel_reason,
+      `select o.number, o.exhibition_id, ${TITLE('o.exhibition_id', filter.locale)} as exhibition_title, o.status, o.cancel_reason,
          exists (select 1 from payment_attempts p where p.order_id = o.id and p.status = 'processing') as processing,
          o.buyer_email, o.currency, o.total_minor, o.created_at,
          coalesce((select array_agg(a.first_name || ' ' || a.last_name order by a.position) from ticket_attendees a where a.order_id = o.id), '{}') as attendee_names,
@@ -91,17 +99,18 @@ export async function listOrders(db: Queryable, filter: ListFilter, page: number
   return { rows: rows.rows, total: count.rows[0]?.total ?? 0 }
 }
 
-export async function exhibitionsInScope(db: Queryable, scope: Scope): Promise<Array<{ id: number; title: string }>> {
+export async function exhibitionsInScope(db: Queryable, scope: Scope, locale: Locale): Promise<Array<{ id: number; title: string }>> {
   const result = await db.query<{ id: number; title: string }>(
-    `select e.id, ${TITLE('e.id')} as title from exhibitions e where $1::int[] is null or e.id = any($1) order by e.starts_at desc, e.id desc`,
+    `select e.id, ${TITLE('e.id', locale)} as title from exhibitions e where $1::int[] is null or e.id = any($1) order by e.starts_at desc, e.id desc`,
     [scope],
   )
   return result.rows
 }
 
-export async function exhibitionTitle(db: Queryable, exhibitionId: number): Promise<string> {
-  const result = await db.query<{ title: string }>(`select ${TITLE('$1::int')} as title`, [exhibitionId])
-  return result.rows[0]?.title ?? ''
+/** The exhibition's title in the locale (see TITLE), or null when there is no such exhibition. */
+export async function exhibitionTitle(db: Queryable, exhibitionId: number, locale: Locale): Promise<string | null> {
+  const result = await db.query<{ title: string }>(`select ${TITLE('e.id', locale)} as title from exhibitions e where e.id = $1`, [exhibitionId])
+  return result.rows[0]?.title ?? null
 }
 
 export async function orderByNumber(db: Queryable, number: string, lock = false): Promise<OrderRow | null> {
@@ -251,13 +260,20 @@ export interface QueueRow {
  * Payments that could not buy their order (payment_attempts.refund_due, settled by order-rules.ts
  * `settle`) with their automatic refund, oldest first. `open`: not yet refunded.
  */
-export async function paymentQueue(db: Queryable, scope: Scope, open: boolean, page: number, pageSize: number): Promise<{ rows: QueueRow[]; total: number }> {
+export async function paymentQueue(
+  db: Queryable,
+  scope: Scope,
+  locale: Locale,
+  open: boolean,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: QueueRow[]; total: number }> {
   const from = `from payment_attempts a join ticket_orders o on o.id = a.order_id
     left join lateral (select * from refunds r where r.attempt_id = a.id and r.reason <> 'staff' order by r.requested_at desc limit 1) r on true
     where a.refund_due and ($1::int[] is null or o.exhibition_id = any($1)) and (not $2 or r.status is null or r.status <> 'succeeded')`
   const [rows, count] = await Promise.all([
     db.query<QueueRow>(
-      `select o.number, ${TITLE('o.exhibition_id')} as exhibition_title, o.buyer_email, a.provider,
+      `select o.number, ${TITLE('o.exhibition_id', locale)} as exhibition_title, o.buyer_email, a.provider,
          coalesce(a.received_minor, a.amount_minor) as amount_minor, coalesce(a.received_currency, a.currency) as currency, a.refund_reason as reason,
          coalesce(a.confirmed_at, a.updated_at) as confirmed_at, r.status as refund_status, r.requested_at as refund_requested_at,
          r.settled_at as refund_settled_at, r.failure_text as refund_failure

@@ -101,5 +101,5 @@ export async function staffRefund(
     )
     return order.id
   })
-  return consoleOrderDetail(db, (await orders.orderById(db, orderId)) as orders.OrderRow)
+  return consoleOrderDetail(db, (await orders.orderById(db, orderId)) as orders.OrderRow, actor.locale)
 }

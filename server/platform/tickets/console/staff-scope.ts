@@ -1,3 +1,4 @@
+import { type Locale, localeOf } from '../../../../src/i18n/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { conflict, type DomainError, gone, notFound } from '../../errors.ts'
 import type { StaffCaller } from '../../gateway.ts'
@@ -10,9 +11,16 @@ export interface StaffActor {
   staffId: string
   scope: Scope
   address: string
+  /** The locale of the member's console language: exhibitions are named in it. */
+  locale: Locale
 }
 
-export const actorOf = (caller: StaffCaller, address: string): StaffActor => ({ staffId: caller.staffId, scope: caller.exhibitionIds, address })
+export const actorOf = (caller: StaffCaller, address: string): StaffActor => ({
+  staffId: caller.staffId,
+  scope: caller.exhibitionIds,
+  address,
+  locale: localeOf(caller.language),
+})
 
 export const orderNotFound = () => notFound('console:errors.orderNotFound')
 

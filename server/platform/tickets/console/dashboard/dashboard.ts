@@ -2,8 +2,8 @@ import { DASHBOARD_EXPIRING_MINUTES } from '../../../../../src/api/rules/console
 import type { Database } from '../../../../db/client.ts'
 import { notFound } from '../../../errors.ts'
 import { inPaymentGrace, isDue } from '../../order-rules.ts'
-import { exhibitionTitle } from '../exports/exports.repo.ts'
 import type { StaffActor } from '../staff-scope.ts'
+import { exhibitionTitle } from '../staff-orders.repo.ts'
 import { capacityPerType, pendingOrdersBefore, refundsWaiting, revenuePerCurrency, ticketsSoldPerDay } from './dashboard.repo.ts'
 
 /**
@@ -13,7 +13,7 @@ import { capacityPerType, pendingOrdersBefore, refundsWaiting, revenuePerCurrenc
  */
 export async function dashboard(db: Database, actor: StaffActor, exhibitionId: number) {
   if (actor.scope !== null && !actor.scope.includes(exhibitionId)) throw notFound('console:errors.exhibitionNotFound')
-  const title = await exhibitionTitle(db, exhibitionId)
+  const title = await exhibitionTitle(db, exhibitionId, actor.locale)
   if (title === null) throw notFound('console:errors.exhibitionNotFound')
   const [days, types, revenue, pending, refunds] = await Promise.all([
     ticketsSoldPerDay(db, exhibitionId),

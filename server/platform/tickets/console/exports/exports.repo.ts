@@ -68,11 +68,3 @@ export async function exhibitionExists(db: Queryable, exhibitionId: number): Pro
 }
 
 /** The exhibition's title in English, else in any language it has; null when there is no such exhibition. */
-export async function exhibitionTitle(db: Queryable, exhibitionId: number): Promise<string | null> {
-  const result = await db.query<{ title: string }>(
-    `select coalesce((select t.title from exhibition_texts t where t.exhibition_id = e.id order by t.locale <> 'en', t.locale limit 1), '') as title
-     from exhibitions e where e.id = $1`,
-    [exhibitionId],
-  )
-  return result.rows[0]?.title ?? null
-}
