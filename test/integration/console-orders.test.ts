@@ -153,6 +153,30 @@ describe('refunds', () => {
     expect(await auditRows('console$refundOrder')).toHaveLength(1)
   })
 
+  // PGlite runs one transaction at a time, so a lock is never waited for there.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'when the order stays locked past the lock timeout, then staff hear someone else is changing it, and nothing is refunded or audited',
+    async () => {
+      const order = await orderOf()
+      let release: () => void = () => {}
+      let locked: () => void = () => {}
+      const isLocked = new Promise<void>((resolve) => (locked = resolve))
+      const holder = db.transaction(async (tx) => {
+        await tx.query('select 1 from ticket_orders where number = $1 for update', [order.number])
+        locked()
+        await new Promise<void>((resolve) => (release = resolve))
+      })
+      await isLocked
+      const answer = await staff(manager, 'refundOrder', { number: order.number, ticketIds: null, idempotencyKey: randomUUID() })
+      release()
+      await holder
+      expect([answer.status, answer.body.message]).toEqual([409, 'console:errors.orderBusy'])
+      expect(await refundRows()).toEqual([])
+      expect(await auditRows('console$refundOrder')).toEqual([])
+    },
+    20_000,
+  )
+
   it('when two staff members refund the whole order at once, then one refund is made and the other hears there is nothing left', async () => {
     const order = await orderOf()
     const answers = await Promise.all(

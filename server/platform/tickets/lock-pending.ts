@@ -14,18 +14,18 @@ export function isLockTrouble(error: unknown): boolean {
 }
 
 /**
- * One transaction of a buyer's verb. Locks are taken in the domain's one order (order row, ticket
- * types, coupons) with a lock timeout, like pretix's quota locks: a buyer who waits too long gets a
- * clear "try again" instead of a hanging page.
+ * One transaction of a verb on an order. Locks are taken in the domain's one order (order row, ticket
+ * types, coupons) with a lock timeout, like pretix's quota locks: a buyer (or staff member, with
+ * their own words in `whenBusy`) who waits too long gets a clear "try again" instead of a hanging page.
  */
-export async function orderTransaction<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+export async function orderTransaction<T>(db: Database, work: (tx: Queryable) => Promise<T>, whenBusy: () => DomainError = busy): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
       await orders.limitLockWait(tx)
       return work(tx)
     })
   } catch (error) {
-    if (isLockTrouble(error)) throw busy()
+    if (isLockTrouble(error)) throw whenBusy()
     throw error
   }
 }

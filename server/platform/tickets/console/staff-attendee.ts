@@ -12,7 +12,7 @@ import * as payments from '../payments/payments.repo.ts'
 import type { TicketsContext } from '../tickets-context.ts'
 import { consoleOrderDetail, ticketFacts } from './order-detail.ts'
 import { auditedAttendee } from './order-snapshot.ts'
-import { orderInScope, type StaffActor, staffRefusal } from './staff-scope.ts'
+import { orderInScope, type StaffActor, staffBusy, staffRefusal } from './staff-scope.ts'
 import * as staffOrders from './staff-orders.repo.ts'
 
 type AttendeeInput = z.output<typeof attendeeInput>
@@ -33,51 +33,55 @@ export async function changeAttendee(
   const { db } = context.platform
   const order = await orderInScope(db, actor, payload.number)
   const info = await context.exhibitions.get(order.exhibition_id, order.locale as Locale)
-  await orderTransaction(db, async (tx) => {
-    const locked = await orderInScope(tx, actor, payload.number, true)
-    const attempt = locked.status === 'pending' ? await payments.openAttempt(tx, locked.id, true) : null
-    const decision = decide(locked, attempt, 'editByStaff')
-    if (decision.kind === 'refuse') throw staffRefusal(decision.refusal)
-    const all = await orders.attendeesOf(tx, locked.id)
-    const current = all.find((row) => row.id === payload.attendeeId)
-    if (!current) throw notFound('console:errors.attendeeNotFound')
-    const input = payload.attendee
-    const others = all.filter((row) => row.id !== current.id)
-    if (others.some((row) => row.email.toLowerCase() === input.email.toLowerCase())) throw invalid({ email: MESSAGES.emailRepeated })
-    if (others.some((row) => row.phone_e164 === input.phone.e164)) throw invalid({ phone: MESSAGES.phoneRepeated })
-    const values = {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      phoneE164: input.phone.e164,
-      phoneCountry: input.phone.country,
-      identity: input.identity,
-      industry: input.industry,
-    }
-    const before = auditedAttendee(current)
-    const next: orders.AttendeeRow = {
-      ...current,
-      first_name: values.firstName,
-      last_name: values.lastName,
-      email: values.email,
-      phone_e164: values.phoneE164,
-      phone_country: values.phoneCountry,
-      identity: values.identity,
-      industry: values.industry,
-    }
-    if (same(before, auditedAttendee(next))) return
-    await staffOrders.updateAttendee(tx, current.id, values)
-    await orders.logEvent(tx, locked.id, 'attendeeChanged', { position: current.position, staffId: actor.staffId })
-    await queueAttendeeChangedMail(context, tx, locked, next)
-    const ticket = (await ticketFacts(tx, locked, locked.locale as Locale)).find((row) => row.attendeeId === current.id && !row.voided)
-    if (locked.status === 'paid' && ticket && next.email.toLowerCase() !== current.email.toLowerCase()) {
-      await queueAttendeeTickets(context, tx, locked, info, [{ attendee: next, ticketName: ticket.typeName, code: ticket.code }], { includeBuyer: false })
-    }
-    await context.platform.services.staff.audit(
-      tx,
-      { staffId: actor.staffId, address: actor.address },
-      { function: 'console$changeAttendee', target: `order:${locked.number}`, before, after: auditedAttendee(next) },
-    )
-  })
+  await orderTransaction(
+    db,
+    async (tx) => {
+      const locked = await orderInScope(tx, actor, payload.number, true)
+      const attempt = locked.status === 'pending' ? await payments.openAttempt(tx, locked.id, true) : null
+      const decision = decide(locked, attempt, 'editByStaff')
+      if (decision.kind === 'refuse') throw staffRefusal(decision.refusal)
+      const all = await orders.attendeesOf(tx, locked.id)
+      const current = all.find((row) => row.id === payload.attendeeId)
+      if (!current) throw notFound('console:errors.attendeeNotFound')
+      const input = payload.attendee
+      const others = all.filter((row) => row.id !== current.id)
+      if (others.some((row) => row.email.toLowerCase() === input.email.toLowerCase())) throw invalid({ email: MESSAGES.emailRepeated })
+      if (others.some((row) => row.phone_e164 === input.phone.e164)) throw invalid({ phone: MESSAGES.phoneRepeated })
+      const values = {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phoneE164: input.phone.e164,
+        phoneCountry: input.phone.country,
+        identity: input.identity,
+        industry: input.industry,
+      }
+      const before = auditedAttendee(current)
+      const next: orders.AttendeeRow = {
+        ...current,
+        first_name: values.firstName,
+        last_name: values.lastName,
+        email: values.email,
+        phone_e164: values.phoneE164,
+        phone_country: values.phoneCountry,
+        identity: values.identity,
+        industry: values.industry,
+      }
+      if (same(before, auditedAttendee(next))) return
+      await staffOrders.updateAttendee(tx, current.id, values)
+      await orders.logEvent(tx, locked.id, 'attendeeChanged', { position: current.position, staffId: actor.staffId })
+      await queueAttendeeChangedMail(context, tx, locked, next)
+      const ticket = (await ticketFacts(tx, locked, locked.locale as Locale)).find((row) => row.attendeeId === current.id && !row.voided)
+      if (locked.status === 'paid' && ticket && next.email.toLowerCase() !== current.email.toLowerCase()) {
+        await queueAttendeeTickets(context, tx, locked, info, [{ attendee: next, ticketName: ticket.typeName, code: ticket.code }], { includeBuyer: false })
+      }
+      await context.platform.services.staff.audit(
+        tx,
+        { staffId: actor.staffId, address: actor.address },
+        { function: 'console$changeAttendee', target: `order:${locked.number}`, before, after: auditedAttendee(next) },
+      )
+    },
+    staffBusy,
+  )
   return consoleOrderDetail(db, (await orders.orderById(db, order.id)) as orders.OrderRow, actor.locale)
 }

@@ -9,7 +9,7 @@ import type { TicketsContext } from '../tickets-context.ts'
 import * as repo from '../tickets.repo.ts'
 import { consoleOrderDetail } from './order-detail.ts'
 import { auditedOrder } from './order-snapshot.ts'
-import { orderInScope, type StaffActor, staffRefusal } from './staff-scope.ts'
+import { orderInScope, type StaffActor, staffBusy, staffRefusal } from './staff-scope.ts'
 import * as staffOrders from './staff-orders.repo.ts'
 import { requestStaffRefund } from './staff-refund.ts'
 
@@ -21,47 +21,51 @@ import { requestStaffRefund } from './staff-refund.ts'
  */
 export async function staffCancelOrder(context: TicketsContext, actor: StaffActor, number: string, refund: boolean): Promise<ConsoleOrderDetail> {
   const { db } = context.platform
-  const outcome = await orderTransaction(db, async (tx) => {
-    const order = await orderInScope(tx, actor, number, true)
-    const attempt = order.status === 'pending' ? await payments.openAttempt(tx, order.id, true) : null
-    const decision = decide(order, attempt, 'cancelByStaff')
-    if (decision.kind === 'refuse') throw staffRefusal(decision.refusal)
-    if (decision.expireFirst) {
-      // The countdown ran out before staff came: it expires as it would have (and the buyer hears so).
-      const closed = await releaseOrders(tx, [order], 'expired')
-      await queueCancelledMail(context, tx, order, 'expired')
-      return { id: order.id, closed }
-    }
-    if (decision.kind !== 'to') return { id: order.id, closed: [] }
-    const before = auditedOrder(order, stateOf(order, attempt))
-    let closed: payments.ProviderCheckout[] = []
-    let refundMinor = 0
-    if (order.status === 'pending') {
-      closed = await releaseOrders(tx, [order], 'staff')
-    } else {
-      await repo.releaseSeats(tx, await staffOrders.voidTickets(tx, order.id, null))
-      if (order.coupon_id !== null && order.coupon_state === 'redeemed') await repo.releaseCoupons(tx, new Map([[order.coupon_id, 1]]))
-      await staffOrders.cancelPaidOrder(tx, order.id)
-      await orders.logEvent(tx, order.id, 'cancelled', { by: 'staff', staffId: actor.staffId, refund })
-      if (refund) {
-        const made = await requestStaffRefund(tx, order, actor, { ticketIds: null, idempotencyKey: `staff-cancel-${order.id}` })
-        refundMinor = made?.amount_minor ?? 0
+  const outcome = await orderTransaction(
+    db,
+    async (tx) => {
+      const order = await orderInScope(tx, actor, number, true)
+      const attempt = order.status === 'pending' ? await payments.openAttempt(tx, order.id, true) : null
+      const decision = decide(order, attempt, 'cancelByStaff')
+      if (decision.kind === 'refuse') throw staffRefusal(decision.refusal)
+      if (decision.expireFirst) {
+        // The countdown ran out before staff came: it expires as it would have (and the buyer hears so).
+        const closed = await releaseOrders(tx, [order], 'expired')
+        await queueCancelledMail(context, tx, order, 'expired')
+        return { id: order.id, closed }
       }
-    }
-    await queueCancelledMail(context, tx, order, 'staff', refundMinor)
-    const after = (await orders.orderById(tx, order.id)) as orders.OrderRow
-    await context.platform.services.staff.audit(
-      tx,
-      { staffId: actor.staffId, address: actor.address },
-      {
-        function: 'console$cancelOrder',
-        target: `order:${order.number}`,
-        before,
-        after: { ...auditedOrder(after, stateOf(after, null)), refundMinor },
-      },
-    )
-    return { id: order.id, closed }
-  })
+      if (decision.kind !== 'to') return { id: order.id, closed: [] }
+      const before = auditedOrder(order, stateOf(order, attempt))
+      let closed: payments.ProviderCheckout[] = []
+      let refundMinor = 0
+      if (order.status === 'pending') {
+        closed = await releaseOrders(tx, [order], 'staff')
+      } else {
+        await repo.releaseSeats(tx, await staffOrders.voidTickets(tx, order.id, null))
+        if (order.coupon_id !== null && order.coupon_state === 'redeemed') await repo.releaseCoupons(tx, new Map([[order.coupon_id, 1]]))
+        await staffOrders.cancelPaidOrder(tx, order.id)
+        await orders.logEvent(tx, order.id, 'cancelled', { by: 'staff', staffId: actor.staffId, refund })
+        if (refund) {
+          const made = await requestStaffRefund(tx, order, actor, { ticketIds: null, idempotencyKey: `staff-cancel-${order.id}` })
+          refundMinor = made?.amount_minor ?? 0
+        }
+      }
+      await queueCancelledMail(context, tx, order, 'staff', refundMinor)
+      const after = (await orders.orderById(tx, order.id)) as orders.OrderRow
+      await context.platform.services.staff.audit(
+        tx,
+        { staffId: actor.staffId, address: actor.address },
+        {
+          function: 'console$cancelOrder',
+          target: `order:${order.number}`,
+          before,
+          after: { ...auditedOrder(after, stateOf(after, null)), refundMinor },
+        },
+      )
+      return { id: order.id, closed }
+    },
+    staffBusy,
+  )
   context.checkouts.close(outcome.closed)
   return consoleOrderDetail(db, (await orders.orderById(db, outcome.id)) as orders.OrderRow, actor.locale)
 }

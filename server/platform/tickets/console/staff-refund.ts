@@ -10,7 +10,7 @@ import * as refunds from '../payments/refunds.repo.ts'
 import type { TicketsContext } from '../tickets-context.ts'
 import * as repo from '../tickets.repo.ts'
 import { consoleOrderDetail, ticketFacts } from './order-detail.ts'
-import { orderInScope, type StaffActor, staffRefusal } from './staff-scope.ts'
+import { orderInScope, type StaffActor, staffBusy, staffRefusal } from './staff-scope.ts'
 import * as staffOrders from './staff-orders.repo.ts'
 
 /** The refunds table's key of a staff refund: one per confirmation dialog. */
@@ -72,34 +72,38 @@ export async function staffRefund(
   payload: { number: string; ticketIds: string[] | null; idempotencyKey: string },
 ): Promise<ConsoleOrderDetail> {
   const { db } = context.platform
-  const orderId = await orderTransaction(db, async (tx) => {
-    const order = await orderInScope(tx, actor, payload.number, true)
-    const known = await refunds.refundByKey(tx, staffKey(payload.idempotencyKey))
-    if (known) {
-      if (known.order_id !== order.id) throw conflict('console:errors.refundKeyUsed')
-      return order.id
-    }
-    const attempt = order.status === 'pending' ? await payments.openAttempt(tx, order.id, true) : null
-    const decision = decide(order, attempt, 'refundByStaff')
-    if (decision.kind === 'refuse') throw staffRefusal(decision.refusal)
-    if (decision.kind !== 'to') throw conflict('console:errors.nothingToRefund')
-    const refundedBefore = (await staffOrders.refundsOfOrder(tx, order.id)).filter((row) => row.status !== 'failed')
-    const refund = await requestStaffRefund(tx, order, actor, { ticketIds: payload.ticketIds, idempotencyKey: staffKey(payload.idempotencyKey) })
-    if (!refund) throw conflict('console:errors.nothingToRefund')
-    await context.platform.services.staff.audit(
-      tx,
-      { staffId: actor.staffId, address: actor.address },
-      {
-        function: 'console$refundOrder',
-        target: `order:${order.number}`,
-        before: { refundedMinor: refundedBefore.reduce((sum, row) => sum + row.amount_minor, 0), currency: order.currency },
-        after: {
-          refundedMinor: refundedBefore.reduce((sum, row) => sum + row.amount_minor, 0) + refund.amount_minor,
-          refund: { id: refund.id, amountMinor: refund.amount_minor, ticketIds: refund.ticket_ids, status: refund.status },
+  const orderId = await orderTransaction(
+    db,
+    async (tx) => {
+      const order = await orderInScope(tx, actor, payload.number, true)
+      const known = await refunds.refundByKey(tx, staffKey(payload.idempotencyKey))
+      if (known) {
+        if (known.order_id !== order.id) throw conflict('console:errors.refundKeyUsed')
+        return order.id
+      }
+      const attempt = order.status === 'pending' ? await payments.openAttempt(tx, order.id, true) : null
+      const decision = decide(order, attempt, 'refundByStaff')
+      if (decision.kind === 'refuse') throw staffRefusal(decision.refusal)
+      if (decision.kind !== 'to') throw conflict('console:errors.nothingToRefund')
+      const refundedBefore = (await staffOrders.refundsOfOrder(tx, order.id)).filter((row) => row.status !== 'failed')
+      const refund = await requestStaffRefund(tx, order, actor, { ticketIds: payload.ticketIds, idempotencyKey: staffKey(payload.idempotencyKey) })
+      if (!refund) throw conflict('console:errors.nothingToRefund')
+      await context.platform.services.staff.audit(
+        tx,
+        { staffId: actor.staffId, address: actor.address },
+        {
+          function: 'console$refundOrder',
+          target: `order:${order.number}`,
+          before: { refundedMinor: refundedBefore.reduce((sum, row) => sum + row.amount_minor, 0), currency: order.currency },
+          after: {
+            refundedMinor: refundedBefore.reduce((sum, row) => sum + row.amount_minor, 0) + refund.amount_minor,
+            refund: { id: refund.id, amountMinor: refund.amount_minor, ticketIds: refund.ticket_ids, status: refund.status },
+          },
         },
-      },
-    )
-    return order.id
-  })
+      )
+      return order.id
+    },
+    staffBusy,
+  )
   return consoleOrderDetail(db, (await orders.orderById(db, orderId)) as orders.OrderRow, actor.locale)
 }

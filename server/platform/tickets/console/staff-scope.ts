@@ -41,3 +41,6 @@ const REFUSALS: Record<Refusal, () => DomainError> = {
 }
 
 export const staffRefusal = (refusal: Refusal) => REFUSALS[refusal]()
+
+/** Another member (or the buyer) holds the order past the lock timeout: staff's words for "try again". */
+export const staffBusy = () => conflict('console:errors.orderBusy')
