@@ -6,8 +6,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
  * does not differ by a fraction of a millisecond, which a patient attacker could still measure).
  */
 export async function answerNoSoonerThan(startedAt: number, floorMs: number): Promise<void> {
-  const remaining = floorMs - (performance.now() - startedAt)
-  if (remaining > 0) await sleep(remaining)
+  // A timer counts from the event loop's cached clock, which can be a millisecond or two behind
+  // performance.now(), so it may fire early: wait again until the floor has really passed.
+  for (let remaining = floorMs - (performance.now() - startedAt); remaining > 0; remaining = floorMs - (performance.now() - startedAt)) {
+    await sleep(Math.ceil(remaining))
+  }
 }
 
 /**
