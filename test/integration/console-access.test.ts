@@ -113,6 +113,9 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
     active: true,
   }),
   couponOrders: () => ({ exhibitionId: 999999, id: 999999 }),
+  checkinExhibitions: () => ({}),
+  checkinList: () => ({ exhibitionId: 999999 }),
+  checkinSync: () => ({ exhibitionId: 999999, deviceId: 'door-1', scans: [] }),
 }
 
 describe('who may call which console function (the table of src/api/rules/console-access.ts)', () => {

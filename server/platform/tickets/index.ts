@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Domain, Platform } from '../platform.ts'
 import { registerConsoleExportFunctions } from './console/exports/console-exports.functions.ts'
+import { registerConsoleCheckinFunctions } from './console/checkin/console-checkin.functions.ts'
 import { registerConsoleDashboardFunctions } from './console/dashboard/console-dashboard.functions.ts'
 import { registerConsoleOrderFunctions } from './console/console-orders.functions.ts'
 import { seedTickets } from './demo/seed.ts'
@@ -78,6 +79,7 @@ export const domain: Domain = {
     registerConsoleOrderFunctions(platform, context)
     registerConsoleExportFunctions(platform)
     registerConsoleDashboardFunctions(platform)
+    registerConsoleCheckinFunctions(platform, context.signer)
     platform.services.tickets = { orders, payments, signer: context.signer, expireDue: () => expireDueOrders(context) }
     platform.jobs.every('tickets.expire', EXPIRY_SWEEP_MS, () => expireDueOrders(context))
     platform.jobs.every('tickets.sandbox-settle', SANDBOX_SETTLE_MS, () => payments.settleSandbox())

@@ -39,4 +39,8 @@ export const CONSOLE = {
   saveCoupon: { endpoint: 'console', route: 'console$saveCoupon', access: 'staff' },
   generateCoupons: { endpoint: 'console', route: 'console$generateCoupons', access: 'staff' },
   couponOrders: { endpoint: 'console', route: 'console$couponOrders', access: 'staff' },
+  // Check-in at the door (issue 19).
+  checkinExhibitions: { endpoint: 'console', route: 'console$checkinExhibitions', access: 'staff' },
+  checkinList: { endpoint: 'console', route: 'console$checkinList', access: 'staff' },
+  checkinSync: { endpoint: 'console', route: 'console$checkinSync', access: 'staff' },
 } as const satisfies FunctionTable

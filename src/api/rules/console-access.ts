@@ -18,6 +18,8 @@ const OWNER: readonly StaffRole[] = ['owner']
 const ORDER_DESK: readonly StaffRole[] = ['manager', 'support']
 /** Money and the catalogue: cancelling, refunding, exhibitions, ticket types, coupons. */
 const MANAGER: readonly StaffRole[] = ['manager']
+/** The door: scanning tickets in (managers run a door too when short of hands). */
+const DOOR: readonly StaffRole[] = ['checkin', 'manager']
 
 /**
  * Console functions with access `staff`, by their name in src/api/functions/console.ts, and the roles
@@ -53,6 +55,9 @@ export const CONSOLE_ACCESS = {
   saveCoupon: MANAGER,
   generateCoupons: MANAGER,
   couponOrders: MANAGER,
+  checkinExhibitions: DOOR,
+  checkinList: DOOR,
+  checkinSync: DOOR,
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type ConsoleStaffFunction = keyof typeof CONSOLE_ACCESS

@@ -1,0 +1,149 @@
+import type { CheckinOutcome, DoorTicketState } from '../../../../../src/api/rules/console-checkin.ts'
+import type { Locale } from '../../../../../src/i18n/languages.ts'
+import type { Queryable } from '../../../../db/client.ts'
+
+/** SQL of check-in at the door (server/db/migrations/0110_checkins.sql). */
+
+/** A ticket's state at the door: a cancelled order's or a voided ticket lets nobody in, nor does a refunded one. */
+const DOOR_STATE = `case
+    when exists (select 1 from refunds r where r.order_id = o.id and r.status <> 'failed' and (r.ticket_ids is null or e.id = any (r.ticket_ids))) then 'refunded'
+    when o.status <> 'paid' or e.voided_at is not null then 'cancelled'
+    else 'valid' end`
+
+export interface LiveCheckinRow {
+  scanned_at: Date
+  gate: string
+  device_id: string
+  staff_name: string
+}
+
+export interface DoorTicketRow extends Partial<LiveCheckinRow> {
+  id: string
+  exhibition_id: number
+  order_number: string
+  name: string
+  ticket_type: string
+  state: DoorTicketState
+  scan_id: string | null
+}
+
+const DOOR_TICKET = (locale: Locale) =>
+  `select e.id, e.exhibition_id, o.number as order_number, a.first_name || ' ' || a.last_name as name,
+     coalesce(t.texts->'${locale}'->>'name', t.texts->'en'->>'name', t.key) as ticket_type, ${DOOR_STATE} as state,
+     c.id as scan_id, c.scanned_at, c.gate, c.device_id, s.name as staff_name
+   from e_tickets e
+   join ticket_orders o on o.id = e.order_id
+   join ticket_attendees a on a.id = e.attendee_id
+   join ticket_types t on t.id = e.ticket_type_id
+   left join checkin_scans c on c.ticket_id = e.id and c.outcome = 'checkedIn' and c.undone_at is null
+   left join staff_members s on s.id = c.staff_id`
+
+/** The locale is one of LANGUAGE_INFO's; the check keeps anything else out of the SQL. */
+function checkedLocale(locale: Locale): Locale {
+  if (!/^[a-z]{2}(-[a-z]{2})?$/.test(locale)) throw new Error(`not a locale: ${locale}`)
+  return locale
+}
+
+export async function doorTickets(db: Queryable, exhibitionId: number, locale: Locale): Promise<DoorTicketRow[]> {
+  const result = await db.query<DoorTicketRow>(`${DOOR_TICKET(checkedLocale(locale))} where e.exhibition_id = $1 order by a.last_name, a.first_name, e.id`, [
+    exhibitionId,
+  ])
+  return result.rows
+}
+
+export async function doorTicket(db: Queryable, ticketId: string): Promise<DoorTicketRow | null> {
+  const result = await db.query<DoorTicketRow>(`${DOOR_TICKET('en')} where e.id = $1`, [ticketId])
+  return result.rows[0] ?? null
+}
+
+/** Published exhibitions within the member's scope that have not ended more than a day ago, soonest first. */
+export async function doorExhibitions(
+  db: Queryable,
+  scope: readonly number[] | null,
+): Promise<Array<{ id: number; starts_at: Date; ends_at: Date; time_zone: string; city: string }>> {
+  const result = await db.query<{ id: number; starts_at: Date; ends_at: Date; time_zone: string; city: string }>(
+    `select id, starts_at, ends_at, time_zone, city from exhibitions
+      where published and ends_at > now() - interval '1 day' and ($1::int[] is null or id = any ($1))
+      order by starts_at, id limit 50`,
+    [scope],
+  )
+  return result.rows
+}
+
+export async function checkinsPerGate(db: Queryable, exhibitionId: number): Promise<Array<{ gate: string; checked_in: number }>> {
+  const result = await db.query<{ gate: string; checked_in: number }>(
+    `select gate, count(*)::int as checked_in from checkin_scans
+      where exhibition_id = $1 and outcome = 'checkedIn' and undone_at is null group by gate order by gate`,
+    [exhibitionId],
+  )
+  return result.rows
+}
+
+export interface ScanRow {
+  id: string
+  exhibition_id: number
+  ticket_id: string | null
+  outcome: CheckinOutcome
+}
+
+export async function scanById(db: Queryable, id: string): Promise<ScanRow | null> {
+  const result = await db.query<ScanRow>('select id, exhibition_id, ticket_id, outcome from checkin_scans where id = $1', [id])
+  return result.rows[0] ?? null
+}
+
+export interface NewScan {
+  id: string
+  exhibitionId: number
+  ticketId: string | null
+  outcome: CheckinOutcome
+  gate: string
+  deviceId: string
+  method: 'scan' | 'manual'
+  staffId: string
+  scannedAt: Date
+}
+
+/**
+ * Stores a scan unless its id is known already. A `checkedIn` scan of a ticket that has a live
+ * check-in is not stored (the partial unique index): the caller stores it as `already`. Returns
+ * whether this row was written.
+ */
+export async function insertScan(db: Queryable, scan: NewScan): Promise<boolean> {
+  const result = await db.query(
+    `insert into checkin_scans (id, exhibition_id, ticket_id, outcome, gate, device_id, method, staff_id, scanned_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing`,
+    [scan.id, scan.exhibitionId, scan.ticketId, scan.outcome, scan.gate, scan.deviceId, scan.method, scan.staffId, scan.scannedAt],
+  )
+  return (result.rowCount ?? 0) > 0
+}
+
+/** The ticket's live check-in, if it has one. */
+export async function liveCheckin(db: Queryable, ticketId: string): Promise<LiveCheckinRow | null> {
+  const result = await db.query<LiveCheckinRow>(
+    `select c.scanned_at, c.gate, c.device_id, s.name as staff_name from checkin_scans c join staff_members s on s.id = c.staff_id
+      where c.ticket_id = $1 and c.outcome = 'checkedIn' and c.undone_at is null`,
+    [ticketId],
+  )
+  return result.rows[0] ?? null
+}
+
+/** Ends a live check-in of this exhibition; returns its ticket, or null when there was none to end. */
+export async function undoCheckin(
+  tx: Queryable,
+  scanId: string,
+  exhibitionId: number,
+  staffId: string,
+  at: Date,
+): Promise<{ ticket_id: string; gate: string } | null> {
+  const result = await tx.query<{ ticket_id: string; gate: string }>(
+    `update checkin_scans set undone_at = $4, undone_by = $3
+      where id = $1 and exhibition_id = $2 and outcome = 'checkedIn' and undone_at is null returning ticket_id, gate`,
+    [scanId, exhibitionId, staffId, at],
+  )
+  return result.rows[0] ?? null
+}
+
+export async function isUndone(db: Queryable, scanId: string, exhibitionId: number): Promise<boolean> {
+  const result = await db.query('select 1 from checkin_scans where id = $1 and exhibition_id = $2 and undone_at is not null', [scanId, exhibitionId])
+  return (result.rowCount ?? 0) > 0
+}

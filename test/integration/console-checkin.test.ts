@@ -1,0 +1,229 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto'
+import request from 'supertest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/client.ts'
+import type { Platform } from '../../server/platform/platform.ts'
+import { createTicketSigner } from '../../server/platform/tickets/e-tickets.ts'
+import { createTestApp, resetDatabase } from '../setup/test-app.ts'
+import { createUser, type TestUser } from '../setup/users.ts'
+import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
+import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
+
+/**
+ * Check-in at the door (issue 19, CONSOLE.md "Check-in"): a device downloads the tickets and the
+ * public key, scans online or offline and syncs; the server judges. The first check-in of a ticket
+ * wins across devices, a repeated sync changes nothing, forged, wrong-exhibition, refunded and
+ * cancelled tickets are refused, and an undo lets the ticket in again.
+ */
+
+let app: App
+let db: Database
+let platform: Platform
+
+beforeAll(async () => {
+  ;({ app, db, platform } = await createTestApp())
+})
+
+let exhibitionId: number
+let otherExhibitionId: number
+let buyer: TestUser
+let door: SignedInMember
+let orderNumber: string
+let codes: Array<{ id: string; code: string }>
+
+const fn = (route: string, payload: unknown) => call(app, route, buyer.token, payload)
+const now = () => new Date().toISOString()
+
+/** A paid order of `count` tickets; returns their e-ticket ids and codes, in attendee order. */
+async function paidOrder(exhibition: number, count: number) {
+  const type = await makeTicketType(db, exhibition, { name: 'Standard pass', priceMinor: 12900, currency: 'GBP', key: `standard-${randomUUID().slice(0, 6)}` })
+  const order = (
+    await fn('tickets$createOrder', { exhibitionId: exhibition, lines: [{ ticketTypeId: type, quantity: count }], idempotencyKey: randomUUID() }).expect(200)
+  ).body.data
+  await fn('tickets$saveAttendees', { orderNumber: order.number, attendees: attendees(count) }).expect(200)
+  await fn('tickets$confirmOrder', { orderNumber: order.number }).expect(200)
+  const started = (await fn('tickets$startPayment', { orderNumber: order.number, method: 'sandbox' }).expect(200)).body.data
+  const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
+  await request(app).post(`/pay/sandbox/${started.attemptId}`).type('form').send({ key, action: 'pay' }).expect(303)
+  const tickets = await db.query<{ id: string; code: string }>(
+    'select e.id, e.code from e_tickets e join ticket_attendees a on a.id = e.attendee_id join ticket_orders o on o.id = e.order_id where o.number = $1 order by a.position',
+    [order.number],
+  )
+  return { number: order.number as string, tickets: tickets.rows }
+}
+
+const sync = (member: SignedInMember, body: Record<string, unknown>) =>
+  consoleCall(app, 'checkinSync', { exhibitionId, deviceId: 'door-a', ...body }, { cookie: member.cookie })
+const scanOf = (code: string, gate = 'North') => ({ id: randomUUID(), code, gate, scannedAt: now() })
+
+beforeEach(async () => {
+  await resetDatabase(db)
+  exhibitionId = await makeExhibition(db, { title: 'London Fintech Expo' })
+  otherExhibitionId = await makeExhibition(db, { title: 'Bangkok Traders Fair' })
+  buyer = await createUser(platform, db)
+  door = await setUpMember(app, db, ['checkin'])
+  const order = await paidOrder(exhibitionId, 3)
+  orderNumber = order.number
+  codes = order.tickets
+})
+
+describe('the door device list', () => {
+  it('when a door device downloads an exhibition, then it gets every ticket with its holder, type and state, and the key to check codes', async () => {
+    const list = (await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data
+    expect(list.exhibition).toMatchObject({ id: exhibitionId, title: 'London Fintech Expo' })
+    expect(list.publicKey).toEqual({ kid: platform.services.tickets.signer.kid, x: platform.services.tickets.signer.publicKey().jwk.x })
+    expect(list.tickets).toHaveLength(3)
+    expect(
+      list.tickets.every(
+        (ticket: { orderNumber: string; state: string; checkin: unknown }) =>
+          ticket.orderNumber === orderNumber && ticket.state === 'valid' && ticket.checkin === null,
+      ),
+    ).toBe(true)
+    expect(list.tickets[0].ticketType).toBe('Standard pass')
+  })
+
+  it('when a door member opens check-in, then the exhibitions on now or next within their limits are offered, soonest first', async () => {
+    const ended = await makeExhibition(db, { title: 'Ended Fair', startsInDays: -10, days: 2 })
+    const offered = (await consoleCall(app, 'checkinExhibitions', {}, { cookie: door.cookie }).expect(200)).body.data.exhibitions
+    expect(offered.map((row: { id: number }) => row.id).sort()).toEqual([exhibitionId, otherExhibitionId].sort())
+    expect(offered.map((row: { id: number }) => row.id)).not.toContain(ended)
+    const limited = await setUpMember(app, db, ['checkin'])
+    await db.query('update staff_members set exhibition_ids = $1 where id = $2', [[otherExhibitionId], limited.id])
+    const theirs = (await consoleCall(app, 'checkinExhibitions', {}, { cookie: limited.cookie }).expect(200)).body.data.exhibitions
+    expect(theirs.map((row: { id: number; title: string }) => [row.id, row.title])).toEqual([[otherExhibitionId, 'Bangkok Traders Fair']])
+  })
+
+  it('when a member may not work on the exhibition, or has another role, then the list is not theirs', async () => {
+    await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: (await setUpMember(app, db, ['support'])).cookie }).expect(403)
+    const limited = await setUpMember(app, db, ['checkin'])
+    await db.query('update staff_members set exhibition_ids = $1 where id = $2', [[otherExhibitionId], limited.id])
+    const refused = await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: limited.cookie }).expect(404)
+    expect(refused.body.message).toBe('console:errors.exhibitionNotFound')
+  })
+})
+
+describe('scans', () => {
+  it('when a ticket is scanned, then it is checked in; a second scan says when, where and on which device it came in', async () => {
+    const [first] = (await sync(door, { scans: [scanOf(codes[0]?.code as string)] }).expect(200)).body.data.scans
+    expect(first).toMatchObject({ outcome: 'checkedIn', ticketId: codes[0]?.id, first: { gate: 'North', deviceId: 'door-a' } })
+    const [again] = (
+      await consoleCall(
+        app,
+        'checkinSync',
+        { exhibitionId, deviceId: 'door-b', scans: [scanOf(codes[0]?.code as string, 'South')] },
+        { cookie: door.cookie },
+      ).expect(200)
+    ).body.data.scans
+    expect(again).toMatchObject({ outcome: 'already', first: { gate: 'North', deviceId: 'door-a', at: first.first.at } })
+    const list = (await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data
+    expect(list.gates).toEqual([{ gate: 'North', checkedIn: 1 }])
+  })
+
+  it('when two devices scan the same ticket at once, then exactly one checks it in and the other learns it', async () => {
+    const code = codes[1]?.code as string
+    const answers = await Promise.all(
+      ['door-a', 'door-b', 'door-c', 'door-d'].map((deviceId) =>
+        consoleCall(app, 'checkinSync', { exhibitionId, deviceId, scans: [scanOf(code)] }, { cookie: door.cookie }),
+      ),
+    )
+    const outcomes = answers.map((answer) => answer.body.data.scans[0].outcome).sort()
+    expect(outcomes).toEqual(['already', 'already', 'already', 'checkedIn'])
+    const winner = answers.find((answer) => answer.body.data.scans[0].outcome === 'checkedIn')?.body.data.scans[0].first
+    for (const answer of answers) expect(answer.body.data.scans[0].first).toEqual(winner)
+    expect((await db.query("select count(*)::int as n from checkin_scans where outcome = 'checkedIn'")).rows[0]).toEqual({ n: 1 })
+  })
+
+  it('when an offline device syncs a batch with conflicts twice, then each scan is judged once and the repeat answers the same', async () => {
+    await sync(door, { scans: [scanOf(codes[0]?.code as string, 'East')] }).expect(200)
+    const batch = [
+      scanOf(codes[0]?.code as string),
+      scanOf(codes[1]?.code as string),
+      scanOf(codes[1]?.code as string),
+      { id: randomUUID(), ticketId: codes[2]?.id, gate: 'North', scannedAt: now() },
+    ]
+    const body = { deviceId: 'door-offline', scans: batch }
+    const answer = (await sync(door, body).expect(200)).body.data.scans
+    expect(answer.map((scan: { outcome: string }) => scan.outcome)).toEqual(['already', 'checkedIn', 'already', 'checkedIn'])
+    expect(answer[0].first.gate).toBe('East')
+    const repeat = (await sync(door, body).expect(200)).body.data.scans
+    expect(repeat).toEqual(answer)
+    expect((await db.query('select count(*)::int as n from checkin_scans')).rows[0]).toEqual({ n: 5 })
+  })
+
+  it('when a code is forged, altered, from another exhibition or from another key, then nobody is let in', async () => {
+    const other = await paidOrder(otherExhibitionId, 1)
+    const code = codes[0]?.code as string
+    const stranger = createTicketSigner(generateKeyPairSync('ed25519').privateKey).sign(codes[0]?.id as string, exhibitionId)
+    const scans = [
+      scanOf('not a ticket'),
+      scanOf(`${code.slice(0, -2)}AA`),
+      scanOf(other.tickets[0]?.code as string),
+      scanOf(stranger),
+      { id: randomUUID(), ticketId: other.tickets[0]?.id, gate: 'North', scannedAt: now() },
+      { id: randomUUID(), ticketId: randomUUID(), gate: 'North', scannedAt: now() },
+    ]
+    const answer = (await sync(door, { scans }).expect(200)).body.data.scans
+    expect(answer.map((scan: { outcome: string }) => scan.outcome)).toEqual(['forged', 'forged', 'wrongExhibition', 'forged', 'wrongExhibition', 'unknown'])
+    expect((await db.query("select count(*)::int as n from checkin_scans where outcome = 'checkedIn'")).rows[0]).toEqual({ n: 0 })
+  })
+
+  it('when a ticket was refunded or its order cancelled after the list was downloaded, then the sync refuses it', async () => {
+    const manager = await setUpMember(app, db, ['manager'])
+    await consoleCall(app, 'refundOrder', { number: orderNumber, ticketIds: [codes[0]?.id], idempotencyKey: randomUUID() }, { cookie: manager.cookie }).expect(
+      200,
+    )
+    const second = await paidOrder(exhibitionId, 1)
+    await consoleCall(app, 'cancelOrder', { number: second.number, refund: false }, { cookie: manager.cookie }).expect(200)
+    const answer = (
+      await sync(door, { scans: [scanOf(codes[0]?.code as string), scanOf(second.tickets[0]?.code as string), scanOf(codes[1]?.code as string)] }).expect(200)
+    ).body.data.scans
+    expect(answer.map((scan: { outcome: string }) => scan.outcome)).toEqual(['refunded', 'cancelled', 'checkedIn'])
+    const list = (await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data
+    const states = Object.fromEntries(list.tickets.map((ticket: { id: string; state: string }) => [ticket.id, ticket.state]))
+    expect([states[codes[0]?.id as string], states[second.tickets[0]?.id as string], states[codes[1]?.id as string]]).toEqual([
+      'refunded',
+      'cancelled',
+      'valid',
+    ])
+  })
+
+  it('when a mistaken scan is undone, then the ticket can come in again, the undo is audited, and undoing twice changes nothing', async () => {
+    const scan = scanOf(codes[0]?.code as string)
+    await sync(door, { scans: [scan] }).expect(200)
+    const undone = (await sync(door, { undos: [{ scanId: scan.id, undoneAt: now() }] }).expect(200)).body.data.undos
+    expect(undone).toEqual([{ scanId: scan.id, undone: true }])
+    expect((await sync(door, { undos: [{ scanId: scan.id, undoneAt: now() }] }).expect(200)).body.data.undos).toEqual([{ scanId: scan.id, undone: true }])
+    const audit = await db.query<{ target: string; before: { checkedIn: boolean } }>(
+      "select target, before from staff_audit where function = 'console$checkinSync'",
+    )
+    expect(audit.rows).toEqual([{ target: `ticket:${codes[0]?.id}`, before: { checkedIn: true, scanId: scan.id, gate: 'North' } }])
+    const [again] = (await sync(door, { scans: [scanOf(codes[0]?.code as string, 'South')] }).expect(200)).body.data.scans
+    expect(again).toMatchObject({ outcome: 'checkedIn', first: { gate: 'South' } })
+    expect((await sync(door, { undos: [{ scanId: randomUUID(), undoneAt: now() }] }).expect(200)).body.data.undos[0].undone).toBe(false)
+  })
+
+  it('when attendees come in, then the dashboard counts them per hour and gate and the attendees export shows who came', async () => {
+    await sync(door, {
+      scans: [scanOf(codes[0]?.code as string, 'North'), scanOf(codes[1]?.code as string, 'South'), scanOf(codes[2]?.code as string, 'North')],
+    }).expect(200)
+    const manager = await setUpMember(app, db, ['manager'])
+    const board = (await consoleCall(app, 'dashboard', { exhibitionId }, { cookie: manager.cookie }).expect(200)).body.data
+    expect(board.checkinsPerHour.map((row: { gate: string; checkins: number }) => [row.gate, row.checkins])).toEqual([
+      ['North', 2],
+      ['South', 1],
+    ])
+    expect(board.checkinsPerHour[0].hour).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00$/)
+    const file = (await consoleCall(app, 'exportFile', { exhibitionId, kind: 'attendees', format: 'csv' }, { cookie: manager.cookie }).expect(200)).body.data
+    const lines = Buffer.from(file.base64, 'base64').toString('utf8').slice(1).trim().split('\r\n')
+    expect(lines[0]?.endsWith(',Checked in (UTC),Gate')).toBe(true)
+    expect(lines.slice(1).map((line) => line.split(',').at(-1))).toEqual(['North', 'South', 'North'])
+  })
+
+  it('when a sync is malformed or too large, then it is a 400 and nothing is stored', async () => {
+    await sync(door, { scans: [{ id: 'not-a-uuid', code: 'x', gate: 'North', scannedAt: now() }] }).expect(400)
+    await sync(door, { scans: [{ ...scanOf('x'), gate: '' }] }).expect(400)
+    await sync(door, { scans: Array.from({ length: 201 }, () => scanOf('x')) }).expect(400)
+    await sync(door, { deviceId: '', scans: [] }).expect(400)
+    expect((await db.query('select count(*)::int as n from checkin_scans')).rows[0]).toEqual({ n: 0 })
+  })
+})
