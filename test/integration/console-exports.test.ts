@@ -74,7 +74,7 @@ describe('exports', () => {
     expect([...result.file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = result.file.toString('utf8').slice(1)
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('Order,Order status,Ticket no.,First name,Last name,E-mail,Phone,Phone country,Identity,Industry,Ticket type')
+    expect(lines[0]).toBe('Order,Order status,Ticket no.,First name,Last name,E-mail,Phone,Phone country,Identity,Industry,Ticket type,Checked in (UTC),Gate')
     expect(lines).toHaveLength(5) // header, three attendees, and the empty rest after the last CRLF
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`)
     expect(text).toContain(`${orderNumber},paid,2,美,陈`)

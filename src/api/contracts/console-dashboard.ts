@@ -9,6 +9,8 @@ export const dashboard = defineContract({
   result: z.object({
     title: z.string(),
     soldPerDay: z.array(z.object({ day: z.string(), tickets: z.number().int() })),
+    /** Venue-clock hours (`2027-05-14T09:00`) by gate. */
+    checkinsPerHour: z.array(z.object({ hour: z.string(), gate: z.string(), checkins: z.number().int() })),
     ticketTypes: z.array(
       z.object({
         id: z.number().int(),

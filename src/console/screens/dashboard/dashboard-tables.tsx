@@ -122,3 +122,30 @@ export function RefundsTable({ rows }: { rows: Dashboard['refundsWaiting'] }) {
     </Panel>
   )
 }
+
+/** Check-ins at the door per hour of the venue's clock, one column per gate and the hour's total (issue 19). */
+export function CheckinsTable({ rows }: { rows: Dashboard['checkinsPerHour'] }) {
+  const { t } = useTranslation()
+  const gates = [...new Set(rows.map((row) => row.gate))].sort()
+  const hours = [...new Set(rows.map((row) => row.hour))].sort()
+  const count = (hour: string, gate: string) => rows.find((row) => row.hour === hour && row.gate === gate)?.checkins ?? 0
+  const total = rows.reduce((sum, row) => sum + row.checkins, 0)
+  return (
+    <Panel
+      title={t('dashboard.checkinsTitle', { count: total })}
+      empty={rows.length === 0}
+      headers={[t('dashboard.hour'), ...gates.map((gate) => t('dashboard.gate', { gate })), t('dashboard.total')]}
+      wide
+    >
+      {hours.map((hour) => (
+        <tr key={hour}>
+          <td className={ui.nowrap}>{hour.replace('T', ' ')}</td>
+          {gates.map((gate) => (
+            <td key={gate}>{count(hour, gate)}</td>
+          ))}
+          <td>{gates.reduce((sum, gate) => sum + count(hour, gate), 0)}</td>
+        </tr>
+      ))}
+    </Panel>
+  )
+}

@@ -5,7 +5,7 @@ import { mayCall } from '../../../api/rules/console-access.ts'
 import { useMember } from '../../console-state.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
-import { CapacityTable, ExpiringTable, RefundsTable, RevenueTable } from './dashboard-tables.tsx'
+import { CapacityTable, CheckinsTable, ExpiringTable, RefundsTable, RevenueTable } from './dashboard-tables.tsx'
 import styles from './dashboard.module.css'
 import { ExportButtons } from './export-buttons.tsx'
 import { SalesChart } from './sales-chart.tsx'
@@ -41,6 +41,7 @@ export function Component() {
         <RevenueTable rows={board.revenue} />
         <ExpiringTable rows={board.expiring} />
         <RefundsTable rows={board.refundsWaiting} />
+        <CheckinsTable rows={board.checkinsPerHour} />
       </div>
     </ConsolePage>
   )

@@ -20,6 +20,18 @@ export async function ticketsSoldPerDay(db: Queryable, exhibitionId: number): Pr
   return result.rows
 }
 
+/** Check-ins per hour of the venue's clock and per gate (undone ones do not count). */
+export async function checkinsPerHour(db: Queryable, exhibitionId: number): Promise<{ hour: string; gate: string; checkins: number }[]> {
+  const result = await db.query<{ hour: string; gate: string; checkins: number }>(
+    `select to_char(date_trunc('hour', c.scanned_at at time zone e.time_zone), 'YYYY-MM-DD"T"HH24:00') as hour, c.gate, count(*)::int as checkins
+     from checkin_scans c join exhibitions e on e.id = c.exhibition_id
+     where c.exhibition_id = $1 and c.outcome = 'checkedIn' and c.undone_at is null
+     group by 1, 2 order by 1, 2`,
+    [exhibitionId],
+  )
+  return result.rows
+}
+
 export interface TypeCapacityRow {
   id: number
   key: string

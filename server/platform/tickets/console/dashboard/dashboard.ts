@@ -4,7 +4,7 @@ import { notFound } from '../../../errors.ts'
 import { inPaymentGrace, isDue } from '../../order-rules.ts'
 import type { StaffActor } from '../staff-scope.ts'
 import { exhibitionTitle } from '../staff-orders.repo.ts'
-import { capacityPerType, pendingOrdersBefore, refundsWaiting, revenuePerCurrency, ticketsSoldPerDay } from './dashboard.repo.ts'
+import { capacityPerType, checkinsPerHour, pendingOrdersBefore, refundsWaiting, revenuePerCurrency, ticketsSoldPerDay } from './dashboard.repo.ts'
 
 /**
  * One exhibition at a glance (CONSOLE.md "What the organiser sees first"): tickets sold per day,
@@ -15,16 +15,18 @@ export async function dashboard(db: Database, actor: StaffActor, exhibitionId: n
   if (actor.scope !== null && !actor.scope.includes(exhibitionId)) throw notFound('console:errors.exhibitionNotFound')
   const title = await exhibitionTitle(db, exhibitionId, actor.locale)
   if (title === null) throw notFound('console:errors.exhibitionNotFound')
-  const [days, types, revenue, pending, refunds] = await Promise.all([
+  const [days, types, revenue, pending, refunds, checkins] = await Promise.all([
     ticketsSoldPerDay(db, exhibitionId),
     capacityPerType(db, exhibitionId),
     revenuePerCurrency(db, exhibitionId),
     pendingOrdersBefore(db, exhibitionId, DASHBOARD_EXPIRING_MINUTES),
     refundsWaiting(db, exhibitionId),
+    checkinsPerHour(db, exhibitionId),
   ])
   return {
     title,
     soldPerDay: days,
+    checkinsPerHour: checkins,
     ticketTypes: types.map((type) => ({
       id: type.id,
       name: type.name,

@@ -52,6 +52,8 @@ const ATTENDEE_COLUMNS: readonly Column<ExportAttendeeRow>[] = [
   ['identity', (row) => row.identity],
   ['industry', (row) => row.industry],
   ['ticketType', (row) => row.ticket_type],
+  ['checkedInAt', (row) => time(row.checked_in_at)],
+  ['checkinGate', (row) => row.checkin_gate],
 ]
 
 /** Headers in the member's console language: the people who open these files are organisers, not engineers. */

@@ -45,17 +45,21 @@ export interface ExportAttendeeRow {
   identity: string
   industry: string
   ticket_type: string | null
+  /** The live check-in at the door (issue 19), if the attendee came. */
+  checked_in_at: Date | null
+  checkin_gate: string | null
 }
 
 /** Attendees of every order; the ticket type is known once the e-ticket is issued (paid orders). */
 export async function exportAttendees(db: Queryable, exhibitionId: number): Promise<ExportAttendeeRow[]> {
   const result = await db.query<ExportAttendeeRow>(
     `select o.number, o.status, a.position, a.first_name, a.last_name, a.email, a.phone_e164, a.phone_country,
-       a.identity, a.industry, tt.key as ticket_type
+       a.identity, a.industry, tt.key as ticket_type, c.scanned_at as checked_in_at, c.gate as checkin_gate
      from ticket_attendees a
      join ticket_orders o on o.id = a.order_id
      left join e_tickets e on e.attendee_id = a.id
      left join ticket_types tt on tt.id = e.ticket_type_id
+     left join checkin_scans c on c.ticket_id = e.id and c.outcome = 'checkedIn' and c.undone_at is null
      where o.exhibition_id = $1 order by o.created_at, o.number, a.position`,
     [exhibitionId],
   )
