@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ConsoleOrderDetail } from '../../../api/console.ts'
+import { LANGUAGE_INFO, LOCALES, type Locale, urlLanguageOfLocale } from '../../../i18n/languages.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { StateBadge } from '../../ui/state-badge.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './order.module.css'
+
+/** The order's mail language by its own name ("Español", "简体中文"), the code when it is not one of ours. */
+const languageName = (locale: string) =>
+  (LOCALES as readonly string[]).includes(locale) ? LANGUAGE_INFO[urlLanguageOfLocale(locale as Locale)].nativeName : locale
 
 /** The order at a glance: state, buyer, language, times, and the money (paid, refunded, still refundable). */
 export function OrderFacts({ order }: { order: ConsoleOrderDetail }) {
@@ -17,7 +22,7 @@ export function OrderFacts({ order }: { order: ConsoleOrderDetail }) {
     [t('orders.status'), <StateBadge key="state" state={order.state} />],
     ...(order.cancelReason ? [[t('order.cancelledBy'), t(`order.cancelReasons.${order.cancelReason}`)] as [string, string]] : []),
     [t('order.buyer'), order.buyerEmail],
-    [t('order.language'), order.locale],
+    [t('order.language'), languageName(order.locale)],
     [t('orders.created'), formatDateTime(order.createdAt, language)],
     ...(order.paidAt ? [[t('order.paidAt'), formatDateTime(order.paidAt, language)] as [string, string]] : []),
     ...(order.cancelledAt ? [[t('order.cancelledAt'), formatDateTime(order.cancelledAt, language)] as [string, string]] : []),
