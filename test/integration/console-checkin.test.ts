@@ -54,6 +54,8 @@ async function paidOrder(exhibition: number, count: number) {
 
 const sync = (member: SignedInMember, body: Record<string, unknown>) =>
   consoleCall(app, 'checkinSync', { exhibitionId, deviceId: 'door-a', ...body }, { cookie: member.cookie })
+/** The code with one signature character changed (to another one, whatever it was). */
+const altered = (code: string) => `${code.slice(0, -10)}${code.at(-10) === 'A' ? 'B' : 'A'}${code.slice(-9)}`
 const scanOf = (code: string, gate = 'North') => ({ id: randomUUID(), code, gate, scannedAt: now() })
 
 beforeEach(async () => {
@@ -156,7 +158,7 @@ describe('scans', () => {
     const stranger = createTicketSigner(generateKeyPairSync('ed25519').privateKey).sign(codes[0]?.id as string, exhibitionId)
     const scans = [
       scanOf('not a ticket'),
-      scanOf(`${code.slice(0, -2)}AA`),
+      scanOf(altered(code)),
       scanOf(other.tickets[0]?.code as string),
       scanOf(stranger),
       { id: randomUUID(), ticketId: other.tickets[0]?.id, gate: 'North', scannedAt: now() },
