@@ -16,13 +16,17 @@ export type Scope = readonly number[] | null
 
 /** An exhibition's title in English, else in any language it has. */
 /**
- * An exhibition's title in the member's locale, else English, else any. The locale comes from the
- * closed list of locales (LANGUAGE_INFO); the pattern check keeps anything else out of the SQL.
+ * A locale to write into SQL as a literal. Locales come from the closed list of LANGUAGE_INFO; the
+ * pattern check keeps anything else out of the SQL.
  */
-const TITLE = (alias: string, locale: Locale) => {
+export function localeLiteral(locale: Locale): string {
   if (!/^[a-z]{2}(-[a-z]{2})?$/.test(locale)) throw new Error(`not a locale: ${locale}`)
-  return `coalesce((select t.title from exhibition_texts t where t.exhibition_id = ${alias} order by t.locale <> '${locale}', t.locale <> 'en', t.locale limit 1), '')`
+  return `'${locale}'`
 }
+
+/** An exhibition's title in the member's locale, else English, else any. */
+const TITLE = (alias: string, locale: Locale) =>
+  `coalesce((select t.title from exhibition_texts t where t.exhibition_id = ${alias} order by t.locale <> ${localeLiteral(locale)}, t.locale <> 'en', t.locale limit 1), '')`
 
 export interface ListFilter {
   scope: Scope
