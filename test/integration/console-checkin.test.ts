@@ -204,11 +204,17 @@ describe('scans', () => {
     expect((await sync(door, { undos: [{ scanId: randomUUID(), undoneAt: now() }] }).expect(200)).body.data.undos[0].undone).toBe(false)
   })
 
-  it('when attendees come in, then the dashboard counts them per hour and gate and the attendees export shows who came', async () => {
+  it('when attendees come in, then the dashboard counts them per hour and gate, and the order and the attendees export show who came', async () => {
+    const manager = await setUpMember(app, db, ['manager'])
+    const arrivals = async () =>
+      (await consoleCall(app, 'orderDetail', { number: orderNumber }, { cookie: manager.cookie }).expect(200)).body.data.order.attendees.map(
+        (attendee: { ticket: { checkedIn: { gate: string } | null } }) => attendee.ticket.checkedIn?.gate ?? null,
+      )
+    expect(await arrivals()).toEqual([null, null, null])
     await sync(door, {
       scans: [scanOf(codes[0]?.code as string, 'North'), scanOf(codes[1]?.code as string, 'South'), scanOf(codes[2]?.code as string, 'North')],
     }).expect(200)
-    const manager = await setUpMember(app, db, ['manager'])
+    expect(await arrivals()).toEqual(['North', 'South', 'North'])
     const board = (await consoleCall(app, 'dashboard', { exhibitionId }, { cookie: manager.cookie }).expect(200)).body.data
     expect(board.checkinsPerHour.map((row: { gate: string; checkins: number }) => [row.gate, row.checkins])).toEqual([
       ['North', 2],

@@ -79,6 +79,8 @@ const attendeeView = z.object({
       refundMinor: money,
       voided: z.boolean(),
       refunded: z.boolean(),
+      /** When and at which gate the holder came in (the check-in that stands), else null. */
+      checkedIn: z.object({ at: isoTime, gate: z.string() }).nullable(),
     })
     .nullable(),
 })

@@ -21,6 +21,7 @@ export interface TicketFacts {
   refundMinor: number
   voided: boolean
   refunded: boolean
+  checkedIn: { at: string; gate: string } | null
 }
 
 /** The order's e-tickets, in attendee order, with their price share and whether they were voided or refunded. */
@@ -43,6 +44,7 @@ export async function ticketFacts(db: Queryable, order: orders.OrderRow, locale:
       refundMinor: ticketRefundMinor(prices.get(ticket.ticket_type_id) ?? 0, order),
       voided: ticket.voided_at !== null,
       refunded: refunded.has(ticket.id),
+      checkedIn: ticket.checked_in_at ? { at: ticket.checked_in_at.toISOString(), gate: ticket.checkin_gate ?? '' } : null,
     }
   })
 }
@@ -97,7 +99,16 @@ export async function consoleOrderDetail(db: Queryable, order: orders.OrderRow, 
         phone: { e164: attendee.phone_e164, country: attendee.phone_country },
         identity: attendee.identity,
         industry: attendee.industry,
-        ticket: ticket ? { id: ticket.id, typeName: ticket.typeName, refundMinor: ticket.refundMinor, voided: ticket.voided, refunded: ticket.refunded } : null,
+        ticket: ticket
+          ? {
+              id: ticket.id,
+              typeName: ticket.typeName,
+              refundMinor: ticket.refundMinor,
+              voided: ticket.voided,
+              refunded: ticket.refunded,
+              checkedIn: ticket.checkedIn,
+            }
+          : null,
       }
     }),
     history: events.map((event) => ({ at: event.at.toISOString(), kind: event.kind, data: event.data })),

@@ -175,17 +175,24 @@ export async function refundsOfOrder(db: Queryable, orderId: string): Promise<St
   return result.rows
 }
 
+/** Joins e-ticket `e` to a ticket's check-in that stands (not undone) as `c`; the partial unique index keeps it to one row. */
+export const LIVE_CHECKIN_JOIN = "left join checkin_scans c on c.ticket_id = e.id and c.outcome = 'checkedIn' and c.undone_at is null"
+
 export interface OrderTicketRow {
   id: string
   attendee_id: string
   ticket_type_id: number
   code: string
   voided_at: Date | null
+  checked_in_at: Date | null
+  checkin_gate: string | null
 }
 
 export async function ticketsOfOrder(db: Queryable, orderId: string): Promise<OrderTicketRow[]> {
   const result = await db.query<OrderTicketRow>(
-    `select e.id, e.attendee_id, e.ticket_type_id, e.code, e.voided_at from e_tickets e join ticket_attendees a on a.id = e.attendee_id
+    `select e.id, e.attendee_id, e.ticket_type_id, e.code, e.voided_at, c.scanned_at as checked_in_at, c.gate as checkin_gate
+     from e_tickets e join ticket_attendees a on a.id = e.attendee_id
+     ${LIVE_CHECKIN_JOIN}
      where e.order_id = $1 order by a.position`,
     [orderId],
   )

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { ConsoleOrderDetail } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
+import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
@@ -19,6 +20,14 @@ function ticketState(ticket: Attendee['ticket']): string {
   if (!ticket) return 'none'
   if (ticket.refunded) return 'refunded'
   return ticket.voided ? 'voided' : 'valid'
+}
+
+/** Whether the holder came in, and when and where: what the door recorded and did not undo. */
+function Arrival({ checkedIn }: { checkedIn: NonNullable<Attendee['ticket']>['checkedIn'] }) {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  if (!checkedIn) return <div className={ui.muted}>{t('order.notCheckedIn')}</div>
+  return <div>{t('order.checkedIn', { when: formatDateTime(checkedIn.at, language), gate: checkedIn.gate })}</div>
 }
 
 /** One row per attendee: their details, their e-ticket and its state, and what staff may do for them. */
@@ -54,6 +63,7 @@ export function AttendeeTable({ order, canEdit, canResend, onEdit, onResend }: A
                   {t(`order.ticketState.${ticketState(attendee.ticket)}`)}
                   {attendee.ticket ? ` · ${formatMoney(attendee.ticket.refundMinor, order.currency, language)}` : ''}
                 </div>
+                {attendee.ticket && ticketState(attendee.ticket) === 'valid' ? <Arrival checkedIn={attendee.ticket.checkedIn} /> : null}
               </td>
               <td>
                 <div className={ui.actions}>

@@ -1,7 +1,7 @@
 import type { CheckinOutcome, DoorTicketState } from '../../../../../src/api/rules/console-checkin.ts'
 import type { Locale } from '../../../../../src/i18n/languages.ts'
 import type { Queryable } from '../../../../db/client.ts'
-import { localeLiteral } from '../staff-orders.repo.ts'
+import { LIVE_CHECKIN_JOIN, localeLiteral } from '../staff-orders.repo.ts'
 
 /** SQL of check-in at the door (server/db/migrations/0110_checkins.sql). */
 
@@ -36,7 +36,7 @@ const DOOR_TICKET = (locale: Locale) =>
    join ticket_orders o on o.id = e.order_id
    join ticket_attendees a on a.id = e.attendee_id
    join ticket_types t on t.id = e.ticket_type_id
-   left join checkin_scans c on c.ticket_id = e.id and c.outcome = 'checkedIn' and c.undone_at is null
+   ${LIVE_CHECKIN_JOIN}
    left join staff_members s on s.id = c.staff_id`
 
 export async function doorTickets(db: Queryable, exhibitionId: number, locale: Locale): Promise<DoorTicketRow[]> {

@@ -1,3 +1,4 @@
+import { LIVE_CHECKIN_JOIN } from '../staff-orders.repo.ts'
 import type { Queryable } from '../../../../db/client.ts'
 
 /** SQL of the console's exports: one exhibition's orders and attendees, oldest first (as they were sold). */
@@ -59,7 +60,7 @@ export async function exportAttendees(db: Queryable, exhibitionId: number): Prom
      join ticket_orders o on o.id = a.order_id
      left join e_tickets e on e.attendee_id = a.id
      left join ticket_types tt on tt.id = e.ticket_type_id
-     left join checkin_scans c on c.ticket_id = e.id and c.outcome = 'checkedIn' and c.undone_at is null
+     ${LIVE_CHECKIN_JOIN}
      where o.exhibition_id = $1 order by o.created_at, o.number, a.position`,
     [exhibitionId],
   )
