@@ -95,6 +95,9 @@ describe('the dashboard', () => {
     ])
     expect(board.expiring.map((order: { number: string; inGrace: boolean }) => [order.number, order.inGrace])).toEqual([[soon, false]])
     expect(board.refundsWaiting).toMatchObject([{ number: first, currency: 'GBP', status: 'failed', failureText: 'card closed' }])
+
+    await consoleCall(app, 'setLanguage', { language: 'zh-cn' }, { cookie: manager.cookie }).expect(200)
+    expect((await dashboardOf(manager)).ticketTypes.map((type: { name: string }) => type.name)).toEqual(['Standard pass（中文）', 'VIP pass（中文）'])
   })
 
   it('when support reads it, then it is allowed; editors are refused; a member limited elsewhere does not see it', async () => {

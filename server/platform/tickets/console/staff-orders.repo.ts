@@ -24,6 +24,10 @@ export function localeLiteral(locale: Locale): string {
   return `'${locale}'`
 }
 
+/** A ticket type's name (`alias` is the ticket_types row) in the member's locale, else English, else its key. */
+export const TYPE_NAME = (alias: string, locale: Locale) =>
+  `coalesce(${alias}.texts->${localeLiteral(locale)}->>'name', ${alias}.texts->'en'->>'name', ${alias}.key)`
+
 /** An exhibition's title in the member's locale, else English, else any. */
 const TITLE = (alias: string, locale: Locale) =>
   `coalesce((select t.title from exhibition_texts t where t.exhibition_id = ${alias} order by t.locale <> ${localeLiteral(locale)}, t.locale <> 'en', t.locale limit 1), '')`

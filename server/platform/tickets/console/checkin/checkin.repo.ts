@@ -1,7 +1,7 @@
 import type { CheckinOutcome, DoorTicketState } from '../../../../../src/api/rules/console-checkin.ts'
 import type { Locale } from '../../../../../src/i18n/languages.ts'
 import type { Queryable } from '../../../../db/client.ts'
-import { LIVE_CHECKIN_JOIN, localeLiteral } from '../staff-orders.repo.ts'
+import { LIVE_CHECKIN_JOIN, TYPE_NAME } from '../staff-orders.repo.ts'
 
 /** SQL of check-in at the door (server/db/migrations/0110_checkins.sql). */
 
@@ -30,7 +30,7 @@ export interface DoorTicketRow extends Partial<LiveCheckinRow> {
 
 const DOOR_TICKET = (locale: Locale) =>
   `select e.id, e.exhibition_id, o.number as order_number, a.first_name || ' ' || a.last_name as name,
-     coalesce(t.texts->${localeLiteral(locale)}->>'name', t.texts->'en'->>'name', t.key) as ticket_type, ${DOOR_STATE} as state,
+     ${TYPE_NAME('t', locale)} as ticket_type, ${DOOR_STATE} as state,
      c.id as scan_id, c.scanned_at, c.gate, c.device_id, s.name as staff_name
    from e_tickets e
    join ticket_orders o on o.id = e.order_id

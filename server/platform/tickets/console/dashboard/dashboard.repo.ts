@@ -1,5 +1,7 @@
+import type { Locale } from '../../../../../src/i18n/languages.ts'
 import type { Queryable } from '../../../../db/client.ts'
 import type { AttemptStatus, RefundStatus } from '../../order-rules.ts'
+import { TYPE_NAME } from '../staff-orders.repo.ts'
 
 /** SQL of the exhibition dashboard (CONSOLE.md "What the organiser sees first"): counts, not rows to page. */
 
@@ -43,9 +45,9 @@ export interface TypeCapacityRow {
 }
 
 /** `reserved` counts held and sold tickets (0050_tickets.sql); `sold` the valid e-tickets of paid orders. */
-export async function capacityPerType(db: Queryable, exhibitionId: number): Promise<TypeCapacityRow[]> {
+export async function capacityPerType(db: Queryable, exhibitionId: number, locale: Locale): Promise<TypeCapacityRow[]> {
   const result = await db.query<TypeCapacityRow>(
-    `select t.id, t.key, coalesce(t.texts->'en'->>'name', t.key) as name, t.currency, t.capacity, t.reserved,
+    `select t.id, t.key, ${TYPE_NAME('t', locale)} as name, t.currency, t.capacity, t.reserved,
        (select count(*)::int from e_tickets e join ticket_orders o on o.id = e.order_id
         where e.ticket_type_id = t.id and e.voided_at is null and o.status = 'paid') as sold
      from ticket_types t where t.exhibition_id = $1 order by t.sort, t.id`,

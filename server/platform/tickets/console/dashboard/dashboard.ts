@@ -17,7 +17,7 @@ export async function dashboard(db: Database, actor: StaffActor, exhibitionId: n
   if (title === null) throw notFound('console:errors.exhibitionNotFound')
   const [days, types, revenue, pending, refunds, checkins] = await Promise.all([
     ticketsSoldPerDay(db, exhibitionId),
-    capacityPerType(db, exhibitionId),
+    capacityPerType(db, exhibitionId, actor.locale),
     revenuePerCurrency(db, exhibitionId),
     pendingOrdersBefore(db, exhibitionId, DASHBOARD_EXPIRING_MINUTES),
     refundsWaiting(db, exhibitionId),
