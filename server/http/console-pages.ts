@@ -6,6 +6,18 @@ import { type SsrDeps, ssrHandler } from './ssr.ts'
 /** Where the organiser's console lives (CONSOLE.md "Where"): outside the language prefix. */
 export const CONSOLE_PATH = '/console'
 
+/** The door's screen: where a phone without a QR reader of its own decodes with ZXing in WebAssembly. */
+const CHECKIN_PAGE = '/checkin'
+
+/**
+ * Compiling WebAssembly needs 'wasm-unsafe-eval' in the CSP (it allows no script text, only wasm).
+ * Only the check-in page gets it; every other page keeps the strict policy.
+ */
+function allowWebAssembly(res: Response): void {
+  const policy = res.getHeader('Content-Security-Policy')
+  if (typeof policy === 'string') res.setHeader('Content-Security-Policy', policy.replace(/(^|;)script-src /, "$1script-src 'wasm-unsafe-eval' "))
+}
+
 /**
  * The console's pages through the same render pipeline as the public ones, with the console's own
  * render and assets (src/console/entry-server.tsx, its client entry). Mounted at CONSOLE_PATH before
@@ -17,6 +29,7 @@ export function consolePages(deps: SsrDeps) {
   return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Cache-Control', 'private, no-store')
     res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+    if (req.path === CHECKIN_PAGE) allowWebAssembly(res)
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return res
         .status(ERROR_CODES.methodNotAllowed)

@@ -5,6 +5,7 @@ import type * as orders from './contracts/console-orders.ts'
 import type * as dashboards from './contracts/console-dashboard.ts'
 import type * as exports from './contracts/console-exports.ts'
 import type * as catalog from './contracts/console-catalog.ts'
+import type * as checkin from './contracts/console-checkin.ts'
 
 /**
  * The organiser's console (docs/product.md#console): browser references to the platform functions on
@@ -48,3 +49,8 @@ export const saveCoupon = fn<typeof catalog.saveCoupon>(CONSOLE.saveCoupon)
 export const generateCoupons = fn<typeof catalog.generateCoupons>(CONSOLE.generateCoupons)
 export const couponOrders = fn<typeof catalog.couponOrders>(CONSOLE.couponOrders)
 export type { CatalogCoupon, CatalogExhibition, CatalogTicketType } from './contracts/console-catalog.ts'
+// Check-in at the door (issue 19).
+export const checkinExhibitions = fn<typeof checkin.checkinExhibitions>(CONSOLE.checkinExhibitions)
+export const checkinList = fn<typeof checkin.checkinList>(CONSOLE.checkinList)
+export const checkinSync = fn<typeof checkin.checkinSync>(CONSOLE.checkinSync)
+export type { CheckinList, CheckinSyncResult } from './contracts/console-checkin.ts'

@@ -7,7 +7,8 @@ import { ERROR_CODES } from '../api/functions/gateway.ts'
 import { type ConsoleRootData, consoleLoaderContext, useConsoleShell } from './console-state.ts'
 import { guestLanguage, htmlLangOf, LANGUAGE_COOKIE } from './i18n.ts'
 import { readRequestCookie } from './lib/cookies.ts'
-import { isOpenPath, SIGN_IN_PATH, safeNextPath, signInPathFrom } from './lib/paths.ts'
+import { CONSOLE_HOME, isOpenPath, SIGN_IN_PATH, safeNextPath, signInPathFrom } from './lib/paths.ts'
+import { landingFor } from './sections.ts'
 import { ErrorPanel } from './ui/error-panel.tsx'
 import '../styles/global.css'
 import './console.css'
@@ -26,6 +27,7 @@ export async function consoleRootLoader(args: LoaderFunctionArgs): Promise<Conso
   }
   if (!member && !isOpenPath(url.pathname)) throw redirect(signInPathFrom(url))
   if (member && url.pathname === SIGN_IN_PATH) throw redirect(safeNextPath(url.searchParams.get('next')))
+  if (member && url.pathname === CONSOLE_HOME && landingFor(member.roles) !== CONSOLE_HOME) throw redirect(landingFor(member.roles))
   const language = member?.language ?? guestLanguage(readRequestCookie(args.request, LANGUAGE_COOKIE), args.request.headers.get('accept-language'))
   return { member, language }
 }

@@ -40,6 +40,7 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'exhibitions', ...screen('exhibitions') },
               { path: 'exhibitions/:id', ...screen('exhibition') },
               { path: 'dashboard/:exhibitionId', ...screen('dashboard') },
+              { path: 'checkin', ...screen('checkin') },
               {
                 path: '*',
                 Component: () => null,

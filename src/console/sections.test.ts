@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { sectionsFor } from './sections.ts'
+import { landingFor, sectionsFor } from './sections.ts'
 
 describe('sectionsFor', () => {
   it('when the member is an owner, then every section is shown', () => {
-    expect(sectionsFor(['owner']).map((section) => section.id)).toEqual(['home', 'exhibitions', 'orders', 'payments', 'staff', 'audit', 'sessions'])
+    expect(sectionsFor(['owner']).map((section) => section.id)).toEqual(['home', 'exhibitions', 'orders', 'payments', 'staff', 'audit', 'sessions', 'checkin'])
   })
 
   it('when the member is support, then orders and the payment queue are shown, staff and audit not', () => {
@@ -12,5 +12,21 @@ describe('sectionsFor', () => {
 
   it('when the member is an editor, then staff and audit are not shown', () => {
     expect(sectionsFor(['editor']).map((section) => section.id)).toEqual(['home', 'sessions'])
+  })
+
+  it('when the member only works the door, then the check-in screen is their one section besides their own account', () => {
+    expect(sectionsFor(['checkin']).map((section) => section.id)).toEqual(['home', 'sessions', 'checkin'])
+  })
+})
+
+describe('landingFor', () => {
+  it('when the member only works the door, then they start at the check-in screen', () => {
+    expect(landingFor(['checkin'])).toBe('/console/checkin')
+  })
+
+  it('when the member does more than the door, then they start at home', () => {
+    expect(landingFor(['checkin', 'support'])).toBe('/console')
+    expect(landingFor(['manager'])).toBe('/console')
+    expect(landingFor(['editor'])).toBe('/console')
   })
 })

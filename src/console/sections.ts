@@ -1,9 +1,9 @@
 import { type ConsoleStaffFunction, mayCall, type StaffRole } from '../api/rules/console-access.ts'
 import { EXHIBITIONS_PATH } from './lib/catalog-paths.ts'
 import { ORDERS_PATH, PAYMENT_QUEUE_PATH } from './lib/order-paths.ts'
-import { CONSOLE_HOME } from './lib/paths.ts'
+import { CHECKIN_PATH, CONSOLE_HOME } from './lib/paths.ts'
 
-export type SectionId = 'home' | 'exhibitions' | 'orders' | 'payments' | 'staff' | 'audit' | 'sessions'
+export type SectionId = 'home' | 'checkin' | 'exhibitions' | 'orders' | 'payments' | 'staff' | 'audit' | 'sessions'
 
 /** A console section and the function a member must be allowed to call to use it (the access table decides). */
 export interface Section {
@@ -21,9 +21,22 @@ export const SECTIONS: readonly Section[] = [
   { id: 'staff', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },
   { id: 'audit', path: `${CONSOLE_HOME}/audit`, needs: 'auditList' },
   { id: 'sessions', path: `${CONSOLE_HOME}/sessions`, needs: 'sessions' },
+  { id: 'checkin', path: CHECKIN_PATH, needs: 'checkinList' },
 ]
 
 /** Only what the member may use: a section they cannot call is not shown at all. */
 export function sectionsFor(roles: readonly StaffRole[]): Section[] {
   return SECTIONS.filter((section) => mayCall(roles, section.needs))
+}
+
+/** Sections every member has for their own account, which say nothing of their job. */
+const OWN_ACCOUNT: readonly SectionId[] = ['home', 'sessions']
+
+/**
+ * Where a member starts: a member who only works the door goes straight to it (a phone at the
+ * entrance has no use for a welcome page); everyone else to the console's home.
+ */
+export function landingFor(roles: readonly StaffRole[]): string {
+  const work = sectionsFor(roles).filter((section) => !OWN_ACCOUNT.includes(section.id))
+  return work.length === 1 && work[0]?.id === 'checkin' ? CHECKIN_PATH : CONSOLE_HOME
 }

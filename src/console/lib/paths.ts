@@ -1,6 +1,8 @@
 /** The console's addresses (CONSOLE.md "Where"); the set-up page's is `consoleSetupPath` in the access rules. */
 export const CONSOLE_HOME = '/console'
 export const SIGN_IN_PATH = '/console/sign-in'
+/** The door's screen (docs/product.md#checkin); its service worker's scope too. */
+export const CHECKIN_PATH = '/console/checkin'
 
 /** Pages a visitor without a staff session may open: sign-in and the set-up link. */
 export function isOpenPath(pathname: string): boolean {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { setLanguage, signOut, type StaffMember } from '../../api/console.ts'
 import type { ConsoleLanguage } from '../../api/rules/console-access.ts'
 import { useConsoleShell } from '../console-state.ts'
+import { forgetDoorDevice } from '../lib/door-storage.ts'
 import { SIGN_IN_PATH } from '../lib/paths.ts'
 import { LanguageSelect } from './language-select.tsx'
 import styles from './shell.module.css'
@@ -25,6 +26,8 @@ export function AccountBar({ member }: { member: StaffMember }) {
   const leave = async () => {
     setBusy(true)
     await client.call(signOut, {}).catch(() => undefined)
+    // The door's ticket list and queued scans carry attendees' names: not left on a shared phone.
+    await forgetDoorDevice().catch(() => undefined)
     window.location.assign(SIGN_IN_PATH)
   }
 

@@ -1,0 +1,28 @@
+import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url'
+
+/** What the scanner needs of a barcode detector, the browser's own or the ponyfill. */
+export interface QrDetector {
+  detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>>
+}
+
+interface NativeDetector {
+  new (options: { formats: string[] }): QrDetector
+  getSupportedFormats(): Promise<string[]>
+}
+
+/**
+ * The browser's BarcodeDetector where it reads QR codes (Android, macOS, ChromeOS), else ZXing in
+ * WebAssembly. The .wasm is one of our own build files, never a CDN's: the CSP allows no other
+ * origin, and at a door without network only what the service worker keeps is there. This module is
+ * loaded only when the check-in screen's camera starts.
+ */
+export async function createQrDetector(): Promise<QrDetector> {
+  const native = (globalThis as { BarcodeDetector?: NativeDetector }).BarcodeDetector
+  if (native && (await native.getSupportedFormats().catch((): string[] => [])).includes('qr_code')) return new native({ formats: ['qr_code'] })
+  const { BarcodeDetector, prepareZXingModule } = await import('barcode-detector/ponyfill')
+  await prepareZXingModule({
+    overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
+    fireImmediately: true,
+  })
+  return new BarcodeDetector({ formats: ['qr_code'] })
+}

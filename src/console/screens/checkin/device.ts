@@ -1,0 +1,62 @@
+import { DOOR_SCOPE, DOOR_WORKER } from '../../lib/door-storage.ts'
+import type { DoorChoice } from './door-setup.tsx'
+
+/** Not personal, so kept in localStorage and left at sign-out: which device this is, and its door. */
+const DEVICE_KEY = 'door.device'
+const CHOICE_KEY = 'door.choice'
+const GATES_KEY = 'door.gates'
+
+/** This device's id, made once: the server records it with each scan, and a second scan names it. */
+export function deviceId(): string {
+  let id = localStorage.getItem(DEVICE_KEY)
+  if (!id) {
+    id = crypto.randomUUID()
+    localStorage.setItem(DEVICE_KEY, id)
+  }
+  return id
+}
+
+export function storedChoice(): DoorChoice | null {
+  try {
+    const choice = JSON.parse(localStorage.getItem(CHOICE_KEY) ?? 'null') as DoorChoice | null
+    return choice && Number.isInteger(choice.exhibitionId) && typeof choice.gate === 'string' ? choice : null
+  } catch {
+    return null
+  }
+}
+
+export function storedGates(): string[] {
+  try {
+    const gates = JSON.parse(localStorage.getItem(GATES_KEY) ?? '[]') as unknown
+    return Array.isArray(gates) ? gates.filter((gate): gate is string => typeof gate === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+export function storeChoice(choice: DoorChoice): void {
+  localStorage.setItem(CHOICE_KEY, JSON.stringify(choice))
+  localStorage.setItem(GATES_KEY, JSON.stringify([choice.gate, ...storedGates().filter((gate) => gate !== choice.gate)].slice(0, 10)))
+}
+
+/**
+ * The service worker that lets this screen open without network (public/console-checkin-sw.js),
+ * told which files this page is made of so it keeps them: the page itself is `no-store` and
+ * its files were fetched before the worker was there.
+ */
+export async function keepScreenOffline(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return
+  await navigator.serviceWorker.register(DOOR_WORKER, { scope: DOOR_SCOPE })
+  const registration = await navigator.serviceWorker.ready
+  const files = new Set<string>([window.location.pathname])
+  const add = (url: string | null) => {
+    if (!url) return
+    const parsed = new URL(url, window.location.href)
+    if (parsed.origin === window.location.origin) files.add(parsed.pathname)
+  }
+  for (const element of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet], link[rel=modulepreload], link[rel=icon], link[rel=manifest]'))
+    add(element.href)
+  for (const element of document.querySelectorAll<HTMLScriptElement>('script[src]')) add(element.src)
+  for (const entry of performance.getEntriesByType('resource')) if (new URL(entry.name).pathname.startsWith('/assets/')) add(entry.name)
+  registration.active?.postMessage({ type: 'keep', urls: [...files] })
+}

@@ -1,0 +1,127 @@
+import { generateKeyPairSync } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { createTicketSigner } from '../../../../server/platform/tickets/e-tickets.ts'
+import type { CheckinList } from '../../../api/console.ts'
+import { applyAnswers, type DoorData, type DoorScan, gateCounts, judgeLocally, lookUp } from './door-model.ts'
+import { verifyTicketCode } from './ticket-code.ts'
+
+const TICKET = '0b9f4c1e-7a52-4d3e-9c1a-5f6e7d8c9b0a'
+const OTHER = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'
+const signer = createTicketSigner(generateKeyPairSync('ed25519').privateKey)
+const key = { kid: signer.kid, x: signer.publicKey().jwk.x }
+
+function list(overrides: Partial<CheckinList> = {}): CheckinList {
+  return {
+    exhibition: { id: 7, title: 'Harbour Fintech Forum', startsAt: '2030-05-01T08:00:00Z', endsAt: '2030-05-02T17:00:00Z', timeZone: 'Europe/London' },
+    publicKey: key,
+    tickets: [
+      { id: TICKET, orderNumber: 'T-AB12CD', name: 'Meiling Zhou', ticketType: 'Standard pass', state: 'valid', checkin: null },
+      { id: OTHER, orderNumber: 'T-EF34GH', name: 'Grace Hopper', ticketType: 'VIP pass', state: 'refunded', checkin: null },
+    ],
+    gates: [{ gate: 'North', checkedIn: 3 }],
+    serverTime: '2030-05-01T09:00:00Z',
+    ...overrides,
+  }
+}
+const door = (overrides: Partial<DoorData> = {}): DoorData => ({ list: list(), scans: [], undos: [], recent: [], ...overrides })
+const scanOf = (overrides: Partial<DoorScan>): DoorScan => ({
+  id: 'a1',
+  ticketId: TICKET,
+  name: 'Meiling Zhou',
+  ticketType: 'Standard pass',
+  outcome: 'checkedIn',
+  at: '2030-05-01T09:05:00Z',
+  gate: 'South',
+  first: null,
+  synced: false,
+  undone: false,
+  ...overrides,
+})
+
+describe('verifyTicketCode', () => {
+  it('when the code is signed by the list key, then it names the ticket and exhibition, as the server reads it', async () => {
+    expect(await verifyTicketCode(signer.sign(TICKET, 7), key)).toEqual({ ticketId: TICKET, exhibitionId: 7 })
+  })
+
+  it('when one signature character is changed, then the code is refused', async () => {
+    const code = signer.sign(TICKET, 7)
+    const at = code.length - 10
+    const altered = `${code.slice(0, at)}${code[at] === 'A' ? 'B' : 'A'}${code.slice(at + 1)}`
+    expect(await verifyTicketCode(altered, key)).toBeNull()
+  })
+
+  it('when the code is signed by another key, or is not a ticket code at all, then it is refused', async () => {
+    const stranger = createTicketSigner(generateKeyPairSync('ed25519').privateKey)
+    expect(await verifyTicketCode(stranger.sign(TICKET, 7), key)).toBeNull()
+    expect(await verifyTicketCode('https://example.com/', key)).toBeNull()
+  })
+})
+
+describe('judgeLocally', () => {
+  const signed = { ticketId: TICKET, exhibitionId: 7 }
+
+  it('when a valid ticket is scanned for the first time, then it is checked in', () => {
+    expect(judgeLocally(door(), signed, 'device-1').outcome).toBe('checkedIn')
+  })
+
+  it('when the code is forged, for another exhibition, unknown or refunded, then the answer says so', () => {
+    expect(judgeLocally(door(), null, 'device-1').outcome).toBe('forged')
+    expect(judgeLocally(door(), { ticketId: TICKET, exhibitionId: 8 }, 'device-1').outcome).toBe('wrongExhibition')
+    expect(judgeLocally(door(), { ticketId: '9a9a9a9a-0000-4000-8000-000000000000', exhibitionId: 7 }, 'device-1').outcome).toBe('unknown')
+    expect(judgeLocally(door(), { ticketId: OTHER, exhibitionId: 7 }, 'device-1').outcome).toBe('refunded')
+  })
+
+  it('when this device let the ticket in before, even offline, then it is already in, here', () => {
+    const verdict = judgeLocally(door({ recent: [scanOf({})] }), signed, 'device-1')
+    expect(verdict.outcome).toBe('already')
+    expect(verdict.first).toMatchObject({ gate: 'South', deviceId: 'device-1' })
+  })
+
+  it('when the list says another door let it in, then it is already in, with that door', () => {
+    const checkin = { at: '2030-05-01T08:30:00Z', gate: 'North', deviceId: 'device-2', staffName: 'Sam' }
+    const tickets = list().tickets.map((ticket) => (ticket.id === TICKET ? { ...ticket, checkin } : ticket))
+    expect(judgeLocally(door({ list: list({ tickets }) }), signed, 'device-1')).toMatchObject({ outcome: 'already', first: checkin })
+  })
+
+  it('when this device undid its check-in, then the ticket may come in again', () => {
+    const checkin = { at: '2030-05-01T09:05:00Z', gate: 'South', deviceId: 'device-1', staffName: 'Sam' }
+    const tickets = list().tickets.map((ticket) => (ticket.id === TICKET ? { ...ticket, checkin } : ticket))
+    const data = door({ list: list({ tickets }), recent: [scanOf({ synced: true, undone: true })], undos: [{ scanId: 'a1', undoneAt: '2030-05-01T09:06:00Z' }] })
+    expect(judgeLocally(data, signed, 'device-1').outcome).toBe('checkedIn')
+  })
+})
+
+describe('gateCounts', () => {
+  it('when scans wait to be synced, then they count at their gate beside the server count', () => {
+    const data = door({ recent: [scanOf({})], scans: [{ id: 'a1', gate: 'South', scannedAt: '2030-05-01T09:05:00Z', ticketId: TICKET }] })
+    expect(gateCounts(data)).toEqual([
+      { gate: 'North', checkedIn: 3 },
+      { gate: 'South', checkedIn: 1 },
+    ])
+  })
+})
+
+describe('applyAnswers', () => {
+  it('when the server says a ticket let in offline was already in elsewhere or refunded, then the device learns it', () => {
+    const recent = [scanOf({ id: 'a1' }), scanOf({ id: 'a2', ticketId: OTHER, name: 'Grace Hopper' }), scanOf({ id: 'a3', outcome: 'forged', ticketId: null, name: null })]
+    const result = applyAnswers(recent, [
+      { id: 'a1', outcome: 'already', first: { at: '2030-05-01T08:00:00Z', gate: 'Gate B', deviceId: 'device-2', staffName: 'Sam' } },
+      { id: 'a2', outcome: 'refunded', first: null },
+      { id: 'a3', outcome: 'forged', first: null },
+    ])
+    expect(result.learnt).toEqual({
+      already: [{ scanId: 'a1', name: 'Meiling Zhou', gate: 'Gate B' }],
+      refused: [{ scanId: 'a2', name: 'Grace Hopper', outcome: 'refunded' }],
+    })
+    expect(result.recent.every((scan) => scan.synced)).toBe(true)
+    expect(result.recent[0]?.outcome).toBe('already')
+  })
+})
+
+describe('lookUp', () => {
+  it('when the query is part of a name or an order code, then the ticket is found, case aside', () => {
+    expect(lookUp(list().tickets, 'zhou').map((ticket) => ticket.name)).toEqual(['Meiling Zhou'])
+    expect(lookUp(list().tickets, 't-ef34').map((ticket) => ticket.name)).toEqual(['Grace Hopper'])
+    expect(lookUp(list().tickets, 'z')).toEqual([])
+  })
+})

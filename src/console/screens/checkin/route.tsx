@@ -1,0 +1,261 @@
+import { useCallback, useEffect, useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
+import { checkinExhibitions } from '../../../api/console.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { htmlLangOf } from '../../i18n.ts'
+import { staffCall } from '../../screen-kit.ts'
+import { ConsolePage } from '../../ui/console-page.tsx'
+import ui from '../../ui/ui.module.css'
+import { Answer, doorTime, isGood } from './answer.tsx'
+import styles from './checkin.module.css'
+import { deviceId as readDeviceId, keepScreenOffline, storeChoice, storedChoice, storedGates } from './device.ts'
+import { type DoorScan, gateCounts, lookUp } from './door-model.ts'
+import { type DoorChoice, DoorSetup } from './door-setup.tsx'
+import { signal } from './feedback.ts'
+import { Scanner } from './scanner.tsx'
+import { useDoor } from './use-door.ts'
+
+export function loader(args: LoaderFunctionArgs) {
+  return staffCall(args, checkinExhibitions, {})
+}
+
+/** How many of the device's last scans are listed, each with its undo. */
+const RECENT_SHOWN = 8
+
+/**
+ * The door (docs/product.md#checkin): choose exhibition and gate once, then scan. Every answer comes
+ * from the device itself, so the door keeps working without network; the server's word arrives with
+ * each sync. Made for a phone held in one hand.
+ */
+export function Component() {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  const locale = htmlLangOf(language)
+  const { exhibitions } = useLoaderData() as Awaited<ReturnType<typeof loader>>
+  const [device, setDevice] = useState<string | null>(null)
+  const [choice, setChoice] = useState<DoorChoice | null>(null)
+  const [choosing, setChoosing] = useState(false)
+  const [gates, setGates] = useState<string[]>([])
+  const [last, setLast] = useState<DoorScan | null>(null)
+  const door = useDoor(choosing ? null : (choice?.exhibitionId ?? null), device ?? '')
+
+  // The device's own memory exists only in the browser: read after hydrating.
+  useEffect(() => {
+    setDevice(readDeviceId())
+    setChoice(storedChoice())
+    setGates(storedGates())
+    void keepScreenOffline().catch(() => undefined)
+  }, [])
+
+  const choose = (next: DoorChoice) => {
+    storeChoice(next)
+    setGates(storedGates())
+    setChoice(next)
+    setChoosing(false)
+    setLast(null)
+  }
+
+  const answer = useCallback(
+    async (input: { code: string } | { ticketId: string }) => {
+      if (!choice) return
+      const scan = await door.scan(input, choice.gate)
+      if (!scan) return
+      setLast(scan)
+      signal(isGood(scan.outcome))
+    },
+    [choice, door.scan],
+  )
+
+  const data = door.data
+  const timeZone = data?.list.exhibition.timeZone ?? 'UTC'
+  // The last answer as the server corrected it after a sync.
+  const shown = last ? (data?.recent.find((scan) => scan.id === last.id) ?? last) : null
+  const knownGates = useMemo(() => [...new Set([...gates, ...(data?.list.gates.map((gate) => gate.gate) ?? [])])], [gates, data])
+
+  if (!device || !choice || choosing) {
+    return (
+      <ConsolePage title={t('checkin.title')} lead={t('checkin.lead')}>
+        <DoorHead language={language} />
+        <DoorSetup exhibitions={exhibitions} knownGates={knownGates} initial={choice} onChoose={choose} />
+      </ConsolePage>
+    )
+  }
+
+  const waiting = (data?.scans.length ?? 0) + (data?.undos.length ?? 0)
+  const counts = data ? gateCounts(data) : []
+  const title = data?.list.exhibition.title ?? exhibitions.find((exhibition) => exhibition.id === choice.exhibitionId)?.title ?? ''
+  return (
+    <ConsolePage title={t('checkin.title')}>
+      <DoorHead language={language} />
+      <section className={styles.doorBar} aria-label={t('checkin.door.label')}>
+        <p className={styles.doorWhere}>
+          <strong>{title}</strong> · {t('checkin.door.gate', { gate: choice.gate })}
+        </p>
+        <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setChoosing(true)}>
+          {t('checkin.door.change')}
+        </button>
+        <p className={styles.network} role="status">
+          <span className={door.online ? styles.online : styles.offline}>
+            <span aria-hidden="true">{door.online ? '●' : '○'}</span> {door.online ? t('checkin.door.online') : t('checkin.door.offline')}
+          </span>
+          <span>{t('checkin.door.waiting', { count: waiting })}</span>
+          {door.syncedAt ? <span className={ui.muted}>{t('checkin.door.syncedAt', { time: doorTime(door.syncedAt, timeZone, locale) })}</span> : null}
+        </p>
+        <button type="button" className={`${ui.button} ${ui.small}`} disabled={door.syncing || !door.online} onClick={() => void door.sync()}>
+          {door.syncing ? t('checkin.door.syncing') : t('checkin.door.syncNow')}
+        </button>
+      </section>
+
+      {door.problem ? <p className={ui.alert}>{t(`checkin.problem.${door.problem}`)}</p> : null}
+      {door.learnt ? (
+        <div className={styles.learnt} role="alert">
+          {door.learnt.already.length ? (
+            <p>
+              {t('checkin.learnt.already', {
+                count: door.learnt.already.length,
+                gates: [...new Set(door.learnt.already.map((item) => item.gate))].join(', '),
+              })}
+            </p>
+          ) : null}
+          {door.learnt.refused.length ? <p>{t('checkin.learnt.refused', { count: door.learnt.refused.length })}</p> : null}
+          <ul className={styles.learntNames}>
+            {[...door.learnt.already, ...door.learnt.refused].map((item) => (
+              <li key={item.scanId}>
+                {'gate' in item
+                  ? t('checkin.learnt.alreadyOne', { name: item.name, gate: item.gate })
+                  : `${item.name}: ${t(`checkin.outcome.${item.outcome}`)}`}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className={`${ui.button} ${ui.small}`} onClick={door.dismissLearnt}>
+            {t('checkin.learnt.dismiss')}
+          </button>
+        </div>
+      ) : null}
+
+      {data ? (
+        <>
+          <Answer scan={shown} deviceId={device} timeZone={timeZone} locale={locale} />
+          <Scanner onCode={(code) => answer({ code })} />
+          <ManualLookUp tickets={data.list.tickets} onCheckIn={(ticketId) => void answer({ ticketId })} />
+          <RecentScans scans={data.recent.slice(0, RECENT_SHOWN)} timeZone={timeZone} locale={locale} onUndo={door.undo} />
+          <section className={ui.panel} aria-labelledby="checkin-counts">
+            <h2 id="checkin-counts" className={ui.panelTitle}>
+              {t('checkin.counts.title')}
+            </h2>
+            <dl className={styles.counts}>
+              {counts.map((count) => (
+                <div key={count.gate}>
+                  <dt>{count.gate}</dt>
+                  <dd>{count.checkedIn}</dd>
+                </div>
+              ))}
+              <div className={styles.total}>
+                <dt>{t('checkin.counts.total')}</dt>
+                <dd>
+                  {t('checkin.counts.ofTickets', {
+                    count: counts.reduce((sum, count) => sum + count.checkedIn, 0),
+                    tickets: data.list.tickets.filter((ticket) => ticket.state === 'valid').length,
+                  })}
+                </dd>
+              </div>
+            </dl>
+          </section>
+        </>
+      ) : (
+        <p className={ui.panel}>{door.loading ? t('checkin.door.loading') : null}</p>
+      )}
+    </ConsolePage>
+  )
+}
+
+/** The installable web app's manifest (named in the member's language) and colour, for this screen only. */
+function DoorHead({ language }: { language: string }) {
+  return (
+    <>
+      <link rel="manifest" href={`/console-checkin.${language}.webmanifest`} />
+      <meta name="theme-color" content="#0b1f3a" />
+    </>
+  )
+}
+
+function ManualLookUp({ tickets, onCheckIn }: { tickets: Parameters<typeof lookUp>[0]; onCheckIn: (ticketId: string) => void }) {
+  const { t } = useTranslation()
+  const ids = useId()
+  const [query, setQuery] = useState('')
+  const found = lookUp(tickets, query)
+  return (
+    <section className={ui.panel} aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className={ui.panelTitle}>
+        {t('checkin.lookup.title')}
+      </h2>
+      <div className={ui.field}>
+        <label className={ui.label} htmlFor={`${ids}-query`}>
+          {t('checkin.lookup.query')}
+        </label>
+        <input id={`${ids}-query`} className={ui.input} type="search" value={query} autoComplete="off" onChange={(event) => setQuery(event.target.value)} />
+      </div>
+      {query.trim().length >= 2 ? (
+        found.length ? (
+          <ul className={styles.results}>
+            {found.map((ticket) => (
+              <li key={ticket.id} className={styles.result}>
+                <div>
+                  <p className={styles.resultName}>{ticket.name}</p>
+                  <p className={ui.hint}>
+                    <span className={ui.mono}>{ticket.orderNumber}</span> · {ticket.ticketType} ·{' '}
+                    {ticket.state === 'valid' ? (ticket.checkin ? t('checkin.lookup.in') : t('checkin.lookup.notIn')) : t(`checkin.outcome.${ticket.state}`)}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className={`${ui.button} ${ui.primary}`}
+                  aria-label={t('checkin.lookup.checkInName', { name: ticket.name })}
+                  onClick={() => onCheckIn(ticket.id)}
+                >
+                  {t('checkin.lookup.checkIn')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={ui.hint}>{t('checkin.lookup.none')}</p>
+        )
+      ) : null}
+    </section>
+  )
+}
+
+function RecentScans({ scans, timeZone, locale, onUndo }: { scans: DoorScan[]; timeZone: string; locale: string; onUndo: (scanId: string) => void }) {
+  const { t } = useTranslation()
+  if (!scans.length) return null
+  return (
+    <section className={ui.panel} aria-labelledby="checkin-recent">
+      <h2 id="checkin-recent" className={ui.panelTitle}>
+        {t('checkin.recent.title')}
+      </h2>
+      <ul className={styles.results}>
+        {scans.map((scan) => (
+          <li key={scan.id} className={styles.result}>
+            <div>
+              <p className={styles.resultName}>
+                {t(`checkin.outcome.${scan.outcome}`)}
+                {scan.name ? ` · ${scan.name}` : ''}
+              </p>
+              <p className={ui.hint}>
+                {doorTime(scan.at, timeZone, locale)} · {scan.gate} ·{' '}
+                {scan.undone ? t('checkin.recent.undone') : scan.synced ? t('checkin.recent.synced') : t('checkin.recent.waiting')}
+              </p>
+            </div>
+            {scan.outcome === 'checkedIn' && !scan.undone ? (
+              <button type="button" className={ui.button} aria-label={t('checkin.recent.undoName', { name: scan.name ?? '' })} onClick={() => onUndo(scan.id)}>
+                {t('checkin.recent.undo')}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import ui from '../../ui/ui.module.css'
+import styles from './checkin.module.css'
+import type { QrDetector } from './detector.ts'
+
+/** How often a frame is read, and how long the same code held in front of the camera is not read again. */
+const FRAME_MS = 150
+const SAME_CODE_HOLD_MS = 3000
+/** After any answer, a breath for the person at the door to read it. */
+const AFTER_ANSWER_MS = 1200
+
+type CameraState = 'off' | 'starting' | 'on' | 'denied' | 'unavailable'
+
+/**
+ * The camera, reading QR codes for as long as it is on: each new code goes to `onCode` once; the
+ * same code is not read again while it stays in view (nor for a few seconds after).
+ */
+export function Scanner({ onCode }: { onCode: (code: string) => Promise<unknown> }) {
+  const { t } = useTranslation()
+  const video = useRef<HTMLVideoElement>(null)
+  const [state, setState] = useState<CameraState>('off')
+  const stream = useRef<MediaStream | null>(null)
+  const handler = useRef(onCode)
+  handler.current = onCode
+
+  const stop = () => {
+    for (const track of stream.current?.getTracks() ?? []) track.stop()
+    stream.current = null
+    setState('off')
+  }
+
+  useEffect(() => {
+    if (state !== 'on') return
+    let running = true
+    let detector: QrDetector | null = null
+    let last = { code: '', seenAt: 0 }
+    let quietUntil = 0
+    const read = async () => {
+      if (!running) return
+      const element = video.current
+      const now = Date.now()
+      if (detector && element && element.readyState >= 2 && now >= quietUntil) {
+        const found = await detector.detect(element).catch(() => [])
+        const code = found[0]?.rawValue
+        if (code && running) {
+          const repeated = code === last.code && Date.now() - last.seenAt < SAME_CODE_HOLD_MS
+          last = { code, seenAt: Date.now() }
+          if (!repeated) {
+            await handler.current(code)
+            quietUntil = Date.now() + AFTER_ANSWER_MS
+          }
+        }
+      }
+      if (running) window.setTimeout(() => void read(), FRAME_MS)
+    }
+    void import('./detector.ts')
+      .then(({ createQrDetector }) => createQrDetector())
+      .then((created) => {
+        detector = created
+        void read()
+      })
+      .catch(() => running && setState('unavailable'))
+    return () => {
+      running = false
+    }
+  }, [state])
+
+  // Leaving the screen lets the camera go.
+  useEffect(
+    () => () => {
+      for (const track of stream.current?.getTracks() ?? []) track.stop()
+    },
+    [],
+  )
+
+  const start = async () => {
+    if (!navigator.mediaDevices?.getUserMedia) return setState('unavailable')
+    setState('starting')
+    try {
+      stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false })
+      if (video.current) {
+        video.current.srcObject = stream.current
+        await video.current.play().catch(() => undefined)
+      }
+      setState('on')
+    } catch (error) {
+      setState(error instanceof DOMException && error.name === 'NotAllowedError' ? 'denied' : 'unavailable')
+    }
+  }
+
+  const showing = state === 'on' || state === 'starting'
+  return (
+    <section className={ui.panel} aria-labelledby="checkin-camera">
+      <div className={styles.panelHead}>
+        <h2 id="checkin-camera" className={ui.panelTitle}>
+          {t('checkin.camera.title')}
+        </h2>
+        {showing ? (
+          <button type="button" className={ui.button} onClick={stop}>
+            {t('checkin.camera.stop')}
+          </button>
+        ) : (
+          <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => void start()}>
+            {t('checkin.camera.start')}
+          </button>
+        )}
+      </div>
+      <video ref={video} className={showing ? styles.video : styles.videoOff} muted playsInline aria-label={t('checkin.camera.view')} />
+      {state === 'on' ? <p className={ui.hint}>{t('checkin.camera.hint')}</p> : null}
+      {state === 'denied' ? <p className={ui.alert}>{t('checkin.camera.denied')}</p> : null}
+      {state === 'unavailable' ? <p className={ui.alert}>{t('checkin.camera.unavailable')}</p> : null}
+    </section>
+  )
+}

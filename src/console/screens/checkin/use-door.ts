@@ -1,0 +1,184 @@
+import { get, set } from 'idb-keyval'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { checkinList, checkinSync } from '../../../api/console.ts'
+import { ERROR_CODES } from '../../../api/functions/gateway.ts'
+import { GatewayError } from '../../../api/gateway-error.ts'
+import { CHECKIN_LIMITS } from '../../../api/rules/console-checkin.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { doorStore } from '../../lib/door-storage.ts'
+import { applyAnswers, type DoorData, type DoorScan, judgeLocally, type Learnt, type QueuedScan, RECENT_KEPT } from './door-model.ts'
+import { type SignedTicket, verifyTicketCode } from './ticket-code.ts'
+
+/** How often a device with scans waiting tries again, besides when the browser says it is back online. */
+const RETRY_MS = 30_000
+
+export type DoorProblem = 'signedOut' | 'noList' | 'failed' | null
+
+const keyOf = (exhibitionId: number) => `exhibition:${exhibitionId}`
+
+/**
+ * The door device's state for one exhibition (docs/product.md#checkin): the ticket list and the
+ * queue in IndexedDB, every scan answered on the device at once and queued, the queue sent in
+ * batches whenever there is network, then the list read again so refunds and other doors' check-ins
+ * arrive. The server's answer wins; where it differs from the device's, the device says what it learnt.
+ */
+export function useDoor(exhibitionId: number | null, deviceId: string) {
+  const { client } = useConsoleShell()
+  const [data, setData] = useState<DoorData | null>(null)
+  const current = useRef<DoorData | null>(null)
+  const [online, setOnline] = useState(true)
+  const [syncing, setSyncing] = useState(false)
+  const [loading, setLoading] = useState(false)
+  const [learnt, setLearnt] = useState<Learnt | null>(null)
+  const [problem, setProblem] = useState<DoorProblem>(null)
+  const [syncedAt, setSyncedAt] = useState<string | null>(null)
+  const busy = useRef(false)
+
+  const commit = useCallback((next: DoorData) => {
+    current.current = next
+    setData(next)
+    void set(keyOf(next.list.exhibition.id), next, doorStore()).catch(() => undefined)
+  }, [])
+
+  const failed = useCallback((error: unknown) => {
+    if (error instanceof GatewayError && error.errorCode === ERROR_CODES.token) setProblem('signedOut')
+    else if (error instanceof GatewayError && error.errorCode === 0) setOnline(false)
+    else setProblem('failed')
+  }, [])
+
+  const sync = useCallback(async () => {
+    if (busy.current || exhibitionId === null) return
+    busy.current = true
+    setSyncing(true)
+    const found: Learnt = { already: [], refused: [] }
+    try {
+      for (;;) {
+        const before = current.current
+        if (!before || before.list.exhibition.id !== exhibitionId || (!before.scans.length && !before.undos.length)) break
+        const scans = before.scans.slice(0, CHECKIN_LIMITS.batch)
+        const undos = before.undos.slice(0, CHECKIN_LIMITS.batch)
+        const answer = await client.call(checkinSync, { exhibitionId, deviceId, scans, undos })
+        const latest = current.current ?? before
+        const sentScans = new Set(scans.map((scan) => scan.id))
+        const sentUndos = new Set(undos.map((undo) => undo.scanId))
+        const applied = applyAnswers(latest.recent, answer.scans)
+        found.already.push(...applied.learnt.already)
+        found.refused.push(...applied.learnt.refused)
+        commit({
+          ...latest,
+          scans: latest.scans.filter((scan) => !sentScans.has(scan.id)),
+          undos: latest.undos.filter((undo) => !sentUndos.has(undo.scanId)),
+          recent: applied.recent,
+        })
+      }
+      const list = await client.call(checkinList, { exhibitionId })
+      const latest = current.current
+      commit(latest && latest.list.exhibition.id === exhibitionId ? { ...latest, list } : { list, scans: [], undos: [], recent: [] })
+      setOnline(true)
+      setProblem(null)
+      setSyncedAt(list.serverTime)
+      if (found.already.length || found.refused.length) setLearnt(found)
+    } catch (error) {
+      failed(error)
+    } finally {
+      busy.current = false
+      setSyncing(false)
+    }
+  }, [client, commit, deviceId, exhibitionId, failed])
+
+  // The exhibition's stored state first (it may be all there is, offline), then the network's.
+  useEffect(() => {
+    current.current = null
+    setData(null)
+    setLearnt(null)
+    setProblem(null)
+    if (exhibitionId === null) return
+    let active = true
+    setLoading(true)
+    void (async () => {
+      const stored = await get<DoorData>(keyOf(exhibitionId), doorStore()).catch(() => undefined)
+      if (!active) return
+      if (stored) {
+        current.current = stored
+        setData(stored)
+      }
+      setOnline(navigator.onLine)
+      if (navigator.onLine) await sync()
+      if (active && !current.current) setProblem(navigator.onLine ? 'failed' : 'noList')
+      if (active) setLoading(false)
+    })()
+    return () => {
+      active = false
+    }
+  }, [exhibitionId, sync])
+
+  useEffect(() => {
+    const up = () => {
+      setOnline(true)
+      void sync()
+    }
+    const down = () => setOnline(false)
+    window.addEventListener('online', up)
+    window.addEventListener('offline', down)
+    const timer = window.setInterval(() => {
+      const waiting = current.current && (current.current.scans.length || current.current.undos.length)
+      if (navigator.onLine && waiting) void sync()
+    }, RETRY_MS)
+    return () => {
+      window.removeEventListener('online', up)
+      window.removeEventListener('offline', down)
+      window.clearInterval(timer)
+    }
+  }, [sync])
+
+  /** Answers a scanned code (or a ticket picked by hand) on the device, queues it, and sends it when it can. */
+  const scan = useCallback(
+    async (input: { code: string } | { ticketId: string }, gate: string): Promise<DoorScan | null> => {
+      const list = current.current?.list
+      if (!list) return null
+      let signed: SignedTicket | null
+      if ('code' in input) signed = await verifyTicketCode(input.code, list.publicKey)
+      else signed = { ticketId: input.ticketId, exhibitionId: list.exhibition.id }
+      const before = current.current
+      if (!before) return null
+      const verdict = judgeLocally(before, signed, deviceId)
+      const id = crypto.randomUUID()
+      const at = new Date().toISOString()
+      const entry: DoorScan = {
+        id,
+        ticketId: verdict.ticket?.id ?? null,
+        name: verdict.ticket?.name ?? null,
+        ticketType: verdict.ticket?.ticketType ?? null,
+        outcome: verdict.outcome,
+        at,
+        gate,
+        first: verdict.first,
+        synced: false,
+        undone: false,
+      }
+      // The contract takes codes up to 200 characters; anything longer is no ticket of ours anyway.
+      const queued: QueuedScan =
+        'code' in input ? { id, gate, scannedAt: at, code: input.code.trim().slice(0, 200) } : { id, gate, scannedAt: at, ticketId: input.ticketId }
+      commit({ ...before, scans: [...before.scans, queued], recent: [entry, ...before.recent].slice(0, RECENT_KEPT) })
+      if (navigator.onLine) void sync()
+      return entry
+    },
+    [commit, deviceId, sync],
+  )
+
+  /** A mistaken check-in taken back: never sent if it is still waiting, else an undo is queued. */
+  const undo = useCallback(
+    (scanId: string) => {
+      const before = current.current
+      if (!before) return
+      const recent = before.recent.map((scan) => (scan.id === scanId ? { ...scan, undone: true } : scan))
+      const waiting = before.scans.some((scan) => scan.id === scanId)
+      if (waiting && !busy.current) commit({ ...before, recent, scans: before.scans.filter((scan) => scan.id !== scanId) })
+      else commit({ ...before, recent, undos: [...before.undos, { scanId, undoneAt: new Date().toISOString() }] })
+      if (navigator.onLine) void sync()
+    },
+    [commit, sync],
+  )
+
+  return { data, online, syncing, loading, learnt, dismissLearnt: () => setLearnt(null), problem, syncedAt, scan, undo, sync }
+}
