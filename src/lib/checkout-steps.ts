@@ -91,3 +91,14 @@ export function changePath(lang: string, order: { number: string; exhibition: { 
 export function reRegisterPath(lang: string, order: { number: string; exhibition: { id: number } }): string {
   return checkoutPath(lang, 'selection', { exhibitionId: order.exhibition.id, from: order.number })
 }
+
+/**
+ * Where an e-ticket's PDF is downloaded (server/platform/tickets/tickets.routes.ts): under the
+ * language's order pages, so the login cookie is read as for the page itself and the PDF is in that
+ * language.
+ */
+export function ticketPdfPath(lang: string, orderNumber: string, ticketId: string): string {
+  return `/${lang}/apply/order/${encodeURIComponent(orderNumber)}/tickets/${encodeURIComponent(ticketId)}.pdf`
+}
+
+export const TICKET_PDF_ROUTE = '/:lang/apply/order/:number/tickets/:file'

@@ -288,12 +288,12 @@ describe('cancelling', () => {
 })
 
 describe('attendees and e-tickets', () => {
-  it('when an order is paid, then each attendee gets their own e-ticket mail with one QR code', async () => {
+  it('when an order is paid, then each attendee gets their own e-ticket mail with one QR code and its PDF', async () => {
     const order = await orderOf()
     for (const person of order.people) {
       const mails = await mailsTo(person.email)
       expect(mails).toHaveLength(1)
-      expect(mails[0]?.attachments).toHaveLength(1)
+      expect(((mails[0]?.attachments ?? []) as Array<{ contentType: string }>).map((file) => file.contentType)).toEqual(['image/png', 'application/pdf'])
       expect(mails[0]?.text_body).toContain(`${person.firstName} ${person.lastName}`)
     }
   })
@@ -313,7 +313,7 @@ describe('attendees and e-tickets', () => {
     const after = (await staff(manager, 'changeAttendee', { number: order.number, attendeeId: attendee.id, attendee: changed }).expect(200)).body.data.order
     expect(after.attendees[0]).toMatchObject({ firstName: 'Hanako', email: 'hanako.yamada@example.org', phone: { e164: '+819012345678' } })
     expect((await mailsTo(buyer.email)).at(-1)?.subject).toContain('参加者情報が変更されました')
-    expect((await mailsTo('hanako.yamada@example.org'))[0]?.attachments).toHaveLength(1)
+    expect((await mailsTo('hanako.yamada@example.org'))[0]?.attachments).toHaveLength(2)
     const [row] = await auditRows('console$changeAttendee')
     expect(row).toMatchObject({ before: { firstName: attendee.firstName }, after: { firstName: 'Hanako', phone: '+819012345678' } })
   })

@@ -1,4 +1,5 @@
 import { createPublicKey, randomUUID, verify } from 'node:crypto'
+import { PDFDocument } from 'pdf-lib'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
@@ -114,8 +115,12 @@ describe('paying in the sandbox', () => {
     expect(mails[0]?.text_body).toContain('Ada1 Lovelace — Standard pass')
     expect(mails[0]?.text_body).toContain('$178.20')
     const files = mails[0]?.attachments.map((attachment) => attachment.filename)
-    expect(files).toEqual([`e-ticket-${number}-1.png`, `e-ticket-${number}-2.png`, 'exhibition.ics'])
-    const ics = Buffer.from(mails[0]?.attachments[2]?.content ?? '', 'base64').toString('utf8')
+    expect(files).toEqual([`e-ticket-${number}-1.png`, `e-ticket-${number}-2.png`, `e-tickets-${number}.pdf`, 'exhibition.ics'])
+    // Both tickets as pages of one PDF, their holders' names in it.
+    const pdf = await PDFDocument.load(Buffer.from(mails[0]?.attachments[2]?.content ?? '', 'base64'))
+    expect(pdf.getPageCount()).toBe(2)
+    expect(mails[0]?.attachments[2]?.contentType).toBe('application/pdf')
+    const ics = Buffer.from(mails[0]?.attachments[3]?.content ?? '', 'base64').toString('utf8')
     expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/)
     expect(ics).toContain('SUMMARY:Bangkok Fintech Expo')
     expect(

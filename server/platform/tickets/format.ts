@@ -33,3 +33,10 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => ESCAPES[character] as string)
 }
+
+/** Where the exhibition takes place, in one line. */
+export function locationLine(exhibition: { venueName: string; address: string; city: string }): string {
+  // The address often names the city already.
+  const city = exhibition.address.includes(exhibition.city) ? '' : exhibition.city
+  return [exhibition.venueName, exhibition.address, city].filter((part) => part.trim()).join(', ')
+}

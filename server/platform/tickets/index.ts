@@ -87,7 +87,7 @@ export const domain: Domain = {
   },
   routes(router, platform: Platform) {
     const tickets = platform.services.tickets
-    ticketRoutes(router, platform, tickets.signer, tickets.payments)
+    ticketRoutes(router, platform, tickets.signer, tickets.payments, tickets.orders)
     sandboxRoutes(router, platform, tickets.payments, loadStrings('payment'))
   },
   async seed(_platform, tx) {

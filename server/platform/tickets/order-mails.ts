@@ -3,12 +3,12 @@ import type { Queryable } from '../../db/client.ts'
 import { type MailMessage, queueMail } from '../mail/mailer.ts'
 import { qrPng } from './e-tickets.ts'
 import type { ExhibitionInfo } from './exhibition-info.ts'
-import { escapeHtml, formatDateRange, formatMoney } from './format.ts'
+import { escapeHtml, formatDateRange, formatMoney, locationLine } from './format.ts'
 import { orderScreenUrl } from './order-links.ts'
 import * as orders from './orders.repo.ts'
+import { ticketPdf, ticketPdfName } from './ticket-pdf.ts'
 import type { Translate } from './strings.ts'
 import type { TicketsContext } from './tickets-context.ts'
-import { locationLine } from './tickets.mail.ts'
 
 /**
  * The mails about an order after it was made (issue 17 "Mails on every change"): cancelled (by the
@@ -122,17 +122,26 @@ export async function queueAttendeeTickets(
         `${t('ticketMail.holder')}: ${holder}`,
         `${t('ticketMail.ticket')}: ${ticket.ticketName}`,
         `${t('mail.when')}: ${when}`,
-        `${t('mail.where')}: ${locationLine({ ...info, startsAt: new Date(info.startsAt), endsAt: new Date(info.endsAt) })}`,
+        `${t('mail.where')}: ${locationLine(info)}`,
       ].join('\n'),
       t('ticketMail.qrNote'),
     ]
     const message = simpleMail(frame, ticket.attendee.email, subject, paragraphs)
+    const pdf = await ticketPdf({
+      t,
+      locale: frame.locale,
+      brand: frame.brand,
+      orderNumber: order.number,
+      exhibition: { ...info, startsAt: new Date(info.startsAt), endsAt: new Date(info.endsAt) },
+      tickets: [{ position: ticket.attendee.position, holder, ticketName: ticket.ticketName, code: ticket.code }],
+    })
     message.attachments = [
       {
         filename: `e-ticket-${order.number}-${ticket.attendee.position}.png`,
         contentType: 'image/png',
         content: (await qrPng(ticket.code)).toString('base64'),
       },
+      { filename: ticketPdfName(order.number, ticket.attendee.position), contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') },
     ]
     await queueOrderMail(tx, order.id, 'eTicket', message)
     queued++

@@ -1,9 +1,9 @@
 import type { OrderDetail } from '../../../src/api/contracts/tickets.ts'
 import { calendarFile } from './calendar.ts'
+import { locationLine } from './format.ts'
 import { calendarUid, orderScreenUrl } from './order-links.ts'
 import type * as orders from './orders.repo.ts'
 import type { TicketsContext } from './tickets-context.ts'
-import { locationLine } from './tickets.mail.ts'
 import type * as repo from './tickets.repo.ts'
 
 type Holder = { position: number; ticketName: string; name: string }
@@ -44,7 +44,7 @@ export async function paidOrderMedia(
         title: exhibition.title,
         startsAt: new Date(exhibition.startsAt),
         endsAt: new Date(exhibition.endsAt),
-        location: locationLine({ ...exhibition, startsAt: new Date(), endsAt: new Date() }),
+        location: locationLine(exhibition),
         description: `${order.number}`,
         url: orderScreenUrl(config.PUBLIC_ORIGIN, linked, 'orders'),
         organizer: { name: config.BRAND_NAME, email: config.CONTACT_EMAIL },

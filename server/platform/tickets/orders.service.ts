@@ -5,7 +5,7 @@ import { cancelOrder } from './cancel-order.ts'
 import { changeTickets, confirmOrder, saveAttendees } from './change-order.ts'
 import { guarded, preview, usableCoupon } from './coupons.ts'
 import { createOrder } from './create-order.ts'
-import { getOrder, myOrders } from './read-orders.ts'
+import { getOrder, myOrders, ownTicketPdf } from './read-orders.ts'
 import type { Caller, TicketsContext } from './tickets-context.ts'
 import { listTicketTypes } from './ticket-types.ts'
 
@@ -29,6 +29,7 @@ export function createOrdersService(context: TicketsContext) {
     cancelOrder: (caller: Caller, orderNumber: string) => cancelOrder(context, caller, orderNumber),
     getOrder: (caller: Caller, orderNumber: string) => getOrder(context, caller, orderNumber),
     myOrders: (caller: Caller, limit: number, before: string | undefined) => myOrders(context, caller, limit, before),
+    ticketPdf: (caller: Caller, orderNumber: string, ticketId: string) => ownTicketPdf(context, caller, orderNumber, ticketId),
   }
 }
 

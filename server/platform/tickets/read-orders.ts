@@ -3,6 +3,7 @@ import { notFound } from '../errors.ts'
 import { expireIfDue } from './expire-orders.ts'
 import { orderDetail, orderSummary } from './order-view.ts'
 import * as orders from './orders.repo.ts'
+import { ticketPdf, ticketPdfName } from './ticket-pdf.ts'
 import type { Caller, TicketsContext } from './tickets-context.ts'
 
 /** The caller's own order as it stands now (expired on the way if its countdown ran out); 404 for anyone else's. */
@@ -30,4 +31,21 @@ export async function myOrders(context: TicketsContext, caller: Caller, limit: n
     items.push(summary)
   }
   return { items, more: rows.length > limit }
+}
+
+/** One e-ticket of the caller's own paid order as a PDF (ticket-pdf.ts); 404 for anyone else's order or ticket. */
+export async function ownTicketPdf(context: TicketsContext, caller: Caller, number: string, ticketId: string): Promise<{ filename: string; pdf: Uint8Array }> {
+  const detail = await getOrder(context, caller, number)
+  const ticket = detail.tickets.find((candidate) => candidate.id === ticketId)
+  if (!ticket) throw notFound()
+  const { config } = context.platform
+  const pdf = await ticketPdf({
+    t: context.strings(caller.locale),
+    locale: caller.locale,
+    brand: config.BRAND_NAME,
+    orderNumber: detail.number,
+    exhibition: { ...detail.exhibition, startsAt: new Date(detail.exhibition.startsAt), endsAt: new Date(detail.exhibition.endsAt) },
+    tickets: [ticket],
+  })
+  return { filename: ticketPdfName(detail.number, ticket.position), pdf }
 }

@@ -2,7 +2,8 @@ import type { Locale } from '../../../src/i18n/languages.ts'
 import type { MailMessage } from '../mail/mailer.ts'
 import { calendarFile } from './calendar.ts'
 import { qrPng } from './e-tickets.ts'
-import { escapeHtml, formatDateRange, formatMoney } from './format.ts'
+import { escapeHtml, formatDateRange, formatMoney, locationLine } from './format.ts'
+import { ticketPdf, ticketPdfName } from './ticket-pdf.ts'
 import type { Translate } from './strings.ts'
 
 export interface ConfirmationInput {
@@ -16,13 +17,6 @@ export interface ConfirmationInput {
   exhibition: { title: string; venueName: string; address: string; city: string; startsAt: Date; endsAt: Date; timeZone: string }
   lines: Array<{ name: string; quantity: number; unitPriceMinor: number }>
   tickets: Array<{ position: number; holder: string; ticketName: string; code: string }>
-}
-
-/** Where the exhibition takes place, in one line. */
-export function locationLine(exhibition: ConfirmationInput['exhibition']): string {
-  // The address often names the city already.
-  const city = exhibition.address.includes(exhibition.city) ? '' : exhibition.city
-  return [exhibition.venueName, exhibition.address, city].filter((part) => part.trim()).join(', ')
 }
 
 /**
@@ -107,6 +101,9 @@ export async function confirmationMail(input: ConfirmationInput): Promise<MailMe
     },
     input.brand,
   )
+  // Every ticket as a page of one PDF, to print or keep offline (issue 19).
+  const pdf = await ticketPdf({ t, locale, brand: input.brand, orderNumber: order.number, exhibition, tickets: input.tickets })
+  attachments.push({ filename: ticketPdfName(order.number), contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') })
   attachments.push({
     filename: 'exhibition.ics',
     contentType: 'text/calendar; charset=utf-8; method=PUBLISH',

@@ -1,13 +1,52 @@
 import express, { type Router } from 'express'
+import type { UserInfo } from '../../../src/api/contracts/accounts.ts'
+import { isUrlLanguage, localeOf } from '../../../src/i18n/languages.ts'
+import { TICKET_PDF_ROUTE } from '../../../src/lib/checkout-steps.ts'
+import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
+import { DomainError } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import type { TicketSigner } from './e-tickets.ts'
+import type { OrdersService } from './orders.service.ts'
 import type { PaymentsService } from './payments/payments.service.ts'
+import { loadStrings } from './strings.ts'
+
+const ORDER_NUMBER = /^T-[0-9A-HJKMNP-TV-Z]{10}$/
+const PDF_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/
 
 /**
  * HTTP routes of the tickets domain that are not gateway functions: the e-ticket public key at a
  * stable address, and Stripe's signed webhook (the raw body is what the signature covers).
  */
-export function ticketRoutes(router: Router, platform: Platform, signer: TicketSigner, payments: PaymentsService): void {
+export function ticketRoutes(router: Router, platform: Platform, signer: TicketSigner, payments: PaymentsService, orders: OrdersService): void {
+  const strings = loadStrings('tickets')
+
+  // An e-ticket as PDF (issue 19), for the owner of the order only: the login cookie is resolved for
+  // page paths (accounts' session middleware), so a plain link downloads it. Anything else, a bad
+  // order number or ticket id included, is the same translated 404: nothing tells what exists.
+  router.get(TICKET_PDF_ROUTE, async (req, res, next) => {
+    const { lang, number = '', file = '' } = req.params as Record<string, string>
+    if (!lang || !isUrlLanguage(lang)) return next()
+    const locale = localeOf(lang)
+    const t = strings(locale)
+    res.setHeader('Cache-Control', 'private, no-store')
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+    const user = res.locals.user as UserInfo | undefined
+    if (!user) return res.status(401).type('text/plain; charset=utf-8').send(t('pdf.signIn'))
+    const ticketId = PDF_FILE.exec(file.toLowerCase())?.[1]
+    const orderNumber = number.toUpperCase()
+    const missing = () => res.status(404).type('text/plain; charset=utf-8').send(t('pdf.notFound'))
+    if (!ticketId || !ORDER_NUMBER.test(orderNumber)) return missing()
+    try {
+      const { filename, pdf } = await orders.ticketPdf({ userId: user.userId, locale, ip: res.locals.context.ip }, orderNumber, ticketId)
+      res.setHeader('Content-Type', 'application/pdf')
+      res.setHeader('Content-Disposition', `attachment; filename="${filename}"`)
+      res.send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength))
+    } catch (error) {
+      if (error instanceof DomainError && error.errorCode === ERROR_CODES.notFound) return missing()
+      next(error)
+    }
+  })
+
   router.get('/api/tickets/public-key', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=3600')
     res.setHeader('Access-Control-Allow-Origin', '*')

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import styles from './e-ticket.module.css'
 
@@ -12,13 +13,15 @@ export interface ETicketProps {
   venue: string
   orderNumber: string
   position: number
+  /** What can be done with this ticket (download, add to calendar): links under it. */
+  actions?: ReactNode
 }
 
 /**
  * One attendee's e-ticket (issue 9): the QR code carrying the signed ticket id, who it is for and
  * where to go. The code text is there too, for a scanner that cannot read the screen.
  */
-export function ETicket({ holder, ticketName, qr, code, exhibitionTitle, dates, venue, orderNumber, position }: ETicketProps) {
+export function ETicket({ holder, ticketName, qr, code, exhibitionTitle, dates, venue, orderNumber, position, actions }: ETicketProps) {
   const { t } = useTranslation('tickets')
   const titleId = `e-ticket-${position}`
   return (
@@ -41,6 +44,7 @@ export function ETicket({ holder, ticketName, qr, code, exhibitionTitle, dates, 
         <p className={styles.code} translate="no">
           {code}
         </p>
+        {actions ? <div className={styles.actions}>{actions}</div> : null}
       </div>
     </article>
   )

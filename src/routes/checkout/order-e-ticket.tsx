@@ -1,9 +1,26 @@
+import { useTranslation } from 'react-i18next'
 import type { OrderDetail } from '../../api/tickets.ts'
+import { useSite } from '../../app-state.ts'
 import { ETicket } from '../../components/e-ticket/e-ticket.tsx'
+import { ticketPdfPath } from '../../lib/checkout-steps.ts'
+import { checkoutStyles as ui } from './checkout-page.tsx'
 import type { OrderTimes } from './order-loader.ts'
 
-/** One of an order's e-tickets, with the exhibition's facts printed on it. */
+/** The exhibition as a calendar file (made by the platform with the order), offered as a download. */
+export function CalendarLink({ order }: { order: Pick<OrderDetail, 'calendar' | 'number'> }) {
+  const { t } = useTranslation('tickets')
+  if (!order.calendar) return null
+  return (
+    <a className={ui.linkButton} href={`data:text/calendar;charset=utf-8,${encodeURIComponent(order.calendar)}`} download={`${order.number}.ics`}>
+      {t('success.calendar')}
+    </a>
+  )
+}
+
+/** One of an order's e-tickets, with the exhibition's facts printed on it, its PDF and the calendar file. */
 export function OrderETicket({ order, ticket, times }: { order: OrderDetail; ticket: OrderDetail['tickets'][number]; times: Pick<OrderTimes, 'dates'> }) {
+  const { t } = useTranslation('tickets')
+  const site = useSite()
   const venue = [order.exhibition.venueName, order.exhibition.city].filter(Boolean).join(', ')
   return (
     <ETicket
@@ -16,6 +33,20 @@ export function OrderETicket({ order, ticket, times }: { order: OrderDetail; tic
       dates={times.dates}
       venue={venue}
       orderNumber={order.number}
+      actions={
+        <>
+          <a
+            className={ui.linkButton}
+            href={ticketPdfPath(site.lang, order.number, ticket.id)}
+            download
+            aria-label={t('pdf.downloadLabel', { name: ticket.holder })}
+            data-testid="ticket-pdf"
+          >
+            {t('pdf.download')}
+          </a>
+          <CalendarLink order={order} />
+        </>
+      }
     />
   )
 }

@@ -5,7 +5,7 @@ import { useSite } from '../../../app-state.ts'
 import { ScanToPhone } from '../../../components/e-ticket/e-ticket.tsx'
 import { checkoutPath, orderDetailPath } from '../../../lib/checkout-steps.ts'
 import { CheckoutPage, keepNumber, checkoutStyles as ui, useFocusOnMount } from '../checkout-page.tsx'
-import { OrderETicket } from '../order-e-ticket.tsx'
+import { CalendarLink, OrderETicket } from '../order-e-ticket.tsx'
 import type { OrderTimes } from '../order-loader.ts'
 import { orderScreen } from '../order-screen.tsx'
 import styles from './success.module.css'
@@ -38,11 +38,7 @@ function Success({ order, times }: { order: OrderDetail; times: OrderTimes }) {
           <h2 id="tickets-title" className={styles.ticketsTitle}>
             {t('success.ticketsTitle')}
           </h2>
-          {order.calendar ? (
-            <a className={ui.linkButton} href={`data:text/calendar;charset=utf-8,${encodeURIComponent(order.calendar)}`} download={`${order.number}.ics`}>
-              {t('success.calendar')}
-            </a>
-          ) : null}
+          <CalendarLink order={order} />
         </div>
         <ol className={ui.stack}>
           {order.tickets.map((ticket) => (

@@ -1,0 +1,139 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { inflateSync } from 'node:zlib'
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib'
+import request from 'supertest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { COOKIES } from '../../src/api/contracts/cookies.ts'
+import { ticketPdfPath } from '../../src/lib/checkout-steps.ts'
+import { createTestApp, resetDatabase } from '../setup/test-app.ts'
+import { createUser, type TestUser } from '../setup/users.ts'
+import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
+
+/**
+ * E-tickets as PDF (issue 19 "Attendee side"): the owner of a paid order downloads each ticket from
+ * a link under the order pages; nobody else learns that the order or the ticket exists.
+ */
+
+let app: App
+let db: Awaited<ReturnType<typeof createTestApp>>['db']
+let platform: Awaited<ReturnType<typeof createTestApp>>['platform']
+
+beforeAll(async () => {
+  ;({ app, db, platform } = await createTestApp())
+})
+
+let exhibitionId: number
+let buyer: TestUser
+let buyerCookie: string
+
+/** A login cookie for page requests, as the login frame would leave it. */
+async function loginCookie(user: TestUser): Promise<string> {
+  const secret = randomBytes(32).toString('base64url')
+  await db.query('update sessions set secret_hash = $2 where id = $1', [user.sessionId, createHash('sha256').update(secret).digest('base64url')])
+  return `${COOKIES.login}=${user.sessionId}.${secret}`
+}
+
+async function paidOrder(user: TestUser, holders = attendees(2)) {
+  const fn = (route: string, payload: unknown) => call(app, route, user.token, payload)
+  const type = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 12900, key: `standard-${randomUUID().slice(0, 6)}` })
+  const order = (
+    await fn('tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId: type, quantity: holders.length }], idempotencyKey: randomUUID() }).expect(200)
+  ).body.data
+  await fn('tickets$saveAttendees', { orderNumber: order.number, attendees: holders }).expect(200)
+  await fn('tickets$confirmOrder', { orderNumber: order.number }).expect(200)
+  const started = (await fn('tickets$startPayment', { orderNumber: order.number, method: 'sandbox' }).expect(200)).body.data
+  const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
+  await request(app).post(`/pay/sandbox/${started.attemptId}`).type('form').send({ key, action: 'pay' }).expect(303)
+  const tickets = await db.query<{ id: string }>(
+    'select e.id from e_tickets e join ticket_attendees a on a.id = e.attendee_id join ticket_orders o on o.id = e.order_id where o.number = $1 order by a.position',
+    [order.number],
+  )
+  return { number: order.number as string, ticketIds: tickets.rows.map((row) => row.id) }
+}
+
+/** Every character the PDF's fonts map back to text (their ToUnicode tables): what a reader can copy or search. */
+async function textCharacters(bytes: Uint8Array): Promise<Set<string>> {
+  const pdf = await PDFDocument.load(bytes)
+  const characters = new Set<string>()
+  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue
+    const filter = object.dict.get(PDFName.of('Filter'))
+    const data = filter === PDFName.of('FlateDecode') ? inflateSync(object.contents) : Buffer.from(object.contents)
+    const text = data.toString('latin1')
+    if (!text.includes('beginbfchar') && !text.includes('beginbfrange')) continue
+    for (const match of text.matchAll(/<[0-9A-Fa-f]+>\s*<([0-9A-Fa-f]+)>/g)) {
+      const hex = match[1] as string
+      const units = hex.match(/.{4}/g)?.map((unit) => Number.parseInt(unit, 16)) ?? []
+      characters.add(String.fromCharCode(...units))
+    }
+  }
+  return characters
+}
+
+beforeEach(async () => {
+  await resetDatabase(db)
+  exhibitionId = await makeExhibition(db, { title: 'Bangkok Fintech Expo' })
+  buyer = await createUser(platform, db)
+  buyerCookie = await loginCookie(buyer)
+})
+
+describe('an e-ticket as PDF', () => {
+  it('when the owner downloads a ticket, then it is a one-page PDF attachment with the holder name, never stored by a cache', async () => {
+    const holders = attendees(2).map((holder, index) => (index === 1 ? { ...holder, firstName: 'Анна', lastName: '王小明' } : holder))
+    const { number, ticketIds } = await paidOrder(buyer, holders)
+    const started = performance.now()
+    const response = await request(app)
+      .get(ticketPdfPath('en', number, ticketIds[1] as string))
+      .set('Cookie', buyerCookie)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => done(null, Buffer.concat(chunks)))
+      })
+      .expect(200)
+    expect(performance.now() - started).toBeLessThan(5000)
+    expect(response.headers['content-type']).toBe('application/pdf')
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="e-ticket-${number}-2.pdf"`)
+    expect(response.headers['cache-control']).toBe('private, no-store')
+    const bytes = response.body as Buffer
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
+    const pdf = await PDFDocument.load(bytes)
+    expect(pdf.getPageCount()).toBe(1)
+    expect(pdf.getTitle()).toContain('Bangkok Fintech Expo')
+    const characters = await textCharacters(bytes)
+    for (const character of 'Анна王小明') expect(characters).toContain(character)
+  })
+
+  it('when someone else asks for the ticket, then the answer is a translated 404, and without login a 401', async () => {
+    const { number, ticketIds } = await paidOrder(buyer)
+    const stranger = await createUser(platform, db)
+    const strangerCookie = await loginCookie(stranger)
+    const path = ticketPdfPath('zh-cn', number, ticketIds[0] as string)
+    const refused = await request(app).get(path).set('Cookie', strangerCookie).expect(404)
+    expect(refused.text).toBe('未找到此电子票。')
+    expect(refused.headers['content-type']).toMatch(/^text\/plain/)
+    await request(app).get(path).expect(401)
+    // The stranger's own order does not open the buyer's ticket either.
+    const own = await paidOrder(stranger)
+    await request(app)
+      .get(ticketPdfPath('en', own.number, ticketIds[0] as string))
+      .set('Cookie', strangerCookie)
+      .expect(404)
+  })
+
+  it('when the ids are malformed, then the answer is a 404, never a 500', async () => {
+    const { number, ticketIds } = await paidOrder(buyer)
+    for (const path of [
+      `/en/apply/order/${number}/tickets/not-a-uuid.pdf`,
+      `/en/apply/order/${number}/tickets/${ticketIds[0]}.png`,
+      `/en/apply/order/T-0000000000/tickets/${ticketIds[0]}.pdf`,
+      `/en/apply/order/%E0%A4%A/tickets/${ticketIds[0]}.pdf`,
+      `/en/apply/order/${number}/tickets/${randomUUID()}.pdf`,
+      `/en/apply/order/${'x'.repeat(500)}/tickets/${ticketIds[0]}.pdf`,
+    ]) {
+      const response = await request(app).get(path).set('Cookie', buyerCookie)
+      expect([400, 404]).toContain(response.status)
+    }
+  })
+})
