@@ -1,14 +1,10 @@
-import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { createTicketSigner } from '../../../../server/platform/tickets/e-tickets.ts'
 import type { CheckinList } from '../../../api/console.ts'
 import { applyAnswers, type DoorData, type DoorScan, gateCounts, judgeLocally, lookUp } from './door-model.ts'
-import { verifyTicketCode } from './ticket-code.ts'
 
 const TICKET = '0b9f4c1e-7a52-4d3e-9c1a-5f6e7d8c9b0a'
 const OTHER = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'
-const signer = createTicketSigner(generateKeyPairSync('ed25519').privateKey)
-const key = { kid: signer.kid, x: signer.publicKey().jwk.x }
+const key = { kid: 'k1d2e3f4', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' }
 
 function list(overrides: Partial<CheckinList> = {}): CheckinList {
   return {
@@ -36,25 +32,6 @@ const scanOf = (overrides: Partial<DoorScan>): DoorScan => ({
   synced: false,
   undone: false,
   ...overrides,
-})
-
-describe('verifyTicketCode', () => {
-  it('when the code is signed by the list key, then it names the ticket and exhibition, as the server reads it', async () => {
-    expect(await verifyTicketCode(signer.sign(TICKET, 7), key)).toEqual({ ticketId: TICKET, exhibitionId: 7 })
-  })
-
-  it('when one signature character is changed, then the code is refused', async () => {
-    const code = signer.sign(TICKET, 7)
-    const at = code.length - 10
-    const altered = `${code.slice(0, at)}${code[at] === 'A' ? 'B' : 'A'}${code.slice(at + 1)}`
-    expect(await verifyTicketCode(altered, key)).toBeNull()
-  })
-
-  it('when the code is signed by another key, or is not a ticket code at all, then it is refused', async () => {
-    const stranger = createTicketSigner(generateKeyPairSync('ed25519').privateKey)
-    expect(await verifyTicketCode(stranger.sign(TICKET, 7), key)).toBeNull()
-    expect(await verifyTicketCode('https://example.com/', key)).toBeNull()
-  })
 })
 
 describe('judgeLocally', () => {
@@ -86,7 +63,11 @@ describe('judgeLocally', () => {
   it('when this device undid its check-in, then the ticket may come in again', () => {
     const checkin = { at: '2030-05-01T09:05:00Z', gate: 'South', deviceId: 'device-1', staffName: 'Sam' }
     const tickets = list().tickets.map((ticket) => (ticket.id === TICKET ? { ...ticket, checkin } : ticket))
-    const data = door({ list: list({ tickets }), recent: [scanOf({ synced: true, undone: true })], undos: [{ scanId: 'a1', undoneAt: '2030-05-01T09:06:00Z' }] })
+    const data = door({
+      list: list({ tickets }),
+      recent: [scanOf({ synced: true, undone: true })],
+      undos: [{ scanId: 'a1', undoneAt: '2030-05-01T09:06:00Z' }],
+    })
     expect(judgeLocally(data, signed, 'device-1').outcome).toBe('checkedIn')
   })
 })
@@ -103,7 +84,11 @@ describe('gateCounts', () => {
 
 describe('applyAnswers', () => {
   it('when the server says a ticket let in offline was already in elsewhere or refunded, then the device learns it', () => {
-    const recent = [scanOf({ id: 'a1' }), scanOf({ id: 'a2', ticketId: OTHER, name: 'Grace Hopper' }), scanOf({ id: 'a3', outcome: 'forged', ticketId: null, name: null })]
+    const recent = [
+      scanOf({ id: 'a1' }),
+      scanOf({ id: 'a2', ticketId: OTHER, name: 'Grace Hopper' }),
+      scanOf({ id: 'a3', outcome: 'forged', ticketId: null, name: null }),
+    ]
     const result = applyAnswers(recent, [
       { id: 'a1', outcome: 'already', first: { at: '2030-05-01T08:00:00Z', gate: 'Gate B', deviceId: 'device-2', staffName: 'Sam' } },
       { id: 'a2', outcome: 'refunded', first: null },

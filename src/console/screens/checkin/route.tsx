@@ -100,7 +100,7 @@ export function Component() {
             <span aria-hidden="true">{door.online ? '●' : '○'}</span> {door.online ? t('checkin.door.online') : t('checkin.door.offline')}
           </span>
           <span>{t('checkin.door.waiting', { count: waiting })}</span>
-          {door.syncedAt ? <span className={ui.muted}>{t('checkin.door.syncedAt', { time: doorTime(door.syncedAt, timeZone, locale) })}</span> : null}
+          {data ? <span className={ui.muted}>{t('checkin.door.syncedAt', { time: doorTime(data.list.serverTime, timeZone, locale) })}</span> : null}
         </p>
         <button type="button" className={`${ui.button} ${ui.small}`} disabled={door.syncing || !door.online} onClick={() => void door.sync()}>
           {door.syncing ? t('checkin.door.syncing') : t('checkin.door.syncNow')}

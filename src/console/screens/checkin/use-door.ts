@@ -31,7 +31,6 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
   const [loading, setLoading] = useState(false)
   const [learnt, setLearnt] = useState<Learnt | null>(null)
   const [problem, setProblem] = useState<DoorProblem>(null)
-  const [syncedAt, setSyncedAt] = useState<string | null>(null)
   const busy = useRef(false)
 
   const commit = useCallback((next: DoorData) => {
@@ -76,7 +75,6 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
       commit(latest && latest.list.exhibition.id === exhibitionId ? { ...latest, list } : { list, scans: [], undos: [], recent: [] })
       setOnline(true)
       setProblem(null)
-      setSyncedAt(list.serverTime)
       if (found.already.length || found.refused.length) setLearnt(found)
     } catch (error) {
       failed(error)
@@ -180,5 +178,5 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
     [commit, sync],
   )
 
-  return { data, online, syncing, loading, learnt, dismissLearnt: () => setLearnt(null), problem, syncedAt, scan, undo, sync }
+  return { data, online, syncing, loading, learnt, dismissLearnt: () => setLearnt(null), problem, scan, undo, sync }
 }

@@ -1,0 +1,259 @@
+import type { ChildProcess } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test'
+import QRCode from 'qrcode'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
+import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite } from './console-kit.ts'
+import { expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+
+/**
+ * The door (issue 19 "Done means"): real QR codes shown to Chromium's fake camera feed the check-in
+ * screen of a door-only member on a 375 px phone. A valid ticket is let in, the same code again is
+ * "already checked in" with its gate, a forged code is refused; then, with the browser offline, the
+ * screen opens from its service worker, a second ticket is let in and queued; back online, the scan
+ * is synced and the platform has both check-ins. Each answer is checked with axe and kept as a
+ * screenshot (E2E_SCREENSHOTS).
+ */
+const DATA_DIR = `data/e2e-console-${CONSOLE_PORT}`
+const PASSWORD = 'correct horse battery staple'
+const VISITOR_PASSWORD = 'copper-kettle-harbour-7'
+const DOOR = 'dora@example.com'
+const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
+const CAMERA_FILE = join(tmpdir(), `door-camera-${CONSOLE_PORT}.y4m`)
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
+const visitorHeaders = { 'X-Forwarded-For': `8.8.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}` }
+
+let site: ChildProcess
+let doorLink: string
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  resetSite()
+  doorLink = addStaffOnCommandLine(DOOR, 'checkin', 'Dora Door')
+  site = await startSite()
+})
+
+test.afterAll(() => {
+  site?.kill()
+})
+
+/**
+ * A camera picture of a QR code as Chromium's fake camera reads it: a YUV4MPEG2 file (4:2:0), the
+ * code's modules black (16) on white (235) with a quiet zone, grey chroma, a few identical frames.
+ */
+function showToCamera(text: string): void {
+  const width = 640
+  const height = 480
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
+  const quiet = 4
+  const scale = Math.floor(440 / (modules.size + 2 * quiet))
+  const side = (modules.size + 2 * quiet) * scale
+  const left = Math.floor((width - side) / 2)
+  const top = Math.floor((height - side) / 2)
+  const luma = Buffer.alloc(width * height, 235)
+  for (let row = 0; row < modules.size; row++) {
+    for (let column = 0; column < modules.size; column++) {
+      if (!modules.get(row, column)) continue
+      for (let y = 0; y < scale; y++) {
+        const start = (top + (row + quiet) * scale + y) * width + left + (column + quiet) * scale
+        luma.fill(16, start, start + scale)
+      }
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128)
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma])
+  writeFileSync(CAMERA_FILE, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array(5).fill(frame)]))
+}
+
+function mailsTo(email: string): string[] {
+  const outbox = join(DATA_DIR, 'outbox')
+  if (!existsSync(outbox)) return []
+  const safe = email.replace(/[^a-z0-9@._-]/gi, '_')
+  return readdirSync(outbox)
+    .filter((file) => file.endsWith(`-${safe}.eml`))
+    .sort()
+    .map((file) => readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, ''))
+}
+
+/** Two standard passes to the demo exhibition, bought and paid in the sandbox; their codes as the success page prints them. */
+async function buyTwoTickets(page: Page): Promise<{ exhibitionId: number; codes: string[] }> {
+  const request = page.request
+  const email = `door-buyer-${unique()}@example.com`
+  expect(
+    (
+      await request.post(`${ORIGIN}/login/register`, { form: { lang: 'en', nick: 'Ada', email, password: VISITOR_PASSWORD }, headers: visitorHeaders })
+    ).status(),
+  ).toBe(200)
+  let code = ''
+  await expect.poll(() => (code = /\b(\d{6})\b/.exec(mailsTo(email).at(-1) ?? '')?.[1] ?? ''), { timeout: 20_000 }).toMatch(/^\d{6}$/)
+  expect((await request.post(`${ORIGIN}/login/verify`, { form: { lang: 'en', email, code }, headers: visitorHeaders })).status()).toBe(200)
+
+  const token = (await (await request.post(`${ORIGIN}/api/token`)).json()).access_token as string
+  const listed = await request.post(`${ORIGIN}/wikifxweb-v1/wikiexpo/invoke-v1`, {
+    headers: { Routes: 'expo$listExhibitions', Authorization: `Bearer ${token}`, LanguageCode: 'en' },
+    data: {},
+  })
+  const exhibitionId = ((await listed.json()).data.items as Array<{ id: number; slug: string }>).find((item) => item.slug === 'bangkok-2027')?.id as number
+  expect(exhibitionId).toBeTruthy()
+
+  await page.setExtraHTTPHeaders(visitorHeaders)
+  await page.goto(`${ORIGIN}/en/apply/registration?exhibitionId=${exhibitionId}`)
+  await hydrated(page)
+  const more = page.getByRole('button', { name: 'One ticket more: Standard pass' })
+  await more.click()
+  await more.click()
+  await page.getByRole('button', { name: /log in to buy tickets/i }).click()
+  const frame = page.frameLocator('dialog[open] iframe')
+  await frame.getByLabel(/e-mail address/i).fill(email)
+  await frame.getByLabel(/^password$/i).fill(VISITOR_PASSWORD)
+  await frame.getByRole('button', { name: /^log in$/i }).click()
+  await page.waitForURL(/\/apply\/infoPage\?order=T-/)
+  await hydrated(page)
+  const attendees = [
+    { first: 'Meiling', last: 'Zhou' },
+    { first: 'Grace', last: 'Hopper' },
+  ]
+  for (const [index, attendee] of attendees.entries()) {
+    await page.locator(`#attendee-${index + 1}-firstName`).fill(attendee.first)
+    await page.locator(`#attendee-${index + 1}-lastName`).fill(attendee.last)
+    await page.locator(`#attendee-${index + 1}-email`).fill(`${attendee.first.toLowerCase()}-${unique()}@example.com`)
+    await page.locator(`#attendee-${index + 1}-phone`).fill(`(415) 555-26${71 + index}`)
+    await page.locator(`#attendee-${index + 1}-identity`).selectOption('trader')
+    await page.locator(`#attendee-${index + 1}-industry`).selectOption('fintech')
+  }
+  await page.getByRole('button', { name: /continue to review/i }).click()
+  await page.waitForURL(/\/apply\/sureInfo/)
+  await hydrated(page)
+  await page.getByRole('button', { name: /confirm and continue to payment/i }).click()
+  await page.waitForURL(/\/apply\/payment/)
+  await hydrated(page)
+  await page.getByRole('button', { name: /^pay /i }).click()
+  await page.waitForURL(/\/pay\/sandbox\//)
+  await page.getByRole('button', { name: /^pay /i }).click()
+  await page.waitForURL(/\/apply\/successPage/)
+  const codes = (await page.locator('[translate="no"]').allTextContents()).map((text) => text.trim()).filter((text) => text.startsWith('ET1.'))
+  expect(codes).toHaveLength(2)
+  return { exhibitionId, codes }
+}
+
+/** A code with one signature character changed: the right shape, a wrong signature. */
+function forge(code: string): string {
+  const at = code.length - 20
+  return `${code.slice(0, at)}${code[at] === 'A' ? 'B' : 'A'}${code.slice(at + 1)}`
+}
+
+/** The browser at the door: its own launch, with the fake camera reading CAMERA_FILE and camera permission granted. */
+async function doorBrowser(): Promise<{ browser: Browser; context: BrowserContext; page: Page; problems: string[] }> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${CAMERA_FILE}`],
+  })
+  const context = await browser.newContext({ viewport: PHONE, permissions: ['camera'] })
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  page.on('console', (message) => {
+    // Offline, the browser itself reports each request that could not leave; those are expected.
+    if (message.type() === 'error' && !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(message.text())) problems.push(message.text())
+  })
+  return { browser, context, page, problems }
+}
+
+/** Turns the camera off and on again, so it reads the picture now in CAMERA_FILE. */
+async function scan(page: Page, text: string) {
+  showToCamera(text)
+  const stop = page.getByRole('button', { name: 'Stop camera' })
+  if (await stop.isVisible()) await stop.click()
+  await page.getByRole('button', { name: 'Start camera' }).click()
+}
+
+const answer = (page: Page) => page.locator('[data-outcome]')
+
+async function keep(page: Page) {
+  await expectAccessible(page)
+}
+
+test('the door: scan real QR codes from the camera online and offline, sync when the network returns', async ({ page }) => {
+  test.setTimeout(300_000)
+  const { exhibitionId, codes } = await buyTwoTickets(page)
+  const [first, second] = codes as [string, string]
+  showToCamera(first)
+
+  const door = await doorBrowser()
+  try {
+    const phone = door.page
+    // A door-only member lands on the check-in screen after set-up, and sees nothing else of the console's work.
+    await setUpAccount(phone, doorLink, PASSWORD, EN)
+    await phone.waitForURL(`${ORIGIN}/console/checkin`)
+    await hydrated(phone)
+    const nav = phone.getByRole('navigation', { name: /console sections/i })
+    await expect(nav.getByRole('link', { name: 'Check-in' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Orders' })).toHaveCount(0)
+
+    await phone.getByLabel('Exhibition').selectOption(String(exhibitionId))
+    await phone.getByLabel('Gate').fill('North hall')
+    await keep(phone)
+    await phone.getByRole('button', { name: 'Start checking in' }).click()
+    await expect(phone.getByText('Ready: scan a ticket')).toBeVisible()
+    await expect(phone.getByText('0 scans waiting to sync')).toBeVisible()
+
+    // A valid ticket: let in, and confirmed by the server a moment later.
+    await scan(phone, first)
+    await expect(answer(phone)).toHaveAttribute('data-outcome', 'checkedIn', { timeout: 30_000 })
+    await expect(answer(phone)).toContainText('Checked in')
+    await expect(answer(phone)).toContainText('Standard pass')
+    await expect(answer(phone)).not.toContainText('not yet confirmed')
+    await keep(phone)
+
+    // The same code again: already in, with when, where and on which device.
+    await scan(phone, first)
+    await expect(answer(phone)).toHaveAttribute('data-outcome', 'already', { timeout: 30_000 })
+    await expect(answer(phone)).toContainText('Already checked in')
+    await expect(answer(phone)).toContainText('at North hall')
+    await keep(phone)
+
+    // A forged code: refused.
+    await scan(phone, forge(second))
+    await expect(answer(phone)).toHaveAttribute('data-outcome', 'forged', { timeout: 30_000 })
+    await expect(answer(phone)).toContainText('Forged code')
+    await keep(phone)
+    await phone.getByRole('button', { name: 'Stop camera' }).click()
+
+    // Offline: the screen opens from the service worker, answers from its own list, and queues the scan.
+    await expect.poll(() => phone.evaluate(async () => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true)
+    await door.context.setOffline(true)
+    await phone.reload()
+    await hydrated(phone)
+    await expect(phone.getByText('Offline')).toBeVisible()
+    await scan(phone, second)
+    await expect(answer(phone)).toHaveAttribute('data-outcome', 'checkedIn', { timeout: 30_000 })
+    await expect(answer(phone)).toContainText('not yet confirmed by the server')
+    await expect(phone.getByText('1 scan waiting to sync')).toBeVisible()
+    await keep(phone)
+    await phone.getByRole('button', { name: 'Stop camera' }).click()
+
+    // Back online: synced, and the platform has both tickets in at North hall.
+    await door.context.setOffline(false)
+    await expect(phone.getByText('0 scans waiting to sync')).toBeVisible({ timeout: 20_000 })
+    await expect(answer(phone)).not.toContainText('not yet confirmed')
+    const list = await phone.evaluate(async (id) => {
+      const response = await fetch('/gateway/console', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Console-Request': '1', Routes: 'console$checkinList' },
+        body: JSON.stringify({ exhibitionId: id }),
+      })
+      return (await response.json()).data as { tickets: Array<{ name: string; checkin: { gate: string } | null }> }
+    }, exhibitionId)
+    const inside = list.tickets.filter((ticket) => ticket.checkin)
+    expect(inside.map((ticket) => ticket.checkin?.gate)).toEqual(['North hall', 'North hall'])
+    await expect(phone.getByRole('region', { name: 'Checked in' }).getByText(/^2 of \d+$/)).toBeVisible()
+    await keep(phone)
+    expect(door.problems).toEqual([])
+  } finally {
+    await door.browser.close()
+  }
+})
