@@ -1,6 +1,6 @@
 import type { CheckinList } from '../../../api/console.ts'
 import type { CheckinOutcome } from '../../../api/rules/console-checkin.ts'
-import type { SignedTicket } from './ticket-code.ts'
+import type { SignedTicket } from '../../../api/rules/ticket-code.ts'
 
 export type DoorTicket = CheckinList['tickets'][number]
 export type FirstCheckin = NonNullable<DoorTicket['checkin']>

@@ -7,7 +7,7 @@ import { CHECKIN_LIMITS } from '../../../api/rules/console-checkin.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { doorStore } from '../../lib/door-storage.ts'
 import { applyAnswers, type DoorData, type DoorScan, judgeLocally, type Learnt, type QueuedScan, RECENT_KEPT } from './door-model.ts'
-import { type SignedTicket, verifyTicketCode } from './ticket-code.ts'
+import { type SignedTicket, verifyTicketCode } from '../../../api/rules/ticket-code.ts'
 
 /** How often a device with scans waiting tries again, besides when the browser says it is back online. */
 const RETRY_MS = 30_000

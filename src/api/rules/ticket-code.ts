@@ -1,5 +1,6 @@
 /**
- * The door's own check of a ticket code, offline (server/platform/tickets/e-tickets.ts makes them):
+ * The door's own check of a ticket code, offline (docs/product.md#checkin), in WebCrypto so the
+ * check-in screen runs it in the browser. server/platform/tickets/e-tickets.ts makes the codes:
  * `ET1.<kid>.<payload>.<signature>`, base64url without padding, the payload the ticket id (16 bytes)
  * and the exhibition id (4 bytes, big-endian), the Ed25519 signature over everything before the last
  * dot. The same exact shape the server demands, so a code the door lets in is one the server accepts.
