@@ -22,6 +22,9 @@ export async function endSession(): Promise<boolean> {
   try {
     const { default: axios } = await import('axios')
     await axios.delete(SESSION_PATH, { timeout: 20_000, withCredentials: true })
+    // The order pages kept for offline use hold this account's names and ticket codes.
+    const { forgetMyTickets } = await import('../lib/my-tickets-offline.ts')
+    await forgetMyTickets().catch(() => undefined)
     return true
   } catch {
     return false

@@ -13,6 +13,7 @@ import type { OrderTimes } from '../order-loader.ts'
 import { RefundDue } from '../refund-due.tsx'
 import { CreatedFact, NumberFact, PayByFact } from './order-facts.tsx'
 import { OrderLines } from './order-lines.tsx'
+import { SavedCopyNote } from './saved-copy.tsx'
 import styles from './orders.module.css'
 
 /** One order's details: its facts and lines, what can be done with it, its attendees and e-tickets. */
@@ -21,6 +22,7 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
   const site = useSite()
   return (
     <CheckoutPage title={t('meta.orderDetail', { number: order.number })} metaTitle={t('meta.orderDetail', { number: order.number })}>
+      <SavedCopyNote />
       <p>
         <Link to={checkoutPath(site.lang, 'orders')}>{t('orders.back')}</Link>
       </p>

@@ -11,6 +11,7 @@ import { OrderActions } from '../order-actions.tsx'
 import { type OrderTimes, orderTimes } from '../order-loader.ts'
 import { CreatedFact, NumberFact, PayByFact } from './order-facts.tsx'
 import styles from './orders.module.css'
+import { SavedCopyNote } from './saved-copy.tsx'
 
 export type Listed = OrderSummary & { times: OrderTimes }
 
@@ -44,6 +45,7 @@ export function OrderList({ initial, initialMore }: { initial: Listed[]; initial
 
   return (
     <CheckoutPage title={t('orders.title')} metaTitle={t('meta.order')}>
+      <SavedCopyNote />
       {items.length === 0 ? (
         <section className={ui.card} aria-labelledby="orders-empty">
           <h2 id="orders-empty" className={ui.cardTitle}>

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { myOrders } from '../../../api/tickets.ts'
 import { currentUser } from '../../../components/account-menu/user-store.ts'
 import { loaderContextOf } from '../../route-kit.ts'
@@ -6,6 +6,7 @@ import { loadOrder, type OrderLoad, orderTimes } from '../order-loader.ts'
 import { OrderScreen } from '../order-screen.tsx'
 import { OrderDetail } from './order-detail.tsx'
 import { type Listed, OrderList, PAGE } from './order-list.tsx'
+import { useMyTicketsOffline } from './saved-copy.tsx'
 
 type OrdersData = OrderLoad | { kind: 'list'; items: Listed[]; more: boolean }
 
@@ -20,6 +21,8 @@ export async function loader(args: LoaderFunctionArgs): Promise<OrdersData> {
 
 /** Order page (docs/product.md#checkout-screens): my orders, and one order's details with what can be done with it. */
 export function Component() {
+  const loaded = useLoaderData() as OrdersData
+  useMyTicketsOffline(loaded.kind !== 'login', loaded.kind === 'order' ? loaded.order.number : loaded.kind)
   return (
     <OrderScreen<OrdersData> screen="orders">
       {(loaded) =>

@@ -43,7 +43,7 @@ function Success({ order, times }: { order: OrderDetail; times: OrderTimes }) {
         <ol className={ui.stack}>
           {order.tickets.map((ticket) => (
             <li key={ticket.id}>
-              <OrderETicket order={order} ticket={ticket} times={times} />
+              <OrderETicket order={order} ticket={ticket} times={times} calendar={false} />
             </li>
           ))}
         </ol>
