@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,8 +13,9 @@ import { expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
  * The door (issue 19 "Done means"): real QR codes shown to Chromium's fake camera feed the check-in
  * screen of a door-only member on a 375 px phone. A valid ticket is let in, the same code again is
  * "already checked in" with its gate, a forged code is refused; then, with the browser offline, the
- * screen opens from its service worker, a second ticket is let in and queued; back online, the scan
- * is synced and the platform has both check-ins. Each answer is checked with axe and kept as a
+ * screen opens from its service worker, two more tickets are let in and queued while another door
+ * lets the last one in first; back online, the scans are synced, the platform has every check-in and
+ * the phone says what it learnt; an undo lets a ticket go again. Each answer is checked with axe and kept as a
  * screenshot (E2E_SCREENSHOTS).
  */
 const DATA_DIR = `data/e2e-console-${CONSOLE_PORT}`
@@ -79,8 +81,8 @@ function mailsTo(email: string): string[] {
     .map((file) => readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, ''))
 }
 
-/** Two standard passes to the demo exhibition, bought and paid in the sandbox; their codes as the success page prints them. */
-async function buyTwoTickets(page: Page): Promise<{ exhibitionId: number; codes: string[] }> {
+/** Three standard passes to the demo exhibition, bought and paid in the sandbox; their codes as the success page prints them. */
+async function buyThreeTickets(page: Page): Promise<{ exhibitionId: number; codes: string[] }> {
   const request = page.request
   const email = `door-buyer-${unique()}@example.com`
   expect(
@@ -104,8 +106,7 @@ async function buyTwoTickets(page: Page): Promise<{ exhibitionId: number; codes:
   await page.goto(`${ORIGIN}/en/apply/registration?exhibitionId=${exhibitionId}`)
   await hydrated(page)
   const more = page.getByRole('button', { name: 'One ticket more: Standard pass' })
-  await more.click()
-  await more.click()
+  for (let count = 0; count < 3; count++) await more.click()
   await page.getByRole('button', { name: /log in to buy tickets/i }).click()
   const frame = page.frameLocator('dialog[open] iframe')
   await frame.getByLabel(/e-mail address/i).fill(email)
@@ -116,6 +117,7 @@ async function buyTwoTickets(page: Page): Promise<{ exhibitionId: number; codes:
   const attendees = [
     { first: 'Meiling', last: 'Zhou' },
     { first: 'Grace', last: 'Hopper' },
+    { first: 'Ada', last: 'Lovelace' },
   ]
   for (const [index, attendee] of attendees.entries()) {
     await page.locator(`#attendee-${index + 1}-firstName`).fill(attendee.first)
@@ -136,7 +138,7 @@ async function buyTwoTickets(page: Page): Promise<{ exhibitionId: number; codes:
   await page.getByRole('button', { name: /^pay /i }).click()
   await page.waitForURL(/\/apply\/successPage/)
   const codes = (await page.locator('[translate="no"]').allTextContents()).map((text) => text.trim()).filter((text) => text.startsWith('ET1.'))
-  expect(codes).toHaveLength(2)
+  expect(codes).toHaveLength(3)
   return { exhibitionId, codes }
 }
 
@@ -179,8 +181,8 @@ async function keep(page: Page) {
 
 test('the door: scan real QR codes from the camera online and offline, sync when the network returns', async ({ page }) => {
   test.setTimeout(300_000)
-  const { exhibitionId, codes } = await buyTwoTickets(page)
-  const [first, second] = codes as [string, string]
+  const { exhibitionId, codes } = await buyThreeTickets(page)
+  const [first, second, third] = codes as [string, string, string]
   showToCamera(first)
 
   const door = await doorBrowser()
@@ -223,7 +225,7 @@ test('the door: scan real QR codes from the camera online and offline, sync when
     await keep(phone)
     await phone.getByRole('button', { name: 'Stop camera' }).click()
 
-    // Offline: the screen opens from the service worker, answers from its own list, and queues the scan.
+    // Offline: the screen opens from the service worker, answers from its own list, and queues the scans.
     await expect.poll(() => phone.evaluate(async () => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true)
     await door.context.setOffline(true)
     await phone.reload()
@@ -231,26 +233,57 @@ test('the door: scan real QR codes from the camera online and offline, sync when
     await expect(phone.getByText('Offline')).toBeVisible()
     await scan(phone, second)
     await expect(answer(phone)).toHaveAttribute('data-outcome', 'checkedIn', { timeout: 30_000 })
+    await expect(answer(phone)).toContainText('Grace Hopper')
     await expect(answer(phone)).toContainText('not yet confirmed by the server')
-    await expect(phone.getByText('1 scan waiting to sync')).toBeVisible()
+    await scan(phone, third)
+    await expect(answer(phone)).toContainText('Ada Lovelace', { timeout: 30_000 })
+    await expect(answer(phone)).toHaveAttribute('data-outcome', 'checkedIn')
+    await expect(phone.getByText('2 scans waiting to sync')).toBeVisible()
     await keep(phone)
     await phone.getByRole('button', { name: 'Stop camera' }).click()
 
-    // Back online: synced, and the platform has both tickets in at North hall.
+    // Meanwhile another door, online, let the third ticket in first.
+    const otherDoor = await door.context.request.post(`${ORIGIN}/gateway/console`, {
+      headers: { Routes: 'console$checkinSync', 'X-Console-Request': '1', Origin: ORIGIN },
+      data: { exhibitionId, deviceId: 'gate-b-phone', scans: [{ id: randomUUID(), code: third, gate: 'Gate B', scannedAt: new Date().toISOString() }] },
+    })
+    expect((await otherDoor.json()).data.scans[0].outcome).toBe('checkedIn')
+
+    // Back online: synced; the server had the last word, and the phone says what it learnt.
     await door.context.setOffline(false)
     await expect(phone.getByText('0 scans waiting to sync')).toBeVisible({ timeout: 20_000 })
-    await expect(answer(phone)).not.toContainText('not yet confirmed')
+    await expect(phone.getByRole('alert')).toContainText('1 scan made offline was already checked in elsewhere (Gate B).')
+    await expect(phone.getByRole('alert')).toContainText('Ada Lovelace: already in at Gate B')
+    await expect(answer(phone)).toHaveAttribute('data-outcome', 'already')
+    await expect(answer(phone)).toContainText('at Gate B')
+    await keep(phone)
     const list = await phone.evaluate(async (id) => {
       const response = await fetch('/gateway/console', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Console-Request': '1', Routes: 'console$checkinList' },
         body: JSON.stringify({ exhibitionId: id }),
       })
-      return (await response.json()).data as { tickets: Array<{ name: string; checkin: { gate: string } | null }> }
+      return (await response.json()).data as { tickets: Array<{ name: string; checkin: { gate: string; deviceId: string } | null }> }
     }, exhibitionId)
-    const inside = list.tickets.filter((ticket) => ticket.checkin)
-    expect(inside.map((ticket) => ticket.checkin?.gate)).toEqual(['North hall', 'North hall'])
-    await expect(phone.getByRole('region', { name: 'Checked in' }).getByText(/^2 of \d+$/)).toBeVisible()
+    const gateOf = (name: string) => list.tickets.find((ticket) => ticket.name === name)?.checkin?.gate
+    expect([gateOf('Meiling Zhou'), gateOf('Grace Hopper'), gateOf('Ada Lovelace')]).toEqual(['North hall', 'North hall', 'Gate B'])
+    const counts = phone.getByRole('region', { name: 'Checked in' })
+    await expect(counts.getByText(/^3 of \d+$/)).toBeVisible()
+    await phone.getByRole('button', { name: 'Understood' }).click()
+
+    // A mistaken check-in undone: the server lets the ticket go again.
+    await phone.getByRole('button', { name: 'Undo the check-in of Grace Hopper' }).click()
+    await expect(counts.getByText(/^2 of \d+$/)).toBeVisible({ timeout: 20_000 })
+    await expect(phone.getByText('0 scans waiting to sync')).toBeVisible({ timeout: 20_000 })
+    await phone.getByLabel('Name or order code').fill('Hopper')
+    await expect(phone.getByText(/not checked in/)).toBeVisible()
+    await keep(phone)
+
+    // The same door in the member's Chinese.
+    await phone.getByLabel('Console language').selectOption('zh-cn')
+    await expect(phone.getByRole('heading', { level: 1, name: '检票' })).toBeVisible()
+    await hydrated(phone)
+    await expect(phone.getByText('就绪：请扫描门票')).toBeVisible()
     await keep(phone)
     expect(door.problems).toEqual([])
   } finally {
