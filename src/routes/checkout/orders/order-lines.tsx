@@ -10,7 +10,9 @@ export function OrderLines({ order }: { order: OrderDetail }) {
   const site = useSite()
   const money = (minor: number) => formatMoney(minor, order.currency, site.htmlLang)
   return (
-    <div className={styles.tableWrap}>
+    // A phone may scroll the table sideways: the keyboard must reach it too (axe scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is focusable so keys can scroll it
+    <section className={styles.tableWrap} aria-label={t('summary.title')} tabIndex={0}>
       <table className={styles.table}>
         <caption className="visually-hidden">{t('summary.title')}</caption>
         <thead>
@@ -48,6 +50,6 @@ export function OrderLines({ order }: { order: OrderDetail }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </section>
   )
 }
