@@ -285,6 +285,24 @@ test('the door: scan real QR codes from the camera online and offline, sync when
     await hydrated(phone)
     await expect(phone.getByText('就绪：请扫描门票')).toBeVisible()
     await keep(phone)
+
+    // Signing out leaves no attendee's name on the phone: list, queue and the kept page are gone.
+    await phone.getByRole('button', { name: '退出登录' }).click()
+    await phone.waitForURL(/\/console\/sign-in/)
+    expect(await phone.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('door-')))).toEqual([])
+    const stored = await phone.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const request = indexedDB.open('door-checkin')
+          request.onsuccess = () => {
+            const database = request.result
+            if (!database.objectStoreNames.contains('state')) return resolve(0)
+            const count = database.transaction('state').objectStore('state').count()
+            count.onsuccess = () => resolve(count.result)
+          }
+        }),
+    )
+    expect(stored).toBe(0)
     expect(door.problems).toEqual([])
   } finally {
     await door.browser.close()

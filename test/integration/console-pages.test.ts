@@ -83,6 +83,22 @@ describe('console pages', () => {
     expect(staff.text).toContain('Sessions')
   })
 
+  it('when a member only works the door, then they land on the check-in screen, the one page whose CSP lets WebAssembly compile', async () => {
+    const door = await setUpMember(app, db, ['checkin'])
+    const home = await request(app).get('/console').set('Cookie', door.cookie)
+    expect(home.status).toBe(302)
+    expect(home.headers.location).toBe('/console/checkin')
+    const screen = await request(app).get('/console/checkin').set('Cookie', door.cookie)
+    expect(screen.status).toBe(200)
+    expect(screen.text).toContain('Your door')
+    expect(screen.headers['content-security-policy']).toMatch(/script-src 'wasm-unsafe-eval' 'self'/)
+    expect(screen.headers['cache-control']).toBe('private, no-store')
+    const sessions = await request(app).get('/console/sessions').set('Cookie', door.cookie)
+    expect(sessions.headers['content-security-policy']).not.toContain('wasm-unsafe-eval')
+    expect((await request(app).get('/console').set('Cookie', owner.cookie)).status).toBe(200)
+    expect((await request(app).get('/console/checkin').set('Cookie', editor.cookie)).status).toBe(403)
+  })
+
   it('when a set-up link is wrong or a page is not GET, then the answer is a message or 405, never a 500', async () => {
     const wrong = await request(app).get('/console/setup/%3Cscript%3Ealert(1)%3C%2Fscript%3E')
     expect(wrong.status).toBe(200)

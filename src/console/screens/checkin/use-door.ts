@@ -1,11 +1,11 @@
-import { get, set } from 'idb-keyval'
+import { createStore, get, set, type UseStore } from 'idb-keyval'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { checkinList, checkinSync } from '../../../api/console.ts'
 import { ERROR_CODES } from '../../../api/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { CHECKIN_LIMITS } from '../../../api/rules/console-checkin.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { doorStore } from '../../lib/door-storage.ts'
+import { DOOR_DATABASE, DOOR_STORE } from '../../lib/door-storage.ts'
 import { applyAnswers, type DoorData, type DoorScan, judgeLocally, type Learnt, type QueuedScan, RECENT_KEPT } from './door-model.ts'
 import { type SignedTicket, verifyTicketCode } from '../../../api/rules/ticket-code.ts'
 
@@ -15,6 +15,13 @@ const RETRY_MS = 30_000
 export type DoorProblem = 'signedOut' | 'noList' | 'failed' | null
 
 const keyOf = (exhibitionId: number) => `exhibition:${exhibitionId}`
+
+let store: UseStore | null = null
+/** Opened on first use only: never while rendering on the server. */
+function doorStore(): UseStore {
+  store ??= createStore(DOOR_DATABASE, DOOR_STORE)
+  return store
+}
 
 /**
  * The door device's state for one exhibition (docs/product.md#checkin): the ticket list and the
