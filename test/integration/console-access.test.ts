@@ -116,6 +116,12 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   checkinExhibitions: () => ({}),
   checkinList: () => ({ exhibitionId: 999999 }),
   checkinSync: () => ({ exhibitionId: 999999, deviceId: 'door-1', scans: [] }),
+  surveyEditor: () => ({ exhibitionId: 999999 }),
+  saveSurveyQuestion: () => ({ exhibitionId: 999999, kind: 'rating', required: true, texts: { en: { text: 'How was it?', options: [] } } }),
+  deleteSurveyQuestion: () => ({ exhibitionId: 999999, id: 999999 }),
+  reorderSurveyQuestions: () => ({ exhibitionId: 999999, ids: [] }),
+  surveyResults: () => ({ exhibitionId: 999999 }),
+  surveyExport: () => ({ exhibitionId: 999999, format: 'csv' }),
 }
 
 describe('who may call which console function (the table of src/api/rules/console-access.ts)', () => {

@@ -13,7 +13,7 @@ type Tree = { [key: string]: string | Tree }
  * from locales/<locale>/<namespace>.json. A locale without a key falls back to English; plurals pick
  * i18next's suffixes with Intl.PluralRules, as the site does.
  */
-export function loadStrings(namespace: 'tickets' | 'payment'): (locale: Locale) => Translate {
+export function loadStrings(namespace: 'tickets' | 'payment' | 'survey'): (locale: Locale) => Translate {
   const trees = new Map<Locale, Tree>()
   for (const locale of LOCALES) {
     const file = `${LOCALES_DIR}${locale}/${namespace}.json`

@@ -43,4 +43,11 @@ export const CONSOLE = {
   checkinExhibitions: { endpoint: 'console', route: 'console$checkinExhibitions', access: 'staff' },
   checkinList: { endpoint: 'console', route: 'console$checkinList', access: 'staff' },
   checkinSync: { endpoint: 'console', route: 'console$checkinSync', access: 'staff' },
+  // The post-event survey (issue 19).
+  surveyEditor: { endpoint: 'console', route: 'console$surveyEditor', access: 'staff' },
+  saveSurveyQuestion: { endpoint: 'console', route: 'console$saveSurveyQuestion', access: 'staff' },
+  deleteSurveyQuestion: { endpoint: 'console', route: 'console$deleteSurveyQuestion', access: 'staff' },
+  reorderSurveyQuestions: { endpoint: 'console', route: 'console$reorderSurveyQuestions', access: 'staff' },
+  surveyResults: { endpoint: 'console', route: 'console$surveyResults', access: 'staff' },
+  surveyExport: { endpoint: 'console', route: 'console$surveyExport', access: 'staff' },
 } as const satisfies FunctionTable

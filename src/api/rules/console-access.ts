@@ -58,6 +58,12 @@ export const CONSOLE_ACCESS = {
   checkinExhibitions: DOOR,
   checkinList: DOOR,
   checkinSync: DOOR,
+  surveyEditor: MANAGER,
+  saveSurveyQuestion: MANAGER,
+  deleteSurveyQuestion: MANAGER,
+  reorderSurveyQuestions: MANAGER,
+  surveyResults: MANAGER,
+  surveyExport: MANAGER,
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type ConsoleStaffFunction = keyof typeof CONSOLE_ACCESS

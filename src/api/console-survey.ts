@@ -1,0 +1,12 @@
+import { fn } from './functions/gateway.ts'
+import { CONSOLE } from './functions/console.ts'
+import type * as survey from './contracts/console-survey.ts'
+
+export type { SurveyEditor, SurveyEditorQuestion, SurveyResults } from './contracts/console-survey.ts'
+/** The post-event survey in the console (issue 19): browser references, beside src/api/console.ts. */
+export const surveyEditor = fn<typeof survey.surveyEditor>(CONSOLE.surveyEditor)
+export const saveSurveyQuestion = fn<typeof survey.saveSurveyQuestion>(CONSOLE.saveSurveyQuestion)
+export const deleteSurveyQuestion = fn<typeof survey.deleteSurveyQuestion>(CONSOLE.deleteSurveyQuestion)
+export const reorderSurveyQuestions = fn<typeof survey.reorderSurveyQuestions>(CONSOLE.reorderSurveyQuestions)
+export const surveyResults = fn<typeof survey.surveyResults>(CONSOLE.surveyResults)
+export const surveyExport = fn<typeof survey.surveyExport>(CONSOLE.surveyExport)
