@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { inflateSync } from 'node:zlib'
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib'
+import { PDFDocument } from 'pdf-lib'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { COOKIES } from '../../src/api/contracts/cookies.ts'
 import { ticketPdfPath } from '../../src/lib/checkout-steps.ts'
+import { pdfCharacters } from '../setup/pdf-text.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
@@ -51,25 +51,6 @@ async function paidOrder(user: TestUser, holders = attendees(2)) {
   return { number: order.number as string, ticketIds: tickets.rows.map((row) => row.id) }
 }
 
-/** Every character the PDF's fonts map back to text (their ToUnicode tables): what a reader can copy or search. */
-async function textCharacters(bytes: Uint8Array): Promise<Set<string>> {
-  const pdf = await PDFDocument.load(bytes)
-  const characters = new Set<string>()
-  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue
-    const filter = object.dict.get(PDFName.of('Filter'))
-    const data = filter === PDFName.of('FlateDecode') ? inflateSync(object.contents) : Buffer.from(object.contents)
-    const text = data.toString('latin1')
-    if (!text.includes('beginbfchar') && !text.includes('beginbfrange')) continue
-    for (const match of text.matchAll(/<[0-9A-Fa-f]+>\s*<([0-9A-Fa-f]+)>/g)) {
-      const hex = match[1] as string
-      const units = hex.match(/.{4}/g)?.map((unit) => Number.parseInt(unit, 16)) ?? []
-      characters.add(String.fromCharCode(...units))
-    }
-  }
-  return characters
-}
-
 beforeEach(async () => {
   await resetDatabase(db)
   exhibitionId = await makeExhibition(db, { title: 'Bangkok Fintech Expo' })
@@ -101,7 +82,7 @@ describe('an e-ticket as PDF', () => {
     const pdf = await PDFDocument.load(bytes)
     expect(pdf.getPageCount()).toBe(1)
     expect(pdf.getTitle()).toContain('Bangkok Fintech Expo')
-    const characters = await textCharacters(bytes)
+    const characters = await pdfCharacters(bytes)
     for (const character of 'Анна王小明') expect(characters).toContain(character)
   })
 
@@ -135,5 +116,13 @@ describe('an e-ticket as PDF', () => {
       const response = await request(app).get(path).set('Cookie', buyerCookie)
       expect([400, 404]).toContain(response.status)
     }
+  })
+})
+
+describe('the offline worker of "My tickets"', () => {
+  it('when the order pages register it, then its script is served as JavaScript from the site root, which may scope it to /{lang}/apply/order', async () => {
+    const response = await request(app).get('/my-tickets-sw.js').expect(200)
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/)
+    expect(response.text).toContain("const CACHE = 'my-tickets-v1'")
   })
 })
