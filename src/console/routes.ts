@@ -39,6 +39,7 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'payments', ...screen('payments') },
               { path: 'exhibitions', ...screen('exhibitions') },
               { path: 'exhibitions/:id', ...screen('exhibition') },
+              { path: 'exhibitions/:id/survey', ...screen('survey') },
               { path: 'dashboard/:exhibitionId', ...screen('dashboard') },
               { path: 'checkin', ...screen('checkin') },
               {

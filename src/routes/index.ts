@@ -63,6 +63,8 @@ export const routes: RouteObject[] = [
           { path: 'apply/h5Index', ...screen('applications', { ns: ['apply'], h5: true }) },
           // verification feature routes
           { path: 'verify.html', ...screen('verify', { ns: ['verify'] }) },
+          // the post-event survey: a personal link from the mail (issue 19)
+          { path: 'survey/:token', ...screen('survey', { ns: ['survey'], private: true }) },
         ],
       },
       {

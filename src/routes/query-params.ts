@@ -42,6 +42,8 @@ export const ROUTE_QUERY_PARAMS: Readonly<Record<string, QueryDeclaration>> = {
   apply: ['tab', 'exhibition'],
   'apply/h5Index': ['tab', 'exhibition'],
   'verify.html': ['value'],
+  // Personal (never stored); a form post without JavaScript comes back with `sent`, `errors` or `failed`.
+  'survey/:token': 'any',
   'exhibition/pop': ['tag', 'page'],
   'exhibition/pop/:id': [],
 }

@@ -50,6 +50,9 @@ export function Component() {
       <Link className={ui.button} to={`/console/dashboard/${exhibition.id}`}>
         {t('catalog.dashboardLink')}
       </Link>
+      <Link className={ui.button} to={`${exhibitionPath(exhibition.id)}/survey`}>
+        {t('survey.link')}
+      </Link>
       <button type="button" className={`${ui.button} ${exhibition.published ? '' : ui.primary}`} onClick={() => void publish(!exhibition.published)}>
         {t(exhibition.published ? 'catalog.unpublish' : 'catalog.publish')}
       </button>

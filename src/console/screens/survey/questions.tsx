@@ -1,0 +1,166 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { deleteSurveyQuestion, reorderSurveyQuestions, type SurveyEditor, type SurveyEditorQuestion, saveSurveyQuestion } from '../../../api/console-survey.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { TableFrame } from '../../ui/table-frame.tsx'
+import ui from '../../ui/ui.module.css'
+import { useErrorText } from '../../ui/use-error-text.ts'
+import { QuestionForm } from './question-form.tsx'
+import { questionText } from './question-text.ts'
+
+/**
+ * The exhibition's questions in their order: edit, move, hide or show, and delete while nobody has
+ * answered (afterwards a question is hidden instead, so the answers keep it).
+ */
+export function Questions({ editor, onChanged }: { editor: SurveyEditor; onChanged(editor: SurveyEditor, status: string): void }) {
+  const { t } = useTranslation()
+  const { client, language } = useConsoleShell()
+  const errorText = useErrorText()
+  const [editing, setEditing] = useState<SurveyEditorQuestion | 'new' | null>(null)
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const exhibitionId = editor.exhibition.id
+  const answered = editor.answers > 0
+
+  const run = async (work: () => Promise<SurveyEditor>, status: string) => {
+    setBusy(true)
+    setError('')
+    try {
+      onChanged(await work(), status)
+    } catch (caught) {
+      setError(errorText(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const move = (index: number, by: -1 | 1) => {
+    const ids = editor.questions.map((question) => question.id)
+    const [moved] = ids.splice(index, 1)
+    ids.splice(index + by, 0, moved as number)
+    return run(() => client.call(reorderSurveyQuestions, { exhibitionId, ids }), t('survey.moved'))
+  }
+  const toggle = (question: SurveyEditorQuestion) =>
+    run(
+      () =>
+        client.call(saveSurveyQuestion, {
+          exhibitionId,
+          id: question.id,
+          kind: question.kind,
+          required: question.required,
+          hidden: !question.hidden,
+          texts: Object.fromEntries(Object.entries(question.texts).map(([locale, text]) => [locale, { text: text?.text ?? '', options: text?.options ?? [] }])),
+        }),
+      t(question.hidden ? 'survey.shownNow' : 'survey.hiddenNow'),
+    )
+  const remove = (question: SurveyEditorQuestion) => {
+    if (!window.confirm(t('survey.deleteConfirm', { question: questionText(question, language) }))) return
+    return run(() => client.call(deleteSurveyQuestion, { exhibitionId, id: question.id }), t('survey.deleted'))
+  }
+
+  return (
+    <section className={ui.panel} aria-labelledby="survey-questions">
+      <h2 id="survey-questions" className={ui.panelTitle}>
+        {t('survey.questions')}
+      </h2>
+      {answered ? <p className={ui.muted}>{t('survey.answeredNote')}</p> : null}
+      {editor.questions.length ? (
+        <TableFrame label={t('survey.questions')}>
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t('survey.text')}</th>
+                <th scope="col">{t('survey.kind')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('survey.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {editor.questions.map((question, index) => {
+                const text = questionText(question, language)
+                return (
+                  <tr key={question.id}>
+                    <td>{index + 1}</td>
+                    <td>
+                      {text}
+                      <div>
+                        {question.required ? <span className={ui.badge}>{t('survey.requiredBadge')}</span> : null}{' '}
+                        {question.hidden ? <span className={`${ui.badge} ${ui.badgeOff}`}>{t('survey.hiddenBadge')}</span> : null}
+                      </div>
+                    </td>
+                    <td className={ui.nowrap}>{t(`survey.kinds.${question.kind}`)}</td>
+                    <td>
+                      <div className={ui.actions}>
+                        <button
+                          type="button"
+                          className={`${ui.button} ${ui.small}`}
+                          onClick={() => setEditing(question)}
+                          aria-label={t('survey.editNamed', { question: text })}
+                        >
+                          {t('survey.edit')}
+                        </button>
+                        <button
+                          type="button"
+                          className={`${ui.button} ${ui.small}`}
+                          disabled={busy || index === 0}
+                          onClick={() => void move(index, -1)}
+                          aria-label={t('survey.upNamed', { question: text })}
+                        >
+                          ↑
+                        </button>
+                        <button
+                          type="button"
+                          className={`${ui.button} ${ui.small}`}
+                          disabled={busy || index === editor.questions.length - 1}
+                          onClick={() => void move(index, 1)}
+                          aria-label={t('survey.downNamed', { question: text })}
+                        >
+                          ↓
+                        </button>
+                        <button type="button" className={`${ui.button} ${ui.small}`} disabled={busy} onClick={() => void toggle(question)}>
+                          {t(question.hidden ? 'survey.show' : 'survey.hide')}
+                        </button>
+                        {answered ? null : (
+                          <button type="button" className={`${ui.button} ${ui.small} ${ui.danger}`} disabled={busy} onClick={() => void remove(question)}>
+                            {t('survey.delete')}
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </TableFrame>
+      ) : (
+        <p className={ui.muted}>{t('survey.none')}</p>
+      )}
+      {error ? (
+        <p className={ui.alert} role="alert">
+          {error}
+        </p>
+      ) : null}
+      {editing ? (
+        <QuestionForm
+          key={editing === 'new' ? 'new' : editing.id}
+          exhibitionId={exhibitionId}
+          question={editing === 'new' ? null : editing}
+          answered={answered}
+          onClose={() => setEditing(null)}
+          onSaved={(next) => {
+            setEditing(null)
+            onChanged(next, t('survey.saved'))
+          }}
+        />
+      ) : (
+        <div>
+          <button type="button" className={ui.button} onClick={() => setEditing('new')}>
+            {t('survey.add')}
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}

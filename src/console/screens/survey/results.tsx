@@ -1,0 +1,136 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type SurveyResults, surveyExport } from '../../../api/console-survey.ts'
+import { EXPORT_FORMATS, type ExportFormat } from '../../../api/rules/console-exports.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { Pager, pageCount } from '../../ui/pager.tsx'
+import ui from '../../ui/ui.module.css'
+import { useErrorText } from '../../ui/use-error-text.ts'
+import { saveFile } from './save-file.ts'
+import styles from './survey.module.css'
+
+type Question = SurveyResults['questions'][number]
+
+/** Bars drawn in HTML: a table whose rows are the bars, so screen readers and printouts get the figures. */
+function Bars({ caption, rows }: { caption: string; rows: Array<{ label: string; count: number }> }) {
+  const { t } = useTranslation()
+  const most = Math.max(1, ...rows.map((row) => row.count))
+  const total = rows.reduce((sum, row) => sum + row.count, 0)
+  return (
+    <table className={styles.bars}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead className="visually-hidden">
+        <tr>
+          <th scope="col">{t('survey.option')}</th>
+          <th scope="col">{t('survey.count')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.label}>
+            <th scope="row" className={styles.barLabel}>
+              {row.label}
+            </th>
+            <td className={styles.barCell}>
+              <span className={styles.bar} style={{ width: `${(row.count / most) * 100}%` }} aria-hidden="true" />
+              <span className={styles.barCount}>
+                {row.count}
+                {total ? <span className={ui.muted}> ({Math.round((row.count / total) * 100)}%)</span> : null}
+              </span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function QuestionResult({ question, exhibitionId, pageSize }: { question: Question; exhibitionId: number; pageSize: number }) {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  const headingId = `survey-result-${question.id}`
+  return (
+    <section className={styles.result} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.resultTitle}>
+        {question.text}
+        {question.hidden ? <span className={`${ui.badge} ${ui.badgeOff}`}> {t('survey.hiddenBadge')}</span> : null}
+      </h3>
+      <p className={ui.muted}>
+        {t(`survey.kinds.${question.kind}`)} · {t('survey.answered', { count: question.answered })}
+        {question.average !== null ? ` · ${t('survey.average', { average: question.average.toLocaleString(language) })}` : null}
+      </p>
+      {question.kind === 'rating' ? (
+        <Bars caption={question.text} rows={question.ratings.map((count, index) => ({ label: t('survey.stars', { stars: index + 1 }), count })).reverse()} />
+      ) : null}
+      {question.kind === 'single' || question.kind === 'multiple' ? <Bars caption={question.text} rows={question.options} /> : null}
+      {question.kind === 'text' ? (
+        question.texts.total ? (
+          <>
+            <ul className={styles.texts}>
+              {question.texts.items.map((item, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: answers have no id of their own here and never move within a page
+                <li key={index}>
+                  <p className={styles.answer}>{item.text}</p>
+                  <span className={ui.muted}>{new Date(item.answeredAt).toLocaleString(language)}</span>
+                </li>
+              ))}
+            </ul>
+            <Pager
+              label={t('survey.textPages', { question: question.text })}
+              summary={t('survey.textSummary', { page: question.texts.page, pages: pageCount(question.texts.total, pageSize), total: question.texts.total })}
+              page={question.texts.page}
+              pages={pageCount(question.texts.total, pageSize)}
+              href={(page) => `/console/exhibitions/${exhibitionId}/survey?textQuestion=${question.id}&textPage=${page}#${headingId}`}
+            />
+          </>
+        ) : (
+          <p className={ui.muted}>{t('survey.noText')}</p>
+        )
+      ) : null}
+    </section>
+  )
+}
+
+/** The results (CONSOLE.md "Survey"): a chart per question, free text paged, and the answers as CSV or XLSX. */
+export function Results({ results, exhibitionId }: { results: SurveyResults; exhibitionId: number }) {
+  const { t } = useTranslation()
+  const { client, language } = useConsoleShell()
+  const errorText = useErrorText()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+  const download = async (format: ExportFormat) => {
+    setBusy(true)
+    setError('')
+    try {
+      saveFile(await client.call(surveyExport, { exhibitionId, format, language }))
+    } catch (caught) {
+      setError(errorText(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section className={ui.panel} aria-labelledby="survey-results">
+      <h2 id="survey-results" className={ui.panelTitle}>
+        {t('survey.results')}
+      </h2>
+      <p>{t('survey.counts', { answers: results.answers, invitations: results.invitations })}</p>
+      <div className={ui.actions}>
+        {EXPORT_FORMATS.map((format) => (
+          <button key={format} type="button" className={ui.button} disabled={busy} onClick={() => void download(format)}>
+            {t('survey.export', { format: format.toUpperCase() })}
+          </button>
+        ))}
+      </div>
+      {error ? (
+        <p className={ui.alert} role="alert">
+          {error}
+        </p>
+      ) : null}
+      {results.answers === 0 ? <p className={ui.muted}>{t('survey.noAnswers')}</p> : null}
+      {results.answers > 0
+        ? results.questions.map((question) => <QuestionResult key={question.id} question={question} exhibitionId={exhibitionId} pageSize={results.pageSize} />)
+        : null}
+    </section>
+  )
+}
