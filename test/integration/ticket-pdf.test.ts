@@ -103,6 +103,17 @@ describe('an e-ticket as PDF', () => {
       .expect(404)
   })
 
+  it('when an account downloads too many in a minute, then a translated 429 with Retry-After', async () => {
+    const { number, ticketIds } = await paidOrder(buyer)
+    await platform.rateLimits.block({ name: 'ticket-pdf-account', points: 30, durationSeconds: 60 }, buyer.userId, 60)
+    const refused = await request(app)
+      .get(ticketPdfPath('ru', number, ticketIds[0] as string))
+      .set('Cookie', buyerCookie)
+      .expect(429)
+    expect(refused.text).toBe('Слишком много загрузок за короткое время. Подождите минуту и попробуйте снова.')
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
   it('when the ids are malformed, then the answer is a 404, never a 500', async () => {
     const { number, ticketIds } = await paidOrder(buyer)
     for (const path of [

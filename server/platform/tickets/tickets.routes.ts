@@ -5,6 +5,7 @@ import { TICKET_PDF_ROUTE } from '../../../src/lib/checkout-steps.ts'
 import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
 import { DomainError } from '../errors.ts'
 import type { Platform } from '../platform.ts'
+import type { RateRule } from '../rate-limits.ts'
 import type { TicketSigner } from './e-tickets.ts'
 import type { OrdersService } from './orders.service.ts'
 import type { PaymentsService } from './payments/payments.service.ts'
@@ -12,6 +13,8 @@ import { loadStrings } from './strings.ts'
 
 const ORDER_NUMBER = /^T-[0-9A-HJKMNP-TV-Z]{10}$/
 const PDF_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/
+/** A PDF costs ~0.1 s of CPU: a buyer downloads a few, a script looping on the link is stopped. */
+const PDF_RULE: RateRule = { name: 'ticket-pdf-account', points: 30, durationSeconds: 60 }
 
 /**
  * HTTP routes of the tickets domain that are not gateway functions: the e-ticket public key at a
@@ -36,6 +39,13 @@ export function ticketRoutes(router: Router, platform: Platform, signer: TicketS
     const orderNumber = number.toUpperCase()
     const missing = () => res.status(404).type('text/plain; charset=utf-8').send(t('pdf.notFound'))
     if (!ticketId || !ORDER_NUMBER.test(orderNumber)) return missing()
+    try {
+      await platform.rateLimits.consume(PDF_RULE, user.userId)
+    } catch (error) {
+      if (!(error instanceof DomainError)) return next(error)
+      res.setHeader('Retry-After', String(error.params.seconds ?? 60))
+      return res.status(error.errorCode).type('text/plain; charset=utf-8').send(t('pdf.tooMany'))
+    }
     try {
       const { filename, pdf } = await orders.ticketPdf({ userId: user.userId, locale, ip: res.locals.context.ip }, orderNumber, ticketId)
       res.setHeader('Content-Type', 'application/pdf')
