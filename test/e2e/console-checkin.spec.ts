@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from '@playwri
 import QRCode from 'qrcode'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
 import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite } from './console-kit.ts'
-import { expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
  * The door (issue 19 "Done means"): real QR codes shown to Chromium's fake camera feed the check-in
@@ -165,11 +165,15 @@ async function doorBrowser(): Promise<{ browser: Browser; context: BrowserContex
   return { browser, context, page, problems }
 }
 
-/** Turns the camera off and on again, so it reads the picture now in CAMERA_FILE. */
+/**
+ * Shows another picture to the camera: off first (a running fake camera reads the file as it is
+ * rewritten), then the new picture, then on again.
+ */
 async function scan(page: Page, text: string) {
-  showToCamera(text)
   const stop = page.getByRole('button', { name: 'Stop camera' })
   if (await stop.isVisible()) await stop.click()
+  await expect(page.getByRole('button', { name: 'Start camera' })).toBeVisible()
+  showToCamera(text)
   await page.getByRole('button', { name: 'Start camera' }).click()
 }
 
@@ -223,6 +227,8 @@ test('the door: scan real QR codes from the camera online and offline, sync when
     await expect(answer(phone)).toHaveAttribute('data-outcome', 'forged', { timeout: 30_000 })
     await expect(answer(phone)).toContainText('Forged code')
     await keep(phone)
+    // Held in front of the camera all this while, it was answered once.
+    await expect(phone.getByRole('region', { name: 'Last scans' }).getByText('Forged code')).toHaveCount(1)
     await phone.getByRole('button', { name: 'Stop camera' }).click()
 
     // Offline: the screen opens from the service worker, answers from its own list, and queues the scans.
@@ -278,6 +284,9 @@ test('the door: scan real QR codes from the camera online and offline, sync when
     await phone.getByLabel('Name or order code').fill('Hopper')
     await expect(phone.getByText(/not checked in/)).toBeVisible()
     await keep(phone)
+    await phone.setViewportSize(DESKTOP)
+    await keep(phone)
+    await phone.setViewportSize(PHONE)
 
     // The same door in the member's Chinese.
     await phone.getByLabel('Console language').selectOption('zh-cn')

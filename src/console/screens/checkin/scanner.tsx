@@ -4,7 +4,7 @@ import ui from '../../ui/ui.module.css'
 import styles from './checkin.module.css'
 import type { QrDetector } from './detector.ts'
 
-/** How often a frame is read, and how long the same code held in front of the camera is not read again. */
+/** How often a frame is read, and how long a code must have been out of view before it is answered again. */
 const FRAME_MS = 150
 const SAME_CODE_HOLD_MS = 3000
 /** After any answer, a breath for the person at the door to read it. */
@@ -14,7 +14,7 @@ type CameraState = 'off' | 'starting' | 'on' | 'denied' | 'unavailable'
 
 /**
  * The camera, reading QR codes for as long as it is on: each new code goes to `onCode` once; the
- * same code is not read again while it stays in view (nor for a few seconds after).
+ * same code is not answered again while it stays in view, nor until it has been away a few seconds.
  */
 export function Scanner({ onCode }: { onCode: (code: string) => Promise<unknown> }) {
   const { t } = useTranslation()
@@ -34,19 +34,22 @@ export function Scanner({ onCode }: { onCode: (code: string) => Promise<unknown>
     if (state !== 'on') return
     let running = true
     let detector: QrDetector | null = null
-    let last = { code: '', seenAt: 0 }
+    // The code last answered, and since when it has been out of view (0 while it is in view): a
+    // ticket held up is answered once however long it stays, even when reading stalls for a while.
+    let held = { code: '', goneAt: 0 }
     let quietUntil = 0
     const read = async () => {
       if (!running) return
       const element = video.current
-      const now = Date.now()
-      if (detector && element && element.readyState >= 2 && now >= quietUntil) {
+      if (detector && element && element.readyState >= 2 && Date.now() >= quietUntil) {
         const found = await detector.detect(element).catch(() => [])
         const code = found[0]?.rawValue
+        const now = Date.now()
+        if (held.code && code !== held.code && !held.goneAt) held.goneAt = now
         if (code && running) {
-          const repeated = code === last.code && Date.now() - last.seenAt < SAME_CODE_HOLD_MS
-          last = { code, seenAt: Date.now() }
-          if (!repeated) {
+          if (code === held.code && (!held.goneAt || now - held.goneAt < SAME_CODE_HOLD_MS)) held.goneAt = 0
+          else {
+            held = { code, goneAt: 0 }
             await handler.current(code)
             quietUntil = Date.now() + AFTER_ANSWER_MS
           }
