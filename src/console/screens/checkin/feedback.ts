@@ -1,5 +1,15 @@
 let audio: AudioContext | null = null
 
+/** Browsers start sound only from a tap: the tap that turns the camera on readies it for the answers. */
+export function readySound(): void {
+  try {
+    audio ??= new AudioContext()
+    void audio.resume().catch(() => undefined)
+  } catch {
+    // No sound on this device; the screen still answers.
+  }
+}
+
 /**
  * A short high beep for someone let in, a low double buzz for a refusal, and a vibration where the
  * browser allows it: the person at the door hears the answer without looking at the phone.

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import ui from '../../ui/ui.module.css'
 import styles from './checkin.module.css'
 import type { QrDetector } from './detector.ts'
+import { readySound } from './feedback.ts'
 
 /** How often a frame is read, and how long a code must have been out of view before it is answered again. */
 const FRAME_MS = 150
@@ -78,6 +79,7 @@ export function Scanner({ onCode }: { onCode: (code: string) => Promise<unknown>
   )
 
   const start = async () => {
+    readySound()
     if (!navigator.mediaDevices?.getUserMedia) return setState('unavailable')
     setState('starting')
     try {

@@ -11,6 +11,8 @@ import { type SignedTicket, verifyTicketCode } from '../../../api/rules/ticket-c
 
 /** How often a device with scans waiting tries again, besides when the browser says it is back online. */
 const RETRY_MS = 30_000
+/** How old the list may get on an idle door before it is read again (refunds and other doors' check-ins). */
+const LIST_FRESH_MS = 120_000
 
 export type DoorProblem = 'signedOut' | 'noList' | 'failed' | null
 
@@ -39,6 +41,7 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
   const [learnt, setLearnt] = useState<Learnt | null>(null)
   const [problem, setProblem] = useState<DoorProblem>(null)
   const busy = useRef(false)
+  const listReadAt = useRef(0)
 
   const commit = useCallback((next: DoorData) => {
     current.current = next
@@ -78,6 +81,7 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
         })
       }
       const list = await client.call(checkinList, { exhibitionId })
+      listReadAt.current = Date.now()
       const latest = current.current
       commit(latest && latest.list.exhibition.id === exhibitionId ? { ...latest, list } : { list, scans: [], undos: [], recent: [] })
       setOnline(true)
@@ -127,7 +131,8 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
     window.addEventListener('offline', down)
     const timer = window.setInterval(() => {
       const waiting = current.current && (current.current.scans.length || current.current.undos.length)
-      if (navigator.onLine && waiting) void sync()
+      const stale = Date.now() - listReadAt.current > LIST_FRESH_MS
+      if (navigator.onLine && (waiting || stale)) void sync()
     }, RETRY_MS)
     return () => {
       window.removeEventListener('online', up)
