@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { answersFromForm, checkSurveyAnswers, SURVEY_LIMITS, type SurveyErrors, type SurveyQuestionView, surveyPath } from '../../api/rules/survey.ts'
 import { submitSurvey } from '../../api/survey.ts'
@@ -38,6 +39,12 @@ export function SurveyForm({ loaded }: { loaded: SurveyLoad }) {
     if (done) doneHeading.current?.focus()
   }, [done])
 
+  // An answer given takes its question out of the error list at once (it is checked again on sending).
+  const forget = (field: string) => {
+    const id = /^q(\d+)$/.exec(field)?.[1]
+    if (id && errors[id]) setErrors(({ [id]: _answered, ...rest }) => rest)
+  }
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
@@ -66,6 +73,9 @@ export function SurveyForm({ loaded }: { loaded: SurveyLoad }) {
           {t(done.kind === 'thanks' ? 'thanks.title' : 'answered.title')}
         </h2>
         <p className={styles.text}>{done.kind === 'thanks' ? t('thanks.text') : t('answered.again')}</p>
+        <Link className={styles.secondary} to={`/${site.lang}`}>
+          {t('home')}
+        </Link>
       </section>
     )
   }
@@ -73,7 +83,14 @@ export function SurveyForm({ loaded }: { loaded: SurveyLoad }) {
   const message = (key: string) => t(key.replace(/^survey:/, ''), { max: SURVEY_LIMITS.answerText })
   const errorList = questions.filter((question) => errors[question.id])
   return (
-    <form className={styles.form} method="post" action={surveyPath(site.lang, loaded.token)} noValidate onSubmit={(event) => void submit(event)}>
+    <form
+      className={styles.form}
+      method="post"
+      action={surveyPath(site.lang, loaded.token)}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onChange={(event) => forget((event.target as unknown as HTMLInputElement).name)}
+    >
       <p className={styles.text}>{t('intro')}</p>
       <p className={styles.hint}>{t('requiredNote')}</p>
       {hasErrors || failed ? (
@@ -91,9 +108,9 @@ export function SurveyForm({ loaded }: { loaded: SurveyLoad }) {
             <ul className={styles.summaryList}>
               {errorList.map((question) => (
                 <li key={question.id}>
-                  <a href={`#question-${question.id}`}>
-                    {question.text}: {message(errors[question.id] as string)}
-                  </a>
+                  <a href={`#question-${question.id}`}>{question.text}</a>
+                  <br />
+                  {message(errors[question.id] as string)}
                 </li>
               ))}
             </ul>
