@@ -79,7 +79,7 @@ export function QuestionForm({ exhibitionId, question, answered, onClose, onSave
         </label>
       </div>
       <TableFrame label={t('survey.texts')}>
-        <table className={`${ui.table} ${styles.texts}`}>
+        <table className={`${ui.table} ${styles.languages}`}>
           <caption className={styles.caption}>{t(isChoice(kind) ? 'survey.textsCaptionOptions' : 'survey.textsCaption')}</caption>
           <thead>
             <tr>

@@ -69,7 +69,7 @@ function QuestionResult({ question, exhibitionId, pageSize }: { question: Questi
       {question.kind === 'text' ? (
         question.texts.total ? (
           <>
-            <ul className={styles.texts}>
+            <ul className={styles.textAnswers}>
               {question.texts.items.map((item, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: answers have no id of their own here and never move within a page
                 <li key={index}>
