@@ -3,19 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { exportFile } from '../../../api/console.ts'
 import { EXPORT_FORMATS, EXPORT_KINDS, type ExportFormat, type ExportKind } from '../../../api/rules/console-exports.ts'
 import { useConsoleShell } from '../../console-state.ts'
+import { saveFile } from '../../lib/save-file.ts'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
-
-/** Saves the file the platform sent (base64) under its name, through a temporary object URL. */
-function save(file: { fileName: string; mediaType: string; base64: string }) {
-  const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0))
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.mediaType }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = file.fileName
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
 
 /** The exports of this exhibition (CONSOLE.md "Exports"): orders and attendees, CSV or XLSX. */
 export function ExportButtons({ exhibitionId }: { exhibitionId: number }) {
@@ -28,7 +18,7 @@ export function ExportButtons({ exhibitionId }: { exhibitionId: number }) {
     setBusy(`${kind}.${format}`)
     setError(null)
     try {
-      save(await client.call(exportFile, { exhibitionId, kind, format, language }))
+      saveFile(await client.call(exportFile, { exhibitionId, kind, format, language }))
     } catch (caught) {
       setError(errorText(caught))
     } finally {

@@ -6,7 +6,7 @@ import { useConsoleShell } from '../../console-state.ts'
 import { Pager, pageCount } from '../../ui/pager.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
-import { saveFile } from './save-file.ts'
+import { saveFile } from '../../lib/save-file.ts'
 import styles from './survey.module.css'
 
 type Question = SurveyResults['questions'][number]
