@@ -281,14 +281,14 @@ async function authorise(deps: DispatchDeps, access: Access, request: PlatformRe
  * The console's CSRF check (docs/product.md#console): its pages send a header no form or image can
  * send, from an Origin of this site. The staff cookie's SameSite=Strict is the first line; this the second.
  */
-function fromConsolePage(request: PlatformRequest, siteOrigin: string): boolean {
+export function fromConsolePage(request: PlatformRequest, siteOrigin: string): boolean {
   return (
     headerValue(request.headers, CONSOLE_REQUEST_HEADER.name.toLowerCase()) === CONSOLE_REQUEST_HEADER.value &&
     headerValue(request.headers, 'origin') === siteOrigin
   )
 }
 
-function parseCookies(header: string | undefined): Record<string, string> {
+export function parseCookies(header: string | undefined): Record<string, string> {
   const cookies: Record<string, string> = {}
   for (const part of (header ?? '').split(';')) {
     const at = part.indexOf('=')

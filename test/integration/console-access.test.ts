@@ -122,6 +122,17 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   reorderSurveyQuestions: () => ({ exhibitionId: 999999, ids: [] }),
   surveyResults: () => ({ exhibitionId: 999999 }),
   surveyExport: () => ({ exhibitionId: 999999, format: 'csv' }),
+  registerChannels: () => ({ search: '+44 20 7946 0000', state: 'current' }),
+  saveRegisterChannel: () => ({ id: 999999, kind: 'email', value: 'nobody@example.org', purpose: 'general', since: '2020-01-01' }),
+  retireRegisterChannel: () => ({ id: 999999, on: '2027-01-01' }),
+  registerDocuments: () => ({ search: 'agreement' }),
+  addRegisterDocument: () => ({ sha256: 'f'.repeat(64), title: 'Agreement', issuedTo: 'Example Ltd', issuedOn: '2026-01-01', shownTo: 'parties' }),
+  retireRegisterDocument: () => ({ id: 999999, on: '2027-01-01' }),
+  registerLookups: () => ({ page: 1 }),
+  applicationList: () => ({ page: 1, search: 'Acme', kind: 'exhibitor', status: 'received' }),
+  applicationDetail: () => ({ reference: 'EX-00000000' }),
+  decideApplication: () => ({ reference: 'EX-00000000', status: 'accepted', expected: 'received', applicantNote: 'Welcome.' }),
+  applicationExport: () => ({ exhibitionId: 999999, format: 'csv' }),
 }
 
 describe('who may call which console function (the table of src/api/rules/console-access.ts)', () => {

@@ -1,4 +1,6 @@
 import type { Domain } from '../platform.ts'
+import { mountRegisterDocumentUpload } from './console/document-upload.ts'
+import { registerConsoleRegisterFunctions } from './console/register.functions.ts'
 import { seedVerification } from './seed.ts'
 import { mountFileVerification } from './upload.ts'
 import { registerVerificationFunctions } from './verification.functions.ts'
@@ -13,7 +15,7 @@ declare module '../platform.ts' {
 /**
  * Official channel verification (issue 11): the register of official channels and documents, the
  * query function (expo$verifyChannel), the public list (expo$officialChannels) and the PDF check
- * (POST /api/verify/file).
+ * (POST /api/verify/file); the organiser's console register (issue 18).
  */
 export const domain: Domain = {
   name: 'verification',
@@ -21,11 +23,13 @@ export const domain: Domain = {
     const service = createVerificationService(platform)
     platform.services.verification = service
     registerVerificationFunctions(platform, service)
+    registerConsoleRegisterFunctions(platform)
   },
   async seed(platform, tx) {
     await seedVerification(platform, platform.services.verification, tx)
   },
   routes(router, platform) {
     mountFileVerification(router, platform, platform.services.verification)
+    mountRegisterDocumentUpload(router, platform)
   },
 }

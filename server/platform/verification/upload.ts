@@ -8,7 +8,7 @@ import type { Platform } from '../platform.ts'
 import type { VerificationService } from './verification.service.ts'
 
 /** "%PDF-": every PDF starts with it (ISO 32000-2 §7.5.2); the name and declared type prove nothing. */
-const PDF_MAGIC = Buffer.from('%PDF-', 'latin1')
+export const PDF_MAGIC = Buffer.from('%PDF-', 'latin1')
 /** Room for the multipart framing around the file (boundaries, part headers). */
 const MULTIPART_OVERHEAD = 64 * 1024
 /** An upload that sends nothing for this long is dropped (a slow sender must not hold a slot). */

@@ -19,6 +19,7 @@ import { normaliseEmail } from './normalise/email.ts'
 import { normalisePhone } from './normalise/phone.ts'
 import { lookupPairs, parseQuery, type QueryError } from './normalise/query.ts'
 import { normaliseUsdt } from './normalise/usdt.ts'
+import { recordLookup } from './console/register.repo.ts'
 import * as repo from './verification.repo.ts'
 import { answerNoSoonerThan, rateLimitKey } from './timing.ts'
 
@@ -132,7 +133,7 @@ export function registerKey(kind: ChannelKind, value: string): { key: string; di
 }
 
 export function createVerificationService(
-  platform: Pick<Platform, 'config' | 'db' | 'rateLimits' | 'geo'>,
+  platform: Pick<Platform, 'config' | 'db' | 'rateLimits' | 'geo' | 'onContentChanged'>,
   options: { answerFloorMs?: number } = {},
 ): VerificationService {
   const { config, db } = platform
@@ -162,6 +163,10 @@ export function createVerificationService(
   const changed = () => {
     references = null
   }
+  // The console writes in this process: its changes are answered at once, not after REFERENCES_TTL_MS.
+  platform.onContentChanged((change) => {
+    if (change.scope === 'verification' || change.scope === '*') changed()
+  })
 
   /** The visitor's country for a number typed without a country code: their address's, else the CountryCode header's. */
   const visitorCountry = (ip: string, countryCode: string): string | null => {
@@ -190,6 +195,8 @@ export function createVerificationService(
         const lookalike = findLookalike(query, referenceSet)
         const current = query.tainted ? [] : rows.filter((row) => !row.until)
         const formerly = query.tainted ? [] : rows.filter((row) => row.until).map((row) => ({ ...toOfficial(row), until: row.until as string }))
+        // What visitors ask about, for the console's "what scammers are using now" (the value only, never who asked).
+        await recordLookup(db, query.type, query.display, current.length > 0)
         return {
           verdict: current.length ? 'official' : 'unofficial',
           query: {

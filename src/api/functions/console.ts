@@ -50,4 +50,17 @@ export const CONSOLE = {
   reorderSurveyQuestions: { endpoint: 'console', route: 'console$reorderSurveyQuestions', access: 'staff' },
   surveyResults: { endpoint: 'console', route: 'console$surveyResults', access: 'staff' },
   surveyExport: { endpoint: 'console', route: 'console$surveyExport', access: 'staff' },
+  // The verification register (issue 18).
+  registerChannels: { endpoint: 'console', route: 'console$registerChannels', access: 'staff' },
+  saveRegisterChannel: { endpoint: 'console', route: 'console$saveRegisterChannel', access: 'staff' },
+  retireRegisterChannel: { endpoint: 'console', route: 'console$retireRegisterChannel', access: 'staff' },
+  registerDocuments: { endpoint: 'console', route: 'console$registerDocuments', access: 'staff' },
+  addRegisterDocument: { endpoint: 'console', route: 'console$addRegisterDocument', access: 'staff' },
+  retireRegisterDocument: { endpoint: 'console', route: 'console$retireRegisterDocument', access: 'staff' },
+  registerLookups: { endpoint: 'console', route: 'console$registerLookups', access: 'staff' },
+  // Applications (issue 18).
+  applicationList: { endpoint: 'console', route: 'console$applicationList', access: 'staff' },
+  applicationDetail: { endpoint: 'console', route: 'console$applicationDetail', access: 'staff' },
+  decideApplication: { endpoint: 'console', route: 'console$decideApplication', access: 'staff' },
+  applicationExport: { endpoint: 'console', route: 'console$applicationExport', access: 'staff' },
 } as const satisfies FunctionTable

@@ -18,8 +18,12 @@ const OWNER: readonly StaffRole[] = ['owner']
 const ORDER_DESK: readonly StaffRole[] = ['manager', 'support']
 /** Money and the catalogue: cancelling, refunding, exhibitions, ticket types, coupons. */
 const MANAGER: readonly StaffRole[] = ['manager']
+/** Applications: answering applicants is the support desk's work, and the managers'. */
+const APPLICATION_DESK: readonly StaffRole[] = ['manager', 'support']
 /** The door: scanning tickets in (managers run a door too when short of hands). */
 const DOOR: readonly StaffRole[] = ['checkin', 'manager']
+/** The register of official channels and documents, and what visitors looked up. */
+const VERIFIER: readonly StaffRole[] = ['verifier']
 
 /**
  * Console functions with access `staff`, by their name in src/api/functions/console.ts, and the roles
@@ -64,6 +68,17 @@ export const CONSOLE_ACCESS = {
   reorderSurveyQuestions: MANAGER,
   surveyResults: MANAGER,
   surveyExport: MANAGER,
+  registerChannels: VERIFIER,
+  saveRegisterChannel: VERIFIER,
+  retireRegisterChannel: VERIFIER,
+  registerDocuments: VERIFIER,
+  addRegisterDocument: VERIFIER,
+  retireRegisterDocument: VERIFIER,
+  registerLookups: VERIFIER,
+  applicationList: APPLICATION_DESK,
+  applicationDetail: APPLICATION_DESK,
+  decideApplication: APPLICATION_DESK,
+  applicationExport: APPLICATION_DESK,
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type ConsoleStaffFunction = keyof typeof CONSOLE_ACCESS

@@ -1,0 +1,196 @@
+import type { z } from 'zod'
+import type * as contracts from '../../../../src/api/contracts/console-register.ts'
+import type { ChannelKind } from '../../../../src/api/contracts/verification.ts'
+import { REGISTER_LIMITS } from '../../../../src/api/rules/console-register.ts'
+import type { Database, Queryable } from '../../../db/client.ts'
+import { conflict, DomainError, invalid, notFound } from '../../errors.ts'
+import type { Platform } from '../../platform.ts'
+import type { StaffActor } from '../../tickets/console/staff-scope.ts'
+import { lookupPairs, parseQuery } from '../normalise/query.ts'
+import type { ChannelRow, DocumentRow } from '../verification.repo.ts'
+import { registerKey } from '../verification.service.ts'
+import * as repo from './register.repo.ts'
+
+type ChannelsInput = z.output<typeof contracts.registerChannels.payload>
+type SaveInput = z.output<typeof contracts.saveRegisterChannel.payload>
+type DocumentInput = z.output<typeof contracts.addRegisterDocument.payload>
+type Channel = z.output<typeof contracts.registerChannel>
+type Document = z.output<typeof contracts.registerDocument>
+type Lookups = z.output<typeof contracts.registerLookups.result>
+
+const channelView = (row: ChannelRow): Channel => ({
+  id: row.id,
+  kind: row.kind,
+  display: row.display,
+  purpose: row.purpose,
+  since: row.since,
+  until: row.until,
+  public: row.public,
+  note: row.note,
+})
+
+export const documentView = (row: DocumentRow): Document => ({
+  id: row.id,
+  sha256: row.sha256,
+  title: row.title,
+  reference: row.reference,
+  issuedTo: row.issued_to,
+  issuedOn: row.issued_on,
+  shownTo: row.shown_to,
+  revokedOn: row.revoked_on,
+})
+
+/** A search also finds a channel by its value in any form a visitor could type it (the public check's normalisation). */
+function searchKeys(search: string): Array<{ kind: string; key: string }> {
+  if (!search) return []
+  const parsed = parseQuery(search, null)
+  return parsed.ok ? lookupPairs(parsed.query) : []
+}
+
+export async function registerChannels(db: Queryable, input: ChannelsInput) {
+  const { rows, total } = await repo.channelPage(
+    db,
+    { search: input.search, keys: searchKeys(input.search), kind: input.kind, state: input.state },
+    input.page,
+    input.pageSize,
+  )
+  return { rows: rows.map(channelView), total }
+}
+
+/** The register's refusals of a value (verify:register.* of the service) in the console's words. */
+const VALUE_ERRORS: Record<string, string> = {
+  'verify:register.phoneNeedsInternational': 'console:errors.registerPhone',
+  'verify:register.badEmail': 'console:errors.registerEmail',
+  'verify:register.badAddress': 'console:errors.registerAddress',
+  'verify:register.badHandle': 'console:errors.registerHandle',
+}
+
+function keyOf(kind: ChannelKind, value: string): { key: string; display: string } {
+  try {
+    return registerKey(kind, value)
+  } catch (error) {
+    const code = error instanceof DomainError ? VALUE_ERRORS[error.code] : undefined
+    if (!code) throw error
+    throw invalid({ value: code }, code)
+  }
+}
+
+/**
+ * Each change: in one transaction with its audit record; then the public check's cached channels and
+ * the cached verification pages are refreshed (contentChanged).
+ */
+async function change<T>(
+  db: Database,
+  platform: Platform,
+  actor: StaffActor,
+  work: (tx: Queryable) => Promise<{ fn: string; target: string; before: unknown; after: unknown; result: T }>,
+): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    const done = await work(tx)
+    await platform.services.staff.audit(
+      tx,
+      { staffId: actor.staffId, address: actor.address },
+      { function: done.fn, target: done.target, before: done.before, after: done.after },
+    )
+    return done.result
+  })
+  platform.contentChanged({ scope: 'verification' })
+  return result
+}
+
+const channelNotFound = () => notFound('console:errors.registerChannelNotFound')
+const documentNotFound = () => notFound('console:errors.registerDocumentNotFound')
+
+export function saveRegisterChannel(db: Database, platform: Platform, actor: StaffActor, input: SaveInput): Promise<Channel> {
+  const { key, display } = keyOf(input.kind, input.value)
+  if (input.until !== null && input.until < input.since)
+    throw invalid({ until: 'console:errors.registerUntilBeforeSince' }, 'console:errors.registerUntilBeforeSince')
+  const fields: repo.ChannelFields = {
+    kind: input.kind,
+    key,
+    display,
+    purpose: input.purpose,
+    since: input.since,
+    until: input.until,
+    public: input.public,
+    note: input.note,
+  }
+  const duplicate = () => conflict('console:errors.registerDuplicate', { value: display })
+  return change(db, platform, actor, async (tx) => {
+    if (input.id === undefined) {
+      const row = await repo.insertChannel(tx, fields)
+      if (!row) throw duplicate()
+      return { fn: 'console$saveRegisterChannel', target: `channel:${row.id}`, before: null, after: channelView(row), result: channelView(row) }
+    }
+    const before = await repo.channelById(tx, input.id, true)
+    if (!before) throw channelNotFound()
+    const row = await repo.updateChannel(tx, input.id, fields)
+    if (!row) throw duplicate()
+    return { fn: 'console$saveRegisterChannel', target: `channel:${row.id}`, before: channelView(before), after: channelView(row), result: channelView(row) }
+  })
+}
+
+/** Retired, never deleted: a visitor asking about it learns it was ours until then. */
+export function retireRegisterChannel(db: Database, platform: Platform, actor: StaffActor, id: number, on: string): Promise<Channel> {
+  return change(db, platform, actor, async (tx) => {
+    const before = await repo.channelById(tx, id, true)
+    if (!before) throw channelNotFound()
+    if (before.until) throw conflict('console:errors.registerAlreadyRetired')
+    if (on < before.since) throw invalid({ on: 'console:errors.registerUntilBeforeSince' }, 'console:errors.registerUntilBeforeSince')
+    const row = await repo.updateChannel(tx, id, { ...before, key: before.lookup_key, until: on })
+    if (!row) throw channelNotFound()
+    return { fn: 'console$retireRegisterChannel', target: `channel:${id}`, before: channelView(before), after: channelView(row), result: channelView(row) }
+  })
+}
+
+export async function registerDocuments(db: Queryable, input: z.output<typeof contracts.registerDocuments.payload>) {
+  const { rows, total } = await repo.documentPage(db, input.search, input.page, input.pageSize)
+  return { rows: rows.map(documentView), total }
+}
+
+/** A document by the fingerprint of its PDF (document-upload.ts hashed it; the file itself is gone). */
+export function addRegisterDocument(db: Database, platform: Platform, actor: StaffActor, input: DocumentInput): Promise<Document> {
+  return change(db, platform, actor, async (tx) => {
+    const row = await platform.services.verification
+      .registerDocument(
+        {
+          sha256: input.sha256,
+          title: input.title,
+          reference: input.reference || null,
+          issuedTo: input.issuedTo,
+          issuedOn: input.issuedOn,
+          shownTo: input.shownTo,
+        },
+        tx,
+      )
+      .catch((error: unknown) => {
+        if (error instanceof DomainError && error.code === 'verify:register.documentExists') throw conflict('console:errors.registerDocumentExists')
+        throw error
+      })
+    return { fn: 'console$addRegisterDocument', target: `document:${row.id}`, before: null, after: documentView(row), result: documentView(row) }
+  })
+}
+
+export function retireRegisterDocument(db: Database, platform: Platform, actor: StaffActor, id: number, on: string): Promise<Document> {
+  return change(db, platform, actor, async (tx) => {
+    const before = await repo.documentById(tx, id, true)
+    if (!before) throw documentNotFound()
+    if (before.revoked_on) throw conflict('console:errors.registerAlreadyRetired')
+    const row = await repo.revokeDocumentById(tx, id, on)
+    return { fn: 'console$retireRegisterDocument', target: `document:${id}`, before: documentView(before), after: documentView(row), result: documentView(row) }
+  })
+}
+
+export async function registerLookups(db: Queryable, input: { page: number; pageSize: number }): Promise<Lookups> {
+  const [unknown, recent] = await Promise.all([
+    repo.topUnknownLookups(db, REGISTER_LIMITS.lookupDays, REGISTER_LIMITS.topLookups),
+    repo.recentLookups(db, input.page, input.pageSize),
+  ])
+  const type = (row: repo.LookupRow) => row.query_type as Lookups['unknown'][number]['type']
+  return {
+    unknown: unknown.map((row) => ({ type: type(row), value: row.value, count: row.lookups, lastAt: row.last_at.toISOString() })),
+    recent: recent.rows.map((row) => ({ type: type(row), value: row.value, official: row.official, count: row.lookups, lastAt: row.last_at.toISOString() })),
+    total: recent.total,
+    days: REGISTER_LIMITS.lookupDays,
+  }
+}

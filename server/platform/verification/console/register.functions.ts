@@ -1,0 +1,29 @@
+import * as contracts from '../../../../src/api/contracts/console-register.ts'
+import type { StaffCaller } from '../../gateway.ts'
+import type { Platform } from '../../platform.ts'
+import { actorOf } from '../../tickets/console/staff-scope.ts'
+import {
+  addRegisterDocument,
+  registerChannels,
+  registerDocuments,
+  registerLookups,
+  retireRegisterChannel,
+  retireRegisterDocument,
+  saveRegisterChannel,
+} from './register-console.ts'
+
+/**
+ * The register's console functions on POST /gateway/console (roles in console-access.ts). A document's
+ * PDF is first hashed by the multipart route of document-upload.ts (a PDF does not fit a JSON call).
+ */
+export function registerConsoleRegisterFunctions(platform: Platform): void {
+  const { registry, db } = platform
+  const actor = (call: { staff?: StaffCaller | null; ip: string }) => actorOf(call.staff as StaffCaller, call.ip)
+  registry.implement(contracts.registerChannels, (payload) => registerChannels(db, payload))
+  registry.implement(contracts.saveRegisterChannel, (payload, call) => saveRegisterChannel(db, platform, actor(call), payload))
+  registry.implement(contracts.retireRegisterChannel, (payload, call) => retireRegisterChannel(db, platform, actor(call), payload.id, payload.on))
+  registry.implement(contracts.registerDocuments, (payload) => registerDocuments(db, payload))
+  registry.implement(contracts.addRegisterDocument, (payload, call) => addRegisterDocument(db, platform, actor(call), payload))
+  registry.implement(contracts.retireRegisterDocument, (payload, call) => retireRegisterDocument(db, platform, actor(call), payload.id, payload.on))
+  registry.implement(contracts.registerLookups, (payload) => registerLookups(db, payload))
+}
