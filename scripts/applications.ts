@@ -1,5 +1,5 @@
 // npm run applications -- list|export|status ...: the organiser's view of exhibitor and attendee
-// applications (issue 10) until the organiser console exists. Reads the database the site uses
+// applications (issue 10) next to the console's review queue (issue 18). Reads the database the site uses
 // (DATABASE_URL, or the embedded one under DATA_DIR; stop the site first when it is embedded).
 import { ConfigError, parseConfig } from '../server/config.ts'
 import { DatabaseOpenError, openDatabase } from '../server/db/client.ts'
@@ -11,10 +11,15 @@ try {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
   try {
     await migrate(db)
-    process.exitCode = await runApplicationsCli(process.argv.slice(2), db, {
-      out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-      err: (text) => process.stderr.write(`${text}\n`),
-    })
+    process.exitCode = await runApplicationsCli(
+      process.argv.slice(2),
+      db,
+      {
+        out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+        err: (text) => process.stderr.write(`${text}\n`),
+      },
+      { brand: config.BRAND_NAME, contactEmail: config.CONTACT_EMAIL, publicOrigin: config.PUBLIC_ORIGIN },
+    )
   } finally {
     await db.close()
   }

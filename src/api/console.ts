@@ -6,6 +6,8 @@ import type * as dashboards from './contracts/console-dashboard.ts'
 import type * as exports from './contracts/console-exports.ts'
 import type * as catalog from './contracts/console-catalog.ts'
 import type * as checkin from './contracts/console-checkin.ts'
+import type * as register from './contracts/console-register.ts'
+import type * as applications from './contracts/console-applications.ts'
 
 /**
  * The organiser's console (docs/product.md#console): browser references to the platform functions on
@@ -34,6 +36,12 @@ export const refundOrder = fn<typeof orders.refundOrder>(CONSOLE.refundOrder)
 export const paymentQueue = fn<typeof orders.paymentQueue>(CONSOLE.paymentQueue)
 export const exportFile = fn<typeof exports.exportFile>(CONSOLE.exportFile)
 export const dashboard = fn<typeof dashboards.dashboard>(CONSOLE.dashboard)
+// Applications (issue 18).
+export const applicationList = fn<typeof applications.applicationList>(CONSOLE.applicationList)
+export const applicationDetail = fn<typeof applications.applicationDetail>(CONSOLE.applicationDetail)
+export const decideApplication = fn<typeof applications.decideApplication>(CONSOLE.decideApplication)
+export const applicationExport = fn<typeof applications.applicationExport>(CONSOLE.applicationExport)
+export type { ApplicationDetail, ApplicationRow } from './contracts/console-applications.ts'
 export type { Dashboard } from './contracts/console-dashboard.ts'
 export type { ConsoleOrderDetail, OrderListRow, PaymentQueueRow } from './contracts/console-orders.ts'
 
@@ -54,3 +62,12 @@ export const checkinExhibitions = fn<typeof checkin.checkinExhibitions>(CONSOLE.
 export const checkinList = fn<typeof checkin.checkinList>(CONSOLE.checkinList)
 export const checkinSync = fn<typeof checkin.checkinSync>(CONSOLE.checkinSync)
 export type { CheckinList, CheckinSyncResult } from './contracts/console-checkin.ts'
+// The verification register (issue 18).
+export const registerChannels = fn<typeof register.registerChannels>(CONSOLE.registerChannels)
+export const saveRegisterChannel = fn<typeof register.saveRegisterChannel>(CONSOLE.saveRegisterChannel)
+export const retireRegisterChannel = fn<typeof register.retireRegisterChannel>(CONSOLE.retireRegisterChannel)
+export const registerDocuments = fn<typeof register.registerDocuments>(CONSOLE.registerDocuments)
+export const addRegisterDocument = fn<typeof register.addRegisterDocument>(CONSOLE.addRegisterDocument)
+export const retireRegisterDocument = fn<typeof register.retireRegisterDocument>(CONSOLE.retireRegisterDocument)
+export const registerLookups = fn<typeof register.registerLookups>(CONSOLE.registerLookups)
+export type { RegisterChannel, RegisterDocument } from './contracts/console-register.ts'

@@ -25,10 +25,12 @@ beforeEach(async () => {
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
+const MAIL = { brand: 'Aurum Expo', contactEmail: 'contact@aurum-expo.example', publicOrigin: 'http://localhost:3000' }
+
 async function cli(...args: string[]) {
   const out: string[] = []
   const err: string[] = []
-  const code = await runApplicationsCli(args, db, { out: (text) => out.push(text), err: (text) => err.push(text) })
+  const code = await runApplicationsCli(args, db, { out: (text) => out.push(text), err: (text) => err.push(text) }, MAIL)
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
 
@@ -67,6 +69,11 @@ describe('npm run applications (the organiser)', () => {
     expect(await cli('status', reference, 'accepted')).toMatchObject({ code: 0 })
     expect((await cli('list', '--status', 'accepted')).out).toContain(reference)
     expect((await cli('status', 'EX-00000000', 'accepted')).code).toBe(1)
+    // The console's rules: a withdrawn application stays withdrawn, and the applicant hears of each decision.
+    expect(await cli('status', reference, 'withdrawn', '--note', 'As you asked.')).toMatchObject({ code: 0 })
+    expect(await cli('status', reference, 'accepted')).toMatchObject({ code: 1, err: expect.stringContaining(reference) })
+    const mails = await db.query<{ subject: string }>("select subject from mail_outbox where subject like '%' || $1 || '%' order by id", [reference])
+    expect(mails.rows.length).toBe(3)
   })
 
   it('when options are wrong, then a usage message and exit code 2, nothing else', async () => {

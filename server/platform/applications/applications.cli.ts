@@ -1,14 +1,19 @@
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { applicationKind, applicationStatus } from '../../../src/api/contracts/applications.ts'
-import type { Queryable } from '../../db/client.ts'
+import { REVIEW_LIMITS } from '../../../src/api/rules/applications.ts'
+import type { Database } from '../../db/client.ts'
+import { DomainError } from '../errors.ts'
+import { consoleStrings } from '../staff/console-strings.ts'
+import { type DecisionMailSettings, decide } from './applications.decide.ts'
 import { toCsv, toTable } from './applications.export.ts'
-import { listForOrganiser, type OrganiserFilters, setStatus } from './applications.repo.ts'
+import { listForOrganiser, type OrganiserFilters } from './applications.repo.ts'
 
 export const USAGE = `Usage:
   npm run applications -- list   [filters]                 applications as a table, newest first
   npm run applications -- export [filters] [--out FILE]    CSV (UTF-8, spreadsheet-safe) to FILE or stdout
-  npm run applications -- status REFERENCE STATUS          set the review status of one application
+  npm run applications -- status REFERENCE STATUS [--note TEXT]
+                                                           decide on one application (the applicant is mailed the status and note)
 
 Filters:
   --kind exhibitor|attendee    --exhibition ID|SLUG    --status ${applicationStatus.options.join('|')}
@@ -60,8 +65,8 @@ function filtersOf(values: FilterOptions): OrganiserFilters {
   }
 }
 
-/** The organiser's CLI (until the organiser console exists); returns the exit code. */
-export async function runApplicationsCli(args: string[], db: Queryable, io: CliIo): Promise<number> {
+/** The organiser's CLI, next to the console's review queue (the same rules and mail); returns the exit code. */
+export async function runApplicationsCli(args: string[], db: Database, io: CliIo, mail: DecisionMailSettings): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args,
@@ -76,6 +81,7 @@ export async function runApplicationsCli(args: string[], db: Queryable, io: CliI
         search: { type: 'string' },
         limit: { type: 'string' },
         out: { type: 'string' },
+        note: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -108,9 +114,14 @@ export async function runApplicationsCli(args: string[], db: Queryable, io: CliI
       const [reference, status] = rest
       const parsed = applicationStatus.safeParse(status)
       if (!reference || !parsed.success) throw new UsageError(`status needs a reference and one of ${applicationStatus.options.join(', ')}`)
-      const changed = await setStatus(db, reference.toUpperCase(), parsed.data)
-      if (!changed) {
-        io.err(`No application with reference ${reference}`)
+      const note = values.note?.trim().normalize('NFC').slice(0, REVIEW_LIMITS.note) || null
+      try {
+        await db.transaction((tx) =>
+          decide(tx, { reference: reference.toUpperCase(), to: parsed.data, applicantNote: note, internalNote: null, staffId: null }, mail),
+        )
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error
+        io.err(`${reference.toUpperCase()}: ${consoleStrings('en')(error.code.replace(/^console:/, ''))}`)
         return 1
       }
       io.out(`${reference.toUpperCase()} is now ${parsed.data}`)

@@ -148,3 +148,59 @@ export function formatDates(locale: Locale, startsAt: Date, endsAt: Date, timeZo
     return new Intl.DateTimeFormat(tag, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).formatRange(startsAt, endsAt)
   }
 }
+
+export interface DecisionMailInput {
+  locale: Locale
+  to: string
+  reference: string
+  kind: ApplicationFields['kind']
+  name: string
+  exhibition: string
+  status: 'received' | 'reviewing' | 'accepted' | 'declined' | 'withdrawn'
+  /** What staff wrote for the applicant; null: nothing more than the status. */
+  note: string | null
+  brand: string
+  contactEmail: string
+  publicOrigin: string
+}
+
+/**
+ * A decision on an application, told to the applicant in the language they applied in: the new
+ * status, the organiser's note (as text: the HTML part escapes it), where to see it, and the
+ * verification page, so a look-alike "you are accepted, now pay" message can be checked.
+ */
+export function decisionMail(input: DecisionMailInput): MailMessage {
+  const t = translator(input.locale)
+  const language = urlLanguageOfLocale(input.locale)
+  const status = t(`account.status.${input.status}`)
+  const accountUrl = `${input.publicOrigin}/${language}/info.html`
+  const verifyUrl = `${input.publicOrigin}/${language}/verify.html`
+  const paragraphs = [
+    t('decision.greeting', { name: input.name }),
+    t(`decision.${input.status}`, { exhibition: input.exhibition }),
+    t('decision.reference', { reference: input.reference }),
+  ]
+  const note = input.note ? [t('decision.note'), input.note] : []
+  const closing = [
+    t('decision.account', { url: accountUrl }),
+    t('mail.correction', { contact: input.contactEmail }),
+    t('mail.verify', { url: verifyUrl }),
+    '',
+    t('mail.signature', { brand: input.brand }),
+  ]
+  const text = [...paragraphs.flatMap((line) => [line, '']), ...note.flatMap((line) => [line, '']), ...closing].join('\n')
+  const html = `<!doctype html><html lang="${escapeHtml(language)}"><body>
+${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+${note.length ? `<p><strong>${escapeHtml(note[0] as string)}</strong></p>\n<blockquote style="white-space:pre-wrap">${escapeHtml(input.note ?? '')}</blockquote>` : ''}
+<p>${escapeHtml(t('decision.account', { url: accountUrl }))}</p>
+<p>${escapeHtml(t('mail.correction', { contact: input.contactEmail }))}</p>
+<p>${escapeHtml(t('mail.verify', { url: verifyUrl }))}</p>
+<p>${escapeHtml(t('mail.signature', { brand: input.brand }))}</p>
+</body></html>`
+  return {
+    to: input.to,
+    subject: t('decision.subject', { exhibition: input.exhibition, reference: input.reference, status }),
+    text,
+    html,
+  }
+}

@@ -167,12 +167,14 @@ export interface AccountApplicationRow {
   booth_size: string | null
   booth_width_m: string | number | null
   booth_depth_m: string | number | null
+  applicant_note: string | null
+  decided_at: Date | null
 }
 
 export async function listForAccount(db: Queryable, accountId: string, locale: Locale): Promise<AccountApplicationRow[]> {
   const result = await db.query<AccountApplicationRow>(
     `select a.reference, a.kind, a.status, a.created_at, e.id as exhibition_id, ${TITLE} as title, ${CITY} as city, e.starts_at, e.ends_at, e.time_zone,
-       a.company_name, a.surname, a.given_name, a.position, a.booth_size, a.booth_width_m, a.booth_depth_m
+       a.company_name, a.surname, a.given_name, a.position, a.booth_size, a.booth_width_m, a.booth_depth_m, a.applicant_note, a.decided_at
      from applications a join exhibitions e on e.id = a.exhibition_id ${TEXTS}
      where a.account_id = $2 order by a.created_at desc, a.id desc limit 200`,
     [contentFallbackChain(locale), accountId],
@@ -260,7 +262,133 @@ export async function listForOrganiser(db: Queryable, filters: OrganiserFilters)
   return result.rows
 }
 
-export async function setStatus(db: Queryable, reference: string, status: ApplicationStatus): Promise<boolean> {
-  const result = await db.query('update applications set status = $2, updated_at = now() where reference = $1', [reference, status])
-  return result.rowCount > 0
+/** The organiser's review queue (console): one page, limited to the member's exhibitions. */
+export interface ReviewFilter {
+  /** Exhibition ids the member may see; null: all. */
+  scope: readonly number[] | null
+  locale: Locale
+  exhibitionId: number | null
+  kind: ApplicationKind | null
+  status: ApplicationStatus | null
+  search: string | null
+}
+
+export interface ReviewRow extends OrganiserRow {
+  id: number
+  applicant_note: string | null
+  decided_at: Date | null
+  updated_at: Date
+  country_code: string | null
+  phone_country: string | null
+}
+
+function reviewWhere(filter: ReviewFilter, params: unknown[]): string {
+  const where: string[] = []
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    params.push(value)
+    where.push(condition(`$${params.length}`))
+  }
+  if (filter.scope !== null) add((p) => `a.exhibition_id = any(${p}::int[])`, filter.scope)
+  if (filter.exhibitionId !== null) add((p) => `a.exhibition_id = ${p}`, filter.exhibitionId)
+  if (filter.kind) add((p) => `a.kind = ${p}`, filter.kind)
+  if (filter.status) add((p) => `a.status = ${p}`, filter.status)
+  if (filter.search) {
+    add(
+      (p) =>
+        `(a.email ilike ${p} or a.reference ilike ${p} or a.company_name ilike ${p} or a.contact_person ilike ${p}
+          or a.surname ilike ${p} or a.given_name ilike ${p} or (a.given_name || ' ' || a.surname) ilike ${p} or (a.surname || a.given_name) ilike ${p})`,
+      likePattern(filter.search),
+    )
+  }
+  return where.length ? `where ${where.join(' and ')}` : ''
+}
+
+const REVIEW_COLUMNS = `a.id, a.reference, a.kind, a.status, a.created_at, a.updated_at, a.locale, e.id as exhibition_id, e.slug as exhibition_slug,
+  ${TITLE} as exhibition_title, a.email, a.phone_e164, a.phone_country, a.company_name, a.website, a.contact_person, a.booth_size, a.booth_width_m,
+  a.booth_depth_m, a.exhibiting_method, a.surname, a.given_name, a.position, a.identity, a.industry, a.account_id is not null as linked_account,
+  a.applicant_note, a.decided_at, null::text as country_code`
+
+export async function reviewPage(db: Queryable, filter: ReviewFilter, page: number, pageSize: number): Promise<{ rows: ReviewRow[]; total: number }> {
+  const countParams: unknown[] = []
+  const counted = await db.query<{ total: number }>(`select count(*)::int as total from applications a ${reviewWhere(filter, countParams)}`, countParams)
+  const params: unknown[] = [contentFallbackChain(filter.locale)]
+  const where = reviewWhere(filter, params)
+  params.push(pageSize, (page - 1) * pageSize)
+  const result = await db.query<ReviewRow>(
+    `select ${REVIEW_COLUMNS} from applications a join exhibitions e on e.id = a.exhibition_id ${TEXTS} ${where}
+     order by a.created_at desc, a.id desc limit $${params.length - 1} offset $${params.length}`,
+    params,
+  )
+  return { rows: result.rows, total: counted.rows[0]?.total ?? 0 }
+}
+
+/** Every application of one exhibition for the export, oldest first (the order they arrived in). */
+export async function reviewExport(db: Queryable, exhibitionId: number, locale: Locale, kind: ApplicationKind | null): Promise<ReviewRow[]> {
+  const params: unknown[] = [contentFallbackChain(locale), exhibitionId]
+  if (kind) params.push(kind)
+  const result = await db.query<ReviewRow>(
+    `select ${REVIEW_COLUMNS} from applications a join exhibitions e on e.id = a.exhibition_id ${TEXTS}
+     where a.exhibition_id = $2 ${kind ? 'and a.kind = $3' : ''} order by a.created_at, a.id`,
+    params,
+  )
+  return result.rows
+}
+
+export async function reviewByReference(db: Queryable, reference: string, locale: Locale, lock = false): Promise<ReviewRow | null> {
+  const result = await db.query<ReviewRow>(
+    `select ${REVIEW_COLUMNS} from applications a join exhibitions e on e.id = a.exhibition_id ${TEXTS}
+     where a.reference = $2 ${lock ? 'for update of a' : ''}`,
+    [contentFallbackChain(locale), reference],
+  )
+  return result.rows[0] ?? null
+}
+
+export interface DecisionRow {
+  from_status: ApplicationStatus
+  to_status: ApplicationStatus
+  applicant_note: string | null
+  internal_note: string | null
+  staff_name: string | null
+  created_at: Date
+}
+
+export async function decisionsOf(db: Queryable, applicationId: number): Promise<DecisionRow[]> {
+  const result = await db.query<DecisionRow>(
+    `select d.from_status, d.to_status, d.applicant_note, d.internal_note, s.name as staff_name, d.created_at
+     from application_decisions d left join staff_members s on s.id = d.staff_id where d.application_id = $1 order by d.id`,
+    [applicationId],
+  )
+  return result.rows
+}
+
+export async function recordDecision(
+  tx: Queryable,
+  decision: {
+    applicationId: number
+    from: ApplicationStatus
+    to: ApplicationStatus
+    applicantNote: string | null
+    internalNote: string | null
+    staffId: string | null
+  },
+): Promise<void> {
+  await tx.query('update applications set status = $2, applicant_note = $3, decided_at = now(), updated_at = now() where id = $1', [
+    decision.applicationId,
+    decision.to,
+    decision.applicantNote,
+  ])
+  await tx.query(
+    `insert into application_decisions (application_id, from_status, to_status, applicant_note, internal_note, staff_id)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [decision.applicationId, decision.from, decision.to, decision.applicantNote, decision.internalNote, decision.staffId],
+  )
+}
+
+export async function exhibitionsForReview(db: Queryable, scope: readonly number[] | null, locale: Locale): Promise<Array<{ id: number; title: string }>> {
+  const result = await db.query<{ id: number; title: string }>(
+    `select e.id, ${TITLE} as title from exhibitions e ${TEXTS} where ($2::int[] is null or e.id = any($2::int[]))
+     order by e.starts_at desc, e.id desc limit 200`,
+    [contentFallbackChain(locale), scope],
+  )
+  return result.rows
 }

@@ -242,6 +242,8 @@ export function createApplicationService(platform: Platform) {
         boothWidth: toNumber(row.booth_width_m),
         boothDepth: toNumber(row.booth_depth_m),
         position: row.position,
+        note: row.applicant_note,
+        decidedAt: row.decided_at ? iso(row.decided_at) : null,
       }))
     },
 

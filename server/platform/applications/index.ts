@@ -1,6 +1,7 @@
 import type { Domain } from '../platform.ts'
 import { registerApplicationFunctions } from './applications.functions.ts'
 import { type ApplicationService, createApplicationService } from './applications.service.ts'
+import { registerConsoleApplicationFunctions } from './console/console-applications.functions.ts'
 
 declare module '../platform.ts' {
   interface Services {
@@ -10,7 +11,8 @@ declare module '../platform.ts' {
 
 /**
  * Exhibitor and attendee applications (issue 10): stored, acknowledged by mail in the applicant's
- * language, listed for the logged-in applicant, and for the organiser through `npm run applications`.
+ * language, listed for the logged-in applicant, and for the organiser in the console's review queue (decisions mailed to the applicant) and through
+ * `npm run applications`.
  * No demo content: the organiser's list works on an empty database.
  */
 export const domain: Domain = {
@@ -19,5 +21,6 @@ export const domain: Domain = {
     const service = createApplicationService(platform)
     platform.services.applications = service
     registerApplicationFunctions(platform, service)
+    registerConsoleApplicationFunctions(platform)
   },
 }

@@ -189,6 +189,10 @@ export const myApplication = z.object({
   boothWidth: z.number().nullable(),
   boothDepth: z.number().nullable(),
   position: z.string().nullable(),
+  /** What the organiser wrote to the applicant with their last decision; null: nothing. */
+  note: z.string().nullable(),
+  /** When the organiser last decided; null: not yet. */
+  decidedAt: z.string().nullable(),
 })
 
 /** Exhibitions that take applications now, in the caller's language. */

@@ -100,3 +100,31 @@ export const PROMPTS = {
   identity: 'prompts.identity',
   industry: 'prompts.industry',
 } as const
+
+/** Review statuses, in the order an application moves through them. */
+export const APPLICATION_STATUSES = ['received', 'reviewing', 'accepted', 'declined', 'withdrawn'] as const
+export type ReviewStatus = (typeof APPLICATION_STATUSES)[number]
+
+/**
+ * Where a status may go (the one set of rules: the console, the CLI and the pages read it). A decision
+ * can be reconsidered (accepted ↔ declined, or back to reviewing); a withdrawal is the applicant's last
+ * word and ends the review.
+ */
+export const STATUS_TRANSITIONS: Readonly<Record<ReviewStatus, readonly ReviewStatus[]>> = {
+  received: ['reviewing', 'accepted', 'declined', 'withdrawn'],
+  reviewing: ['accepted', 'declined', 'withdrawn'],
+  accepted: ['reviewing', 'declined', 'withdrawn'],
+  declined: ['reviewing', 'accepted', 'withdrawn'],
+  withdrawn: [],
+}
+
+export const mayMoveTo = (from: ReviewStatus, to: ReviewStatus): boolean => STATUS_TRANSITIONS[from].includes(to)
+
+/** The organiser's review queue and decisions (console). */
+export const REVIEW_LIMITS = {
+  search: 100,
+  /** The note the applicant reads in their mail and in My account, and the staff-only note. */
+  note: 2000,
+  pageSizeDefault: 25,
+  pageSizeMax: 100,
+} as const

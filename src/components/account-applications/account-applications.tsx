@@ -95,6 +95,7 @@ function ApplicationItem({ item }: { item: MyApplication }) {
   const site = useSite()
   const dates = formatRange(site.htmlLang, item.exhibition.startsAt, item.exhibition.endsAt, item.exhibition.timeZone)
   const submitted = dateFormat(site.htmlLang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.submittedAt))
+  const decided = item.decidedAt ? dateFormat(site.htmlLang, { dateStyle: 'medium' }).format(new Date(item.decidedAt)) : null
   const who =
     item.kind === 'exhibitor'
       ? [
@@ -129,6 +130,13 @@ function ApplicationItem({ item }: { item: MyApplication }) {
           <dd>{submitted}</dd>
         </div>
       </dl>
+      {item.note ? (
+        <div className={styles.organiserNote}>
+          <p className={styles.noteTitle}>{t('account.note')}</p>
+          <p className={styles.noteText}>{item.note}</p>
+          {decided ? <p className={styles.meta}>{t('account.decided', { date: decided })}</p> : null}
+        </div>
+      ) : null}
     </li>
   )
 }
