@@ -42,6 +42,9 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'exhibitions/:id/survey', ...screen('survey') },
               { path: 'dashboard/:exhibitionId', ...screen('dashboard') },
               { path: 'checkin', ...screen('checkin') },
+              { path: 'applications', ...screen('applications') },
+              { path: 'applications/:reference', ...screen('application') },
+              { path: 'register', ...screen('register') },
               {
                 path: '*',
                 Component: () => null,

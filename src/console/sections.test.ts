@@ -3,11 +3,22 @@ import { landingFor, sectionsFor } from './sections.ts'
 
 describe('sectionsFor', () => {
   it('when the member is an owner, then every section is shown', () => {
-    expect(sectionsFor(['owner']).map((section) => section.id)).toEqual(['home', 'exhibitions', 'orders', 'payments', 'staff', 'audit', 'sessions', 'checkin'])
+    expect(sectionsFor(['owner']).map((section) => section.id)).toEqual([
+      'home',
+      'exhibitions',
+      'orders',
+      'payments',
+      'applications',
+      'staff',
+      'audit',
+      'sessions',
+      'checkin',
+      'register',
+    ])
   })
 
-  it('when the member is support, then orders and the payment queue are shown, staff and audit not', () => {
-    expect(sectionsFor(['support']).map((section) => section.id)).toEqual(['home', 'orders', 'payments', 'sessions'])
+  it('when the member is support, then orders, the payment queue and applications are shown, staff and audit not', () => {
+    expect(sectionsFor(['support']).map((section) => section.id)).toEqual(['home', 'orders', 'payments', 'applications', 'sessions'])
   })
 
   it('when the member is an editor, then staff and audit are not shown', () => {

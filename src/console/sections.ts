@@ -1,9 +1,10 @@
 import { type ConsoleStaffFunction, mayCall, type StaffRole } from '../api/rules/console-access.ts'
+import { APPLICATIONS_PATH } from './lib/application-paths.ts'
 import { EXHIBITIONS_PATH } from './lib/catalog-paths.ts'
 import { ORDERS_PATH, PAYMENT_QUEUE_PATH } from './lib/order-paths.ts'
 import { CHECKIN_PATH, CONSOLE_HOME } from './lib/paths.ts'
 
-export type SectionId = 'home' | 'checkin' | 'exhibitions' | 'orders' | 'payments' | 'staff' | 'audit' | 'sessions'
+export type SectionId = 'home' | 'applications' | 'checkin' | 'register' | 'exhibitions' | 'orders' | 'payments' | 'staff' | 'audit' | 'sessions'
 
 /** A console section and the function a member must be allowed to call to use it (the access table decides). */
 export interface Section {
@@ -18,10 +19,12 @@ export const SECTIONS: readonly Section[] = [
   { id: 'exhibitions', path: EXHIBITIONS_PATH, needs: 'exhibitionList' },
   { id: 'orders', path: ORDERS_PATH, needs: 'orderList' },
   { id: 'payments', path: PAYMENT_QUEUE_PATH, needs: 'paymentQueue' },
+  { id: 'applications', path: APPLICATIONS_PATH, needs: 'applicationList' },
   { id: 'staff', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },
   { id: 'audit', path: `${CONSOLE_HOME}/audit`, needs: 'auditList' },
   { id: 'sessions', path: `${CONSOLE_HOME}/sessions`, needs: 'sessions' },
   { id: 'checkin', path: CHECKIN_PATH, needs: 'checkinList' },
+  { id: 'register', path: `${CONSOLE_HOME}/register`, needs: 'registerChannels' },
 ]
 
 /** Only what the member may use: a section they cannot call is not shown at all. */
