@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { VERIFICATION } from '../functions/verification.ts'
+import { CHANNEL_KINDS, CHANNEL_PURPOSES, DOCUMENT_AUDIENCES } from '../rules/verification.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -8,17 +9,8 @@ import { defineContract } from './define.ts'
  * value asked and nothing else of the register.
  */
 
-export const CHANNEL_KINDS = ['phone', 'email', 'usdtTrc20', 'usdtErc20', 'telegram', 'whatsapp', 'wechat', 'line', 'x'] as const
-export type ChannelKind = (typeof CHANNEL_KINDS)[number]
-
-/** What a channel is used for; the texts are translations (verify:purpose.*). */
-export const CHANNEL_PURPOSES = ['general', 'tickets', 'exhibitors', 'media', 'partnerships', 'payments', 'quality', 'community', 'support'] as const
-export type ChannelPurpose = (typeof CHANNEL_PURPOSES)[number]
-
-/** To whom a registered document may be shown (verify:shownTo.*). */
-export const DOCUMENT_AUDIENCES = ['anyone', 'recipient', 'parties'] as const
-export type DocumentAudience = (typeof DOCUMENT_AUDIENCES)[number]
-
+/** The register's kinds, purposes and audiences live zod-free in rules (the console's screens read them too). */
+export { CHANNEL_KINDS, CHANNEL_PURPOSES, type ChannelKind, type ChannelPurpose, DOCUMENT_AUDIENCES, type DocumentAudience } from '../rules/verification.ts'
 export const CHAT_SERVICES = ['telegram', 'whatsapp', 'wechat', 'line', 'x'] as const
 
 /** What the platform recognised in a query. */

@@ -1,0 +1,244 @@
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, useRevalidator } from 'react-router'
+import { addRegisterDocument, type RegisterDocument, retireRegisterDocument } from '../../../api/console.ts'
+import { DOCUMENT_AUDIENCES } from '../../../api/rules/verification.ts'
+import type { FieldErrors } from '../../../api/functions/gateway.ts'
+import { GatewayError } from '../../../api/gateway-error.ts'
+import { CONSOLE_REQUEST_HEADER } from '../../../api/rules/console-access.ts'
+import { REGISTER_DOCUMENT_PATH, REGISTER_LIMITS } from '../../../api/rules/console-register.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { Pager, pageCount } from '../../ui/pager.tsx'
+import { TableFrame } from '../../ui/table-frame.tsx'
+import { TextField } from '../../ui/text-field.tsx'
+import ui from '../../ui/ui.module.css'
+import { useRegisterErrorText } from './error-text.ts'
+import { localToday, type RegisterData, viewHref } from './register-query.ts'
+import styles from './register.module.css'
+
+type DocumentsData = Extract<RegisterData, { view: 'documents' }>
+
+/** The PDF goes to the console's multipart route, which answers its SHA-256 and keeps nothing. */
+async function fingerprintOf(file: File): Promise<string> {
+  const body = new FormData()
+  body.append('file', file)
+  let response: Response
+  try {
+    response = await fetch(REGISTER_DOCUMENT_PATH, {
+      method: 'POST',
+      body,
+      credentials: 'same-origin',
+      headers: { [CONSOLE_REQUEST_HEADER.name]: CONSOLE_REQUEST_HEADER.value },
+    })
+  } catch {
+    throw new GatewayError(0, 'errors.network', null)
+  }
+  const envelope = (await response.json().catch(() => null)) as { succeed?: boolean; message?: string; data?: { sha256?: string } } | null
+  if (!envelope?.succeed || !envelope.data?.sha256) throw new GatewayError(response.status, envelope?.message || 'errors.unexpected', envelope)
+  return envelope.data.sha256
+}
+
+function DocumentForm({ onDone }: { onDone(message: string): Promise<void> }) {
+  const { t } = useTranslation()
+  const { client } = useConsoleShell()
+  const errorText = useRegisterErrorText()
+  const [busy, setBusy] = useState(false)
+  const [fields, setFields] = useState<FieldErrors>({})
+  const [message, setMessage] = useState('')
+  const [round, setRound] = useState(0)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const text = (name: string) => String(form.get(name) ?? '')
+    const file = form.get('file')
+    setFields({})
+    setMessage('')
+    if (!(file instanceof File) || file.size === 0) return setFields({ file: 'console:errors.registerNoFile' })
+    setBusy(true)
+    try {
+      const sha256 = await fingerprintOf(file)
+      const added = await client.call(addRegisterDocument, {
+        sha256,
+        title: text('title'),
+        reference: text('reference'),
+        issuedTo: text('issuedTo'),
+        issuedOn: text('issuedOn'),
+        shownTo: text('shownTo') as RegisterDocument['shownTo'],
+      })
+      setRound((value) => value + 1)
+      await onDone(t('register.documentAdded', { title: added.title }))
+    } catch (error) {
+      if (error instanceof GatewayError && Object.keys(error.fields).length) setFields(error.fields)
+      else if (error instanceof GatewayError && (error.errorCode === 413 || error.errorCode === 415)) setFields({ file: error.code })
+      else setMessage(errorText(error))
+    }
+    setBusy(false)
+  }
+  const fieldError = (name: string) => (fields[name] ? errorText(new GatewayError(400, fields[name] as string, null)) : undefined)
+
+  return (
+    <section className={ui.panel} aria-labelledby="register-document-title">
+      <h2 id="register-document-title" className={ui.panelTitle}>
+        {t('register.documentTitle')}
+      </h2>
+      <p className={ui.hint}>{t('register.documentLead')}</p>
+      <form key={round} className={ui.form} onSubmit={(event) => void submit(event)} noValidate>
+        <div className={styles.grid}>
+          <div className={styles.wide}>
+            <TextField
+              label={t('register.file')}
+              name="file"
+              type="file"
+              accept="application/pdf,.pdf"
+              required
+              error={fieldError('file') ?? fieldError('sha256')}
+            />
+          </div>
+          <div className={styles.wide}>
+            <TextField label={t('register.documentName')} name="title" required maxLength={REGISTER_LIMITS.title} error={fieldError('title')} />
+          </div>
+          <TextField label={t('register.reference')} name="reference" maxLength={REGISTER_LIMITS.reference} error={fieldError('reference')} />
+          <TextField label={t('register.issuedTo')} name="issuedTo" required maxLength={REGISTER_LIMITS.title} error={fieldError('issuedTo')} />
+          <TextField label={t('register.issuedOn')} name="issuedOn" type="date" required defaultValue={localToday()} error={fieldError('issuedOn')} />
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="register-shown-to">
+              {t('register.shownTo')}
+            </label>
+            <select id="register-shown-to" name="shownTo" className={ui.input} defaultValue="parties">
+              {DOCUMENT_AUDIENCES.map((audience) => (
+                <option key={audience} value={audience}>
+                  {t(`register.audiences.${audience}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {message ? (
+          <p className={ui.alert} role="alert">
+            {message}
+          </p>
+        ) : null}
+        <div>
+          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
+            {t('register.registerDocument')}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+export function Documents({ data }: { data: DocumentsData }) {
+  const { t } = useTranslation()
+  const { client } = useConsoleShell()
+  const errorText = useRegisterErrorText()
+  const revalidator = useRevalidator()
+  const [notice, setNotice] = useState('')
+  const [problem, setProblem] = useState('')
+  const { rows, total } = data.documents
+  const pages = pageCount(total, data.pageSize)
+
+  const done = async (message: string) => {
+    setProblem('')
+    setNotice(message)
+    await revalidator.revalidate()
+  }
+  const revoke = async (document: RegisterDocument) => {
+    setNotice('')
+    setProblem('')
+    try {
+      await client.call(retireRegisterDocument, { id: document.id, on: localToday() })
+      await done(t('register.documentRevoked', { title: document.title }))
+    } catch (error) {
+      setProblem(errorText(error))
+    }
+  }
+
+  return (
+    <>
+      <p role="status" className={notice ? ui.success : 'visually-hidden'}>
+        {notice}
+      </p>
+      {problem ? (
+        <p className={ui.alert} role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <DocumentForm onDone={done} />
+      <Form method="get" className={ui.panel} role="search" aria-label={t('register.documentsTitle')}>
+        <input type="hidden" name="view" value="documents" />
+        <div className={styles.grid}>
+          <TextField label={t('register.documentSearch')} name="q" type="search" defaultValue={data.search} maxLength={REGISTER_LIMITS.search} />
+          <div className={ui.actions}>
+            <button type="submit" className={`${ui.button} ${ui.primary}`}>
+              {t('register.apply')}
+            </button>
+          </div>
+        </div>
+      </Form>
+      <TableFrame label={t('register.documentsTitle')}>
+        <table className={ui.table}>
+          <caption className="visually-hidden">{t('register.documentsTitle')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('register.documentName')}</th>
+              <th scope="col">{t('register.issuedTo')}</th>
+              <th scope="col">{t('register.shownTo')}</th>
+              <th scope="col">{t('register.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length ? null : (
+              <tr>
+                <td colSpan={4} className={ui.muted}>
+                  {t('register.noDocuments')}
+                </td>
+              </tr>
+            )}
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <div className={styles.value}>{row.title}</div>
+                  {row.reference ? <div className={ui.muted}>{row.reference}</div> : null}
+                  <div className={`${styles.hash} ${ui.mono} ${ui.muted}`}>SHA-256 {row.sha256}</div>
+                </td>
+                <td>
+                  <div>{row.issuedTo}</div>
+                  <div className={`${ui.muted} ${ui.nowrap}`}>{row.issuedOn}</div>
+                </td>
+                <td>
+                  <div>{t(`register.audiences.${row.shownTo}`)}</div>
+                  {row.revokedOn ? (
+                    <span className={`${ui.badge} ${ui.badgeOff}`}>{t('register.revokedOn', { date: row.revokedOn })}</span>
+                  ) : (
+                    <span className={`${ui.badge} ${ui.badgeGood}`}>{t('register.valid')}</span>
+                  )}
+                </td>
+                <td>
+                  {row.revokedOn ? null : (
+                    <button
+                      type="button"
+                      className={`${ui.button} ${ui.small} ${ui.danger}`}
+                      onClick={() => void revoke(row)}
+                      aria-label={t('register.revokeLabel', { title: row.title })}
+                    >
+                      {t('register.revoke')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+      <Pager
+        label={t('register.pages')}
+        summary={t('register.pageOf', { page: data.page, pages, count: total })}
+        page={data.page}
+        pages={pages}
+        href={(page) => viewHref('documents', { q: data.search, page })}
+      />
+    </>
+  )
+}

@@ -1,0 +1,32 @@
+import type { z } from 'zod'
+import type * as contracts from '../../../api/contracts/console-register.ts'
+import type { ChannelState } from '../../../api/rules/console-register.ts'
+
+export const REGISTER_VIEWS = ['channels', 'documents', 'lookups'] as const
+export type RegisterView = (typeof REGISTER_VIEWS)[number]
+
+interface Common {
+  page: number
+  pageSize: number
+  search: string
+}
+
+export type RegisterData =
+  | (Common & { view: 'channels'; kind: string; state: ChannelState; channels: z.output<typeof contracts.registerChannels.result> })
+  | (Common & { view: 'documents'; documents: z.output<typeof contracts.registerDocuments.result> })
+  | (Common & { view: 'lookups'; lookups: z.output<typeof contracts.registerLookups.result> })
+
+/** A view's address, with its filters; the first view has none of its own. */
+export function viewHref(view: RegisterView, params: Record<string, string | number> = {}): string {
+  const query = new URLSearchParams()
+  if (view !== 'channels') query.set('view', view)
+  for (const [name, value] of Object.entries(params)) if (value !== '' && !(name === 'page' && value === 1)) query.set(name, String(value))
+  const text = query.toString()
+  return text ? `?${text}` : '?'
+}
+
+/** Today as YYYY-MM-DD where the member is: the default day of a retirement. */
+export function localToday(): string {
+  const now = new Date()
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+}

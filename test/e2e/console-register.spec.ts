@@ -1,0 +1,100 @@
+import type { ChildProcess } from 'node:child_process'
+import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
+import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, startSite } from './console-kit.ts'
+import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+
+/**
+ * The verification register (issue 18 "Done means"): a new verifier, on a 375 px phone, adds an
+ * official channel in the console; the public verification page then answers it as official, and
+ * the console's "what visitors check" shows the check. Every console view is checked with axe at
+ * 375 px and on a desktop (kept as screenshots with E2E_SCREENSHOTS).
+ */
+const PASSWORD = 'correct horse battery staple'
+const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
+const VERIFIER = 'vera@example.com'
+
+let site: ChildProcess
+let link: string
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  resetSite()
+  link = addStaffOnCommandLine(VERIFIER, 'verifier', 'Vera Verifier')
+  site = await startSite()
+})
+
+test.afterAll(() => {
+  site?.kill()
+})
+
+test('a verifier adds an official channel and the verification page finds it', async () => {
+  test.setTimeout(180_000)
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  try {
+    const context = await browser.newContext({ viewport: PHONE })
+    const page = await context.newPage()
+    await setUpAccount(page, link, PASSWORD, EN)
+    await page.waitForURL(`${ORIGIN}/console`)
+    await hydrated(page)
+    await page
+      .getByRole('navigation', { name: /console sections/i })
+      .getByRole('link', { name: 'Verification register' })
+      .click()
+    await page.waitForURL(`${ORIGIN}/console/register`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Verification register' })).toBeVisible()
+    await expectAccessible(page)
+
+    const form = page.getByRole('region', { name: 'Add an official channel' })
+    // A number written without its country code is refused with the reason.
+    await form.getByLabel('Number, address or account').fill('020 7946 0188')
+    await form.getByRole('button', { name: 'Add channel' }).click()
+    await expect(form.getByText('Enter the number with its country code')).toBeVisible()
+    await expectAccessible(page)
+
+    await form.getByLabel('Kind').selectOption('phone')
+    await form.getByLabel('Used for').selectOption('tickets')
+    await form.getByLabel('Number, address or account').fill('+44 (0)20 7946 0188')
+    await form.getByLabel('Official since').fill('2025-01-15')
+    await form.getByLabel(/list it on the public pages/i).check()
+    await form.getByRole('button', { name: 'Add channel' }).click()
+    await expect(page.getByRole('status')).toHaveText('+44 20 7946 0188 is now in the register.')
+    const row = page.getByRole('row', { name: /\+44 20 7946 0188/ })
+    await expect(row).toContainText('Tickets')
+    await expect(row).toContainText('Since 2025-01-15')
+    await expectAccessible(page)
+
+    // The same number again, written another way: refused, and named.
+    await form.getByLabel('Number, address or account').fill('0044 20 7946 0188')
+    await form.getByRole('button', { name: 'Add channel' }).click()
+    await expect(page.getByRole('alert')).toHaveText('+44 20 7946 0188 is already in the register.')
+
+    await page.setViewportSize(DESKTOP)
+    await expectAccessible(page)
+
+    // The public page answers it as ours at once.
+    const visitor = await browser.newPage({ viewport: DESKTOP })
+    await visitor.goto(`${ORIGIN}/en/verify.html?value=${encodeURIComponent('+44 20 7946 0188')}`)
+    await expect(visitor.getByRole('heading', { level: 2, name: 'Official channel', exact: true })).toBeVisible()
+    await expect(visitor.getByTestId('channel-result')).toContainText('+44 20 7946 0188')
+    await visitor.goto(`${ORIGIN}/en/verify.html?value=${encodeURIComponent('@aurum_expo_helpdesk')}`)
+    await expect(visitor.getByRole('heading', { level: 2, name: 'Non-official channel', exact: true })).toBeVisible()
+    await visitor.close()
+
+    await page.getByRole('navigation', { name: 'Parts of the register' }).getByRole('link', { name: 'What visitors check' }).click()
+    await expect(page.getByRole('region', { name: /asked about most, not ours/i })).toContainText('@aurum_expo_helpdesk')
+    await expectAccessible(page)
+    await page.setViewportSize(PHONE)
+    await expectAccessible(page)
+
+    await page.getByRole('navigation', { name: 'Parts of the register' }).getByRole('link', { name: 'Documents' }).click()
+    await expect(page.getByRole('heading', { level: 2, name: 'Register a document' })).toBeVisible()
+    await expectAccessible(page)
+    await page.setViewportSize(DESKTOP)
+    await expectAccessible(page)
+  } finally {
+    await browser.close()
+  }
+})
