@@ -74,6 +74,14 @@ describe('npm run applications (the organiser)', () => {
     expect(await cli('status', reference, 'accepted')).toMatchObject({ code: 1, err: expect.stringContaining(reference) })
     const mails = await db.query<{ subject: string }>("select subject from mail_outbox where subject like '%' || $1 || '%' order by id", [reference])
     expect(mails.rows.length).toBe(3)
+    const audited = await db.query<{ function: string; after: unknown }>(
+      "select function, after from staff_audit where target = 'application:' || $1 order by id",
+      [reference],
+    )
+    expect(audited.rows).toEqual([
+      { function: 'cli:applications-status', after: { status: 'accepted', applicantNote: null } },
+      { function: 'cli:applications-status', after: { status: 'withdrawn', applicantNote: 'As you asked.' } },
+    ])
   })
 
   it('when options are wrong, then a usage message and exit code 2, nothing else', async () => {

@@ -4,6 +4,7 @@ import { applicationKind, applicationStatus } from '../../../src/api/contracts/a
 import { REVIEW_LIMITS } from '../../../src/api/rules/applications.ts'
 import type { Database } from '../../db/client.ts'
 import { DomainError } from '../errors.ts'
+import { audit } from '../staff/audit.ts'
 import { consoleStrings } from '../staff/console-strings.ts'
 import { type DecisionMailSettings, decide } from './applications.decide.ts'
 import { toCsv, toTable } from './applications.export.ts'
@@ -116,9 +117,24 @@ export async function runApplicationsCli(args: string[], db: Database, io: CliIo
       if (!reference || !parsed.success) throw new UsageError(`status needs a reference and one of ${applicationStatus.options.join(', ')}`)
       const note = values.note?.trim().normalize('NFC').slice(0, REVIEW_LIMITS.note) || null
       try {
-        await db.transaction((tx) =>
-          decide(tx, { reference: reference.toUpperCase(), to: parsed.data, applicantNote: note, internalNote: null, staffId: null }, mail),
-        )
+        await db.transaction(async (tx) => {
+          const { before, after } = await decide(
+            tx,
+            { reference: reference.toUpperCase(), to: parsed.data, applicantNote: note, internalNote: null, staffId: null },
+            mail,
+          )
+          // A decision from the command line is in the console's audit log too, with no member and no address.
+          await audit(
+            tx,
+            { staffId: null, address: null },
+            {
+              function: 'cli:applications-status',
+              target: `application:${before.reference}`,
+              before: { status: before.status, applicantNote: before.applicant_note },
+              after: { status: after.status, applicantNote: after.applicant_note },
+            },
+          )
+        })
       } catch (error) {
         if (!(error instanceof DomainError)) throw error
         io.err(`${reference.toUpperCase()}: ${consoleStrings('en')(error.code.replace(/^console:/, ''))}`)
