@@ -18,7 +18,7 @@ import styles from './register.module.css'
 type ChannelsData = Extract<RegisterData, { view: 'channels' }>
 
 /** Adds a channel, or changes one (then with the end of its validity). */
-function ChannelForm({ editing, onDone }: { editing: RegisterChannel | null; onDone(message: string): void }) {
+function ChannelForm({ editing, onStart, onDone }: { editing: RegisterChannel | null; onStart(): void; onDone(message: string): void }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
   const errorText = useRegisterErrorText()
@@ -32,6 +32,7 @@ function ChannelForm({ editing, onDone }: { editing: RegisterChannel | null; onD
     const text = (name: string) => String(form.get(name) ?? '')
     setFields({})
     setMessage('')
+    onStart()
     setBusy(true)
     try {
       const saved = await client.call(saveRegisterChannel, {
@@ -210,6 +211,8 @@ export function Channels({ data }: { data: ChannelsData }) {
   const errorText = useRegisterErrorText()
   const revalidator = useRevalidator()
   const [editing, setEditing] = useState<RegisterChannel | null>(null)
+  // A fresh, empty form after each save.
+  const [round, setRound] = useState(0)
   const [notice, setNotice] = useState('')
   const [problem, setProblem] = useState('')
   const { rows, total } = data.channels
@@ -217,6 +220,7 @@ export function Channels({ data }: { data: ChannelsData }) {
 
   const done = async (message: string) => {
     setEditing(null)
+    setRound((value) => value + 1)
     setProblem('')
     setNotice(message)
     if (message) await revalidator.revalidate()
@@ -243,7 +247,12 @@ export function Channels({ data }: { data: ChannelsData }) {
           {problem}
         </p>
       ) : null}
-      <ChannelForm key={editing?.id ?? 'new'} editing={editing} onDone={(message) => void done(message)} />
+      <ChannelForm
+        key={editing ? `edit-${editing.id}` : `new-${round}`}
+        editing={editing}
+        onStart={() => setNotice('')}
+        onDone={(message) => void done(message)}
+      />
       <ChannelFilters data={data} />
       <TableFrame label={t('register.channelsTitle')}>
         <table className={ui.table}>

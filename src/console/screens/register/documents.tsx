@@ -38,7 +38,7 @@ async function fingerprintOf(file: File): Promise<string> {
   return envelope.data.sha256
 }
 
-function DocumentForm({ onDone }: { onDone(message: string): Promise<void> }) {
+function DocumentForm({ onStart, onDone }: { onStart(): void; onDone(message: string): Promise<void> }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
   const errorText = useRegisterErrorText()
@@ -54,6 +54,7 @@ function DocumentForm({ onDone }: { onDone(message: string): Promise<void> }) {
     const file = form.get('file')
     setFields({})
     setMessage('')
+    onStart()
     if (!(file instanceof File) || file.size === 0) return setFields({ file: 'console:errors.registerNoFile' })
     setBusy(true)
     try {
@@ -165,7 +166,7 @@ export function Documents({ data }: { data: DocumentsData }) {
           {problem}
         </p>
       ) : null}
-      <DocumentForm onDone={done} />
+      <DocumentForm onStart={() => setNotice('')} onDone={done} />
       <Form method="get" className={ui.panel} role="search" aria-label={t('register.documentsTitle')}>
         <input type="hidden" name="view" value="documents" />
         <div className={styles.grid}>
@@ -198,7 +199,7 @@ export function Documents({ data }: { data: DocumentsData }) {
             )}
             {rows.map((row) => (
               <tr key={row.id}>
-                <td>
+                <td className={styles.documentCell}>
                   <div className={styles.value}>{row.title}</div>
                   {row.reference ? <div className={ui.muted}>{row.reference}</div> : null}
                   <div className={`${styles.hash} ${ui.mono} ${ui.muted}`}>SHA-256 {row.sha256}</div>
