@@ -118,6 +118,7 @@ export function Lookups({ data }: { data: LookupsData }) {
         />
       </section>
       <p className={ui.hint}>{t('register.reportsNote')}</p>
+      <p className={ui.hint}>{t('common.timesInUtc')}</p>
     </>
   )
 }
