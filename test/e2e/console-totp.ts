@@ -31,14 +31,24 @@ export function codeAt(secret: string, step: number): string {
 }
 
 /**
+ * How long a code must stay good after it is made: filling the form and the server's password check
+ * take seconds on a loaded machine, and a code accepted only until the current step ends (the one
+ * before it) was refused when the request came in after the boundary.
+ */
+const MIN_LIFE_MS = 20_000
+
+/**
  * A fresh code for each sign-in: the server refuses a step it has accepted before (replay) and takes
- * one step of drift either way, so a test uses the steps in order and, past the next one, waits for time to catch up.
+ * one step of drift either way, so a code for step s is good until step s + 2 begins. A test uses the
+ * steps in order, the earliest that stays good long enough, and, past the next one, waits for time to catch up.
  */
 export function authenticator(secret: string) {
   let lastStep = -1
   return async function nextCode(): Promise<string> {
-    const now = Math.floor(Date.now() / STEP_MS)
-    const step = Math.max(now - 1, lastStep + 1)
+    const moment = Date.now()
+    const now = Math.floor(moment / STEP_MS)
+    let step = Math.max(now - 1, lastStep + 1)
+    while ((step + 2) * STEP_MS - moment < MIN_LIFE_MS) step++
     if (step > now + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - Date.now() + 200))
     lastStep = step
     return codeAt(secret, step)
