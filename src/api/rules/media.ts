@@ -132,7 +132,7 @@ export function isMediaPath(src: string | null | undefined): src is string {
  */
 export function mediaSources(src: string): MediaSource[] {
   const parsed = parseMediaPath(src)
-  if (!parsed || parsed.kind !== 'image') return []
+  if (parsed?.kind !== 'image') return []
   // Only an item's own src (its raster) tells whether the raster is JPEG or PNG.
   const formats: MediaImageFormat[] = ['avif', 'webp', ...(parsed.format === 'jpg' || parsed.format === 'png' ? [parsed.format] : [])]
   const widths = mediaWidths(parsed.width)
