@@ -1,7 +1,8 @@
 import type { Locale } from '../../../src/i18n/languages.ts'
-import { forbidden, notFound } from '../errors.ts'
+import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
+import { DomainError, forbidden, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
-import { type CommentRow, countComments, deleteOwnComment, insertComment, listCommentRows } from './community.repo.ts'
+import { activeCommentBlock, type CommentRow, countComments, deleteOwnComment, insertComment, listCommentRows } from './community.repo.ts'
 import { addressKey, RULES } from './limits.ts'
 
 export interface CommentView {
@@ -11,20 +12,29 @@ export interface CommentView {
   createdAt: string
   author: { userId: string; nick: string; avatar: string | null }
   mine: boolean
+  hiddenReason: string | null
+}
+
+/** A bar from commenting as its visitor reads it. */
+export interface CommentBlockView {
+  reason: string
+  until: string | null
 }
 
 export interface CommentService {
   list(
     input: { exhibitionId: number; before?: number | undefined; limit: number },
     viewerId: string | null,
-  ): Promise<{ items: CommentView[]; nextBefore: number | null; total: number }>
+  ): Promise<{ items: CommentView[]; nextBefore: number | null; total: number; blocked: CommentBlockView | null }>
   post(input: { exhibitionId: number; body: string }, author: { accountId: string; ip: string; locale: Locale }): Promise<CommentView>
   remove(id: number, accountId: string): Promise<void>
 }
 
 /**
  * Community comments on an exhibition (issue 8): everyone reads, logged-in users post (plain text,
- * cleaned by the contract, limited in length and rate), authors delete their own.
+ * cleaned by the contract, limited in length and rate), authors delete their own. A comment the
+ * organiser hid (issue 18) is left out for everyone but its author, who reads why; a visitor barred
+ * from commenting is refused (403) and told so with the list.
  */
 export function createCommentService(platform: Platform): CommentService {
   const { db, rateLimits } = platform
@@ -43,20 +53,31 @@ export function createCommentService(platform: Platform): CommentService {
     createdAt: new Date(row.created_at).toISOString(),
     author: { userId: row.account_id, nick: row.nick, avatar: row.avatar_url },
     mine: viewerId !== null && row.account_id === viewerId,
+    hiddenReason: row.hidden_reason,
   })
+
+  const blockOf = async (accountId: string | null): Promise<CommentBlockView | null> => {
+    const block = accountId ? await activeCommentBlock(db, accountId, new Date()) : null
+    return block ? { reason: block.reason, until: block.ends_at ? block.ends_at.toISOString() : null } : null
+  }
 
   return {
     async list(input, viewerId) {
       await requireExhibition(input.exhibitionId)
-      const [rows, total] = await Promise.all([listCommentRows(db, input.exhibitionId, input.before, input.limit + 1), countComments(db, input.exhibitionId)])
+      const [rows, total, blocked] = await Promise.all([
+        listCommentRows(db, input.exhibitionId, input.before, input.limit + 1, viewerId),
+        countComments(db, input.exhibitionId),
+        blockOf(viewerId),
+      ])
       const page = rows.slice(0, input.limit)
-      return { items: page.map((row) => view(row, viewerId)), nextBefore: rows.length > input.limit ? (page.at(-1)?.id ?? null) : null, total }
+      return { items: page.map((row) => view(row, viewerId)), nextBefore: rows.length > input.limit ? (page.at(-1)?.id ?? null) : null, total, blocked }
     },
     async post(input, author) {
       await rateLimits.consume(RULES.commentAddress, addressKey(author.ip))
       await rateLimits.consume(RULES.commentUser, author.accountId)
       await rateLimits.consume(RULES.commentUserDay, author.accountId)
       await requireExhibition(input.exhibitionId)
+      if (await blockOf(author.accountId)) throw new DomainError('account:comments.errors.blocked', ERROR_CODES.forbidden)
       const row = await insertComment(db, { exhibitionId: input.exhibitionId, accountId: author.accountId, body: input.body })
       return view(row, author.accountId)
     },

@@ -8,23 +8,50 @@ export interface CommentRow {
   created_at: Date
   nick: string
   avatar_url: string | null
+  /** Set while the organiser keeps it hidden (0150_comment_moderation.sql). */
+  hidden_reason: string | null
 }
 
-const COMMENT_COLUMNS = 'c.id, c.exhibition_id, c.account_id, c.body, c.created_at, a.nick, a.avatar_url'
+const COMMENT_COLUMNS = 'c.id, c.exhibition_id, c.account_id, c.body, c.created_at, a.nick, a.avatar_url, c.hidden_reason'
 
-export async function listCommentRows(db: Queryable, exhibitionId: number, before: number | undefined, limit: number): Promise<CommentRow[]> {
+/** Newest first; a hidden comment only for its author (`viewerId`), who reads why it was hidden. */
+export async function listCommentRows(
+  db: Queryable,
+  exhibitionId: number,
+  before: number | undefined,
+  limit: number,
+  viewerId: string | null,
+): Promise<CommentRow[]> {
   const result = await db.query<CommentRow>(
     `select ${COMMENT_COLUMNS} from exhibition_comments c join accounts a on a.id = c.account_id
-     where c.exhibition_id = $1 and ($2::bigint is null or c.id < $2::bigint)
+     where c.exhibition_id = $1 and ($2::bigint is null or c.id < $2::bigint) and (c.hidden_at is null or c.account_id = $4::uuid)
      order by c.id desc limit $3`,
-    [exhibitionId, before ?? null, limit],
+    [exhibitionId, before ?? null, limit, viewerId],
   )
   return result.rows
 }
 
+/** The count everyone reads: visible comments only. */
 export async function countComments(db: Queryable, exhibitionId: number): Promise<number> {
-  const result = await db.query<{ total: number }>('select count(*)::int as total from exhibition_comments where exhibition_id = $1', [exhibitionId])
+  const result = await db.query<{ total: number }>('select count(*)::int as total from exhibition_comments where exhibition_id = $1 and hidden_at is null', [
+    exhibitionId,
+  ])
   return result.rows[0]?.total ?? 0
+}
+
+export interface CommentBlockRow {
+  reason: string
+  ends_at: Date | null
+  blocked_at: Date
+}
+
+/** The account's bar from commenting that still counts at `now` (0150_comment_moderation.sql), if any. */
+export async function activeCommentBlock(db: Queryable, accountId: string, now: Date): Promise<CommentBlockRow | null> {
+  const result = await db.query<CommentBlockRow>(
+    'select reason, ends_at, blocked_at from comment_blocks where account_id = $1 and (ends_at is null or ends_at > $2)',
+    [accountId, now],
+  )
+  return result.rows[0] ?? null
 }
 
 export async function insertComment(db: Queryable, input: { exhibitionId: number; accountId: string; body: string }): Promise<CommentRow> {

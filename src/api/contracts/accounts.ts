@@ -95,6 +95,8 @@ export const comment = z.object({
   author: userInfo,
   /** The caller wrote it (and may delete it). */
   mine: z.boolean(),
+  /** Only on the author's own comment that the organiser hid (nobody else is sent it): why. */
+  hiddenReason: z.string().nullable(),
 })
 
 export const listComments = defineContract({
@@ -109,7 +111,10 @@ export const listComments = defineContract({
     items: z.array(comment),
     /** Pass as `before` for the next page; null at the end ("No more data"). */
     nextBefore: z.number().int().nullable(),
+    /** Visible comments: what everyone reads as the count. */
     total: z.number().int(),
+    /** The caller is barred from commenting (the form says so instead of offering the box); `until` null: until lifted. */
+    blocked: z.object({ reason: z.string(), until: z.string().nullable() }).nullable(),
   }),
 })
 
