@@ -15,12 +15,14 @@ export const articleInfo = fn<typeof contracts.articleInfo>(EDITORIAL.articleInf
 export const listVideos = fn<typeof contracts.listVideos>(EDITORIAL.listVideos)
 export const getVideo = fn<typeof contracts.getVideo>(EDITORIAL.getVideo)
 export const listBulletins = fn<typeof contracts.listBulletins>(EDITORIAL.listBulletins)
+export const editorialPreview = fn<typeof contracts.editorialPreview>(EDITORIAL.editorialPreview)
 
 export type ArticleCard = z.output<typeof contracts.articleCard>
 export type ArticleDetail = z.output<typeof contracts.articleDetail>
 export type ArticleListResult = z.output<typeof contracts.articleList.result>
 export type ArticleListQuery = z.input<typeof contracts.articleList.payload>
 export type ImageRef = z.output<typeof contracts.imageRef>
+export type EditorialPreview = z.output<typeof contracts.editorialPreview.result>
 export type Video = z.output<typeof contracts.video>
 export type VideoSource = Video['sources'][number]
 export type VideoCaption = Video['captions'][number]

@@ -65,6 +65,8 @@ export const routes: RouteObject[] = [
           { path: 'verify.html', ...screen('verify', { ns: ['verify'] }) },
           // the post-event survey: a personal link from the mail (issue 19)
           { path: 'survey/:token', ...screen('survey', { ns: ['survey'], private: true }) },
+          // a draft or scheduled item through the console's signed preview link (issue 18)
+          { path: 'preview/:token', ...screen('preview', { ns: ['editorial', 'news'], private: true }) },
         ],
       },
       {

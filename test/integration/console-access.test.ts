@@ -133,6 +133,15 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   applicationDetail: () => ({ reference: 'EX-00000000' }),
   decideApplication: () => ({ reference: 'EX-00000000', status: 'accepted', expected: 'received', applicantNote: 'Welcome.' }),
   applicationExport: () => ({ exhibitionId: 999999, format: 'csv' }),
+  editorialList: () => ({ kind: 'news', state: 'draft', search: 'fair' }),
+  editorialDetail: () => ({ kind: 'news', id: 999999 }),
+  saveEditorial: () => ({ kind: 'bulletin', slug: `access-${randomUUID().slice(0, 8)}`, texts: { en: { title: 'Doors open', body: 'At nine.' } } }),
+  publishEditorial: () => ({ kind: 'news', id: 999999, expected: 'x' }),
+  scheduleEditorial: () => ({ kind: 'news', id: 999999, expected: 'x', at: '2031-01-01T09:00:00Z' }),
+  unpublishEditorial: () => ({ kind: 'news', id: 999999, expected: 'x' }),
+  deleteEditorial: () => ({ kind: 'news', id: 999999, expected: 'x' }),
+  editorialPreviewLink: () => ({ kind: 'news', id: 999999, locale: 'en' }),
+  editorialRender: () => ({ kind: 'news', locale: 'zh-hk', texts: { en: { title: 'Hello', summary: 'Hi', body: '**Hi**' } } }),
 }
 
 describe('who may call which console function (the table of src/api/rules/console-access.ts)', () => {

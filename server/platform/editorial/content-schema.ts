@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { parseMediaPath } from '../../../src/api/rules/media.ts'
 import { BULLETIN_KINDS, NEWS_TAGS, VIDEO_CATEGORIES, VIDEO_SOURCE_TYPES } from '../../../src/api/rules/editorial.ts'
 import { LOCALES, type Locale } from '../../../src/i18n/languages.ts'
 
@@ -36,7 +37,11 @@ const asset = (extensions: RegExp, what: string) =>
     .max(500, 'must be at most 500 characters')
     .regex(/^(\/(?!\/)[A-Za-z0-9._~/-]+|https:\/\/[^\s"'<>]+)$/, 'must be a path from the site root (like /demo/x.svg) or an https address')
     .refine((value) => extensions.test(value.replace(/[?#].*$/, '')), `must be ${what}`)
-    .refine((value) => !value.startsWith('/') || (!value.includes('..') && existsSync(`${PUBLIC_DIR}${value.slice(1)}`)), 'no such file under public/')
+    // Uploaded media (/media/...) live in the media store, not under public/.
+    .refine(
+      (value) => !value.startsWith('/') || parseMediaPath(value) !== null || (!value.includes('..') && existsSync(`${PUBLIC_DIR}${value.slice(1)}`)),
+      'no such file under public/ nor in the media store',
+    )
 
 const image = asset(/\.(svg|png|jpe?g|webp|avif)$/i, 'an image (.svg, .png, .jpg, .webp or .avif)')
 

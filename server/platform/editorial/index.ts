@@ -1,5 +1,6 @@
 import { importDemoContent } from '../../content/content-folder.ts'
 import type { Domain } from '../platform.ts'
+import { registerEditorialConsole } from './console/editorial-console.functions.ts'
 import { EDITORIAL_KINDS } from './editorial.content.ts'
 import { registerEditorialFunctions } from './editorial.functions.ts'
 import { createEditorialService, type EditorialService } from './editorial.service.ts'
@@ -21,10 +22,12 @@ export const domain: Domain = {
   // After exhibitions (articles and videos name an exhibition by slug; either may come first).
   order: 30,
   content: EDITORIAL_KINDS,
-  setup(platform) {
+  async setup(platform) {
     const service = createEditorialService({ db: platform.db, brandName: platform.config.BRAND_NAME })
     platform.services.editorial = service
     registerEditorialFunctions(platform, service)
+    // The console's editor (issue 18): drafts, scheduling, preview links.
+    await registerEditorialConsole(platform)
   },
   async seed(platform, tx) {
     await importDemoContent(platform, tx, EDITORIAL_KINDS)

@@ -153,3 +153,24 @@ export const listBulletins = defineContract({
     ...paging,
   }),
 })
+
+/**
+ * An item of any state shown through a preview link of the console (`/{lang}/preview/{token}`): the
+ * token is signed and expires; the page is never cached and never indexed.
+ */
+export const editorialPreview = defineContract({
+  ...EDITORIAL.editorialPreview,
+  payload: z.object({ token: z.string({ error: 'editorial:preview.invalid' }).min(1, 'editorial:preview.invalid').max(1024, 'editorial:preview.invalid') }),
+  result: z.object({
+    kind: z.enum(['news', 'bulletin', 'video']),
+    state: z.enum(['draft', 'scheduled', 'published', 'unpublished']),
+    title: z.string(),
+    summary: z.string(),
+    /** Sanitised HTML, as the pages show it. */
+    bodyHtml: z.string(),
+    image: imageRef.nullable(),
+    publishedAt: instant,
+    fellBackTo: locale.nullable(),
+    expiresAt: instant,
+  }),
+})

@@ -63,4 +63,14 @@ export const CONSOLE = {
   applicationDetail: { endpoint: 'console', route: 'console$applicationDetail', access: 'staff' },
   decideApplication: { endpoint: 'console', route: 'console$decideApplication', access: 'staff' },
   applicationExport: { endpoint: 'console', route: 'console$applicationExport', access: 'staff' },
+  // The content editor: news, bulletins and videos (issue 18).
+  editorialList: { endpoint: 'console', route: 'console$editorialList', access: 'staff' },
+  editorialDetail: { endpoint: 'console', route: 'console$editorialDetail', access: 'staff' },
+  saveEditorial: { endpoint: 'console', route: 'console$saveEditorial', access: 'staff' },
+  publishEditorial: { endpoint: 'console', route: 'console$publishEditorial', access: 'staff' },
+  scheduleEditorial: { endpoint: 'console', route: 'console$scheduleEditorial', access: 'staff' },
+  unpublishEditorial: { endpoint: 'console', route: 'console$unpublishEditorial', access: 'staff' },
+  deleteEditorial: { endpoint: 'console', route: 'console$deleteEditorial', access: 'staff' },
+  editorialPreviewLink: { endpoint: 'console', route: 'console$editorialPreviewLink', access: 'staff' },
+  editorialRender: { endpoint: 'console', route: 'console$editorialRender', access: 'staff' },
 } as const satisfies FunctionTable

@@ -24,6 +24,8 @@ const APPLICATION_DESK: readonly StaffRole[] = ['manager', 'support']
 const DOOR: readonly StaffRole[] = ['checkin', 'manager']
 /** The register of official channels and documents, and what visitors looked up. */
 const VERIFIER: readonly StaffRole[] = ['verifier']
+/** News, bulletins and videos: writing, scheduling and taking them down. */
+const EDITOR: readonly StaffRole[] = ['editor']
 
 /**
  * Console functions with access `staff`, by their name in src/api/functions/console.ts, and the roles
@@ -79,6 +81,15 @@ export const CONSOLE_ACCESS = {
   applicationDetail: APPLICATION_DESK,
   decideApplication: APPLICATION_DESK,
   applicationExport: APPLICATION_DESK,
+  editorialList: EDITOR,
+  editorialDetail: EDITOR,
+  saveEditorial: EDITOR,
+  publishEditorial: EDITOR,
+  scheduleEditorial: EDITOR,
+  unpublishEditorial: EDITOR,
+  deleteEditorial: EDITOR,
+  editorialPreviewLink: EDITOR,
+  editorialRender: EDITOR,
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type ConsoleStaffFunction = keyof typeof CONSOLE_ACCESS
