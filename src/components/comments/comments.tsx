@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Comment, deleteComment, listComments, postComment } from '../../api/accounts.ts'
+import { type Comment, type CommentPage, deleteComment, listComments, postComment } from '../../api/accounts.ts'
 import { ACCOUNT_LIMITS, cleanCommentText } from '../../api/rules/accounts.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { useGateway } from '../../app-state.ts'
@@ -15,12 +15,22 @@ import styles from './comments.module.css'
 type State =
   | { kind: 'loading' }
   | { kind: 'failed' }
-  | { kind: 'ready'; items: Comment[]; nextBefore: number | null; total: number; more: 'idle' | 'loading' | 'failed' }
+  | {
+      kind: 'ready'
+      items: Comment[]
+      nextBefore: number | null
+      total: number
+      more: 'idle' | 'loading' | 'failed'
+      /** The viewer is barred from commenting (issue 18): the notice takes the form's place. */
+      blocked: CommentPage['blocked']
+    }
 
 /**
  * The community of an exhibition (docs/product.md#other-screens, issue 8): everyone reads, logged-in users write, authors
  * delete their own. Comments are plain text shown as text. Read in the browser, so the exhibition
- * page itself stays the same for everyone (cacheable); brings its own strings.
+ * page itself stays the same for everyone (cacheable) and a comment the organiser hides is gone at
+ * once; brings its own strings. Its author still sees a hidden comment, with the organiser's reason;
+ * a visitor barred from commenting reads why instead of the form.
  */
 export function ExhibitionComments({ exhibitionId }: { exhibitionId: number }) {
   const ready = useNamespace('account')
@@ -32,7 +42,7 @@ export function ExhibitionComments({ exhibitionId }: { exhibitionId: number }) {
   const load = useCallback(() => {
     setState({ kind: 'loading' })
     gateway.call(listComments, { exhibitionId }).then(
-      (page) => setState({ kind: 'ready', items: page.items, nextBefore: page.nextBefore, total: page.total, more: 'idle' }),
+      (page) => setState({ kind: 'ready', items: page.items, nextBefore: page.nextBefore, total: page.total, more: 'idle', blocked: page.blocked }),
       () => setState({ kind: 'failed' }),
     )
   }, [gateway, exhibitionId])
@@ -95,8 +105,10 @@ function Community({
         {state.kind === 'ready' ? <span className={styles.count}>{t('comments.count', { count: state.total })}</span> : null}
       </h2>
 
-      {user ? (
-        <CommentForm exhibitionId={exhibitionId} onPosted={added} />
+      {user && state.kind === 'ready' && state.blocked ? (
+        <BlockedNotice blocked={state.blocked} />
+      ) : user ? (
+        <CommentForm exhibitionId={exhibitionId} onPosted={added} onBlocked={reload} />
       ) : (
         <div className={styles.prompt}>
           <p>{t('comments.loginPrompt')}</p>
@@ -141,7 +153,20 @@ function Community({
   )
 }
 
-function CommentForm({ exhibitionId, onPosted }: { exhibitionId: number; onPosted(comment: Comment): void }) {
+/** What a barred visitor reads where the form would be: the organiser's reason, and when it ends. */
+function BlockedNotice({ blocked }: { blocked: NonNullable<CommentPage['blocked']> }) {
+  const { t, i18n } = useTranslation('account')
+  // The block ends as its day begins in UTC: that day is the one to name.
+  const until = blocked.until ? new Date(blocked.until).toLocaleDateString(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }) : null
+  return (
+    <div className={styles.blocked} role="status">
+      <p>{t('comments.blocked', { reason: blocked.reason })}</p>
+      {until ? <p>{t('comments.blockedUntil', { date: until })}</p> : null}
+    </div>
+  )
+}
+
+function CommentForm({ exhibitionId, onPosted, onBlocked }: { exhibitionId: number; onPosted(comment: Comment): void; onBlocked(): void }) {
   const { t } = useTranslation('account')
   const gateway = useGateway()
   const toast = useToast()
@@ -171,6 +196,8 @@ function CommentForm({ exhibitionId, onPosted }: { exhibitionId: number; onPoste
     } catch (failure) {
       const gatewayError = failure instanceof GatewayError ? failure : null
       if (gatewayError?.errorCode === 401) setCurrentUser(null)
+      // Barred since the list was read: the list brings the notice with its reason.
+      if (gatewayError?.code === 'account:comments.errors.blocked') onBlocked()
       const key = gatewayError?.fields.body ?? gatewayError?.code ?? 'errors.unexpected'
       const params = (gatewayError?.body as { data?: Record<string, unknown> } | undefined)?.data ?? {}
       setError(t(key, { max: ACCOUNT_LIMITS.commentMax, ...params }))
@@ -260,6 +287,12 @@ function CommentItem({ comment, onDeleted }: { comment: Comment; onDeleted(id: n
         </p>
         {/* Plain text: React escapes it; line breaks are kept by CSS. Never markup. */}
         <p className={styles.body}>{comment.body}</p>
+        {comment.hiddenReason !== null ? (
+          <div className={styles.hidden}>
+            <p>{t('comments.hiddenByOrganiser', { reason: comment.hiddenReason })}</p>
+            <p className={styles.hiddenNote}>{t('comments.hiddenOnlyYou')}</p>
+          </div>
+        ) : null}
         {comment.mine ? (
           <div className={styles.actions}>
             {confirming ? (
