@@ -5,9 +5,11 @@
 // process.cpuUsage() around each: the whole request (middleware, loaders, React, compression), the
 // loaders and routing (render()), and React's renderToString alone. Prints median and p90 of each,
 // and the sizes of the HTML and of its hydration state.
-// For a flame graph: node --cpu-prof --cpu-prof-dir=out/profiles scripts/profile-render.ts
-import { mkdtempSync, rmSync } from 'node:fs'
+// For a flame graph of the measured requests alone (boot, seeding and warm-up left out):
+// --cpu-profile=out/render.cpuprofile, then open it in Chromium's DevTools (Performance, load profile).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
+import { Session } from 'node:inspector/promises'
 import type { AddressInfo } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -29,6 +31,7 @@ const option = (name: string, fallback: string) => args.find((arg) => arg.starts
 const RENDERS = Number(option('renders', '400'))
 const WARMUP = Math.min(100, RENDERS)
 const PATH = option('path', '/en/')
+const CPU_PROFILE = option('cpu-profile', '')
 // What a phone's browser sends: the response is compressed as it would be for a visitor.
 const HEADERS = {
   'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
@@ -93,13 +96,24 @@ const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${PATH}`
 
 const samples: Sample[] = []
 let html = ''
+const inspector = CPU_PROFILE ? new Session() : null
 for (let index = 0; index < WARMUP + RENDERS; index++) {
+  if (inspector && index === WARMUP) {
+    inspector.connect()
+    await inspector.post('Profiler.enable')
+    await inspector.post('Profiler.start')
+  }
   current = { request: 0, loaders: 0, react: 0 }
   const response = await fetch(url, { headers: { ...HEADERS, 'accept-encoding': index === 0 ? 'identity' : HEADERS['accept-encoding'] } })
   if (response.status !== 200) throw new Error(`${PATH} answered ${response.status}`)
   const body = await response.text()
   if (index === 0) html = body
   if (index >= WARMUP) samples.push(current)
+}
+if (inspector) {
+  const { profile } = await inspector.post('Profiler.stop')
+  writeFileSync(CPU_PROFILE, JSON.stringify(profile))
+  inspector.disconnect()
 }
 server.close()
 await platform.close()

@@ -1,3 +1,4 @@
+import { isbot } from 'isbot'
 import { UAParser } from 'ua-parser-js'
 import { memoize } from './memo.ts'
 
@@ -17,4 +18,13 @@ export function isMobileUserAgent(userAgent: string | undefined): boolean {
   if (!userAgent) return false
   // Overlong ones are not kept: 2,000 of them would hold megabytes.
   return userAgent.length <= 512 ? classifyRemembered(userAgent) : classify(userAgent)
+}
+
+// isbot's one large expression costs a few microseconds per page render; the same few agents repeat.
+const crawlerRemembered = memoize(2000, isbot)
+
+/** Whether the agent is a crawler (pages skip what only people use, such as deferred data). */
+export function isCrawlerUserAgent(userAgent: string | undefined): boolean {
+  if (!userAgent) return false
+  return userAgent.length <= 512 ? crawlerRemembered(userAgent) : isbot(userAgent)
 }

@@ -1,5 +1,4 @@
 import type { NextFunction, Request, Response } from 'express'
-import { isbot } from 'isbot'
 import type { Logger } from 'pino'
 import type { TokenSource } from '../../src/api/contracts/tokens.ts'
 import { COOKIES } from '../../src/api/contracts/cookies.ts'
@@ -8,6 +7,7 @@ import type { AssetResolver, InProcessRequest, InProcessResponse, RenderInput, R
 import { LANGUAGE_INFO, type UrlLanguage } from '../../src/i18n/languages.ts'
 import { publicConfig, type Config } from '../config.ts'
 import { setAccessTokenCookie } from './access-token-cookie.ts'
+import { isCrawlerUserAgent } from './device.ts'
 import { pageCaptureOf } from './page-cache.ts'
 
 export type RenderFunction = (input: RenderInput) => Promise<RenderOutput>
@@ -85,7 +85,10 @@ export function toFetchRequest(req: Request, origin: string): Request {
     headers.set(name, Array.isArray(value) ? value.join(', ') : value)
   }
   const controller = new AbortController()
-  req.on('close', () => controller.abort())
+  // Only a visitor who left mid-render aborts: abort() makes a DOMException, worth avoiding on every page.
+  req.on('close', () => {
+    if (!req.res?.writableFinished) controller.abort()
+  })
   return new globalThis.Request(new URL(req.originalUrl, origin), { method: 'GET', headers, signal: controller.signal }) as unknown as Request
 }
 
@@ -97,7 +100,7 @@ export function ssrHandler(deps: SsrDeps) {
     const lang = res.locals.lang
     const context = res.locals.context
     const tokens = pageTokens(req, deps.visitorTokens)
-    const crawler = isbot(req.get('user-agent') ?? '')
+    const crawler = isCrawlerUserAgent(req.get('user-agent'))
     let output: RenderOutput
     try {
       output = await deps.render({

@@ -9,6 +9,7 @@ import { CheckIcon, ChevronDownIcon, GlobeIcon, MenuIcon, MoreIcon, SearchIcon, 
 import { Logo } from '../logo/logo.tsx'
 import { SidePanel } from '../side-panel/side-panel.tsx'
 import { MenuControl } from './menu-control.tsx'
+import { useOpenedOnce } from '../../lib/use-opened-once.ts'
 import { useHydrated } from './use-hydrated.ts'
 import { activeTabKey, languageSwitchHref, NAV_TABS, SHELL_ANCHORS, tabHref } from './nav-tabs.ts'
 import styles from './header.module.css'
@@ -254,6 +255,7 @@ function LanguageDropdown() {
   const site = useSite()
   const [open, setOpen] = useState(false)
   const menuId = useId()
+  const listDrawn = useOpenedOnce(open)
   useDismiss(open, () => setOpen(false), `[data-menu="${menuId}"]`)
   return (
     <div className={styles.language} data-menu={menuId}>
@@ -270,8 +272,9 @@ function LanguageDropdown() {
         <span className="visually-hidden">{t('nav.changeLanguage')}</span>
         <ChevronDownIcon size={16} />
       </MenuControl>
+      {/* Drawn on first opening, like the side panels: without script the button leads to the footer's list. */}
       <div id={`${menuId}-list`} className={`${styles.dropdown} ${styles.languageDropdown}`} hidden={!open}>
-        <LanguageList />
+        {listDrawn ? <LanguageList /> : null}
       </div>
     </div>
   )
