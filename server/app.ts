@@ -203,6 +203,9 @@ export function createApp(deps: AppDeps) {
 /** Every platform path of docs/product.md#endpoints: JSON bodies, the envelope, and the status equal to ErrorCode. */
 function mountPlatform(app: express.Express, platform: Platform) {
   const json = express.json({ limit: '100kb', type: () => true })
+  // An editor saves a whole list at once (an exhibition's speakers with their texts in 12 languages run
+  // to a few hundred kB); the console's functions still bound each list, so this only moves the first fence.
+  const consoleJson = express.json({ limit: '1mb', type: () => true })
   const paths = Object.values(ENDPOINTS).map((endpoint) => endpoint.path)
   const handle = async (req: Request, res: Response) => {
     const response = await platform.dispatch({
@@ -222,7 +225,8 @@ function mountPlatform(app: express.Express, platform: Platform) {
     res.json(response.body)
   }
   for (const path of paths) {
-    app.all(path, (req, res, next) => (req.method === 'POST' ? json(req, res, next) : next()), handle)
+    const parse = path === ENDPOINTS.console.path ? consoleJson : json
+    app.all(path, (req, res, next) => (req.method === 'POST' ? parse(req, res, next) : next()), handle)
   }
   app.use(paths, (error: unknown, req: Request, res: Response, next: NextFunction) => {
     const type = (error as { type?: string })?.type

@@ -110,18 +110,36 @@ export async function importExhibition(tx: Queryable, file: ExhibitionFile): Pro
   }
   await tx.query('delete from exhibition_texts where exhibition_id = $1 and locale <> all($2::text[])', [id, locales])
 
-  await replaceChildren(tx, id, 'exhibition_speakers', file.speakers, (speaker, sort) => ({
+  await importSpeakers(tx, id, file.speakers)
+  await importAgenda(tx, id, file.agenda)
+  await importPartners(tx, id, file.partners)
+  await importPhotos(tx, id, file.photos)
+  await importVideos(tx, id, file.videos)
+  return id
+}
+
+/*
+ * One part of an exhibition each, written the way a content file writes it. The console's content
+ * editor saves through these too, so what it writes is exactly what an export reads back.
+ */
+
+export async function importSpeakers(tx: Queryable, id: number, speakers: ExhibitionFile['speakers']): Promise<void> {
+  await replaceChildren(tx, id, 'exhibition_speakers', speakers, (speaker, sort) => ({
     name: speaker.name,
     company: speaker.company,
     photo: speaker.photo,
     sort,
     texts: json(speaker.texts),
   }))
-  for (const day of file.agenda) {
+}
+
+/** Days, their sessions and who speaks at each; speakers are named by key and must exist already. */
+export async function importAgenda(tx: Queryable, id: number, agenda: ExhibitionFile['agenda']): Promise<void> {
+  for (const day of agenda) {
     await upsert(tx, 'exhibition_agenda_days', ['exhibition_id', 'day'], { exhibition_id: id, day: day.date, texts: json(day.texts) })
   }
-  await tx.query('delete from exhibition_agenda_days where exhibition_id = $1 and day <> all($2::date[])', [id, file.agenda.map((day) => day.date)])
-  const sessions = file.agenda.flatMap((day) => day.sessions)
+  await tx.query('delete from exhibition_agenda_days where exhibition_id = $1 and day <> all($2::date[])', [id, agenda.map((day) => day.date)])
+  const sessions = agenda.flatMap((day) => day.sessions)
   await replaceChildren(tx, id, 'exhibition_sessions', sessions, (session, sort) => ({
     starts_at: session.startsAt,
     ends_at: session.endsAt,
@@ -131,7 +149,10 @@ export async function importExhibition(tx: Queryable, file: ExhibitionFile): Pro
     texts: json(session.texts),
   }))
   await linkSessionSpeakers(tx, id, sessions)
-  await replaceChildren(tx, id, 'exhibition_partners', file.partners, (partner, sort) => ({
+}
+
+export async function importPartners(tx: Queryable, id: number, partners: ExhibitionFile['partners']): Promise<void> {
+  await replaceChildren(tx, id, 'exhibition_partners', partners, (partner, sort) => ({
     name: partner.name,
     role: partner.role,
     tier: partner.tier,
@@ -140,7 +161,10 @@ export async function importExhibition(tx: Queryable, file: ExhibitionFile): Pro
     booth: partner.booth,
     sort,
   }))
-  await replaceChildren(tx, id, 'exhibition_photos', file.photos, (photo, sort) => ({
+}
+
+export async function importPhotos(tx: Queryable, id: number, photos: ExhibitionFile['photos']): Promise<void> {
+  await replaceChildren(tx, id, 'exhibition_photos', photos, (photo, sort) => ({
     src: photo.src,
     width: photo.width,
     height: photo.height,
@@ -148,7 +172,10 @@ export async function importExhibition(tx: Queryable, file: ExhibitionFile): Pro
     sort,
     texts: json(photo.texts),
   }))
-  await replaceChildren(tx, id, 'exhibition_videos', file.videos, (video, sort) => ({
+}
+
+export async function importVideos(tx: Queryable, id: number, videos: ExhibitionFile['videos']): Promise<void> {
+  await replaceChildren(tx, id, 'exhibition_videos', videos, (video, sort) => ({
     src: video.src,
     video_slug: video.videoSlug,
     poster: video.poster,
@@ -156,7 +183,6 @@ export async function importExhibition(tx: Queryable, file: ExhibitionFile): Pro
     sort,
     texts: json(video.texts),
   }))
-  return id
 }
 
 async function replaceChildren<T extends { key: string }>(

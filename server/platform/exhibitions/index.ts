@@ -1,5 +1,6 @@
 import { importDemoContent } from '../../content/content-folder.ts'
 import type { Domain } from '../platform.ts'
+import { registerContentFunctions } from './console/content.functions.ts'
 import { advertsKind, exhibitionsKind } from './exhibitions.content.ts'
 import { sitemapRows } from './exhibitions.repo.ts'
 import { registerExhibitionFunctions } from './exhibitions.functions.ts'
@@ -25,6 +26,7 @@ export const domain: Domain = {
     const service = createExhibitionService({ db: platform.db })
     platform.services.exhibitions = service
     registerExhibitionFunctions(platform, service)
+    registerContentFunctions(platform)
   },
   async seed(platform, tx) {
     await importDemoContent(platform, tx, [exhibitionsKind, advertsKind])

@@ -63,6 +63,20 @@ export const CONSOLE = {
   applicationDetail: { endpoint: 'console', route: 'console$applicationDetail', access: 'staff' },
   decideApplication: { endpoint: 'console', route: 'console$decideApplication', access: 'staff' },
   applicationExport: { endpoint: 'console', route: 'console$applicationExport', access: 'staff' },
+  // Visitor accounts (issue 18).
+  visitorSearch: { endpoint: 'console', route: 'console$visitorSearch', access: 'staff' },
+  visitorDetail: { endpoint: 'console', route: 'console$visitorDetail', access: 'staff' },
+  endVisitorSessions: { endpoint: 'console', route: 'console$endVisitorSessions', access: 'staff' },
+  blockVisitor: { endpoint: 'console', route: 'console$blockVisitor', access: 'staff' },
+  unblockVisitor: { endpoint: 'console', route: 'console$unblockVisitor', access: 'staff' },
+  exportVisitorData: { endpoint: 'console', route: 'console$exportVisitorData', access: 'staff' },
+  deleteVisitor: { endpoint: 'console', route: 'console$deleteVisitor', access: 'staff' },
+  // Comment moderation (issue 18).
+  commentList: { endpoint: 'console', route: 'console$commentList', access: 'staff' },
+  hideComment: { endpoint: 'console', route: 'console$hideComment', access: 'staff' },
+  restoreComment: { endpoint: 'console', route: 'console$restoreComment', access: 'staff' },
+  blockCommenter: { endpoint: 'console', route: 'console$blockCommenter', access: 'staff' },
+  unblockCommenter: { endpoint: 'console', route: 'console$unblockCommenter', access: 'staff' },
   // The content editor: news, bulletins and videos (issue 18).
   editorialList: { endpoint: 'console', route: 'console$editorialList', access: 'staff' },
   editorialDetail: { endpoint: 'console', route: 'console$editorialDetail', access: 'staff' },
@@ -73,4 +87,16 @@ export const CONSOLE = {
   deleteEditorial: { endpoint: 'console', route: 'console$deleteEditorial', access: 'staff' },
   editorialPreviewLink: { endpoint: 'console', route: 'console$editorialPreviewLink', access: 'staff' },
   editorialRender: { endpoint: 'console', route: 'console$editorialRender', access: 'staff' },
+  // Exhibition content and adverts (issue 18).
+  contentExhibitions: { endpoint: 'console', route: 'console$contentExhibitions', access: 'staff' },
+  exhibitionContent: { endpoint: 'console', route: 'console$exhibitionContent', access: 'staff' },
+  saveExhibitionContent: { endpoint: 'console', route: 'console$saveExhibitionContent', access: 'staff' },
+  advertList: { endpoint: 'console', route: 'console$advertList', access: 'staff' },
+  saveAdvert: { endpoint: 'console', route: 'console$saveAdvert', access: 'staff' },
+  publishAdvert: { endpoint: 'console', route: 'console$publishAdvert', access: 'staff' },
+  // Media library (issue 18); files arrive through the multipart route MEDIA_UPLOAD_PATH.
+  mediaList: { endpoint: 'console', route: 'console$mediaList', access: 'staff' },
+  mediaDetail: { endpoint: 'console', route: 'console$mediaDetail', access: 'staff' },
+  saveMedia: { endpoint: 'console', route: 'console$saveMedia', access: 'staff' },
+  deleteMedia: { endpoint: 'console', route: 'console$deleteMedia', access: 'staff' },
 } as const satisfies FunctionTable

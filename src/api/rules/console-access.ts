@@ -24,8 +24,14 @@ const APPLICATION_DESK: readonly StaffRole[] = ['manager', 'support']
 const DOOR: readonly StaffRole[] = ['checkin', 'manager']
 /** The register of official channels and documents, and what visitors looked up. */
 const VERIFIER: readonly StaffRole[] = ['verifier']
+/** Visitor accounts: finding a visitor, ending their sessions, blocking them (the support desk's work, and the managers'). */
+const VISITOR_DESK: readonly StaffRole[] = ['manager', 'support']
+/** A person's data leaving the system or erased for good (GDPR access and erasure requests): owners only. */
+const DATA_PROTECTION: readonly StaffRole[] = ['owner']
 /** News, bulletins and videos: writing, scheduling and taking them down. */
 const EDITOR: readonly StaffRole[] = ['editor']
+/** Community comments: hiding and restoring them, barring a visitor from commenting. */
+const COMMUNITY: readonly StaffRole[] = ['editor', 'support']
 
 /**
  * Console functions with access `staff`, by their name in src/api/functions/console.ts, and the roles
@@ -81,6 +87,18 @@ export const CONSOLE_ACCESS = {
   applicationDetail: APPLICATION_DESK,
   decideApplication: APPLICATION_DESK,
   applicationExport: APPLICATION_DESK,
+  visitorSearch: VISITOR_DESK,
+  visitorDetail: VISITOR_DESK,
+  endVisitorSessions: VISITOR_DESK,
+  blockVisitor: VISITOR_DESK,
+  unblockVisitor: VISITOR_DESK,
+  exportVisitorData: DATA_PROTECTION,
+  deleteVisitor: DATA_PROTECTION,
+  commentList: COMMUNITY,
+  hideComment: COMMUNITY,
+  restoreComment: COMMUNITY,
+  blockCommenter: COMMUNITY,
+  unblockCommenter: COMMUNITY,
   editorialList: EDITOR,
   editorialDetail: EDITOR,
   saveEditorial: EDITOR,
@@ -90,6 +108,16 @@ export const CONSOLE_ACCESS = {
   deleteEditorial: EDITOR,
   editorialPreviewLink: EDITOR,
   editorialRender: EDITOR,
+  contentExhibitions: EDITOR,
+  exhibitionContent: EDITOR,
+  saveExhibitionContent: EDITOR,
+  advertList: EDITOR,
+  saveAdvert: EDITOR,
+  publishAdvert: EDITOR,
+  mediaList: EDITOR,
+  mediaDetail: EDITOR,
+  saveMedia: EDITOR,
+  deleteMedia: EDITOR,
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type ConsoleStaffFunction = keyof typeof CONSOLE_ACCESS
