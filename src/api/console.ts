@@ -8,6 +8,7 @@ import type * as catalog from './contracts/console-catalog.ts'
 import type * as checkin from './contracts/console-checkin.ts'
 import type * as register from './contracts/console-register.ts'
 import type * as applications from './contracts/console-applications.ts'
+import type * as visitors from './contracts/console-visitors.ts'
 
 /**
  * The organiser's console (docs/product.md#console): browser references to the platform functions on
@@ -42,6 +43,15 @@ export const applicationDetail = fn<typeof applications.applicationDetail>(CONSO
 export const decideApplication = fn<typeof applications.decideApplication>(CONSOLE.decideApplication)
 export const applicationExport = fn<typeof applications.applicationExport>(CONSOLE.applicationExport)
 export type { ApplicationDetail, ApplicationRow } from './contracts/console-applications.ts'
+// Visitor accounts (issue 18).
+export const visitorSearch = fn<typeof visitors.visitorSearch>(CONSOLE.visitorSearch)
+export const visitorDetail = fn<typeof visitors.visitorDetail>(CONSOLE.visitorDetail)
+export const endVisitorSessions = fn<typeof visitors.endVisitorSessions>(CONSOLE.endVisitorSessions)
+export const blockVisitor = fn<typeof visitors.blockVisitor>(CONSOLE.blockVisitor)
+export const unblockVisitor = fn<typeof visitors.unblockVisitor>(CONSOLE.unblockVisitor)
+export const exportVisitorData = fn<typeof visitors.exportVisitorData>(CONSOLE.exportVisitorData)
+export const deleteVisitor = fn<typeof visitors.deleteVisitor>(CONSOLE.deleteVisitor)
+export type { VisitorDetail, VisitorRow } from './contracts/console-visitors.ts'
 export type { Dashboard } from './contracts/console-dashboard.ts'
 export type { ConsoleOrderDetail, OrderListRow, PaymentQueueRow } from './contracts/console-orders.ts'
 

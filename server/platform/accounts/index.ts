@@ -5,6 +5,7 @@ import { registerAccountFunctions } from './accounts.functions.ts'
 import { deleteStale } from './accounts.repo.ts'
 import { type AccountService, createAccountService } from './accounts.service.ts'
 import { createCodes } from './codes.ts'
+import { registerConsoleVisitorFunctions } from './console/console-visitors.functions.ts'
 import { type CommentService, createCommentService } from './comments.service.ts'
 import { createFollowService, type FollowService } from './follows.service.ts'
 import { loginPageRoutes } from './login-page/login.routes.ts'
@@ -47,6 +48,7 @@ export const domain: Domain = {
     platform.services.comments = comments
     platform.services.follows = follows
     registerAccountFunctions(platform, { accounts, sessions, comments, follows })
+    registerConsoleVisitorFunctions(platform)
     replaceTokenHooks(platform, sessions)
     internals.set(platform, { oauth: await loadOAuthSecrets(platform) })
     platform.jobs.every('accounts.cleanup', 60 * 60 * 1000, () => deleteStale(platform.db))

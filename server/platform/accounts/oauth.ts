@@ -5,7 +5,8 @@ import { DomainError } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import { ACCESS_TOKEN_SECONDS, loadSecret } from '../tokens.ts'
 import { addressKey, RULES } from './limits.ts'
-import type { Sessions } from './sessions.ts'
+import { maySignIn } from './console/visitors.repo.ts'
+import { accountBlocked, type Sessions } from './sessions.ts'
 
 /** An authorization code lives this long (Kong's default is short too); it is single-use. */
 export const OAUTH_CODE_SECONDS = 60
@@ -77,6 +78,10 @@ export function oauthRoutes(router: Router, platform: Platform, sessions: Sessio
       res.json(await run(body, req, res))
     } catch (error) {
       if (error instanceof OAuthError) return res.status(error.status).json({ error: error.error, error_description: error.message })
+      // A blocked account (console) gets no code and no grant; Kong's words for a refused owner (RFC 6749 §4.1.2.1).
+      if (error instanceof DomainError && error.code === accountBlocked().code) {
+        return res.status(403).json({ error: 'access_denied', error_description: 'The account is blocked' })
+      }
       if (error instanceof DomainError && error.code === 'errors.rateLimited') {
         res.setHeader('Retry-After', String(error.params.seconds ?? 60))
         return res.status(429).json({ error: 'too_many_requests', error_description: 'Too many requests' })
@@ -96,6 +101,7 @@ export function oauthRoutes(router: Router, platform: Platform, sessions: Sessio
       const userId = field(body, 'authenticated_userid')
       if (!userId) throw new OAuthError(400, 'invalid_authenticated_userid', 'Missing authenticated_userid parameter')
       if (!UUID.test(userId) || !(await accountExists(db, userId))) throw new OAuthError(400, 'invalid_authenticated_userid', 'Unknown authenticated_userid')
+      if (!(await maySignIn(db, userId))) throw accountBlocked()
       const code = randomBytes(32).toString('base64url')
       await db.query(
         `insert into oauth_codes (code_hash, client_id, account_id, scope, expires_at) values ($1, $2, $3, $4, now() + make_interval(secs => $5))`,

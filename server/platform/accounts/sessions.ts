@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { UserInfo } from '../../../src/api/contracts/accounts.ts'
+import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
 import type { Database, Queryable } from '../../db/client.ts'
+import { DomainError } from '../errors.ts'
 
 /** How long a login lasts (absolute, from sign-in). */
 export const SESSION_DAYS = 30
@@ -21,6 +23,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const digest = (secret: string) => createHash('sha256').update(secret).digest('base64url')
 const newSecret = () => randomBytes(32).toString('base64url')
+
+/**
+ * Staff blocked the account (console, docs/product.md#console-visitors): no session is made for it on
+ * any path (password, code, OAuth), so the check cannot be forgotten by a new one.
+ */
+export const accountBlocked = () => new DomainError('login:errors.blocked', ERROR_CODES.forbidden)
 
 export const isLoginTicket = (value: string) => TICKET_PATTERN.test(value)
 export const isLoginCookie = (value: string) => COOKIE_PATTERN.test(value)
@@ -139,17 +147,23 @@ export function createSessions(db: Database, now: () => number = () => Date.now(
       const ticket = `t.${newSecret()}`
       const result = await tx.query<{ id: string }>(
         `insert into sessions (account_id, kind, expires_at, ticket_hash, ticket_expires_at, ip, user_agent)
-         values ($1, 'login', now() + make_interval(days => $2), $3, now() + make_interval(secs => $4), $5, $6) returning id`,
+         select id, 'login', now() + make_interval(days => $2), $3, now() + make_interval(secs => $4), $5, $6
+         from accounts where id = $1 and blocked_at is null returning id`,
         [input.accountId, SESSION_DAYS, digest(ticket), TICKET_SECONDS, input.ip.slice(0, 64), input.userAgent.slice(0, 300)],
       )
-      return { sessionId: result.rows[0]?.id as string, ticket }
+      const sessionId = result.rows[0]?.id
+      if (!sessionId) throw accountBlocked()
+      return { sessionId, ticket }
     },
     async createGrant(tx, input) {
       const result = await tx.query<{ id: string }>(
-        `insert into sessions (account_id, kind, expires_at, ip) values ($1, 'oauth', now() + make_interval(secs => $2), $3) returning id`,
+        `insert into sessions (account_id, kind, expires_at, ip)
+         select id, 'oauth', now() + make_interval(secs => $2), $3 from accounts where id = $1 and blocked_at is null returning id`,
         [input.accountId, input.seconds, input.ip.slice(0, 64)],
       )
-      return result.rows[0]?.id as string
+      const sessionId = result.rows[0]?.id
+      if (!sessionId) throw accountBlocked()
+      return sessionId
     },
     async exchange(ticket) {
       if (!isLoginTicket(ticket)) return null
