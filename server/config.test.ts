@@ -43,3 +43,38 @@ describe('metrics and shutdown variables', () => {
     expect(() => parseConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/)
   })
 })
+
+describe('S3 media storage variables', () => {
+  const all = { S3_ENDPOINT: 'https://s3.example.com/', S3_BUCKET: 'expo-media', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' }
+  const problems = (env: Record<string, string>) => {
+    try {
+      parseConfig(env)
+      return []
+    } catch (error) {
+      return (error as ConfigError).problems
+    }
+  }
+
+  it('when none or all four are set, then the server starts (empty values mean not set)', () => {
+    expect(parseConfig({}).S3_BUCKET).toBeUndefined()
+    const empty = parseConfig({ S3_ENDPOINT: '', S3_BUCKET: '', S3_REGION: '' })
+    expect([empty.S3_ENDPOINT, empty.S3_BUCKET, empty.S3_REGION]).toEqual([undefined, undefined, undefined])
+    expect(parseConfig({ ...all, S3_REGION: 'eu-west-1' })).toMatchObject({
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_BUCKET: 'expo-media',
+      S3_REGION: 'eu-west-1',
+    })
+  })
+
+  it('when only some are set, then start-up refuses, naming the missing ones', () => {
+    expect(problems({ S3_BUCKET: 'expo-media', S3_ENDPOINT: 'https://s3.example.com' })).toEqual([
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_ENDPOINT, S3_BUCKET are set (media go to S3 only with all four)',
+    ])
+    expect(problems({ S3_REGION: 'eu-west-1' })).toEqual(['S3_REGION: set, but S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not'])
+  })
+
+  it('when the endpoint or bucket is malformed, then start-up refuses', () => {
+    expect(problems({ ...all, S3_BUCKET: 'Bad_Bucket' })).toEqual([expect.stringMatching(/^S3_BUCKET: not a bucket name/)])
+    expect(problems({ ...all, S3_ENDPOINT: 'ftp://s3.example.com' })[0]).toMatch(/^S3_ENDPOINT/)
+  })
+})

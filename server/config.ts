@@ -12,6 +12,13 @@ const optionalUrl = z
   .or(z.literal('').transform(() => undefined))
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+/** Text that may be left empty (empty means "not set"). */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional()
+
 /** A number that may be left empty (empty means "not set"). */
 const optionalNumber = (schema: z.ZodNumber) =>
   z
@@ -148,6 +155,13 @@ const schema = z.object({
   TAG_SCRIPT_URL: optionalUrl,
   TCPLAY_LICENCE_KEY: z.string().trim().optional(),
   TCPLAY_LICENCE_URL: optionalUrl,
+  /** Uploaded media in S3-compatible object storage (all four or none; CONSOLE.md "Media"); otherwise on disk under DATA_DIR/media. */
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** The bucket's region; us-east-1 when not set (MinIO and R2 accept any). */
+  S3_REGION: optionalText,
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   /** Keep answers of caller-independent read functions (contract cacheSeconds) until content changes. */
   READ_CACHE: z.enum(['on', 'off']).default('on'),
@@ -196,6 +210,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (raw.SHUTDOWN_TIMEOUT_SECONDS <= drainSeconds) {
     problems.push(`SHUTDOWN_TIMEOUT_SECONDS: must be longer than the drain (SHUTDOWN_DRAIN_SECONDS = ${drainSeconds})`)
   }
+  const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+  const s3Missing = s3.filter((name) => !raw[name])
+  if (s3Missing.length && s3Missing.length < s3.length) {
+    problems.push(
+      `${s3Missing.join(', ')}: required when ${s3.filter((name) => raw[name]).join(', ')} ${s3.length - s3Missing.length === 1 ? 'is' : 'are'} set (media go to S3 only with all four)`,
+    )
+  }
+  if (raw.S3_REGION && s3Missing.length) problems.push('S3_REGION: set, but S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not')
+  if (raw.S3_BUCKET && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(raw.S3_BUCKET))
+    problems.push('S3_BUCKET: not a bucket name (3–63 lower-case letters, digits, dots and hyphens)')
   if (raw.METRICS_PORT !== undefined && raw.METRICS_PORT === raw.PORT) problems.push('METRICS_PORT: must differ from PORT')
   if (problems.length) throw new ConfigError(problems)
   const publicOrigin = raw.PUBLIC_ORIGIN ?? `http://localhost:${raw.PORT}`

@@ -32,6 +32,8 @@ const RESERVED: readonly ReservedPath[] = [
   { prefix: 'assets', kind: 'asset' },
   { prefix: 'flags', kind: 'asset' },
   { prefix: 'social-images', kind: 'asset' },
+  // Uploaded pictures and videos (issue 18), from the media storage.
+  { prefix: 'media', kind: 'asset' },
   { prefix: 'HealthCheck', kind: 'health' },
   { prefix: 'metrics', kind: 'metrics' },
   // The organiser's console pages: rendered, but personal (never page-cached) and kept from crawlers.

@@ -9,6 +9,7 @@ import type * as checkin from './contracts/console-checkin.ts'
 import type * as register from './contracts/console-register.ts'
 import type * as applications from './contracts/console-applications.ts'
 import type * as visitors from './contracts/console-visitors.ts'
+import type * as media from './contracts/console-media.ts'
 
 /**
  * The organiser's console (docs/product.md#console): browser references to the platform functions on
@@ -81,3 +82,8 @@ export const addRegisterDocument = fn<typeof register.addRegisterDocument>(CONSO
 export const retireRegisterDocument = fn<typeof register.retireRegisterDocument>(CONSOLE.retireRegisterDocument)
 export const registerLookups = fn<typeof register.registerLookups>(CONSOLE.registerLookups)
 export type { RegisterChannel, RegisterDocument } from './contracts/console-register.ts'
+// Media library (issue 18); uploads go through MEDIA_UPLOAD_PATH (src/console/lib/media-upload.ts).
+export const mediaList = fn<typeof media.mediaList>(CONSOLE.mediaList)
+export const mediaDetail = fn<typeof media.mediaDetail>(CONSOLE.mediaDetail)
+export const saveMedia = fn<typeof media.saveMedia>(CONSOLE.saveMedia)
+export const deleteMedia = fn<typeof media.deleteMedia>(CONSOLE.deleteMedia)

@@ -79,7 +79,7 @@ const VIDEO_PATH = new RegExp(`^/media/(${HASH})/video\\.(mp4|webm)$`)
 
 /** The widths copies of a picture `width` pixels wide exist in, smallest first. */
 export function mediaWidths(width: number): number[] {
-  const largest = Math.min(width, MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1])
+  const largest = Math.min(width, MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1] as number)
   const widths: number[] = MEDIA_WIDTHS.filter((candidate) => candidate < largest)
   widths.push(largest)
   return widths
