@@ -16,7 +16,8 @@ interface ListFiltersProps {
   /** Prefix of the fields' ids, unique on the page. */
   id: string
   label: string
-  search: { label: string; hint: string; value: string; maxLength: number }
+  /** The free-text box (`q`); a list without one (the audit log) leaves it out. */
+  search?: { label: string; hint: string; value: string; maxLength: number }
   choices: readonly FilterChoice[]
   applyLabel: string
   clearLabel: string
@@ -29,23 +30,25 @@ export function ListFilters({ id, label, search, choices, applyLabel, clearLabel
   return (
     <Form method="get" className={ui.panel} role="search" aria-label={label}>
       <div className={styles.filters}>
-        <div className={`${ui.field} ${styles.search}`}>
-          <label className={ui.label} htmlFor={`${id}-search`}>
-            {search.label}
-          </label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            name="q"
-            className={ui.input}
-            defaultValue={search.value}
-            maxLength={search.maxLength}
-            aria-describedby={`${id}-search-hint`}
-          />
-          <p id={`${id}-search-hint`} className={ui.hint}>
-            {search.hint}
-          </p>
-        </div>
+        {search ? (
+          <div className={`${ui.field} ${styles.search}`}>
+            <label className={ui.label} htmlFor={`${id}-search`}>
+              {search.label}
+            </label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              name="q"
+              className={ui.input}
+              defaultValue={search.value}
+              maxLength={search.maxLength}
+              aria-describedby={`${id}-search-hint`}
+            />
+            <p id={`${id}-search-hint`} className={ui.hint}>
+              {search.hint}
+            </p>
+          </div>
+        ) : null}
         {choices.map((choice) => (
           <div key={choice.name} className={ui.field}>
             <label className={ui.label} htmlFor={`${id}-${choice.name}`}>
