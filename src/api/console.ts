@@ -9,6 +9,7 @@ import type * as checkin from './contracts/console-checkin.ts'
 import type * as register from './contracts/console-register.ts'
 import type * as applications from './contracts/console-applications.ts'
 import type * as visitors from './contracts/console-visitors.ts'
+import type * as comments from './contracts/console-comments.ts'
 import type * as media from './contracts/console-media.ts'
 
 /**
@@ -82,6 +83,13 @@ export const addRegisterDocument = fn<typeof register.addRegisterDocument>(CONSO
 export const retireRegisterDocument = fn<typeof register.retireRegisterDocument>(CONSOLE.retireRegisterDocument)
 export const registerLookups = fn<typeof register.registerLookups>(CONSOLE.registerLookups)
 export type { RegisterChannel, RegisterDocument } from './contracts/console-register.ts'
+// Comment moderation (issue 18).
+export const commentList = fn<typeof comments.commentList>(CONSOLE.commentList)
+export const hideComment = fn<typeof comments.hideComment>(CONSOLE.hideComment)
+export const restoreComment = fn<typeof comments.restoreComment>(CONSOLE.restoreComment)
+export const blockCommenter = fn<typeof comments.blockCommenter>(CONSOLE.blockCommenter)
+export const unblockCommenter = fn<typeof comments.unblockCommenter>(CONSOLE.unblockCommenter)
+export type { ModerationRow } from './contracts/console-comments.ts'
 // Media library (issue 18); uploads go through MEDIA_UPLOAD_PATH (src/console/lib/media-upload.ts).
 export const mediaList = fn<typeof media.mediaList>(CONSOLE.mediaList)
 export const mediaDetail = fn<typeof media.mediaDetail>(CONSOLE.mediaDetail)

@@ -44,7 +44,12 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'checkin', ...screen('checkin') },
               { path: 'applications', ...screen('applications') },
               { path: 'applications/:reference', ...screen('application') },
+              { path: 'visitors', ...screen('visitors') },
+              { path: 'visitors/:id', ...screen('visitor') },
+              { path: 'comments', ...screen('comments') },
               { path: 'register', ...screen('register') },
+              { path: 'content', ...screen('content') },
+              { path: 'content/:kind/:id', ...screen('content-item') },
               {
                 path: '*',
                 Component: () => null,

@@ -9,6 +9,9 @@ describe('sectionsFor', () => {
       'orders',
       'payments',
       'applications',
+      'visitors',
+      'comments',
+      'content',
       'staff',
       'audit',
       'sessions',
@@ -17,12 +20,12 @@ describe('sectionsFor', () => {
     ])
   })
 
-  it('when the member is support, then orders, the payment queue and applications are shown, staff and audit not', () => {
-    expect(sectionsFor(['support']).map((section) => section.id)).toEqual(['home', 'orders', 'payments', 'applications', 'sessions'])
+  it('when the member is support, then orders, the payment queue, applications and comments are shown, staff and audit not', () => {
+    expect(sectionsFor(['support']).map((section) => section.id)).toEqual(['home', 'orders', 'payments', 'applications', 'visitors', 'comments', 'sessions'])
   })
 
-  it('when the member is an editor, then staff and audit are not shown', () => {
-    expect(sectionsFor(['editor']).map((section) => section.id)).toEqual(['home', 'sessions'])
+  it('when the member is an editor, then comments and the content editor are shown, staff and audit not', () => {
+    expect(sectionsFor(['editor']).map((section) => section.id)).toEqual(['home', 'comments', 'content', 'sessions'])
   })
 
   it('when the member only works the door, then the check-in screen is their one section besides their own account', () => {

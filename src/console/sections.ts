@@ -3,8 +3,9 @@ import { APPLICATIONS_PATH } from './lib/application-paths.ts'
 import { EXHIBITIONS_PATH } from './lib/catalog-paths.ts'
 import { ORDERS_PATH, PAYMENT_QUEUE_PATH } from './lib/order-paths.ts'
 import { CHECKIN_PATH, CONSOLE_HOME } from './lib/paths.ts'
+import { VISITORS_PATH } from './lib/visitor-paths.ts'
 
-export type SectionId = 'home' | 'applications' | 'checkin' | 'register' | 'exhibitions' | 'orders' | 'payments' | 'staff' | 'audit' | 'sessions'
+export type SectionId = 'home' | 'visitors' | 'comments' | 'content' | 'applications' | 'checkin' | 'register' | 'exhibitions' | 'orders' | 'payments' | 'staff' | 'audit' | 'sessions'
 
 /** A console section and the function a member must be allowed to call to use it (the access table decides). */
 export interface Section {
@@ -20,6 +21,9 @@ export const SECTIONS: readonly Section[] = [
   { id: 'orders', path: ORDERS_PATH, needs: 'orderList' },
   { id: 'payments', path: PAYMENT_QUEUE_PATH, needs: 'paymentQueue' },
   { id: 'applications', path: APPLICATIONS_PATH, needs: 'applicationList' },
+  { id: 'visitors', path: VISITORS_PATH, needs: 'visitorSearch' },
+  { id: 'comments', path: `${CONSOLE_HOME}/comments`, needs: 'commentList' },
+  { id: 'content', path: `${CONSOLE_HOME}/content`, needs: 'editorialList' },
   { id: 'staff', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },
   { id: 'audit', path: `${CONSOLE_HOME}/audit`, needs: 'auditList' },
   { id: 'sessions', path: `${CONSOLE_HOME}/sessions`, needs: 'sessions' },

@@ -6,6 +6,7 @@ import { deleteStale } from './accounts.repo.ts'
 import { type AccountService, createAccountService } from './accounts.service.ts'
 import { createCodes } from './codes.ts'
 import { registerConsoleVisitorFunctions } from './console/console-visitors.functions.ts'
+import { registerModerationFunctions } from './console/moderation.functions.ts'
 import { type CommentService, createCommentService } from './comments.service.ts'
 import { createFollowService, type FollowService } from './follows.service.ts'
 import { loginPageRoutes } from './login-page/login.routes.ts'
@@ -30,7 +31,7 @@ const internals = new WeakMap<Platform, { oauth: OAuthSecrets }>()
  * Accounts and login (issue 8) and the OAuth2 endpoints (issue 3): registration and sign-in on the
  * embeddable login page at /login, e-mail verification and password reset by one-time code,
  * sessions behind an HttpOnly login cookie, user tokens for logged-in browsers, the profile,
- * community comments and follows.
+ * community comments and follows, and the console's moderation of comments (issue 18).
  */
 export const domain: Domain = {
   name: 'accounts',
@@ -49,6 +50,7 @@ export const domain: Domain = {
     platform.services.follows = follows
     registerAccountFunctions(platform, { accounts, sessions, comments, follows })
     registerConsoleVisitorFunctions(platform)
+    registerModerationFunctions(platform)
     replaceTokenHooks(platform, sessions)
     internals.set(platform, { oauth: await loadOAuthSecrets(platform) })
     platform.jobs.every('accounts.cleanup', 60 * 60 * 1000, () => deleteStale(platform.db))
