@@ -64,7 +64,7 @@ const bodyHtmlOf = async (id: number, locale: string) =>
 describe('who may edit content', () => {
   it('when support or a checkin member calls the editor, then 403; an editor and an owner may', async () => {
     for (const name of ['editorialList', 'saveEditorial', 'editorialPreviewLink']) {
-      const refused = await call(name, { kind: 'news', id: 1, locale: 'en', ...article('refused') }, support)
+      const refused = await call(name, { id: 1, locale: 'en', ...article('refused') }, support)
       expect([refused.status, refused.body.message], name).toEqual([403, 'errors.forbidden'])
     }
     const owner = await setUpMember(app, db, ['owner'])
