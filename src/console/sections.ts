@@ -5,7 +5,20 @@ import { ORDERS_PATH, PAYMENT_QUEUE_PATH } from './lib/order-paths.ts'
 import { CHECKIN_PATH, CONSOLE_HOME } from './lib/paths.ts'
 import { VISITORS_PATH } from './lib/visitor-paths.ts'
 
-export type SectionId = 'home' | 'visitors' | 'comments' | 'content' | 'applications' | 'checkin' | 'register' | 'exhibitions' | 'orders' | 'payments' | 'staff' | 'audit' | 'sessions'
+export type SectionId =
+  | 'home'
+  | 'visitors'
+  | 'comments'
+  | 'content'
+  | 'applications'
+  | 'checkin'
+  | 'register'
+  | 'exhibitions'
+  | 'orders'
+  | 'payments'
+  | 'staff'
+  | 'audit'
+  | 'sessions'
 
 /** A console section and the function a member must be allowed to call to use it (the access table decides). */
 export interface Section {
