@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { VisitorDetail } from '../../../api/console.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { applicationPath } from '../../lib/application-paths.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { orderPath } from '../../lib/order-paths.ts'
+import { StateBadge } from '../../ui/state-badge.tsx'
+import { TableFrame } from '../../ui/table-frame.tsx'
+import ui from '../../ui/ui.module.css'
+import { ApplicationStatus } from '../applications/application-status.tsx'
+
+/** The visitor's orders and applications, each linked to its own page. */
+export function Holdings({ visitor }: { visitor: VisitorDetail }) {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  return (
+    <>
+      <section className={ui.panel} aria-labelledby="visitor-orders-title">
+        <h2 id="visitor-orders-title" className={ui.panelTitle}>
+          {t('visitor.orders')}
+        </h2>
+        {visitor.orders.length ? (
+          <TableFrame label={t('visitor.orders')}>
+            <table className={ui.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('visitor.order')}</th>
+                  <th scope="col">{t('visitor.exhibition')}</th>
+                  <th scope="col">{t('visitor.total')}</th>
+                  <th scope="col">{t('visitors.state')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {visitor.orders.map((order) => (
+                  <tr key={order.number}>
+                    <td>
+                      <Link className={ui.mono} to={orderPath(order.number)}>
+                        {order.number}
+                      </Link>
+                      <div className={`${ui.muted} ${ui.nowrap}`}>{formatDateTime(order.createdAt, language)}</div>
+                    </td>
+                    <td>{order.exhibitionTitle}</td>
+                    <td className={ui.nowrap}>{formatMoney(order.totalMinor, order.currency, language)}</td>
+                    <td>
+                      <StateBadge state={order.status} />
+                      {order.kept ? <div className={ui.muted}>{t('visitor.keptForBooks')}</div> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+        ) : (
+          <p className={ui.muted}>{t('visitor.noOrders')}</p>
+        )}
+      </section>
+      <section className={ui.panel} aria-labelledby="visitor-applications-title">
+        <h2 id="visitor-applications-title" className={ui.panelTitle}>
+          {t('visitor.applications')}
+        </h2>
+        {visitor.applications.length ? (
+          <ul className={ui.form}>
+            {visitor.applications.map((application) => (
+              <li key={application.reference}>
+                <Link className={ui.mono} to={applicationPath(application.reference)}>
+                  {application.reference}
+                </Link>{' '}
+                {t(`applications.kinds.${application.kind}`)} · {application.exhibitionTitle} · <ApplicationStatus status={application.status} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={ui.muted}>{t('visitor.noApplications')}</p>
+        )}
+      </section>
+      {visitor.hiddenByScope ? <p className={ui.hint}>{t('visitor.hiddenByScope', { count: visitor.hiddenByScope })}</p> : null}
+    </>
+  )
+}

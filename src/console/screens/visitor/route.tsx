@@ -1,0 +1,116 @@
+import { type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
+import { type VisitorDetail, visitorDetail } from '../../../api/console.ts'
+import { mayCall } from '../../../api/rules/console-access.ts'
+import { useConsoleShell, useMember } from '../../console-state.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { VISITORS_PATH } from '../../lib/visitor-paths.ts'
+import { staffCall } from '../../screen-kit.ts'
+import { ConsolePage } from '../../ui/console-page.tsx'
+import ui from '../../ui/ui.module.css'
+import { AccountState } from '../visitors/account-state.tsx'
+import { BlockPanel } from './block-panel.tsx'
+import { DataRequestPanel, type Erased } from './data-request-panel.tsx'
+import { Holdings } from './holdings.tsx'
+import { SessionsPanel } from './sessions-panel.tsx'
+import styles from './visitor.module.css'
+
+export async function loader(args: LoaderFunctionArgs): Promise<{ visitor: VisitorDetail }> {
+  return staffCall(args, visitorDetail, { id: args.params.id ?? '' })
+}
+
+function Facts({ visitor }: { visitor: VisitorDetail }) {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  const rows: Array<[string, ReactNode]> = [
+    [t('visitors.state'), <AccountState key="state" blocked={visitor.block !== null} />],
+    [t('visitor.email'), `${visitor.email} · ${t(visitor.emailVerified ? 'visitor.verified' : 'visitor.unverified')}`],
+    [t('visitors.created'), formatDateTime(visitor.createdAt, language)],
+    [t('visitors.lastSignIn'), visitor.lastSignInAt ? formatDateTime(visitor.lastSignInAt, language) : t('visitors.never')],
+    [t('visitor.language'), visitor.locale],
+    [t('visitor.comments'), String(visitor.comments)],
+    [t('visitor.follows'), String(visitor.follows)],
+  ]
+  return (
+    <dl className={styles.facts}>
+      {rows.map(([label, value]) => (
+        <div key={label} className={styles.fact}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function ErasedPanel({ erased }: { erased: Erased }) {
+  const { t } = useTranslation()
+  return (
+    <section className={ui.panel} aria-labelledby="visitor-erased-title">
+      <h2 id="visitor-erased-title" className={ui.panelTitle}>
+        {t('visitor.erasedTitle')}
+      </h2>
+      <p role="status" className={ui.success}>
+        {t('visitor.erasedSummary', {
+          kept: erased.ordersKept,
+          removed: erased.ordersRemoved,
+          applications: erased.applicationsRemoved,
+          comments: erased.commentsRemoved,
+        })}
+      </p>
+      <p>
+        <Link to={VISITORS_PATH}>{t('visitor.back')}</Link>
+      </p>
+    </section>
+  )
+}
+
+/** One visitor account (docs/product.md#console-visitors): what we hold, their sessions, a block, and an owner's data requests. */
+export function Component() {
+  const { t } = useTranslation()
+  const { visitor } = useLoaderData() as { visitor: VisitorDetail }
+  const member = useMember()
+  const revalidator = useRevalidator()
+  const [status, setStatus] = useState('')
+  const [erased, setErased] = useState<Erased | null>(null)
+  const done = (message: string) => {
+    setStatus(message)
+    void revalidator.revalidate()
+  }
+
+  if (erased) {
+    return (
+      <ConsolePage title={t('visitor.title', { nick: visitor.nick })}>
+        <ErasedPanel erased={erased} />
+      </ConsolePage>
+    )
+  }
+  return (
+    <ConsolePage title={t('visitor.title', { nick: visitor.nick })} lead={visitor.email}>
+      <p>
+        <Link to={VISITORS_PATH}>{t('visitor.back')}</Link>
+      </p>
+      <p className={status ? ui.success : 'visually-hidden'} role="status">
+        {status}
+      </p>
+      <div className={styles.main}>
+        <div className={styles.stack}>
+          <section className={ui.panel} aria-labelledby="visitor-facts-title">
+            <h2 id="visitor-facts-title" className={ui.panelTitle}>
+              {t('visitor.facts')}
+            </h2>
+            <Facts visitor={visitor} />
+          </section>
+          <Holdings visitor={visitor} />
+        </div>
+        <div className={styles.stack}>
+          <SessionsPanel visitor={visitor} onDone={done} />
+          <BlockPanel key={visitor.block ? 'blocked' : 'open'} visitor={visitor} onDone={done} />
+          {mayCall(member.roles, 'deleteVisitor') ? <DataRequestPanel visitor={visitor} onErased={setErased} /> : null}
+        </div>
+      </div>
+      <p className={ui.hint}>{t('common.timesInUtc')}</p>
+    </ConsolePage>
+  )
+}
