@@ -6,8 +6,11 @@ import type express from 'express'
 import type { Request, Response } from 'express'
 import type { Logger } from 'pino'
 import sharp from 'sharp'
+import { isMediaPath } from '../../src/api/rules/media.ts'
 import { parseSocialImagePath, SOCIAL_IMAGE, type SocialImageRequest, type SocialImageSource, socialImageVersion } from '../../src/api/rules/social-images.ts'
 import { isUrlLanguage, type Locale, localeOf } from '../../src/i18n/languages.ts'
+import type { MediaStorage } from '../platform/media/storage.ts'
+import { mediaKeyOf } from '../platform/media/storage.ts'
 import type { Platform } from '../platform/platform.ts'
 import { createRenderLimiter, LimiterBusy } from './render-limiter.ts'
 
@@ -61,7 +64,7 @@ export function socialImages(deps: SocialImageDeps): express.RequestHandler {
     const locale = localeOf(wanted.lang)
     const source = await sourceOf(deps.platform, wanted, locale)
     if (!source) return res.status(404).type('text/plain').send('Not Found')
-    const cover = await coverFile(staticRoot, source.cover)
+    const cover = (await mediaCover(deps.platform.services.media?.storage, source.cover)) ?? (await coverFile(staticRoot, source.cover))
     if (!cover) return sendDefault(res)
 
     const version = socialImageVersion(source)
@@ -80,7 +83,7 @@ export function socialImages(deps: SocialImageDeps): express.RequestHandler {
     let job = inFlight.get(key)
     if (!job) {
       job = limit(async () => {
-        const image = await drawSocialImage({ cover: cover.path, title: source.title, brand: deps.brandName, locale })
+        const image = await drawSocialImage({ cover: await cover.read(), title: source.title, brand: deps.brandName, locale })
         await mkdir(folder, { recursive: true })
         const temporary = `${file}.${process.pid}.tmp`
         await writeFile(temporary, image)
@@ -120,8 +123,41 @@ async function sourceOf(platform: Platform, wanted: SocialImageRequest, locale: 
   return video ? { title: video.title, cover: video.poster?.src ?? null } : null
 }
 
+interface Cover {
+  /** What names this cover's content in the cache key. */
+  path: string
+  mtimeMs: number
+  size: number
+  read(): Promise<string | Buffer>
+}
+
+/**
+ * An uploaded cover (`/media/...`), read through the media storage (disk or S3) from its raster copy,
+ * so an article with an uploaded picture gets its preview on any instance. Its address names its
+ * content, so the address alone keys the cache.
+ */
+async function mediaCover(storage: MediaStorage | undefined, cover: string | null): Promise<Cover | null> {
+  if (!storage || !isMediaPath(cover)) return null
+  const key = mediaKeyOf(cover.split(/[?#]/, 1)[0] ?? '')
+  if (!key || !/\.(jpg|png)$/.test(key)) return null
+  const info = await storage.head(key)
+  if (!info) return null
+  return {
+    path: cover,
+    mtimeMs: 0,
+    size: info.size,
+    read: async () => {
+      const object = await storage.get(key)
+      if (!object) throw new Error(`media cover ${key} is gone`)
+      const chunks: Buffer[] = []
+      for await (const chunk of object.body) chunks.push(chunk as Buffer)
+      return Buffer.concat(chunks)
+    },
+  }
+}
+
 /** A cover that is a file of this site; never a remote address (no fetching on a stranger's behalf). */
-async function coverFile(root: string, cover: string | null) {
+async function coverFile(root: string, cover: string | null): Promise<Cover | null> {
   if (!cover?.startsWith('/') || cover.startsWith('//')) return null
   let pathname: string
   try {
@@ -132,7 +168,7 @@ async function coverFile(root: string, cover: string | null) {
   const path = resolve(root, `.${pathname}`)
   if (!path.startsWith(root + sep) || !COVER_TYPES.has(extname(path).toLowerCase())) return null
   const info = await stat(path).catch(() => null)
-  return info?.isFile() ? { path, mtimeMs: info.mtimeMs, size: info.size } : null
+  return info?.isFile() ? { path, mtimeMs: info.mtimeMs, size: info.size, read: async () => path } : null
 }
 
 /** Pango markup is XML: a title with `<` or `&` must stay text. */
@@ -216,7 +252,7 @@ const SHADE = Buffer.from(
     `<rect width="100%" height="100%" fill="url(#shade)"/><rect x="${MARGIN}" y="${MARGIN}" width="72" height="8" rx="4" fill="#e0b25a"/></svg>`,
 )
 
-export async function drawSocialImage(input: { cover: string; title: string; brand: string; locale: Locale }): Promise<Buffer> {
+export async function drawSocialImage(input: { cover: string | Buffer; title: string; brand: string; locale: Locale }): Promise<Buffer> {
   const font = { family: FONT_FAMILIES[input.locale] ?? 'sans-serif', file: FONT_FILES[input.locale] }
   const background = await sharp(input.cover, { limitInputPixels: MAX_INPUT_PIXELS })
     .resize(SOCIAL_IMAGE.width, SOCIAL_IMAGE.height, { fit: 'cover', position: 'centre' })

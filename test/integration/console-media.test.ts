@@ -7,6 +7,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH, type MediaItem } from '../../src/api/rules/media.ts'
+import { SOCIAL_IMAGE, socialImagePath } from '../../src/api/rules/social-images.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { type App, consoleCall, SITE, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { startS3StandIn } from './s3-stand-in.ts'
@@ -360,6 +361,30 @@ describe('the library', () => {
       ['deleteMedia', { id: 'f'.repeat(32) }],
     ] as const)
       expect((await call(name, payload, support)).status, name).toBe(403)
+  })
+})
+
+describe('social images', () => {
+  it('when an article has an uploaded cover, then its link preview is a 1200×630 PNG drawn from that cover, cached for a year', async () => {
+    const item = (await upload(await jpeg(900, 600, '#d01010'), 'red.jpg')).body.data as MediaItem
+    const article = await db.query<{ id: number }>(
+      "insert into news_articles (slug, published_at, cover_image, cover_width, cover_height) values ('red-news', now() - interval '1 day', $1, 900, 600) returning id",
+      [item.src],
+    )
+    const id = article.rows[0]?.id as number
+    await db.query("insert into news_article_texts (article_id, locale, title, summary, body_html) values ($1, 'en', 'A red hall', 'S', '<p>B</p>')", [id])
+    const answer = await request(app)
+      .get(socialImagePath('en', 'article', id, { title: 'A red hall', cover: item.src }))
+      .buffer(true)
+    expect([answer.status, answer.headers['content-type'], answer.headers['cache-control']]).toEqual([200, 'image/png', 'public, max-age=31536000, immutable'])
+    const { data, info } = await sharp(answer.body as Buffer)
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    expect([info.width, info.height]).toEqual([SOCIAL_IMAGE.width, SOCIAL_IMAGE.height])
+    // Top right, above the title's shade: the cover's red shows through.
+    const at = (20 * info.width + info.width - 20) * info.channels
+    expect(data[at]).toBeGreaterThan(120)
+    expect(data[at + 1]).toBeLessThan(60)
   })
 })
 

@@ -54,6 +54,24 @@ describe('<Picture>', () => {
     expect(html).not.toContain('role="img"')
   })
 
+  it('when the src is an uploaded picture, then AVIF and WebP sources and the raster srcset come from its address alone', () => {
+    const hash = '0123456789abcdef0123456789abcdef'
+    const html = renderToString(<Picture src={`/media/${hash}/1000x500/1000.jpg`} alt="Hall" width={640} height={320} placeholder={PLACEHOLDER.banner} />)
+    const widths = (ext: string) => [160, 320, 640, 960, 1000].map((width) => `/media/${hash}/1000x500/${width}.${ext} ${width}w`).join(', ')
+    expect(html).toContain(`<source type="image/avif" srcSet="${widths('avif')}" sizes="(max-width: 640px) 100vw, 640px"/>`)
+    expect(html).toContain(`<source type="image/webp" srcSet="${widths('webp')}"`)
+    expect(html).toMatch(new RegExp(`<img[^>]* src="/media/${hash}/1000x500/1000.jpg"[^>]* srcSet="${widths('jpg')}"`))
+    expect(html).toContain('alt="Hall"')
+    const sized = renderToString(
+      <Picture src={`/media/${hash}/1000x500/1000.jpg`} alt="" width={640} height={320} sizes="33vw" placeholder={PLACEHOLDER.banner} />,
+    )
+    expect(sized).toContain('sizes="33vw"')
+  })
+
+  it('when the src is not uploaded media, then it stays a single <img> without a <picture>', () => {
+    expect(renderToString(<Picture src="/demo/a.svg" alt="" width={10} height={10} placeholder={PLACEHOLDER.banner} />)).not.toContain('<picture')
+  })
+
   it('when any of the eight types is asked for, then each draws something of its own', () => {
     const drawings = Object.values(PLACEHOLDER).map((type) => renderToString(<Picture src={null} alt="x" width={10} height={10} placeholder={type} />))
     expect(new Set(drawings).size).toBe(8)

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { mediaSources } from '../../api/rules/media.ts'
 import { type PlaceholderType, placeholderGlyph } from './placeholders.tsx'
 import styles from './picture.module.css'
 
@@ -18,9 +19,12 @@ export interface PictureProps {
   height: number
   /** docs/product.md#placeholders type shown when the image is missing or fails. */
   placeholder: PlaceholderType
-  /** Larger and smaller files of the same picture, for srcset. */
+  /** Larger and smaller files of the same picture, for srcset. Uploaded media (`/media/...`) find theirs from `src`. */
   sources?: PictureSource[]
-  /** The sizes attribute that goes with `sources`, e.g. "(min-width: 800px) 33vw, 100vw". */
+  /**
+   * The sizes attribute that goes with `sources`, e.g. "(min-width: 800px) 33vw, 100vw". Uploaded media
+   * without it are taken to show at `width` CSS pixels, or the viewport's width when that is narrower.
+   */
   sizes?: string
   /** Above the fold (the first hero image): loaded eagerly with high priority. Otherwise lazy. */
   priority?: boolean
@@ -63,7 +67,35 @@ export function Picture({ src, alt, width, height, placeholder, sources, sizes, 
       </span>
     )
   }
-  const srcSet = sources?.length ? sources.map((source) => `${source.src} ${source.width}w`).join(', ') : undefined
+  const fromMedia = sources?.length ? [] : mediaSources(src)
+  const srcSetOf = (list: readonly PictureSource[]) => list.map((source) => `${source.src} ${source.width}w`).join(', ')
+  if (fromMedia.length) {
+    // An uploaded picture: AVIF and WebP for the browsers that take them, its JPEG/PNG raster for the rest.
+    const chosenSizes = sizes ?? `(max-width: ${width}px) 100vw, ${width}px`
+    const ofType = (type: string) => fromMedia.filter((source) => source.type === type)
+    const raster = fromMedia.filter((source) => source.type === 'image/jpeg' || source.type === 'image/png')
+    return (
+      <picture className={styles.frame}>
+        <source type="image/avif" srcSet={srcSetOf(ofType('image/avif'))} sizes={chosenSizes} />
+        <source type="image/webp" srcSet={srcSetOf(ofType('image/webp'))} sizes={chosenSizes} />
+        <img
+          ref={image}
+          className={classes}
+          src={src}
+          alt={alt}
+          width={width}
+          height={height}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding={priority ? 'sync' : 'async'}
+          {...(priority ? { fetchPriority: 'high' as const } : {})}
+          srcSet={srcSetOf(raster)}
+          sizes={chosenSizes}
+          onError={() => setFailed(true)}
+        />
+      </picture>
+    )
+  }
+  const srcSet = sources?.length ? srcSetOf(sources) : undefined
   return (
     <img
       ref={image}
