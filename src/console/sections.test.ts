@@ -12,6 +12,8 @@ describe('sectionsFor', () => {
       'visitors',
       'comments',
       'content',
+      'pages',
+      'adverts',
       'staff',
       'audit',
       'sessions',
@@ -25,7 +27,7 @@ describe('sectionsFor', () => {
   })
 
   it('when the member is an editor, then comments and the content editor are shown, staff and audit not', () => {
-    expect(sectionsFor(['editor']).map((section) => section.id)).toEqual(['home', 'comments', 'content', 'sessions'])
+    expect(sectionsFor(['editor']).map((section) => section.id)).toEqual(['home', 'comments', 'content', 'pages', 'adverts', 'sessions'])
   })
 
   it('when the member only works the door, then the check-in screen is their one section besides their own account', () => {

@@ -1,6 +1,7 @@
 import { type ConsoleStaffFunction, mayCall, type StaffRole } from '../api/rules/console-access.ts'
 import { APPLICATIONS_PATH } from './lib/application-paths.ts'
 import { EXHIBITIONS_PATH } from './lib/catalog-paths.ts'
+import { ADVERTS_PATH, PAGES_PATH } from './lib/content-paths.ts'
 import { ORDERS_PATH, PAYMENT_QUEUE_PATH } from './lib/order-paths.ts'
 import { CHECKIN_PATH, CONSOLE_HOME } from './lib/paths.ts'
 import { VISITORS_PATH } from './lib/visitor-paths.ts'
@@ -10,6 +11,8 @@ export type SectionId =
   | 'visitors'
   | 'comments'
   | 'content'
+  | 'pages'
+  | 'adverts'
   | 'applications'
   | 'checkin'
   | 'register'
@@ -37,6 +40,8 @@ export const SECTIONS: readonly Section[] = [
   { id: 'visitors', path: VISITORS_PATH, needs: 'visitorSearch' },
   { id: 'comments', path: `${CONSOLE_HOME}/comments`, needs: 'commentList' },
   { id: 'content', path: `${CONSOLE_HOME}/content`, needs: 'editorialList' },
+  { id: 'pages', path: PAGES_PATH, needs: 'contentExhibitions' },
+  { id: 'adverts', path: ADVERTS_PATH, needs: 'advertList' },
   { id: 'staff', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },
   { id: 'audit', path: `${CONSOLE_HOME}/audit`, needs: 'auditList' },
   { id: 'sessions', path: `${CONSOLE_HOME}/sessions`, needs: 'sessions' },

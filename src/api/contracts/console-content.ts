@@ -76,7 +76,7 @@ export const speakerInput = z.object({
   name: required(LIMITS.name),
   company: text(LIMITS.company).default(''),
   photo: asset,
-  texts: localised({ title: text(LIMITS.speakerTitle), bio: text(LIMITS.bio).default('') }, 'title'),
+  texts: localised({ title: text(LIMITS.speakerTitle).default(''), bio: text(LIMITS.bio).default('') }, 'title'),
 })
 
 export const sessionInput = z.object({
@@ -87,12 +87,12 @@ export const sessionInput = z.object({
   room: text(LIMITS.room).default(''),
   /** Speakers by key, in the order they are shown. */
   speakers: z.array(key).max(LIMITS.sessionSpeakers, tooMany).default([]),
-  texts: localised({ title: text(LIMITS.sessionTitle), description: text(LIMITS.description).default('') }, 'title'),
+  texts: localised({ title: text(LIMITS.sessionTitle).default(''), description: text(LIMITS.description).default('') }, 'title'),
 })
 
 export const agendaDayInput = z.object({
   date: z.string({ error: 'errors.required' }).regex(DAY_PATTERN, 'console:errors.contentDay'),
-  texts: localised({ title: text(LIMITS.dayTitle) }, null),
+  texts: localised({ title: text(LIMITS.dayTitle).default('') }, null),
   sessions: z.array(sessionInput).max(LIMITS.sessions, tooMany).default([]),
 })
 
@@ -112,7 +112,7 @@ export const photoInput = z.object({
   width: pixels,
   height: pixels,
   takenAt: nullable(localTime),
-  texts: localised({ caption: text(LIMITS.caption) }, null),
+  texts: localised({ caption: text(LIMITS.caption).default('') }, null),
 })
 
 export const videoInput = z
@@ -122,7 +122,7 @@ export const videoInput = z
     videoSlug: nullable(key),
     poster: asset,
     durationSeconds: nullable(z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').min(1, 'errors.invalid').max(86_400, 'errors.invalid')),
-    texts: localised({ title: text(LIMITS.videoTitle) }, 'title'),
+    texts: localised({ title: text(LIMITS.videoTitle).default('') }, 'title'),
   })
   .superRefine((video, ctx) => {
     if (!video.src && !video.videoSlug) ctx.addIssue({ code: 'custom', path: ['src'], message: 'console:errors.contentVideoSource' })
@@ -278,7 +278,12 @@ export const saveExhibitionContent = defineContract({
 })
 
 const advertTexts = localised(
-  { title: text(LIMITS.advertTitle), text: text(LIMITS.advertText).default(''), cta: text(LIMITS.cta), alt: text(LIMITS.alt) },
+  {
+    title: text(LIMITS.advertTitle).default(''),
+    text: text(LIMITS.advertText).default(''),
+    cta: text(LIMITS.cta).default(''),
+    alt: text(LIMITS.alt).default(''),
+  },
   'title',
 ).superRefine((texts, ctx) => {
   // A written language needs its button and its image description too (the content file's rule).
