@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { blockCommenter, hideComment, type ModerationRow, restoreComment, unblockCommenter } from '../../../api/console.ts'
 import type { FieldErrors } from '../../../api/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
+import { cleanCommentText } from '../../../api/rules/accounts.ts'
 import { MODERATION_LIMITS } from '../../../api/rules/console-comments.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import ui from '../../ui/ui.module.css'
@@ -26,7 +27,6 @@ function TextArea({
   error,
   max,
   required,
-  focus,
 }: {
   name: string
   label: string
@@ -34,13 +34,14 @@ function TextArea({
   error?: string | undefined
   max: number
   required: boolean
-  focus: boolean
 }) {
   const id = useId()
   const field = useRef<HTMLTextAreaElement>(null)
+  // The form opens with the focus here, and it comes back here when the field is refused.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new error is the reason to focus again
   useEffect(() => {
-    if (focus) field.current?.focus()
-  }, [focus])
+    field.current?.focus()
+  }, [error])
   return (
     <div className={ui.field}>
       <label className={ui.label} htmlFor={id}>
@@ -91,6 +92,7 @@ export function ModerationForm({
   const [fields, setFields] = useState<FieldErrors>({})
   const [message, setMessage] = useState('')
   const nick = row.author.nick
+  const withReason = action === 'hide' || action === 'block'
 
   const run = async (form: FormData): Promise<string> => {
     const text = (name: string) => String(form.get(name) ?? '')
@@ -112,11 +114,17 @@ export function ModerationForm({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    // The platform refuses an empty reason too; saying it here spares the round trip.
+    if (withReason && !cleanCommentText(String(form.get('reason') ?? ''))) {
+      setFields({ reason: 'console:errors.reasonRequired' })
+      return
+    }
     setBusy(true)
     setFields({})
     setMessage('')
     try {
-      onDone(await run(new FormData(event.currentTarget)))
+      onDone(await run(form))
     } catch (error) {
       if (error instanceof GatewayError && Object.keys(error.fields).length) setFields(error.fields)
       else setMessage(errorText(error))
@@ -124,7 +132,6 @@ export function ModerationForm({
     }
   }
   const fieldError = (name: string) => (fields[name] ? errorText(new GatewayError(400, fields[name] as string, null)) : undefined)
-  const withReason = action === 'hide' || action === 'block'
 
   return (
     <form className={`${ui.form} ${styles.action}`} onSubmit={(event) => void submit(event)} noValidate>
@@ -136,7 +143,6 @@ export function ModerationForm({
           error={fieldError('reason')}
           max={MODERATION_LIMITS.reason}
           required
-          focus
         />
       ) : (
         <TextArea
@@ -146,7 +152,6 @@ export function ModerationForm({
           error={fieldError('note')}
           max={MODERATION_LIMITS.note}
           required={false}
-          focus
         />
       )}
       {action === 'block' ? <BlockFields error={fieldError('until')} /> : null}
