@@ -43,6 +43,8 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'exhibitions/:id/content', ...screen('exhibition-content') },
               { path: 'pages', ...screen('exhibition-pages') },
               { path: 'adverts', ...screen('adverts') },
+              { path: 'media', ...screen('media') },
+              { path: 'media/:id', ...screen('media-item') },
               { path: 'dashboard/:exhibitionId', ...screen('dashboard') },
               { path: 'checkin', ...screen('checkin') },
               { path: 'applications', ...screen('applications') },

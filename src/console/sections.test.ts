@@ -14,6 +14,7 @@ describe('sectionsFor', () => {
       'content',
       'pages',
       'adverts',
+      'media',
       'staff',
       'audit',
       'sessions',
@@ -27,7 +28,7 @@ describe('sectionsFor', () => {
   })
 
   it('when the member is an editor, then comments and the content editor are shown, staff and audit not', () => {
-    expect(sectionsFor(['editor']).map((section) => section.id)).toEqual(['home', 'comments', 'content', 'pages', 'adverts', 'sessions'])
+    expect(sectionsFor(['editor']).map((section) => section.id)).toEqual(['home', 'comments', 'content', 'pages', 'adverts', 'media', 'sessions'])
   })
 
   it('when the member only works the door, then the check-in screen is their one section besides their own account', () => {

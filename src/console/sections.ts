@@ -3,6 +3,7 @@ import { APPLICATIONS_PATH } from './lib/application-paths.ts'
 import { EXHIBITIONS_PATH } from './lib/catalog-paths.ts'
 import { ADVERTS_PATH, PAGES_PATH } from './lib/content-paths.ts'
 import { ORDERS_PATH, PAYMENT_QUEUE_PATH } from './lib/order-paths.ts'
+import { MEDIA_PATH } from './lib/media-paths.ts'
 import { CHECKIN_PATH, CONSOLE_HOME } from './lib/paths.ts'
 import { VISITORS_PATH } from './lib/visitor-paths.ts'
 
@@ -13,6 +14,7 @@ export type SectionId =
   | 'content'
   | 'pages'
   | 'adverts'
+  | 'media'
   | 'applications'
   | 'checkin'
   | 'register'
@@ -42,6 +44,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'content', path: `${CONSOLE_HOME}/content`, needs: 'editorialList' },
   { id: 'pages', path: PAGES_PATH, needs: 'contentExhibitions' },
   { id: 'adverts', path: ADVERTS_PATH, needs: 'advertList' },
+  { id: 'media', path: MEDIA_PATH, needs: 'mediaList' },
   { id: 'staff', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },
   { id: 'audit', path: `${CONSOLE_HOME}/audit`, needs: 'auditList' },
   { id: 'sessions', path: `${CONSOLE_HOME}/sessions`, needs: 'sessions' },

@@ -12,7 +12,7 @@
  * shows `src` through Picture, which finds the modern copies from the address alone (mediaSources).
  * Needs the `editor` role (uploads and the library are console$saveMedia and console$mediaList).
  */
-import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type DragEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { mediaList } from '../../api/console.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
@@ -52,59 +52,12 @@ export function useMediaErrorText(): (error: unknown) => string {
 
 export function MediaPicker({ id, label, value, onChange, kind = 'image', error }: MediaPickerProps) {
   const { t } = useTranslation()
-  const errorText = useMediaErrorText()
-  const labelId = `${id}-label`
-  const hintId = `${id}-hint`
-  const statusId = `${id}-status`
-  const [progress, setProgress] = useState<number | null>(null)
-  const [problem, setProblem] = useState('')
-  const [dragging, setDragging] = useState(false)
+  const [busy, setBusy] = useState(false)
   const [libraryOpen, setLibraryOpen] = useState(false)
-  const fileInput = useRef<HTMLInputElement>(null)
-  const uploading = useRef<AbortController | null>(null)
-
-  useEffect(() => () => uploading.current?.abort(), [])
-
-  const send = async (file: File | undefined) => {
-    if (!file) return
-    setProblem('')
-    if (file.size === 0) return setProblem(t('console:errors.mediaNoFile'))
-    const maxMb = kind === 'video' ? MEDIA_LIMITS.videoMb : MEDIA_LIMITS.imageMb
-    // Refused here at once rather than after minutes of sending; the server checks again.
-    if (file.size > maxMb * 1024 * 1024) return setProblem(t('console:errors.mediaTooLarge', { maxMb }))
-    uploading.current?.abort()
-    const controller = new AbortController()
-    uploading.current = controller
-    setProgress(0)
-    try {
-      const item = await uploadMedia(file, setProgress, controller.signal)
-      if (item.kind !== kind) setProblem(t(kind === 'video' ? 'media.picker.notVideo' : 'media.picker.notImage'))
-      else onChange(item)
-    } catch (caught) {
-      if (!controller.signal.aborted) setProblem(errorText(caught))
-    } finally {
-      if (uploading.current === controller) uploading.current = null
-      setProgress(null)
-      if (fileInput.current) fileInput.current.value = ''
-    }
-  }
-
-  const drop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault()
-    setDragging(false)
-    void send(event.dataTransfer.files[0])
-  }
-
-  const busy = progress !== null
-  const percent = Math.round((progress ?? 0) * 100)
-  const maxMb = kind === 'video' ? MEDIA_LIMITS.videoMb : MEDIA_LIMITS.imageMb
-  const message = problem || error
 
   return (
-    <fieldset className={styles.picker} aria-describedby={hintId}>
-      <legend className={`${ui.label} ${styles.legend}`} id={labelId}>
-        {label}
-      </legend>
+    <fieldset className={styles.picker}>
+      <legend className={`${ui.label} ${styles.legend}`}>{label}</legend>
       {value ? (
         <div className={styles.chosen}>
           {value.kind === 'video' ? (
@@ -132,6 +85,104 @@ export function MediaPicker({ id, label, value, onChange, kind = 'image', error 
       ) : (
         <p className={`${ui.muted} ${styles.none}`}>{t('media.picker.none')}</p>
       )}
+      <UploadZone
+        id={id}
+        kind={kind}
+        label={value ? t('media.picker.uploadOther') : t('media.picker.upload')}
+        error={error}
+        onBusy={setBusy}
+        onUploaded={onChange}
+      >
+        <button type="button" className={ui.button} onClick={() => setLibraryOpen(true)} disabled={busy}>
+          {t('media.picker.choose')}
+        </button>
+      </UploadZone>
+      {libraryOpen ? (
+        <LibraryDialog
+          kind={kind}
+          onClose={() => setLibraryOpen(false)}
+          onChoose={(item) => {
+            setLibraryOpen(false)
+            onChange(item)
+          }}
+        />
+      ) : null}
+    </fieldset>
+  )
+}
+
+interface UploadZoneProps {
+  id: string
+  /** What may be uploaded here; `any` takes pictures and videos (the library's own page). */
+  kind: MediaKind | 'any'
+  label: string
+  /** A translated error of the form, shown where upload errors are. */
+  error?: string | undefined
+  onUploaded(item: MediaItem): void
+  onBusy?(busy: boolean): void
+  /** More actions beside the file field. */
+  children?: ReactNode
+}
+
+/**
+ * A file field that uploads at once: choose a file or drop it on the zone, see the progress, read a
+ * refusal in the member's words. Used by MediaPicker and by the library's page.
+ */
+export function UploadZone({ id, kind, label, error, onUploaded, onBusy, children }: UploadZoneProps) {
+  const { t } = useTranslation()
+  const errorText = useMediaErrorText()
+  const hintId = `${id}-hint`
+  const statusId = `${id}-status`
+  const [progress, setProgress] = useState<number | null>(null)
+  const [problem, setProblem] = useState('')
+  const [dragging, setDragging] = useState(false)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const uploading = useRef<AbortController | null>(null)
+
+  useEffect(() => () => uploading.current?.abort(), [])
+
+  const send = async (file: File | undefined) => {
+    if (!file) return
+    setProblem('')
+    if (file.size === 0) return setProblem(t('console:errors.mediaNoFile'))
+    const maxMb = kind === 'image' ? MEDIA_LIMITS.imageMb : MEDIA_LIMITS.videoMb
+    // Refused here at once rather than after minutes of sending; the server checks again (and by content).
+    if (file.size > maxMb * 1024 * 1024) return setProblem(t('console:errors.mediaTooLarge', { maxMb }))
+    uploading.current?.abort()
+    const controller = new AbortController()
+    uploading.current = controller
+    setProgress(0)
+    onBusy?.(true)
+    try {
+      const item = await uploadMedia(file, setProgress, controller.signal)
+      if (kind !== 'any' && item.kind !== kind) setProblem(t(kind === 'video' ? 'media.picker.notVideo' : 'media.picker.notImage'))
+      else onUploaded(item)
+    } catch (caught) {
+      if (!controller.signal.aborted) setProblem(errorText(caught))
+    } finally {
+      if (uploading.current === controller) uploading.current = null
+      setProgress(null)
+      onBusy?.(false)
+      if (fileInput.current) fileInput.current.value = ''
+    }
+  }
+
+  const drop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault()
+    setDragging(false)
+    void send(event.dataTransfer.files[0])
+  }
+
+  const busy = progress !== null
+  const percent = Math.round((progress ?? 0) * 100)
+  const message = problem || error
+  const hint =
+    kind === 'any'
+      ? t('media.picker.hintAny', { imageMb: MEDIA_LIMITS.imageMb, videoMb: MEDIA_LIMITS.videoMb })
+      : t(kind === 'video' ? 'media.picker.hintVideo' : 'media.picker.hintImage', { maxMb: kind === 'video' ? MEDIA_LIMITS.videoMb : MEDIA_LIMITS.imageMb })
+
+  return (
+    <>
       <div
         className={`${styles.drop} ${dragging ? styles.dragging : ''}`}
         onDragOver={(event) => {
@@ -142,26 +193,23 @@ export function MediaPicker({ id, label, value, onChange, kind = 'image', error 
         onDrop={drop}
       >
         <label className={ui.label} htmlFor={`${id}-file`}>
-          {value ? t('media.picker.uploadOther') : t('media.picker.upload')}
+          {label}
         </label>
         <input
           ref={fileInput}
           id={`${id}-file`}
           className={styles.file}
           type="file"
-          accept={ACCEPT[kind]}
+          accept={kind === 'any' ? `${ACCEPT.image},${ACCEPT.video}` : ACCEPT[kind]}
           disabled={busy}
           aria-describedby={`${hintId}${message ? ` ${statusId}` : ''}`}
+          aria-invalid={message ? true : undefined}
           onChange={(event) => void send(event.currentTarget.files?.[0])}
         />
         <p className={ui.hint} id={hintId}>
-          {t(kind === 'video' ? 'media.picker.hintVideo' : 'media.picker.hintImage', { maxMb })}
+          {hint}
         </p>
-        <div className={ui.actions}>
-          <button type="button" className={ui.button} onClick={() => setLibraryOpen(true)} disabled={busy}>
-            {t('media.picker.choose')}
-          </button>
-        </div>
+        {children ? <div className={ui.actions}>{children}</div> : null}
       </div>
       <div id={statusId} aria-live="polite">
         {busy ? (
@@ -176,18 +224,7 @@ export function MediaPicker({ id, label, value, onChange, kind = 'image', error 
           </p>
         ) : null}
       </div>
-      {libraryOpen ? (
-        <LibraryDialog
-          kind={kind}
-          onClose={() => setLibraryOpen(false)}
-          onChoose={(item) => {
-            setProblem('')
-            setLibraryOpen(false)
-            onChange(item)
-          }}
-        />
-      ) : null}
-    </fieldset>
+    </>
   )
 }
 
@@ -288,7 +325,7 @@ function LibraryDialog({ kind, onClose, onChoose }: { kind: MediaKind; onClose()
       ) : null}
       {result ? (
         <nav className={ui.pager} aria-label={t('media.picker.pages')}>
-          <span>{t('media.picker.page', { page, pages, total: result.total })}</span>
+          <span>{t('media.picker.page', { page, pages, count: result.total })}</span>
           <span className={ui.actions}>
             {page > 1 ? (
               <button type="button" className={ui.button} onClick={() => setPage(page - 1)}>
