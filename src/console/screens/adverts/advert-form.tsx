@@ -70,7 +70,6 @@ export function AdvertForm({ advert, exhibitions, onSaved, onReload, onClose }: 
         <div className={styles.grid}>
           <ImageField
             label={t('adverts.image')}
-            hint={t('pages.imageHint')}
             value={draft.image || null}
             error={errorOf('image')}
             onChange={(image) => setDraft(withSizeOf({ ...draft, image: image ?? '' }, image))}

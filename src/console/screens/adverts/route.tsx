@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
 import { type AdvertView, advertList, publishAdvert } from '../../../api/console-content.ts'
@@ -9,9 +9,11 @@ import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
-import { AdvertForm } from './advert-form.tsx'
 
 type Loaded = RefResult<typeof advertList>
+
+// The editor is its own chunk, loaded when an advert is opened: the list stays within the console's budget.
+const AdvertForm = lazy(() => import('./advert-form.tsx').then((module) => ({ default: module.AdvertForm })))
 
 export function loader(args: LoaderFunctionArgs) {
   return staffCall(args, advertList, {})
@@ -114,14 +116,16 @@ export function Component() {
         </TableFrame>
       )}
       {editing !== null ? (
-        <AdvertForm
-          key={chosen ? `${chosen.id}:${chosen.version}` : 'new'}
-          advert={chosen}
-          exhibitions={exhibitions}
-          onSaved={(advert) => void saved(advert)}
-          onReload={() => void revalidator.revalidate()}
-          onClose={() => setEditing(null)}
-        />
+        <Suspense fallback={<p className={ui.muted}>{t('pages.loading')}</p>}>
+          <AdvertForm
+            key={chosen ? `${chosen.id}:${chosen.version}` : 'new'}
+            advert={chosen}
+            exhibitions={exhibitions}
+            onSaved={(advert) => void saved(advert)}
+            onReload={() => void revalidator.revalidate()}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       ) : null}
     </ConsolePage>
   )

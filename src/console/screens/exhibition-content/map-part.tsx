@@ -43,13 +43,7 @@ export function MapPart({ content, saver, save, reload }: PartProps) {
           error={errorOf('map.mapZoom')}
           onChange={(event) => setMap({ ...map, mapZoom: event.target.value })}
         />
-        <ImageField
-          label={t('pages.mapImage')}
-          hint={t('pages.imageHint')}
-          value={map.mapImage}
-          error={errorOf('map.mapImage')}
-          onChange={(mapImage) => setMap({ ...map, mapImage })}
-        />
+        <ImageField label={t('pages.mapImage')} value={map.mapImage} error={errorOf('map.mapImage')} onChange={(mapImage) => setMap({ ...map, mapImage })} />
       </div>
     </PartForm>
   )

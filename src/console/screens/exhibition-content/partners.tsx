@@ -74,7 +74,6 @@ export function Partners({ content, saver, save, reload }: PartProps) {
             />
             <ImageField
               label={t('pages.logo')}
-              hint={t('pages.imageHint')}
               value={partner.logo}
               error={errorOf(`partners.${index}.logo`)}
               onChange={(logo) => update({ ...partner, logo })}

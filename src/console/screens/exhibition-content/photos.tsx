@@ -40,7 +40,6 @@ export function Photos({ content, saver, save, reload }: PartProps) {
             <div className={styles.grid}>
               <ImageField
                 label={t('pages.image')}
-                hint={t('pages.imageHint')}
                 value={photo.src || null}
                 error={errorOf(`photos.${index}.src`)}
                 onChange={(src) => update(withSizeOf({ ...photo, src: src ?? '' }, src))}

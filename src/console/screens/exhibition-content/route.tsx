@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator, useSearchParams } from 'react-router'
 import { type ContentSave, type ExhibitionContent, exhibitionContent, saveExhibitionContent } from '../../../api/console-content.ts'
@@ -10,27 +10,21 @@ import { PAGES_PATH } from '../../lib/content-paths.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import ui from '../../ui/ui.module.css'
-import { Agenda } from './agenda.tsx'
 import type { PartPayload, PartProps } from './part-props.ts'
-import { MapPart } from './map-part.tsx'
-import { Partners } from './partners.tsx'
-import { Photos } from './photos.tsx'
-import { Recap } from './recap.tsx'
-import { Speakers } from './speakers.tsx'
-import { Videos } from './videos.tsx'
 
 export function loader(args: LoaderFunctionArgs) {
   return staffCall(args, exhibitionContent, { id: Number(args.params.id) })
 }
 
-const PART_EDITORS: Record<ContentPart, (props: PartProps) => React.ReactNode> = {
-  speakers: Speakers,
-  agenda: Agenda,
-  partners: Partners,
-  photos: Photos,
-  videos: Videos,
-  recap: Recap,
-  map: MapPart,
+// Each part's editor is its own chunk: the screen opens with one of seven, within the console's budget.
+const PART_EDITORS: Record<ContentPart, React.ComponentType<PartProps>> = {
+  speakers: lazy(() => import('./speakers.tsx').then((module) => ({ default: module.Speakers }))),
+  agenda: lazy(() => import('./agenda.tsx').then((module) => ({ default: module.Agenda }))),
+  partners: lazy(() => import('./partners.tsx').then((module) => ({ default: module.Partners }))),
+  photos: lazy(() => import('./photos.tsx').then((module) => ({ default: module.Photos }))),
+  videos: lazy(() => import('./videos.tsx').then((module) => ({ default: module.Videos }))),
+  recap: lazy(() => import('./recap.tsx').then((module) => ({ default: module.Recap }))),
+  map: lazy(() => import('./map-part.tsx').then((module) => ({ default: module.MapPart }))),
 }
 const TAB_ORDER: readonly ContentPart[] = ['speakers', 'agenda', 'partners', 'photos', 'videos', 'recap', 'map']
 
@@ -83,7 +77,9 @@ export function Component() {
           ))}
         </ul>
       </nav>
-      <Editor key={`${part}:${content.versions[part]}`} content={content} saver={saver} save={save} reload={() => void revalidator.revalidate()} />
+      <Suspense fallback={<p className={ui.muted}>{t('pages.loading')}</p>}>
+        <Editor key={`${part}:${content.versions[part]}`} content={content} saver={saver} save={save} reload={() => void revalidator.revalidate()} />
+      </Suspense>
     </ConsolePage>
   )
 }

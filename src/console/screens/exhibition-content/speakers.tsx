@@ -54,7 +54,6 @@ export function Speakers({ content, saver, save, reload }: PartProps) {
               />
               <ImageField
                 label={t('pages.photo')}
-                hint={t('pages.imageHint')}
                 value={speaker.photo}
                 error={errorOf(`speakers.${index}.photo`)}
                 onChange={(photo) => update({ ...speaker, photo })}

@@ -56,7 +56,6 @@ export function Videos({ content, saver, save, reload }: PartProps) {
               />
               <ImageField
                 label={t('pages.poster')}
-                hint={t('pages.imageHint')}
                 value={video.poster}
                 error={errorOf(`videos.${index}.poster`)}
                 onChange={(poster) => update({ ...video, poster })}
