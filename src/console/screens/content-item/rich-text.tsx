@@ -39,6 +39,8 @@ export default function RichText({ id, label, value, onChange, simple, invalid, 
     content: value,
     contentType: 'markdown',
     immediatelyRender: false,
+    // TipTap would add its base styles as a <style> element, which the console's CSP refuses: they are in the CSS module.
+    injectCSS: false,
     editorProps: {
       attributes: {
         id,

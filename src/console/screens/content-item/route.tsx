@@ -417,7 +417,7 @@ export function Component() {
                             id={`content-summary-${locale}`}
                             className={ui.input}
                             lang={locale}
-                            rows={2}
+                            rows={3}
                             value={text.summary}
                             maxLength={EDITORIAL_LIMITS.summary}
                             aria-invalid={error('summary') ? true : undefined}
@@ -618,6 +618,7 @@ export function Component() {
           ) : null}
         </section>
       ) : null}
+      <p className={ui.hint}>{t('common.timesInUtc')}</p>
     </ConsolePage>
   )
 }

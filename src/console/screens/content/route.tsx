@@ -128,10 +128,10 @@ export function Component() {
             )}
             {rows.map((row) => (
               <tr key={`${row.kind}-${row.id}`}>
-                <td>
+                <td className={styles.titleCell}>
                   <Link to={consoleContentPath(row.kind, row.id)}>{row.title || row.slug}</Link>
                   <div className={ui.muted}>
-                    {t(`content.kinds.${row.kind}`)} · <span className={ui.mono}>{row.slug}</span>
+                    {t(`content.kinds.${row.kind}`)} · <span className={`${ui.mono} ${styles.slug}`}>{row.slug}</span>
                   </div>
                 </td>
                 <td>
