@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from '@playwright/test'
+import type { Browser, Locator, Page } from '@playwright/test'
 import { openPglite } from '../../server/db/client.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { createPasswordHasher } from '../../server/platform/accounts/passwords.ts'
@@ -90,6 +90,11 @@ async function seed(): Promise<void> {
 
 async function shoot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}
+
+/** The comments section alone, large enough to read in a screenshot. */
+async function shootSection(section: Locator, name: string) {
+  if (SCREENSHOTS) await section.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
 }
 
 /** The exhibition page as a visitor (signed in through the login frame when given an account). */
@@ -204,6 +209,7 @@ test('an editor hides a spam comment and blocks a visitor on a phone; the public
   await expect(spammer.community.getByLabel(TEXT.en.account.comments.label)).toBeVisible()
   await expectAccessible(spammer.page)
   await shoot(spammer.page, 'public-own-hidden-375')
+  await shootSection(spammer.community, 'public-own-hidden-section-375')
   await spammer.close()
 
   // The blocked visitor reads the site in Chinese: the notice with the reason, and no comment box.
@@ -212,6 +218,7 @@ test('an editor hides a spam comment and blocks a visitor on a phone; the public
   await expect(troll.community.getByRole('textbox')).toHaveCount(0)
   await expectAccessible(troll.page)
   await shoot(troll.page, 'public-blocked-zh-cn-375')
+  await shootSection(troll.community, 'public-blocked-zh-cn-section-375')
   await troll.close()
 
   expect(problems, 'console or page errors on the public pages').toEqual([])

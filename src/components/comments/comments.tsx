@@ -286,7 +286,7 @@ function CommentItem({ comment, onDeleted }: { comment: Comment; onDeleted(id: n
           </time>
         </p>
         {/* Plain text: React escapes it; line breaks are kept by CSS. Never markup. */}
-        <p className={styles.body}>{comment.body}</p>
+        <p className={comment.hiddenReason === null ? styles.body : `${styles.body} ${styles.bodyHidden}`}>{comment.body}</p>
         {comment.hiddenReason !== null ? (
           <div className={styles.hidden}>
             <p>{t('comments.hiddenByOrganiser', { reason: comment.hiddenReason })}</p>
