@@ -116,6 +116,33 @@ test('an editor uploads a photo, writes its alt text in English and Chinese and 
     await page.waitForURL(/\/console\/media\/[0-9a-f]{32}$/)
     await expect(page.getByLabel(/^English/)).toHaveValue('The main stage, lit in gold')
     await expectAccessible(page)
+
+    // The picker of a form (an advert's picture): chosen from the library in a dialog, shown, removed.
+    await page
+      .getByRole('navigation', { name: /console sections/i })
+      .getByRole('link', { name: 'Adverts' })
+      .click()
+    await page
+      .getByRole('link', { name: 'New advert' })
+      .or(page.getByRole('button', { name: 'New advert' }))
+      .first()
+      .click()
+    const picker = page.getByRole('group', { name: 'Picture' })
+    await expect(picker.getByText('No file chosen.')).toBeVisible()
+    await picker.getByRole('button', { name: 'Choose from the library' }).click()
+    const library = page.getByRole('dialog', { name: 'Media library' })
+    await expect(library).toBeVisible()
+    await library.getByLabel('Search by file name or alternative text').fill('gold')
+    await library.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect(library.getByText('Page 1 of 1 (1 file)')).toBeVisible()
+    await expectAccessible(page)
+    await library.getByRole('button', { name: 'Choose Main stage.jpg' }).click()
+    await expect(library).toBeHidden()
+    await expect(picker.locator('img')).toBeVisible()
+    await expect(picker.getByText('1600 × 900 px')).toBeVisible()
+    await expectAccessible(page)
+    await picker.getByRole('button', { name: 'Remove' }).click()
+    await expect(picker.getByText('No file chosen.')).toBeVisible()
   } finally {
     await browser.close()
   }

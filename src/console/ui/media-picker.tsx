@@ -12,7 +12,8 @@
  * shows `src` through Picture, which finds the modern copies from the address alone (mediaSources).
  * Needs the `editor` role (uploads and the library are console$saveMedia and console$mediaList).
  */
-import { type DragEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { mediaList } from '../../api/console.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
@@ -54,6 +55,12 @@ export function MediaPicker({ id, label, value, onChange, kind = 'image', error 
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const [libraryOpen, setLibraryOpen] = useState(false)
+  const chooseButton = useRef<HTMLButtonElement>(null)
+  // The dialog leaves the page: focus goes back to the button that opened it, not to the page's start.
+  const closeLibrary = () => {
+    setLibraryOpen(false)
+    requestAnimationFrame(() => chooseButton.current?.focus())
+  }
 
   return (
     <fieldset className={styles.picker}>
@@ -93,16 +100,16 @@ export function MediaPicker({ id, label, value, onChange, kind = 'image', error 
         onBusy={setBusy}
         onUploaded={onChange}
       >
-        <button type="button" className={ui.button} onClick={() => setLibraryOpen(true)} disabled={busy}>
+        <button ref={chooseButton} type="button" className={ui.button} onClick={() => setLibraryOpen(true)} disabled={busy}>
           {t('media.picker.choose')}
         </button>
       </UploadZone>
       {libraryOpen ? (
         <LibraryDialog
           kind={kind}
-          onClose={() => setLibraryOpen(false)}
+          onClose={closeLibrary}
           onChoose={(item) => {
-            setLibraryOpen(false)
+            closeLibrary()
             onChange(item)
           }}
         />
@@ -263,14 +270,15 @@ function LibraryDialog({ kind, onClose, onChoose }: { kind: MediaKind; onClose()
     }
   }, [client, search, kind, page])
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const [typed, setTyped] = useState('')
+  const runSearch = () => {
     setPage(1)
-    setSearch(String(new FormData(event.currentTarget).get('search') ?? '').trim())
+    setSearch(typed.trim())
   }
   const pages = result ? Math.max(1, Math.ceil(result.total / LIBRARY_PAGE_SIZE)) : 1
 
-  return (
+  // In <body>, not inside the editor's form: its fields and buttons are no part of that form.
+  return createPortal(
     <dialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
       <div className={styles.dialogHead}>
         <h2 className={ui.panelTitle} id={titleId}>
@@ -280,17 +288,31 @@ function LibraryDialog({ kind, onClose, onChoose }: { kind: MediaKind; onClose()
           {t('media.picker.close')}
         </button>
       </div>
-      <form className={styles.search} onSubmit={submit}>
+      {/* Not a <form>: the picker sits inside the editor's form, and a search must not submit it. */}
+      <div className={styles.search}>
         <label className={ui.label} htmlFor={`${titleId}-search`}>
           {t('media.picker.search')}
         </label>
         <div className={styles.searchRow}>
-          <input id={`${titleId}-search`} className={ui.input} name="search" type="search" defaultValue={search} maxLength={MEDIA_LIMITS.search} />
-          <button type="submit" className={ui.button}>
+          <input
+            id={`${titleId}-search`}
+            className={ui.input}
+            type="search"
+            value={typed}
+            maxLength={MEDIA_LIMITS.search}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return
+              // Enter would submit the editor's form around the picker.
+              event.preventDefault()
+              runSearch()
+            }}
+          />
+          <button type="button" className={ui.button} onClick={runSearch}>
             {t('media.picker.searchButton')}
           </button>
         </div>
-      </form>
+      </div>
       {problem ? (
         <p className={ui.alert} role="alert">
           {problem}
@@ -340,6 +362,7 @@ function LibraryDialog({ kind, onClose, onChoose }: { kind: MediaKind; onClose()
           </span>
         </nav>
       ) : null}
-    </dialog>
+    </dialog>,
+    document.body,
   )
 }
