@@ -22,7 +22,7 @@ export function Holdings({ visitor }: { visitor: VisitorDetail }) {
           {t('visitor.orders')}
         </h2>
         {visitor.orders.length ? (
-          <TableFrame label={t('visitor.orders')}>
+          <TableFrame label={t('visitor.ordersTable')}>
             <table className={ui.table}>
               <thead>
                 <tr>

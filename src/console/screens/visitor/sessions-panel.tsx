@@ -36,16 +36,14 @@ export function SessionsPanel({ visitor, onDone }: { visitor: VisitorDetail; onD
       </h2>
       {visitor.sessions.length ? (
         <>
-          <TableFrame label={t('visitor.sessions')}>
+          <TableFrame label={t('visitor.sessionsTable')}>
             <table className={ui.table}>
               <thead>
                 <tr>
                   <th scope="col">{t('visitor.device')}</th>
                   <th scope="col">{t('visitor.address')}</th>
                   <th scope="col">{t('visitor.lastSeen')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('visitor.actions')}</span>
-                  </th>
+                  <th scope="col">{t('visitor.actions')}</th>
                 </tr>
               </thead>
               <tbody>
