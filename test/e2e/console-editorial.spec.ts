@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { chromium } from '@playwright/test'
+import sharp from 'sharp'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
 import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, startSite } from './console-kit.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
@@ -32,6 +33,18 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   site?.kill()
 })
+
+/** A 1600×900 photo of a hall plan: rows of stands on a dark floor. */
+async function hallPlan(): Promise<Buffer> {
+  const stand = await sharp({ create: { width: 160, height: 90, channels: 3, background: '#d9a441' } })
+    .png()
+    .toBuffer()
+  const stands = [0, 1, 2, 3, 4, 5].flatMap((column) => [0, 1, 2].map((row) => ({ input: stand, left: 180 + column * 210, top: 200 + row * 200 })))
+  return sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1b2a4a' } })
+    .composite(stands)
+    .jpeg({ quality: 85 })
+    .toBuffer()
+}
 
 /** The start of the first whole minute at least 40 s ahead, as the UTC field takes it, and as an instant. */
 function aMinuteAhead(): { field: string; at: number } {
@@ -69,9 +82,10 @@ test('a new editor writes an article in English and Chinese, schedules it, and t
     await expectAccessible(page)
 
     await page.getByRole('checkbox', { name: 'Exhibitions' }).check()
-    await page.getByLabel('Picture address').fill('/demo/news/calendar-2026.svg')
-    await page.getByLabel('Width (px)').fill('1200')
-    await page.getByLabel('Height (px)').fill('630')
+    // The cover is uploaded in place (the media library keeps it and makes its copies).
+    const cover = page.getByRole('group', { name: 'Cover picture' })
+    await cover.getByLabel('Upload a file').setInputFiles({ name: 'Hall plan.jpg', mimeType: 'image/jpeg', buffer: await hallPlan() })
+    await expect(cover.getByText('1600 × 900 px')).toBeVisible()
     const english = page.locator('#content-texts-en')
     await english.getByLabel('Title').fill(TITLE)
     await english.getByLabel('Summary').fill('Where each stand is, and how to get there from the MRT.')

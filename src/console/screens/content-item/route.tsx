@@ -16,6 +16,7 @@ import type { FieldErrors } from '../../../api/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { consoleContentPath, EDITORIAL_KINDS, EDITORIAL_LIMITS, EDITORIAL_TEXT_FIELDS, type EditorialKind } from '../../../api/rules/console-editorial.ts'
 import { BULLETIN_KINDS, NEWS_TAGS, VIDEO_CATEGORIES, VIDEO_SOURCE_TYPES } from '../../../api/rules/editorial.ts'
+import { type MediaItem, parseMediaPath } from '../../../api/rules/media.ts'
 import { LOCALES, type Locale } from '../../../i18n/languages.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
@@ -26,8 +27,11 @@ import ui from '../../ui/ui.module.css'
 import styles from './content-item.module.css'
 import { LanguagePreview } from './language-preview.tsx'
 
-// The rich text editor is the heaviest part of the console: its own chunk, fetched when an item opens.
+// The rich text editor and the media picker are the heaviest parts of this screen: chunks of their
+// own, fetched when an item opens, so the screen's first load stays within the console's budget.
 const RichText = lazy(() => import('./rich-text.tsx'))
+const ImageField = lazy(() => import('../../content-kit/image-field.tsx').then((module) => ({ default: module.ImageField })))
+const MediaPicker = lazy(() => import('../../ui/media-picker.tsx').then((module) => ({ default: module.MediaPicker })))
 
 type Texts = Partial<Record<Locale, { title: string; summary: string; alt: string; body: string }>>
 
@@ -44,6 +48,13 @@ export async function loader(args: LoaderFunctionArgs): Promise<ItemData> {
   if (!/^[1-9]\d{0,9}$/.test(id)) throw data(null, { status: 404 })
   const { item } = await staffCall(args, editorialDetail, { kind, id: Number(id) })
   return { kind, item }
+}
+
+/** The library item an uploaded video's address stands for (the address says its hash and format). */
+function videoItemOf(src: string): MediaItem | null {
+  const parsed = src ? parseMediaPath(src) : null
+  if (parsed?.kind !== 'video') return null
+  return { id: parsed.hash, kind: 'video', src, width: 0, height: 0, sources: [], alt: {}, name: src.split('/').slice(-2).join('/'), bytes: 0, createdAt: '' }
 }
 
 const EMPTY_TEXT = { title: '', summary: '', alt: '', body: '' }
@@ -287,37 +298,53 @@ export function Component() {
                   onChange={(event) => set({ durationSeconds: event.target.value })}
                 />
               </Field>
-              <Field
-                id="content-source"
-                label={t('contentItem.source')}
-                hint={t('contentItem.sourceHint')}
-                error={fieldError('sources') ?? fieldError('sources.0.src')}
-              >
-                <input
-                  id="content-source"
-                  className={ui.input}
-                  value={form.sourceSrc}
-                  inputMode="url"
-                  spellCheck={false}
-                  aria-describedby="content-source-hint"
-                  aria-invalid={fieldError('sources') || fieldError('sources.0.src') ? true : undefined}
-                  onChange={(event) => set({ sourceSrc: event.target.value })}
+              <Suspense fallback={<p className={ui.muted}>{t('contentItem.loading')}</p>}>
+                <MediaPicker
+                  id="content-video-file"
+                  label={t('contentItem.videoFile')}
+                  kind="video"
+                  value={videoItemOf(form.sourceSrc)}
+                  error={videoItemOf(form.sourceSrc) ? (fieldError('sources') ?? fieldError('sources.0.src')) : undefined}
+                  onChange={(chosen) =>
+                    set(chosen ? { sourceSrc: chosen.src, sourceType: chosen.src.endsWith('.webm') ? 'video/webm' : 'video/mp4' } : { sourceSrc: '' })
+                  }
                 />
-              </Field>
-              <Field id="content-source-type" label={t('contentItem.sourceType')}>
-                <select
-                  id="content-source-type"
-                  className={ui.input}
-                  value={form.sourceType}
-                  onChange={(event) => set({ sourceType: event.target.value as Form['sourceType'] })}
-                >
-                  {VIDEO_SOURCE_TYPES.map((value) => (
-                    <option key={value} value={value}>
-                      {t(`contentItem.sourceTypes.${value === 'application/vnd.apple.mpegurl' ? 'hls' : value === 'video/mp4' ? 'mp4' : 'webm'}`)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              </Suspense>
+              {videoItemOf(form.sourceSrc) ? null : (
+                <>
+                  <Field
+                    id="content-source"
+                    label={t('contentItem.source')}
+                    hint={t('contentItem.sourceHint')}
+                    error={fieldError('sources') ?? fieldError('sources.0.src')}
+                  >
+                    <input
+                      id="content-source"
+                      className={ui.input}
+                      value={form.sourceSrc}
+                      inputMode="url"
+                      spellCheck={false}
+                      aria-describedby="content-source-hint"
+                      aria-invalid={fieldError('sources') || fieldError('sources.0.src') ? true : undefined}
+                      onChange={(event) => set({ sourceSrc: event.target.value })}
+                    />
+                  </Field>
+                  <Field id="content-source-type" label={t('contentItem.sourceType')}>
+                    <select
+                      id="content-source-type"
+                      className={ui.input}
+                      value={form.sourceType}
+                      onChange={(event) => set({ sourceType: event.target.value as Form['sourceType'] })}
+                    >
+                      {VIDEO_SOURCE_TYPES.map((value) => (
+                        <option key={value} value={value}>
+                          {t(`contentItem.sourceTypes.${value === 'application/vnd.apple.mpegurl' ? 'hls' : value === 'video/mp4' ? 'mp4' : 'webm'}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                </>
+              )}
             </>
           ) : null}
           {kind !== 'bulletin' ? (
@@ -332,20 +359,16 @@ export function Component() {
                   onChange={(event) => set({ exhibition: event.target.value })}
                 />
               </Field>
-              <fieldset className={ui.fieldset}>
-                <legend className={ui.legend}>{t(kind === 'news' ? 'contentItem.cover' : 'contentItem.poster')}</legend>
-                <Field id="content-image" label={t('contentItem.imageSrc')} hint={t('contentItem.imageHint')} error={fieldError('image.src')}>
-                  <input
-                    id="content-image"
-                    className={ui.input}
-                    value={form.imageSrc}
-                    inputMode="url"
-                    spellCheck={false}
-                    aria-describedby="content-image-hint"
-                    aria-invalid={fieldError('image.src') ? true : undefined}
-                    onChange={(event) => set({ imageSrc: event.target.value })}
-                  />
-                </Field>
+              <Suspense fallback={<p className={ui.muted}>{t('contentItem.loading')}</p>}>
+                <ImageField
+                  label={t(kind === 'news' ? 'contentItem.cover' : 'contentItem.poster')}
+                  value={form.imageSrc || null}
+                  error={fieldError('image.src') ?? fieldError('image')}
+                  onChange={(src, size) => set({ imageSrc: src ?? '', ...(size ? { imageWidth: String(size.width), imageHeight: String(size.height) } : {}) })}
+                />
+              </Suspense>
+              {form.imageSrc && !parseMediaPath(form.imageSrc) ? (
+                // A picture typed as an address: its size is not known from the address, so the editor gives it.
                 <div className={styles.pair}>
                   <Field id="content-image-width" label={t('contentItem.imageWidth')} error={fieldError('image.width')}>
                     <input
@@ -366,7 +389,7 @@ export function Component() {
                     />
                   </Field>
                 </div>
-              </fieldset>
+              ) : null}
             </>
           ) : null}
         </fieldset>
