@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
@@ -196,12 +196,14 @@ describe('uploading pictures', () => {
     expect(readdirSync(join(dataDir, 'media-uploads'))).toEqual([])
   })
 
-  it('when a picture is too large in bytes or in pixels, then it is refused with the limit in the answer', async () => {
+  it('when a picture is too large in bytes or in pixels, or too tall for any copy, then it is refused in words (with the limit)', async () => {
     const huge = Buffer.concat([await jpeg(100, 100), Buffer.alloc(MEDIA_LIMITS.imageMb * 1024 * 1024)])
     const tooLarge = await upload(huge, 'huge.jpg')
     expect([tooLarge.status, tooLarge.body.message, tooLarge.body.data]).toEqual([413, 'console:errors.mediaTooLarge', { maxMb: MEDIA_LIMITS.imageMb }])
     const bomb = await upload(await pngClaiming(20_000, 20_000), 'bomb.png')
     expect([bomb.status, bomb.body.message, bomb.body.data]).toEqual([413, 'console:errors.mediaTooManyPixels', { megapixels: 64 }])
+    const ribbon = await upload(await photo(2, 20_000).png().toBuffer(), 'ribbon.png')
+    expect([ribbon.status, ribbon.body.message]).toEqual([415, 'console:errors.mediaTooTall'])
   })
 
   it('when a file name is hostile, then it is kept as plain text without its path, controls or direction overrides', async () => {
@@ -289,6 +291,19 @@ describe('videos', () => {
     const beyond = await request(app).get(item.src).set('Range', `bytes=${bytes.length}-`)
     expect([beyond.status, beyond.headers['content-range']]).toEqual([416, `bytes */${bytes.length}`])
     expect(readdirSync(join(dataDir, 'media-uploads'))).toEqual([])
+  })
+
+  it('when an instance starts, then spool files a stopped upload left a day ago are removed and recent ones kept', async () => {
+    const spool = join(dataDir, 'media-uploads')
+    mkdirSync(spool, { recursive: true })
+    writeFileSync(join(spool, 'old.mp4'), 'left behind')
+    writeFileSync(join(spool, 'new.mp4'), 'arriving now')
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000)
+    utimesSync(join(spool, 'old.mp4'), twoDaysAgo, twoDaysAgo)
+    const other = await createTestApp({ env: { DATA_DIR: dataDir } })
+    await expect.poll(() => readdirSync(spool)).toEqual(['new.mp4'])
+    rmSync(join(spool, 'new.mp4'))
+    await other.platform.close()
   })
 
   it('when a WebM is uploaded, then it is a video/webm item', async () => {

@@ -39,6 +39,9 @@ export interface MadeImage {
   copies: MadeCopy[]
 }
 
+/** The tallest copy WebP can hold. */
+const MAX_COPY_HEIGHT = 16_383
+
 const refused = (code: string, params: Record<string, string | number> = {}) => new DomainError(code, ERROR_CODES.unsupportedType, params)
 
 /** The formats sharp names that we take; AVIF is `heif` compressed with AV1 (HEIC, HEVC-compressed, is not). */
@@ -101,6 +104,8 @@ export async function makeImage(bytes: Buffer): Promise<MadeImage> {
   const height = turned ? (metadata.width ?? 0) : (metadata.pageHeight ?? metadata.height ?? 0)
   const widths = mediaWidths(width)
   const largest = widths.at(-1) as number
+  // WebP (16383 px) and AVIF (16384 px) stop there: a copy that tall could not be made nor shown.
+  if (Math.round((height * largest) / width) > MAX_COPY_HEIGHT) throw refused('console:errors.mediaTooTall')
 
   let base: { data: Buffer; info: OutputInfo }
   try {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { createWriteStream, type WriteStream } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import busboy from 'busboy'
 import type { Request, Response, Router } from 'express'
@@ -37,6 +37,20 @@ export function videoFormatOf(head: Buffer): MediaVideoFormat | null {
   return null
 }
 
+/**
+ * Spool files left by an instance that stopped mid-upload. Only day-old ones: instances sharing
+ * DATA_DIR may be receiving a video right now.
+ */
+async function removeStaleSpool(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[])
+  const before = Date.now() - 24 * 60 * 60 * 1000
+  for (const name of names) {
+    const path = join(dir, name)
+    const info = await stat(path).catch(() => null)
+    if (info?.isFile() && info.mtimeMs < before) await rm(path, { force: true })
+  }
+}
+
 /** Bytes to look at before deciding between a picture and a video. */
 const HEAD_BYTES = 64
 
@@ -53,6 +67,7 @@ export function mountMediaUpload(router: Router, platform: Platform, storage: Me
   const spoolDir = join(platform.config.DATA_DIR, 'media-uploads')
   // Making copies takes a CPU core for about a second: one at a time, a few waiting, the rest told to retry.
   const limit = createRenderLimiter(1, 4)
+  removeStaleSpool(spoolDir).catch((error: unknown) => platform.logger.warn({ err: error }, 'media: old upload spool files could not be removed'))
 
   router.post(MEDIA_UPLOAD_PATH, async (req: Request, res: Response) => {
     const requestId = res.locals.context.requestId as string
