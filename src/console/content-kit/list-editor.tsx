@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import ui from '../ui/ui.module.css'
 import styles from './content-kit.module.css'
@@ -17,20 +17,33 @@ interface ListEditorProps<T> {
   error?: string | undefined
   /** The heading level of each item: 3 under the part's title, deeper for a list inside an item. */
   level?: 3 | 4 | 5
+  /**
+   * Items start folded to their heading (a day of twenty sessions stays short on a phone); a new item,
+   * and one the last save found a problem in, are open.
+   */
+  collapsible?: boolean
+  hasProblem?(index: number): boolean
 }
 
 /**
  * A list saved whole: each item a card with its fields, moved up or down (the order visitors see)
  * or removed with buttons (keyboard and touch alike); nothing is stored until the part is saved.
  */
-export function ListEditor<T>({ items, onChange, blank, titleOf, addLabel, emptyText, children, error, level = 3 }: ListEditorProps<T>) {
+export function ListEditor<T>(props: ListEditorProps<T>) {
+  const { items, onChange, blank, titleOf, addLabel, emptyText, children, error, level = 3, collapsible = false, hasProblem } = props
   const { t } = useTranslation()
   const Heading = `h${level}` as 'h3'
+  // Which items are unfolded, by position; they move with their item.
+  const [open, setOpen] = useState<boolean[]>(() => items.map(() => !collapsible))
+  const isOpen = (index: number) => !collapsible || open[index] === true || hasProblem?.(index) === true
   const move = (from: number, to: number) => {
     const next = [...items]
+    const flags = [...open]
     const [item] = next.splice(from, 1)
     if (item === undefined) return
     next.splice(to, 0, item)
+    flags.splice(to, 0, flags.splice(from, 1)[0] ?? false)
+    setOpen(flags)
     onChange(next)
   }
   return (
@@ -49,6 +62,17 @@ export function ListEditor<T>({ items, onChange, blank, titleOf, addLabel, empty
                   <span className={ui.muted}>{index + 1}.</span> {title}
                 </Heading>
                 <div className={ui.actions}>
+                  {collapsible ? (
+                    <button
+                      type="button"
+                      className={`${ui.button} ${ui.small}`}
+                      aria-expanded={isOpen(index)}
+                      aria-label={t(isOpen(index) ? 'pages.foldNamed' : 'pages.unfoldNamed', { name: title })}
+                      onClick={() => setOpen(Object.assign([...open], { [index]: !isOpen(index) }))}
+                    >
+                      {t(isOpen(index) ? 'pages.fold' : 'pages.unfold')}
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     className={`${ui.button} ${ui.small}`}
@@ -71,19 +95,29 @@ export function ListEditor<T>({ items, onChange, blank, titleOf, addLabel, empty
                     type="button"
                     className={`${ui.button} ${ui.small} ${ui.danger}`}
                     aria-label={t('pages.remove', { name: title })}
-                    onClick={() => onChange(items.filter((_, at) => at !== index))}
+                    onClick={() => {
+                      setOpen(open.filter((_, at) => at !== index))
+                      onChange(items.filter((_, at) => at !== index))
+                    }}
                   >
                     {t('pages.removeShort')}
                   </button>
                 </div>
               </div>
-              {children(item, index, (next) => onChange(items.map((candidate, at) => (at === index ? next : candidate))))}
+              {isOpen(index) ? children(item, index, (next) => onChange(items.map((candidate, at) => (at === index ? next : candidate)))) : null}
             </li>
           )
         })}
       </ol>
       <div>
-        <button type="button" className={ui.button} onClick={() => onChange([...items, blank()])}>
+        <button
+          type="button"
+          className={ui.button}
+          onClick={() => {
+            setOpen([...open.slice(0, items.length), true])
+            onChange([...items, blank()])
+          }}
+        >
           + {addLabel}
         </button>
       </div>

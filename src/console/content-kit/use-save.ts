@@ -37,5 +37,7 @@ export function useSave<T>() {
     setBusy(false)
   }
   const errorOf = (path: string) => (fields[path] ? text(fields[path] as string) : undefined)
-  return { busy, run, errorOf, message, conflict, status }
+  /** Whether any field under this path (ending in a dot) was refused: its item opens to show it. */
+  const problemUnder = (prefix: string) => Object.keys(fields).some((path) => path.startsWith(prefix))
+  return { busy, run, errorOf, problemUnder, message, conflict, status }
 }

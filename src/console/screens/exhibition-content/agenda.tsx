@@ -81,6 +81,8 @@ export function Agenda({ content, saver, save, reload }: PartProps) {
               emptyText={t('pages.noSessions')}
               error={errorOf(`agenda.${dayIndex}.sessions`)}
               level={5}
+              collapsible
+              hasProblem={(index) => saver.problemUnder(`agenda.${dayIndex}.sessions.${index}.`)}
             >
               {(session, index, update) => (
                 <SessionFields path={`agenda.${dayIndex}.sessions.${index}`} session={session} update={update} speakers={content.speakers} errorOf={errorOf} />
