@@ -185,7 +185,9 @@ test('an editor hides a spam comment and blocks a visitor on a phone; the public
   await expect(insult.getByRole('textbox', { name: 'Reason' })).toBeFocused()
   await page.keyboard.type(BLOCK_REASON)
   await insult.getByLabel(/also hide all their visible comments/i).check()
-  await insult.getByRole('button', { name: 'Block from commenting' }).click()
+  await insult.getByRole('button', { name: 'Block from commenting' }).press('Enter')
+  // The keyboard goes on from the card, whose button is now "Unblock author".
+  await expect(insult.getByRole('article')).toBeFocused()
   await expect(page.getByRole('status').filter({ hasText: 'Grumpy can no longer comment; 2 of their comments were hidden.' })).toBeVisible()
   for (const text of INSULTS) {
     const card = queue.getByRole('listitem').filter({ hasText: text })

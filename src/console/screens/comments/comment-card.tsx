@@ -31,6 +31,7 @@ export function CommentCard({ row, onChanged }: { row: ModerationRow; onChanged(
   const { language } = useConsoleShell()
   const [open, setOpen] = useState<ModerationAction | null>(null)
   const triggers = useRef<Partial<Record<ModerationAction, HTMLButtonElement | null>>>({})
+  const card = useRef<HTMLElement>(null)
   const at = formatDateTime(row.createdAt, language)
   const hidden = row.hidden
   const actions: ModerationAction[] = [hidden ? 'restore' : 'hide', row.author.block ? 'unblock' : 'block']
@@ -43,7 +44,8 @@ export function CommentCard({ row, onChanged }: { row: ModerationRow; onChanged(
 
   return (
     <li className={`${styles.card} ${hidden ? styles.hiddenCard : ''}`}>
-      <article aria-labelledby={titleId}>
+      {/* Focus returns to the card after a step: the button pressed is replaced by its opposite. */}
+      <article ref={card} aria-labelledby={titleId} tabIndex={-1} className={styles.article}>
         <h2 id={titleId} className={styles.meta}>
           <span className={styles.nick}>{row.author.nick}</span>
           <span className={`${ui.muted} ${styles.email}`}>{row.author.email}</span>
@@ -90,6 +92,7 @@ export function CommentCard({ row, onChanged }: { row: ModerationRow; onChanged(
             onCancel={cancel}
             onDone={(notice) => {
               setOpen(null)
+              card.current?.focus()
               onChanged(notice)
             }}
           />
