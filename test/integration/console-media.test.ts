@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
@@ -304,6 +306,43 @@ describe('videos', () => {
     await expect.poll(() => readdirSync(spool)).toEqual(['new.mp4'])
     rmSync(join(spool, 'new.mp4'))
     await other.platform.close()
+  })
+
+  it('when a request says it is larger than a video may be, then it is refused before its body is read', async () => {
+    const server = app.listen(0, '127.0.0.1')
+    try {
+      await new Promise((resolve) => server.once('listening', resolve))
+      const { port } = server.address() as AddressInfo
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const call = httpRequest({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: MEDIA_UPLOAD_PATH,
+          headers: {
+            'Content-Type': 'multipart/form-data; boundary=x',
+            'Content-Length': String((MEDIA_LIMITS.videoMb + 1) * 1024 * 1024),
+            'X-Console-Request': '1',
+            Origin: SITE,
+            Cookie: editor.cookie,
+          },
+        })
+        call.on('response', (response) => {
+          let body = ''
+          response.on('data', (chunk) => {
+            body += chunk
+          })
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+        })
+        call.on('error', reject)
+        // Only the start of the promised body is ever sent.
+        call.write('--x\r\n')
+      })
+      expect(answer.status).toBe(413)
+      expect(JSON.parse(answer.body)).toMatchObject({ message: 'console:errors.mediaTooLarge', data: { maxMb: MEDIA_LIMITS.videoMb } })
+    } finally {
+      server.close()
+    }
   })
 
   it('when a WebM is uploaded, then it is a video/webm item', async () => {
