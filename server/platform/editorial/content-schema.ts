@@ -40,7 +40,7 @@ const asset = (extensions: RegExp, what: string) =>
     // Uploaded media (/media/...) live in the media store, not under public/.
     .refine(
       (value) => !value.startsWith('/') || parseMediaPath(value) !== null || (!value.includes('..') && existsSync(`${PUBLIC_DIR}${value.slice(1)}`)),
-      'no such file under public/ nor in the media store',
+      'no such file under public/',
     )
 
 const image = asset(/\.(svg|png|jpe?g|webp|avif)$/i, 'an image (.svg, .png, .jpg, .webp or .avif)')
