@@ -143,6 +143,21 @@ test('an editor uploads a photo, writes its alt text in English and Chinese and 
     await expectAccessible(page)
     await picker.getByRole('button', { name: 'Remove' }).click()
     await expect(picker.getByText('No file chosen.')).toBeVisible()
+
+    // In Chinese: the library, a refusal from the server in the member's language, the item's page.
+    await page.getByLabel('Console language').selectOption('zh-cn')
+    await page.waitForLoadState('load')
+    await page.goto(`${ORIGIN}/console/media`)
+    await expect(page.getByRole('heading', { level: 1, name: '媒体库' })).toBeVisible()
+    await expect(page.getByText('替代文字：2/12')).toBeVisible()
+    await page
+      .getByLabel('上传文件')
+      .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') })
+    await expect(page.getByRole('alert')).toHaveText('不接受 SVG 文件：请将图片导出为 PNG 后再上传。')
+    await expectAccessible(page)
+    await page.getByRole('link', { name: '打开 Main stage.jpg' }).click()
+    await expect(page.getByText('缺少')).toHaveCount(10)
+    await expectAccessible(page)
   } finally {
     await browser.close()
   }
