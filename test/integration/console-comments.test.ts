@@ -275,6 +275,21 @@ describe('barring a visitor from commenting', () => {
   })
 })
 
+describe('two members barring the same visitor at once', () => {
+  it('when both block at once, then one block is kept and the other member is told it exists', async () => {
+    const author = await commenter('Racer')
+    await comment(author.id, 'Fast')
+    const answers = await Promise.all([
+      staff(editor, 'blockCommenter', { accountId: author.id, reason: 'First reason' }),
+      staff(support, 'blockCommenter', { accountId: author.id, reason: 'Second reason', hideComments: true }),
+    ])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    expect(answers.find((answer) => answer.status === 409)?.body.message).toBe('console:errors.commenterAlreadyBlocked')
+    expect((await db.query('select count(*)::int as n from comment_blocks')).rows[0]).toEqual({ n: 1 })
+    expect(await auditRows('console$blockCommenter')).toHaveLength(1)
+  })
+})
+
 describe('hostile input', () => {
   it('when payloads are too long, of the wrong type or name what does not exist, then a translated 4xx and nothing is written', async () => {
     const author = await commenter('Target')
