@@ -136,6 +136,44 @@ describe('writing an article', () => {
     expect((await db.query("select 1 from news_articles where slug in ('no-english', 'no-title', 'bad-cover')")).rows).toHaveLength(0)
   })
 
+  it('when a payload is hostile or malformed, then 400 with the field named, never a 500', async () => {
+    const cases: Array<[string, unknown]> = [
+      ['an unknown language', article('odd-language', { texts: { en: { title: 'T', summary: 'S', body: 'B' }, xx: { title: 'X' } } })],
+      ['a body past its limit', article('too-long', { texts: { en: { title: 'T', summary: 'S', body: 'x'.repeat(100_001) } } })],
+      ['a title that is not text', article('not-text', { texts: { en: { title: { $gt: '' }, summary: 'S', body: 'B' } } })],
+      ['an unknown kind', { ...article('odd-kind'), kind: 'advert' }],
+      ['a protocol-relative cover', article('pr-cover', { image: { src: '//evil.example/x.png', width: 10, height: 10 } })],
+      ['a data: cover', article('data-cover', { image: { src: 'data:image/png;base64,AAAA', width: 10, height: 10 } })],
+      ['a negative size', article('neg-size', { image: { src: '/demo/news/calendar-2026.svg', width: -1, height: 10 } })],
+      ['an unknown topic', article('odd-tag', { tags: ['crypto-moon'] })],
+      ['a length that is not a number', { kind: 'video', slug: 'odd-length', durationSeconds: 'an hour', texts: { en: { title: 'T' } } }],
+      [
+        'a javascript: stream',
+        {
+          kind: 'video',
+          slug: 'js-stream',
+          durationSeconds: 60,
+          sources: [{ src: 'javascript:alert(1)//.m3u8', type: 'application/vnd.apple.mpegurl' }],
+          texts: { en: { title: 'T' } },
+        },
+      ],
+    ]
+    for (const [name, payload] of cases) {
+      const answer = await call('saveEditorial', payload)
+      expect(answer.status, name).toBe(400)
+    }
+    for (const [name, payload] of [
+      ['a page past the end', { page: 0 }],
+      ['a huge page size', { pageSize: 10_000 }],
+      ['an unknown state', { state: 'archived' }],
+    ] as const) {
+      expect((await call('editorialList', payload)).status, name).toBe(400)
+    }
+    expect((await call('scheduleEditorial', { kind: 'news', id: 1, expected: 'x', at: 'tomorrow' })).status).toBe(400)
+    expect((await call('editorialDetail', { kind: 'news', id: 'DROP TABLE' })).status).toBe(400)
+    expect((await call('editorialDetail', { kind: 'news', id: 2_000_000_000 })).status).toBe(404)
+  })
+
   it('when a slug is taken, then 409 with a translated message, on create and on rename', async () => {
     await call('saveEditorial', article('taken'))
     const again = await call('saveEditorial', article('taken'))
