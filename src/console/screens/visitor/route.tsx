@@ -47,10 +47,7 @@ function Facts({ visitor }: { visitor: VisitorDetail }) {
 function ErasedPanel({ erased }: { erased: Erased }) {
   const { t } = useTranslation()
   return (
-    <section className={ui.panel} aria-labelledby="visitor-erased-title">
-      <h2 id="visitor-erased-title" className={ui.panelTitle}>
-        {t('visitor.erasedTitle')}
-      </h2>
+    <section className={ui.panel}>
       <p role="status" className={ui.success}>
         {t('visitor.erasedSummary', {
           kept: erased.ordersKept,
@@ -79,9 +76,10 @@ export function Component() {
     void revalidator.revalidate()
   }
 
+  // The erased person is not named again, not even in the page's title.
   if (erased) {
     return (
-      <ConsolePage title={t('visitor.title', { nick: visitor.nick })}>
+      <ConsolePage title={t('visitor.erasedTitle')}>
         <ErasedPanel erased={erased} />
       </ConsolePage>
     )
