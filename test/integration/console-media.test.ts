@@ -38,8 +38,8 @@ beforeEach(async () => {
   editor = await setUpMember(app, db, ['editor'])
 })
 
-function upload(bytes: Buffer, filename: string, member: SignedInMember | null = editor, target: App = app) {
-  let call = request(target).post(MEDIA_UPLOAD_PATH).set('X-Console-Request', '1').set('Origin', SITE)
+function upload(bytes: Buffer, filename: string, member: SignedInMember | null = editor, target: App = app, path = MEDIA_UPLOAD_PATH) {
+  let call = request(target).post(path).set('X-Console-Request', '1').set('Origin', SITE)
   if (member) call = call.set('Cookie', member.cookie)
   return call.attach('file', bytes, { filename, contentType: 'application/octet-stream' })
 }
@@ -343,6 +343,17 @@ describe('videos', () => {
     } finally {
       server.close()
     }
+  })
+
+  it('when a picture field or a video field uploads the other kind, then it is refused in words and nothing is stored', async () => {
+    const asImage = await upload(mp4(), 'clip.mp4', editor, app, `${MEDIA_UPLOAD_PATH}?kind=image`)
+    expect([asImage.status, asImage.body.message]).toEqual([415, 'console:errors.mediaWantImage'])
+    const asVideo = await upload(await jpeg(100, 100), 'photo.jpg', editor, app, `${MEDIA_UPLOAD_PATH}?kind=video`)
+    expect([asVideo.status, asVideo.body.message]).toEqual([415, 'console:errors.mediaWantVideo'])
+    expect((await db.query('select id from media_items')).rows).toHaveLength(0)
+    expect(readdirSync(join(dataDir, 'media-uploads'))).toEqual([])
+    expect((await upload(await jpeg(100, 100), 'photo.jpg', editor, app, `${MEDIA_UPLOAD_PATH}?kind=image`)).status).toBe(200)
+    expect((await upload(mp4(), 'clip.mp4', editor, app, `${MEDIA_UPLOAD_PATH}?kind=video`)).status).toBe(200)
   })
 
   it('when a WebM is uploaded, then it is a video/webm item', async () => {

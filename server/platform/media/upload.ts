@@ -100,6 +100,10 @@ export function mountMediaUpload(router: Router, platform: Platform, storage: Me
     if (!staff) return send(ERROR_CODES.token, null, 'errors.staffLoginRequired')
     if (!mayCall(staff.roles, 'saveMedia')) return send(ERROR_CODES.forbidden, null, 'errors.forbidden')
     if (!req.is('multipart/form-data')) return send(ERROR_CODES.invalid, null, 'console:errors.mediaUpload')
+    // A form's picture field asks for a picture (`?kind=image`), a video field for a video: a file of the
+    // other kind is refused from its first bytes, before a large video is read or anything is stored.
+    const wanted = req.query.kind === 'image' || req.query.kind === 'video' ? req.query.kind : null
+    if (wanted === 'image' && Number(headers['content-length']) > imageMax + 64 * 1024) return refuse(tooLarge(MEDIA_LIMITS.imageMb))
     if (Number(headers['content-length']) > videoMax + 64 * 1024) return refuse(tooLarge(MEDIA_LIMITS.videoMb))
     const actor = { staffId: staff.staffId, address: request.ip }
 
@@ -133,6 +137,8 @@ export function mountMediaUpload(router: Router, platform: Platform, storage: Me
 
       const decide = () => {
         const video = videoFormatOf(head)
+        if (wanted === 'image' && video) return refuse(new DomainError('console:errors.mediaWantImage', ERROR_CODES.unsupportedType))
+        if (wanted === 'video' && !video) return refuse(new DomainError('console:errors.mediaWantVideo', ERROR_CODES.unsupportedType))
         mode = video ?? 'image'
         if (video) {
           spooled = join(spoolDir, `${randomUUID()}.${video}`)
@@ -170,6 +176,7 @@ export function mountMediaUpload(router: Router, platform: Platform, storage: Me
         if (answered) return
         if (bytes === 0) return
         if (mode === null) decide()
+        if (answered) return
         if (mode === 'image') {
           if (bytes > imageMax) return refuse(tooLarge(MEDIA_LIMITS.imageMb))
           const buffer = Buffer.concat(chunks)

@@ -1,16 +1,17 @@
 import { GatewayError } from '../../api/gateway-error.ts'
 import { CONSOLE_REQUEST_HEADER } from '../../api/rules/console-access.ts'
-import { MEDIA_UPLOAD_PATH, type MediaItem, type MediaSource } from '../../api/rules/media.ts'
+import { MEDIA_UPLOAD_PATH, type MediaItem, type MediaKind, type MediaSource } from '../../api/rules/media.ts'
 
 /**
  * Sends one file to the console's media upload route and answers the stored MediaItem. XMLHttpRequest
  * rather than fetch: only it reports upload progress, which a 100 MB video needs. Refusals are
  * GatewayErrors with the route's translated code and its data (the size limit) in `body.data`.
  */
-export function uploadMedia(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<MediaItem> {
+export function uploadMedia(file: File, kind: MediaKind | 'any', onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<MediaItem> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('POST', MEDIA_UPLOAD_PATH)
+    // A field for one kind says so: the route refuses the other kind from its first bytes, storing nothing.
+    request.open('POST', kind === 'any' ? MEDIA_UPLOAD_PATH : `${MEDIA_UPLOAD_PATH}?kind=${kind}`)
     request.setRequestHeader(CONSOLE_REQUEST_HEADER.name, CONSOLE_REQUEST_HEADER.value)
     request.responseType = 'json'
     request.upload.onprogress = (event) => {

@@ -161,9 +161,7 @@ export function UploadZone({ id, kind, label, error, onUploaded, onBusy, childre
     setProgress(0)
     onBusy?.(true)
     try {
-      const item = await uploadMedia(file, setProgress, controller.signal)
-      if (kind !== 'any' && item.kind !== kind) setProblem(t(kind === 'video' ? 'media.picker.notVideo' : 'media.picker.notImage'))
-      else onUploaded(item)
+      onUploaded(await uploadMedia(file, kind, setProgress, controller.signal))
     } catch (caught) {
       if (!controller.signal.aborted) setProblem(errorText(caught))
     } finally {
