@@ -155,6 +155,15 @@ describe('finding a visitor', () => {
     expect(visitor.sessions[0]).toMatchObject({ kind: 'login', address: ada.ip })
   })
 
+  it('when a member is limited to other exhibitions, then the visitor’s orders and applications there are left out and counted', async () => {
+    const ada = await seededVisitor()
+    const elsewhere = await makeExhibition(db)
+    await db.query('update staff_members set exhibition_ids = $1 where id = $2', [[elsewhere], support.id])
+    const visitor = (await staff(support, 'visitorDetail', { id: ada.id }).expect(200)).body.data.visitor
+    expect([visitor.orders, visitor.applications, visitor.hiddenByScope]).toEqual([[], [], 3])
+    expect((await staff(owner, 'visitorDetail', { id: ada.id }).expect(200)).body.data.visitor.hiddenByScope).toBe(0)
+  })
+
   it('when an id is not an account, is malformed or hostile, then the answer is a translated 404 or 400, never a 500', async () => {
     const unknown = await staff(support, 'visitorDetail', { id: randomUUID() })
     expect([unknown.status, unknown.body.message]).toEqual([404, 'console:errors.visitorNotFound'])
