@@ -9,6 +9,7 @@ import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
+import styles from '../../content-kit/content-kit.module.css'
 
 type Loaded = RefResult<typeof advertList>
 
@@ -76,7 +77,7 @@ export function Component() {
             <tbody>
               {adverts.map((advert) => (
                 <tr key={advert.id}>
-                  <td>
+                  <td className={styles.titleCell}>
                     <strong>{advert.texts.en?.title ?? advert.slug}</strong>
                     <div className={ui.muted}>{advert.link ?? exhibitions.find((exhibition) => exhibition.id === advert.exhibitionId)?.title}</div>
                   </td>

@@ -7,6 +7,7 @@ import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
+import styles from '../../content-kit/content-kit.module.css'
 
 export function loader(args: LoaderFunctionArgs) {
   return staffCall(args, contentExhibitions, {})
@@ -44,7 +45,7 @@ export function Component() {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td>
+                  <td className={styles.titleCell}>
                     <Link to={exhibitionContentPath(row.id)}>{row.title}</Link>
                     <div>
                       <span className={`${ui.badge} ${row.published ? ui.badgeGood : ui.badgeOff}`}>
