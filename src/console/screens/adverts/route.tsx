@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
 import { type AdvertView, advertList, publishAdvert } from '../../../api/console-content.ts'
@@ -32,9 +32,6 @@ export function Component() {
   const [status, setStatus] = useState('')
   const publisher = useSave<unknown>()
   const chosen = typeof editing === 'number' ? (adverts.find((advert) => advert.id === editing) ?? null) : null
-  useEffect(() => {
-    if (typeof editing === 'number' && !chosen) setEditing(null)
-  }, [editing, chosen])
 
   const publish = (advert: AdvertView) =>
     void publisher.run(
@@ -116,7 +113,8 @@ export function Component() {
           </table>
         </TableFrame>
       )}
-      {editing !== null ? (
+      {/* A new advert just saved opens again once the list has read it back. */}
+      {editing === 'new' || chosen ? (
         <Suspense fallback={<p className={ui.muted}>{t('pages.loading')}</p>}>
           <AdvertForm
             key={chosen ? `${chosen.id}:${chosen.version}` : 'new'}
