@@ -148,6 +148,7 @@ test('a support member finds a visitor on a phone, signs a session out and block
   await expect(page.getByRole('heading', { level: 1, name: 'Visitor Ada Lovelace' })).toBeVisible()
   await hydrated(page)
   await expect(page.getByRole('link', { name: PAID })).toHaveAttribute('href', `/console/orders/${PAID}`)
+  await expect(page.getByRole('region', { name: 'Account' })).toContainText('English')
   const sessions = page.getByRole('region', { name: 'Signed in on' })
   await expect(sessions.getByRole('row')).toHaveCount(2)
   await expect(sessions).toContainText('Chrome')
@@ -160,6 +161,8 @@ test('a support member finds a visitor on a phone, signs a session out and block
 
   await sessions.getByRole('button', { name: /^Sign out Chrome/ }).click()
   await expect(page.getByRole('status')).toHaveText('1 session ended.')
+  // The button pressed is gone with the session: focus stays on the page, at the outcome.
+  await expect(page.getByRole('status')).toBeFocused()
   await expect(sessions).toContainText('Not signed in anywhere.')
   await isSignedOut(visitor.page)
 
@@ -228,6 +231,8 @@ test('an owner, in Chinese on a desktop, downloads a person’s data and erases 
   await confirm.fill(VISITOR)
   await requests.getByRole('button', { name: '永久删除' }).click()
   await expect(page.getByRole('status')).toHaveText('此人的数据已删除：1 个订单匿名保留，已移除 0 个订单、0 份申请和 1 条评论。')
+  await expect(page.getByRole('status')).toBeFocused()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('已删除')
   await expectAccessible(page)
   await shoot(page, 'visitor-erased-zh-cn-1280')
 

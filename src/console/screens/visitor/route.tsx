@@ -1,8 +1,9 @@
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
 import { type VisitorDetail, visitorDetail } from '../../../api/console.ts'
 import { mayCall } from '../../../api/rules/console-access.ts'
+import { LANGUAGE_INFO, LOCALES, type Locale, urlLanguageOfLocale } from '../../../i18n/languages.ts'
 import { useConsoleShell, useMember } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { VISITORS_PATH } from '../../lib/visitor-paths.ts'
@@ -20,6 +21,10 @@ export async function loader(args: LoaderFunctionArgs): Promise<{ visitor: Visit
   return staffCall(args, visitorDetail, { id: args.params.id ?? '' })
 }
 
+/** The visitor's language by its own name ("日本語"), the code when it is not one of ours. */
+const languageName = (locale: string) =>
+  (LOCALES as readonly string[]).includes(locale) ? LANGUAGE_INFO[urlLanguageOfLocale(locale as Locale)].nativeName : locale
+
 function Facts({ visitor }: { visitor: VisitorDetail }) {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
@@ -28,7 +33,7 @@ function Facts({ visitor }: { visitor: VisitorDetail }) {
     [t('visitor.email'), `${visitor.email} · ${t(visitor.emailVerified ? 'visitor.verified' : 'visitor.unverified')}`],
     [t('visitors.created'), formatDateTime(visitor.createdAt, language)],
     [t('visitors.lastSignIn'), visitor.lastSignInAt ? formatDateTime(visitor.lastSignInAt, language) : t('visitors.never')],
-    [t('visitor.language'), visitor.locale],
+    [t('visitor.language'), languageName(visitor.locale)],
     [t('visitor.comments'), String(visitor.comments)],
     [t('visitor.follows'), String(visitor.follows)],
   ]
@@ -46,9 +51,12 @@ function Facts({ visitor }: { visitor: VisitorDetail }) {
 
 function ErasedPanel({ erased }: { erased: Erased }) {
   const { t } = useTranslation()
+  const message = useRef<HTMLParagraphElement>(null)
+  // The form that had focus is gone: the outcome takes it, so keyboard and screen reader users stay in place.
+  useEffect(() => message.current?.focus(), [])
   return (
     <section className={ui.panel}>
-      <p role="status" className={ui.success}>
+      <p role="status" className={ui.success} ref={message} tabIndex={-1}>
         {t('visitor.erasedSummary', {
           kept: erased.ordersKept,
           removed: erased.ordersRemoved,
@@ -71,8 +79,11 @@ export function Component() {
   const revalidator = useRevalidator()
   const [status, setStatus] = useState('')
   const [erased, setErased] = useState<Erased | null>(null)
+  const statusLine = useRef<HTMLParagraphElement>(null)
+  // The button pressed may be gone after the page reloads its data (a session signed out, a block lifted): focus goes to what happened.
   const done = (message: string) => {
     setStatus(message)
+    statusLine.current?.focus()
     void revalidator.revalidate()
   }
 
@@ -89,7 +100,7 @@ export function Component() {
       <p>
         <Link to={VISITORS_PATH}>{t('visitor.back')}</Link>
       </p>
-      <p className={status ? ui.success : 'visually-hidden'} role="status">
+      <p className={status ? ui.success : 'visually-hidden'} role="status" ref={statusLine} tabIndex={-1}>
         {status}
       </p>
       <div className={styles.main}>
