@@ -145,10 +145,11 @@ test('an editor uploads a photo, writes its alt text in English and Chinese and 
     await expect(picker.getByText('No file chosen.')).toBeVisible()
 
     // In Chinese: the library, a refusal from the server in the member's language, the item's page.
-    await page.getByLabel('Console language').selectOption('zh-cn')
-    await page.waitForLoadState('load')
     await page.goto(`${ORIGIN}/console/media`)
+    await hydrated(page)
+    await page.getByLabel('Console language').selectOption('zh-cn')
     await expect(page.getByRole('heading', { level: 1, name: '媒体库' })).toBeVisible()
+    await hydrated(page)
     await expect(page.getByText('替代文字：2/12')).toBeVisible()
     await page
       .getByLabel('上传文件')
