@@ -443,6 +443,24 @@ describe('adverts', () => {
     expect(listed).toMatchObject([{ id: advert.id, sort: 3, link: '/verify.html' }])
   })
 
+  it("when an editor is limited to some exhibitions, then they keep only those exhibitions' adverts", async () => {
+    const mine = await seedFair()
+    const other = await seedFair('other-2031')
+    const own = (await staff('saveAdvert', advertInput(mine)).expect(200)).body.data.advert
+    const theirs = (await staff('saveAdvert', advertInput(other, { texts: { en: { title: 'Other fair', cta: 'Go', alt: 'A hall' } } })).expect(200)).body.data
+      .advert
+    const siteWide = (await staff('saveAdvert', advertInput(null, { texts: { en: { title: 'Verify', cta: 'Check', alt: 'A shield' } } })).expect(200)).body.data
+      .advert
+    const owner = await setUpMember(app, db, ['owner'])
+    await staff('updateMember', { id: editor.id, exhibitionIds: [mine] }, owner).expect(200)
+    expect((await staff('advertList', {}).expect(200)).body.data.adverts.map((advert: { id: number }) => advert.id)).toEqual([own.id])
+    const foreign = await staff('publishAdvert', { id: theirs.id, version: theirs.version, published: true })
+    expect([foreign.status, foreign.body.message]).toEqual([404, 'console:errors.advertNotFound'])
+    const global = await staff('saveAdvert', advertInput(null, { id: siteWide.id, version: siteWide.version }))
+    expect([global.status, global.body.message]).toEqual([403, 'console:errors.exhibitionScope'])
+    await staff('publishAdvert', { id: own.id, version: own.version, published: true }).expect(200)
+  })
+
   it('when a member is not an editor, then adverts are refused with 403', async () => {
     const support = await setUpMember(app, db, ['support'])
     expect((await staff('advertList', {}, support)).status).toBe(403)
