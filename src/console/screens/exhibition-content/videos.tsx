@@ -7,6 +7,7 @@ import { ImageField } from '../../content-kit/image-field.tsx'
 import { ListEditor } from '../../content-kit/list-editor.tsx'
 import { PartForm } from '../../content-kit/part-form.tsx'
 import { TextsEditor } from '../../content-kit/texts-editor.tsx'
+import { VideoField } from '../../content-kit/video-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import type { PartProps } from './part-props.ts'
 
@@ -31,13 +32,12 @@ export function Videos({ content, saver, save, reload }: PartProps) {
         {(video, index, update) => (
           <>
             <div className={styles.grid}>
-              <TextField
+              <VideoField
+                id={`video-${index}-file`}
                 label={t('pages.videoSource')}
-                hint={t('pages.videoSourceHint')}
-                value={video.src ?? ''}
-                spellCheck={false}
+                value={video.src}
                 error={errorOf(`videos.${index}.src`)}
-                onChange={(event) => update({ ...video, src: event.target.value.trim() || null })}
+                onChange={(src) => update({ ...video, src })}
               />
               <TextField
                 label={t('pages.videoSlug')}
