@@ -26,7 +26,9 @@ const newSecret = () => randomBytes(32).toString('base64url')
 
 /**
  * Staff blocked the account (console, docs/product.md#console-visitors): no session is made for it on
- * any path (password, code, OAuth), so the check cannot be forgotten by a new one.
+ * any path (password, code, OAuth), so the check cannot be forgotten by a new one. The account row is
+ * read `for share`: a sign-in racing a block waits for it and then sees it, so no session is made
+ * after the block has ended the others.
  */
 export const accountBlocked = () => new DomainError('login:errors.blocked', ERROR_CODES.forbidden)
 
@@ -148,7 +150,7 @@ export function createSessions(db: Database, now: () => number = () => Date.now(
       const result = await tx.query<{ id: string }>(
         `insert into sessions (account_id, kind, expires_at, ticket_hash, ticket_expires_at, ip, user_agent)
          select id, 'login', now() + make_interval(days => $2), $3, now() + make_interval(secs => $4), $5, $6
-         from accounts where id = $1 and blocked_at is null returning id`,
+         from accounts where id = $1 and blocked_at is null for share returning id`,
         [input.accountId, SESSION_DAYS, digest(ticket), TICKET_SECONDS, input.ip.slice(0, 64), input.userAgent.slice(0, 300)],
       )
       const sessionId = result.rows[0]?.id
@@ -158,7 +160,7 @@ export function createSessions(db: Database, now: () => number = () => Date.now(
     async createGrant(tx, input) {
       const result = await tx.query<{ id: string }>(
         `insert into sessions (account_id, kind, expires_at, ip)
-         select id, 'oauth', now() + make_interval(secs => $2), $3 from accounts where id = $1 and blocked_at is null returning id`,
+         select id, 'oauth', now() + make_interval(secs => $2), $3 from accounts where id = $1 and blocked_at is null for share returning id`,
         [input.accountId, input.seconds, input.ip.slice(0, 64)],
       )
       const sessionId = result.rows[0]?.id
