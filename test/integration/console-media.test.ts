@@ -278,6 +278,7 @@ describe('videos', () => {
     expect(item.src).toBe(`/media/${item.id}/video.mp4`)
     const whole = await request(app).get(item.src).buffer(true)
     expect([whole.status, whole.headers['content-type'], whole.headers['accept-ranges']]).toEqual([200, 'video/mp4', 'bytes'])
+    expect(whole.headers['content-security-policy']).toBe("default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'")
     expect(whole.body).toEqual(bytes)
     const tail = await request(app).get(item.src).set('Range', 'bytes=-100').buffer(true)
     expect([tail.status, tail.headers['content-range'], tail.headers['content-length']]).toEqual([

@@ -33,8 +33,9 @@ export function parseRange(header: string | undefined, size: number): { start: n
 export function mountMediaFiles(router: Router, storage: MediaStorage, logger: Logger): void {
   router.all(`${MEDIA_PREFIX}/*path`, async (req: Request, res: Response) => {
     res.setHeader('X-Content-Type-Options', 'nosniff')
-    // A media file is never a document: nothing in it may run, even if opened on its own.
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
+    // Opened on its own, a file is the browser's own image or video page: it may show this file and
+    // style itself, nothing else (no sandbox: its opaque origin would make the video's own request cross-origin).
+    res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'")
     if (req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).setHeader('Allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed')
     const key = mediaKeyOf(req.path)
     if (!key) return res.status(404).type('text/plain').send('Not Found')
