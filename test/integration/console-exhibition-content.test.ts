@@ -176,11 +176,18 @@ describe('an exhibition content', () => {
     const late = await staff('saveExhibitionContent', { id, part: 'partners', version: versions.partners, partners: second }, other)
     expect([late.status, late.body.message]).toEqual([409, 'console:errors.contentChanged'])
     expect((await contentOf(id)).partners.map((partner) => partner.name)).toEqual(['Gold Co', 'Media House'])
-    // Another part has its own version: the map saves although the partners changed.
+    // At the same moment: the exhibition is locked for each save, so exactly one of two wins.
+    const now = (await contentOf(id)).versions.partners
+    const both = await Promise.all([
+      staff('saveExhibitionContent', { id, part: 'partners', version: now, partners: first.slice(0, 1) }),
+      staff('saveExhibitionContent', { id, part: 'partners', version: now, partners: second }, other),
+    ])
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409])
+
     await staff('saveExhibitionContent', { id, part: 'map', version: versions.map, map: { lat: 25.1, lng: 55.1, mapImage: null, mapZoom: 12 } }, other).expect(
       200,
     )
-    expect(await auditOf('console$saveExhibitionContent')).toHaveLength(2)
+    expect(await auditOf('console$saveExhibitionContent')).toHaveLength(3)
   })
 
   it('when input is hostile or wrong, then 400 with the field named and a translation key, nothing saved, nothing audited', async () => {

@@ -12,7 +12,7 @@ import type { ExhibitionFile } from '../content-schema.ts'
 import type { ExhibitionRow } from '../exhibitions.repo.ts'
 import { localDate, toZonedIso } from '../zoned-time.ts'
 import * as repo from './content.repo.ts'
-import { type ContentView, contentView, exhibitionInScope, exhibitionNotFound } from './content-view.ts'
+import { type ContentView, contentView, lockedExhibition } from './content-view.ts'
 
 type SaveInput = z.output<typeof contracts.saveExhibitionContent.payload>
 type Of<P extends SaveInput['part']> = Extract<SaveInput, { part: P }>
@@ -25,8 +25,7 @@ type Of<P extends SaveInput['part']> = Extract<SaveInput, { part: P }>
  */
 export async function saveExhibitionContent(platform: Platform, actor: StaffActor, input: SaveInput): Promise<ContentView> {
   const row = await platform.db.transaction(async (tx) => {
-    const row = await exhibitionInScope(tx, actor.scope, input.id)
-    if (!(await repo.lockExhibition(tx, row.id))) throw exhibitionNotFound()
+    const row = await lockedExhibition(tx, actor.scope, input.id)
     const before = await contentView(tx, row)
     if (before.versions[input.part] !== input.version) throw conflict('console:errors.contentChanged')
     await writePart(tx, row, before, input)

@@ -11,7 +11,7 @@ import type { ExhibitionFile } from '../content-schema.ts'
 import { exhibitionFileOf } from '../exhibitions.content.ts'
 import { exhibitionById, type ExhibitionRow } from '../exhibitions.repo.ts'
 import { localDate } from '../zoned-time.ts'
-import type { Scope } from './content.repo.ts'
+import { lockExhibition, type Scope } from './content.repo.ts'
 
 export type ContentView = z.output<typeof contracts.exhibitionContentView>
 type Parts = Omit<ContentView, 'exhibition' | 'versions'>
@@ -21,6 +21,14 @@ export const exhibitionNotFound = () => notFound('console:errors.exhibitionNotFo
 /** An exhibition outside the member's limits does not exist for them. */
 export async function exhibitionInScope(db: Queryable, scope: Scope, id: number): Promise<ExhibitionRow> {
   const row = scope === null || scope.includes(id) ? await exhibitionById(db, id, true) : null
+  if (!row) throw exhibitionNotFound()
+  return row
+}
+
+/** The same, locked for a save before it is read (a manager's change of its zone or days lands before or after, not during). */
+export async function lockedExhibition(tx: Queryable, scope: Scope, id: number): Promise<ExhibitionRow> {
+  const locked = (scope === null || scope.includes(id)) && (await lockExhibition(tx, id))
+  const row = locked ? await exhibitionById(tx, id, true) : null
   if (!row) throw exhibitionNotFound()
   return row
 }
@@ -38,7 +46,7 @@ function partsOf(file: ExhibitionFile): Parts {
       figures: Object.fromEntries(RECAP_FIGURES.map((name) => [name, file.recapFigures[name] ?? null])),
       texts: Object.fromEntries(Object.entries(file.texts).map(([locale, texts]) => [locale, texts?.recapSummary ?? ''])),
     },
-    speakers: file.speakers.map((speaker) => ({ ...speaker, texts: speaker.texts })),
+    speakers: file.speakers,
     agenda: file.agenda.map((day) => ({
       date: day.date,
       texts: day.texts,
