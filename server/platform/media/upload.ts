@@ -73,9 +73,18 @@ export function mountMediaUpload(router: Router, platform: Platform, storage: Me
     const requestId = res.locals.context.requestId as string
     res.setHeader('Cache-Control', 'private, no-store')
     let answered = false
+    /** A video's spool file, removed however the request ends. */
+    let spooled: string | null = null
+    let file: WriteStream | null = null
+    const cleanUp = () => {
+      file?.destroy()
+      if (spooled) rm(spooled, { force: true }).catch(() => {})
+    }
     const send = (status: number, data: unknown, message?: string) => {
       if (answered || res.headersSent) return
       answered = true
+      // A refused upload stops being read (the parser may never close): its spool file goes now.
+      if (status !== ERROR_CODES.ok) cleanUp()
       // The rest of a refused body is not read: the connection closes after the answer.
       if (!req.complete) res.setHeader('Connection', 'close')
       req.unpipe()
@@ -116,12 +125,6 @@ export function mountMediaUpload(router: Router, platform: Platform, storage: Me
 
     /** Set once the file has been read whole: what to do with it. */
     let finish: (() => Promise<MediaItem>) | null = null
-    let spooled: string | null = null
-    let file: WriteStream | null = null
-    const cleanUp = () => {
-      file?.destroy()
-      if (spooled) rm(spooled, { force: true }).catch(() => {})
-    }
     let seenFile = false
 
     parser.on('file', (field, stream, info) => {
