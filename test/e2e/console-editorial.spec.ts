@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 import { chromium } from '@playwright/test'
 import sharp from 'sharp'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
-import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, startSite } from './console-kit.ts'
+import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, signIn, startSite } from './console-kit.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
@@ -20,6 +20,8 @@ const TITLE_ZH = '新加坡展馆平面图发布'
 
 let site: ChildProcess
 let link: string
+/** The editor's authenticator from the first test: the second signs in with it. */
+let nextCode: () => Promise<string>
 
 test.describe.configure({ mode: 'serial' })
 
@@ -62,7 +64,7 @@ test('a new editor writes an article in English and Chinese, schedules it, and t
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text())
     })
-    await setUpAccount(page, link, PASSWORD, EN)
+    nextCode = await setUpAccount(page, link, PASSWORD, EN)
     await page.waitForURL(`${ORIGIN}/console`)
     await hydrated(page)
     await page
@@ -184,6 +186,67 @@ test('a new editor writes an article in English and Chinese, schedules it, and t
     await expect(visitor.getByRole('heading', { level: 1, name: TITLE_ZH })).toBeVisible()
     await expectAccessible(visitor)
     expect(problems.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([])
+  } finally {
+    await browser.close()
+  }
+})
+
+test('the same editor writes a bulletin and a video: each kind has its own fields, and a bulletin published now is on the site at once', async () => {
+  test.setTimeout(180_000)
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  try {
+    const page = await (await browser.newContext({ viewport: PHONE })).newPage()
+    await page.goto(`${ORIGIN}/console/sign-in`)
+    await signIn(page, EDITOR, PASSWORD, await nextCode())
+    await page.waitForURL(`${ORIGIN}/console`)
+    await page.goto(`${ORIGIN}/console/content/bulletin/new`)
+    await hydrated(page)
+    await expect(page.getByRole('heading', { level: 1, name: 'New bulletin' })).toBeVisible()
+    // A bulletin is short: no topics, no picture, and a toolbar without headings or quotes.
+    await expect(page.getByRole('group', { name: /Topics/ })).toHaveCount(0)
+    await expect(page.getByRole('group', { name: 'Cover picture' })).toHaveCount(0)
+    await page.getByLabel('Address name', { exact: true }).fill('hall-b-opens-late')
+    await page.getByLabel('Kind of bulletin').selectOption('schedule')
+    await page.getByLabel('Pinned at the top').check()
+    const english = page.locator('#content-texts-en')
+    await english.getByLabel('Title').fill('Hall B opens at 11:00 on Friday')
+    await expect(english.getByRole('button', { name: 'Heading' })).toHaveCount(0)
+    const body = english.getByRole('textbox', { name: 'Body (en)' })
+    await body.click()
+    await body.pressSequentially('Hall A opens at 09:00 as usual.')
+    await page.getByRole('button', { name: 'Save as draft' }).click()
+    await expect(page.getByRole('status')).toHaveText('Saved.')
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'Publish now' }).click()
+    await expect(page.getByRole('status')).toHaveText('Published: it is on the site now.')
+    await expect(page.getByRole('link', { name: 'See it on the site' })).toHaveAttribute('href', '/en/bulletin.html')
+    const visitor = await (await browser.newContext({ viewport: PHONE })).newPage()
+    await visitor.goto(`${ORIGIN}/en/bulletin.html`)
+    await expect(visitor.getByText('Hall B opens at 11:00 on Friday')).toBeVisible()
+    // Taken down, it leaves the page at once.
+    await page.getByRole('button', { name: 'Take down' }).click()
+    await expect(page.getByRole('status')).toHaveText('Taken down: it is no longer on the site.')
+    await visitor.reload()
+    await expect(visitor.getByText('Hall B opens at 11:00 on Friday')).toHaveCount(0)
+
+    await page.goto(`${ORIGIN}/console/content/video/new`)
+    await hydrated(page)
+    await page.getByLabel('Address name', { exact: true }).fill('opening-keynote')
+    await page.getByLabel('Category').selectOption('keynotes')
+    await page.getByLabel('Length (seconds)').fill('2400')
+    await page.getByLabel('Stream or file address').fill('http://stream.example.org/keynote/master.m3u8')
+    await page.getByLabel('Type', { exact: true }).selectOption('application/vnd.apple.mpegurl')
+    await page.locator('#content-texts-en').getByLabel('Title').fill('Opening keynote')
+    await page.locator('#content-texts-en').getByLabel('Description', { exact: true }).fill('The first morning on the main stage.')
+    await page.getByRole('button', { name: 'Save as draft' }).click()
+    // A stream must be https.
+    await expect(page.locator('#content-source-error')).toHaveText('Enter a path on this site (/…) or an https:// address.')
+    await page.getByLabel('Stream or file address').fill('https://stream.example.org/keynote/master.m3u8')
+    await page.getByRole('button', { name: 'Save as draft' }).click()
+    await expect(page.getByRole('status')).toHaveText('Saved.')
+    await expectAccessible(page)
+    await page.setViewportSize(DESKTOP)
+    await expectAccessible(page)
   } finally {
     await browser.close()
   }
