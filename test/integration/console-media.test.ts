@@ -253,6 +253,20 @@ describe('serving media', () => {
     expect((await request(app).post(item.src)).status).toBe(405)
   })
 
+  it('when two instances share DATA_DIR, then a file uploaded through one is served by the other with the same ETag', async () => {
+    const item = (await upload(await jpeg(300, 200, '#00aa55'), 'shared.jpg')).body.data as MediaItem
+    const other = await createTestApp({ env: { DATA_DIR: dataDir } })
+    try {
+      const here = await request(app).get(item.src).buffer(true)
+      const there = await request(other.app).get(item.src).buffer(true)
+      expect(there.status).toBe(200)
+      expect(there.body).toEqual(here.body)
+      expect(there.headers.etag).toBe(here.headers.etag)
+    } finally {
+      await other.platform.close()
+    }
+  })
+
   it('when a copy is asked with HEAD, a range or its ETag, then it answers like a file server', async () => {
     const item = (await upload(await jpeg(200, 100), 'a.jpg')).body.data as MediaItem
     const whole = await request(app).get(item.src).buffer(true)
