@@ -128,6 +128,15 @@ test('an editor adds a speaker to the agenda in English and Chinese, and publish
     await expectAccessible(page)
     await page.setViewportSize(DESKTOP)
     await expectAccessible(page)
+    // Every other part, as it first opens, on a desktop and then on the phone.
+    for (const part of ['Partners', 'Photos', 'Videos', 'Recap', 'Map']) {
+      await page.getByRole('navigation', { name: 'Parts of the page' }).getByRole('link', { name: part }).click()
+      await expect(page.getByRole('heading', { level: 2, name: part })).toBeVisible()
+      await expectAccessible(page)
+    }
+    await page.setViewportSize(PHONE)
+    await expectAccessible(page)
+    await page.setViewportSize(DESKTOP)
 
     // Visitors see it at once, in each language.
     const visitor = await browser.newPage({ viewport: PHONE })
@@ -183,6 +192,13 @@ test('an editor adds a speaker to the agenda in English and Chinese, and publish
     await home.goto(`${ORIGIN}/zh-cn`)
     await expect(home.getByText('付款前先核验').first()).toBeVisible()
     await home.close()
+
+    // The console in Chinese: the same screens in the member's language.
+    await page.getByLabel('Console language').selectOption('zh-cn')
+    await expect(page.getByRole('heading', { level: 1, name: '广告' })).toBeVisible()
+    await page.goto(`${ORIGIN}/console/exhibitions/${id}/content?part=speakers`)
+    await expect(page.getByRole('heading', { level: 2, name: '演讲嘉宾' })).toBeVisible()
+    await expectAccessible(page)
   } finally {
     await browser.close()
   }
