@@ -31,7 +31,8 @@ COPY --from=build --chown=node:node /app/locales ./locales
 COPY --from=build --chown=node:node /app/content ./content
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/scripts ./scripts
-RUN mkdir -p /data && chown node:node /data
+# /data/media exists owned by node, so a named volume mounted there (compose.yaml) is writable.
+RUN mkdir -p /data/media && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 # With METRICS_PORT set (compose and Kubernetes use 9464), /metrics is served only there: publish
