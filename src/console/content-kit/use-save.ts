@@ -39,5 +39,12 @@ export function useSave<T>() {
   const errorOf = (path: string) => (fields[path] ? text(fields[path] as string) : undefined)
   /** Whether any field under this path (ending in a dot) was refused: its item opens to show it. */
   const problemUnder = (prefix: string) => Object.keys(fields).some((path) => path.startsWith(prefix))
-  return { busy, run, errorOf, problemUnder, message, conflict, status }
+  /** Forgets the last outcome (another part was opened). */
+  const reset = () => {
+    setFields({})
+    setMessage('')
+    setConflict(false)
+    setStatus('')
+  }
+  return { busy, run, errorOf, problemUnder, message, conflict, status, reset }
 }

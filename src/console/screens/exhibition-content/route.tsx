@@ -43,6 +43,10 @@ export function Component() {
   const asked = search.get('part') as ContentPart | null
   const part: ContentPart = asked && CONTENT_PARTS.includes(asked) ? asked : 'speakers'
   const saver = useSave<ExhibitionContent>()
+  // What the last save said belongs to its part: another tab starts clean.
+  const { reset } = saver
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the part changes, not when reset is remade
+  useEffect(() => reset(), [part])
   const Editor = PART_EDITORS[part]
   const save = (payload: PartPayload) =>
     void saver.run(
@@ -78,7 +82,16 @@ export function Component() {
         </ul>
       </nav>
       <Suspense fallback={<p className={ui.muted}>{t('pages.loading')}</p>}>
-        <Editor key={`${part}:${content.versions[part]}`} content={content} saver={saver} save={save} reload={() => void revalidator.revalidate()} />
+        <Editor
+          key={`${part}:${content.versions[part]}`}
+          content={content}
+          saver={saver}
+          save={save}
+          reload={() => {
+            reset()
+            void revalidator.revalidate()
+          }}
+        />
       </Suspense>
     </ConsolePage>
   )
