@@ -45,6 +45,7 @@ export const mediaList = defineContract({
 })
 
 export const mediaUse = z.object({ kind: z.enum(['exhibition', 'article', 'video', 'bulletin', 'advert']), id: z.number().int(), slug: z.string() })
+export type MediaUse = z.output<typeof mediaUse>
 
 export const mediaDetail = defineContract({
   ...CONSOLE.mediaDetail,

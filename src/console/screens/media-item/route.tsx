@@ -4,10 +4,13 @@ import { data, Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useRev
 import { deleteMedia, mediaDetail, saveMedia } from '../../../api/console.ts'
 import type { FieldErrors } from '../../../api/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
+import type { MediaUse } from '../../../api/contracts/console-media.ts'
+import { consoleContentPath } from '../../../api/rules/console-editorial.ts'
 import { MEDIA_LIMITS, type MediaItem, mediaWidths } from '../../../api/rules/media.ts'
 import { ALL_URL_LANGUAGES, LANGUAGE_INFO, LOCALES, type Locale } from '../../../i18n/languages.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
+import { ADVERTS_PATH, exhibitionContentPath } from '../../lib/content-paths.ts'
 import { MEDIA_PATH } from '../../lib/media-paths.ts'
 import { thumbnailOf } from '../../lib/media-upload.ts'
 import { staffCall } from '../../screen-kit.ts'
@@ -26,6 +29,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const id = args.params.id ?? ''
   if (!/^[0-9a-f]{32}$/.test(id)) throw data(null, { status: 404 })
   return loadDetail(args, id)
+}
+
+/** Where an editor changes the page that shows the file. */
+function editorOf(use: MediaUse): string {
+  if (use.kind === 'exhibition') return exhibitionContentPath(use.id)
+  if (use.kind === 'advert') return ADVERTS_PATH
+  return consoleContentPath(use.kind === 'article' ? 'news' : use.kind, use.id)
 }
 
 /** A locale's name as its speakers write it (zh-tw is the site's `zh`). */
@@ -247,7 +257,10 @@ export function Component() {
               <ul className={styles.uses}>
                 {uses.map((use) => (
                   <li key={`${use.kind}-${use.id}`}>
-                    {t(`media.useKinds.${use.kind}`)} <span className={ui.mono}>{use.slug}</span>
+                    {t(`media.useKinds.${use.kind}`)}{' '}
+                    <Link className={ui.mono} to={editorOf(use)}>
+                      {use.slug}
+                    </Link>
                   </li>
                 ))}
               </ul>
