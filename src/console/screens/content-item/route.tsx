@@ -168,6 +168,7 @@ export function Component() {
   const [openBodies, setOpenBodies] = useState<ReadonlySet<Locale>>(() => new Set(['en']))
   const [scheduleAt, setScheduleAt] = useState('')
   const [previewLocale, setPreviewLocale] = useState<Locale>('en')
+  const [linkLocale, setLinkLocale] = useState<Locale>('en')
   const [previewUrl, setPreviewUrl] = useState<{ url: string; expiresAt: string } | null>(null)
   const { busy, run, fieldError, message, notice } = useCalls()
   const fields = EDITORIAL_TEXT_FIELDS[kind]
@@ -608,18 +609,13 @@ export function Component() {
             onSubmit={(event) => {
               event.preventDefault()
               void run(
-                () => client.call(editorialPreviewLink, { kind, id: item.id, locale: previewLocale }),
+                () => client.call(editorialPreviewLink, { kind, id: item.id, locale: linkLocale }),
                 (link) => setPreviewUrl(link),
               )
             }}
           >
             <Field id="content-preview-locale" label={t('contentItem.previewLanguage')}>
-              <select
-                id="content-preview-locale"
-                className={ui.input}
-                value={previewLocale}
-                onChange={(event) => setPreviewLocale(event.target.value as Locale)}
-              >
+              <select id="content-preview-locale" className={ui.input} value={linkLocale} onChange={(event) => setLinkLocale(event.target.value as Locale)}>
                 {LOCALES.map((locale) => (
                   <option key={locale} value={locale}>
                     {locale}
