@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
           // the post-event survey: a personal link from the mail (issue 19)
           { path: 'survey/:token', ...screen('survey', { ns: ['survey'], private: true }) },
           // a draft or scheduled item through the console's signed preview link (issue 18)
-          { path: 'preview/:token', ...screen('preview', { ns: ['editorial', 'news'], private: true }) },
+          { path: 'preview/:token', ...screen('preview', { ns: ['editorial', 'news', 'media'], private: true }) },
         ],
       },
       {

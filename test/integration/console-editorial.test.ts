@@ -372,6 +372,43 @@ describe('preview links', () => {
   })
 })
 
+describe('a video through its preview link', () => {
+  it("when a draft video is previewed, then the page plays it as the video page would, with the caption of the reader's language first", async () => {
+    editor = await setUpMember(app, db, ['editor'])
+    const saved = await call('saveEditorial', {
+      kind: 'video',
+      slug: 'preview-keynote',
+      category: 'keynotes',
+      durationSeconds: 900,
+      sources: [{ src: 'https://stream.example.org/keynote/master.m3u8', type: 'application/vnd.apple.mpegurl' }],
+      captions: [
+        { src: 'https://stream.example.org/keynote/en.vtt', locale: 'en' },
+        { src: 'https://stream.example.org/keynote/zh-cn.vtt', locale: 'zh-cn' },
+      ],
+      texts: { en: { title: 'Keynote preview', summary: 'Fifteen minutes.', alt: '' } },
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    const link = await call('editorialPreviewLink', { kind: 'video', id: saved.body.data.item.id, locale: 'zh-tw' })
+    const path = new URL(link.body.data.url).pathname
+    const token = decodeURIComponent(path.split('/').pop() ?? '')
+    const shown = await request(app)
+      .post('/wikifxweb-v1/wikiexpo/invoke-v1')
+      .set('Routes', 'expo$editorialPreview')
+      .set('LanguageCode', 'zh-tw')
+      .send({ token })
+    expect(shown.body.data).toMatchObject({ kind: 'video', title: 'Keynote preview', fellBackTo: 'en' })
+    expect(shown.body.data.video.sources).toEqual([{ src: 'https://stream.example.org/keynote/master.m3u8', type: 'application/vnd.apple.mpegurl' }])
+    expect(shown.body.data.video.captions.map((caption: { locale: string; default: boolean }) => [caption.locale, caption.default])).toEqual([
+      ['en', false],
+      ['zh-cn', true],
+    ])
+    const page = await request(app).get(path)
+    expect(page.status).toBe(200)
+    expect(page.text).toMatch(/<video[^>]*>/)
+    expect(page.text).toContain('Keynote preview')
+  })
+})
+
 describe('the content folder', () => {
   it('when what the console wrote is exported and imported into an emptied database, then the same rows come back', async () => {
     // The preview test moved the clock on by days: a fresh session.

@@ -172,5 +172,7 @@ export const editorialPreview = defineContract({
     publishedAt: instant,
     fellBackTo: locale.nullable(),
     expiresAt: instant,
+    /** A video's player data, as the video page plays it; null for news and bulletins. */
+    video: video.nullable(),
   }),
 })

@@ -7,6 +7,7 @@ import { fallbackLang } from '../../components/editorial/fallback-note.tsx'
 import { PLACEHOLDER } from '../../components/image/placeholders.tsx'
 import { Picture } from '../../components/image/picture.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
+import { VideoPlayer } from '../../components/video-player/video-player.tsx'
 import { loaderContextOf } from '../route-kit.ts'
 import styles from './preview.module.css'
 
@@ -39,7 +40,9 @@ export function Component() {
       </p>
       <article className={styles.article} lang={lang}>
         <h1 className={styles.title}>{item.title}</h1>
-        {item.image ? (
+        {item.video ? (
+          <VideoPlayer video={item.video} label={t('media:player.label', { title: item.title })} unsupportedText={t('media:player.unsupported')} />
+        ) : item.image ? (
           <figure className={styles.cover}>
             <Picture src={item.image.src} alt={item.image.alt} width={item.image.width} height={item.image.height} placeholder={PLACEHOLDER.article} priority />
           </figure>

@@ -39,16 +39,36 @@ export async function createPreviewLinks(db: Queryable, publicOrigin: string) {
       const shown = renderFor(kind, locale, item.texts)
       const used = shown.usedLocale ?? 'en'
       const alt = item.texts[used]?.alt ?? ''
+      const image = item.image ? { ...item.image, alt } : null
+      // The caption in (or nearest to) the reader's language is the default one, as on the video page.
+      const defaultCaption = contentFallbackChain(locale).find((candidate) => item.captions.some((caption) => caption.locale === candidate))
       return {
         kind,
         state: item.state,
         title: shown.title,
         summary: shown.summary,
         bodyHtml: shown.bodyHtml,
-        image: item.image ? { ...item.image, alt } : null,
+        image,
         publishedAt: item.publishedAt,
         fellBackTo: shown.usedLocale && shown.usedLocale !== locale ? shown.usedLocale : null,
         expiresAt: new Date(verified.expiresAt).toISOString(),
+        video:
+          kind === 'video'
+            ? {
+                id: item.id,
+                slug: item.slug,
+                category: item.category,
+                title: shown.title,
+                description: shown.summary,
+                poster: image,
+                durationSeconds: item.durationSeconds,
+                publishedAt: item.publishedAt,
+                sources: item.sources,
+                captions: item.captions.map((caption) => ({ ...caption, default: caption.locale === defaultCaption })),
+                exhibitionSlug: item.exhibition,
+                fellBackTo: shown.usedLocale && shown.usedLocale !== locale ? shown.usedLocale : null,
+              }
+            : null,
         chain: contentFallbackChain(locale),
       }
     },
