@@ -242,8 +242,15 @@ test('the same editor writes a bulletin and a video: each kind has its own field
     // A stream must be https.
     await expect(page.locator('#content-source-error')).toHaveText('Enter a path on this site (/…) or an https:// address.')
     await page.getByLabel('Stream or file address').fill('https://stream.example.org/keynote/master.m3u8')
+    // Captions are optional, one WebVTT file per language.
+    await page.getByRole('button', { name: 'Add a caption track' }).click()
+    await page.getByLabel('Caption file address').fill('https://stream.example.org/keynote/en.srt')
+    await page.getByRole('button', { name: 'Save as draft' }).click()
+    await expect(page.locator('#content-caption-src-0-error')).toHaveText('Captions are .vtt files, one per language.')
+    await page.getByLabel('Caption file address').fill('https://stream.example.org/keynote/en.vtt')
     await page.getByRole('button', { name: 'Save as draft' }).click()
     await expect(page.getByRole('status')).toHaveText('Saved.')
+    await expect(page.getByLabel('Caption file address')).toHaveValue('https://stream.example.org/keynote/en.vtt')
     await expectAccessible(page)
     await page.setViewportSize(DESKTOP)
     await expectAccessible(page)

@@ -15,8 +15,8 @@ import {
 import type { FieldErrors } from '../../../api/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { consoleContentPath, EDITORIAL_KINDS, EDITORIAL_LIMITS, EDITORIAL_TEXT_FIELDS, type EditorialKind } from '../../../api/rules/console-editorial.ts'
-import { BULLETIN_KINDS, NEWS_TAGS, VIDEO_CATEGORIES, VIDEO_SOURCE_TYPES } from '../../../api/rules/editorial.ts'
-import { type MediaItem, parseMediaPath } from '../../../api/rules/media.ts'
+import { BULLETIN_KINDS, NEWS_TAGS } from '../../../api/rules/editorial.ts'
+import { parseMediaPath } from '../../../api/rules/media.ts'
 import { LOCALES, type Locale } from '../../../i18n/languages.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
@@ -25,13 +25,15 @@ import { ConsolePage } from '../../ui/console-page.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './content-item.module.css'
+import { Field } from './field.tsx'
+import { type Form, formOf } from './form.ts'
 import { LanguagePreview } from './language-preview.tsx'
 
 // The rich text editor and the media picker are the heaviest parts of this screen: chunks of their
 // own, fetched when an item opens, so the screen's first load stays within the console's budget.
 const RichText = lazy(() => import('./rich-text.tsx'))
 const ImageField = lazy(() => import('../../content-kit/image-field.tsx').then((module) => ({ default: module.ImageField })))
-const MediaPicker = lazy(() => import('../../ui/media-picker.tsx').then((module) => ({ default: module.MediaPicker })))
+const VideoFields = lazy(() => import('./video-fields.tsx'))
 
 type Texts = Partial<Record<Locale, { title: string; summary: string; alt: string; body: string }>>
 
@@ -50,38 +52,11 @@ export async function loader(args: LoaderFunctionArgs): Promise<ItemData> {
   return { kind, item }
 }
 
-/** The library item an uploaded video's address stands for (the address says its hash and format). */
-function videoItemOf(src: string): MediaItem | null {
-  const parsed = src ? parseMediaPath(src) : null
-  if (parsed?.kind !== 'video') return null
-  return { id: parsed.hash, kind: 'video', src, width: 0, height: 0, sources: [], alt: {}, name: src.split('/').slice(-2).join('/'), bytes: 0, createdAt: '' }
-}
-
 const EMPTY_TEXT = { title: '', summary: '', alt: '', body: '' }
 const hasText = (text: Texts[Locale]) => Boolean(text && (text.title || text.summary || text.alt || text.body))
 
 /** A UTC date-time field's value (YYYY-MM-DDTHH:mm) as an instant. */
 const utcInstant = (value: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00Z` : value)
-
-/** The form's state from an item, or a new item's. */
-function formOf(kind: EditorialKind, item: EditorialItem | null) {
-  return {
-    slug: item?.slug ?? '',
-    imageSrc: item?.image?.src ?? '',
-    imageWidth: item?.image ? String(item.image.width) : '',
-    imageHeight: item?.image ? String(item.image.height) : '',
-    tags: item?.tags ?? [],
-    exhibition: item?.exhibition ?? '',
-    bulletinKind: item?.bulletinKind ?? 'notice',
-    pinned: item?.pinned ?? false,
-    category: item?.category ?? 'highlights',
-    durationSeconds: item && kind === 'video' ? String(item.durationSeconds) : '',
-    sourceSrc: item?.sources[0]?.src ?? '',
-    sourceType: item?.sources[0]?.type ?? 'video/mp4',
-  }
-}
-
-type Form = ReturnType<typeof formOf>
 
 function payloadOf(kind: EditorialKind, form: Form, texts: Texts, item: EditorialItem | null): EditorialSave {
   const image = form.imageSrc.trim() ? { src: form.imageSrc.trim(), width: Number(form.imageWidth), height: Number(form.imageHeight) } : null
@@ -97,7 +72,8 @@ function payloadOf(kind: EditorialKind, form: Form, texts: Texts, item: Editoria
     category: form.category,
     durationSeconds: kind === 'video' ? Number(form.durationSeconds || 0) : 0,
     sources: kind === 'video' && form.sourceSrc.trim() ? [{ src: form.sourceSrc.trim(), type: form.sourceType }] : [],
-    captions: kind === 'video' ? (item?.captions ?? []) : [],
+    captions:
+      kind === 'video' ? form.captions.filter((caption) => caption.src.trim()).map((caption) => ({ src: caption.src.trim(), locale: caption.locale })) : [],
     texts: Object.fromEntries(LOCALES.filter((locale) => hasText(texts[locale])).map((locale) => [locale, texts[locale]])),
   }
 }
@@ -128,27 +104,6 @@ function useCalls() {
   }
   const fieldError = (name: string) => (fields[name] ? text(fields[name] as string) : undefined)
   return { busy, run, fieldError, message, notice }
-}
-
-function Field({ label, error, hint, children, id }: { label: string; error?: string | undefined; hint?: string; children: React.ReactNode; id: string }) {
-  return (
-    <div className={ui.field}>
-      <label className={ui.label} htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p className={ui.hint} id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className={ui.fieldError} id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
 }
 
 /**
@@ -274,79 +229,9 @@ export function Component() {
             </fieldset>
           ) : null}
           {kind === 'video' ? (
-            <>
-              <Field id="content-category" label={t('contentItem.category')}>
-                <select
-                  id="content-category"
-                  className={ui.input}
-                  value={form.category}
-                  onChange={(event) => set({ category: event.target.value as Form['category'] })}
-                >
-                  {VIDEO_CATEGORIES.map((value) => (
-                    <option key={value} value={value}>
-                      {t(`contentItem.categories.${value}`)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id="content-duration" label={t('contentItem.duration')} error={fieldError('durationSeconds')}>
-                <input
-                  id="content-duration"
-                  className={ui.input}
-                  inputMode="numeric"
-                  value={form.durationSeconds}
-                  aria-invalid={fieldError('durationSeconds') ? true : undefined}
-                  onChange={(event) => set({ durationSeconds: event.target.value })}
-                />
-              </Field>
-              <Suspense fallback={<p className={ui.muted}>{t('contentItem.loading')}</p>}>
-                <MediaPicker
-                  id="content-video-file"
-                  label={t('contentItem.videoFile')}
-                  kind="video"
-                  value={videoItemOf(form.sourceSrc)}
-                  error={videoItemOf(form.sourceSrc) ? (fieldError('sources') ?? fieldError('sources.0.src')) : undefined}
-                  onChange={(chosen) =>
-                    set(chosen ? { sourceSrc: chosen.src, sourceType: chosen.src.endsWith('.webm') ? 'video/webm' : 'video/mp4' } : { sourceSrc: '' })
-                  }
-                />
-              </Suspense>
-              {videoItemOf(form.sourceSrc) ? null : (
-                <>
-                  <Field
-                    id="content-source"
-                    label={t('contentItem.source')}
-                    hint={t('contentItem.sourceHint')}
-                    error={fieldError('sources') ?? fieldError('sources.0.src')}
-                  >
-                    <input
-                      id="content-source"
-                      className={ui.input}
-                      value={form.sourceSrc}
-                      inputMode="url"
-                      spellCheck={false}
-                      aria-describedby="content-source-hint"
-                      aria-invalid={fieldError('sources') || fieldError('sources.0.src') ? true : undefined}
-                      onChange={(event) => set({ sourceSrc: event.target.value })}
-                    />
-                  </Field>
-                  <Field id="content-source-type" label={t('contentItem.sourceType')}>
-                    <select
-                      id="content-source-type"
-                      className={ui.input}
-                      value={form.sourceType}
-                      onChange={(event) => set({ sourceType: event.target.value as Form['sourceType'] })}
-                    >
-                      {VIDEO_SOURCE_TYPES.map((value) => (
-                        <option key={value} value={value}>
-                          {t(`contentItem.sourceTypes.${value === 'application/vnd.apple.mpegurl' ? 'hls' : value === 'video/mp4' ? 'mp4' : 'webm'}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </Field>
-                </>
-              )}
-            </>
+            <Suspense fallback={<p className={ui.muted}>{t('contentItem.loading')}</p>}>
+              <VideoFields form={form} set={set} fieldError={fieldError} />
+            </Suspense>
           ) : null}
           {kind !== 'bulletin' ? (
             <>
