@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { landingFor, sectionsFor } from './sections.ts'
+import { landingFor, sectionGroupsFor, sectionsFor } from './sections.ts'
 
 describe('sectionsFor', () => {
   it('when the member is an owner, then every section is shown', () => {
@@ -10,16 +10,16 @@ describe('sectionsFor', () => {
       'payments',
       'applications',
       'visitors',
-      'comments',
       'content',
       'pages',
       'adverts',
       'media',
+      'comments',
+      'checkin',
+      'register',
       'staff',
       'audit',
       'sessions',
-      'checkin',
-      'register',
     ])
   })
 
@@ -28,11 +28,22 @@ describe('sectionsFor', () => {
   })
 
   it('when the member is an editor, then comments and the content editor are shown, staff and audit not', () => {
-    expect(sectionsFor(['editor']).map((section) => section.id)).toEqual(['home', 'comments', 'content', 'pages', 'adverts', 'media', 'sessions'])
+    expect(sectionsFor(['editor']).map((section) => section.id)).toEqual(['home', 'content', 'pages', 'adverts', 'media', 'comments', 'sessions'])
   })
 
   it('when the member only works the door, then the check-in screen is their one section besides their own account', () => {
-    expect(sectionsFor(['checkin']).map((section) => section.id)).toEqual(['home', 'sessions', 'checkin'])
+    expect(sectionsFor(['checkin']).map((section) => section.id)).toEqual(['home', 'checkin', 'sessions'])
+  })
+})
+
+describe('sectionGroupsFor', () => {
+  it('when a member has sections under several headings, then each heading holds its own in order and empty ones are left out', () => {
+    expect(sectionGroupsFor(['editor', 'checkin']).map(({ group, sections }) => [group, sections.map((section) => section.id)])).toEqual([
+      ['start', ['home']],
+      ['publishing', ['content', 'pages', 'adverts', 'media', 'comments']],
+      ['door', ['checkin']],
+      ['administration', ['sessions']],
+    ])
   })
 })
 

@@ -25,36 +25,50 @@ export type SectionId =
   | 'audit'
   | 'sessions'
 
+/**
+ * Headings of the navigation: an owner has sixteen sections, too many for one flat list to be read
+ * at a glance. `start` (the home page) has no heading.
+ */
+export const SECTION_GROUPS = ['start', 'sales', 'publishing', 'door', 'verification', 'administration'] as const
+export type SectionGroup = (typeof SECTION_GROUPS)[number]
+
 /** A console section and the function a member must be allowed to call to use it (the access table decides). */
 export interface Section {
   id: SectionId
+  group: SectionGroup
   path: string
   needs: ConsoleStaffFunction
 }
 
 /** The sections built so far, in navigation order; later parts add theirs here when they exist. */
 export const SECTIONS: readonly Section[] = [
-  { id: 'home', path: CONSOLE_HOME, needs: 'me' },
-  { id: 'exhibitions', path: EXHIBITIONS_PATH, needs: 'exhibitionList' },
-  { id: 'orders', path: ORDERS_PATH, needs: 'orderList' },
-  { id: 'payments', path: PAYMENT_QUEUE_PATH, needs: 'paymentQueue' },
-  { id: 'applications', path: APPLICATIONS_PATH, needs: 'applicationList' },
-  { id: 'visitors', path: VISITORS_PATH, needs: 'visitorSearch' },
-  { id: 'comments', path: `${CONSOLE_HOME}/comments`, needs: 'commentList' },
-  { id: 'content', path: `${CONSOLE_HOME}/content`, needs: 'editorialList' },
-  { id: 'pages', path: PAGES_PATH, needs: 'contentExhibitions' },
-  { id: 'adverts', path: ADVERTS_PATH, needs: 'advertList' },
-  { id: 'media', path: MEDIA_PATH, needs: 'mediaList' },
-  { id: 'staff', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },
-  { id: 'audit', path: `${CONSOLE_HOME}/audit`, needs: 'auditList' },
-  { id: 'sessions', path: `${CONSOLE_HOME}/sessions`, needs: 'sessions' },
-  { id: 'checkin', path: CHECKIN_PATH, needs: 'checkinList' },
-  { id: 'register', path: `${CONSOLE_HOME}/register`, needs: 'registerChannels' },
+  { id: 'home', group: 'start', path: CONSOLE_HOME, needs: 'me' },
+  { id: 'exhibitions', group: 'sales', path: EXHIBITIONS_PATH, needs: 'exhibitionList' },
+  { id: 'orders', group: 'sales', path: ORDERS_PATH, needs: 'orderList' },
+  { id: 'payments', group: 'sales', path: PAYMENT_QUEUE_PATH, needs: 'paymentQueue' },
+  { id: 'applications', group: 'sales', path: APPLICATIONS_PATH, needs: 'applicationList' },
+  { id: 'visitors', group: 'sales', path: VISITORS_PATH, needs: 'visitorSearch' },
+  { id: 'content', group: 'publishing', path: `${CONSOLE_HOME}/content`, needs: 'editorialList' },
+  { id: 'pages', group: 'publishing', path: PAGES_PATH, needs: 'contentExhibitions' },
+  { id: 'adverts', group: 'publishing', path: ADVERTS_PATH, needs: 'advertList' },
+  { id: 'media', group: 'publishing', path: MEDIA_PATH, needs: 'mediaList' },
+  { id: 'comments', group: 'publishing', path: `${CONSOLE_HOME}/comments`, needs: 'commentList' },
+  { id: 'checkin', group: 'door', path: CHECKIN_PATH, needs: 'checkinList' },
+  { id: 'register', group: 'verification', path: `${CONSOLE_HOME}/register`, needs: 'registerChannels' },
+  { id: 'staff', group: 'administration', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },
+  { id: 'audit', group: 'administration', path: `${CONSOLE_HOME}/audit`, needs: 'auditList' },
+  { id: 'sessions', group: 'administration', path: `${CONSOLE_HOME}/sessions`, needs: 'sessions' },
 ]
 
 /** Only what the member may use: a section they cannot call is not shown at all. */
 export function sectionsFor(roles: readonly StaffRole[]): Section[] {
   return SECTIONS.filter((section) => mayCall(roles, section.needs))
+}
+
+/** The member's sections under their headings, in navigation order; a heading with none of them is left out. */
+export function sectionGroupsFor(roles: readonly StaffRole[]): Array<{ group: SectionGroup; sections: Section[] }> {
+  const mine = sectionsFor(roles)
+  return SECTION_GROUPS.map((group) => ({ group, sections: mine.filter((section) => section.group === group) })).filter((entry) => entry.sections.length > 0)
 }
 
 /** Sections every member has for their own account, which say nothing of their job. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, NavLink, Outlet, useRouteError } from 'react-router'
 import { useConsoleShell, useMember } from '../console-state.ts'
-import { sectionsFor } from '../sections.ts'
+import { sectionGroupsFor } from '../sections.ts'
 import { ErrorPanel } from '../ui/error-panel.tsx'
 import { AccountBar } from './account-bar.tsx'
 import styles from './shell.module.css'
@@ -26,11 +26,22 @@ export function Shell() {
       <div className={styles.body}>
         <nav className={styles.nav} aria-label={t('shell.navigation')}>
           <ul className={styles.navList}>
-            {sectionsFor(member.roles).map((section) => (
-              <li key={section.id}>
-                <NavLink to={section.path} end className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}>
-                  {t(`sections.${section.id}.label`)}
-                </NavLink>
+            {sectionGroupsFor(member.roles).map(({ group, sections }) => (
+              <li key={group} className={styles.navGroup}>
+                {group === 'start' ? null : (
+                  <span className={styles.navGroupLabel} id={`nav-group-${group}`}>
+                    {t(`sections.groups.${group}`)}
+                  </span>
+                )}
+                <ul className={styles.navGroupList} aria-labelledby={group === 'start' ? undefined : `nav-group-${group}`}>
+                  {sections.map((section) => (
+                    <li key={section.id}>
+                      <NavLink to={section.path} end className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}>
+                        {t(`sections.${section.id}.label`)}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
               </li>
             ))}
           </ul>
