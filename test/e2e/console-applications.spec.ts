@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test'
 import { openPglite } from '../../server/db/client.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { createPasswordHasher } from '../../server/platform/accounts/passwords.ts'
-import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite } from './console-kit.ts'
+import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
@@ -110,8 +110,8 @@ test.beforeAll(async () => {
   site = await startSite()
 })
 
-test.afterAll(() => {
-  site?.kill()
+test.afterAll(async () => {
+  await stopSite(site)
 })
 
 test('a support member answers an application on a phone, and the applicant gets the mail in Chinese and sees it in My account', async ({ page }) => {

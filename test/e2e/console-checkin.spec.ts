@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test'
 import QRCode from 'qrcode'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
-import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite } from './console-kit.ts'
+import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
@@ -39,8 +39,8 @@ test.beforeAll(async () => {
   site = await startSite()
 })
 
-test.afterAll(() => {
-  site?.kill()
+test.afterAll(async () => {
+  await stopSite(site)
 })
 
 /**

@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from '@playwright/test'
 import { openPglite } from '../../server/db/client.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { createPasswordHasher } from '../../server/platform/accounts/passwords.ts'
-import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite } from './console-kit.ts'
+import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
@@ -133,8 +133,8 @@ test.beforeAll(async () => {
   site = await startSite()
 })
 
-test.afterAll(() => {
-  site?.kill()
+test.afterAll(async () => {
+  await stopSite(site)
 })
 
 test('an editor hides a spam comment and blocks a visitor on a phone; the public page, the spammer and the blocked visitor see the outcome', async ({

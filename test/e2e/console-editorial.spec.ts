@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 import { chromium } from '@playwright/test'
 import sharp from 'sharp'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
-import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, signIn, startSite } from './console-kit.ts'
+import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, signIn, startSite, stopSite } from './console-kit.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
@@ -32,8 +32,8 @@ test.beforeAll(async () => {
   site = await startSite()
 })
 
-test.afterAll(() => {
-  site?.kill()
+test.afterAll(async () => {
+  await stopSite(site)
 })
 
 /** A 1600×900 photo of a hall plan: rows of stands on a dark floor. */

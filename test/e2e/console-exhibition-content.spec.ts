@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 import { crc32, deflateSync } from 'node:zlib'
 import { chromium, type Locator, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
-import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, startSite } from './console-kit.ts'
+import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
@@ -27,8 +27,8 @@ test.beforeAll(async () => {
   site = await startSite()
 })
 
-test.afterAll(() => {
-  site?.kill()
+test.afterAll(async () => {
+  await stopSite(site)
 })
 
 /** A small PNG (a 96 px gradient), as a camera or a designer would hand it over. */

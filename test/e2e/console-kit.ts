@@ -39,6 +39,20 @@ export function resetSite(): void {
   rmSync(DATA_DIR, { recursive: true, force: true })
 }
 
+/**
+ * Stops a site and waits until it has gone: the next spec of the same worker starts its own on the
+ * same port and data folder, and a server still draining would answer its first health check and
+ * then vanish (connection refused mid-test).
+ */
+export async function stopSite(site: ChildProcess | undefined): Promise<void> {
+  if (!site || site.exitCode !== null || site.signalCode !== null) return
+  const gone = new Promise<void>((resolve) => site.once('exit', () => resolve()))
+  site.kill()
+  const stuck = setTimeout(() => site.kill('SIGKILL'), 15_000)
+  await gone
+  clearTimeout(stuck)
+}
+
 export async function startSite(): Promise<ChildProcess> {
   const server = spawn('node', ['server/index.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
   for (let attempt = 0; attempt < 240; attempt++) {

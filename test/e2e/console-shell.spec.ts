@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, setupLinkMailedTo, signIn, startSite } from './console-kit.ts'
+import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, setupLinkMailedTo, signIn, startSite, stopSite } from './console-kit.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, test } from './fixtures.ts'
 
 /**
@@ -31,8 +31,8 @@ test.beforeAll(async () => {
   site = await startSite()
 })
 
-test.afterAll(() => {
-  site?.kill()
+test.afterAll(async () => {
+  await stopSite(site)
 })
 
 const nav = (page: Page) => page.getByRole('navigation', { name: /console sections|后台栏目/i })

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { openPglite } from '../../server/db/client.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { makeExhibition, makeTicketType } from '../integration/tickets-helpers.ts'
-import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite } from './console-kit.ts'
+import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
@@ -116,8 +116,8 @@ test.beforeAll(async () => {
   site = await startSite()
 })
 
-test.afterAll(() => {
-  site?.kill()
+test.afterAll(async () => {
+  await stopSite(site)
 })
 
 test('a visitor answers the survey in English on a phone: checked before sending, thanked, then told it is answered', async ({ page }) => {
