@@ -69,34 +69,11 @@ export function Picture({ src, alt, width, height, placeholder, sources, sizes, 
   }
   const fromMedia = sources?.length ? [] : mediaSources(src)
   const srcSetOf = (list: readonly PictureSource[]) => list.map((source) => `${source.src} ${source.width}w`).join(', ')
-  if (fromMedia.length) {
-    // An uploaded picture: AVIF and WebP for the browsers that take them, its JPEG/PNG raster for the rest.
-    const chosenSizes = sizes ?? `(max-width: ${width}px) 100vw, ${width}px`
-    const ofType = (type: string) => fromMedia.filter((source) => source.type === type)
-    const raster = fromMedia.filter((source) => source.type === 'image/jpeg' || source.type === 'image/png')
-    return (
-      <picture className={styles.frame}>
-        <source type="image/avif" srcSet={srcSetOf(ofType('image/avif'))} sizes={chosenSizes} />
-        <source type="image/webp" srcSet={srcSetOf(ofType('image/webp'))} sizes={chosenSizes} />
-        <img
-          ref={image}
-          className={classes}
-          src={src}
-          alt={alt}
-          width={width}
-          height={height}
-          loading={priority ? 'eager' : 'lazy'}
-          decoding={priority ? 'sync' : 'async'}
-          {...(priority ? { fetchPriority: 'high' as const } : {})}
-          srcSet={srcSetOf(raster)}
-          sizes={chosenSizes}
-          onError={() => setFailed(true)}
-        />
-      </picture>
-    )
-  }
-  const srcSet = sources?.length ? srcSetOf(sources) : undefined
-  return (
+  // An uploaded picture: AVIF and WebP for the browsers that take them, its JPEG/PNG raster for the rest.
+  const mediaSizes = fromMedia.length ? (sizes ?? `(max-width: ${width}px) 100vw, ${width}px`) : undefined
+  const raster = fromMedia.filter((source) => source.type === 'image/jpeg' || source.type === 'image/png')
+  const srcSet = fromMedia.length ? srcSetOf(raster) : sources?.length ? srcSetOf(sources) : undefined
+  const img = (
     <img
       ref={image}
       className={classes}
@@ -107,8 +84,17 @@ export function Picture({ src, alt, width, height, placeholder, sources, sizes, 
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       {...(priority ? { fetchPriority: 'high' as const } : {})}
-      {...(srcSet ? { srcSet, sizes: sizes ?? '100vw' } : {})}
+      {...(srcSet ? { srcSet, sizes: mediaSizes ?? sizes ?? '100vw' } : {})}
       onError={() => setFailed(true)}
     />
+  )
+  if (!mediaSizes) return img
+  const ofType = (type: string) => srcSetOf(fromMedia.filter((source) => source.type === type))
+  return (
+    <picture className={styles.frame}>
+      <source type="image/avif" srcSet={ofType('image/avif')} sizes={mediaSizes} />
+      <source type="image/webp" srcSet={ofType('image/webp')} sizes={mediaSizes} />
+      {img}
+    </picture>
   )
 }
