@@ -1,3 +1,4 @@
+import { Facts as FactList } from '../../ui/facts.tsx'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
@@ -55,16 +56,7 @@ function Facts({ application }: { application: ApplicationDetail }) {
     [t('applications.fields.language'), languageName(application.locale)],
     [t('applications.fields.account'), t(application.linkedAccount ? 'applications.linked' : 'applications.notLinked')],
   ]
-  return (
-    <dl className={styles.facts}>
-      {rows.map(([label, value]) => (
-        <div key={label} className={styles.fact}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  return <FactList rows={rows} />
 }
 
 function History({ application }: { application: ApplicationDetail }) {

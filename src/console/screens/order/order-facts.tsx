@@ -1,3 +1,4 @@
+import { Facts } from '../../ui/facts.tsx'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ConsoleOrderDetail } from '../../../api/console.ts'
@@ -7,7 +8,6 @@ import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { StateBadge } from '../../ui/state-badge.tsx'
 import ui from '../../ui/ui.module.css'
-import styles from './order.module.css'
 
 /** The order's mail language by its own name ("Español", "简体中文"), the code when it is not one of ours. */
 const languageName = (locale: string) =>
@@ -39,14 +39,7 @@ export function OrderFacts({ order }: { order: ConsoleOrderDetail }) {
       <h2 id="order-facts-title" className={ui.panelTitle}>
         {t('order.facts')}
       </h2>
-      <dl className={styles.facts}>
-        {rows.map(([label, value]) => (
-          <div key={label} className={styles.fact}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts rows={rows} />
     </section>
   )
 }

@@ -1,3 +1,4 @@
+import { Facts as FactList } from '../../ui/facts.tsx'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
@@ -37,16 +38,7 @@ function Facts({ visitor }: { visitor: VisitorDetail }) {
     [t('visitor.comments'), String(visitor.comments)],
     [t('visitor.follows'), String(visitor.follows)],
   ]
-  return (
-    <dl className={styles.facts}>
-      {rows.map(([label, value]) => (
-        <div key={label} className={styles.fact}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  return <FactList rows={rows} />
 }
 
 function ErasedPanel({ erased }: { erased: Erased }) {
