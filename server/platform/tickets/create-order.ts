@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type * as contracts from '../../../src/api/contracts/tickets.ts'
 import type { OrderDetail } from '../../../src/api/contracts/tickets.ts'
 import type { Queryable } from '../../db/client.ts'
-import { conflict, notFound } from '../errors.ts'
+import { conflict, forbidden, notFound } from '../errors.ts'
 import type { RateRule } from '../rate-limits.ts'
 import { couponUsed, guarded, usableCoupon } from './coupons.ts'
 import { orderTransaction } from './lock-pending.ts'
@@ -151,7 +151,10 @@ export async function createOrder(context: TicketsContext, caller: Caller, paylo
       context.checkouts.close(closed)
       return orderDetail(context, order, caller.locale)
     } catch (error) {
-      if ((error as { code?: string }).code !== '23505') throw error
+      const { code, constraint } = error as { code?: string; constraint?: string }
+      // The buyer's account was erased (console, GDPR) while this request was on its way: its session is gone too.
+      if (code === '23503' && constraint?.includes('account_id')) throw forbidden('errors.loginRequired')
+      if (code !== '23505') throw error
       // The same selection sent twice at once: the other request made the order.
       const made = await orders.orderByIdempotencyKey(db, caller.userId, payload.idempotencyKey)
       if (made) return orderDetail(context, made, caller.locale)
