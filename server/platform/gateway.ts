@@ -10,6 +10,7 @@ import {
   type ParsedPayloadOf,
   type ResultOf,
 } from '../../src/api/contracts/define.ts'
+import { controlCharacterFields } from '../../src/api/rules/text.ts'
 import { CONSOLE_REQUEST_HEADER, type ConsoleLanguage, mayCall, type StaffRole } from '../../src/api/rules/console-access.ts'
 import { LOCALES, type Locale } from '../../src/i18n/languages.ts'
 import { DomainError } from './errors.ts'
@@ -224,6 +225,9 @@ async function answer(deps: DispatchDeps, request: PlatformRequest): Promise<Pla
       }
     }
     const input = endpoint.method === 'GET' ? request.query : request.body
+    // Before any schema or query: PostgreSQL refuses NUL in text, and no person types the other controls.
+    const controls = controlCharacterFields(input)
+    if (Object.keys(controls).length) return finish(envelope(ERROR_CODES.invalid, { fields: controls }, 'errors.invalid', request.requestId))
     const parsed = registration.contract.payload.safeParse(input ?? {})
     if (!parsed.success) {
       return finish(envelope(ERROR_CODES.invalid, { fields: fieldErrors(parsed.error) }, 'errors.invalid', request.requestId))

@@ -28,7 +28,7 @@ export function screen(name: string): Pick<RouteObject, 'lazy' | 'handle'> {
 
 /**
  * A console call from a loader. No session (expired, ended elsewhere): back to sign-in, remembering
- * the page. A role that may not call it, or a missing item: the screen's error boundary says so.
+ * the page. A role that may not call it, a missing item or a refused search: the screen's error boundary says so.
  */
 export async function staffCall<R extends FunctionRef>(
   args: Pick<LoaderFunctionArgs, 'context' | 'request'>,
@@ -40,7 +40,10 @@ export async function staffCall<R extends FunctionRef>(
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error
     if (error.errorCode === ERROR_CODES.token) throw redirect(signInPathFrom(new URL(args.request.url)))
-    if (error.errorCode === ERROR_CODES.forbidden || error.errorCode === ERROR_CODES.notFound) throw data(null, { status: error.errorCode })
+    // A search or filter in the address the platform refused (a control character typed or pasted into it).
+    if (error.errorCode === ERROR_CODES.invalid || error.errorCode === ERROR_CODES.forbidden || error.errorCode === ERROR_CODES.notFound) {
+      throw data(null, { status: error.errorCode })
+    }
     throw error
   }
 }

@@ -18,6 +18,42 @@ export function hasForbiddenCharacters(value: string): boolean {
   return FORBIDDEN_CHARACTERS.test(value)
 }
 
+/**
+ * Control characters no text of any kind may carry (docs/product.md#text-input): C0 controls but tab,
+ * line feed and carriage return (a browser sends a textarea's line breaks as CR LF). PostgreSQL cannot
+ * store NUL in text at all, and the others are never typed by people. Single-line fields are stricter
+ * still (`hasForbiddenCharacters`).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const UNSTORABLE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/
+
+export function hasUnstorableControl(value: string): boolean {
+  return UNSTORABLE_CONTROL.test(value)
+}
+
+/** The translation key of the refusal (common namespace), shown beside the field. */
+export const CONTROL_CHARACTER_MESSAGE = 'errors.controlCharacters'
+
+/**
+ * Every string (and object key) of a request's input holding such a control, by its field path
+ * (`attendees.0.name`; `_` for the input itself): the gateway refuses these before a handler runs.
+ */
+export function controlCharacterFields(input: unknown, path: readonly string[] = [], found: Record<string, string> = {}, depth = 0): Record<string, string> {
+  const at = path.join('.') || '_'
+  if (typeof input === 'string') {
+    if (hasUnstorableControl(input)) found[at] = CONTROL_CHARACTER_MESSAGE
+  } else if (Array.isArray(input)) {
+    // Deeper than any contract goes: such input is refused by its schema anyway.
+    if (depth < 16) for (const [index, item] of input.entries()) controlCharacterFields(item, [...path, String(index)], found, depth + 1)
+  } else if (input && typeof input === 'object' && depth < 16) {
+    for (const [key, value] of Object.entries(input)) {
+      if (hasUnstorableControl(key)) found[at] = CONTROL_CHARACTER_MESSAGE
+      else controlCharacterFields(value, [...path, key], found, depth + 1)
+    }
+  }
+  return found
+}
+
 const EMAIL_LOCAL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/
 const DOMAIN_LABEL = /^(?!-)[\p{L}\p{N}-]{1,63}(?<!-)$/u
 const TOP_LEVEL = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/iu
