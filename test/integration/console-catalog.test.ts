@@ -320,9 +320,43 @@ describe('coupons', () => {
       expect(JSON.stringify(answer.body), message).toContain(message)
     }
     await staff(owner, 'saveCoupon', { exhibitionId: fair.id, code: 'TAKEN10', ...couponSettings() }).expect(200)
-    expect((await staff(owner, 'saveCoupon', { exhibitionId: other.id, code: 'taken10', ...couponSettings() }).expect(409)).body.message).toBe(
+    expect((await staff(owner, 'saveCoupon', { exhibitionId: fair.id, code: 'taken10', ...couponSettings() }).expect(409)).body.message).toBe(
       'console:errors.couponCodeTaken',
     )
     expect((await db.query('select code from coupons order by code')).rows).toEqual([{ code: 'TAKEN10' }])
+  })
+
+  it('when two exhibitions have the same code, then each is its own coupon, and a member limited to one learns nothing of the other', async () => {
+    const mine = await fairWithTypes()
+    const theirs = await fairWithTypes()
+    await staff(owner, 'saveCoupon', { exhibitionId: theirs.id, code: 'SPRING50', ...couponSettings({ percentOff: 50 }) }).expect(200)
+    await staff(owner, 'updateMember', { id: manager.id, exhibitionIds: [mine.id] }).expect(200)
+    // The code exists at the other exhibition: the limited manager's save is answered as for a new code.
+    const made = await staff(manager, 'saveCoupon', { exhibitionId: mine.id, code: 'spring50', ...couponSettings({ percentOff: 10 }) }).expect(200)
+    expect(made.body.data.coupon).toMatchObject({ code: 'SPRING50', percentOff: 10 })
+    await staff(manager, 'saveCoupon', { exhibitionId: mine.id, code: 'SPRING50', ...couponSettings() }).expect(409)
+    const generated = await staff(manager, 'generateCoupons', { exhibitionId: mine.id, prefix: 'SPRING50', count: 2, ...couponSettings() }).expect(200)
+    expect(generated.body.data.codes).toHaveLength(2)
+    // Each buyer gets the coupon of the exhibition they buy for.
+    const priced = async (exhibitionId: number, ticketTypeId: number) => {
+      const buyer = await createUser(platform, db)
+      const order = await call(app, 'tickets$createOrder', buyer.token, {
+        exhibitionId,
+        lines: [{ ticketTypeId, quantity: 1 }],
+        couponCode: 'SPRING50',
+        idempotencyKey: randomUUID(),
+      })
+      expect(order.status, JSON.stringify(order.body)).toBe(200)
+      return order.body.data.discountMinor
+    }
+    expect(await priced(mine.id, mine.standard)).toBe(1000)
+    expect(await priced(theirs.id, theirs.standard)).toBe(5000)
+    const uses = await db.query<{ exhibition_id: number; used: number }>(
+      "select exhibition_id, used from coupons where code = 'SPRING50' order by exhibition_id",
+    )
+    expect(uses.rows).toEqual([
+      { exhibition_id: mine.id, used: 1 },
+      { exhibition_id: theirs.id, used: 1 },
+    ])
   })
 })

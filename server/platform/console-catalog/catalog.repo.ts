@@ -272,7 +272,7 @@ const couponValues = (fields: CouponFields) => [
 export async function insertCoupon(tx: Queryable, exhibitionId: number, code: string, fields: CouponFields): Promise<number | null> {
   const result = await tx.query<{ id: number }>(
     `insert into coupons (kind, percent_off, amount_off_minor, currency, max_uses, per_account_limit, valid_from, valid_until, active, code, exhibition_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict (code) do nothing returning id`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict do nothing returning id`,
     [...couponValues(fields), code, exhibitionId],
   )
   const id = result.rows[0]?.id

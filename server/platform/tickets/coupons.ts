@@ -41,11 +41,10 @@ export interface CouponContext {
 
 /** The coupon behind a code, if it may be used here now; throws the docs/product.md#coupons message otherwise. */
 export async function usableCoupon(db: Queryable, code: string, context: CouponContext): Promise<repo.CouponRow> {
-  const row = await repo.couponByCode(db, code)
+  const row = await repo.couponByCode(db, code, context.exhibitionId)
   const at = context.now.getTime()
   if (
     !row?.active ||
-    (row.exhibition_id !== null && row.exhibition_id !== context.exhibitionId) ||
     (row.valid_from && at < row.valid_from.getTime()) ||
     (row.valid_until && at >= row.valid_until.getTime())
   ) {

@@ -73,8 +73,12 @@ export interface CouponRow {
 
 const COUPON_COLUMNS = `c.*, array(select ct.ticket_type_id from coupon_ticket_types ct where ct.coupon_id = c.id order by 1) as ticket_type_ids`
 
-export async function couponByCode(db: Queryable, code: string): Promise<CouponRow | null> {
-  const result = await db.query<CouponRow>(`select ${COUPON_COLUMNS} from coupons c where code = $1`, [code])
+/** The coupon a code names at this exhibition: its own first, else a site-wide one (codes are unique per exhibition). */
+export async function couponByCode(db: Queryable, code: string, exhibitionId: number): Promise<CouponRow | null> {
+  const result = await db.query<CouponRow>(
+    `select ${COUPON_COLUMNS} from coupons c where code = $1 and (exhibition_id = $2 or exhibition_id is null) order by exhibition_id nulls last limit 1`,
+    [code, exhibitionId],
+  )
   return result.rows[0] ?? null
 }
 

@@ -49,11 +49,11 @@ export async function seedTickets(tx: Queryable): Promise<void> {
   }
   await tx.query(
     `insert into coupons (code, kind, percent_off, max_uses) values ('WELCOME10', 'percent', 10, 100000)
-     on conflict (code) do nothing`,
+     on conflict do nothing`,
   )
   await tx.query(
     `insert into coupons (code, kind, amount_off_minor, currency, max_uses) values ('SAVE20USD', 'fixed', 2000, 'USD', 500)
-     on conflict (code) do nothing`,
+     on conflict do nothing`,
   )
-  await tx.query(`insert into coupons (code, kind, max_uses) values ('FREEPASS', 'freeTicket', 1) on conflict (code) do nothing`)
+  await tx.query(`insert into coupons (code, kind, max_uses) values ('FREEPASS', 'freeTicket', 1) on conflict do nothing`)
 }
