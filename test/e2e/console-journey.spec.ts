@@ -263,6 +263,7 @@ test('a new organiser: set up, create and publish an exhibition, a visitor buys,
   const takings = page.getByRole('region', { name: 'Takings per currency' })
   await expect(takings.getByRole('row').filter({ hasText: 'GBP' })).toContainText('£232.20')
   await expect(takings.getByRole('row').filter({ hasText: 'GBP' })).toContainText('£116.10')
+  await expect(takings.getByRole('row').filter({ hasText: 'GBP' })).toContainText('1 paid · 1 refunded')
   await expectAccessible(page)
 
   // The attendees as CSV: UTF-8 with a BOM, one row per ticket.

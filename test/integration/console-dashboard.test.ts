@@ -90,14 +90,49 @@ describe('the dashboard', () => {
       { id: vip, name: 'VIP pass', capacity: 10, sold: 1, held: 0, left: 9 },
     ])
     expect(board.revenue).toEqual([
-      { currency: 'EUR', orders: 1, paidMinor: 50000, refundedMinor: 0 },
-      { currency: 'GBP', orders: 1, paidMinor: 25800, refundedMinor: 0 },
+      { currency: 'EUR', paidOrders: 1, refundedOrders: 0, receivedMinor: 50000, refundedMinor: 0, refundingMinor: 0, netMinor: 50000 },
+      { currency: 'GBP', paidOrders: 1, refundedOrders: 0, receivedMinor: 25800, refundedMinor: 0, refundingMinor: 0, netMinor: 25800 },
     ])
     expect(board.expiring.map((order: { number: string; inGrace: boolean }) => [order.number, order.inGrace])).toEqual([[soon, false]])
     expect(board.refundsWaiting).toMatchObject([{ number: first, currency: 'GBP', status: 'failed', failureText: 'card closed' }])
 
     await consoleCall(app, 'setLanguage', { language: 'zh-cn' }, { cookie: manager.cookie }).expect(200)
     expect((await dashboardOf(manager)).ticketTypes.map((type: { name: string }) => type.name)).toEqual(['Standard pass（中文）', 'VIP pass（中文）'])
+  })
+
+  it('when orders are refunded in whole, in part and not yet, then takings show money in, out and kept, never below zero', async () => {
+    const owner = await setUpMember(app, db, ['owner'])
+    const refund = async (number: string, ticketIds: string[] | null) =>
+      consoleCall(app, 'refundOrder', { number, ticketIds, idempotencyKey: randomUUID() }, { cookie: owner.cookie }).expect(200)
+    const ticketsOf = async (number: string) =>
+      (
+        (await consoleCall(app, 'orderDetail', { number }, { cookie: owner.cookie }).expect(200)).body.data.order.attendees as Array<{ ticket: { id: string } }>
+      ).map((attendee) => attendee.ticket.id)
+    // The only order at first: refunded in full, its money went in and came out again.
+    const whole = await orderOf(standard, 1, true)
+    await refund(whole, null)
+    await platform.services.tickets.payments.executeDueRefunds()
+    expect((await dashboardOf(manager)).revenue).toEqual([
+      { currency: 'GBP', paidOrders: 0, refundedOrders: 1, receivedMinor: 12900, refundedMinor: 12900, refundingMinor: 0, netMinor: 0 },
+    ])
+    // Two tickets, one refunded; a VIP refund asked for and not yet made.
+    const part = await orderOf(standard, 2, true)
+    await refund(part, [(await ticketsOf(part))[0] as string])
+    await platform.services.tickets.payments.executeDueRefunds()
+    const asked = await orderOf(vip, 1, true)
+    await refund(asked, null)
+    expect((await dashboardOf(manager)).revenue).toEqual([
+      { currency: 'EUR', paidOrders: 0, refundedOrders: 0, receivedMinor: 50000, refundedMinor: 0, refundingMinor: 50000, netMinor: 50000 },
+      { currency: 'GBP', paidOrders: 1, refundedOrders: 2, receivedMinor: 38700, refundedMinor: 25800, refundingMinor: 0, netMinor: 12900 },
+    ])
+    await platform.services.tickets.payments.executeDueRefunds()
+    expect((await dashboardOf(manager)).revenue[0]).toMatchObject({
+      currency: 'EUR',
+      receivedMinor: 50000,
+      refundedMinor: 50000,
+      refundingMinor: 0,
+      netMinor: 0,
+    })
   })
 
   it('when support reads it, then it is allowed; editors are refused; a member limited elsewhere does not see it', async () => {

@@ -21,7 +21,18 @@ export const dashboard = defineContract({
         left: z.number().int(),
       }),
     ),
-    revenue: z.array(z.object({ currency: z.string(), orders: z.number().int(), paidMinor: z.number().int(), refundedMinor: z.number().int() })),
+    /** Money moved per currency: received by payments, given back by refunds (done and under way), and kept. */
+    revenue: z.array(
+      z.object({
+        currency: z.string(),
+        paidOrders: z.number().int(),
+        refundedOrders: z.number().int(),
+        receivedMinor: z.number().int(),
+        refundedMinor: z.number().int(),
+        refundingMinor: z.number().int(),
+        netMinor: z.number().int(),
+      }),
+    ),
     expiring: z.array(
       z.object({
         number: z.string(),

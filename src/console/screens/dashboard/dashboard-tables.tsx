@@ -54,19 +54,25 @@ export function CapacityTable({ rows }: { rows: Dashboard['ticketTypes'] }) {
   )
 }
 
+/** Money in, money out and money kept per currency; orders paid now and those refunded in whole or in part. */
 export function RevenueTable({ rows }: { rows: Dashboard['revenue'] }) {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
-  const headers = [t('dashboard.currency'), t('dashboard.paidOrders'), t('dashboard.paid'), t('dashboard.refunded'), t('dashboard.net')]
+  const headers = [t('dashboard.currency'), t('dashboard.received'), t('dashboard.refunded'), t('dashboard.net'), t('dashboard.orders')]
   return (
-    <Panel title={t('dashboard.revenueTitle')} empty={rows.length === 0} headers={headers}>
+    <Panel title={t('dashboard.revenueTitle')} empty={rows.length === 0} headers={headers} wide>
       {rows.map((row) => (
         <tr key={row.currency}>
           <td>{row.currency}</td>
-          <td>{row.orders}</td>
-          <td className={ui.nowrap}>{formatMoney(row.paidMinor, row.currency, language)}</td>
-          <td className={ui.nowrap}>{formatMoney(row.refundedMinor, row.currency, language)}</td>
-          <td className={ui.nowrap}>{formatMoney(row.paidMinor - row.refundedMinor, row.currency, language)}</td>
+          <td className={ui.nowrap}>{formatMoney(row.receivedMinor, row.currency, language)}</td>
+          <td className={ui.nowrap}>
+            {formatMoney(row.refundedMinor, row.currency, language)}
+            {row.refundingMinor > 0 ? (
+              <div className={ui.muted}>{t('dashboard.refunding', { amount: formatMoney(row.refundingMinor, row.currency, language) })}</div>
+            ) : null}
+          </td>
+          <td className={`${ui.nowrap} ${styles.net}`}>{formatMoney(row.netMinor, row.currency, language)}</td>
+          <td>{t('dashboard.orderCounts', { paid: row.paidOrders, refunded: row.refundedOrders })}</td>
         </tr>
       ))}
     </Panel>

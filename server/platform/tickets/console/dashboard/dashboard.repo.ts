@@ -56,17 +56,56 @@ export async function capacityPerType(db: Queryable, exhibitionId: number, local
   return result.rows
 }
 
-/** Takings of paid orders and succeeded refunds, each per currency: amounts in different currencies never add up. */
-export async function revenuePerCurrency(
-  db: Queryable,
-  exhibitionId: number,
-): Promise<{ currency: string; paid_minor: number; refunded_minor: number; orders: number }[]> {
-  const result = await db.query<{ currency: string; paid_minor: number; refunded_minor: number; orders: number }>(
-    `select o.currency, sum(o.total_minor)::int as paid_minor, count(*)::int as orders,
-       coalesce((select sum(r.amount_minor)::int from refunds r join ticket_orders x on x.id = r.order_id
-                 where x.exhibition_id = $1 and r.currency = o.currency and r.status = 'succeeded'), 0) as refunded_minor
-     from ticket_orders o where o.exhibition_id = $1 and o.status = 'paid'
-     group by o.currency order by o.currency`,
+export interface TakingsRow {
+  currency: string
+  received_minor: number
+  refunded_minor: number
+  refunding_minor: number
+  paid_orders: number
+  refunded_orders: number
+}
+
+/**
+ * Takings per currency as money moved (docs/product.md#console-dashboard): what payments brought in
+ * (every succeeded attempt, late and duplicate ones too, as the provider took them), what refunds gave
+ * back (succeeded) or are giving back (requested), the paid orders that still hold a valid ticket and the
+ * orders refunded in whole or in part. An order refunded in full still counts its payment in and its refund out, so net kept never
+ * goes below zero and the exhibition whose only order was refunded still shows where its money went.
+ * Amounts in different currencies never add up.
+ */
+export async function takingsPerCurrency(db: Queryable, exhibitionId: number): Promise<TakingsRow[]> {
+  const result = await db.query<TakingsRow>(
+    `with received as (
+       select coalesce(a.received_currency, a.currency) as currency, sum(coalesce(a.received_minor, a.amount_minor))::int as received_minor
+         from payment_attempts a join ticket_orders o on o.id = a.order_id
+        where o.exhibition_id = $1 and a.status = 'succeeded'
+        group by 1
+     ), returned as (
+       select r.currency,
+              coalesce(sum(r.amount_minor) filter (where r.status = 'succeeded'), 0)::int as refunded_minor,
+              coalesce(sum(r.amount_minor) filter (where r.status = 'requested'), 0)::int as refunding_minor,
+              count(distinct r.order_id) filter (where r.status = 'succeeded')::int as refunded_orders
+         from refunds r join ticket_orders o on o.id = r.order_id
+        where o.exhibition_id = $1
+        group by 1
+     ), paid as (
+       select o.currency, count(*)::int as paid_orders from ticket_orders o
+        where o.exhibition_id = $1 and o.status = 'paid' and exists (select 1 from e_tickets t where t.order_id = o.id and t.voided_at is null)
+        group by 1
+     ), currencies as (
+       select currency from received union select currency from returned union select currency from paid
+     )
+     select c.currency,
+            coalesce(i.received_minor, 0) as received_minor,
+            coalesce(r.refunded_minor, 0) as refunded_minor,
+            coalesce(r.refunding_minor, 0) as refunding_minor,
+            coalesce(p.paid_orders, 0) as paid_orders,
+            coalesce(r.refunded_orders, 0) as refunded_orders
+       from currencies c
+       left join received i on i.currency = c.currency
+       left join returned r on r.currency = c.currency
+       left join paid p on p.currency = c.currency
+      order by c.currency`,
     [exhibitionId],
   )
   return result.rows

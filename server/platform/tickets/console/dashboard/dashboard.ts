@@ -4,7 +4,7 @@ import { notFound } from '../../../errors.ts'
 import { inPaymentGrace, isDue } from '../../order-rules.ts'
 import type { StaffActor } from '../staff-scope.ts'
 import { exhibitionTitle } from '../staff-orders.repo.ts'
-import { capacityPerType, checkinsPerHour, pendingOrdersBefore, refundsWaiting, revenuePerCurrency, ticketsSoldPerDay } from './dashboard.repo.ts'
+import { capacityPerType, checkinsPerHour, pendingOrdersBefore, refundsWaiting, takingsPerCurrency, ticketsSoldPerDay } from './dashboard.repo.ts'
 
 /**
  * One exhibition at a glance (CONSOLE.md "What the organiser sees first"): tickets sold per day,
@@ -18,7 +18,7 @@ export async function dashboard(db: Database, actor: StaffActor, exhibitionId: n
   const [days, types, revenue, pending, refunds, checkins] = await Promise.all([
     ticketsSoldPerDay(db, exhibitionId),
     capacityPerType(db, exhibitionId, actor.locale),
-    revenuePerCurrency(db, exhibitionId),
+    takingsPerCurrency(db, exhibitionId),
     pendingOrdersBefore(db, exhibitionId, DASHBOARD_EXPIRING_MINUTES),
     refundsWaiting(db, exhibitionId),
     checkinsPerHour(db, exhibitionId),
@@ -35,7 +35,16 @@ export async function dashboard(db: Database, actor: StaffActor, exhibitionId: n
       held: type.reserved - type.sold,
       left: type.capacity - type.reserved,
     })),
-    revenue: revenue.map((row) => ({ currency: row.currency, orders: row.orders, paidMinor: row.paid_minor, refundedMinor: row.refunded_minor })),
+    revenue: revenue.map((row) => ({
+      currency: row.currency,
+      paidOrders: row.paid_orders,
+      refundedOrders: row.refunded_orders,
+      receivedMinor: row.received_minor,
+      refundedMinor: row.refunded_minor,
+      refundingMinor: row.refunding_minor,
+      // Refunds never exceed what a payment took; the floor only guards against a row fixed by hand.
+      netMinor: Math.max(0, row.received_minor - row.refunded_minor),
+    })),
     expiring: pending.flatMap((row) => {
       const order = { status: 'pending' as const, cancel_reason: null, expires_at: row.expires_at, now: row.now }
       const attempt = row.attempt_status ? { status: row.attempt_status, processing_at: row.processing_at } : null
