@@ -74,10 +74,12 @@ describe('exports', () => {
     expect([...result.file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = result.file.toString('utf8').slice(1)
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('Order,Order status,Ticket no.,First name,Last name,E-mail,Phone,Phone country,Identity,Industry,Ticket type,Checked in (UTC),Gate')
+    expect(lines[0]).toBe(
+      'Order,Ticket status,Order status,Ticket no.,First name,Last name,E-mail,Phone,Phone country,Identity,Industry,Ticket type,Checked in (UTC),Gate',
+    )
     expect(lines).toHaveLength(5) // header, three attendees, and the empty rest after the last CRLF
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`)
-    expect(text).toContain(`${orderNumber},paid,2,美,陈`)
+    expect(text).toContain(`${orderNumber},Valid,Paid,2,美,陈`)
     expect(text).toContain('สมชาย,ใจดี')
   })
 
@@ -95,7 +97,7 @@ describe('exports', () => {
     expect(sheet.map((row) => row.map((cell) => (cell === null ? '' : String(cell))))).toEqual(csvRows)
     const attendeeSheet = await readSheet((await exported(manager, { exhibitionId, kind: 'attendees', format: 'xlsx' })).file)
     // XLSX stores text as text, never as a formula: the name keeps its exact value.
-    expect(attendeeSheet.map((row) => row[3])).toEqual(['First name', HOSTILE, '美', 'สมชาย'])
+    expect(attendeeSheet.map((row) => row[4])).toEqual(['First name', HOSTILE, '美', 'สมชาย'])
   })
 
   it('when a member exports in the console in Chinese, then the headers are Chinese and money is in the currency’s units', async () => {
@@ -105,8 +107,43 @@ describe('exports', () => {
     // Three passes at £129.00: 387 pounds, not 38700 pence.
     expect(row?.split(',').slice(5, 11)).toEqual(['3', 'GBP', '387', '0', '387', '0'])
     const traditional = await exported(manager, { exhibitionId, kind: 'attendees', format: 'xlsx', language: 'zh' })
-    expect((await readSheet(traditional.file))[0]?.slice(0, 4)).toEqual(['訂單', '訂單狀態', '票序號', '名'])
+    expect((await readSheet(traditional.file))[0]?.slice(0, 5)).toEqual(['訂單', '門票狀態', '訂單狀態', '票序號', '名'])
     await consoleCall(app, 'exportFile', { exhibitionId, kind: 'orders', format: 'csv', language: 'fr' }, { cookie: manager.cookie }).expect(400)
+  })
+
+  it('when tickets are refunded in whole or part, checked in, or their order unpaid or cancelled, then each row says where its ticket stands', async () => {
+    const owner = await setUpMember(app, db, ['owner'])
+    const staffCall = (name: string, body: unknown) => consoleCall(app, name, body, { cookie: owner.cookie })
+    const tickets = (await staffCall('orderDetail', { number: orderNumber }).expect(200)).body.data.order.attendees.map(
+      (attendee: { ticket: { id: string; code: string } }) => attendee.ticket,
+    ) as Array<{ id: string }>
+    // The first ticket refunded (a partial refund of the order), the second checked in at the door.
+    await staffCall('refundOrder', { number: orderNumber, ticketIds: [tickets[0]?.id], idempotencyKey: randomUUID() }).expect(200)
+    const code = (await db.query<{ code: string }>('select code from e_tickets where id = $1', [tickets[1]?.id])).rows[0]?.code
+    await staffCall('checkinSync', {
+      exhibitionId,
+      deviceId: 'door-a',
+      scans: [{ id: randomUUID(), code, gate: 'North', scannedAt: new Date().toISOString() }],
+    }).expect(200)
+    // An order still awaiting payment, with a VIP type chosen; and one cancelled with a full refund.
+    const vip = await makeTicketType(db, exhibitionId, { key: 'vip', name: 'VIP pass', priceMinor: 30000, currency: 'GBP' })
+    buyer = await createUser(platform, db)
+    const unpaid = (await fn('tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId: vip, quantity: 1 }], idempotencyKey: randomUUID() }).expect(200))
+      .body.data
+    await fn('tickets$saveAttendees', { orderNumber: unpaid.number, attendees: attendees(1) }).expect(200)
+    const rows = await readSheet((await exported(manager, { exhibitionId, kind: 'attendees', format: 'xlsx' })).file)
+    const header = rows[0] as string[]
+    const column = (name: string) => header.indexOf(name)
+    const states = rows.slice(1).map((row) => [row[column('Order')], row[column('Ticket no.')], row[column('Ticket status')], row[column('Ticket type')]])
+    expect(states).toEqual([
+      [orderNumber, 1, 'Refunded', 'Standard pass'],
+      [orderNumber, 2, 'Checked in', 'Standard pass'],
+      [orderNumber, 3, 'Valid', 'Standard pass'],
+      [unpaid.number, 1, 'Not paid', 'VIP pass'],
+    ])
+    await staffCall('refundOrder', { number: orderNumber, ticketIds: null, idempotencyKey: randomUUID() }).expect(200)
+    const after = await readSheet((await exported(manager, { exhibitionId, kind: 'attendees', format: 'xlsx', language: 'zh-cn' })).file)
+    expect(after.slice(1, 4).map((row) => row[1])).toEqual(['已退款', '已退款', '已退款'])
   })
 
   it('when members export, then each export is in the audit log with who, which list and how many rows', async () => {

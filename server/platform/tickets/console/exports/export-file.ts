@@ -1,5 +1,6 @@
 import writeXlsxFile from 'write-excel-file/node'
 import type { ConsoleLanguage } from '../../../../../src/api/rules/console-access.ts'
+import { localeOf } from '../../../../../src/i18n/languages.ts'
 import { EXPORT_MEDIA_TYPES, type ExportFormat, type ExportKind } from '../../../../../src/api/rules/console-exports.ts'
 import type { Database, Queryable } from '../../../../db/client.ts'
 import { notFound } from '../../../errors.ts'
@@ -15,8 +16,9 @@ interface Table {
   rows: Cell[][]
 }
 
-/** A column: its header's key under `console:exports.columns` and its cell. */
-type Column<Row> = readonly [key: string, cell: (row: Row) => Cell]
+type Translate = ReturnType<typeof consoleStrings>
+/** A column: its header's key under `console:exports.columns` and its cell (states in the member's language). */
+type Column<Row> = readonly [key: string, cell: (row: Row, t: Translate) => Cell]
 
 const time = (value: Date | null) => value?.toISOString() ?? null
 /** Money as a number a spreadsheet sums: 232.2 for 23220 pence, 5000 for 5000 yen. */
@@ -24,7 +26,7 @@ const amount = (minor: number, currency: string) => minor / 10 ** fractionDigits
 
 const ORDER_COLUMNS: readonly Column<ExportOrderRow>[] = [
   ['order', (row) => row.number],
-  ['status', (row) => row.status],
+  ['status', (row, t) => t(`exports.orderStates.${row.status}`)],
   ['cancelReason', (row) => row.cancel_reason],
   ['buyerEmail', (row) => row.buyer_email],
   ['language', (row) => row.locale],
@@ -42,7 +44,8 @@ const ORDER_COLUMNS: readonly Column<ExportOrderRow>[] = [
 
 const ATTENDEE_COLUMNS: readonly Column<ExportAttendeeRow>[] = [
   ['order', (row) => row.number],
-  ['orderStatus', (row) => row.status],
+  ['ticketStatus', (row, t) => t(`exports.ticketStates.${row.ticket_state}`)],
+  ['orderStatus', (row, t) => t(`exports.orderStates.${row.status}`)],
   ['position', (row) => row.position],
   ['firstName', (row) => row.first_name],
   ['lastName', (row) => row.last_name],
@@ -61,14 +64,14 @@ function tableFrom<Row>(columns: readonly Column<Row>[], rows: readonly Row[], l
   const t = consoleStrings(language)
   return {
     header: columns.map(([key]) => t(`exports.columns.${key}`)),
-    rows: rows.map((row) => columns.map(([, cell]) => cell(row))),
+    rows: rows.map((row) => columns.map(([, cell]) => cell(row, t))),
   }
 }
 
 async function tableOf(db: Queryable, kind: ExportKind, exhibitionId: number, language: ConsoleLanguage): Promise<Table> {
   return kind === 'orders'
     ? tableFrom(ORDER_COLUMNS, await exportOrders(db, exhibitionId), language)
-    : tableFrom(ATTENDEE_COLUMNS, await exportAttendees(db, exhibitionId), language)
+    : tableFrom(ATTENDEE_COLUMNS, await exportAttendees(db, exhibitionId, localeOf(language)), language)
 }
 
 /**

@@ -1,4 +1,5 @@
-import { LIVE_CHECKIN_JOIN } from '../staff-orders.repo.ts'
+import type { Locale } from '../../../../../src/i18n/languages.ts'
+import { LIVE_CHECKIN_JOIN, TYPE_NAME } from '../staff-orders.repo.ts'
 import type { Queryable } from '../../../../db/client.ts'
 
 /** SQL of the console's exports: one exhibition's orders and attendees, oldest first (as they were sold). */
@@ -34,9 +35,13 @@ export async function exportOrders(db: Queryable, exhibitionId: number): Promise
   return result.rows
 }
 
+/** Where a ticket stands, as the door and a badge list need it (docs/product.md#console-exports). */
+export type TicketState = 'valid' | 'checkedIn' | 'refunded' | 'voided' | 'unpaid' | 'cancelled'
+
 export interface ExportAttendeeRow {
   number: string
   status: string
+  ticket_state: TicketState
   position: number
   first_name: string
   last_name: string
@@ -45,21 +50,44 @@ export interface ExportAttendeeRow {
   phone_country: string
   identity: string
   industry: string
+  /** The e-ticket's type; before payment, the type the order's lines give this position. */
   ticket_type: string | null
-  /** The live check-in at the door (issue 19), if the attendee came. */
+  /** The live check-in at the door, if the attendee came. */
   checked_in_at: Date | null
   checkin_gate: string | null
 }
 
-/** Attendees of every order; the ticket type is known once the e-ticket is issued (paid orders). */
-export async function exportAttendees(db: Queryable, exhibitionId: number): Promise<ExportAttendeeRow[]> {
+/**
+ * Attendees of every order with their ticket's state: a refunded or voided ticket, or one of an order
+ * that was never paid, must never read as a way in. Before payment the ticket type is the one the
+ * order's lines give the attendee's position, in the order payment issues them (mark-paid.ts).
+ */
+export async function exportAttendees(db: Queryable, exhibitionId: number, locale: Locale): Promise<ExportAttendeeRow[]> {
   const result = await db.query<ExportAttendeeRow>(
     `select o.number, o.status, a.position, a.first_name, a.last_name, a.email, a.phone_e164, a.phone_country,
-       a.identity, a.industry, tt.key as ticket_type, c.scanned_at as checked_in_at, c.gate as checkin_gate
+       a.identity, a.industry, c.scanned_at as checked_in_at, c.gate as checkin_gate,
+       coalesce(${TYPE_NAME('tt', locale)}, planned.name) as ticket_type,
+       case
+         when e.id is not null and exists (select 1 from refunds r where r.order_id = o.id and r.status <> 'failed' and e.id = any(r.ticket_ids)) then 'refunded'
+         when e.voided_at is not null then 'voided'
+         when o.status = 'cancelled' then 'cancelled'
+         when o.status <> 'paid' or e.id is null then 'unpaid'
+         when c.scanned_at is not null then 'checkedIn'
+         else 'valid'
+       end as ticket_state
      from ticket_attendees a
      join ticket_orders o on o.id = a.order_id
      left join e_tickets e on e.attendee_id = a.id
      left join ticket_types tt on tt.id = e.ticket_type_id
+     left join lateral (
+       select ${TYPE_NAME('pt', locale)} as name
+         from (select l.ticket_type_id, row_number() over (order by t.sort, t.id, g) as position
+                 from ticket_order_lines l join ticket_types t on t.id = l.ticket_type_id
+                 cross join generate_series(1, l.quantity) g
+                where l.order_id = o.id) p
+         join ticket_types pt on pt.id = p.ticket_type_id
+        where p.position = a.position
+     ) planned on e.id is null
      ${LIVE_CHECKIN_JOIN}
      where o.exhibition_id = $1 order by o.created_at, o.number, a.position`,
     [exhibitionId],
