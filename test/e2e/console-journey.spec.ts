@@ -60,8 +60,8 @@ async function addTicketType(page: Page, key: string, price: string, names: { en
   await page.getByRole('button', { name: 'Add a ticket type' }).click()
   const form = page.getByRole('form', { name: 'Add a ticket type' })
   await form.getByLabel('Key').fill(key)
-  await form.getByLabel('Price in minor units').fill(price)
-  await form.getByLabel('Currency').fill('GBP')
+  await form.getByLabel('Price', { exact: true }).fill(price)
+  await form.getByLabel('Currency').selectOption('GBP')
   await form.getByLabel('Capacity').fill('200')
   await form.getByLabel('en', { exact: true }).fill(names.en)
   await form.getByLabel('zh-cn', { exact: true }).fill(names['zh-cn'])
@@ -91,8 +91,15 @@ async function createExhibition(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/console\/exhibitions\/\d+$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Harbour Fintech Forum' })).toBeVisible()
 
-  await addTicketType(page, 'standard', '12900', { en: 'Standard pass', 'zh-cn': '标准票' })
-  await addTicketType(page, 'vip', '39900', { en: 'VIP pass', 'zh-cn': '贵宾票' })
+  // A price is typed as money: a third decimal is refused beside the field before anything is sent.
+  await page.getByRole('button', { name: 'Add a ticket type' }).click()
+  const draft = page.getByRole('form', { name: 'Add a ticket type' })
+  await draft.getByLabel('Price', { exact: true }).fill('129.005')
+  await draft.getByRole('button', { name: 'Save' }).click()
+  await expect(draft.getByText('This currency has fewer decimals: e.g. 5000 for yen, 299.50 for yuan.')).toBeVisible()
+  await draft.getByRole('button', { name: 'Cancel' }).click()
+  await addTicketType(page, 'standard', '129.00', { en: 'Standard pass', 'zh-cn': '标准票' })
+  await addTicketType(page, 'vip', '399', { en: 'VIP pass', 'zh-cn': '贵宾票' })
 
   await page.getByRole('button', { name: 'Add a coupon' }).click()
   const coupon = page.getByRole('form', { name: 'Add a coupon' })
@@ -101,6 +108,18 @@ async function createExhibition(page: Page): Promise<string> {
   await coupon.getByLabel('Uses').fill('50')
   await coupon.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('cell', { name: 'HARBOUR10', exact: true })).toBeVisible()
+  // A leaked code can be paused and resumed, and changed without losing its uses.
+  await page.getByRole('button', { name: 'Pause coupon HARBOUR10' }).click()
+  await expect(page.getByRole('status')).toHaveText('HARBOUR10 is paused: buyers cannot use it until it is resumed.')
+  await expect(page.getByRole('row').filter({ hasText: 'HARBOUR10' })).toContainText('Inactive')
+  await page.getByRole('button', { name: 'Resume coupon HARBOUR10' }).click()
+  await expect(page.getByRole('status')).toHaveText('HARBOUR10 can be used again.')
+  await page.getByRole('button', { name: 'Edit coupon HARBOUR10' }).click()
+  const edit = page.getByRole('form', { name: 'Edit coupon HARBOUR10' })
+  await expect(edit.getByLabel('Percent off')).toHaveValue('10')
+  await edit.getByLabel('Uses').fill('60')
+  await edit.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('row').filter({ hasText: 'HARBOUR10' })).toContainText('0 of 60')
 
   await page.getByRole('button', { name: 'Publish' }).click()
   await expect(page.getByRole('status')).toHaveText('Published: visitors can see it now.')
@@ -248,6 +267,13 @@ test('a new organiser: set up, create and publish an exhibition, a visitor buys,
 
   // The dashboard, reached from the exhibition: the sale in the chart and its table, the refund in the takings.
   await page.goto(`${ORIGIN}/console/exhibitions/${id}`)
+  await hydrated(page)
+  // The sale is over for the code: ending it asks first, then marks it; the order keeps its discount.
+  await page.getByRole('button', { name: 'End coupon HARBOUR10' }).click()
+  await page.getByRole('button', { name: 'End now' }).click()
+  await expect(page.getByRole('status')).toHaveText('HARBOUR10 has ended.')
+  await expect(page.getByRole('row').filter({ hasText: 'HARBOUR10' })).toContainText('Ended')
+  await expect(page.getByRole('row').filter({ hasText: 'HARBOUR10' })).toContainText('2 of 60')
   await page.getByRole('link', { name: 'Dashboard' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard: Harbour Fintech Forum' })).toBeVisible()
   await hydrated(page)

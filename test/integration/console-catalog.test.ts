@@ -170,6 +170,18 @@ describe('ticket types', () => {
     expect(audits[1]).toMatchObject({ before: { capacity: 10 }, after: { capacity: 3, price_minor: 9900 } })
   })
 
+  it('when a currency is no ISO 4217 code or sales end after the exhibition, then the field is named and nothing is saved', async () => {
+    const fair = await createExhibition()
+    const refused = await staff(owner, 'saveTicketType', typeInput(fair.id, { currency: 'XYZ' })).expect(400)
+    expect(refused.body.data.fields).toEqual({ currency: 'console:errors.currency' })
+    const late = await staff(owner, 'saveTicketType', typeInput(fair.id, { salesEndAt: `${day(62)}T10:00` })).expect(400)
+    expect(late.body.data.fields).toEqual({ salesEndAt: 'console:errors.salesAfterEnd' })
+    const exhibitionLate = await staff(owner, 'saveExhibition', { ...exhibitionInput(), salesCloseAt: `${day(62)}T10:00` }).expect(400)
+    expect(exhibitionLate.body.data.fields).toEqual({ salesCloseAt: 'console:errors.salesAfterEnd' })
+    await staff(owner, 'saveTicketType', typeInput(fair.id, { currency: 'jpy', priceMinor: 5000, salesEndAt: `${day(61)}T12:00` })).expect(200)
+    expect(await auditRows('console$saveTicketType')).toHaveLength(1)
+  })
+
   it('when many visitors buy while staff lower the capacity, then sold and held never pass it', async () => {
     const fair = await createExhibition()
     await staff(owner, 'publishExhibition', { id: fair.id, published: true }).expect(200)

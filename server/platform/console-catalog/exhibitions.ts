@@ -57,6 +57,7 @@ function fieldsOf(input: ExhibitionInput): repo.ExhibitionFields {
   const salesCloseAt = at(input.salesCloseAt)
   if (endsAt < startsAt) throw invalid({ endsAt: 'console:errors.endBeforeStart' })
   if (salesOpenAt && salesCloseAt && salesCloseAt <= salesOpenAt) throw invalid({ salesCloseAt: 'console:errors.endBeforeStart' })
+  if (salesCloseAt && salesCloseAt > endsAt) throw invalid({ salesCloseAt: 'console:errors.salesAfterEnd' })
   return {
     slug: input.slug,
     kind: input.kind,

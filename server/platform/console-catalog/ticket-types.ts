@@ -9,7 +9,8 @@ import { fromVenueTime, isVenueTime } from './venue-time.ts'
 
 type TypeInput = z.output<typeof contracts.saveTicketType.payload>
 
-function fieldsOf(input: TypeInput, timeZone: string): repo.TypeFields {
+/** Checks what the contract cannot: real venue times, their order, and a window that closes by the exhibition's end. */
+function fieldsOf(input: TypeInput, timeZone: string, exhibitionEndsAt: Date): repo.TypeFields {
   const fields: Record<string, string> = {}
   for (const name of ['salesStartAt', 'salesEndAt'] as const) {
     const value = input[name]
@@ -19,6 +20,7 @@ function fieldsOf(input: TypeInput, timeZone: string): repo.TypeFields {
   const salesStartAt = input.salesStartAt ? fromVenueTime(input.salesStartAt, timeZone) : null
   const salesEndAt = input.salesEndAt ? fromVenueTime(input.salesEndAt, timeZone) : null
   if (salesStartAt && salesEndAt && salesEndAt <= salesStartAt) throw invalid({ salesEndAt: 'console:errors.endBeforeStart' })
+  if (salesEndAt && salesEndAt > exhibitionEndsAt) throw invalid({ salesEndAt: 'console:errors.salesAfterEnd' })
   const texts: repo.TypeFields['texts'] = {}
   for (const locale of LOCALES) {
     const text = input.texts[locale]
@@ -38,7 +40,7 @@ export async function saveTicketType(context: CatalogContext, actor: StaffActor,
   try {
     await db.transaction(async (tx) => {
       const exhibition = await exhibitionInScope(tx, actor.scope, input.exhibitionId)
-      const fields = fieldsOf(input, exhibition.time_zone)
+      const fields = fieldsOf(input, exhibition.time_zone, exhibition.ends_at)
       const before = input.id === undefined ? null : await repo.typeById(tx, input.id)
       if (input.id !== undefined && before?.exhibition_id !== exhibition.id) throw notFound('console:errors.ticketTypeNotFound')
       const id = input.id ?? (await repo.insertTicketType(tx, exhibition.id, fields))

@@ -43,11 +43,7 @@ export interface CouponContext {
 export async function usableCoupon(db: Queryable, code: string, context: CouponContext): Promise<repo.CouponRow> {
   const row = await repo.couponByCode(db, code, context.exhibitionId)
   const at = context.now.getTime()
-  if (
-    !row?.active ||
-    (row.valid_from && at < row.valid_from.getTime()) ||
-    (row.valid_until && at >= row.valid_until.getTime())
-  ) {
+  if (!row?.active || (row.valid_from && at < row.valid_from.getTime()) || (row.valid_until && at >= row.valid_until.getTime())) {
     throw couponInvalid()
   }
   if (row.ticket_type_ids.length) {

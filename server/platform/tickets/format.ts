@@ -1,3 +1,4 @@
+import { currencyDigits } from '../../../src/api/rules/money.ts'
 import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../src/i18n/languages.ts'
 
 /** BCP 47 tag of a locale for Intl (zh-tw -> zh-Hant). */
@@ -5,14 +6,9 @@ export function htmlLangOf(locale: Locale): string {
   return LANGUAGE_INFO[urlLanguageOfLocale(locale)].htmlLang
 }
 
-/** Digits after the decimal point of a currency (2 for USD, 0 for JPY), from Intl. */
-export function fractionDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-}
-
 /** Minor units as the language writes money: US$1,234.50, 1.234,50 US$, US$1,234.50... */
 export function formatMoney(minor: number, currency: string, locale: Locale): string {
-  const digits = fractionDigits(currency)
+  const digits = currencyDigits(currency)
   return new Intl.NumberFormat(htmlLangOf(locale), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
     minor / 10 ** digits,
   )

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LOCALES } from '../../i18n/languages.ts'
 import { CONSOLE } from '../functions/console.ts'
 import { CATALOG_LIMITS, COUPON_BATCH, COUPON_KINDS, LOCAL_TIME_PATTERN } from '../rules/console-catalog.ts'
+import { isCurrency } from '../rules/money.ts'
 import { EXHIBITION_STATES, EXHIBITION_TYPES, REGIONS } from '../rules/exhibitions.ts'
 import { MAX_TICKETS_PER_ORDER } from '../rules/tickets.ts'
 import { defineContract } from './define.ts'
@@ -142,11 +143,7 @@ export const ticketTypeInput = z.object({
     .int('console:errors.price')
     .min(0, 'console:errors.price')
     .max(CATALOG_LIMITS.priceMinorMax, 'console:errors.price'),
-  currency: z
-    .string({ error: 'errors.required' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'console:errors.currency'),
+  currency: z.string({ error: 'errors.required' }).trim().toUpperCase().refine(isCurrency, 'console:errors.currency'),
   capacity: z.coerce
     .number({ error: 'errors.invalid' })
     .int('console:errors.capacity')
@@ -182,12 +179,7 @@ const couponSettings = z.object({
     .min(1, 'console:errors.amountOff')
     .max(CATALOG_LIMITS.priceMinorMax, 'console:errors.amountOff')
     .nullable(),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'console:errors.currency')
-    .nullable(),
+  currency: z.string().trim().toUpperCase().refine(isCurrency, 'console:errors.currency').nullable(),
   maxUses: z.coerce.number({ error: 'errors.invalid' }).int('console:errors.maxUses').min(1, 'console:errors.maxUses').max(1_000_000, 'console:errors.maxUses'),
   /** Orders one account may use it in; null: no limit of its own. */
   perAccountLimit: z.coerce.number().int('console:errors.perAccountLimit').min(1, 'console:errors.perAccountLimit').max(1000).nullable(),

@@ -2,7 +2,7 @@ import type { ExhibitionDetail } from '../../api/exhibitions.ts'
 import type { BrokerProfile } from '../../api/search.ts'
 import type { Availability, TicketTypeCard } from '../../api/tickets.ts'
 import { selectionPath } from '../../lib/checkout-steps.ts'
-import { fractionDigits } from '../money/format.ts'
+import { currencyDigits } from '../../api/rules/money.ts'
 
 /**
  * schema.org objects for <JsonLd>: an exhibition as an Event, the brand and brokers as Organizations,
@@ -34,7 +34,7 @@ const TICKET_AVAILABILITY: Record<Availability, string> = {
 
 /** Integer minor units as schema.org's decimal price text ("1250.00", "9800" for yen). */
 export function schemaPrice(minor: number, currency: string): string {
-  const digits = fractionDigits(currency)
+  const digits = currencyDigits(currency)
   return (minor / 10 ** digits).toFixed(digits)
 }
 

@@ -1,49 +1,53 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type CatalogExhibition, generateCoupons, saveCoupon } from '../../../api/console.ts'
+import { type CatalogCoupon, type CatalogExhibition, generateCoupons, saveCoupon } from '../../../api/console.ts'
 import { COUPON_BATCH, COUPON_KINDS, type CouponKind } from '../../../api/rules/console-catalog.ts'
+import { amountText } from '../../../api/rules/money.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { localText } from '../../lib/local-text.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
 import { SelectField } from './select-field.tsx'
-import { orNull, textOf, useFormCall } from './use-form-call.ts'
+import { CurrencyField } from './currency-field.tsx'
+import { moneyOf, orNull, textOf, useFormCall } from './use-form-call.ts'
 
 interface Props {
   mode: 'one' | 'many'
   exhibition: CatalogExhibition
+  /** The coupon being changed (mode 'one'); its uses so far stay. */
+  coupon?: CatalogCoupon | null
   onClose(): void
   onSaved(): void
 }
 
 const numberOrNull = (value: string) => (value === '' ? null : Number(value))
 
-/** One code typed by staff, or many generated at once with the same settings. */
-export function CouponForm({ mode, exhibition, onClose, onSaved }: Props) {
+/** One code typed by staff or changed, or many generated at once with the same settings. */
+export function CouponForm({ mode, exhibition, coupon = null, onClose, onSaved }: Props) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()
-  const [kind, setKind] = useState<CouponKind>('percent')
+  const [kind, setKind] = useState<CouponKind>(coupon?.kind ?? 'percent')
   const [codes, setCodes] = useState<string[] | null>(null)
   const settings = (form: FormData) => ({
     exhibitionId: exhibition.id,
     kind,
     percentOff: kind === 'percent' ? numberOrNull(textOf(form, 'percentOff')) : null,
-    amountOffMinor: kind === 'fixed' ? numberOrNull(textOf(form, 'amountOffMinor')) : null,
+    amountOffMinor: kind === 'fixed' ? moneyOf(form, 'amountOff', textOf(form, 'currency'), 'amountOffMinor') : null,
     currency: kind === 'fixed' ? orNull(textOf(form, 'currency')) : null,
     maxUses: Number(textOf(form, 'maxUses') || '1'),
     perAccountLimit: numberOrNull(textOf(form, 'perAccountLimit')),
     validFrom: orNull(textOf(form, 'validFrom')),
     validUntil: orNull(textOf(form, 'validUntil')),
     ticketTypeIds: form.getAll('ticketTypeIds').map(Number),
-    active: true,
+    active: coupon ? form.get('active') === 'on' : true,
   })
   const { busy, submit, fieldError, message } = useFormCall(
     async (form) => {
       if (mode === 'many') {
         return (await client.call(generateCoupons, { ...settings(form), prefix: textOf(form, 'prefix'), count: Number(textOf(form, 'count')) })).codes
       }
-      await client.call(saveCoupon, { ...settings(form), code: textOf(form, 'code') })
+      await client.call(saveCoupon, { ...settings(form), ...(coupon ? { id: coupon.id } : {}), code: textOf(form, 'code') })
       // One code: nothing to show, the list has it.
       return null
     },
@@ -60,13 +64,14 @@ export function CouponForm({ mode, exhibition, onClose, onSaved }: Props) {
       </section>
     )
   }
-  const currency = exhibition.ticketTypes[0]?.currency ?? ''
+  const currency = coupon?.currency ?? exhibition.ticketTypes[0]?.currency ?? 'USD'
+  const title = coupon ? t('catalog.editCoupon', { code: coupon.code }) : t(mode === 'one' ? 'catalog.addCoupon' : 'catalog.generateCoupons')
   return (
     <form className={ui.form} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="coupon-form-title">
-      <h3 id="coupon-form-title">{t(mode === 'one' ? 'catalog.addCoupon' : 'catalog.generateCoupons')}</h3>
+      <h3 id="coupon-form-title">{title}</h3>
       <div className={styles.grid}>
         {mode === 'one' ? (
-          <TextField label={t('catalog.code')} name="code" required error={fieldError('code')} />
+          <TextField label={t('catalog.code')} name="code" defaultValue={coupon?.code} required error={fieldError('code')} />
         ) : (
           <>
             <TextField
@@ -88,31 +93,62 @@ export function CouponForm({ mode, exhibition, onClose, onSaved }: Props) {
           onChange={(value) => setKind(value as CouponKind)}
         />
         {kind === 'percent' ? (
-          <TextField label={t('catalog.percentOff')} name="percentOff" type="number" min={1} max={100} error={fieldError('percentOff')} />
+          <TextField
+            label={t('catalog.percentOff')}
+            name="percentOff"
+            type="number"
+            min={1}
+            max={100}
+            defaultValue={coupon?.percentOff ?? undefined}
+            error={fieldError('percentOff')}
+          />
         ) : null}
         {kind === 'fixed' ? (
           <>
             <TextField
-              label={t('catalog.amountOffMinor')}
-              name="amountOffMinor"
-              inputMode="numeric"
+              label={t('catalog.amountOff')}
+              name="amountOff"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={coupon?.amountOffMinor != null && coupon.currency ? amountText(coupon.amountOffMinor, coupon.currency) : undefined}
               hint={t('catalog.priceHint')}
               error={fieldError('amountOffMinor')}
             />
-            <TextField label={t('catalog.currency')} name="currency" defaultValue={currency} maxLength={3} error={fieldError('currency')} />
+            <CurrencyField label={t('catalog.currency')} name="currency" defaultValue={currency} />
           </>
         ) : null}
-        <TextField label={t('catalog.maxUses')} name="maxUses" type="number" min={1} defaultValue={1} error={fieldError('maxUses')} />
+        <TextField
+          label={t('catalog.maxUses')}
+          name="maxUses"
+          type="number"
+          min={Math.max(1, coupon?.used ?? 1)}
+          defaultValue={coupon?.maxUses ?? 1}
+          hint={coupon ? t('catalog.usedSoFar', { used: coupon.used }) : undefined}
+          error={fieldError('maxUses')}
+        />
         <TextField
           label={t('catalog.perAccountLimit')}
           name="perAccountLimit"
           type="number"
           min={1}
+          defaultValue={coupon?.perAccountLimit ?? undefined}
           hint={t('catalog.perAccountHint')}
           error={fieldError('perAccountLimit')}
         />
-        <TextField label={t('catalog.validFrom')} name="validFrom" type="datetime-local" error={fieldError('validFrom')} />
-        <TextField label={t('catalog.validUntil')} name="validUntil" type="datetime-local" error={fieldError('validUntil')} />
+        <TextField
+          label={t('catalog.validFrom')}
+          name="validFrom"
+          type="datetime-local"
+          defaultValue={coupon?.validFrom ?? ''}
+          error={fieldError('validFrom')}
+        />
+        <TextField
+          label={t('catalog.validUntil')}
+          name="validUntil"
+          type="datetime-local"
+          defaultValue={coupon?.validUntil ?? ''}
+          error={fieldError('validUntil')}
+        />
       </div>
       <fieldset className={ui.fieldset}>
         <legend className={ui.legend}>{t('catalog.appliesTo')}</legend>
@@ -120,12 +156,18 @@ export function CouponForm({ mode, exhibition, onClose, onSaved }: Props) {
         <div className={styles.checks}>
           {exhibition.ticketTypes.map((type) => (
             <label key={type.id} className={ui.choice}>
-              <input type="checkbox" name="ticketTypeIds" value={type.id} /> {localText(type.texts, language, 'name') ?? type.key}
+              <input type="checkbox" name="ticketTypeIds" value={type.id} defaultChecked={coupon?.ticketTypeIds.includes(type.id) ?? false} />{' '}
+              {localText(type.texts, language, 'name') ?? type.key}
             </label>
           ))}
         </div>
         {fieldError('ticketTypeIds') ? <p className={ui.fieldError}>{fieldError('ticketTypeIds')}</p> : null}
       </fieldset>
+      {coupon ? (
+        <label className={ui.choice}>
+          <input type="checkbox" name="active" defaultChecked={coupon.active} /> {t('catalog.couponActive')}
+        </label>
+      ) : null}
       {message ? (
         <p className={ui.alert} role="alert">
           {message}

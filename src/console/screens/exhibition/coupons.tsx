@@ -1,12 +1,15 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CatalogCoupon, CatalogExhibition, couponList } from '../../../api/console.ts'
+import { type CatalogCoupon, type CatalogExhibition, type couponList, saveCoupon } from '../../../api/console.ts'
 import type { RefResult } from '../../../api/functions/gateway.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { localText } from '../../lib/local-text.ts'
+import { venueTimeNow } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { useErrorText } from '../../ui/use-error-text.ts'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
+import styles from './catalog.module.css'
 import { CouponForm } from './coupon-form.tsx'
 import { CouponUses } from './coupon-uses.tsx'
 
@@ -19,9 +22,35 @@ interface Props {
 /** The exhibition's coupons: what each gives, how often it was used and where; one code or many at once. */
 export function Coupons({ exhibition, coupons, onSaved }: Props) {
   const { t } = useTranslation()
-  const { language } = useConsoleShell()
+  const { language, client } = useConsoleShell()
+  const errorText = useErrorText()
   const [form, setForm] = useState<'one' | 'many' | null>(null)
+  const [editing, setEditing] = useState<CatalogCoupon | null>(null)
+  const [ending, setEnding] = useState<number | null>(null)
   const [shown, setShown] = useState<CatalogCoupon | null>(null)
+  const [status, setStatus] = useState('')
+  const [problem, setProblem] = useState('')
+  /** Saves the coupon as it is but for `change`: pausing, resuming and ending keep every other setting. */
+  const change = async (coupon: CatalogCoupon, patch: Partial<CatalogCoupon>, done: string) => {
+    setStatus('')
+    setProblem('')
+    const { used: _used, ...settings } = { ...coupon, ...patch }
+    try {
+      await client.call(saveCoupon, { ...settings, exhibitionId: exhibition.id })
+      setEnding(null)
+      setStatus(done)
+      onSaved()
+    } catch (error) {
+      setProblem(errorText(error))
+    }
+  }
+  const endNow = (coupon: CatalogCoupon) => {
+    const now = venueTimeNow(exhibition.timeZone)
+    // A code whose window had not begun ends as well: its window becomes "until now".
+    const validFrom = coupon.validFrom && coupon.validFrom < now ? coupon.validFrom : null
+    return change(coupon, { validFrom, validUntil: now }, t('catalog.couponEnded', { code: coupon.code }))
+  }
+  const ended = (coupon: CatalogCoupon) => coupon.validUntil !== null && coupon.validUntil <= venueTimeNow(exhibition.timeZone)
   const value = (coupon: CatalogCoupon) =>
     coupon.kind === 'percent'
       ? t('catalog.percentValue', { percent: coupon.percentOff })
@@ -59,6 +88,7 @@ export function Coupons({ exhibition, coupons, onSaved }: Props) {
                   <td className={ui.mono}>
                     {coupon.code}
                     {coupon.active ? null : <div className={`${ui.badge} ${ui.badgeOff}`}>{t('catalog.inactive')}</div>}
+                    {ended(coupon) ? <div className={`${ui.badge} ${ui.badgeOff}`}>{t('catalog.ended')}</div> : null}
                   </td>
                   <td>{value(coupon)}</td>
                   <td>
@@ -72,9 +102,56 @@ export function Coupons({ exhibition, coupons, onSaved }: Props) {
                   </td>
                   <td>{typeNames(coupon)}</td>
                   <td>
-                    <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setShown(coupon)}>
-                      {t('catalog.whereUsed', { code: coupon.code })}
-                    </button>
+                    <div className={ui.actions}>
+                      <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setShown(coupon)}>
+                        {t('catalog.whereUsed', { code: coupon.code })}
+                      </button>
+                      <button
+                        type="button"
+                        className={`${ui.button} ${ui.small}`}
+                        aria-label={t('catalog.editCoupon', { code: coupon.code })}
+                        onClick={() => {
+                          setForm(null)
+                          setEditing(coupon)
+                        }}
+                      >
+                        {t('catalog.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className={`${ui.button} ${ui.small}`}
+                        aria-label={t(coupon.active ? 'catalog.pauseCoupon' : 'catalog.resumeCoupon', { code: coupon.code })}
+                        onClick={() =>
+                          void change(
+                            coupon,
+                            { active: !coupon.active },
+                            t(coupon.active ? 'catalog.couponPaused' : 'catalog.couponResumed', { code: coupon.code }),
+                          )
+                        }
+                      >
+                        {t(coupon.active ? 'catalog.pause' : 'catalog.resume')}
+                      </button>
+                      {ended(coupon) ? null : ending === coupon.id ? (
+                        <fieldset className={styles.confirm}>
+                          <legend>{t('catalog.endConfirm', { code: coupon.code })}</legend>
+                          <button type="button" className={`${ui.button} ${ui.small} ${ui.danger}`} onClick={() => void endNow(coupon)}>
+                            {t('catalog.endNow')}
+                          </button>
+                          <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEnding(null)}>
+                            {t('catalog.keep')}
+                          </button>
+                        </fieldset>
+                      ) : (
+                        <button
+                          type="button"
+                          className={`${ui.button} ${ui.small}`}
+                          aria-label={t('catalog.endCoupon', { code: coupon.code })}
+                          onClick={() => setEnding(coupon.id)}
+                        >
+                          {t('catalog.end')}
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -84,21 +161,43 @@ export function Coupons({ exhibition, coupons, onSaved }: Props) {
       ) : (
         <p className={ui.muted}>{t('catalog.noCoupons')}</p>
       )}
+      {status ? (
+        <p className={ui.muted} role="status">
+          {status}
+        </p>
+      ) : null}
+      {problem ? (
+        <p className={ui.alert} role="alert">
+          {problem}
+        </p>
+      ) : null}
       {shown ? <CouponUses key={shown.id} exhibitionId={exhibition.id} coupon={shown} onClose={() => setShown(null)} /> : null}
-      {form ? (
+      {form || editing ? (
         <CouponForm
-          key={form}
-          mode={form}
+          key={editing ? `edit-${editing.id}` : (form ?? 'one')}
+          mode={form ?? 'one'}
+          coupon={editing}
           exhibition={exhibition}
-          onClose={() => setForm(null)}
+          onClose={() => {
+            setForm(null)
+            setEditing(null)
+          }}
           onSaved={() => {
             setForm(null)
+            setEditing(null)
             onSaved()
           }}
         />
       ) : (
         <div className={ui.actions}>
-          <button type="button" className={ui.button} onClick={() => setForm('one')}>
+          <button
+            type="button"
+            className={ui.button}
+            onClick={() => {
+              setEditing(null)
+              setForm('one')
+            }}
+          >
             {t('catalog.addCoupon')}
           </button>
           <button type="button" className={ui.button} onClick={() => setForm('many')}>

@@ -1,23 +1,27 @@
 import { useTranslation } from 'react-i18next'
 import { type CatalogTicketType, saveTicketType } from '../../../api/console.ts'
 import { CATALOG_LIMITS } from '../../../api/rules/console-catalog.ts'
+import { amountText } from '../../../api/rules/money.ts'
 import { MAX_TICKETS_PER_ORDER } from '../../../api/rules/tickets.ts'
 import { LOCALES } from '../../../i18n/languages.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
-import { orNull, textOf, useFormCall } from './use-form-call.ts'
+import { CurrencyField } from './currency-field.tsx'
+import { moneyOf, orNull, textOf, useFormCall } from './use-form-call.ts'
 
 interface Props {
   exhibitionId: number
   type: CatalogTicketType | null
+  /** A new type's currency: the exhibition's other types'. */
+  defaultCurrency: string
   onClose(): void
   onSaved(): void
 }
 
-/** A ticket type's settings; its name in every language written (English required). Prices in minor units, as stored. */
-export function TicketTypeForm({ exhibitionId, type, onClose, onSaved }: Props) {
+/** A ticket type's settings; its name in every language written (English required). The price is typed as money ("299.00"). */
+export function TicketTypeForm({ exhibitionId, type, defaultCurrency, onClose, onSaved }: Props) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
   const { busy, submit, fieldError, message } = useFormCall(
@@ -26,7 +30,7 @@ export function TicketTypeForm({ exhibitionId, type, onClose, onSaved }: Props) 
         exhibitionId,
         ...(type ? { id: type.id } : {}),
         key: textOf(form, 'key'),
-        priceMinor: Number(textOf(form, 'priceMinor')),
+        priceMinor: moneyOf(form, 'price', textOf(form, 'currency'), 'priceMinor'),
         currency: textOf(form, 'currency'),
         capacity: Number(textOf(form, 'capacity')),
         maxPerOrder: Number(textOf(form, 'maxPerOrder')),
@@ -46,15 +50,16 @@ export function TicketTypeForm({ exhibitionId, type, onClose, onSaved }: Props) 
       <div className={styles.grid}>
         <TextField label={t('catalog.typeKey')} name="key" defaultValue={type?.key} required error={fieldError('key')} />
         <TextField
-          label={t('catalog.priceMinor')}
-          name="priceMinor"
-          inputMode="numeric"
-          defaultValue={type?.priceMinor}
+          label={t('catalog.price')}
+          name="price"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={type ? amountText(type.priceMinor, type.currency) : ''}
           required
           hint={t('catalog.priceHint')}
           error={fieldError('priceMinor')}
         />
-        <TextField label={t('catalog.currency')} name="currency" defaultValue={type?.currency} maxLength={3} required error={fieldError('currency')} />
+        <CurrencyField label={t('catalog.currency')} name="currency" defaultValue={type?.currency ?? defaultCurrency} />
         <TextField
           label={t('catalog.capacity')}
           name="capacity"

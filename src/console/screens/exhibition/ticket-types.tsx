@@ -66,6 +66,7 @@ export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibi
           key={editing === 'new' ? 'new' : editing.id}
           exhibitionId={exhibition.id}
           type={editing === 'new' ? null : editing}
+          defaultCurrency={exhibition.ticketTypes[0]?.currency ?? 'USD'}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null)

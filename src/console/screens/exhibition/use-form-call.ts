@@ -2,6 +2,16 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import type { FieldErrors } from '../../../api/functions/gateway.ts'
+import { parseMoney } from '../../../api/rules/money.ts'
+
+/** Fields the form itself refused before sending (an amount that is not money), by their contract names. */
+export class FormProblems extends Error {
+  readonly fields: FieldErrors
+  constructor(fields: FieldErrors) {
+    super('form problems')
+    this.fields = fields
+  }
+}
 
 /**
  * A catalogue form's submit: field errors beside their fields, any other refusal as one message, all
@@ -22,7 +32,8 @@ export function useFormCall<T>(send: (form: FormData) => Promise<T>, onDone: (re
     try {
       onDone(await send(new FormData(event.currentTarget)))
     } catch (error) {
-      if (error instanceof GatewayError && Object.keys(error.fields).length) setFields(error.fields)
+      if (error instanceof FormProblems) setFields(error.fields)
+      else if (error instanceof GatewayError && Object.keys(error.fields).length) setFields(error.fields)
       else if (error instanceof GatewayError) setMessage(text(error.code, (error.body as { data?: unknown } | null)?.data))
       else setMessage(t('errors.unexpected'))
     }
@@ -36,3 +47,13 @@ export function useFormCall<T>(send: (form: FormData) => Promise<T>, onDone: (re
 /** A form value as text, trimmed; empty is null for optional times and numbers. */
 export const textOf = (form: FormData, name: string) => String(form.get(name) ?? '').trim()
 export const orNull = (value: string) => (value === '' ? null : value)
+
+/**
+ * An amount typed as money ("299.00") in the chosen currency's minor units; a problem is thrown as
+ * the contract field's error, so it shows where the server's own refusal would.
+ */
+export function moneyOf(form: FormData, name: string, currency: string, field: string): number {
+  const parsed = parseMoney(textOf(form, name), currency)
+  if ('problem' in parsed) throw new FormProblems({ [field]: parsed.problem === 'digits' ? 'console:errors.amountDigits' : 'console:errors.amountFormat' })
+  return parsed.minor
+}

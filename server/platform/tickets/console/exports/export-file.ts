@@ -7,7 +7,7 @@ import { notFound } from '../../../errors.ts'
 import type { Platform } from '../../../platform.ts'
 import type { StaffActor } from '../staff-scope.ts'
 import { type Cell, toCsv } from './csv.ts'
-import { fractionDigits } from '../../format.ts'
+import { currencyDigits } from '../../../../../src/api/rules/money.ts'
 import { consoleStrings } from '../../../staff/console-strings.ts'
 import { type ExportAttendeeRow, type ExportOrderRow, exhibitionExists, exportAttendees, exportOrders } from './exports.repo.ts'
 
@@ -22,7 +22,7 @@ type Column<Row> = readonly [key: string, cell: (row: Row, t: Translate) => Cell
 
 const time = (value: Date | null) => value?.toISOString() ?? null
 /** Money as a number a spreadsheet sums: 232.2 for 23220 pence, 5000 for 5000 yen. */
-const amount = (minor: number, currency: string) => minor / 10 ** fractionDigits(currency)
+const amount = (minor: number, currency: string) => minor / 10 ** currencyDigits(currency)
 
 const ORDER_COLUMNS: readonly Column<ExportOrderRow>[] = [
   ['order', (row) => row.number],
