@@ -94,3 +94,13 @@ describe('visibleText', () => {
     expect(visibleText('<p>a &amp; b</p>\n<p>c&nbsp;d</p>')).toBe('a & b c d')
   })
 })
+
+describe('markdownToHtml and CJK emphasis', () => {
+  it('when bold or italic text ends in CJK punctuation and CJK text follows at once, then it is still emphasis (as the editor wrote it)', () => {
+    expect(markdownToHtml('**注意：**展会将于九点开始。')).toBe('<p><strong>注意：</strong>展会将于九点开始。</p>\n')
+    expect(markdownToHtml('*「重要」*のお知らせ')).toBe('<p><em>「重要」</em>のお知らせ</p>\n')
+    expect(markdownToHtml('**Note:** doors open at nine.')).toBe('<p><strong>Note:</strong> doors open at nine.</p>\n')
+    // Plain CommonMark elsewhere: a lone asterisk between spaces stays an asterisk.
+    expect(markdownToHtml('2 * 3 = 6')).toBe('<p>2 * 3 = 6</p>\n')
+  })
+})

@@ -1,4 +1,5 @@
 import { Marked } from 'marked'
+import markedCjkFriendly from 'marked-cjk-friendly'
 import sanitizeHtml from 'sanitize-html'
 
 /**
@@ -9,8 +10,9 @@ import sanitizeHtml from 'sanitize-html'
  */
 
 // One parser for the process; it holds no request state. GFM tables and autolinks; raw HTML in
-// the Markdown passes to the sanitiser, which decides what stays.
-const marked = new Marked({ gfm: true, breaks: false, async: false })
+// the Markdown passes to the sanitiser, which decides what stays. CJK-friendly emphasis: `**注意：**展会`
+// is bold, as the console's editor writes it (CommonMark alone leaves the asterisks).
+const marked = new Marked({ gfm: true, breaks: false, async: false }).use(markedCjkFriendly())
 
 export function markdownToHtml(markdown: string): string {
   return marked.parse(markdown, { async: false })

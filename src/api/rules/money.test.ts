@@ -30,6 +30,9 @@ describe('money as people type it', () => {
     ['1.2.3,4,5', 'USD', 'format'],
     ['12.', 'USD', 'format'],
     ['1e5', 'USD', 'format'],
+    ['129.005', 'GBP', 'digits'],
+    ['1.299', 'EUR', 'digits'],
+    ['1,299', 'KWD', 'format'],
   ])('"%s" in %s is refused (%s)', (typed, currency, problem) => {
     expect(parseMoney(typed, currency)).toEqual({ problem })
   })

@@ -39,9 +39,9 @@ export type MoneyProblem = 'format' | 'digits'
 
 /**
  * An amount as typed ("299.00", "299", "1,299.50", "1.299,50", "２９９．００", "¥299") in minor units
- * of the currency; `digits` when it has more decimals than the currency (299.5 yen).
- * A lone separator followed by exactly three digits is a thousands separator ("1,299"), unless the
- * currency itself has three decimals.
+ * of the currency; `digits` when it has more decimals than the currency (299.5 yen, 129.005 pounds).
+ * Where a reading is ambiguous it is refused rather than guessed: a price 1000 times off is worse
+ * than a question.
  */
 export function parseMoney(typed: string, currency: string): { minor: number } | { problem: MoneyProblem } {
   const digits = currencyDigits(currency)
@@ -59,7 +59,10 @@ export function parseMoney(typed: string, currency: string): { minor: number } |
     const separator = lastDot >= 0 ? '.' : ','
     const count = text.split(separator).length - 1
     const after = text.length - text.lastIndexOf(separator) - 1
-    decimal = count === 1 && (after !== 3 || digits === 3) ? separator : null
+    // A lone dot is a decimal point ("129.005" is a typo to refuse, never 129,005); a lone comma before
+    // three digits groups thousands ("1,299"), except in a three-decimal currency, where it is ambiguous.
+    if (separator === ',' && count === 1 && after === 3 && digits === 3) return { problem: 'format' }
+    decimal = count === 1 && (separator === '.' || after !== 3) ? separator : null
   }
   const thousands = decimal === '.' ? ',' : decimal === ',' ? '.' : null
   let [whole = '', fraction = ''] = decimal ? text.split(decimal) : [text]

@@ -1,4 +1,6 @@
 import { Markdown } from '@tiptap/markdown'
+import { marked } from 'marked'
+import markedCjkFriendly from 'marked-cjk-friendly'
 import { EditorContent, useEditor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +16,13 @@ interface RichTextProps {
   invalid: boolean
   describedBy?: string | undefined
 }
+
+/**
+ * CommonMark does not close `**` between CJK punctuation and a CJK letter, so Chinese and Japanese bold
+ * text would come back as literal asterisks; the extension follows the CJK-friendly amendment. The
+ * console's only Markdown parser is the editor's, so the shared instance carries it.
+ */
+const cjkMarked = marked.use(markedCjkFriendly())
 
 /**
  * The body of an article or bulletin as rich text (TipTap), read from and written back as Markdown:
@@ -34,7 +43,8 @@ export default function RichText({ id, label, value, onChange, simple, invalid, 
         underline: false,
         link: { openOnClick: false, autolink: true, protocols: ['https', 'mailto'], defaultProtocol: 'https' },
       }),
-      Markdown,
+      // The pages' renderer reads `**注意：**展会` as bold (server/platform/editorial/html.ts); the editor must read it back the same.
+      Markdown.configure({ marked: cjkMarked }),
     ],
     content: value,
     contentType: 'markdown',
