@@ -162,6 +162,8 @@ describe('staff: an account-wide brake on second-factor codes', () => {
     const target = await member()
     const code = nextCode(target)
     const older = totpAt(target.secret, Date.now())
+    // The set-up took the code of its moment.
+    expect((await signIn(target, { code: older }, { device: true })).body.message).toBe('console:errors.codeUsed')
     expect((await signIn(target, { code }, { device: true })).status).toBe(200)
     const again = await signIn(target, { code }, { device: true })
     expect([again.status, again.body.message]).toEqual([400, 'console:errors.codeUsed'])
