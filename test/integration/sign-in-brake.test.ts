@@ -1,9 +1,16 @@
+import type { Redis } from 'ioredis'
 import request from 'supertest'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createApp } from '../../server/app.ts'
+import { parseConfig } from '../../server/config.ts'
 import type { Database } from '../../server/db/client.ts'
+import { noAssets } from '../../server/http/assets.ts'
 import { type BrakePolicy, brakeWaitSeconds, CODE_BRAKE, PASSWORD_BRAKE } from '../../server/platform/accounts/account-brake.ts'
+import { createPlatform, type Platform } from '../../server/platform/platform.ts'
 import { totpAt } from '../../server/platform/staff/totp.ts'
-import { createTestApp, resetDatabase } from '../setup/test-app.ts'
+import { connectRedis } from '../../server/redis.ts'
+import { render } from '../../src/entry-server.tsx'
+import { createTestApp, resetDatabase, silentLogger, testDatabase, testGeo } from '../setup/test-app.ts'
 import { cookiesOf, cookieValue, PASSWORD, postForm, SITE, signedUp, someEmail, someIp as someVisitorIp } from './accounts-helpers.ts'
 import { type App, consoleCall, later, setMoment, someIp, someStaffEmail, STAFF_PASSWORD, staffCli, tokenOfLink } from './console-helpers.ts'
 
@@ -72,9 +79,9 @@ function guessesWithin(policy: BrakePolicy, milliseconds: number): number {
   return through
 }
 
-const signIn = (who: Member, fields: { password?: string; code?: string }, options: { ip?: string; device?: boolean } = {}) =>
+const signIn = (who: Member, fields: { password?: string; code?: string }, options: { ip?: string; device?: boolean; on?: App } = {}) =>
   consoleCall(
-    app,
+    options.on ?? app,
     'signIn',
     { email: who.email, password: fields.password ?? STAFF_PASSWORD, code: fields.code ?? nextCode(who) },
     { ip: options.ip ?? someIp(), ...(options.device ? { cookie: who.device } : {}) },
@@ -215,5 +222,36 @@ describe('visitors: the same account-wide brake on passwords', () => {
     ).map((answer) => answer.status)
     expect(count(statuses, 401)).toBeGreaterThanOrEqual(PASSWORD_BRAKE.free)
     expect(count(statuses, 429)).toBeGreaterThanOrEqual(4)
+  })
+})
+
+describe('two instances on one Redis', () => {
+  const opened: Array<{ platform: Platform; redis: Redis }> = []
+  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'data/test', PUBLIC_ORIGIN: SITE, READ_CACHE: 'off' })
+
+  /** Another instance of the site on the same database, its counters in the shared Redis (as with REDIS_URL). */
+  async function instance(): Promise<App> {
+    const redis = await connectRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', silentLogger)
+    const platform = await createPlatform({ config, db: await testDatabase(), logger: silentLogger, geo: testGeo(), redis })
+    opened.push({ platform, redis })
+    return createApp({ config, logger: silentLogger, platform, geo: testGeo(), render, assets: noAssets }) as unknown as App
+  }
+
+  afterAll(async () => {
+    for (const { platform, redis } of opened) {
+      await platform.close()
+      redis.disconnect()
+    }
+  })
+
+  it('when guesses at one member alternate between two instances, then both count them: past 20 both answer the wait, and the member’s own browser passes on either', async () => {
+    const [first, second] = [await instance(), await instance()]
+    const target = await member()
+    for (let guess = 0; guess < PASSWORD_BRAKE.free; guess++) {
+      const answer = await signIn(target, { password: `wrong-${guess}` }, { on: guess % 2 ? second : first, ip: `198.22.${guess}.1` })
+      expect(answer.status).toBe(400)
+    }
+    for (const on of [first, second]) expect((await signIn(target, {}, { on })).status).toBe(429)
+    expect((await signIn(target, {}, { on: second, device: true })).status).toBe(200)
   })
 })
