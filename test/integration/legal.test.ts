@@ -48,7 +48,8 @@ describe('legal pages', () => {
 
   it('when the privacy policy is read, then it names the cookies and what happens to verification queries and PDFs', async () => {
     const main = mainOf((await request(app).get('/en/legal/privacy.html')).text)
-    for (const cookie of ['access_token', 'expo_login', 'cn_notice_pass', 'basic_data', 'analytics_consent']) expect(main).toContain(`>${cookie}</code>`)
+    for (const cookie of ['access_token', 'expo_login', 'expo_device', 'cn_notice_pass', 'basic_data', 'analytics_consent'])
+      expect(main).toContain(`>${cookie}</code>`)
     expect(main).toContain('720 minutes')
     expect(main).toContain('SHA-256')
     expect(main).toContain('href="/en/verify.html"')

@@ -2,10 +2,12 @@ import type { UserInfo } from '../../../src/api/contracts/accounts.ts'
 import { LOCALES, type Locale } from '../../../src/i18n/languages.ts'
 import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
 import { DomainError, invalid, notFound } from '../errors.ts'
+import { createAccountBrake, PASSWORD_BRAKE } from './account-brake.ts'
 import type { Platform } from '../platform.ts'
 import { accountByEmail, accountById, type AccountRow, insertAccount, markVerified, replaceUnverified, setNick, setPassword } from './accounts.repo.ts'
 import { queueAccountMail, type AccountMail } from './accounts.mail.ts'
 import type { Codes, CodePurpose } from './codes.ts'
+import type { KnownDevices } from './known-devices.ts'
 import { addressKey, ANSWER_FLOOR_MS, answerNoSoonerThan, emailKey, RULES } from './limits.ts'
 import type { Translate } from './login-page/strings.ts'
 import { nickProblem } from './nick-rules.ts'
@@ -18,12 +20,16 @@ export interface Requester {
   ip: string
   userAgent: string
   locale: Locale
+  /** The known-device cookie the browser sent (known-devices.ts), if any. */
+  device?: string | undefined
 }
 
 export interface SignedIn {
   kind: 'signedIn'
   ticket: string
   user: UserInfo
+  /** The known-device cookie's new value: this browser has signed in to this account. */
+  device: string
 }
 
 export interface NeedsCode {
@@ -62,6 +68,7 @@ export interface AccountServiceDeps {
   sessions: Sessions
   codes: Codes
   passwords: PasswordHasher
+  devices: KnownDevices
   strings: (locale: Locale) => Translate
 }
 
@@ -70,9 +77,11 @@ export interface AccountServiceDeps {
  * e-mail address is the same whether an account has it or not, and takes about as long; attempts
  * are limited per account and per address (limits.ts).
  */
-export function createAccountService({ platform, sessions, codes, passwords, strings }: AccountServiceDeps): AccountService {
+export function createAccountService({ platform, sessions, codes, passwords, devices, strings }: AccountServiceDeps): AccountService {
   const { db, rateLimits, config } = platform
   const throttle = createSignInThrottle(rateLimits)
+  // Account-wide, for browsers the account does not know (account-brake.ts): many addresses are no more guesses.
+  const brake = createAccountBrake(rateLimits, PASSWORD_BRAKE)
 
   /** In the page's language; a mail the visitor did not ask for goes out in the owner's (`locale`). */
   const mail = (tx: Parameters<typeof queueAccountMail>[0], who: Pick<Requester, 'locale'>, message: AccountMail) =>
@@ -99,7 +108,12 @@ export function createAccountService({ platform, sessions, codes, passwords, str
 
   const signInSession = async (tx: Parameters<Sessions['create']>[0], account: AccountRow, who: Requester): Promise<SignedIn> => {
     const { ticket } = await sessions.create(tx, { accountId: account.id, ip: who.ip, userAgent: who.userAgent })
-    return { kind: 'signedIn', ticket, user: { userId: account.id, nick: account.nick, avatar: account.avatar_url } }
+    return {
+      kind: 'signedIn',
+      ticket,
+      user: { userId: account.id, nick: account.nick, avatar: account.avatar_url },
+      device: devices.issue(account.id, Date.now()),
+    }
   }
 
   const sendCode = async (account: AccountRow, purpose: CodePurpose, who: Requester) => {
@@ -164,12 +178,16 @@ export function createAccountService({ platform, sessions, codes, passwords, str
       try {
         await throttle.admit(input.email, who.ip)
         const account = await accountByEmail(db, input.email)
+        // Keyed by the address typed, whether or not an account has it: the brake answers alike for both.
+        const known = account !== null && devices.recognises(who.device, account.id, Date.now())
+        if (!known) await brake.admit(emailKey(input.email))
         // Without an account the password is checked against a dummy hash: the same time either way.
         const ok = await passwords.verify(input.password, account?.password_hash ?? null)
         if (!account || !ok) {
           await failedSignIn(input, account, who)
           throw credentialsRefused()
         }
+        if (!known) await brake.release(emailKey(input.email))
         await throttle.succeeded(input.email, who.ip)
         if (!account.email_verified_at) {
           await sendCode(account, 'verify', who)

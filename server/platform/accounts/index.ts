@@ -9,6 +9,7 @@ import { registerConsoleVisitorFunctions } from './console/console-visitors.func
 import { registerModerationFunctions } from './console/moderation.functions.ts'
 import { type CommentService, createCommentService } from './comments.service.ts'
 import { createFollowService, type FollowService } from './follows.service.ts'
+import { createKnownDevices } from './known-devices.ts'
 import { loginPageRoutes } from './login-page/login.routes.ts'
 import { loadLoginStrings } from './login-page/strings.ts'
 import { loadOAuthSecrets, type OAuthSecrets, oauthRoutes } from './oauth.ts'
@@ -42,7 +43,8 @@ export const domain: Domain = {
     await sessions.listen()
     const strings = loadLoginStrings()
     const codes = createCodes(await loadSecret(platform.db, 'account-codes'))
-    const accounts = createAccountService({ platform, sessions, codes, passwords: createPasswordHasher(), strings })
+    const devices = createKnownDevices(await loadSecret(platform.db, 'known-devices'), 'visitor')
+    const accounts = createAccountService({ platform, sessions, codes, passwords: createPasswordHasher(), devices, strings })
     const comments = createCommentService(platform)
     const follows = createFollowService(platform)
     platform.services.accounts = Object.assign(accounts, { sessions })

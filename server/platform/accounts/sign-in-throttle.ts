@@ -8,7 +8,9 @@ import { addressKey, emailKey } from './limits.ts'
  * wrong passwords from anywhere used to lock an account for 15 minutes, the right password too, so
  * anyone could lock anyone out. Failures now count per account-and-address and per address; past a
  * few free ones, each further failure doubles the wait of that pair or address. The owner signing
- * in from an address that has not failed is never held up; the owner hears of the failures by mail.
+ * in from an address that has not failed is not held up by these; the owner hears of the failures by
+ * mail. Guesses spread over many addresses meet the account-wide brake (account-brake.ts), which the
+ * owner's own browser passes.
  */
 export interface BackoffPolicy {
   /** Counts consecutive failures (a success clears the pair's). */

@@ -1,6 +1,9 @@
+import { CODE_BRAKE, createAccountBrake, PASSWORD_BRAKE, renamedBrake } from '../accounts/account-brake.ts'
+import { createKnownDevices } from '../accounts/known-devices.ts'
 import { createPasswordHasher } from '../accounts/passwords.ts'
 import { createSignInThrottle } from '../accounts/sign-in-throttle.ts'
 import type { Domain } from '../platform.ts'
+import { loadSecret } from '../tokens.ts'
 import { audit } from './audit.ts'
 import { deleteExpiredSetupTokens } from './members.repo.ts'
 import { deleteOldSessions } from './sessions.repo.ts'
@@ -24,12 +27,17 @@ declare module '../platform.ts' {
  */
 export const domain: Domain = {
   name: 'staff',
-  setup(platform) {
+  async setup(platform) {
     const deps: StaffDeps = {
       db: platform.db,
       config: platform.config,
       passwords: createPasswordHasher(),
       throttle: createSignInThrottle(platform.rateLimits, STAFF_SIGN_IN),
+      brakes: {
+        password: createAccountBrake(platform.rateLimits, renamedBrake(PASSWORD_BRAKE, 'staff-')),
+        code: createAccountBrake(platform.rateLimits, CODE_BRAKE),
+      },
+      devices: createKnownDevices(await loadSecret(platform.db, 'known-devices'), 'staff'),
       rateLimits: platform.rateLimits,
     }
     platform.staffGate = createStaffGate(deps)

@@ -47,7 +47,7 @@ export async function setUp(deps: StaffDeps, payload: { token: string; password:
   // Hashing takes a worker ~150 ms: before the transaction, so no rows stay locked meanwhile.
   const passwordHash = await deps.passwords.hash(payload.password)
   const tokenHash = digest(payload.token)
-  return deps.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     const now = currentTime()
     const row = await setupTokenByHash(tx, tokenHash, { lock: true })
     if (!usable(row, now)) throw linkGone()
@@ -64,6 +64,9 @@ export async function setUp(deps: StaffDeps, payload: { token: string; password:
       { staffId: member.id, address: origin.ip },
       { function: 'console$setUp', target: `staff:${member.id}`, before: auditedMember(before), after: auditedMember(member) },
     )
-    return { member, secret: session.secret }
+    return { member, secret: session.secret, device: deps.devices.issue(member.id, now.getTime()) }
   })
+  // A new second factor: guesses at the old one no longer make its owner wait.
+  await deps.brakes.code.reset(done.member.id)
+  return done
 }

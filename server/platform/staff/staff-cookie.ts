@@ -1,4 +1,5 @@
 import { STAFF_COOKIE } from '../../../src/api/rules/console-access.ts'
+import { DEVICE_DAYS } from '../accounts/known-devices.ts'
 
 /**
  * The staff session cookie (CONSOLE.md "Who"): HttpOnly, SameSite=Strict, Secure under https, sent
@@ -14,4 +15,15 @@ export function clearedStaffCookies(options: { secure: boolean }): string[] {
   return STAFF_COOKIE.paths.map(
     (path) => `${STAFF_COOKIE.name}=; Path=${path}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict${options.secure ? '; Secure' : ''}`,
   )
+}
+
+/**
+ * The known-device cookie (docs/decisions/0015-account-wide-guess-brake.md): only the console's
+ * gateway reads it, at sign-in; it outlives the browser session, 90 days from the last sign-in.
+ */
+export const STAFF_DEVICE_COOKIE = { name: 'staff_device', path: '/gateway/console' } as const
+
+export function staffDeviceCookie(value: string, options: { secure: boolean }): string {
+  const maxAge = DEVICE_DAYS * 24 * 60 * 60
+  return `${STAFF_DEVICE_COOKIE.name}=${value}; Path=${STAFF_DEVICE_COOKIE.path}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${options.secure ? '; Secure' : ''}`
 }

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/client.ts'
+import type { AccountBrake } from '../accounts/account-brake.ts'
+import type { KnownDevices } from '../accounts/known-devices.ts'
 import type { PasswordHasher } from '../accounts/passwords.ts'
 import type { SignInThrottle } from '../accounts/sign-in-throttle.ts'
 import type { RateLimits } from '../rate-limits.ts'
@@ -11,6 +13,9 @@ export interface StaffDeps {
   config: Config
   passwords: PasswordHasher
   throttle: SignInThrottle
+  /** Account-wide: passwords from browsers the account does not know, and second-factor codes. */
+  brakes: { password: AccountBrake; code: AccountBrake }
+  devices: KnownDevices
   rateLimits: RateLimits
 }
 

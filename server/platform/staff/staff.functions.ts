@@ -5,7 +5,7 @@ import { auditList } from './audit-list.ts'
 import { invite, me, resetSecondFactor, setLanguage, staffList, updateMember } from './members.ts'
 import { setUp, setupInfo } from './set-up.ts'
 import { signIn } from './sign-in.ts'
-import { clearedStaffCookies, staffCookies } from './staff-cookie.ts'
+import { clearedStaffCookies, STAFF_DEVICE_COOKIE, staffCookies, staffDeviceCookie } from './staff-cookie.ts'
 import type { Origin, StaffDeps } from './staff-deps.ts'
 import { endSession, listSessions, signOut } from './staff-sessions.ts'
 import { memberView } from './member-view.ts'
@@ -18,17 +18,19 @@ const callerOf = (context: CallContext) => context.staff as StaffCaller
 export function registerStaffFunctions(platform: Platform, deps: StaffDeps): void {
   const { registry } = platform
   const secure = { secure: platform.config.secureCookies }
-  const signedIn = (context: CallContext, secret: string) => context.setCookies?.push(...staffCookies(secret, secure))
+  /** The session, and the browser becomes (again, for 90 days) one this member has signed in from. */
+  const signedIn = (context: CallContext, done: { secret: string; device: string }) =>
+    context.setCookies?.push(...staffCookies(done.secret, secure), staffDeviceCookie(done.device, secure))
 
   registry.implement(contracts.setupInfo, (payload) => setupInfo(deps, payload.token))
   registry.implement(contracts.setUp, async (payload, context) => {
     const done = await setUp(deps, payload, originOf(context))
-    signedIn(context, done.secret)
+    signedIn(context, done)
     return { member: memberView(done.member) }
   })
   registry.implement(contracts.signIn, async (payload, context) => {
-    const done = await signIn(deps, payload, originOf(context))
-    signedIn(context, done.secret)
+    const done = await signIn(deps, payload, originOf(context), context.cookies?.[STAFF_DEVICE_COOKIE.name])
+    signedIn(context, done)
     return { member: memberView(done.member) }
   })
   registry.implement(contracts.signOut, async (_payload, context) => {

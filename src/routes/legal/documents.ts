@@ -16,7 +16,7 @@ export const LEGAL_DOCUMENTS = Object.keys(LEGAL_SECTIONS) as LegalDocument[]
 /** The day each text last changed (ISO date, read as UTC); shown as "last updated". */
 export const LAST_UPDATED: Record<LegalDocument, string> = {
   terms: '2026-11-22',
-  privacy: '2026-11-22',
+  privacy: '2026-11-28',
   disclaimer: '2026-11-22',
 }
 

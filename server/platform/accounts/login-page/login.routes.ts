@@ -7,6 +7,7 @@ import { isUrlLanguage, LANGUAGE_INFO, type UrlLanguage } from '../../../../src/
 import { DomainError } from '../../errors.ts'
 import type { Platform } from '../../platform.ts'
 import type { AccountService, NeedsCode, Requester, SignedIn } from '../accounts.service.ts'
+import { DEVICE_DAYS } from '../known-devices.ts'
 import { fieldProblems, FORMS, type FormName } from './forms.ts'
 import type { Translate } from './strings.ts'
 import { type PageState, type Problems, renderLoginPage, type View } from './template.ts'
@@ -32,6 +33,13 @@ export interface LoginPageDeps {
 }
 
 const origin = (url: string) => new URL(url).origin
+
+/**
+ * The browser has signed in to this account before (known-devices.ts): read only by the login
+ * page's forms, so its path is theirs. Lax, not Strict: the full-window login page is reached by a
+ * link from the site.
+ */
+export const DEVICE_COOKIE = { name: 'expo_device', path: '/login' } as const
 
 /**
  * The embedded login page (issue 8) at /login: sign in, register, verify the e-mail address, reset
@@ -110,6 +118,7 @@ export function loginPageRoutes(router: Router, deps: LoginPageDeps): void {
     ip: res.locals.context.ip,
     userAgent: req.get('user-agent') ?? '',
     locale: LANGUAGE_INFO[state.lang].locale,
+    device: typeof req.cookies?.[DEVICE_COOKIE.name] === 'string' ? (req.cookies[DEVICE_COOKIE.name] as string) : undefined,
   })
 
   /** One POST step: checks where the form came from, validates it, runs the verb, renders the next step. */
@@ -133,7 +142,16 @@ export function loginPageRoutes(router: Router, deps: LoginPageDeps): void {
       }
       try {
         const outcome = await run(parsed.data as ReturnType<(typeof FORMS)[N]['parse']>, requester(req, res, state))
-        if ('kind' in outcome && outcome.kind === 'signedIn') return send(res, 200, state, { name: 'done', ticket: outcome.ticket, nick: outcome.user.nick })
+        if ('kind' in outcome && outcome.kind === 'signedIn') {
+          res.cookie(DEVICE_COOKIE.name, outcome.device, {
+            path: DEVICE_COOKIE.path,
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: config.secureCookies,
+            maxAge: DEVICE_DAYS * 24 * 60 * 60 * 1000,
+          })
+          return send(res, 200, state, { name: 'done', ticket: outcome.ticket, nick: outcome.user.nick })
+        }
         if ('kind' in outcome && outcome.kind === 'verify') return send(res, 200, state, { name: 'verify', email: outcome.email })
         return send(res, 200, state, outcome as View)
       } catch (error) {
