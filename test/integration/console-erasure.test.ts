@@ -166,6 +166,15 @@ describe('erasure that forgets', () => {
     await answerSurvey(grace.email, { [rating]: 4, [text]: 'Too crowded at noon' })
     await sendAllMail()
 
+    // Their export: their ticket on Grace's order and their survey answer, but nothing of Grace.
+    const exported = await staff(owner, 'exportVisitorData', { id: wang.user.userId }).expect(200)
+    const file = JSON.parse(Buffer.from(exported.body.data.base64, 'base64').toString('utf8'))
+    expect(file.attendances.map((row: { order: string }) => row.order)).toEqual([graces])
+    expect(file.surveyAnswers).toHaveLength(1)
+    expect(file.lookups).toHaveLength(2)
+    expect(JSON.stringify(file)).not.toContain(grace.email)
+    expect(JSON.stringify(file)).not.toContain('Too crowded at noon')
+
     const needles = needlesOf(WANG)
     // The dump can find them before the erasure, in the database and in the mails of the data folder.
     const before = findings([...(await databaseText(db)), ...folderText(dataDir)], needles)
