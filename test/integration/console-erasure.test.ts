@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
@@ -165,6 +165,9 @@ describe('erasure that forgets', () => {
     await answerSurvey(WANG.email, { [rating]: 5, [text]: `This is ${WANG.nick}, call me on ${WANG.e164}` })
     await answerSurvey(grace.email, { [rating]: 4, [text]: 'Too crowded at noon' })
     await sendAllMail()
+    // A mail written before outbox files were named by their row: found by the address in its name.
+    const legacy = join(dataDir, 'outbox', `2026-01-02T03-04-05-006Z-${WANG.email}.eml`)
+    writeFileSync(legacy, `To: ${WANG.email}\nSubject: Hello\n\nHello ${WANG.nick}\n`)
 
     // Their export: their ticket on Grace's order and their survey answer, but nothing of Grace.
     const exported = await staff(owner, 'exportVisitorData', { id: wang.user.userId }).expect(200)
@@ -188,6 +191,7 @@ describe('erasure that forgets', () => {
     await sendAllMail()
 
     expect(findings([...(await databaseText(db)), ...folderText(dataDir)], needles)).toEqual([])
+    expect(existsSync(legacy)).toBe(false)
 
     // What stays: both orders with their tickets and amounts, Grace's details, the ratings, the order mail logs.
     const kept = await db.query<{ number: string; tickets: number; total_minor: number }>(
@@ -232,6 +236,46 @@ describe('erasure that forgets', () => {
     expect(exported).toContain('Ada loved the talks')
     expect(file.surveyAnswers).toHaveLength(1)
     expect(file.surveyInvitations.map((row: { email: string }) => row.email)).toEqual([buyer.email])
+  })
+
+  it('when the audit log is changed outside an erasure, or an erasure tries to change more than the values, then it is refused', async () => {
+    const member = await setUpMember(app, db, ['support'])
+    const wang = await createUser(platform, db, { email: WANG.email, nick: WANG.nick })
+    await staff(member, 'blockVisitor', { id: wang.userId, reason: `Wrote from ${WANG.email} twice` }).expect(200)
+    const refused = async (sql: string, erasing: boolean) => {
+      const attempt = db.transaction(async (tx) => {
+        if (erasing) await tx.query(`select set_config('expo.audit_erasure', 'on', true)`)
+        await tx.query(sql)
+      })
+      await expect(attempt).rejects.toThrow(/cannot be changed/)
+    }
+    await refused(`update staff_audit set after = '{}'`, false)
+    await refused(`update staff_audit set function = 'console$nothing'`, true)
+    await refused(`update staff_audit set target = null`, true)
+    await refused('delete from staff_audit', true)
+    // Only the erasure itself may: the row stays, the person goes.
+    await staff(owner, 'deleteVisitor', { id: wang.userId, confirmEmail: WANG.email }).expect(200)
+    const block = (await db.query<{ after: { reason: string } }>("select after from staff_audit where function = 'console$blockVisitor'")).rows[0]
+    expect(block?.after.reason).toBe('Wrote from erased-0@erased.invalid twice')
+    await refused(`update staff_audit set after = '{}'`, false)
+  })
+
+  it('when a mail is erased while the worker is sending it, then its .eml file is deleted as soon as it is written', async () => {
+    const wang = await createUser(platform, db, { email: WANG.email, nick: WANG.nick })
+    await db.query(`insert into mail_outbox (to_address, subject, text_body) values ($1, 'Your code', 'Hello ${WANG.nick}')`, [WANG.email])
+    const transport = platform.mail.transport
+    const erasing = {
+      kind: transport.kind,
+      forget: transport.forget,
+      async send(message: Parameters<typeof transport.send>[0]) {
+        // The erasure ends between the worker's claim and the file being written.
+        await staff(owner, 'deleteVisitor', { id: wang.userId, confirmEmail: WANG.email }).expect(200)
+        await transport.send(message)
+      },
+    }
+    mkdirSync(join(dataDir, 'outbox'), { recursive: true })
+    expect(await sendDueMail(db, erasing, platform.mail.from)).toBe(1)
+    expect(findings(folderText(dataDir), needlesOf(WANG))).toEqual([])
   })
 
   it('when a table keeps text, then the erasure map says whether it can hold a person and what erasure does there', async () => {
