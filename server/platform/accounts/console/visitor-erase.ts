@@ -163,8 +163,11 @@ export interface Erasure {
 /**
  * Erases a visitor on request (GDPR art. 17; docs/product.md#console-visitors), in one transaction:
  * the account, its sessions, codes, follows, comments and applications go; orders where money moved
- * stay for the bookkeeping the law requires, anonymised. The account row is locked first, so of two
- * erasures at once the second finds nothing (404). The audit row keeps ids and counts, never the data.
+ * stay for the bookkeeping the law requires, anonymised. Where their account id is not (their tickets
+ * on others' orders, mail and its files, lookups, histories and the audit), they are found by their
+ * addresses and what sits next to them (docs/decisions/0014-erasure-map.md). The account row is locked
+ * first, so of two erasures at once the second finds nothing (404). The audit row keeps ids and
+ * counts, never the data.
  */
 export async function deleteVisitor(platform: Platform, actor: StaffActor, id: string, confirmEmail: string): Promise<Erasure> {
   const { erasure, sessions } = await platform.db.transaction(async (tx) => {
