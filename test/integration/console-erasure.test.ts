@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import { PERSONAL_DATA } from '../../server/platform/accounts/console/erasure-map.ts'
 import { sendDueMail } from '../../server/platform/mail/mailer.ts'
@@ -33,6 +33,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'h4-erasure-'))
   ;({ app, db, platform } = await createTestApp({ env: { DATA_DIR: dataDir } }))
 })
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 let exhibitionId: number
 let ticketTypeId: number
