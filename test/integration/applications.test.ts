@@ -280,7 +280,11 @@ describe('storing and acknowledging', () => {
     await call(app, 'apply$submitAttendee', attendeeBody(id), { token })
     const { sendDueMail } = await import('../../server/platform/mail/mailer.ts')
     const sent: string[] = []
-    const transport = { kind: 'outbox-files' as const, send: async (message: { to: string }) => void sent.push(message.to) }
+    const transport = {
+      kind: 'outbox-files' as const,
+      send: async (message: { to: string }) => void sent.push(message.to),
+      forget: async () => 0,
+    }
     expect(await sendDueMail(db, transport, 'Expo <expo@example.com>')).toBe(1)
     expect(await sendDueMail(db, transport, 'Expo <expo@example.com>')).toBe(0)
     expect(sent).toHaveLength(1)

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Database, Queryable } from '../../db/client.ts'
@@ -32,9 +32,21 @@ export async function queueMail(tx: Queryable, message: MailMessage): Promise<st
 }
 
 export interface MailTransport {
-  send(message: MailMessage & { from: string }): Promise<void>
+  /** `id`: the outbox row, so that what the transport keeps of the message can be found again. */
+  send(message: MailMessage & { from: string; id?: number }): Promise<void>
+  /**
+   * Deletes what the transport keeps of these messages (the outbox rows `ids`) and of any message to
+   * `addresses` (an erasure, docs/decisions/0014-erasure-map.md); how many it deleted. Mail sent by
+   * SMTP is in the recipient's mailbox, beyond our reach: nothing to delete.
+   */
+  forget(mail: { ids: number[]; addresses: string[] }): Promise<number>
   readonly kind: 'smtp' | 'outbox-files'
 }
+
+/** The outbox file's name ends with the address as written here (the browser tests find mails by it). */
+const fileAddress = (to: string) => to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 80)
+/** `<time>-m<outbox id>-<address>.eml`; files written before the id was part of the name have none. */
+const OUTBOX_FILE = /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-(?:m(\d+)-)?(.*)\.eml$/
 
 /** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/outbox so the default install shows them. */
 export function createMailTransport(options: { smtpUrl?: string | undefined; dataDir: string }): MailTransport {
@@ -45,6 +57,9 @@ export function createMailTransport(options: { smtpUrl?: string | undefined; dat
       async send(message) {
         await transporter.sendMail(toNodemailer(message))
       },
+      async forget() {
+        return 0
+      },
     }
   }
   const outbox = join(options.dataDir, 'outbox')
@@ -54,8 +69,21 @@ export function createMailTransport(options: { smtpUrl?: string | undefined; dat
     async send(message) {
       const info = await transporter.sendMail(toNodemailer(message))
       mkdirSync(outbox, { recursive: true })
-      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 80)
-      writeFileSync(join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`), info.message as Buffer)
+      const id = message.id === undefined ? '' : `m${message.id}-`
+      writeFileSync(join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}${fileAddress(message.to)}.eml`), info.message as Buffer)
+    },
+    async forget({ ids, addresses }) {
+      if (!existsSync(outbox)) return 0
+      const wantedIds = new Set(ids.map(String))
+      const wantedAddresses = new Set(addresses.map((address) => fileAddress(address).toLowerCase()))
+      let deleted = 0
+      for (const name of readdirSync(outbox)) {
+        const match = OUTBOX_FILE.exec(name)
+        if (!match || !(wantedIds.has(match[1] ?? '') || wantedAddresses.has((match[2] ?? '').toLowerCase()))) continue
+        rmSync(join(outbox, name), { force: true })
+        deleted++
+      }
+      return deleted
     },
   }
 }
@@ -109,6 +137,7 @@ export async function sendDueMail(db: Database, transport: MailTransport, from: 
   for (const row of claimed) {
     try {
       await transport.send({
+        id: row.id,
         from,
         to: row.to_address,
         subject: row.subject,
@@ -116,7 +145,9 @@ export async function sendDueMail(db: Database, transport: MailTransport, from: 
         ...(row.html_body ? { html: row.html_body } : {}),
         attachments: row.attachments,
       })
-      await db.query('update mail_outbox set sent_at = now(), last_error = null where id = $1', [row.id])
+      const marked = await db.query('update mail_outbox set sent_at = now(), last_error = null where id = $1', [row.id])
+      // Erased while it was being sent: what the transport kept of it goes too.
+      if (!marked.rowCount) await transport.forget({ ids: [row.id], addresses: [] })
       sent++
     } catch (error) {
       const backoffMinutes = 2 ** row.attempts

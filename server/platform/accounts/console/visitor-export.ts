@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform.ts'
 import type { StaffActor } from '../../tickets/console/staff-scope.ts'
+import { personTraces } from './person-traces.ts'
 import { exportRows } from './visitor-export.repo.ts'
 import { existingVisitor } from './visitor-view.ts'
 
@@ -11,7 +12,7 @@ import { existingVisitor } from './visitor-view.ts'
 export async function exportVisitorData(platform: Platform, actor: StaffActor, id: string) {
   return platform.db.transaction(async (tx) => {
     const visitor = await existingVisitor(tx, id)
-    const rows = await exportRows(tx, id, visitor.email)
+    const rows = await exportRows(tx, id, visitor.email, await personTraces(tx, id, visitor.email, visitor.nick))
     const counts = Object.fromEntries(Object.entries(rows).map(([key, value]) => [key, Array.isArray(value) ? value.length : value ? 1 : 0]))
     await platform.services.staff.audit(
       tx,

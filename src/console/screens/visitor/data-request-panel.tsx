@@ -87,6 +87,7 @@ export function DataRequestPanel({ visitor, onErased }: { visitor: VisitorDetail
           <li>{t('visitor.goesOrders', { count: visitor.orders.length - kept })}</li>
           <li>{t('visitor.goesApplications', { count: visitor.applications.length })}</li>
           <li>{t('visitor.goesComments', { count: visitor.comments })}</li>
+          <li>{t('visitor.goesTraces')}</li>
         </ul>
         <p>{t('visitor.eraseKeeps', { count: kept })}</p>
         <TextField
