@@ -186,14 +186,20 @@ describe('settling on two instances', () => {
   it("when both instances' jobs settle the same stranded payments at once, then each is settled exactly once", { timeout: 120_000 }, async () => {
     const users = await createUsers(platform, db, 12)
     const opened = []
-    for (const user of users) opened.push(await openPayment(user))
+    for (const user of users) opened.push({ user, ...(await openPayment(user)) })
     for (const { attemptId } of opened) {
       await platform.services.tickets.payments.markProcessing(attemptId, { provider: 'sandbox', settlement: { outcome: 'succeeded', inSeconds: 0 } })
     }
-    const payments = [platform.services.tickets.payments, second.services.tickets.payments]
-    const counts = await Promise.all([payments[0].settleDue(), payments[1].settleDue(), payments[0].settleDue(5), payments[1].settleDue(5)])
-    console.info(`settling on ${db.kind}: ${counts.join(' + ')} payments`)
-    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(12)
+    const [here, there] = [platform.services.tickets.payments, second.services.tickets.payments]
+    // Both instances' jobs, twice each, and every buyer's check screen, all at once.
+    const [counts, checks] = await Promise.all([
+      Promise.all([here.settleDue(), there.settleDue(), here.settleDue(5), there.settleDue(5)]),
+      Promise.all(opened.map(({ number, user }) => fn('tickets$checkPayment', { orderNumber: number }, user))),
+    ])
+    console.info(`settling on ${db.kind}: the jobs settled ${counts.join(' + ')}, the check screens the rest`)
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(12)
+    for (const check of checks) expect(check.status).toBe(200)
+    for (const { number, user } of opened) expect((await fn('tickets$order', { orderNumber: number }, user).expect(200)).body.data.status).toBe('paid')
     const paid = await db.query<{ n: number; orders: number }>(
       "select count(*)::int as n, count(distinct order_id)::int as orders from ticket_order_events where kind = 'paid'",
     )
@@ -202,6 +208,6 @@ describe('settling on two instances', () => {
     expect((await db.query("select count(*)::int as n from mail_outbox where subject like '%your tickets for%'")).rows[0]).toEqual({ n: 12 })
     expect((await db.query("select count(*)::int as n from payment_attempts where status = 'succeeded' and not refund_due")).rows[0]).toEqual({ n: 12 })
     expect((await counters(db, standard))?.reserved).toBe(24)
-    expect(await payments[1].settleDue()).toBe(0)
+    expect(await there.settleDue()).toBe(0)
   })
 })

@@ -153,4 +153,33 @@ describe('Stripe Checkout', () => {
       (await webhook(sessionEvent('checkout.session.completed', { ...session, id: 'cs_test_unknown', client_reference_id: '' })).expect(200)).body.outcome,
     ).toBe('unknown')
   })
+
+  it('when the word after "completed, unpaid" never arrives, then the settling job asks Stripe after PAYMENT_CHECK_SECONDS, and again later while it is still processing', async () => {
+    const { number, session } = await cardCheckout()
+    session.status = 'complete'
+    session.payment_status = 'unpaid'
+    expect((await webhook(sessionEvent('checkout.session.completed', session)).expect(200)).body.outcome).toBe('processing')
+    const payments = platform.services.tickets.payments
+    const limit = platform.config.PAYMENT_CHECK_SECONDS
+    const pass = (seconds: number) =>
+      db.query(`update payment_attempts set processing_at = processing_at - make_interval(secs => $1), check_after = check_after - make_interval(secs => $1)`, [
+        seconds,
+      ])
+    const nextCheckIn = async () =>
+      Number((await db.query<{ s: number }>('select extract(epoch from check_after - now())::float as s from payment_attempts')).rows[0]?.s)
+    // Too early to ask.
+    expect(await payments.settleDue()).toBe(0)
+    expect(await nextCheckIn()).toBeGreaterThan(limit - 5)
+    await pass(limit)
+    // Stripe still says processing: asked again after as long again.
+    expect(await payments.settleDue()).toBe(0)
+    expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data.status).toBe('checking')
+    expect(await nextCheckIn()).toBeGreaterThan(limit - 5)
+    await pass(limit)
+    // The money has arrived; its webhook was lost.
+    session.payment_status = 'paid'
+    expect(await payments.settleDue()).toBe(1)
+    expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data).toMatchObject({ status: 'paid', payment: { status: 'succeeded' } })
+    expect(await payments.settleDue()).toBe(0)
+  })
 })
