@@ -145,6 +145,25 @@ describe('a payment stranded by a crash', () => {
     expect((await fn('tickets$checkPayment', { orderNumber: number }).expect(200)).body.data.status).toBe('paid')
   })
 
+  it('when every instance was down past the grace, then the order expires and the stranded payment still settles: recorded and refunded, never left processing', async () => {
+    const { number, attemptId } = await openPayment()
+    await platform.services.tickets.payments.markProcessing(attemptId, { provider: 'sandbox', settlement: { outcome: 'succeeded', inSeconds: 0 } })
+    await pass(attemptId, 45 * 60)
+    expect(await platform.services.tickets.expireDue()).toBe(1)
+    expect((await counters(db, standard))?.reserved).toBe(0)
+    expect(await platform.services.tickets.payments.settleDue()).toBe(1)
+    expect((await db.query('select status, refund_due, refund_reason from payment_attempts where id = $1', [attemptId])).rows[0]).toEqual({
+      status: 'succeeded',
+      refund_due: true,
+      refund_reason: 'orderCancelled',
+    })
+    expect((await fn('tickets$checkPayment', { orderNumber: number }).expect(200)).body.data).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'expired',
+      refundDue: true,
+    })
+  })
+
   it('when an instance dies while settling, then another settles the payment once the lease (PAYMENT_CHECK_SECONDS) has run out', async () => {
     const { number, attemptId } = await openPayment()
     await platform.services.tickets.payments.markProcessing(attemptId, { provider: 'sandbox', settlement: { outcome: 'succeeded', inSeconds: 0 } })
