@@ -182,4 +182,20 @@ describe('Stripe Checkout', () => {
     expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data).toMatchObject({ status: 'paid', payment: { status: 'succeeded' } })
     expect(await payments.settleDue()).toBe(0)
   })
+
+  it('when a delayed payment fails at the bank and its webhook is lost, then the job learns it from Stripe: the payment failed, and an order past its deadline expires with its seats', async () => {
+    const { number, session } = await cardCheckout()
+    session.status = 'complete'
+    session.payment_status = 'unpaid'
+    await webhook(sessionEvent('checkout.session.completed', session)).expect(200)
+    stand.intentStatus.set(session.payment_intent, 'requires_payment_method')
+    // The deadline passed while the bank worked (the grace holds the order), and the limit has passed.
+    await db.query(`update payment_attempts set processing_at = now() - interval '31 minutes', check_after = now() - interval '1 second'`)
+    await db.query("update ticket_orders set expires_at = now() - interval '1 minute', created_at = created_at - interval '31 minutes'")
+    expect(await platform.services.tickets.expireDue()).toBe(0)
+    expect(await platform.services.tickets.payments.settleDue()).toBe(1)
+    expect((await db.query('select status, failure_code from payment_attempts')).rows[0]).toEqual({ status: 'failed', failure_code: 'declined' })
+    expect((await fn('tickets$checkPayment', { orderNumber: number }).expect(200)).body.data).toMatchObject({ status: 'cancelled', cancelReason: 'expired' })
+    expect((await db.query('select reserved from ticket_types where id = $1', [standard])).rows[0]).toEqual({ reserved: 0 })
+  })
 })

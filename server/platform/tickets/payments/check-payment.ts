@@ -11,7 +11,7 @@ export async function checkPayment(context: TicketsContext, caller: Caller, orde
     const attempt = await payments.latestAttempt(context.platform.db, order.id)
     if (attempt?.provider === 'sandbox' && attempt.status === 'processing') await settleFromRecord(context, attempt.id)
     else if (attempt?.provider === 'stripe' && attempt.provider_ref && (attempt.status === 'open' || attempt.status === 'processing')) {
-      await askCardProvider(context, attempt.id, attempt.provider_ref)
+      await askCardProvider(context, attempt.id, attempt.provider_ref, attempt.status)
     }
   }
   return reread(context, order.id, caller)
@@ -24,7 +24,7 @@ export async function settleFromRecord(context: TicketsContext, attemptId: strin
 }
 
 /** Asks Stripe where a checkout stands and applies its answer; trouble there is logged (the webhook or the next check will tell). */
-async function askCardProvider(context: TicketsContext, attemptId: string, providerRef: string): Promise<void> {
+async function askCardProvider(context: TicketsContext, attemptId: string, providerRef: string, status: payments.AttemptRow['status']): Promise<void> {
   const card = context.checkouts.card()
   if (!card) return
   try {
@@ -32,7 +32,8 @@ async function askCardProvider(context: TicketsContext, attemptId: string, provi
     if (found.state === 'paid')
       await confirmPayment(context, attemptId, { provider: 'stripe', amountMinor: found.amountMinor, currency: found.currency, paymentRef: found.paymentRef })
     else if (found.state === 'processing') await markProcessing(context, attemptId, { provider: 'stripe' })
-    else if (found.state === 'failed') await failPayment(context, attemptId, { provider: 'stripe', reason: 'expired' })
+    // Failed once paid: the bank refused the delayed payment; failed while open: the session expired.
+    else if (found.state === 'failed') await failPayment(context, attemptId, { provider: 'stripe', reason: status === 'processing' ? 'declined' : 'expired' })
   } catch (error) {
     context.platform.logger.warn({ err: error, attemptId }, 'could not ask Stripe about a checkout; the webhook or the next check will tell')
   }
@@ -60,7 +61,7 @@ export async function settleDuePayments(context: TicketsContext, limit = 20): Pr
   const checks = await payments.claimDueChecks(db, limit, config.PAYMENT_CHECK_SECONDS)
   for (const check of checks) {
     if (!check.provider_ref) continue
-    await askCardProvider(context, check.id, check.provider_ref)
+    await askCardProvider(context, check.id, check.provider_ref, 'processing')
     const after = await payments.attemptById(db, check.id)
     if (after && after.status !== 'processing') settled++
   }
