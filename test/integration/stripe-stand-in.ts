@@ -50,6 +50,8 @@ export async function startStripeStandIn(webhookSecret: string) {
   const refundCalls: RecordedCall[] = []
   /** What the next refund calls answer: a Stripe error status and body, one per call, then success. */
   const refundFailures: Array<{ status: number; error: Record<string, string> }> = []
+  /** Ids of the sessions we asked about, in order. */
+  const retrieved: string[] = []
   /** A PaymentIntent's status when a session is retrieved with it expanded (default: processing). */
   const intentStatus = new Map<string, string>()
 
@@ -91,6 +93,7 @@ export async function startStripeStandIn(webhookSecret: string) {
     const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(path)
     if (req.method === 'GET' && retrieve?.[1] && sessions.has(retrieve[1])) {
       const session = sessions.get(retrieve[1]) as FakeSession
+      retrieved.push(session.id)
       const query = new URL(path, 'http://stand-in').searchParams
       if (![...query.values()].includes('payment_intent')) return res.end(JSON.stringify(session))
       const intent = { id: session.payment_intent, object: 'payment_intent', status: intentStatus.get(session.payment_intent) ?? 'processing' }
@@ -128,6 +131,7 @@ export async function startStripeStandIn(webhookSecret: string) {
     refundCalls,
     refundFailures,
     intentStatus,
+    retrieved,
     /** Where the SDK should send its calls (`createStripeProvider({ api })`). */
     api: { host: '127.0.0.1', port: (server.address() as { port: number }).port, protocol: 'http' as const },
     /** The session Checkout opened for a payment attempt. */
@@ -146,6 +150,7 @@ export async function startStripeStandIn(webhookSecret: string) {
       refundCalls.length = 0
       refundFailures.length = 0
       intentStatus.clear()
+      retrieved.length = 0
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

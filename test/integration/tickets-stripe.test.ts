@@ -169,13 +169,19 @@ describe('Stripe Checkout', () => {
       Number((await db.query<{ s: number }>('select extract(epoch from check_after - now())::float as s from payment_attempts')).rows[0]?.s)
     // Too early to ask.
     expect(await payments.settleDue()).toBe(0)
+    expect(stand.retrieved).toEqual([])
     expect(await nextCheckIn()).toBeGreaterThan(limit - 5)
-    await pass(limit)
-    // Stripe still says processing: asked again after as long again.
+    await pass(limit + 1)
+    // Stripe still says processing: asked again after as long as the payment has been processing.
     expect(await payments.settleDue()).toBe(0)
+    expect(stand.retrieved).toEqual([session.id])
     expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data.status).toBe('checking')
     expect(await nextCheckIn()).toBeGreaterThan(limit - 5)
-    await pass(limit)
+    await pass(limit + 2)
+    expect(await payments.settleDue()).toBe(0)
+    expect(stand.retrieved).toEqual([session.id, session.id])
+    expect(await nextCheckIn()).toBeGreaterThan(2 * limit)
+    await pass(2 * limit + 5)
     // The money has arrived; its webhook was lost.
     session.payment_status = 'paid'
     expect(await payments.settleDue()).toBe(1)
