@@ -65,12 +65,13 @@ export async function confirmPayment(context: TicketsContext, attemptId: string,
   return outcome
 }
 
-/**
- * The payer has paid; the provider's word is awaited. A sandbox payment says here how and when it
- * settles, recorded in the same transaction (docs/product.md#payment-confirmation).
- */
+/** Who says the payer has paid: Stripe (with its event), or the sandbox with the payer's chosen outcome. */
 export type ProcessingReport = (PaymentReporter & { provider: 'stripe' }) | { provider: 'sandbox'; settlement: payments.SandboxSettlement }
 
+/**
+ * The payer has paid; the provider's word is awaited. A sandbox payment's settlement is recorded in
+ * the same transaction, so it survives the process (docs/product.md#payment-confirmation).
+ */
 export async function markProcessing(context: TicketsContext, attemptId: string, via: ProcessingReport): Promise<boolean> {
   const eventId = via.provider === 'stripe' ? via.eventId : undefined
   return orderTransaction(context.platform.db, async (tx) => {

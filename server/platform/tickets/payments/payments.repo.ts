@@ -148,7 +148,8 @@ export async function firstDelivery(tx: Queryable, provider: string, eventId: st
 /**
  * Claims sandbox payments whose settlement is due, for one instance: the rows are taken with FOR
  * UPDATE SKIP LOCKED and their settlement moved `leaseSeconds` on, so a second instance finds them
- * not due; if this one dies before settling, another takes them when the lease runs out.
+ * not due; if this one dies before settling, another takes them when the lease runs out. The claim
+ * never waits on a lock, so taking attempt rows before their orders here cannot deadlock.
  */
 export async function claimDueSettlements(db: Queryable, limit: number, leaseSeconds: number): Promise<Array<{ id: string; settle_outcome: SettleOutcome }>> {
   const result = await db.query<{ id: string; settle_outcome: SettleOutcome }>(
