@@ -78,3 +78,12 @@ describe('S3 media storage variables', () => {
     expect(problems({ ...all, S3_ENDPOINT: 'ftp://s3.example.com' })[0]).toMatch(/^S3_ENDPOINT/)
   })
 })
+
+describe('PAYMENT_CHECK_SECONDS', () => {
+  it('when unset or empty, then 120 s; when outside 5 to 3600 s or not a number, then start-up refuses, naming it', () => {
+    expect(parseConfig({}).PAYMENT_CHECK_SECONDS).toBe(120)
+    expect(parseConfig({ PAYMENT_CHECK_SECONDS: '' }).PAYMENT_CHECK_SECONDS).toBe(120)
+    expect(parseConfig({ PAYMENT_CHECK_SECONDS: '60' }).PAYMENT_CHECK_SECONDS).toBe(60)
+    for (const value of ['1', '7200', 'soon', '2.5']) expect(() => parseConfig({ PAYMENT_CHECK_SECONDS: value })).toThrow(/PAYMENT_CHECK_SECONDS/)
+  })
+})

@@ -133,6 +133,11 @@ const schema = z.object({
   OAUTH_PROVISION_KEY: z.string().min(16).optional(),
   LOGIN_ORIGIN: optionalUrl,
   ORDER_PAYMENT_MINUTES: positiveInt(30),
+  /**
+   * A payment still being confirmed this long after the payer paid is settled from its record (the
+   * sandbox, if no instance did it on time) or asked about at the card provider (docs/product.md#payment-confirmation).
+   */
+  PAYMENT_CHECK_SECONDS: optionalNumber(z.number().int().min(5).max(3600)).transform((value) => value ?? 120),
   UPLOAD_MAX_MB: positiveInt(10),
   /** The organiser's console: a staff session ends after this many minutes without a call (docs/product.md#console). */
   STAFF_IDLE_MINUTES: positiveInt(30),

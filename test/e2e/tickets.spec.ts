@@ -277,6 +277,53 @@ for (const lang of ['en', 'zh-cn'] as const) {
   }
 }
 
+test.describe('a payment the bank declines later', () => {
+  test.use({ viewport: PHONE })
+
+  test('when the bank declines after the payer paid, then the check screen waits, says the payment did not go through, and offers to pay again or cancel', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000)
+    const t = TEXT.en
+    const standard = demoNames.standard?.en?.name as string
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorIp() })
+    const email = await verifiedAccount(request, baseURL as string, DATA_DIR, 'en')
+    const bangkok = await exhibitionId(request, baseURL as string, 'bangkok-2027')
+    await open(page, `/en/apply/registration?exhibitionId=${bangkok}`)
+    await page.getByRole('button', { name: fill(t.tickets.registration.increase, { name: standard }) }).click()
+    await page.getByRole('button', { name: t.tickets.login.title }).click()
+    await logInThroughFrame(page, t.login, email)
+    await page.waitForURL(/\/apply\/infoPage/)
+    await hydrated(page)
+    await fillAttendee(page, 1, { first: 'Ada', last: 'Lovelace', email: `ada-${unique()}@example.com`, phone: '(415) 555-2671' })
+    await page.getByRole('button', { name: t.tickets.attendees.next }).click()
+    await page.waitForURL(/\/apply\/sureInfo/)
+    await hydrated(page)
+    await page.getByRole('button', { name: t.tickets.review.confirm }).click()
+    await page.waitForURL(/\/apply\/payment/)
+    await hydrated(page)
+    await page.getByRole('button', { name: new RegExp(fill(t.tickets.payment.pay, { amount: '.*' })) }).click()
+    await page.waitForURL(/\/pay\/sandbox\//)
+    await page.getByRole('button', { name: t.payment.sandbox.declineLater }).click()
+
+    // The payment is being confirmed; the settling job applies the bank's answer a few seconds later.
+    await page.waitForURL(/\/apply\/unpaid/)
+    await hydrated(page)
+    await expect(page.locator('#unpaid-status')).toHaveText(t.tickets.unpaid.checking)
+    await expect(page.getByRole('heading', { level: 1, name: t.tickets.unpaid.failedTitle })).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByText(t.tickets.unpaid.failed)).toBeVisible()
+    await expect(page.getByRole('link', { name: t.tickets.unpaid.continue })).toBeVisible()
+    await expectAccessible(page)
+    await page.getByRole('link', { name: t.tickets.payment.cancelOrder }).click()
+    await page.waitForURL(/\/apply\/orderCancel/)
+    await hydrated(page)
+    await page.getByRole('button', { name: t.tickets.cancel.confirm }).click()
+    await page.waitForURL(/\/apply\/cancelled/)
+  })
+})
+
 /** A free port for a server of our own. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -50,6 +50,10 @@ export async function startStripeStandIn(webhookSecret: string) {
   const refundCalls: RecordedCall[] = []
   /** What the next refund calls answer: a Stripe error status and body, one per call, then success. */
   const refundFailures: Array<{ status: number; error: Record<string, string> }> = []
+  /** Ids of the sessions we asked about, in order. */
+  const retrieved: string[] = []
+  /** A PaymentIntent's status when a session is retrieved with it expanded (default: processing). */
+  const intentStatus = new Map<string, string>()
 
   const server: Server = createServer(async (req, res) => {
     const body = new URLSearchParams(await readBody(req))
@@ -87,7 +91,14 @@ export async function startStripeStandIn(webhookSecret: string) {
       return res.end(JSON.stringify(session))
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(path)
-    if (req.method === 'GET' && retrieve?.[1] && sessions.has(retrieve[1])) return res.end(JSON.stringify(sessions.get(retrieve[1])))
+    if (req.method === 'GET' && retrieve?.[1] && sessions.has(retrieve[1])) {
+      const session = sessions.get(retrieve[1]) as FakeSession
+      retrieved.push(session.id)
+      const query = new URL(path, 'http://stand-in').searchParams
+      if (![...query.values()].includes('payment_intent')) return res.end(JSON.stringify(session))
+      const intent = { id: session.payment_intent, object: 'payment_intent', status: intentStatus.get(session.payment_intent) ?? 'processing' }
+      return res.end(JSON.stringify({ ...session, payment_intent: intent }))
+    }
     if (req.method === 'POST' && path === '/v1/refunds') {
       refundCalls.push({ body, idempotencyKey: key })
       const failure = refundFailures.shift()
@@ -119,6 +130,8 @@ export async function startStripeStandIn(webhookSecret: string) {
     expired,
     refundCalls,
     refundFailures,
+    intentStatus,
+    retrieved,
     /** Where the SDK should send its calls (`createStripeProvider({ api })`). */
     api: { host: '127.0.0.1', port: (server.address() as { port: number }).port, protocol: 'http' as const },
     /** The session Checkout opened for a payment attempt. */
@@ -136,6 +149,8 @@ export async function startStripeStandIn(webhookSecret: string) {
       expired.length = 0
       refundCalls.length = 0
       refundFailures.length = 0
+      intentStatus.clear()
+      retrieved.length = 0
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

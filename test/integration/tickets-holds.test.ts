@@ -106,7 +106,7 @@ describe('seats held without paying', () => {
     await call(app, 'tickets$saveAttendees', buyer.token, { orderNumber: first, attendees: attendees(3) }).expect(200)
     await call(app, 'tickets$confirmOrder', buyer.token, { orderNumber: first }).expect(200)
     const { attemptId } = (await call(app, 'tickets$startPayment', buyer.token, { orderNumber: first, method: 'sandbox' }).expect(200)).body.data
-    await platform.services.tickets.payments.markProcessing(attemptId, { provider: 'sandbox' })
+    await platform.services.tickets.payments.markProcessing(attemptId, { provider: 'sandbox', settlement: { outcome: 'succeeded', inSeconds: 60 } })
     const refused = await create(3).expect(409)
     expect(JSON.stringify(refused.body)).toContain('tickets:messages.ticketLimit')
     const second = (await create(2).expect(200)).body.data.number as string

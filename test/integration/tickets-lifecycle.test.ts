@@ -179,7 +179,7 @@ describe('paying in the sandbox', () => {
     const restart = (await fn('tickets$startPayment', { orderNumber: number, method: 'sandbox' }).expect(200)).body.data
     expect(restart.redirectUrl).toBe(`http://localhost:3000/en/apply/unpaid?order=${number}`)
     await db.query("update payment_attempts set settle_after = now() - interval '1 second' where id = $1", [attemptId])
-    expect(await platform.services.tickets.payments.settleSandbox()).toBe(1)
+    expect(await platform.services.tickets.payments.settleDue()).toBe(1)
     expect((await fn('tickets$checkPayment', { orderNumber: number }).expect(200)).body.data.status).toBe('paid')
   })
 })
@@ -234,7 +234,7 @@ describe('confirmations delivered twice or too late', () => {
   it('when the payer paid before the deadline and the confirmation is late, then the sweeper waits and the order is paid', async () => {
     const { number } = await readyOrder()
     const { attemptId } = (await fn('tickets$startPayment', { orderNumber: number, method: 'sandbox' }).expect(200)).body.data
-    await platform.services.tickets.payments.markProcessing(attemptId, { provider: 'sandbox' })
+    await platform.services.tickets.payments.markProcessing(attemptId, { provider: 'sandbox', settlement: { outcome: 'succeeded', inSeconds: 60 } })
     await db.query("update payment_attempts set processing_at = now() - interval '2 minutes' where id = $1", [attemptId])
     await db.query("update ticket_orders set expires_at = now() - interval '1 minute' where number = $1", [number])
     expect(await platform.services.tickets.expireDue()).toBe(0)

@@ -153,4 +153,55 @@ describe('Stripe Checkout', () => {
       (await webhook(sessionEvent('checkout.session.completed', { ...session, id: 'cs_test_unknown', client_reference_id: '' })).expect(200)).body.outcome,
     ).toBe('unknown')
   })
+
+  it('when the word after "completed, unpaid" never arrives, then the settling job asks Stripe after PAYMENT_CHECK_SECONDS, and again later while it is still processing', async () => {
+    const { number, session } = await cardCheckout()
+    session.status = 'complete'
+    session.payment_status = 'unpaid'
+    expect((await webhook(sessionEvent('checkout.session.completed', session)).expect(200)).body.outcome).toBe('processing')
+    const payments = platform.services.tickets.payments
+    const limit = platform.config.PAYMENT_CHECK_SECONDS
+    const pass = (seconds: number) =>
+      db.query(`update payment_attempts set processing_at = processing_at - make_interval(secs => $1), check_after = check_after - make_interval(secs => $1)`, [
+        seconds,
+      ])
+    const nextCheckIn = async () =>
+      Number((await db.query<{ s: number }>('select extract(epoch from check_after - now())::float as s from payment_attempts')).rows[0]?.s)
+    // Too early to ask.
+    expect(await payments.settleDue()).toBe(0)
+    expect(stand.retrieved).toEqual([])
+    expect(await nextCheckIn()).toBeGreaterThan(limit - 5)
+    await pass(limit + 1)
+    // Stripe still says processing: asked again after as long as the payment has been processing.
+    expect(await payments.settleDue()).toBe(0)
+    expect(stand.retrieved).toEqual([session.id])
+    expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data.status).toBe('checking')
+    expect(await nextCheckIn()).toBeGreaterThan(limit - 5)
+    await pass(limit + 2)
+    expect(await payments.settleDue()).toBe(0)
+    expect(stand.retrieved).toEqual([session.id, session.id])
+    expect(await nextCheckIn()).toBeGreaterThan(2 * limit)
+    await pass(2 * limit + 5)
+    // The money has arrived; its webhook was lost.
+    session.payment_status = 'paid'
+    expect(await payments.settleDue()).toBe(1)
+    expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data).toMatchObject({ status: 'paid', payment: { status: 'succeeded' } })
+    expect(await payments.settleDue()).toBe(0)
+  })
+
+  it('when a delayed payment fails at the bank and its webhook is lost, then the job learns it from Stripe: the payment failed, and an order past its deadline expires with its seats', async () => {
+    const { number, session } = await cardCheckout()
+    session.status = 'complete'
+    session.payment_status = 'unpaid'
+    await webhook(sessionEvent('checkout.session.completed', session)).expect(200)
+    stand.intentStatus.set(session.payment_intent, 'requires_payment_method')
+    // The deadline passed while the bank worked (the grace holds the order), and the limit has passed.
+    await db.query(`update payment_attempts set processing_at = now() - interval '31 minutes', check_after = now() - interval '1 second'`)
+    await db.query("update ticket_orders set expires_at = now() - interval '1 minute', created_at = created_at - interval '31 minutes'")
+    expect(await platform.services.tickets.expireDue()).toBe(0)
+    expect(await platform.services.tickets.payments.settleDue()).toBe(1)
+    expect((await db.query('select status, failure_code from payment_attempts')).rows[0]).toEqual({ status: 'failed', failure_code: 'declined' })
+    expect((await fn('tickets$checkPayment', { orderNumber: number }).expect(200)).body.data).toMatchObject({ status: 'cancelled', cancelReason: 'expired' })
+    expect((await db.query('select reserved from ticket_types where id = $1', [standard])).rows[0]).toEqual({ reserved: 0 })
+  })
 })

@@ -32,9 +32,9 @@ declare module '../platform.ts' {
   }
 }
 
-/** How often the sweeper, the sandbox's late confirmations and the refunds run. */
+/** How often the sweeper and the settling of payments being confirmed run. */
 export const EXPIRY_SWEEP_MS = 15_000
-export const SANDBOX_SETTLE_MS = 3_000
+export const PAYMENT_SETTLE_MS = 3_000
 /** How often due refunds go to their provider (each waits its own back-off after a failure). */
 export const REFUND_RUN_MS = 5_000
 
@@ -82,7 +82,7 @@ export const domain: Domain = {
     registerConsoleCheckinFunctions(platform, context.signer)
     platform.services.tickets = { orders, payments, signer: context.signer, expireDue: () => expireDueOrders(context) }
     platform.jobs.every('tickets.expire', EXPIRY_SWEEP_MS, () => expireDueOrders(context))
-    platform.jobs.every('tickets.sandbox-settle', SANDBOX_SETTLE_MS, () => payments.settleSandbox())
+    platform.jobs.every('tickets.settle-payments', PAYMENT_SETTLE_MS, () => payments.settleDue())
     platform.jobs.every('tickets.refunds', REFUND_RUN_MS, () => payments.executeDueRefunds())
   },
   routes(router, platform: Platform) {

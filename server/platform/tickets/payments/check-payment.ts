@@ -1,43 +1,69 @@
 import type { OrderDetail } from '../../../../src/api/contracts/tickets.ts'
 import { ownOrder, reread } from '../read-orders.ts'
 import type { Caller, TicketsContext } from '../tickets-context.ts'
-import { confirmPayment, failPayment, markProcessing } from './confirm-payment.ts'
+import { applySettlement, type ConfirmOutcome, confirmPayment, failPayment, markProcessing } from './confirm-payment.ts'
 import * as payments from './payments.repo.ts'
 
-/** The result page asks: sandbox confirmations that are due, or the card provider's own answer. */
+/** The result page asks: a sandbox settlement that is due, or the card provider's own answer. */
 export async function checkPayment(context: TicketsContext, caller: Caller, orderNumber: string): Promise<OrderDetail> {
-  const { db, logger } = context.platform
   const order = await ownOrder(context, caller, orderNumber)
   if (order.status === 'pending') {
-    const attempt = await payments.latestAttempt(db, order.id)
-    const card = context.checkouts.card()
-    if (attempt?.provider === 'sandbox' && attempt.status === 'processing' && attempt.settle_after && attempt.settle_after.getTime() <= Date.now()) {
-      await confirmPayment(context, attempt.id, { provider: 'sandbox' })
-    } else if (attempt?.provider === 'stripe' && card && attempt.provider_ref && (attempt.status === 'open' || attempt.status === 'processing')) {
-      try {
-        const found = await card.lookup(attempt.provider_ref)
-        if (found.state === 'paid')
-          await confirmPayment(context, attempt.id, {
-            provider: 'stripe',
-            amountMinor: found.amountMinor,
-            currency: found.currency,
-            paymentRef: found.paymentRef,
-          })
-        else if (found.state === 'processing') await markProcessing(context, attempt.id, { provider: 'stripe' })
-        else if (found.state === 'failed') await failPayment(context, attempt.id, { provider: 'stripe', reason: 'expired' })
-      } catch (error) {
-        logger.warn({ err: error, attemptId: attempt.id }, 'could not ask Stripe about a checkout; the webhook will tell')
-      }
+    const attempt = await payments.latestAttempt(context.platform.db, order.id)
+    if (attempt?.provider === 'sandbox' && attempt.status === 'processing') await settleFromRecord(context, attempt.id)
+    else if (attempt?.provider === 'stripe' && attempt.provider_ref && (attempt.status === 'open' || attempt.status === 'processing')) {
+      await askCardProvider(context, attempt.id, attempt.provider_ref, attempt.status)
     }
   }
   return reread(context, order.id, caller)
 }
 
-/** Background job: sandbox payments whose delayed confirmation is due (any instance may run it). */
-export async function settleSandbox(context: TicketsContext, limit = 20): Promise<number> {
+/** Settles a sandbox payment from its record if it is due (on the database's clock); null when it is not. */
+export async function settleFromRecord(context: TicketsContext, attemptId: string): Promise<ConfirmOutcome | 'failed' | null> {
+  const outcome = await payments.settlementDue(context.platform.db, attemptId)
+  return outcome ? applySettlement(context, attemptId, outcome) : null
+}
+
+/** Asks Stripe where a checkout stands and applies its answer; trouble there is logged (the webhook or the next check will tell). */
+async function askCardProvider(context: TicketsContext, attemptId: string, providerRef: string, status: payments.AttemptRow['status']): Promise<void> {
+  const card = context.checkouts.card()
+  if (!card) return
+  try {
+    const found = await card.lookup(providerRef)
+    if (found.state === 'paid')
+      await confirmPayment(context, attemptId, { provider: 'stripe', amountMinor: found.amountMinor, currency: found.currency, paymentRef: found.paymentRef })
+    else if (found.state === 'processing') await markProcessing(context, attemptId, { provider: 'stripe' })
+    // Failed once paid: the bank refused the delayed payment; failed while open: the session expired.
+    else if (found.state === 'failed') await failPayment(context, attemptId, { provider: 'stripe', reason: status === 'processing' ? 'declined' : 'expired' })
+  } catch (error) {
+    context.platform.logger.warn({ err: error, attemptId }, 'could not ask Stripe about a checkout; the webhook or the next check will tell')
+  }
+}
+
+/**
+ * Background job (docs/product.md#payment-confirmation), safe on any number of instances: each
+ * round claims its attempts by row lock (payments.repo.ts), so one instance settles each. Sandbox
+ * payments settle from their record when due, including those whose process died between the
+ * payer's "pay" and the confirmation; card payments still being confirmed after
+ * PAYMENT_CHECK_SECONDS are asked about at the provider. Returns how many payments reached a final state.
+ */
+export async function settleDuePayments(context: TicketsContext, limit = 20): Promise<number> {
+  const { db, config } = context.platform
   let settled = 0
-  for (const id of await payments.dueSandboxAttempts(context.platform.db, limit)) {
-    if ((await confirmPayment(context, id, { provider: 'sandbox' })) === 'paid') settled++
+  for (const due of await payments.claimDueSettlements(db, limit, config.PAYMENT_CHECK_SECONDS)) {
+    try {
+      const outcome = await applySettlement(context, due.id, due.settle_outcome)
+      if (outcome === 'paid' || outcome === 'refund' || outcome === 'failed') settled++
+    } catch (error) {
+      // One payment's trouble (its order busy, the database away) holds up no other; its lease brings it back.
+      context.platform.logger.warn({ err: error, attemptId: due.id }, 'could not settle a sandbox payment; retried when its lease runs out')
+    }
+  }
+  const checks = await payments.claimDueChecks(db, limit, config.PAYMENT_CHECK_SECONDS)
+  for (const check of checks) {
+    if (!check.provider_ref) continue
+    await askCardProvider(context, check.id, check.provider_ref, 'processing')
+    const after = await payments.attemptById(db, check.id)
+    if (after && after.status !== 'processing') settled++
   }
   return settled
 }

@@ -2,7 +2,7 @@ import type { Locale } from '../../../../src/i18n/languages.ts'
 import { orderTransaction } from '../lock-pending.ts'
 import { markPaid } from '../mark-paid.ts'
 import { queueCancelledMail } from '../order-mails.ts'
-import { attemptAccepts, automaticRefundKey, settle } from '../order-rules.ts'
+import { attemptAccepts, automaticRefundKey, decide, settle } from '../order-rules.ts'
 import * as orders from '../orders.repo.ts'
 import { releaseOrders } from '../release-orders.ts'
 import type { TicketsContext } from '../tickets-context.ts'
@@ -65,30 +65,57 @@ export async function confirmPayment(context: TicketsContext, attemptId: string,
   return outcome
 }
 
-/** The payer has paid; the provider's word is awaited (or, in the sandbox, due at `settleAfter`). */
-export async function markProcessing(context: TicketsContext, attemptId: string, via: PaymentReporter & { settleAfter?: Date }): Promise<boolean> {
+/** Who says the payer has paid: Stripe (with its event), or the sandbox with the payer's chosen outcome. */
+export type ProcessingReport = (PaymentReporter & { provider: 'stripe' }) | { provider: 'sandbox'; settlement: payments.SandboxSettlement }
+
+/**
+ * The payer has paid; the provider's word is awaited. A sandbox payment's settlement is recorded in
+ * the same transaction, so it survives the process (docs/product.md#payment-confirmation).
+ */
+export async function markProcessing(context: TicketsContext, attemptId: string, via: ProcessingReport): Promise<boolean> {
+  const eventId = via.provider === 'stripe' ? via.eventId : undefined
   return orderTransaction(context.platform.db, async (tx) => {
     const current = await payments.attemptById(tx, attemptId, true)
-    if (!current || current.provider !== via.provider || !(await payments.firstDelivery(tx, via.provider, via.eventId, 'processing', attemptId))) return false
+    if (!current || current.provider !== via.provider || !(await payments.firstDelivery(tx, via.provider, eventId, 'processing', attemptId))) return false
     if (!attemptAccepts(current.status, 'processing')) return false
-    await payments.markProcessing(tx, attemptId, via.settleAfter ?? null)
+    await payments.markProcessing(tx, attemptId, via.provider === 'sandbox' ? via.settlement : null, context.platform.config.PAYMENT_CHECK_SECONDS)
     await orders.logEvent(tx, current.order_id, 'paymentProcessing', { attemptId })
     return true
   })
 }
 
-/** Declined, expired at the provider, or abandoned by the payer: the order stays pending and may be paid again. */
+/**
+ * Declined, expired at the provider, or abandoned by the payer: the order stays pending and may be
+ * paid again before its deadline. An order past its deadline was held only by this payment (the
+ * grace): it expires in the same transaction, so its seats and coupon come back at once.
+ */
 export async function failPayment(
   context: TicketsContext,
   attemptId: string,
   via: PaymentReporter & { reason: 'declined' | 'expired' | 'abandoned' },
 ): Promise<boolean> {
-  return orderTransaction(context.platform.db, async (tx) => {
-    const current = await payments.attemptById(tx, attemptId, true)
-    if (!current || current.provider !== via.provider || !(await payments.firstDelivery(tx, via.provider, via.eventId, 'failed', attemptId))) return false
-    if (!attemptAccepts(current.status, 'failed')) return false
+  const { db } = context.platform
+  const attempt = await payments.attemptById(db, attemptId)
+  if (!attempt || attempt.provider !== via.provider) return false
+  const closed = await orderTransaction(db, async (tx): Promise<payments.ProviderCheckout[] | null> => {
+    const locked = (await orders.orderById(tx, attempt.order_id, true)) as orders.OrderRow
+    const current = (await payments.attemptById(tx, attemptId, true)) as payments.AttemptRow
+    if (!(await payments.firstDelivery(tx, via.provider, via.eventId, 'failed', attemptId))) return null
+    if (!attemptAccepts(current.status, 'failed')) return null
     await payments.markFailed(tx, attemptId, via.reason === 'abandoned' ? 'cancelled' : 'failed', via.reason)
-    await orders.logEvent(tx, current.order_id, via.reason === 'abandoned' ? 'paymentAbandoned' : 'paymentFailed', { attemptId, reason: via.reason })
-    return true
+    await orders.logEvent(tx, locked.id, via.reason === 'abandoned' ? 'paymentAbandoned' : 'paymentFailed', { attemptId, reason: via.reason })
+    if (decide(locked, null, 'expire').kind !== 'to') return []
+    const released = await releaseOrders(tx, [locked], 'expired')
+    await queueCancelledMail(context, tx, locked, 'expired')
+    return released
   })
+  if (!closed) return false
+  context.checkouts.close(closed)
+  return true
+}
+
+/** Applies a sandbox payment's recorded outcome (once, under the order's lock): paid, or declined. */
+export async function applySettlement(context: TicketsContext, attemptId: string, outcome: payments.SettleOutcome): Promise<ConfirmOutcome | 'failed'> {
+  if (outcome === 'succeeded') return confirmPayment(context, attemptId, { provider: 'sandbox' })
+  return (await failPayment(context, attemptId, { provider: 'sandbox', reason: 'declined' })) ? 'failed' : 'duplicate'
 }

@@ -5,6 +5,15 @@ import type { Queryable } from '../../../db/client.ts'
  * provider events already handled. Attempt rows are locked after their order's row.
  */
 
+/** How a sandbox payment ends, decided when the payer chose it (the record it settles from). */
+export type SettleOutcome = 'succeeded' | 'declined'
+
+/** A sandbox payment's settlement: its outcome, due this many seconds after the payer chose it. */
+export interface SandboxSettlement {
+  outcome: SettleOutcome
+  inSeconds: number
+}
+
 export interface AttemptRow {
   id: string
   order_id: string
@@ -16,6 +25,8 @@ export interface AttemptRow {
   redirect_url: string | null
   sandbox_secret: string | null
   settle_after: Date | null
+  settle_outcome: SettleOutcome | null
+  check_after: Date | null
   refund_due: boolean
   refund_reason: string | null
   received_minor: number | null
@@ -106,11 +117,18 @@ export async function markSucceeded(tx: Queryable, id: string, refundReason: str
   return result.rows[0] as AttemptRow
 }
 
-export async function markProcessing(tx: Queryable, id: string, settleAfter: Date | null): Promise<void> {
-  await tx.query("update payment_attempts set status = 'processing', processing_at = now(), settle_after = $2, updated_at = now() where id = $1", [
-    id,
-    settleAfter,
-  ])
+/**
+ * The payer has paid. A sandbox payment records its settlement in the same statement; a card
+ * payment is asked about at the provider after `checkSeconds` if its word has not come by then.
+ */
+export async function markProcessing(tx: Queryable, id: string, settlement: SandboxSettlement | null, checkSeconds: number): Promise<void> {
+  await tx.query(
+    `update payment_attempts set status = 'processing', processing_at = now(), updated_at = now(),
+       settle_after = case when $2::text is null then null else now() + make_interval(secs => $3) end, settle_outcome = $2,
+       check_after = case when provider = 'stripe' then now() + make_interval(secs => $4) end
+     where id = $1`,
+    [id, settlement?.outcome ?? null, settlement?.inSeconds ?? 0, checkSeconds],
+  )
 }
 
 export async function markFailed(tx: Queryable, id: string, status: 'failed' | 'cancelled', failureCode: string): Promise<void> {
@@ -127,11 +145,49 @@ export async function firstDelivery(tx: Queryable, provider: string, eventId: st
   return result.rows.length === 1
 }
 
-/** Sandbox payments whose delayed confirmation is due. */
-export async function dueSandboxAttempts(db: Queryable, limit: number): Promise<string[]> {
-  const result = await db.query<{ id: string }>(
-    `select id from payment_attempts where status = 'processing' and provider = 'sandbox' and settle_after <= now() order by settle_after limit $1`,
-    [limit],
+/**
+ * Claims sandbox payments whose settlement is due, for one instance: the rows are taken with FOR
+ * UPDATE SKIP LOCKED and their settlement moved `leaseSeconds` on, so a second instance finds them
+ * not due; if this one dies before settling, another takes them when the lease runs out. The claim
+ * never waits on a lock, so taking attempt rows before their orders here cannot deadlock.
+ */
+export async function claimDueSettlements(db: Queryable, limit: number, leaseSeconds: number): Promise<Array<{ id: string; settle_outcome: SettleOutcome }>> {
+  const result = await db.query<{ id: string; settle_outcome: SettleOutcome }>(
+    `update payment_attempts set settle_after = now() + make_interval(secs => $2)
+     where id in (
+       select id from payment_attempts where status = 'processing' and provider = 'sandbox' and settle_after <= now()
+       order by settle_after limit $1 for update skip locked
+     )
+     returning id, settle_outcome`,
+    [limit, leaseSeconds],
   )
-  return result.rows.map((row) => row.id)
+  return result.rows
+}
+
+/** The attempt is processing in the sandbox and its settlement is due (on the database's clock). */
+export async function settlementDue(db: Queryable, id: string): Promise<SettleOutcome | null> {
+  const result = await db.query<{ settle_outcome: SettleOutcome }>(
+    `select settle_outcome from payment_attempts where id = $1 and provider = 'sandbox' and status = 'processing' and settle_after <= now()`,
+    [id],
+  )
+  return result.rows[0]?.settle_outcome ?? null
+}
+
+/**
+ * Claims card payments whose provider has not answered by their check time, for one instance (FOR
+ * UPDATE SKIP LOCKED): the next check is moved on by as long as the payment has been processing
+ * (so the provider is asked after 1, 2, 4 ... times `firstSeconds`), at least `firstSeconds` and at most an hour.
+ */
+export async function claimDueChecks(db: Queryable, limit: number, firstSeconds: number): Promise<Array<{ id: string; provider_ref: string | null }>> {
+  const result = await db.query<{ id: string; provider_ref: string | null }>(
+    `update payment_attempts
+     set check_after = now() + least(greatest(make_interval(secs => $2), now() - coalesce(processing_at, now())), interval '1 hour')
+     where id in (
+       select id from payment_attempts where status = 'processing' and provider = 'stripe' and check_after <= now()
+       order by check_after limit $1 for update skip locked
+     )
+     returning id, provider_ref`,
+    [limit, firstSeconds],
+  )
+  return result.rows
 }

@@ -127,7 +127,8 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
       return { providerRef: session.id, redirectUrl: session.url }
     },
     async lookup(providerRef) {
-      const session = await stripe.checkout.sessions.retrieve(providerRef)
+      // The PaymentIntent says whether a delayed payment (a bank debit) failed after the session completed.
+      const session = await stripe.checkout.sessions.retrieve(providerRef, { expand: ['payment_intent'] })
       return {
         state: sessionState(session),
         amountMinor: session.amount_total ?? null,
@@ -173,10 +174,16 @@ export function createStripeProvider(options: StripeOptions): CardProvider {
   }
 }
 
-export function sessionState(session: Pick<Stripe.Checkout.Session, 'status' | 'payment_status'>): ProviderState {
+export function sessionState(
+  session: Pick<Stripe.Checkout.Session, 'status' | 'payment_status'> & Partial<Pick<Stripe.Checkout.Session, 'payment_intent'>>,
+): ProviderState {
   if (session.status === 'expired') return 'failed'
-  if (session.status === 'complete') return session.payment_status === 'unpaid' ? 'processing' : 'paid'
-  return 'open'
+  if (session.status !== 'complete') return 'open'
+  if (session.payment_status !== 'unpaid') return 'paid'
+  // A delayed payment that failed leaves the session complete and unpaid; its PaymentIntent goes back to wanting a payment method.
+  const intent = session.payment_intent
+  if (intent && typeof intent !== 'string' && (intent.status === 'requires_payment_method' || intent.status === 'canceled')) return 'failed'
+  return 'processing'
 }
 
 export function paymentIntentOf(session: Pick<Stripe.Checkout.Session, 'payment_intent'>): string | null {

@@ -14,10 +14,10 @@ import * as paymentsRepo from './payments.repo.ts'
 const CSS = readFileSync(new URL('./sandbox.css', import.meta.url))
 const CSS_PATH = `/pay/sandbox/assets/sandbox.${createHash('sha256').update(CSS).digest('hex').slice(0, 12)}.css`
 
-/** How long the sandbox's "the bank confirms later" takes. */
+/** How long the sandbox's "the bank answers later" takes. */
 export const SANDBOX_SETTLE_SECONDS = 8
 
-const ACTIONS = ['pay', 'later', 'decline', 'abandon'] as const
+const ACTIONS = ['pay', 'later', 'declineLater', 'decline', 'abandon'] as const
 type Action = (typeof ACTIONS)[number]
 
 function sameSecret(given: unknown, expected: string | null): boolean {
@@ -146,6 +146,7 @@ export function sandboxRoutes(router: Router, platform: Platform, payments: Paym
 <fieldset><legend>${escapeHtml(t('sandbox.choose'))}</legend>
 ${choice('pay', 'primary', t('sandbox.pay', { amount }), t('sandbox.payHint'))}
 ${choice('later', 'secondary', t('sandbox.later'), t('sandbox.laterHint', { seconds: SANDBOX_SETTLE_SECONDS }))}
+${choice('declineLater', 'secondary', t('sandbox.declineLater'), t('sandbox.declineLaterHint', { seconds: SANDBOX_SETTLE_SECONDS }))}
 ${choice('decline', 'danger', t('sandbox.decline'), t('sandbox.declineHint'))}
 ${choice('abandon', 'secondary', t('sandbox.abandon'), t('sandbox.abandonHint'))}
 </fieldset>
@@ -166,15 +167,18 @@ ${choice('abandon', 'secondary', t('sandbox.abandon'), t('sandbox.abandonHint'))
       if (checkoutExpired(order, attempt)) return expiredPage(res, order)
       const action = ACTIONS.find((candidate) => candidate === body.action)
       if (!action) return res.redirect(303, `/pay/sandbox/${attempt.id}?key=${encodeURIComponent(String(body.key))}`)
-      if (action === 'pay') {
-        // Only money for an attempt still taking it is confirmed: a closed one (paid, declined) changes nothing.
-        const taking = (await payments.markProcessing(attempt.id, { provider: 'sandbox' })) || attempt.status === 'processing'
-        const outcome = taking ? await payments.confirm(attempt.id, { provider: 'sandbox' }) : attempt.status === 'succeeded' ? 'duplicate' : 'unknown'
-        return res.redirect(303, outcome === 'paid' || outcome === 'duplicate' ? orderScreenPath(order, 'success') : orderScreenPath(order, 'orders'))
-      }
-      if (action === 'later') {
-        await payments.markProcessing(attempt.id, { provider: 'sandbox', settleAfter: new Date(Date.now() + SANDBOX_SETTLE_SECONDS * 1000) })
-        return res.redirect(303, orderScreenPath(order, 'paymentCheck'))
+      if (action === 'pay' || action === 'later' || action === 'declineLater') {
+        // The outcome and its time are recorded before anything else happens, so a process that dies
+        // here loses nothing: any instance settles the payment from the record (check-payment.ts).
+        const settlement: paymentsRepo.SandboxSettlement =
+          action === 'pay'
+            ? { outcome: 'succeeded', inSeconds: 0 }
+            : { outcome: action === 'later' ? 'succeeded' : 'declined', inSeconds: SANDBOX_SETTLE_SECONDS }
+        await payments.markProcessing(attempt.id, { provider: 'sandbox', settlement })
+        if (action === 'pay') await payments.settleFromRecord(attempt.id)
+        const now = await paymentsRepo.attemptById(platform.db, attempt.id)
+        if (now?.status === 'succeeded') return res.redirect(303, orderScreenPath(order, 'success'))
+        return res.redirect(303, orderScreenPath(order, now?.status === 'processing' ? 'paymentCheck' : 'orders'))
       }
       await payments.fail(attempt.id, { provider: 'sandbox', reason: action === 'decline' ? 'declined' : 'abandoned' })
       return res.redirect(303, orderScreenPath(order, 'payment', { result: action === 'decline' ? 'failed' : 'cancelled' }))

@@ -19,8 +19,9 @@ const FAST_FOR_MS = 90_000
 const RETURN_GRACE_MS = 30_000
 
 /**
- * Payment result (docs/product.md#order-states "payment result being checked"): polls until the payment is settled, then
- * moves on to the e-tickets; a payment that is not there says so, with the way to continue paying.
+ * Payment result (docs/product.md#payment-confirmation): polls until the payment is settled, then
+ * moves on to the e-tickets; a payment that failed or is not there says so, with the ways to pay
+ * again or cancel the order.
  */
 export const { loader, Component } = orderScreen('paymentCheck', Result)
 
@@ -111,6 +112,9 @@ function Result({ order: initial, times }: { order: OrderDetail; times: OrderTim
           >
             {t('unpaid.checkAgain')}
           </button>
+          <Link className={ui.linkButton} to={checkoutPath(site.lang, 'cancelConfirm', { order: order.number })}>
+            {t('payment.cancelOrder')}
+          </Link>
         </div>
       </section>
     </CheckoutPage>
