@@ -109,6 +109,10 @@ test('a new editor writes an article in English and Chinese, schedules it, and t
     await chinese.getByRole('button', { name: 'Write the body (zh-cn)' }).click()
     const chineseBody = chinese.getByRole('textbox', { name: 'Body (zh-cn)' })
     await chineseBody.click()
+    // Bold ending in a full-width colon with Chinese right after it: no space, as Chinese is written.
+    await chinese.getByRole('button', { name: 'Bold' }).click()
+    await chineseBody.pressSequentially('注意：')
+    await chinese.getByRole('button', { name: 'Bold' }).click()
     await chineseBody.pressSequentially('平面图按编号标出每个展位。')
     await expect(chinese.getByText('missing')).toHaveCount(0)
 
@@ -117,6 +121,12 @@ test('a new editor writes an article in English and Chinese, schedules it, and t
     await page.waitForURL(/\/console\/content\/news\/\d+$/)
     const id = Number(new URL(page.url()).pathname.split('/').pop())
     await expect(page.getByText('Draft', { exact: true })).toBeVisible()
+    // The saved Markdown reads back as bold in the editor, not as asterisks.
+    await page.reload()
+    await hydrated(page)
+    await page.locator('#content-texts-zh-cn').getByRole('button', { name: 'Edit the body (zh-cn)' }).click()
+    await expect(page.locator('#content-texts-zh-cn').locator('strong', { hasText: '注意：' })).toBeVisible()
+    await expect(page.locator('#content-texts-zh-cn').getByText('**')).toHaveCount(0)
 
     // What a reader in Hong Kong gets: the simplified Chinese, by fallback.
     const preview = page.getByRole('region', { name: 'What a visitor reads' })
@@ -173,6 +183,10 @@ test('a new editor writes an article in English and Chinese, schedules it, and t
     await expect(visitor.getByRole('heading', { level: 1, name: TITLE })).toBeVisible()
     await expect(visitor.locator('strong', { hasText: 'every stand' })).toBeVisible()
     await expectAccessible(visitor)
+    await visitor.goto(`${ORIGIN}/zh-cn/exhibition/${id}`)
+    await expect(visitor.locator('strong', { hasText: '注意：' })).toBeVisible()
+    expect(await visitor.locator('main').textContent()).not.toContain('**')
+    await visitor.goto(`${ORIGIN}/en/exhibition/${id}`)
     const ogImage = (await visitor.locator('meta[property="og:image"]').getAttribute('content')) ?? ''
     const image = await visitor.request.get(ogImage)
     expect(image.status()).toBe(200)

@@ -137,6 +137,7 @@ const PEOPLE: Record<string, Record<string, string>> = {
     redirect_url: 'kept, as currency: the order number and a key, nobody in it',
     refund_reason: 'kept, as currency',
     sandbox_secret: 'kept, as currency',
+    settle_outcome: 'kept, as currency: how the sandbox will settle',
     status: 'kept, as currency',
   },
   checkin_scans: {
