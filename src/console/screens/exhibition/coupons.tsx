@@ -111,6 +111,7 @@ export function Coupons({ exhibition, coupons, onSaved }: Props) {
                         className={`${ui.button} ${ui.small}`}
                         aria-label={t('catalog.editCoupon', { code: coupon.code })}
                         onClick={() => {
+                          setStatus('')
                           setForm(null)
                           setEditing(coupon)
                         }}
@@ -194,13 +195,21 @@ export function Coupons({ exhibition, coupons, onSaved }: Props) {
             type="button"
             className={ui.button}
             onClick={() => {
+              setStatus('')
               setEditing(null)
               setForm('one')
             }}
           >
             {t('catalog.addCoupon')}
           </button>
-          <button type="button" className={ui.button} onClick={() => setForm('many')}>
+          <button
+            type="button"
+            className={ui.button}
+            onClick={() => {
+              setStatus('')
+              setForm('many')
+            }}
+          >
             {t('catalog.generateCoupons')}
           </button>
         </div>
