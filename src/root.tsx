@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react'
 import { data, isRouteErrorResponse, type LoaderFunctionArgs, Outlet, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
+import { GatewayError } from './api/gateway-error.ts'
 import { type LanguageOption, languageList } from './api/reference.ts'
 import { useAppShell, useSite } from './app-state.ts'
 import { ErrorPage } from './components/error-page/error-page.tsx'
@@ -108,6 +109,7 @@ export function RootDocument() {
  */
 export function RootErrorBoundary() {
   const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
+  // In the browser a loader's GatewayError arrives as it is; on the server it was made a 503 response (src/entry-server.tsx).
+  const status = isRouteErrorResponse(error) ? error.status : error instanceof GatewayError && error.errorCode === 503 ? 503 : 500
   return <Document>{isChunkLoadFailure(error) ? <LoadFailedPage /> : <ErrorPage status={status} />}</Document>
 }
