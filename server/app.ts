@@ -79,7 +79,9 @@ export function createApp(deps: AppDeps) {
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => isQuietPath((req.url ?? '/').split('?')[0] ?? '/') },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+      // 503 is the site shedding load or waiting for its database (docs/product.md#probes): expected, not a bug.
+      customLogLevel: (_req, res, error) =>
+        res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
     }),
   )
   if (deps.metrics) app.use(deps.metrics.middleware((req) => routeKindOf(req.path)))
