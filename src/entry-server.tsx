@@ -67,6 +67,8 @@ export type RenderOutput =
       status: number
       /** A matched route is personal (ScreenHandle.private), or a loader answered `Cache-Control: private`: never cache the page. */
       personal: boolean
+      /** A gateway call of the render found the platform's database away (503): the page shows less than it should, so no cache may keep it. */
+      degraded?: boolean
       /** The whole document at once; throws if even the error page fails. */
       renderToString(): string
       /** Starts React; `onReady` fires when the first bytes may be sent. */
@@ -76,7 +78,7 @@ export type RenderOutput =
 // One handler for the process: it holds no request state (requestContext is passed per query).
 const handler = createStaticHandler(routes)
 
-function inProcessTransport(dispatch: NonNullable<RenderInput['dispatch']>, ip: string, requestId: string): GatewayTransport {
+function inProcessTransport(dispatch: NonNullable<RenderInput['dispatch']>, ip: string, requestId: string, onUnavailable: () => void): GatewayTransport {
   return async ({ method, path, headers, payload, signal }) => {
     if (signal?.aborted) throw new GatewayError(0, 'errors.cancelled', null)
     // Lower-case names, as node:http gives them to the platform.
@@ -93,15 +95,23 @@ function inProcessTransport(dispatch: NonNullable<RenderInput['dispatch']>, ip: 
       requestId,
       trustedServer: true,
     })
+    if (response.status === ERROR_CODES.unavailable) onUnavailable()
     return { status: response.status, data: response.body as Envelope }
   }
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
   const { site } = input
+  let degraded = false
   const gateway = createGatewayClient({
     baseURL: input.gatewayBaseUrl,
-    ...(input.dispatch ? { transport: inProcessTransport(input.dispatch, input.headerValues.userIp ?? '', input.requestId) } : {}),
+    ...(input.dispatch
+      ? {
+          transport: inProcessTransport(input.dispatch, input.headerValues.userIp ?? '', input.requestId, () => {
+            degraded = true
+          }),
+        }
+      : {}),
     headers: () => input.headerValues,
     tokens: input.tokens,
   })
@@ -145,6 +155,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   return {
     kind: 'document',
     status: context.statusCode,
+    degraded,
     personal:
       handles.some((handle) => handle.private) ||
       Object.values(context.loaderHeaders).some((headers) => /\bprivate\b|\bno-store\b/.test(headers.get('Cache-Control') ?? '')),

@@ -148,7 +148,9 @@ export function ssrHandler(deps: SsrDeps) {
     // Anonymous, non-personal pages may be shared: by our page cache, and by a CDN unless the
     // China notice is part of them (a CDN cannot tell visitors apart by country). A response that
     // sets a cookie (a stale login cleared on the way) belongs to this visitor alone.
-    const shareable = !res.locals.user && !output.personal && (output.status === 200 || output.status === 404) && !res.hasHeader('Set-Cookie')
+    // A page drawn while the database was away (its loaders fell back to less) is nobody's to keep.
+    const shareable =
+      !res.locals.user && !output.personal && !output.degraded && (output.status === 200 || output.status === 404) && !res.hasHeader('Set-Cookie')
     const sharedCacheMayStore = shareable && !context.riskShow
     const { PAGE_CACHE_TTL_SECONDS: ttl } = deps.config
     const cacheControl = sharedCacheMayStore ? `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl * 10}` : 'private, no-store'

@@ -106,6 +106,18 @@ describe('answers while the database is away (docs/product.md#error-codes)', () 
     expect(page.text).not.toMatch(/ECONNREFUSED|at \w+ \(/)
   })
 
+  it('when a page was drawn while the database was away, then no cache keeps it: the next visitor gets it whole', async () => {
+    const cached = await createTestApp({ env: { PAGE_CACHE: 'on' } })
+    databaseGoesAway()
+    const during = await request(cached.app).get('/en')
+    expect(during.headers['cache-control']).toBe('private, no-store')
+    vi.restoreAllMocks()
+    const after = await request(cached.app).get('/en')
+    expect(after.status).toBe(200)
+    expect(after.headers['x-page-cache']).toBeUndefined()
+    expect(after.headers['cache-control']).toMatch(/^public/)
+  })
+
   it('when a form route needs the database, then a browser gets the "briefly unavailable" page with 503, a script the envelope', async () => {
     databaseGoesAway()
     const page = await request(app).get('/pay/sandbox/00000000-0000-4000-8000-000000000000?key=x').set('Accept', 'text/html').set('Accept-Language', 'es')
