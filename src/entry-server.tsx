@@ -1,19 +1,13 @@
 import { I18nextProvider } from 'react-i18next'
 import { type PipeableStream, renderToPipeableStream, renderToString } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  RouterContextProvider,
-  StaticRouterProvider,
-  type StaticHandlerContext,
-  UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
-} from 'react-router'
+import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from 'react-router'
 import { createGatewayClient, GatewayError, type GatewayHeaderValues, type GatewayTransport, type TokenSource } from './api/client.ts'
 import { ERROR_CODES, type Envelope } from './api/functions/gateway.ts'
 import { AppShellContext, loaderContext, type DocumentAssets, type SiteState } from './app-state.ts'
 import { serializeErrors, type HydrationPayload } from './hydration.ts'
 import { serverI18n } from './i18n/server-resources.ts'
 import { serializeForScript } from './lib/serialize.ts'
+import { answerUnavailableAs503 } from './lib/unavailable.ts'
 import type { ScreenHandle } from './routes/route-kit.ts'
 import { routes } from './routes/index.ts'
 
@@ -179,21 +173,4 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       return stream
     },
   }
-}
-
-/**
- * A loader that failed because the platform's database is away (503) is not a bug of the page: the
- * page says "briefly unavailable" with status 503 (the error page, docs/product.md#error-pages), and
- * the browser hydrates the same answer.
- */
-function answerUnavailableAs503(context: StaticHandlerContext): void {
-  if (!context.errors) return
-  let unavailable = false
-  for (const [routeId, error] of Object.entries(context.errors)) {
-    if (error instanceof GatewayError && error.errorCode === ERROR_CODES.unavailable) {
-      context.errors[routeId] = new ErrorResponseImpl(ERROR_CODES.unavailable, 'Service Unavailable', null)
-      unavailable = true
-    }
-  }
-  if (unavailable && context.statusCode >= 500) context.statusCode = ERROR_CODES.unavailable
 }

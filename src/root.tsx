@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect } from 'react'
 import { data, isRouteErrorResponse, type LoaderFunctionArgs, Outlet, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
-import { GatewayError } from './api/gateway-error.ts'
 import { type LanguageOption, languageList } from './api/reference.ts'
 import { useAppShell, useSite } from './app-state.ts'
 import { ErrorPage } from './components/error-page/error-page.tsx'
@@ -10,6 +9,7 @@ import { ScrollMemory } from './components/route-effects/scroll-memory.tsx'
 import { ToastProvider } from './components/toast/toast.tsx'
 import { isUrlLanguage, LANGUAGE_INFO, REQUIRED_URL_LANGUAGES } from './i18n/languages.ts'
 import { isChunkLoadFailure } from './lib/chunk-reload.ts'
+import { errorStatusOf } from './lib/unavailable.ts'
 import { loaderContextOf } from './routes/route-kit.ts'
 import './styles/global.css'
 
@@ -109,7 +109,6 @@ export function RootDocument() {
  */
 export function RootErrorBoundary() {
   const error = useRouteError()
-  // In the browser a loader's GatewayError arrives as it is; on the server it was made a 503 response (src/entry-server.tsx).
-  const status = isRouteErrorResponse(error) ? error.status : error instanceof GatewayError && error.errorCode === 503 ? 503 : 500
+  const status = errorStatusOf(error, isRouteErrorResponse)
   return <Document>{isChunkLoadFailure(error) ? <LoadFailedPage /> : <ErrorPage status={status} />}</Document>
 }

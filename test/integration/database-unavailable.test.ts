@@ -2,10 +2,13 @@ import request from 'supertest'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import { DatabaseUnavailableError } from '../../server/db/unavailable.ts'
+import { noAssets } from '../../server/http/assets.ts'
 import { createLifecycle, type Lifecycle } from '../../server/http/health.ts'
 import type { Platform } from '../../server/platform/platform.ts'
+import { render as renderConsole } from '../../src/console/entry-server.tsx'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
+import { setUpMember } from './console-helpers.ts'
 import { type App, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
@@ -20,7 +23,7 @@ let lifecycle: Lifecycle
 
 beforeAll(async () => {
   lifecycle = createLifecycle()
-  ;({ app, db, platform } = await createTestApp({ env: { PAGE_CACHE: 'off' }, deps: { lifecycle } }))
+  ;({ app, db, platform } = await createTestApp({ env: { PAGE_CACHE: 'off' }, deps: { lifecycle, console: { render: renderConsole, assets: noAssets } } }))
 })
 
 let buyer: TestUser
@@ -104,6 +107,15 @@ describe('answers while the database is away (docs/product.md#error-codes)', () 
     expect(page.headers['retry-after']).toBe('5')
     expect(page.text).toContain('一時的に利用できません')
     expect(page.text).not.toMatch(/ECONNREFUSED|at \w+ \(/)
+  })
+
+  it("when a console page needs the database, then the console's own 'briefly unavailable' with 503 and Retry-After", async () => {
+    const owner = await setUpMember(app, db, ['owner'])
+    databaseGoesAway()
+    const page = await request(app).get('/console').set('Cookie', owner.cookie)
+    expect(page.status).toBe(503)
+    expect(page.headers['retry-after']).toBe('5')
+    expect(page.text).toContain('Briefly unavailable')
   })
 
   it('when a page was drawn while the database was away, then no cache keeps it: the next visitor gets it whole', async () => {

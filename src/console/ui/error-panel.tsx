@@ -6,7 +6,7 @@ import styles from './ui.module.css'
 /** What went wrong, by status: no access for the role, not found, or a failure worth retrying. */
 export function ErrorPanel({ status }: { status: number }) {
   const { t } = useTranslation()
-  const kind = status === 403 ? 'forbidden' : status === 404 ? 'notFound' : 'failed'
+  const kind = status === 403 ? 'forbidden' : status === 404 ? 'notFound' : status === 503 ? 'unavailable' : 'failed'
   return (
     <div className={styles.panel} role="alert">
       <h1 className={styles.title}>{t(`errorPage.${kind}.title`)}</h1>
