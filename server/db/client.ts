@@ -29,9 +29,11 @@ export interface Database extends Queryable {
   stats(): { total: number; idle: number; waiting: number }
   /**
    * Messages between instances sharing this database (LISTEN/NOTIFY). On PGlite, one process
-   * owns the database, so there is nobody else to tell: both are no-ops there.
+   * owns the database, so there is nobody else to tell: both are no-ops there. `onResume` runs when
+   * listening starts again after its connection was lost: messages of the gap are gone, so whatever
+   * they would have invalidated should be dropped.
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<void>
+  listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<void>
   notify(channel: string, payload: string): Promise<void>
 }
 
@@ -53,7 +55,7 @@ function recordLostConnection(this: pg.ClientBase, error: Error) {
 }
 
 const RELISTEN_FIRST_MS = 500
-const RELISTEN_MAX_MS = 10_000
+const RELISTEN_MAX_MS = 5_000
 
 export async function openPostgres(url: string, options: { max?: number; log?: ConnectionLog } = {}): Promise<Database> {
   const log: ConnectionLog = options.log ?? (() => {})
@@ -90,6 +92,7 @@ export async function openPostgres(url: string, options: { max?: number; log?: C
   let relistenTimer: NodeJS.Timeout | null = null
   let closed = false
   const handlers = new Map<string, (payload: string) => void>()
+  const resumers = new Map<string, () => void>()
   const connectListener = async () => {
     const client = await pool.connect()
     let released = false
@@ -128,10 +131,15 @@ export async function openPostgres(url: string, options: { max?: number; log?: C
     if (closed || relistenTimer) return
     relistenTimer = setTimeout(() => {
       relistenTimer = null
-      ensureListener().catch((error: unknown) => {
-        log('listening again failed; trying later', error)
-        relisten(Math.min(waitMs * 2, RELISTEN_MAX_MS))
-      })
+      ensureListener().then(
+        () => {
+          for (const resume of resumers.values()) resume()
+        },
+        (error: unknown) => {
+          log('listening again failed; trying later', error)
+          relisten(Math.min(waitMs * 2, RELISTEN_MAX_MS))
+        },
+      )
     }, waitMs)
     relistenTimer.unref()
   }
@@ -203,9 +211,10 @@ export async function openPostgres(url: string, options: { max?: number; log?: C
       await pool.end()
     },
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onResume) {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`)
       handlers.set(channel, onMessage)
+      if (onResume) resumers.set(channel, onResume)
       await ensureListener()
       try {
         // Listening twice on one channel is harmless; a connection taken meanwhile may not have seen this channel yet.
