@@ -49,8 +49,8 @@ async function main() {
     process.exit(1)
   })
   process.on('uncaughtException', (error) => {
-    // A connection's 'error' event that no listener took: a bug to fix, but no reason to stop serving.
-    if (isDatabaseUnavailable(error)) return logger.error({ err: error }, 'database connection error without a listener')
+    // A connection's 'error' event that no listener took (the database's, or another dropped socket): a bug to fix, but no reason to stop serving.
+    if (isDatabaseUnavailable(error)) return logger.error({ err: error }, 'connection error without a listener')
     logger.fatal({ err: error }, 'uncaught exception')
     process.exit(1)
   })
