@@ -12,10 +12,12 @@ import { ENDPOINTS, ERROR_CODES } from '../src/api/contracts/define.ts'
 import { SOCIAL_IMAGE_PREFIX } from '../src/api/rules/social-images.ts'
 import { COOKIES, LANGUAGE_CHOICE_PATH } from '../src/api/contracts/cookies.ts'
 import type { AssetResolver } from '../src/entry-server.tsx'
+import { DEFAULT_URL_LANGUAGE, isUrlLanguage, languageFromAcceptLanguage, type UrlLanguage } from '../src/i18n/languages.ts'
 import type { Config } from './config.ts'
 import type { Geo } from './geo/geo.ts'
 import { setAccessTokenCookie } from './http/access-token-cookie.ts'
 import { exhibitionCalendar } from './http/exhibition-calendar.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable.ts'
 import { createFallbackPage } from './http/fallback-page.ts'
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health.ts'
 import { languageChoiceHandler, pageLanguageOf } from './http/language.ts'
@@ -77,7 +79,9 @@ export function createApp(deps: AppDeps) {
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => isQuietPath((req.url ?? '/').split('?')[0] ?? '/') },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+      // 503 is the site shedding load or waiting for its database (docs/product.md#probes): expected, not a bug.
+      customLogLevel: (_req, res, error) =>
+        res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
     }),
   )
   if (deps.metrics) app.use(deps.metrics.middleware((req) => routeKindOf(req.path)))
@@ -185,6 +189,7 @@ export function createApp(deps: AppDeps) {
 
   // Errors that escaped every handler: logged with the request id, never shown.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (isDatabaseUnavailable(error)) return answerUnavailable(req, res, fallbackPage, config.SITE_LANGUAGES)
     const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500
     if (status >= 500) logger.error({ err: error, requestId: req.id }, 'unhandled error')
     if (res.headersSent) return res.end()
@@ -198,6 +203,27 @@ export function createApp(deps: AppDeps) {
     })
   })
   return app
+}
+
+/**
+ * A form route, a file or a feed that needed the database while it was away (docs/product.md#error-codes):
+ * 503 with `Retry-After`, as the "briefly unavailable" page for a browser's navigation or form, else the envelope.
+ */
+function answerUnavailable(req: Request, res: Response, fallbackPage: ReturnType<typeof createFallbackPage>, languages: readonly UrlLanguage[]) {
+  if (res.headersSent) return res.end()
+  res.status(ERROR_CODES.unavailable).setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).setHeader('Cache-Control', 'no-store')
+  if (req.accepts(['json', 'html']) === 'html') {
+    const first = req.path.split('/')[1] ?? ''
+    const lang = isUrlLanguage(first) ? first : (languageFromAcceptLanguage(req.get('accept-language'), languages) ?? DEFAULT_URL_LANGUAGE)
+    return res.type('html').send(fallbackPage(lang, 'unavailable'))
+  }
+  res.json({
+    succeed: false,
+    ErrorCode: ERROR_CODES.unavailable,
+    data: { seconds: DATABASE_RETRY_AFTER_SECONDS },
+    message: 'errors.unavailable',
+    requestId: String(req.id),
+  })
 }
 
 /** Every platform path of docs/product.md#endpoints: JSON bodies, the envelope, and the status equal to ErrorCode. */

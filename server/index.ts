@@ -7,6 +7,7 @@ import { createServerHandler } from './app.ts'
 import { ConfigError, parseConfig, publicOriginProblem } from './config.ts'
 import { DatabaseOpenError, openDatabase, type Database } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
+import { isDatabaseUnavailable } from './db/unavailable.ts'
 import { seedDemoContent } from './db/seed/seed.ts'
 import { createGeo } from './geo/geo.ts'
 import { loadIpCountryDatabase } from './geo/ip-country.ts'
@@ -41,6 +42,18 @@ async function main() {
   process.env.NODE_ENV = config.NODE_ENV
   const logger = pino({ level: config.LOG_LEVEL, ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}) })
   if (originProblem) logger.warn(originProblem.message)
+  // The database going away never ends the process (docs/product.md#probes): requests answer 503 until it is back.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) return logger.warn({ err: reason }, 'database unavailable (a promise nobody awaited)')
+    logger.fatal({ err: reason }, 'unhandled rejection')
+    process.exit(1)
+  })
+  process.on('uncaughtException', (error) => {
+    // A connection's 'error' event that no listener took (the database's, or another dropped socket): a bug to fix, but no reason to stop serving.
+    if (isDatabaseUnavailable(error)) return logger.error({ err: error }, 'connection error without a listener')
+    logger.fatal({ err: error }, 'uncaught exception')
+    process.exit(1)
+  })
   const metrics = createMetrics()
   const geo = createGeo(loadIpCountryDatabase())
 
@@ -49,7 +62,7 @@ async function main() {
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : undefined
   if (!config.GATEWAY_URL) {
     try {
-      db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
+      db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log: (message, error) => logger.warn({ err: error }, message) })
     } catch (error) {
       if (error instanceof DatabaseOpenError) {
         console.error(error.message)

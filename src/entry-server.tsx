@@ -2,11 +2,12 @@ import { I18nextProvider } from 'react-i18next'
 import { type PipeableStream, renderToPipeableStream, renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from 'react-router'
 import { createGatewayClient, GatewayError, type GatewayHeaderValues, type GatewayTransport, type TokenSource } from './api/client.ts'
-import type { Envelope } from './api/functions/gateway.ts'
+import { ERROR_CODES, type Envelope } from './api/functions/gateway.ts'
 import { AppShellContext, loaderContext, type DocumentAssets, type SiteState } from './app-state.ts'
 import { serializeErrors, type HydrationPayload } from './hydration.ts'
 import { serverI18n } from './i18n/server-resources.ts'
 import { serializeForScript } from './lib/serialize.ts'
+import { answerUnavailableAs503 } from './lib/unavailable.ts'
 import type { ScreenHandle } from './routes/route-kit.ts'
 import { routes } from './routes/index.ts'
 
@@ -60,6 +61,8 @@ export type RenderOutput =
       status: number
       /** A matched route is personal (ScreenHandle.private), or a loader answered `Cache-Control: private`: never cache the page. */
       personal: boolean
+      /** A gateway call of the render found the platform's database away (503): the page shows less than it should, so no cache may keep it. */
+      degraded?: boolean
       /** The whole document at once; throws if even the error page fails. */
       renderToString(): string
       /** Starts React; `onReady` fires when the first bytes may be sent. */
@@ -69,7 +72,7 @@ export type RenderOutput =
 // One handler for the process: it holds no request state (requestContext is passed per query).
 const handler = createStaticHandler(routes)
 
-function inProcessTransport(dispatch: NonNullable<RenderInput['dispatch']>, ip: string, requestId: string): GatewayTransport {
+function inProcessTransport(dispatch: NonNullable<RenderInput['dispatch']>, ip: string, requestId: string, onUnavailable: () => void): GatewayTransport {
   return async ({ method, path, headers, payload, signal }) => {
     if (signal?.aborted) throw new GatewayError(0, 'errors.cancelled', null)
     // Lower-case names, as node:http gives them to the platform.
@@ -86,15 +89,23 @@ function inProcessTransport(dispatch: NonNullable<RenderInput['dispatch']>, ip: 
       requestId,
       trustedServer: true,
     })
+    if (response.status === ERROR_CODES.unavailable) onUnavailable()
     return { status: response.status, data: response.body as Envelope }
   }
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
   const { site } = input
+  let degraded = false
   const gateway = createGatewayClient({
     baseURL: input.gatewayBaseUrl,
-    ...(input.dispatch ? { transport: inProcessTransport(input.dispatch, input.headerValues.userIp ?? '', input.requestId) } : {}),
+    ...(input.dispatch
+      ? {
+          transport: inProcessTransport(input.dispatch, input.headerValues.userIp ?? '', input.requestId, () => {
+            degraded = true
+          }),
+        }
+      : {}),
     headers: () => input.headerValues,
     tokens: input.tokens,
   })
@@ -103,6 +114,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 
   const context = await handler.query(input.request, { requestContext })
   if (context instanceof Response) return { kind: 'response', response: context }
+  answerUnavailableAs503(context)
 
   const handles = context.matches.map((match) => match.route.handle as ScreenHandle | undefined).filter((handle): handle is ScreenHandle => Boolean(handle))
   const namespaces = ['common', ...new Set(handles.flatMap((handle) => handle.ns))]
@@ -137,6 +149,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   return {
     kind: 'document',
     status: context.statusCode,
+    degraded,
     personal:
       handles.some((handle) => handle.private) ||
       Object.values(context.loaderHeaders).some((headers) => /\bprivate\b|\bno-store\b/.test(headers.get('Cache-Control') ?? '')),

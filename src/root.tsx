@@ -9,6 +9,7 @@ import { ScrollMemory } from './components/route-effects/scroll-memory.tsx'
 import { ToastProvider } from './components/toast/toast.tsx'
 import { isUrlLanguage, LANGUAGE_INFO, REQUIRED_URL_LANGUAGES } from './i18n/languages.ts'
 import { isChunkLoadFailure } from './lib/chunk-reload.ts'
+import { errorStatusOf } from './lib/unavailable.ts'
 import { loaderContextOf } from './routes/route-kit.ts'
 import './styles/global.css'
 
@@ -108,6 +109,6 @@ export function RootDocument() {
  */
 export function RootErrorBoundary() {
   const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
+  const status = errorStatusOf(error, isRouteErrorResponse)
   return <Document>{isChunkLoadFailure(error) ? <LoadFailedPage /> : <ErrorPage status={status} />}</Document>
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { DatabaseUnavailableError, isDatabaseUnavailable, typedDatabaseError } from './unavailable.ts'
 
 export interface QueryResult<Row> {
   rows: Row[]
@@ -28,9 +29,11 @@ export interface Database extends Queryable {
   stats(): { total: number; idle: number; waiting: number }
   /**
    * Messages between instances sharing this database (LISTEN/NOTIFY). On PGlite, one process
-   * owns the database, so there is nobody else to tell: both are no-ops there.
+   * owns the database, so there is nobody else to tell: both are no-ops there. `onResume` runs when
+   * listening starts again after its connection was lost: messages of the gap are gone, so whatever
+   * they would have invalidated should be dropped.
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<void>
+  listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<void>
   notify(channel: string, payload: string): Promise<void>
 }
 
@@ -41,63 +44,154 @@ export class DatabaseOpenError extends Error {
 // int8 (count(*), sums of minor units) as numbers, the same on both drivers; PGlite already does this.
 pg.types.setTypeParser(20, (value) => Number(value))
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 10_000 })
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+/** Where the pool reports connections it lost on its own (idle ones, the LISTEN one): a warning, never a crash. */
+export type ConnectionLog = (message: string, error: unknown) => void
+
+/** The error that ended a checked-out client's connection, kept until the client is destroyed. */
+const lostConnections = new WeakMap<pg.ClientBase, Error>()
+
+function recordLostConnection(this: pg.ClientBase, error: Error) {
+  if (!lostConnections.has(this)) lostConnections.set(this, error)
+}
+
+const RELISTEN_FIRST_MS = 500
+const RELISTEN_MAX_MS = 5_000
+
+export async function openPostgres(url: string, options: { max?: number; log?: ConnectionLog } = {}): Promise<Database> {
+  const log: ConnectionLog = options.log ?? (() => {})
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // A request waits at most this long for a connection (a free one of the pool, or a new one) before it answers 503.
+    connectionTimeoutMillis: 10_000,
+    // A database that vanished without closing its sockets (a failover, a dropped route) is noticed in
+    // seconds rather than after the kernel's two hours, so queries on those sockets fail instead of hanging.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   })
+  pool.on('error', (error) => {
+    // An idle client lost its connection; the pool has already dropped it and connects afresh when asked.
+    log('an idle database connection was lost', error)
+  })
+  // A checked-out client whose connection dies while no query runs emits 'error' with nobody to tell:
+  // without a listener that is an uncaught exception, which ends the process. The pool's own
+  // listener covers idle clients only, so every checkout gets this one from the pool's 'acquire'
+  // (synchronous, before the caller holds the client: a backend terminated right after connecting
+  // can send its last message in the same packet as "ready") until its 'release'.
+  pool.on('acquire', (client) => client.on('error', recordLostConnection))
+  pool.on('release', (_error, client) => client.removeListener('error', recordLostConnection))
   try {
     await pool.query('select 1')
   } catch (error) {
     await pool.end().catch(() => {})
     throw new DatabaseOpenError(`Cannot connect to PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`)
   }
-  // One connection of the pool is kept for LISTEN; it reconnects (and listens again) if it drops.
+  // One connection of the pool is kept for LISTEN; when it drops, another is taken (with growing waits while the database is away) and listens again.
   let listener: pg.PoolClient | null = null
+  let connecting: Promise<void> | null = null
+  let relistenTimer: NodeJS.Timeout | null = null
   let closed = false
   const handlers = new Map<string, (payload: string) => void>()
+  const resumers = new Map<string, () => void>()
   const connectListener = async () => {
-    if (listener || closed) return
     const client = await pool.connect()
-    listener = client
+    let released = false
+    const drop = (error: Error) => {
+      if (released) return false
+      released = true
+      client.removeListener('error', onError)
+      if (listener === client) listener = null
+      client.release(error)
+      return true
+    }
+    const onError = (error: Error) => {
+      if (!drop(error) || closed) return
+      log('the database connection for notifications was lost; listening again', error)
+      relisten(RELISTEN_FIRST_MS)
+    }
+    client.on('error', onError)
     client.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''))
-    client.on('error', () => {
-      client.release(true)
-      listener = null
-      if (closed) return
-      setTimeout(() => {
-        void connectListener()
-          .then(async () => {
-            for (const channel of handlers.keys()) await listener?.query(`listen ${channel}`)
-          })
-          .catch(() => {})
-      }, 1000).unref()
+    try {
+      for (const channel of handlers.keys()) await client.query(`listen ${channel}`)
+    } catch (error) {
+      drop(error as Error)
+      throw typedDatabaseError(error)
+    }
+    if (released) throw new DatabaseUnavailableError(new Error('Connection terminated while listening'))
+    listener = client
+  }
+  const ensureListener = () => {
+    if (listener) return Promise.resolve()
+    connecting ??= connectListener().finally(() => {
+      connecting = null
     })
+    return connecting
+  }
+  const relisten = (waitMs: number) => {
+    if (closed || relistenTimer) return
+    relistenTimer = setTimeout(() => {
+      relistenTimer = null
+      ensureListener().then(
+        () => {
+          for (const resume of resumers.values()) resume()
+        },
+        (error: unknown) => {
+          log('listening again failed; trying later', error)
+          relisten(Math.min(waitMs * 2, RELISTEN_MAX_MS))
+        },
+      )
+    }, waitMs)
+    relistenTimer.unref()
   }
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query(sql, params as unknown[])
-      return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 }
+      try {
+        const result = await client.query(sql, params as unknown[])
+        return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 }
+      } catch (error) {
+        throw typedDatabaseError(error)
+      }
     },
     async exec(sql: string) {
-      await client.query(sql)
+      try {
+        await client.query(sql)
+      } catch (error) {
+        throw typedDatabaseError(error)
+      }
     },
   })
   return {
     kind: 'postgres',
     ...wrap(pool),
     async transaction(work) {
-      const client = await pool.connect()
+      let client: pg.PoolClient
+      try {
+        client = await pool.connect()
+      } catch (error) {
+        throw typedDatabaseError(error)
+      }
+      // A connection that dies between two queries is recorded by the checkout's listener; the next
+      // query (or the commit) fails with it, and the client is destroyed rather than reused.
+      const lost = () => lostConnections.get(client)
+      let broken: unknown = null
       try {
         await client.query('begin')
         const result = await work(wrap(client))
         await client.query('commit')
         return result
       } catch (error) {
-        await client.query('rollback').catch(() => {})
-        throw error
+        broken = lost() ?? (isDatabaseUnavailable(error) ? error : null)
+        if (!broken) {
+          try {
+            await client.query('rollback')
+          } catch (rollbackError) {
+            broken = rollbackError
+          }
+        }
+        throw typedDatabaseError(error)
       } finally {
-        client.release()
+        // A client whose connection failed is destroyed (the pool opens a new one), never reused.
+        client.release((lost() ?? broken ?? undefined) as Error | undefined)
       }
     },
     async ping() {
@@ -110,18 +204,31 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     },
     async close() {
       closed = true
-      listener?.release()
+      if (relistenTimer) clearTimeout(relistenTimer)
+      const held = listener
+      listener = null
+      held?.release()
       await pool.end()
     },
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onResume) {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`)
       handlers.set(channel, onMessage)
-      await connectListener()
-      await listener?.query(`listen ${channel}`)
+      if (onResume) resumers.set(channel, onResume)
+      await ensureListener()
+      try {
+        // Listening twice on one channel is harmless; a connection taken meanwhile may not have seen this channel yet.
+        await listener?.query(`listen ${channel}`)
+      } catch (error) {
+        throw typedDatabaseError(error)
+      }
     },
     async notify(channel, payload) {
-      await pool.query('select pg_notify($1, $2)', [channel, payload])
+      try {
+        await pool.query('select pg_notify($1, $2)', [channel, payload])
+      } catch (error) {
+        throw typedDatabaseError(error)
+      }
     },
   }
 }
@@ -213,6 +320,6 @@ export function redactUrl(url: string): string {
   return url.replace(/\/\/([^:/@]+):([^@]+)@/, '//$1:***@')
 }
 
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir)
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; log?: ConnectionLog }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.log ? { log: options.log } : {}) : openPglite(options.dataDir)
 }

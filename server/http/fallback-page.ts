@@ -8,6 +8,14 @@ const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url))
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
+/** `failed`: even the error page failed. `unavailable`: the database is away, so no page can be made (503). */
+export type FallbackKind = 'failed' | 'unavailable'
+
+const LAST_RESORT: Record<FallbackKind, { title: string; text: string }> = {
+  failed: { title: 'An error occurred while showing the error page', text: 'Please try again in a moment.' },
+  unavailable: { title: 'Briefly unavailable', text: 'This page cannot be shown for a moment. Please try again in a few seconds.' },
+}
+
 /**
  * docs/product.md#error-pages: when even the error page fails, a static page headed "An error occurred while showing
  * the error page" with a link home, in the visitor's language. The template is index.html (built by
@@ -17,26 +25,26 @@ export function createFallbackPage(clientDir?: string) {
   const builtTemplate = clientDir ? `${clientDir}/index.html` : ''
   const template = readFileSync(builtTemplate && existsSync(builtTemplate) ? builtTemplate : SOURCE_TEMPLATE, 'utf8').replace(/<!--[\s\S]*?-->\s*/, '')
   const cache = new Map<string, string>()
-  return (lang: UrlLanguage): string => {
-    const cached = cache.get(lang)
+  return (lang: UrlLanguage, kind: FallbackKind = 'failed'): string => {
+    const cached = cache.get(`${kind} ${lang}`)
     if (cached) return cached
     const locale: Locale = LANGUAGE_INFO[lang].locale
-    let strings: { title?: string; text?: string; home?: string } = {}
+    let strings: { title?: string | undefined; text?: string | undefined; home?: string | undefined } = {}
     try {
       const common = JSON.parse(readFileSync(`${LOCALES_DIR}${locale}/common.json`, 'utf8')) as {
-        errorPage?: { failed?: { title?: string; text?: string }; backHome?: string }
+        errorPage?: Partial<Record<FallbackKind, { title?: string; text?: string }>> & { backHome?: string }
       }
-      strings = { title: common.errorPage?.failed?.title, text: common.errorPage?.failed?.text, home: common.errorPage?.backHome }
+      strings = { title: common.errorPage?.[kind]?.title, text: common.errorPage?.[kind]?.text, home: common.errorPage?.backHome }
     } catch {
       // The English words below are the last resort.
     }
     const html = template
       .replaceAll('%lang%', LANGUAGE_INFO[lang].htmlLang)
       .replaceAll('%urlLang%', lang)
-      .replaceAll('%title%', escapeHtml(strings.title ?? 'An error occurred while showing the error page'))
-      .replaceAll('%text%', escapeHtml(strings.text ?? 'Please try again in a moment.'))
+      .replaceAll('%title%', escapeHtml(strings.title ?? LAST_RESORT[kind].title))
+      .replaceAll('%text%', escapeHtml(strings.text ?? LAST_RESORT[kind].text))
       .replaceAll('%home%', escapeHtml(strings.home ?? 'Back to the homepage'))
-    cache.set(lang, html)
+    cache.set(`${kind} ${lang}`, html)
     return html
   }
 }

@@ -20,13 +20,22 @@ interface ReadinessCheck {
   run(): Promise<{ value: unknown; verdict: Verdict }>
 }
 
+/** A database that does not answer a ping within this long counts as down: a probe's own timeout is a few seconds. */
+const PING_TIMEOUT_MS = 2_000
+
 /** Besides being alive, the instance reaches its database and shared store, and every migration this build knows is applied. */
 function readinessChecks(platform: Platform): ReadinessCheck[] {
+  // Probes and monitors may call this many times a second: one database ping a second answers them all.
+  let lastPing: { at: number; answer: Promise<boolean> } | null = null
+  const databaseAlive = () => {
+    if (!lastPing || Date.now() - lastPing.at > 1000) lastPing = { at: Date.now(), answer: pingWithin(platform, PING_TIMEOUT_MS) }
+    return lastPing.answer
+  }
   return [
     {
       field: 'database',
       async run() {
-        const ok = await platform.db.ping()
+        const ok = await databaseAlive()
         return { value: ok ? 'ok' : 'down', verdict: ok ? 'ready' : 'not ready' }
       },
     },
@@ -41,33 +50,37 @@ function readinessChecks(platform: Platform): ReadinessCheck[] {
     {
       field: 'pendingMigrations',
       async run() {
-        const pending = await pendingMigrations(platform.db).catch(() => ['(unknown)'])
+        // Unknown while the database is away; the database line already says not ready then.
+        const pending = (await databaseAlive()) ? await pendingMigrations(platform.db).catch(() => ['(unknown)']) : ['(unknown)']
         return { value: pending, verdict: pending.length ? 'not ready' : 'ready' }
       },
     },
   ]
 }
 
+function pingWithin(platform: Platform, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms)
+    timer.unref()
+  })
+  return Promise.race([platform.db.ping(), late]).finally(() => clearTimeout(timer))
+}
+
 const worst = (verdicts: Verdict[]): Verdict => (verdicts.includes('not ready') ? 'not ready' : verdicts.includes('degraded') ? 'degraded' : 'ready')
 
 /**
- * docs/product.md#routes liveness (/HealthCheck/Get) and readiness (/HealthCheck/Ready, issue 12). Load balancers
- * route only to ready instances; a draining one says 503 at once, while it still answers everything else.
+ * docs/product.md#probes. Liveness (/HealthCheck/Get) says only that this process answers: it never
+ * asks the database, so a database failover never makes an orchestrator restart healthy instances
+ * (cached pages still serve, and requests that need the database answer 503 until it is back).
+ * Readiness (/HealthCheck/Ready) says whether this instance should get traffic: database reachable,
+ * every migration applied, not draining. Load balancers route only to ready instances; a draining one
+ * says 503 at once, while it still answers everything else.
  */
 export function healthRoutes(app: Express, platform: Platform | null, lifecycle: Lifecycle) {
-  // Probes and monitors may call this many times a second: one database ping a second answers them all.
-  let lastPing: { at: number; answer: Promise<boolean> } | null = null
-  const databaseAlive = () => {
-    if (!platform) return Promise.resolve(true)
-    if (!lastPing || Date.now() - lastPing.at > 1000) lastPing = { at: Date.now(), answer: platform.db.ping() }
-    return lastPing.answer
-  }
-  app.get('/HealthCheck/Get', async (_req, res) => {
-    const database = await databaseAlive()
+  app.get('/HealthCheck/Get', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
-    res
-      .status(database ? 200 : 503)
-      .json({ status: database ? 'ok' : 'unavailable', database: platform ? (database ? 'ok' : 'down') : 'external', uptime: Math.round(process.uptime()) })
+    res.json({ status: 'ok', uptime: Math.round(process.uptime()) })
   })
 
   const checks = platform ? readinessChecks(platform) : []

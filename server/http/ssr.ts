@@ -2,12 +2,15 @@ import type { NextFunction, Request, Response } from 'express'
 import type { Logger } from 'pino'
 import type { TokenSource } from '../../src/api/contracts/tokens.ts'
 import { COOKIES } from '../../src/api/contracts/cookies.ts'
+import { ERROR_CODES } from '../../src/api/contracts/define.ts'
 import type { SiteState } from '../../src/api/contracts/site.ts'
 import type { AssetResolver, InProcessRequest, InProcessResponse, RenderInput, RenderOutput } from '../../src/entry-server.tsx'
 import { LANGUAGE_INFO, type UrlLanguage } from '../../src/i18n/languages.ts'
 import { publicConfig, type Config } from '../config.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts'
 import { setAccessTokenCookie } from './access-token-cookie.ts'
 import { isCrawlerUserAgent } from './device.ts'
+import type { FallbackKind } from './fallback-page.ts'
 import { pageCaptureOf } from './page-cache.ts'
 
 export type RenderFunction = (input: RenderInput) => Promise<RenderOutput>
@@ -23,7 +26,7 @@ export interface SsrDeps {
   dispatch: ((request: InProcessRequest) => Promise<InProcessResponse>) | null
   /** Checks and issues visitor tokens for the page's gateway calls; null when the platform is external. */
   visitorTokens: VisitorTokens | null
-  fallbackPage(lang: UrlLanguage): string
+  fallbackPage(lang: UrlLanguage, kind?: FallbackKind): string
 }
 
 export interface VisitorTokens {
@@ -123,6 +126,10 @@ export function ssrHandler(deps: SsrDeps) {
         onMissingKey: (key) => deps.logger.warn({ key, requestId: context.requestId }, 'missing translation'),
       })
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        deps.logger.warn({ err: error, requestId: context.requestId }, 'page not rendered: the database is unavailable')
+        return sendFallback(res, deps.fallbackPage(lang, 'unavailable'), ERROR_CODES.unavailable)
+      }
       deps.logger.error({ err: error, requestId: context.requestId }, 'loader failed outside any route boundary')
       return sendFallback(res, deps.fallbackPage(lang))
     }
@@ -141,7 +148,9 @@ export function ssrHandler(deps: SsrDeps) {
     // Anonymous, non-personal pages may be shared: by our page cache, and by a CDN unless the
     // China notice is part of them (a CDN cannot tell visitors apart by country). A response that
     // sets a cookie (a stale login cleared on the way) belongs to this visitor alone.
-    const shareable = !res.locals.user && !output.personal && (output.status === 200 || output.status === 404) && !res.hasHeader('Set-Cookie')
+    // A page drawn while the database was away (its loaders fell back to less) is nobody's to keep.
+    const shareable =
+      !res.locals.user && !output.personal && !output.degraded && (output.status === 200 || output.status === 404) && !res.hasHeader('Set-Cookie')
     const sharedCacheMayStore = shareable && !context.riskShow
     const { PAGE_CACHE_TTL_SECONDS: ttl } = deps.config
     const cacheControl = sharedCacheMayStore ? `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl * 10}` : 'private, no-store'
@@ -149,6 +158,8 @@ export function ssrHandler(deps: SsrDeps) {
     // for. Such pages carry none; the browser asks POST /api/token on its first gateway call.
     const cacheHeaders = () => {
       res.setHeader('Cache-Control', cacheControl)
+      // The error page of a loader that found the database away (src/entry-server.tsx).
+      if (output.status === ERROR_CODES.unavailable) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
       if (issued && !sharedCacheMayStore) setAccessTokenCookie(res, issued, { secure })
     }
 
@@ -201,7 +212,8 @@ export function ssrHandler(deps: SsrDeps) {
   }
 }
 
-function sendFallback(res: Response, html: string) {
+function sendFallback(res: Response, html: string, status = 500) {
   if (res.headersSent) return res.end()
-  res.status(500).setHeader('Content-Type', 'text/html; charset=utf-8').setHeader('Cache-Control', 'no-store').send(html)
+  if (status === ERROR_CODES.unavailable) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+  res.status(status).setHeader('Content-Type', 'text/html; charset=utf-8').setHeader('Cache-Control', 'no-store').send(html)
 }

@@ -13,6 +13,7 @@ import {
 import { controlCharacterFields } from '../../src/api/rules/text.ts'
 import { CONSOLE_REQUEST_HEADER, type ConsoleLanguage, mayCall, type StaffRole } from '../../src/api/rules/console-access.ts'
 import { LOCALES, type Locale } from '../../src/i18n/languages.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts'
 import { DomainError } from './errors.ts'
 import type { Principal, TokenSigner } from './tokens.ts'
 
@@ -260,6 +261,12 @@ async function answer(deps: DispatchDeps, request: PlatformRequest): Promise<Pla
       if (error.errorCode === ERROR_CODES.rateLimited && error.params.seconds) {
         response.headers = { 'Retry-After': String(error.params.seconds) }
       }
+      return finish(response)
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Nothing to fix in the request and no bug to log at length: the same call works once the database is back.
+      const response = envelope(ERROR_CODES.unavailable, { seconds: DATABASE_RETRY_AFTER_SECONDS }, 'errors.unavailable', request.requestId)
+      response.headers = { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }
       return finish(response)
     }
     deps.observer?.onError(error, request)

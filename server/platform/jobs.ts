@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import { isDatabaseUnavailable } from '../db/unavailable.ts'
 
 interface Job {
   name: string
@@ -21,7 +22,11 @@ export function createJobs(logger: Logger) {
       job.running = job
         .run()
         .then(() => undefined)
-        .catch((error: unknown) => logger.error({ err: error, job: job.name }, 'background job failed'))
+        .catch((error: unknown) => {
+          // The database away is no bug: the next round tries again (the rows it claims are still there).
+          if (isDatabaseUnavailable(error)) logger.warn({ err: error, job: job.name }, 'background job skipped: the database is unavailable')
+          else logger.error({ err: error, job: job.name }, 'background job failed')
+        })
         .finally(() => {
           job.running = undefined
           if (started) schedule(job)

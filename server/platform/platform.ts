@@ -200,14 +200,19 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   }
 
   jobs.every('mail.send', 2_000, () => sendDueMail(db, mailTransport, mailFrom))
-  await db.listen(CONTENT_CHANNEL, (payload) => {
-    try {
-      const message = JSON.parse(payload) as { from?: string; scope?: string }
-      if (message.from !== instanceId && typeof message.scope === 'string') events.emit('content', { scope: message.scope })
-    } catch {
-      // Not ours.
-    }
-  })
+  await db.listen(
+    CONTENT_CHANNEL,
+    (payload) => {
+      try {
+        const message = JSON.parse(payload) as { from?: string; scope?: string }
+        if (message.from !== instanceId && typeof message.scope === 'string') events.emit('content', { scope: message.scope })
+      } catch {
+        // Not ours.
+      }
+    },
+    // Changes told while the connection was down are lost: drop every cache rather than serve them stale.
+    () => events.emit('content', { scope: '*' }),
+  )
 
   const domains = await loadDomains(options.domains)
   ;(platform as { domains: readonly Domain[] }).domains = domains

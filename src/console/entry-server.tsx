@@ -6,6 +6,7 @@ import type { RenderInput, RenderOutput } from '../entry-server.tsx'
 import { LANGUAGE_INFO } from '../i18n/languages.ts'
 import { serializeErrors } from '../hydration.ts'
 import { serializeForScript } from '../lib/serialize.ts'
+import { answerUnavailableAs503 } from '../lib/unavailable.ts'
 import { type ConsoleTransport, createConsoleClient } from './console-client.ts'
 import { type ConsolePayload, type ConsoleRootData, ConsoleShellContext, consoleLoaderContext, ROOT_ROUTE_ID } from './console-state.ts'
 import { consoleMessages, createConsoleI18n, guestLanguage, LANGUAGE_COOKIE, type Messages } from './i18n.ts'
@@ -73,6 +74,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 
   const context = await handler.query(input.request, { requestContext })
   if (context instanceof Response) return { kind: 'response', response: context }
+  answerUnavailableAs503(context)
 
   const root = context.loaderData[ROOT_ROUTE_ID] as ConsoleRootData | undefined
   const language = root?.language ?? guestLanguage(readRequestCookie(input.request, LANGUAGE_COOKIE), input.request.headers.get('accept-language'))

@@ -12,6 +12,7 @@ import { landingFor } from './sections.ts'
 import { ErrorPanel } from './ui/error-panel.tsx'
 import '../styles/global.css'
 import './console.css'
+import { errorStatusOf } from '../lib/unavailable.ts'
 
 /**
  * Who is signed in decides everything else: without a session only sign-in and set-up open (the
@@ -75,7 +76,7 @@ export function ConsoleRoot() {
 export function ConsoleRootError() {
   const error = useRouteError()
   const { t } = useTranslation()
-  const status = isRouteErrorResponse(error) ? error.status : 500
+  const status = errorStatusOf(error, isRouteErrorResponse)
   return (
     <ConsoleDocument>
       <main id="main" className="console-standalone">

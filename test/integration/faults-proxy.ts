@@ -1,9 +1,9 @@
 import { createServer, type Server, type Socket, connect } from 'node:net'
 
 /**
- * A TCP proxy in front of the machine's Redis that a test stops and starts: the shared Redis itself
- * must keep running for everyone else. Stopping closes the listener and cuts every open connection,
- * which is what a client sees when Redis goes away.
+ * A TCP proxy in front of the machine's Redis (or PostgreSQL) that a test stops and starts: the shared
+ * server itself must keep running for everyone else. Stopping closes the listener and cuts every open
+ * connection, which is what a client sees when the server goes away (or restarts).
  */
 export interface RedisProxy {
   readonly port: number
@@ -16,6 +16,11 @@ export interface RedisProxy {
 }
 
 export async function redisProxy(target = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'): Promise<RedisProxy> {
+  return tcpProxy(target, 6379)
+}
+
+/** The same proxy before any TCP server named by a URL (`postgres://...` for a PostgreSQL). */
+export async function tcpProxy(target: string, defaultPort: number): Promise<RedisProxy> {
   const { hostname, port: targetPort } = new URL(target)
   const sockets = new Set<Socket>()
   let server: Server | null = null
@@ -25,7 +30,7 @@ export async function redisProxy(target = process.env.TEST_REDIS_URL ?? 'redis:/
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       const next = createServer((client) => {
-        const upstream = connect(Number(targetPort || 6379), hostname)
+        const upstream = connect(Number(targetPort || defaultPort), hostname)
         for (const socket of [client, upstream]) {
           sockets.add(socket)
           socket.on('close', () => sockets.delete(socket))
@@ -50,8 +55,12 @@ export async function redisProxy(target = process.env.TEST_REDIS_URL ?? 'redis:/
     get port() {
       return port
     },
+    /** The target's URL (user, database) with the proxy as its host. */
     get url() {
-      return `redis://127.0.0.1:${port}`
+      const through = new URL(target)
+      through.hostname = '127.0.0.1'
+      through.port = String(port)
+      return through.href
     },
     freeze: () => {
       frozen = true

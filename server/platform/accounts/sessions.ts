@@ -218,16 +218,21 @@ export function createSessions(db: Database, now: () => number = () => Date.now(
     },
     forget,
     async listen() {
-      await db.listen(CHANNEL, (payload) => {
-        try {
-          const message = JSON.parse(payload) as { from?: string; sessions?: unknown; accounts?: unknown }
-          if (message.from === instance) return
-          const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [])
-          forgetLocally({ sessions: strings(message.sessions), accounts: strings(message.accounts) })
-        } catch {
-          // Not ours.
-        }
-      })
+      await db.listen(
+        CHANNEL,
+        (payload) => {
+          try {
+            const message = JSON.parse(payload) as { from?: string; sessions?: unknown; accounts?: unknown }
+            if (message.from === instance) return
+            const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [])
+            forgetLocally({ sessions: strings(message.sessions), accounts: strings(message.accounts) })
+          } catch {
+            // Not ours.
+          }
+        },
+        // A sign-out on another instance while this one's connection was down would go unheard: read every session afresh.
+        () => cache.clear(),
+      )
     },
   }
 }

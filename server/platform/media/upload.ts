@@ -7,6 +7,7 @@ import type { Request, Response, Router } from 'express'
 import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
 import { mayCall } from '../../../src/api/rules/console-access.ts'
 import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH, MEDIA_VIDEO_TYPES, type MediaItem, type MediaVideoFormat, mediaVideoPath } from '../../../src/api/rules/media.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts'
 import { createRenderLimiter, LimiterBusy } from '../../http/render-limiter.ts'
 import { DomainError } from '../errors.ts'
 import { fromConsolePage, parseCookies } from '../gateway.ts'
@@ -96,6 +97,10 @@ export function mountMediaUpload(router: Router, platform: Platform, storage: Me
       if (error instanceof LimiterBusy) {
         res.setHeader('Retry-After', '5')
         return send(ERROR_CODES.rateLimited, null, 'console:errors.mediaBusy')
+      }
+      if (isDatabaseUnavailable(error)) {
+        res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        return send(ERROR_CODES.unavailable, { seconds: DATABASE_RETRY_AFTER_SECONDS }, 'errors.unavailable')
       }
       platform.logger.error({ err: error, requestId }, 'media upload failed')
       return send(ERROR_CODES.unexpected, null, 'console:errors.mediaUpload')

@@ -108,4 +108,6 @@ export const ERROR_CODES = {
   unsupportedType: 415,
   rateLimited: 429,
   unexpected: 500,
+  /** The platform cannot reach its database right now; `Retry-After` says when to try again. */
+  unavailable: 503,
 } as const

@@ -6,7 +6,7 @@ import styles from './error-page.module.css'
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation()
   const site = useSite()
-  const kind = status === 404 ? 'notFound' : status === 429 ? 'rateLimited' : status >= 500 ? 'server' : 'client'
+  const kind = status === 404 ? 'notFound' : status === 429 ? 'rateLimited' : status === 503 ? 'unavailable' : status >= 500 ? 'server' : 'client'
   return (
     <main className={styles.page} id="main">
       <title>{`${t(`errorPage.${kind}.title`)} | ${site.config.brandName}`}</title>

@@ -5,6 +5,7 @@ import { sectionGroupsFor } from '../sections.ts'
 import { ErrorPanel } from '../ui/error-panel.tsx'
 import { AccountBar } from './account-bar.tsx'
 import styles from './shell.module.css'
+import { errorStatusOf } from '../../lib/unavailable.ts'
 
 /** The signed-in frame: skip link, header with the member, navigation by role, and the screen. */
 export function Shell() {
@@ -58,7 +59,7 @@ export function Shell() {
 export function ScreenError() {
   const error = useRouteError()
   const { t } = useTranslation()
-  const status = isRouteErrorResponse(error) ? error.status : 500
+  const status = errorStatusOf(error, isRouteErrorResponse)
   return (
     <>
       <title>{t('brand')}</title>
