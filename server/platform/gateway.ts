@@ -226,12 +226,13 @@ async function answer(deps: DispatchDeps, request: PlatformRequest): Promise<Pla
       }
     }
     const input = endpoint.method === 'GET' ? request.query : request.body
-    // Before any schema or query: PostgreSQL refuses NUL in text, and no person types the other controls.
+    // Before any query: PostgreSQL refuses NUL in text, and no person types the other controls. A field
+    // its schema refused keeps the schema's own message (a single-line field says more than this rule).
     const controls = controlCharacterFields(input)
-    if (Object.keys(controls).length) return finish(envelope(ERROR_CODES.invalid, { fields: controls }, 'errors.invalid', request.requestId))
     const parsed = registration.contract.payload.safeParse(input ?? {})
-    if (!parsed.success) {
-      return finish(envelope(ERROR_CODES.invalid, { fields: fieldErrors(parsed.error) }, 'errors.invalid', request.requestId))
+    if (!parsed.success || Object.keys(controls).length) {
+      const fields = { ...controls, ...(parsed.success ? {} : fieldErrors(parsed.error)) }
+      return finish(envelope(ERROR_CODES.invalid, { fields }, 'errors.invalid', request.requestId))
     }
     const context: CallContext = {
       principal,

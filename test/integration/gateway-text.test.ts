@@ -142,7 +142,12 @@ describe('text in, text clean', () => {
       .set('Authorization', `Bearer ${userToken}`)
       .send({ exhibitionId: 1, attendees: [{ name: 'ok' }, { name: '王\u0001小明' }], couponCode: 'X\u0000' })
     expect(nested.status).toBe(400)
-    expect(nested.body.data.fields).toEqual({ 'attendees.1.name': 'errors.controlCharacters', couponCode: 'errors.controlCharacters' })
+    // Every problem at once: the controls beside the schema's own refusals.
+    expect(nested.body.data.fields).toMatchObject({
+      'attendees.1.name': 'errors.controlCharacters',
+      couponCode: 'errors.controlCharacters',
+      lines: 'errors.invalid',
+    })
   })
 
   it('when a page address carries a NUL in its search or filter, then the page answers without a 5xx (a refused console search says so)', async () => {
