@@ -15,10 +15,12 @@ beforeAll(async () => {
 })
 
 describe('community comments', () => {
-  it('when hostile text is posted, then it is stored and listed as plain text, controls and direction overrides removed', async () => {
+  it('when hostile text is posted, then it is stored and listed as plain text, direction overrides removed; a NUL is refused first', async () => {
     const exhibitionId = await addExhibition(db)
     const author = await signedUp(app, db, { nick: 'Poster' })
-    const hostile = '  <script>alert(1)</script>\u202Egnp.exe <img src=x onerror=alert(2)>\u0000\r\n\r\n\r\n\r\nline two&amp;  '
+    const withNul = await call(app, EXPO, 'expo$postComment', { exhibitionId, body: 'hello\u0000' }, { token: author.token })
+    expect([withNul.status, withNul.body.data.fields]).toEqual([400, { body: 'errors.controlCharacters' }])
+    const hostile = '  <script>alert(1)</script>\u202Egnp.exe <img src=x onerror=alert(2)>\r\n\r\n\r\n\r\nline two&amp;  '
     const posted = await call(app, EXPO, 'expo$postComment', { exhibitionId, body: hostile }, { token: author.token })
     expect(posted.status).toBe(200)
     expect(posted.headers['content-type']).toMatch(/^application\/json/)
