@@ -24,6 +24,8 @@ export interface SsrDeps {
   /** Checks and issues visitor tokens for the page's gateway calls; null when the platform is external. */
   visitorTokens: VisitorTokens | null
   fallbackPage(lang: UrlLanguage): string
+  /** Whether the database holds demo content (the banner); false when the platform is external. */
+  demoContent(): boolean
 }
 
 export interface VisitorTokens {
@@ -54,7 +56,7 @@ function pageTokens(req: Request, visitorTokens: VisitorTokens | null): { source
   }
 }
 
-export function siteStateFor(config: Config, res: Response, lang: UrlLanguage): SiteState {
+export function siteStateFor(config: Config, res: Response, lang: UrlLanguage, demoContent = false): SiteState {
   const context = res.locals.context
   return {
     lang,
@@ -64,6 +66,7 @@ export function siteStateFor(config: Config, res: Response, lang: UrlLanguage): 
     config: publicConfig(config),
     mobile: context.mobile,
     riskShow: context.riskShow,
+    demoContent,
     nodeEnv: config.NODE_ENV,
     user: res.locals.user ?? null,
   }
@@ -105,7 +108,7 @@ export function ssrHandler(deps: SsrDeps) {
     try {
       output = await deps.render({
         request: toFetchRequest(req, origin) as unknown as globalThis.Request,
-        site: siteStateFor(deps.config, res, lang),
+        site: siteStateFor(deps.config, res, lang, deps.demoContent()),
         dispatch: deps.dispatch,
         gatewayBaseUrl: deps.config.GATEWAY_URL ?? '',
         tokens: tokens.source,

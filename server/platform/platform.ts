@@ -6,6 +6,7 @@ import type { Router } from 'express'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
+import { type DemoContentState, trackDemoContent } from '../content/demo-marks.ts'
 import type { Database, Queryable } from '../db/client.ts'
 import type { Geo } from '../geo/geo.ts'
 import { createReadCache, dispatch, Registry, type GatewayObserver, type PlatformRequest, type PlatformResponse, type StaffGate } from './gateway.ts'
@@ -54,6 +55,8 @@ export interface Platform {
   /** Domains call this after a committed write that changes what a page shows. */
   contentChanged(change: ContentChange): void
   onContentChanged(listener: (change: ContentChange) => void): () => void
+  /** Whether the database still holds demo content (asked again after every content change). */
+  readonly demo: DemoContentState
   dispatch(request: PlatformRequest): Promise<PlatformResponse>
   close(): Promise<void>
 }
@@ -143,6 +146,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   events.setMaxListeners(50)
   // Every content change, here or on another instance, drops the kept answers.
   events.on('content', () => readCache.clear())
+  const demo = await trackDemoContent(
+    db,
+    () => events.emit('content', { scope: '*' }),
+    (error) => logger.warn({ err: error }, 'could not tell whether demo content is present'),
+  )
+  events.on('content', () => void demo.refresh())
   const jobs = createJobs(logger)
   const mailTransport = createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR })
   const mailFrom = config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.CONTACT_EMAIL}>`
@@ -168,6 +177,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       return tokens.issue({ kind: 'visitor', visitorId: newVisitorId() })
     },
     staffGate: null,
+    demo,
     contentChanged(change) {
       events.emit('content', change)
       // Other instances on the same database drop their page caches too.
