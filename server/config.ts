@@ -61,6 +61,15 @@ const siteLanguages = z
 
 const email = z.email()
 
+/** The demo brand's identity: the defaults of a try-out, which a real deployment replaces (server/going-live.ts). */
+export const DEMO_IDENTITY = {
+  brandName: 'Aurum Expo',
+  contactEmail: 'contact@aurum-expo.example',
+  qaEmail: 'quality@aurum-expo.example',
+  socialLinks:
+    'x=https://x.com/aurumexpo,facebook=https://www.facebook.com/aurumexpo,linkedin=https://www.linkedin.com/company/aurumexpo,youtube=https://www.youtube.com/@aurumexpo,telegram=https://t.me/aurumexpo',
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -85,16 +94,14 @@ const schema = z.object({
   ENVIRONMENT: z.string().trim().min(1).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COMPRESSION: z.enum(['on', 'off']).default('on'),
-  BRAND_NAME: z.string().trim().min(1).max(60).default('Aurum Expo'),
-  CONTACT_EMAIL: email.default('contact@aurum-expo.example'),
-  QA_EMAIL: email.default('quality@aurum-expo.example'),
+  BRAND_NAME: z.string().trim().min(1).max(60).default(DEMO_IDENTITY.brandName),
+  CONTACT_EMAIL: email.default(DEMO_IDENTITY.contactEmail),
+  QA_EMAIL: email.default(DEMO_IDENTITY.qaEmail),
   /** Comma-separated name=url pairs, e.g. "x=https://x.com/acme,youtube=https://youtube.com/@acme". */
   SOCIAL_LINKS: z
     .string()
     .trim()
-    .default(
-      'x=https://x.com/aurumexpo,facebook=https://www.facebook.com/aurumexpo,linkedin=https://www.linkedin.com/company/aurumexpo,youtube=https://www.youtube.com/@aurumexpo,telegram=https://t.me/aurumexpo',
-    )
+    .default(DEMO_IDENTITY.socialLinks)
     .transform((value, ctx) => {
       const links: Array<{ name: string; url: string }> = []
       for (const pair of value

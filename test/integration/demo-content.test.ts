@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs'
 import request from 'supertest'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { demoContentPresent, DEMO_TABLES } from '../../server/content/demo-marks.ts'
 import { removeDemoContent } from '../../server/content/remove-demo.ts'
 import { seedDemoContent } from '../../server/db/seed/seed.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { DEMO_DOCUMENTS, DEMO_TRC20 } from '../../server/platform/verification/seed.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
+import { consoleCall, setMoment, setUpMember } from './console-helpers.ts'
 
 /**
  * Demo content is marked where the seeder writes it (migration 0190): the verification check answers
@@ -145,5 +146,29 @@ describe('migration 0190 on a database seeded before it', () => {
     for (const statement of backfill) await platform.db.query(statement)
     expect(await marked()).toEqual(bySeeder)
     expect(await count('verification_channels', 'not demo')).toBe(1)
+  })
+})
+
+describe('the owner\'s "before you go live" list (console$goingLive)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('when an owner asks, then each item is a tick, demo content unticked until it is removed; other roles are refused', async () => {
+    setMoment('2027-06-02T10:00:00Z')
+    const owner = await setUpMember(app, platform.db, ['owner'])
+    const manager = await setUpMember(app, platform.db, ['manager', 'editor', 'support', 'verifier', 'checkin'])
+    const list = async () => {
+      const response = await consoleCall(app, 'goingLive', {}, { cookie: owner.cookie })
+      expect(response.status, JSON.stringify(response.body)).toBe(200)
+      return Object.fromEntries((response.body.data.items as Array<{ id: string; done: boolean }>).map((item) => [item.id, item.done]))
+    }
+    const before = await list()
+    expect(Object.values(before).every((done) => typeof done === 'boolean')).toBe(true)
+    // The test configuration is the demo's identity over plain http, without payments or mail.
+    expect(before).toMatchObject({ brandName: false, contactEmail: false, demoContent: false, payments: false, mail: false, https: false })
+    await removeDemoContent(platform.db)
+    expect((await list()).demoContent).toBe(true)
+    expect((await consoleCall(app, 'goingLive', {}, { cookie: manager.cookie })).status).toBe(403)
   })
 })
