@@ -52,6 +52,7 @@ try {
     reportRemoval(await removeDemoContent(db))
     // Pages of running instances on the same database show the banner until they hear of it.
     platform.contentChanged({ scope: '*' })
+    await platform.demo.refresh()
   } else if (command === 'check') {
     const { problems, byKind } = validateFolder(root, kinds)
     for (const problem of problems) console.error(`${problem.file}: ${problem.field}: ${problem.message}`)

@@ -48,20 +48,35 @@ export interface DemoContentState {
  */
 export async function trackDemoContent(db: Queryable, onFlip: () => void, onError: (error: unknown) => void): Promise<DemoContentState> {
   let present = await demoContentPresent(db)
-  return {
-    present: () => present,
-    async refresh() {
-      try {
-        const now = await demoContentPresent(db)
-        if (now !== present) {
-          present = now
-          onFlip()
-        }
-      } catch (error) {
-        // The database is away: the banner keeps its last state until the next change.
-        onError(error)
+  const ask = async () => {
+    try {
+      const now = await demoContentPresent(db)
+      if (now !== present) {
+        present = now
+        onFlip()
       }
-      return present
-    },
+    } catch (error) {
+      // The database is away: the banner keeps its last state until the next change.
+      onError(error)
+    }
+    return present
   }
+  // A burst of changes asks at most twice: the question under way, and one more after it (a change
+  // during a question may not be in its answer). Whoever awaits gets the answer that includes them.
+  let running: Promise<boolean> | null = null
+  let next: Promise<boolean> | null = null
+  const refresh = (): Promise<boolean> => {
+    if (!running) {
+      running = ask().finally(() => {
+        running = null
+      })
+      return running
+    }
+    next ??= running.then(() => {
+      next = null
+      return refresh()
+    })
+    return next
+  }
+  return { present: () => present, refresh }
 }

@@ -135,6 +135,8 @@ export interface PlatformOptions {
 
 const PLATFORM_DIR = fileURLToPath(new URL('./', import.meta.url))
 const CONTENT_CHANNEL = 'content_changed'
+/** The scope of the local change that empties the caches when the banner comes or goes (no one else needs telling). */
+const DEMO_FLIPPED = 'demo-banner'
 
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { config, db, logger } = options
@@ -148,10 +150,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   events.on('content', () => readCache.clear())
   const demo = await trackDemoContent(
     db,
-    () => events.emit('content', { scope: '*' }),
+    () => events.emit('content', { scope: DEMO_FLIPPED }),
     (error) => logger.warn({ err: error }, 'could not tell whether demo content is present'),
   )
-  events.on('content', () => void demo.refresh())
+  events.on('content', (change: ContentChange) => {
+    if (change.scope !== DEMO_FLIPPED) void demo.refresh()
+  })
   const jobs = createJobs(logger)
   const mailTransport = createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR })
   const mailFrom = config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.CONTACT_EMAIL}>`
