@@ -61,6 +61,10 @@ describe('the verification check on a site with demo content', () => {
   it('when an organiser adds a channel beside the demo, then it answers official; re-adding a demo value makes it the organiser’s', async () => {
     await organiserChannel()
     expect(await verdict('press@organiser.example')).toBe('official')
+    // The public list says which entries are the demo's.
+    const listed = await platform.services.verification.publicChannels()
+    expect(listed.find((channel) => channel.display === 'press@organiser.example')?.demo).toBe(false)
+    expect(listed.find((channel) => channel.display === platform.config.QA_EMAIL)?.demo).toBe(true)
     await platform.services.verification.addChannel({
       kind: 'email',
       value: platform.config.CONTACT_EMAIL,

@@ -86,7 +86,7 @@ const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 const today = () => new Date().toISOString().slice(0, 10)
 
 function toOfficial(row: repo.ChannelRow): OfficialChannel {
-  return { kind: row.kind, display: row.display, purpose: row.purpose, since: row.since }
+  return { kind: row.kind, display: row.display, purpose: row.purpose, since: row.since, demo: row.demo }
 }
 
 /**

@@ -30,6 +30,8 @@ export const officialChannel = z.object({
   purpose: z.enum(CHANNEL_PURPOSES),
   /** Official since (YYYY-MM-DD). */
   since: isoDate,
+  /** An entry of the sample site's demo register, listed as such (never in a verdict's matches). */
+  demo: z.boolean(),
 })
 export type OfficialChannel = z.output<typeof officialChannel>
 
