@@ -53,6 +53,10 @@ describe('the demo identity and the going-live list', () => {
     expect(notDone(goingLiveList(parseConfig({ ...own, METRICS_TOKEN: undefined, METRICS_PORT: '9464' }), { demoContent: false, ...replaced }))).toEqual([])
     const demoFiles = { logo: DEMO_LOGO_SHA256, legal: DEMO_LEGAL_SHA256 }
     expect(notDone(goingLiveList(parseConfig(own), { demoContent: false, ...demoFiles }))).toEqual(['logo', 'legalTexts'])
+    // Files that cannot be read: not ticked, and no warning about a logo nobody can see.
+    expect(notDone(goingLiveList(parseConfig(own), { demoContent: false, logo: null, legal: null }))).toEqual(['logo', 'legalTexts'])
+    expect(demoIdentityLeft(parseConfig(own), { logo: null })).toEqual([])
+    expect(logoFingerprint('/nonexistent/')).toBeNull()
   })
 
   it('when the list is made, then it holds only names and booleans, never a configured value', () => {

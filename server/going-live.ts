@@ -21,19 +21,31 @@ const sha256 = (...parts: Buffer[]) => {
   return hash.digest('hex')
 }
 
-export function logoFingerprint(root = ROOT): string {
-  return sha256(readFileSync(`${root}public/favicon.svg`))
+/**
+ * Null when the files are not there (an image that ships only the build): the list then cannot
+ * tell, and says "not done" rather than guess; the start-up warning stays quiet about it.
+ */
+function fingerprintOf(paths: string[]): string | null {
+  try {
+    return sha256(...paths.map((path) => readFileSync(path)))
+  } catch {
+    return null
+  }
 }
 
-export function legalFingerprint(root = ROOT): string {
-  return sha256(...LOCALES.map((locale) => readFileSync(`${root}locales/${locale}/legal.json`)))
+export function logoFingerprint(root = ROOT): string | null {
+  return fingerprintOf([`${root}public/favicon.svg`])
+}
+
+export function legalFingerprint(root = ROOT): string | null {
+  return fingerprintOf(LOCALES.map((locale) => `${root}locales/${locale}/legal.json`))
 }
 
 const demoDomain = DEMO_IDENTITY.contactEmail.slice(DEMO_IDENTITY.contactEmail.indexOf('@'))
 const demoSocialUrls = new Set(DEMO_IDENTITY.socialLinks.split(',').map((pair) => pair.slice(pair.indexOf('=') + 1)))
 
 /** The parts of the demo brand's identity this deployment still carries (brand, addresses, social links, logo). */
-export function demoIdentityLeft(config: Config, files: { logo: string } = { logo: logoFingerprint() }): GoingLiveItem[] {
+export function demoIdentityLeft(config: Config, files: { logo: string | null } = { logo: logoFingerprint() }): GoingLiveItem[] {
   const left: GoingLiveItem[] = []
   if (config.BRAND_NAME === DEMO_IDENTITY.brandName) left.push('brandName')
   if (config.CONTACT_EMAIL.endsWith(demoDomain)) left.push('contactEmail')
@@ -47,15 +59,20 @@ export function demoIdentityLeft(config: Config, files: { logo: string } = { log
  * The owner's "before you go live" list: every item, done or not. Only booleans leave here: the
  * console never learns a key, an address of the mail server or a token.
  */
-export function goingLiveList(config: Config, state: { demoContent: boolean; logo?: string; legal?: string }): Array<{ id: GoingLiveItem; done: boolean }> {
-  const identity = new Set(demoIdentityLeft(config, { logo: state.logo ?? logoFingerprint() }))
+export function goingLiveList(
+  config: Config,
+  state: { demoContent: boolean; logo?: string | null; legal?: string | null },
+): Array<{ id: GoingLiveItem; done: boolean }> {
+  const logo = state.logo === undefined ? logoFingerprint() : state.logo
+  const legal = state.legal === undefined ? legalFingerprint() : state.legal
+  const identity = new Set(demoIdentityLeft(config, { logo }))
   const done: Record<GoingLiveItem, boolean> = {
     brandName: !identity.has('brandName'),
     contactEmail: !identity.has('contactEmail'),
     qaEmail: !identity.has('qaEmail'),
     socialLinks: !identity.has('socialLinks'),
-    logo: !identity.has('logo'),
-    legalTexts: (state.legal ?? legalFingerprint()) !== DEMO_LEGAL_SHA256,
+    logo: logo !== null && !identity.has('logo'),
+    legalTexts: legal !== null && legal !== DEMO_LEGAL_SHA256,
     demoContent: !state.demoContent,
     payments: Boolean(config.STRIPE_SECRET_KEY),
     mail: Boolean(config.SMTP_URL),
