@@ -154,7 +154,7 @@ export function createApp(deps: AppDeps) {
   const dispatch = platform ? (request: Parameters<Platform['dispatch']>[0]) => platform.dispatch(request) : null
   if (deps.console) {
     const { render, assets } = deps.console
-    app.use(CONSOLE_PATH, consolePages({ config, logger, render, assets, fallbackPage, dispatch, visitorTokens: null }))
+    app.use(CONSOLE_PATH, consolePages({ config, logger, render, assets, fallbackPage, dispatch, visitorTokens: null, demoContent: () => false }))
   }
 
   app.use((req, res, next) => {
@@ -178,6 +178,7 @@ export function createApp(deps: AppDeps) {
       assets: deps.assets,
       fallbackPage,
       dispatch,
+      demoContent: () => platform?.demo.present() ?? false,
       visitorTokens: platform
         ? {
             isValid: (token) => platform.tokens.verify(token).ok,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig, publicOriginProblem } from './config.ts'
+import { CONFIG_VARIABLES, ConfigError, parseConfig, publicOriginProblem } from './config.ts'
 
 describe('PUBLIC_ORIGIN in production ("hold the line" item 8)', () => {
   it('when a production server reachable from outside has no PUBLIC_ORIGIN, then it refuses to start, naming the variable', () => {
@@ -24,7 +24,8 @@ describe('metrics and shutdown variables', () => {
   it('when nothing is set, then production drains 5 s within 20 s, and other environments do not drain', () => {
     expect(parseConfig({ NODE_ENV: 'production' })).toMatchObject({ SHUTDOWN_DRAIN_SECONDS: 5, SHUTDOWN_TIMEOUT_SECONDS: 20 })
     expect(parseConfig({ NODE_ENV: 'development' })).toMatchObject({ SHUTDOWN_DRAIN_SECONDS: 0 })
-    expect(parseConfig({ METRICS_PORT: '', METRICS_TOKEN: '' })).toMatchObject({ METRICS_PORT: undefined, METRICS_TOKEN: undefined })
+    const blank = parseConfig({ METRICS_PORT: '', METRICS_TOKEN: '' })
+    expect([blank.METRICS_PORT, blank.METRICS_TOKEN]).toEqual([undefined, undefined])
   })
 
   it('when the values contradict each other or are too weak, then every problem is listed', () => {
@@ -85,5 +86,60 @@ describe('PAYMENT_CHECK_SECONDS', () => {
     expect(parseConfig({ PAYMENT_CHECK_SECONDS: '' }).PAYMENT_CHECK_SECONDS).toBe(120)
     expect(parseConfig({ PAYMENT_CHECK_SECONDS: '60' }).PAYMENT_CHECK_SECONDS).toBe(60)
     for (const value of ['1', '7200', 'soon', '2.5']) expect(() => parseConfig({ PAYMENT_CHECK_SECONDS: value })).toThrow(/PAYMENT_CHECK_SECONDS/)
+  })
+})
+
+describe('an empty variable is an unset one', () => {
+  it('when any variable of the schema is set to the empty string or only spaces, then the configuration is the one without it', () => {
+    const unset = parseConfig({})
+    expect(CONFIG_VARIABLES.length).toBeGreaterThan(40)
+    for (const name of CONFIG_VARIABLES) {
+      for (const blank of ['', '  ', '\t']) expect(parseConfig({ [name]: blank }), `${name}=${JSON.stringify(blank)}`).toEqual(unset)
+    }
+  })
+
+  it('when compose forwards every optional variable empty, then the site starts with its defaults (PORT= is 3000)', () => {
+    const everythingEmpty = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, '']))
+    const config = parseConfig({ ...everythingEmpty, NODE_ENV: 'production', TOKEN_SECRET: 't'.repeat(40) })
+    expect([config.PORT, config.TOKEN_SECRET]).toEqual([3000, 't'.repeat(40)])
+    expect([config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET, config.SMTP_URL, config.S3_BUCKET, config.DATABASE_URL]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ])
+  })
+
+  it('when a variable has a value, then the rule leaves it alone (a bad one is still refused)', () => {
+    expect(parseConfig({ PORT: '3501' }).PORT).toBe(3501)
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: 'pk_live_1' })).toThrow(/STRIPE_SECRET_KEY/)
+  })
+})
+
+describe('demo content and the database', () => {
+  const url = 'postgres://site@db:5432/expo'
+  it('when DEMO_CONTENT is not set, then it is on for the embedded database and off on a real one', () => {
+    expect(parseConfig({}).DEMO_CONTENT).toBe('on')
+    expect(parseConfig({ DATABASE_URL: url }).DEMO_CONTENT).toBe('off')
+    expect(parseConfig({ DATABASE_URL: url, DEMO_CONTENT: '' }).DEMO_CONTENT).toBe('off')
+  })
+
+  it('when DEMO_CONTENT is set, then it wins either way', () => {
+    expect(parseConfig({ DATABASE_URL: url, DEMO_CONTENT: 'on' }).DEMO_CONTENT).toBe('on')
+    expect(parseConfig({ DEMO_CONTENT: 'off' }).DEMO_CONTENT).toBe('off')
+  })
+})
+
+describe('Kubernetes without a database', () => {
+  const pod = { KUBERNETES_SERVICE_HOST: '10.96.0.1' }
+  it('when a pod has no DATABASE_URL, then start-up refuses, saying what to set', () => {
+    expect(() => parseConfig(pod)).toThrow(/DATABASE_URL: required on Kubernetes \(KUBERNETES_SERVICE_HOST is set\).*EMBEDDED_DATABASE=on/)
+  })
+
+  it('when it has DATABASE_URL, or EMBEDDED_DATABASE=on, or runs outside Kubernetes, then it starts', () => {
+    expect(parseConfig({ ...pod, DATABASE_URL: 'postgres://site@db/expo' }).DATABASE_URL).toBe('postgres://site@db/expo')
+    expect(parseConfig({ ...pod, EMBEDDED_DATABASE: 'on' }).EMBEDDED_DATABASE).toBe('on')
+    expect(parseConfig({ EMBEDDED_DATABASE: 'off' }).DATABASE_URL).toBeUndefined()
   })
 })

@@ -9,23 +9,11 @@ const optionalUrl = z
   .transform((value) => value.replace(/\/+$/, ''))
   .pipe(z.url({ protocol: /^https?$/ }))
   .optional()
-  .or(z.literal('').transform(() => undefined))
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
-/** Text that may be left empty (empty means "not set"). */
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => value || undefined)
-  .optional()
+const optionalText = z.string().trim().optional()
 
-/** A number that may be left empty (empty means "not set"). */
-const optionalNumber = (schema: z.ZodNumber) =>
-  z
-    .literal('')
-    .transform(() => undefined)
-    .or(z.coerce.number().pipe(schema))
-    .optional()
+const optionalNumber = (schema: z.ZodNumber) => z.coerce.number().pipe(schema).optional()
 
 /**
  * What Express's `trust proxy` accepts: a boolean, a hop count, or a comma-separated list of
@@ -38,7 +26,7 @@ const trustProxy = z
   .default('loopback')
   .transform((value, ctx): boolean | number | string[] => {
     if (value === 'true') return true
-    if (value === 'false' || value === '') return false
+    if (value === 'false') return false
     if (/^\d+$/.test(value)) return Number(value)
     const entries = value
       .split(',')
@@ -73,6 +61,15 @@ const siteLanguages = z
 
 const email = z.email()
 
+/** The demo brand's identity: the defaults of a try-out, which a real deployment replaces (server/going-live.ts). */
+export const DEMO_IDENTITY = {
+  brandName: 'Aurum Expo',
+  contactEmail: 'contact@aurum-expo.example',
+  qaEmail: 'quality@aurum-expo.example',
+  socialLinks:
+    'x=https://x.com/aurumexpo,facebook=https://www.facebook.com/aurumexpo,linkedin=https://www.linkedin.com/company/aurumexpo,youtube=https://www.youtube.com/@aurumexpo,telegram=https://t.me/aurumexpo',
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -91,23 +88,20 @@ const schema = z.object({
     .string()
     .trim()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .optional(),
   BROKER_SITE_URL: optionalUrl,
   /** The environment name sent in the ENVIRONMENT header (docs/product.md#environments). */
   ENVIRONMENT: z.string().trim().min(1).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COMPRESSION: z.enum(['on', 'off']).default('on'),
-  BRAND_NAME: z.string().trim().min(1).max(60).default('Aurum Expo'),
-  CONTACT_EMAIL: email.default('contact@aurum-expo.example'),
-  QA_EMAIL: email.default('quality@aurum-expo.example'),
+  BRAND_NAME: z.string().trim().min(1).max(60).default(DEMO_IDENTITY.brandName),
+  CONTACT_EMAIL: email.default(DEMO_IDENTITY.contactEmail),
+  QA_EMAIL: email.default(DEMO_IDENTITY.qaEmail),
   /** Comma-separated name=url pairs, e.g. "x=https://x.com/acme,youtube=https://youtube.com/@acme". */
   SOCIAL_LINKS: z
     .string()
     .trim()
-    .default(
-      'x=https://x.com/aurumexpo,facebook=https://www.facebook.com/aurumexpo,linkedin=https://www.linkedin.com/company/aurumexpo,youtube=https://www.youtube.com/@aurumexpo,telegram=https://t.me/aurumexpo',
-    )
+    .default(DEMO_IDENTITY.socialLinks)
     .transform((value, ctx) => {
       const links: Array<{ name: string; url: string }> = []
       for (const pair of value
@@ -145,15 +139,13 @@ const schema = z.object({
     .string()
     .trim()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .optional(),
   MAIL_FROM: z.string().trim().min(3).optional(),
   REDIS_URL: z
     .string()
     .trim()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .optional(),
   STRIPE_SECRET_KEY: z.string().trim().startsWith('sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().startsWith('whsec_').optional(),
   ANALYTICS_SCRIPT_URL: optionalUrl,
@@ -172,13 +164,14 @@ const schema = z.object({
   READ_CACHE: z.enum(['on', 'off']).default('on'),
   PAGE_CACHE_TTL_SECONDS: positiveInt(30),
   PAGE_CACHE_MAX_MB: positiveInt(64),
-  DEMO_CONTENT: z.enum(['on', 'off']).default('on'),
+  /** Seed the demo into an empty database; unset means on for the embedded database only (docs/decisions/0013-demo-content-and-going-live.md). */
+  DEMO_CONTENT: z.enum(['on', 'off']).optional(),
+  /** Set by Kubernetes in every pod: there, a missing DATABASE_URL is a mistake, not a try-out. */
+  KUBERNETES_SERVICE_HOST: optionalText,
+  /** On Kubernetes, run the embedded database anyway (one pod with a persistent volume, on purpose). */
+  EMBEDDED_DATABASE: z.enum(['on', 'off']).default('off'),
   /** Bearer token that /metrics asks for; without it (and without METRICS_PORT) production serves no metrics. */
-  METRICS_TOKEN: z
-    .literal('')
-    .transform(() => undefined)
-    .or(z.string().trim().min(16, 'must be at least 16 characters'))
-    .optional(),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   /** A second, private listener that serves only /metrics; the site's own port then has none. */
   METRICS_PORT: optionalNumber(z.number().int().min(1).max(65535)),
   /** After SIGTERM: readiness says 503 at once and the listener stays open this long (default 5 s in production, 0 otherwise). */
@@ -198,9 +191,26 @@ export class ConfigError extends Error {
   }
 }
 
+/** Every variable the site reads (the schema's keys), for the emptiness rule and its test. */
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as Array<keyof typeof schema.shape>
+
+/**
+ * An orchestrator forwards a variable nobody filled in as the empty string (compose's
+ * `${STRIPE_SECRET_KEY:-}`): blank means unset, for every variable at once, so that no field's own
+ * check can forget it and defaults apply to blank values too.
+ */
+function withoutBlanks(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const cleaned: Record<string, string | undefined> = {}
+  for (const name of CONFIG_VARIABLES) {
+    const value = env[name]
+    if (value !== undefined && value.trim() !== '') cleaned[name] = value
+  }
+  return cleaned
+}
+
 /** Parses the environment once at boot; every bad variable is reported together. */
 export function parseConfig(env: Record<string, string | undefined> = process.env) {
-  const result = schema.safeParse(env)
+  const result = schema.safeParse(withoutBlanks(env))
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`))
   }
@@ -226,11 +236,21 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (raw.S3_BUCKET && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(raw.S3_BUCKET))
     problems.push('S3_BUCKET: not a bucket name (3–63 lower-case letters, digits, dots and hyphens)')
   if (raw.METRICS_PORT !== undefined && raw.METRICS_PORT === raw.PORT) problems.push('METRICS_PORT: must differ from PORT')
+  const gatewayUrl = chooseBases(raw.ENVIRONMENT, { test: raw.GATEWAY_URL_TEST, production: raw.GATEWAY_URL })
+  if (raw.KUBERNETES_SERVICE_HOST && !raw.DATABASE_URL && !gatewayUrl && raw.EMBEDDED_DATABASE !== 'on') {
+    // A pod's filesystem goes with the pod: its own embedded database would lose every order on a
+    // restart and give each replica different data.
+    problems.push(
+      'DATABASE_URL: required on Kubernetes (KUBERNETES_SERVICE_HOST is set); without it this pod would run its own embedded database inside the container. Set DATABASE_URL to the PostgreSQL server, or EMBEDDED_DATABASE=on for a single pod with a persistent volume on purpose.',
+    )
+  }
   if (problems.length) throw new ConfigError(problems)
   const publicOrigin = raw.PUBLIC_ORIGIN ?? `http://localhost:${raw.PORT}`
   return {
     ...raw,
-    GATEWAY_URL: chooseBases(raw.ENVIRONMENT, { test: raw.GATEWAY_URL_TEST, production: raw.GATEWAY_URL }),
+    // The README's try-out (embedded database) shows the demo; a real database starts empty unless asked.
+    DEMO_CONTENT: raw.DEMO_CONTENT ?? (raw.DATABASE_URL ? 'off' : 'on'),
+    GATEWAY_URL: gatewayUrl,
     BROKER_SITE_URL: chooseBases(raw.ENVIRONMENT, { test: raw.BROKER_SITE_URL_TEST, production: raw.BROKER_SITE_URL }),
     DATA_DIR: resolve(raw.DATA_DIR),
     DIST_DIR: resolve(raw.DIST_DIR),

@@ -15,6 +15,7 @@ import { CONSOLE_PAGES, createAssetResolver } from './http/assets.ts'
 import { createLifecycle } from './http/health.ts'
 import { createMetrics, createMetricsServer, metricsExposure } from './http/metrics.ts'
 import { gracefulShutdown } from './http/shutdown.ts'
+import { demoIdentityLeft } from './going-live.ts'
 import { createPlatform, type Platform } from './platform/platform.ts'
 import { registerRateLimitMetrics } from './platform/rate-limits.ts'
 import { connectRedis } from './redis.ts'
@@ -85,6 +86,14 @@ async function main() {
     if (config.DEMO_CONTENT === 'on') {
       const seeded = await seedDemoContent(platform)
       if (seeded.length) logger.info({ domains: seeded }, 'demo content seeded')
+    }
+    // A real deployment that still speaks as the demo brand tells visitors the wrong name and addresses.
+    const identity = config.isProduction && config.DATABASE_URL ? demoIdentityLeft(config) : []
+    if (identity.length) {
+      logger.warn(
+        { demoIdentity: identity },
+        `still the demo brand's identity: ${identity.join(', ')} (set BRAND_NAME, CONTACT_EMAIL, QA_EMAIL, SOCIAL_LINKS; replace public/favicon.svg and the logo; see the README's going-live guide)`,
+      )
     }
   }
 

@@ -27,6 +27,8 @@ export interface SsrDeps {
   /** Checks and issues visitor tokens for the page's gateway calls; null when the platform is external. */
   visitorTokens: VisitorTokens | null
   fallbackPage(lang: UrlLanguage, kind?: FallbackKind): string
+  /** Whether the database holds demo content (the banner); false when the platform is external. */
+  demoContent(): boolean
 }
 
 export interface VisitorTokens {
@@ -57,7 +59,7 @@ function pageTokens(req: Request, visitorTokens: VisitorTokens | null): { source
   }
 }
 
-export function siteStateFor(config: Config, res: Response, lang: UrlLanguage): SiteState {
+export function siteStateFor(config: Config, res: Response, lang: UrlLanguage, demoContent = false): SiteState {
   const context = res.locals.context
   return {
     lang,
@@ -67,6 +69,7 @@ export function siteStateFor(config: Config, res: Response, lang: UrlLanguage): 
     config: publicConfig(config),
     mobile: context.mobile,
     riskShow: context.riskShow,
+    demoContent,
     nodeEnv: config.NODE_ENV,
     user: res.locals.user ?? null,
   }
@@ -108,7 +111,7 @@ export function ssrHandler(deps: SsrDeps) {
     try {
       output = await deps.render({
         request: toFetchRequest(req, origin) as unknown as globalThis.Request,
-        site: siteStateFor(deps.config, res, lang),
+        site: siteStateFor(deps.config, res, lang, deps.demoContent()),
         dispatch: deps.dispatch,
         gatewayBaseUrl: deps.config.GATEWAY_URL ?? '',
         tokens: tokens.source,

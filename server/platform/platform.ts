@@ -6,6 +6,7 @@ import type { Router } from 'express'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
+import { type DemoContentState, trackDemoContent } from '../content/demo-marks.ts'
 import type { Database, Queryable } from '../db/client.ts'
 import type { Geo } from '../geo/geo.ts'
 import { createReadCache, dispatch, Registry, type GatewayObserver, type PlatformRequest, type PlatformResponse, type StaffGate } from './gateway.ts'
@@ -54,6 +55,8 @@ export interface Platform {
   /** Domains call this after a committed write that changes what a page shows. */
   contentChanged(change: ContentChange): void
   onContentChanged(listener: (change: ContentChange) => void): () => void
+  /** Whether the database still holds demo content (asked again after every content change). */
+  readonly demo: DemoContentState
   dispatch(request: PlatformRequest): Promise<PlatformResponse>
   close(): Promise<void>
 }
@@ -132,6 +135,8 @@ export interface PlatformOptions {
 
 const PLATFORM_DIR = fileURLToPath(new URL('./', import.meta.url))
 const CONTENT_CHANNEL = 'content_changed'
+/** The scope of the local change that empties the caches when the banner comes or goes (no one else needs telling). */
+const DEMO_FLIPPED = 'demo-banner'
 
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { config, db, logger } = options
@@ -143,6 +148,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   events.setMaxListeners(50)
   // Every content change, here or on another instance, drops the kept answers.
   events.on('content', () => readCache.clear())
+  const demo = await trackDemoContent(
+    db,
+    () => events.emit('content', { scope: DEMO_FLIPPED }),
+    (error) => logger.warn({ err: error }, 'could not tell whether demo content is present'),
+  )
+  events.on('content', (change: ContentChange) => {
+    if (change.scope !== DEMO_FLIPPED) void demo.refresh()
+  })
   const jobs = createJobs(logger)
   const mailTransport = createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR })
   const mailFrom = config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.CONTACT_EMAIL}>`
@@ -168,6 +181,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       return tokens.issue({ kind: 'visitor', visitorId: newVisitorId() })
     },
     staffGate: null,
+    demo,
     contentChanged(change) {
       events.emit('content', change)
       // Other instances on the same database drop their page caches too.

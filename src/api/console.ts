@@ -29,6 +29,7 @@ export const invite = fn<typeof contracts.invite>(CONSOLE.invite)
 export const updateMember = fn<typeof contracts.updateMember>(CONSOLE.updateMember)
 export const resetSecondFactor = fn<typeof contracts.resetSecondFactor>(CONSOLE.resetSecondFactor)
 export const auditList = fn<typeof contracts.auditList>(CONSOLE.auditList)
+export const goingLive = fn<typeof contracts.goingLive>(CONSOLE.goingLive)
 // Orders and refunds (docs/product.md#console-orders).
 export const orderList = fn<typeof orders.orderList>(CONSOLE.orderList)
 export const orderDetail = fn<typeof orders.orderDetail>(CONSOLE.orderDetail)
@@ -57,7 +58,7 @@ export type { VisitorDetail, VisitorRow } from './contracts/console-visitors.ts'
 export type { Dashboard } from './contracts/console-dashboard.ts'
 export type { ConsoleOrderDetail, OrderListRow, PaymentQueueRow } from './contracts/console-orders.ts'
 
-export type { AuditRow, StaffListItem, StaffMember, StaffSession } from './contracts/console.ts'
+export type { AuditRow, GoingLiveEntry, StaffListItem, StaffMember, StaffSession } from './contracts/console.ts'
 // Exhibitions, ticket types and coupons (issue 17).
 export const exhibitionList = fn<typeof catalog.exhibitionList>(CONSOLE.exhibitionList)
 export const exhibitionDetail = fn<typeof catalog.exhibitionDetail>(CONSOLE.exhibitionDetail)

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router'
 import { AccountMenu } from '../components/account-menu/account-menu.tsx'
 import { ChinaNoticeGate } from '../components/china-notice/china-notice.tsx'
+import { DemoBanner } from '../components/demo-banner/demo-banner.tsx'
 import { Footer } from '../components/footer/footer.tsx'
 import { Header } from '../components/header/header.tsx'
 import { openMobileSearch, SearchBox } from '../components/search-box/search-box.tsx'
@@ -11,6 +12,7 @@ export function DefaultLayout() {
   return (
     <div className={styles.shell}>
       <ChinaNoticeGate>
+        <DemoBanner />
         <Header
           // search box
           searchSlot={<SearchBox />}

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router'
 import { ChinaNoticeGate } from '../components/china-notice/china-notice.tsx'
+import { DemoBanner } from '../components/demo-banner/demo-banner.tsx'
 import { Footer } from '../components/footer/footer.tsx'
 import styles from './layouts.module.css'
 
@@ -8,6 +9,7 @@ export function NewsLayout() {
   return (
     <div className={styles.shell}>
       <ChinaNoticeGate>
+        <DemoBanner />
         <div className={styles.page}>
           <Outlet />
         </div>

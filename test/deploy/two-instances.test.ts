@@ -62,6 +62,8 @@ function start(port: number): ChildProcess {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
+      // The purchases below need the demo exhibitions, which a real database no longer gets unasked.
+      DEMO_CONTENT: 'on',
       REDIS_URL: redisUrl,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'loopback',

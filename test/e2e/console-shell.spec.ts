@@ -62,6 +62,10 @@ test('when an owner sets up, signs out and in, invites an editor and ends a sess
   await expect(page.getByRole('heading', { level: 1, name: /welcome, olivia owner/i })).toBeVisible()
   // Later parts add sections of their own; these are the shell's.
   await expect(nav(page).getByRole('link')).toContainText(['Home', 'Staff', 'Audit log', 'Sessions'])
+  // The owner's "before you go live" list: the browser-test site is the demo over plain http.
+  const goingLive = page.getByRole('region', { name: 'Before you go live' })
+  await expect(goingLive).toContainText('Brand name (To do)')
+  await expect(goingLive).toContainText('Demo content removed (To do) Run npm run content -- remove-demo')
   await hydrated(page)
   await expectAccessible(page)
 

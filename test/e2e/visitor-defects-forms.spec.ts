@@ -30,7 +30,7 @@ for (const locale of ['en', 'zh-cn'] as const) {
         await expect(page).toHaveURL(`/${locale}/verify.html?value=${encodeURIComponent(value).replace(/%20/g, '+')}`)
       }
 
-      test('when official, scam, unknown and invalid values are sent, then the server answers each', async ({ page }) => {
+      test('when demo, scam, unknown and invalid values are sent, then the server answers each', async ({ page }) => {
         await asNewVisitor(page)
         await page.goto(`/${locale}/verify.html`)
         // The file check needs scripts, and says so in <noscript> (which Playwright's script-less Chromium parses as text).
@@ -38,9 +38,9 @@ for (const locale of ['en', 'zh-cn'] as const) {
 
         await ask(page, '+44 20 7946 0000')
         const result = page.getByTestId('channel-result')
-        await expect(result.getByRole('heading', { level: 2 })).toHaveText(at(t, 'result.official.title'))
+        await expect(result.getByRole('heading', { level: 2 })).toHaveText(at(t, 'result.demo.title'))
         await expect(result).toContainText(at(t, 'result.checked').replace('{{type}}', at(t, 'types.phone')))
-        await expect(result).toContainText(at(t, 'purpose.general'))
+        await expect(result).toContainText(at(t, 'result.demo.text'))
         await expect(page.getByLabel(at(t, 'query.label'))).toHaveValue('+44 20 7946 0000')
 
         await ask(page, 'contact@aurum-expo.com')
@@ -68,13 +68,13 @@ test('when scripts run, then the form keeps the answer in the address and Back s
   const field = page.getByLabel('Phone number, e-mail, USDT address or chat account')
   await field.fill('+44 20 7946 0000')
   await field.press('Enter')
-  await expect(page.getByRole('heading', { level: 2, name: 'Official channel', exact: true })).toBeFocused()
+  await expect(page.getByRole('heading', { level: 2, name: 'Demo entry', exact: true })).toBeFocused()
   await expect(page).toHaveURL('/en/verify.html?value=%2B44+20+7946+0000')
   await field.fill('contact@aurum-expo.com')
   await field.press('Enter')
   await expect(page.getByRole('heading', { level: 2, name: 'Non-official channel', exact: true })).toBeFocused()
   await page.goBack()
-  await expect(page.getByRole('heading', { level: 2, name: 'Official channel', exact: true })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Demo entry', exact: true })).toBeVisible()
 })
 
 test.describe('the language picked in the menu', () => {

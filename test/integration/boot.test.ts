@@ -95,4 +95,17 @@ describe('boot in production ("hold the line" item 8)', () => {
       rmSync(dist, { recursive: true, force: true })
     }
   }, 60_000)
+  it('when a Kubernetes pod has no DATABASE_URL, then it refuses to start instead of running an embedded database in the container', async () => {
+    const dist = stubBuild()
+    const server = await startServer({ dist, env: { KUBERNETES_SERVICE_HOST: '10.96.0.1', DATABASE_URL: '' } })
+    try {
+      const exit = await Promise.race([server.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000))])
+      expect(exit, 'the server started anyway').not.toBeNull()
+      expect(exit?.code).toBe(1)
+      expect(server.stderr()).toMatch(/DATABASE_URL: required on Kubernetes \(KUBERNETES_SERVICE_HOST is set\)/)
+    } finally {
+      server.cleanup()
+      rmSync(dist, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

@@ -32,6 +32,7 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   updateMember: () => ({ id: randomUUID(), roles: ['editor'] }),
   resetSecondFactor: () => ({ id: randomUUID() }),
   auditList: () => ({ page: 1 }),
+  goingLive: () => ({}),
   orderList: () => ({ page: 1, search: 'Chen' }),
   orderDetail: () => ({ number: 'T-0000000000' }),
   resendTickets: () => ({ number: 'T-0000000000' }),

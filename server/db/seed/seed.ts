@@ -1,3 +1,4 @@
+import { markDemoRows } from '../../content/demo-marks.ts'
 import type { Platform } from '../../platform/platform.ts'
 
 /** Same idea as the migration lock: one instance seeds, the others wait and then find it done. */
@@ -18,6 +19,7 @@ export async function seedDemoContent(platform: Platform): Promise<string[]> {
       const done = await tx.query('select 1 from seed_runs where domain = $1', [domain.name])
       if (done.rows.length) return false
       await seed(platform, tx)
+      await markDemoRows(tx)
       await tx.query('insert into seed_runs (domain) values ($1)', [domain.name])
       return true
     })

@@ -11,6 +11,8 @@ export interface ChannelRow {
   until: string | null
   public: boolean
   note: string
+  /** Written by the demo seeder (migration 0190): never anyone's official channel. */
+  demo: boolean
 }
 
 export interface DocumentRow {
@@ -22,12 +24,13 @@ export interface DocumentRow {
   issued_on: string
   shown_to: DocumentAudience
   revoked_on: string | null
+  demo: boolean
 }
 
 const CHANNEL_COLUMNS = `id, kind, lookup_key, display, purpose, to_char(official_since, 'YYYY-MM-DD') as since,
-  to_char(retired_on, 'YYYY-MM-DD') as until, public, note`
+  to_char(retired_on, 'YYYY-MM-DD') as until, public, note, demo`
 const DOCUMENT_COLUMNS = `id, sha256, title, reference, issued_to, to_char(issued_on, 'YYYY-MM-DD') as issued_on, shown_to,
-  to_char(revoked_on, 'YYYY-MM-DD') as revoked_on`
+  to_char(revoked_on, 'YYYY-MM-DD') as revoked_on, demo`
 
 /** Every row whose (kind, key) is one of the pairs: one statement whatever the answer, so it takes the same time. */
 export async function findChannels(db: Queryable, pairs: Array<{ kind: string; key: string }>): Promise<ChannelRow[]> {
@@ -72,7 +75,7 @@ export async function upsertChannel(db: Queryable, channel: NewChannel): Promise
     `insert into verification_channels (kind, lookup_key, display, purpose, official_since, public, note)
      values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (kind, lookup_key) do update set display = excluded.display, purpose = excluded.purpose,
-       official_since = excluded.official_since, public = excluded.public, note = excluded.note, retired_on = null, updated_at = now()
+       official_since = excluded.official_since, public = excluded.public, note = excluded.note, retired_on = null, demo = false, updated_at = now()
      returning ${CHANNEL_COLUMNS}, (xmax = 0) as created`,
     [channel.kind, channel.key, channel.display, channel.purpose, channel.since, channel.public, channel.note],
   )

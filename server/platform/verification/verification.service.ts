@@ -86,7 +86,7 @@ const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 const today = () => new Date().toISOString().slice(0, 10)
 
 function toOfficial(row: repo.ChannelRow): OfficialChannel {
-  return { kind: row.kind, display: row.display, purpose: row.purpose, since: row.since }
+  return { kind: row.kind, display: row.display, purpose: row.purpose, since: row.since, demo: row.demo }
 }
 
 /**
@@ -193,12 +193,16 @@ export function createVerificationService(
         // The same work for every answer: one lookup and one look-alike check.
         const [rows, referenceSet] = await Promise.all([repo.findChannels(db, lookupPairs(query)), publicReferences()])
         const lookalike = findLookalike(query, referenceSet)
-        const current = query.tainted ? [] : rows.filter((row) => !row.until)
-        const formerly = query.tainted ? [] : rows.filter((row) => row.until).map((row) => ({ ...toOfficial(row), until: row.until as string }))
+        const ours = query.tainted ? [] : rows.filter((row) => !row.demo)
+        const current = ours.filter((row) => !row.until)
+        const formerly = ours.filter((row) => row.until).map((row) => ({ ...toOfficial(row), until: row.until as string }))
+        // A value of the sample site's register is nobody's channel: answering "official" would vouch
+        // for it on a live site (docs/decisions/0013-demo-content-and-going-live.md).
+        const demo = !current.length && !query.tainted && rows.some((row) => row.demo)
         // What visitors ask about, for the console's "what scammers are using now" (the value only, never who asked).
         await recordLookup(db, query.type, query.display, current.length > 0)
         return {
-          verdict: current.length ? 'official' : 'unofficial',
+          verdict: current.length ? 'official' : demo ? 'demo' : 'unofficial',
           query: {
             type: query.type,
             service: query.type === 'chat' ? query.service : null,
@@ -206,8 +210,8 @@ export function createVerificationService(
             assumedCountry: query.type === 'phone' ? query.assumedCountry : null,
           },
           matches: current.map(toOfficial),
-          formerly,
-          lookalike: current.length ? null : lookalike,
+          formerly: demo ? [] : formerly,
+          lookalike: current.length || demo ? null : lookalike,
           notices: query.notices,
         }
       } finally {
@@ -218,9 +222,10 @@ export function createVerificationService(
     async verifyDocument(sha256, bytes) {
       const startedAt = performance.now()
       try {
-        const row = await repo.findDocument(db, sha256)
+        const found = await repo.findDocument(db, sha256)
+        const row = found?.demo ? null : found
         return {
-          verdict: row && !row.revoked_on ? 'official' : 'unofficial',
+          verdict: found?.demo ? 'demo' : row && !row.revoked_on ? 'official' : 'unofficial',
           sha256,
           bytes,
           document: row

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CONSOLE } from '../functions/console.ts'
 import { CONSOLE_LANGUAGES, STAFF_LIMITS, STAFF_ROLES } from '../rules/console-access.ts'
+import { GOING_LIVE_ITEMS } from '../rules/console-going-live.ts'
 import { EMAIL_MAX, isEmail } from '../rules/text.ts'
 import { defineContract, text } from './define.ts'
 
@@ -118,6 +119,14 @@ export const auditList = defineContract({
   result: z.object({ rows: z.array(auditRow), total: z.number().int() }),
 })
 
+/** The owner's "before you go live" list: each item set or not, never the value itself. */
+export const goingLive = defineContract({
+  ...CONSOLE.goingLive,
+  payload: empty,
+  result: z.object({ items: z.array(z.object({ id: z.enum(GOING_LIVE_ITEMS), done: z.boolean() })) }),
+})
+
+export type GoingLiveEntry = z.output<typeof goingLive.result>['items'][number]
 export type StaffMember = z.output<typeof staffMember>
 export type StaffListItem = z.output<typeof staffListItem>
 export type StaffSession = z.output<typeof staffSession>

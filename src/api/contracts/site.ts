@@ -59,6 +59,8 @@ export interface SiteState {
   mobile: boolean
   /** docs/product.md#china-notice: shown when true. */
   riskShow: boolean
+  /** The database holds demo content: every page says so (the same for every visitor of an instance). */
+  demoContent: boolean
   nodeEnv: string
   /** Only on uncached pages of a logged-in visitor. */
   user: UserInfo | null

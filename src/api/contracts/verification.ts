@@ -30,11 +30,14 @@ export const officialChannel = z.object({
   purpose: z.enum(CHANNEL_PURPOSES),
   /** Official since (YYYY-MM-DD). */
   since: isoDate,
+  /** An entry of the sample site's demo register, listed as such (never in a verdict's matches). */
+  demo: z.boolean(),
 })
 export type OfficialChannel = z.output<typeof officialChannel>
 
+/** `demo`: the value belongs to the demo content of a sample site, which is nobody's official channel. */
 export const channelVerdict = z.object({
-  verdict: z.enum(['official', 'unofficial']),
+  verdict: z.enum(['official', 'unofficial', 'demo']),
   query: z.object({
     type: z.enum(QUERY_TYPES),
     /** For chat accounts: the service named by the link or label; null for "@name" or a bare name. */
@@ -73,11 +76,11 @@ export const officialChannels = defineContract({
 export { VERIFY_FILE_FIELD, VERIFY_FILE_PATH } from '../rules/verification.ts'
 
 export const documentVerdict = z.object({
-  verdict: z.enum(['official', 'unofficial']),
+  verdict: z.enum(['official', 'unofficial', 'demo']),
   /** SHA-256 of the file, lower-case hex: its fingerprint. */
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   bytes: z.number().int().nonnegative(),
-  /** The registered document with this fingerprint; a revoked one makes the verdict non-official. */
+  /** The registered document with this fingerprint; a revoked one makes the verdict non-official; null for a demo one. */
   document: z
     .object({
       title: z.string(),

@@ -19,6 +19,7 @@ export const CONSOLE = {
   updateMember: { endpoint: 'console', route: 'console$updateMember', access: 'staff' },
   resetSecondFactor: { endpoint: 'console', route: 'console$resetSecondFactor', access: 'staff' },
   auditList: { endpoint: 'console', route: 'console$auditList', access: 'staff' },
+  goingLive: { endpoint: 'console', route: 'console$goingLive', access: 'staff' },
   // Orders and refunds (docs/product.md#console-orders).
   orderList: { endpoint: 'console', route: 'console$orderList', access: 'staff' },
   orderDetail: { endpoint: 'console', route: 'console$orderDetail', access: 'staff' },

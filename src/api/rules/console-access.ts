@@ -49,6 +49,7 @@ export const CONSOLE_ACCESS = {
   updateMember: OWNER,
   resetSecondFactor: OWNER,
   auditList: OWNER,
+  goingLive: OWNER,
   orderList: ORDER_DESK,
   orderDetail: ORDER_DESK,
   resendTickets: ORDER_DESK,

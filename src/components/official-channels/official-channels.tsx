@@ -81,6 +81,7 @@ export function OfficialChannels({ channels: given, heading = 'h2', intro = true
                 <span className={styles.meta}>
                   {t(`purpose.${channel.purpose}`)} · {t('channels.since', { year: channel.since.slice(0, 4) })}
                 </span>
+                {channel.demo ? <span className={styles.demo}>{t('channels.demo')}</span> : null}
               </li>
             )
           })}

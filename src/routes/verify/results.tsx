@@ -90,15 +90,11 @@ export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; 
   const lookalike = verdict.lookalike
 
   return (
-    <section
-      className={`${styles.result} ${official ? styles.official : styles.unofficial}`}
-      aria-labelledby="verify-result-title"
-      data-testid="channel-result"
-    >
+    <section className={`${styles.result} ${styles[verdict.verdict]}`} aria-labelledby="verify-result-title" data-testid="channel-result">
       <div className={styles.resultHead}>
         {official ? <ShieldIcon size={32} /> : <AlertIcon size={32} />}
         <h2 id="verify-result-title" ref={heading} tabIndex={-1} className={styles.resultTitle}>
-          {official ? t('result.official.title') : t('result.unofficial.title')}
+          {t(`result.${verdict.verdict}.title`)}
         </h2>
       </div>
       <p className={styles.checked}>
@@ -107,7 +103,9 @@ export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; 
           {verdict.query.display}
         </code>
       </p>
-      {official ? (
+      {verdict.verdict === 'demo' ? (
+        <p className={styles.lead}>{t('result.demo.text')}</p>
+      ) : official ? (
         <>
           <p className={styles.lead}>{t('result.official.text', { brand })}</p>
           {verdict.matches.map((match) => (
@@ -174,16 +172,14 @@ export function DocumentResult({ verdict, fileName, channels }: { verdict: Docum
   const document = verdict.document
   const size = numberFormat(site.htmlLang, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 }).format(verdict.bytes / 1024)
 
+  const demo = verdict.verdict === 'demo'
+
   return (
-    <section
-      className={`${styles.result} ${official ? styles.official : styles.unofficial}`}
-      aria-labelledby="verify-file-result-title"
-      data-testid="document-result"
-    >
+    <section className={`${styles.result} ${styles[verdict.verdict]}`} aria-labelledby="verify-file-result-title" data-testid="document-result">
       <div className={styles.resultHead}>
         {official ? <ShieldIcon size={32} /> : <AlertIcon size={32} />}
         <h2 id="verify-file-result-title" ref={heading} tabIndex={-1} className={styles.resultTitle}>
-          {official ? t('document.official.title') : t('document.unofficial.title')}
+          {t(`document.${verdict.verdict}.title`)}
         </h2>
       </div>
       <p className={styles.checked}>
@@ -191,10 +187,11 @@ export function DocumentResult({ verdict, fileName, channels }: { verdict: Docum
         <span className={styles.checkedValue}>{fileName}</span>
       </p>
       {official ? <p className={styles.lead}>{t('document.official.text', { brand })}</p> : null}
+      {demo ? <p className={styles.lead}>{t('document.demo.text')}</p> : null}
       {!official && document?.revokedOn ? (
         <p className={styles.callout}>{t('document.revoked', { issued: date(document.issuedOn), revoked: date(document.revokedOn) })}</p>
       ) : null}
-      {!official && !document ? (
+      {!official && !demo && !document ? (
         <>
           <p className={styles.lead}>{t('document.unofficial.text', { brand })}</p>
           <p className={styles.note}>{t('document.unofficial.why')}</p>
@@ -240,7 +237,7 @@ export function DocumentResult({ verdict, fileName, channels }: { verdict: Docum
           <dd>{size}</dd>
         </div>
       </dl>
-      {official ? null : (
+      {official || demo ? null : (
         <Warnings
           channels={channels}
           subject={t('report.fileSubject', { name: fileName, brand })}
