@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { isIP } from 'node:net'
+import { gunzipSync } from 'node:zlib'
 
 /**
  * IP -> ISO 3166 alpha-2 from DB-IP's country database (CC BY 4.0, credited on the about page),
@@ -17,8 +18,8 @@ export type AddressClass = 'public' | 'private' | 'loopback' | 'invalid'
 export function loadIpCountryDatabase(): IpCountryLookup {
   const require = createRequire(import.meta.url)
   const dir = require.resolve('@ip-location-db/dbip-country/package.json').replace(/package\.json$/, '')
-  const v4 = loadV4(readFileSync(`${dir}dbip-country-ipv4-num.csv`, 'latin1'))
-  const v6 = loadV6(readFileSync(`${dir}dbip-country-ipv6-num.csv`, 'latin1'))
+  const v4 = loadV4(readTable(`${dir}dbip-country-ipv4-num.csv`))
+  const v6 = loadV6(readTable(`${dir}dbip-country-ipv6-num.csv`))
   return {
     lookup(ip) {
       const address = normaliseAddress(ip)
@@ -29,6 +30,11 @@ export function loadIpCountryDatabase(): IpCountryLookup {
       return v6(ipv6ToBigInt(address))
     },
   }
+}
+
+/** The image ships the tables gzipped (scripts/container/prune-runtime-modules.ts); npm installs them plain. */
+function readTable(path: string): string {
+  return existsSync(`${path}.gz`) ? gunzipSync(readFileSync(`${path}.gz`)).toString('latin1') : readFileSync(path, 'latin1')
 }
 
 function loadV4(csv: string) {
