@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { checkinExhibitions } from '../../../api/console.ts'
+import { isNameQuery } from '../../../api/rules/names.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { htmlLangOf } from '../../i18n.ts'
 import { staffCall } from '../../screen-kit.ts'
@@ -196,7 +197,7 @@ function ManualLookUp({ tickets, onCheckIn }: { tickets: Parameters<typeof lookU
         </label>
         <input id={`${ids}-query`} className={ui.input} type="search" value={query} autoComplete="off" onChange={(event) => setQuery(event.target.value)} />
       </div>
-      {query.trim().length >= 2 ? (
+      {isNameQuery(query) ? (
         found.length ? (
           <ul className={styles.results}>
             {found.map((ticket) => (
