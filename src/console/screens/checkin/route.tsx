@@ -103,7 +103,7 @@ export function Component() {
           <span>{t('checkin.door.waiting', { count: waiting })}</span>
           {data ? <span className={ui.muted}>{t('checkin.door.syncedAt', { time: doorTime(data.list.serverTime, timeZone, locale) })}</span> : null}
         </p>
-        <button type="button" className={`${ui.button} ${ui.small}`} disabled={door.syncing || !door.online} onClick={() => void door.sync()}>
+        <button type="button" className={`${ui.button} ${ui.small}`} disabled={door.syncing} onClick={() => void door.sync()}>
           {door.syncing ? t('checkin.door.syncing') : t('checkin.door.syncNow')}
         </button>
       </section>

@@ -5,7 +5,7 @@ import { ERROR_CODES } from '../../../api/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { CHECKIN_LIMITS } from '../../../api/rules/console-checkin.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { DOOR_DATABASE, DOOR_STORE } from '../../lib/door-storage.ts'
+import { DOOR_DATABASE, DOOR_SEND_EVENT, DOOR_STORE } from '../../lib/door-storage.ts'
 import { applyAnswers, type DoorData, type DoorScan, judgeLocally, type Learnt, type QueuedScan, RECENT_KEPT } from './door-model.ts'
 import { type SignedTicket, verifyTicketCode } from '../../../api/rules/ticket-code.ts'
 
@@ -127,8 +127,11 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
       void sync()
     }
     const down = () => setOnline(false)
+    // The member who wants to sign out asks for the waiting scans to go now.
+    const send = () => void sync()
     window.addEventListener('online', up)
     window.addEventListener('offline', down)
+    window.addEventListener(DOOR_SEND_EVENT, send)
     const timer = window.setInterval(() => {
       const waiting = current.current && (current.current.scans.length || current.current.undos.length)
       const stale = Date.now() - listReadAt.current > LIST_FRESH_MS
@@ -137,6 +140,7 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
     return () => {
       window.removeEventListener('online', up)
       window.removeEventListener('offline', down)
+      window.removeEventListener(DOOR_SEND_EVENT, send)
       window.clearInterval(timer)
     }
   }, [sync])
