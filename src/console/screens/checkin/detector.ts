@@ -19,7 +19,7 @@ async function nativeDetector(): Promise<NativeDetector | null> {
  * The browser's BarcodeDetector where it reads QR codes (Android, macOS, ChromeOS), else ZXing in
  * WebAssembly. The .wasm is one of our own build files, never a CDN's: the CSP allows no other
  * origin, and at a door without network only what the service worker keeps is there. This module is
- * loaded only when the check-in screen's camera starts.
+ * not in the check-in screen's first load: it comes once the screen is up (`scannerFiles`).
  */
 export async function createQrDetector(): Promise<QrDetector> {
   const native = await nativeDetector()
