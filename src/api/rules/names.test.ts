@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { displayName, isNameQuery, nameMatches } from './names.ts'
+import { displayName, greetingName, isNameQuery, nameMatches } from './names.ts'
 
 describe('names shown in the order of their own script', () => {
   it.each([
@@ -57,5 +57,16 @@ describe('finding a person by name', () => {
     expect(isNameQuery(' 王 ')).toBe(true)
     expect(isNameQuery('zh')).toBe(true)
     expect(isNameQuery('')).toBe(false)
+  })
+})
+
+describe('the name a mail greets by', () => {
+  it.each([
+    [{ first: 'Grace', last: 'Hopper' }, 'Grace'],
+    [{ first: '花子', last: '山田' }, '山田花子'],
+    [{ first: '小明', last: '王' }, '王小明'],
+    [{ first: '', last: 'Hopper' }, 'Hopper'],
+  ])('when the person is %o, then the greeting names %s', (name, greeted) => {
+    expect(greetingName(name)).toBe(greeted)
   })
 })

@@ -31,6 +31,16 @@ export function displayName({ first, last }: PersonName): string {
 }
 
 /**
+ * The name a mail greets a person by: the given name alone where that is how Latin-script mails
+ * greet ("Hello Grace,"), the whole name where a given name alone would be too familiar or wrong
+ * ("山田花子 様", not "花子 様").
+ */
+export function greetingName(name: PersonName): string {
+  const given = name.first.trim()
+  return given && !isCjkText(given) && !isCjkText(name.last) ? given : displayName(name)
+}
+
+/**
  * Text as a search compares it: full-width forms folded (NFKC), accents off Latin letters ("Zoë"
  * finds "Zoe"; kana voicing marks are kept), lower case, and no spaces or name punctuation, so the
  * parts of a name match however they were spaced.
