@@ -414,13 +414,27 @@ test('a door opened once with network scans with its camera after the server sto
     expect(phone.url()).toBe(`${ORIGIN}/console/checkin`)
     await expect(phone.getByText('1 scan waiting to sync')).toBeVisible()
 
-    // The server is back: asked to sign out, the member sends the scan first; the server has it.
+    // The door is changed to another exhibition before the scan went out: the scan stays waiting.
+    await phone.getByRole('button', { name: 'Change' }).click()
+    const exhibition = phone.getByLabel('Exhibition')
+    const other = await exhibition.evaluate(
+      (select: HTMLSelectElement, id) => [...select.options].map((option) => option.value).find((value) => value && value !== String(id)),
+      exhibitionId,
+    )
+    expect(other).toBeTruthy()
+    await exhibition.selectOption(other as string)
+    await phone.getByRole('button', { name: 'Start checking in' }).click()
+
+    // The server is back: asked to sign out, the member sends the other door's scan first; the server has it.
     site = await startSite()
     await phone.getByRole('button', { name: 'Sign out' }).click()
+    await expect(refused).toContainText('Bangkok')
     await refused.getByRole('button', { name: 'Send them now' }).click()
     await expect(phone.getByText('0 scans waiting to sync')).toBeVisible({ timeout: 20_000 })
-    const list = await serverList(phone, exhibitionId)
-    expect(list.tickets.find((ticket) => ticket.name === '王小明')?.checkin?.gate).toBe('South hall')
+    await expect
+      .poll(async () => (await serverList(phone, exhibitionId)).tickets.find((ticket) => ticket.name === '王小明')?.checkin?.gate, { timeout: 20_000 })
+      .toBe('South hall')
+    await expect(phone.getByText('Ready: scan a ticket')).toBeVisible()
 
     // Nothing waits, but the server is gone again: signing out there cannot happen, and the phone says so.
     await stopSite(site)

@@ -1,5 +1,5 @@
 import type { CheckinList } from '../../../api/console.ts'
-import type { CheckinOutcome } from '../../../api/rules/console-checkin.ts'
+import { CHECKIN_LIMITS, type CheckinOutcome } from '../../../api/rules/console-checkin.ts'
 import { isNameQuery, nameMatches, searchForm } from '../../../api/rules/names.ts'
 import type { SignedTicket } from '../../../api/rules/ticket-code.ts'
 
@@ -118,4 +118,30 @@ export function applyAnswers(
     return { ...scan, outcome: answer.outcome, first: answer.first ?? scan.first, synced: true }
   })
   return { recent: next, learnt }
+}
+
+/** The batch of a device's queue that goes out next. */
+export function nextBatch(data: DoorData): { scans: QueuedScan[]; undos: QueuedUndo[] } | null {
+  if (!data.scans.length && !data.undos.length) return null
+  return { scans: data.scans.slice(0, CHECKIN_LIMITS.batch), undos: data.undos.slice(0, CHECKIN_LIMITS.batch) }
+}
+
+/** A sent batch out of the queue, and the server's answers folded into the device's scans. */
+export function afterSent(
+  data: DoorData,
+  sent: { scans: readonly QueuedScan[]; undos: readonly QueuedUndo[] },
+  answers: Parameters<typeof applyAnswers>[1],
+): { data: DoorData; learnt: Learnt } {
+  const sentScans = new Set(sent.scans.map((scan) => scan.id))
+  const sentUndos = new Set(sent.undos.map((undo) => undo.scanId))
+  const applied = applyAnswers(data.recent, answers)
+  return {
+    data: {
+      ...data,
+      scans: data.scans.filter((scan) => !sentScans.has(scan.id)),
+      undos: data.undos.filter((undo) => !sentUndos.has(undo.scanId)),
+      recent: applied.recent,
+    },
+    learnt: applied.learnt,
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckinList } from '../../../api/console.ts'
-import { applyAnswers, type DoorData, type DoorScan, gateCounts, judgeLocally, lookUp } from './door-model.ts'
+import { afterSent, applyAnswers, type DoorData, type DoorScan, gateCounts, judgeLocally, lookUp, nextBatch } from './door-model.ts'
 
 const TICKET = '0b9f4c1e-7a52-4d3e-9c1a-5f6e7d8c9b0a'
 const OTHER = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'
@@ -143,5 +143,36 @@ describe('lookUp', () => {
   it('when the device kept a list from before names came in parts, then the name as shown is searched', () => {
     const old = list().tickets.map(({ firstName: _first, lastName: _last, ...ticket }) => ticket) as unknown as CheckinList['tickets']
     expect(lookUp(old, 'Hopper').map((ticket) => ticket.name)).toEqual(['Grace Hopper'])
+  })
+})
+
+describe('sending the queue', () => {
+  const queued = (id: string) => ({ id, gate: 'North', scannedAt: '2030-05-01T09:05:00Z', code: `ET1.${id}` })
+
+  it('when a device has more waiting than one sync takes, then batches of the limit go out, the sent ones leave the queue and their answers are kept', () => {
+    let data = door({
+      scans: Array.from({ length: 450 }, (_, index) => queued(`s${index}`)),
+      undos: [{ scanId: 'a1', undoneAt: '2030-05-01T09:06:00Z' }],
+      recent: [scanOf({ id: 's0' })],
+    })
+    const sizes: number[] = []
+    for (let batch = nextBatch(data); batch; batch = nextBatch(data)) {
+      sizes.push(batch.scans.length + batch.undos.length)
+      const answers = batch.scans.map((scan) => ({ id: scan.id, outcome: 'already' as const, first: null }))
+      data = afterSent(data, batch, answers).data
+    }
+    expect(sizes).toEqual([201, 200, 50])
+    expect(data.scans).toEqual([])
+    expect(data.undos).toEqual([])
+    expect(data.recent[0]).toMatchObject({ id: 's0', outcome: 'already', synced: true })
+  })
+
+  it('when a scan was queued while its batch was out, then it stays waiting', () => {
+    const before = door({ scans: [queued('s1')] })
+    const batch = nextBatch(before)
+    expect(batch?.scans.map((scan) => scan.id)).toEqual(['s1'])
+    const later = { ...before, scans: [...before.scans, queued('s2')] }
+    expect(afterSent(later, batch as NonNullable<typeof batch>, []).data.scans.map((scan) => scan.id)).toEqual(['s2'])
+    expect(nextBatch(door())).toBeNull()
   })
 })
