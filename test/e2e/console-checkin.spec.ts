@@ -22,6 +22,7 @@ const DATA_DIR = `data/e2e-console-${CONSOLE_PORT}`
 const PASSWORD = 'correct horse battery staple'
 const VISITOR_PASSWORD = 'copper-kettle-harbour-7'
 const DOOR = 'dora@example.com'
+const SECOND_DOOR = 'otto@example.com'
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 const CAMERA_FILE = join(tmpdir(), `door-camera-${CONSOLE_PORT}.y4m`)
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
@@ -29,6 +30,9 @@ const visitorHeaders = { 'X-Forwarded-For': `8.8.${Math.floor(Math.random() * 25
 
 let site: ChildProcess
 let doorLink: string
+let secondDoorLink: string
+/** The exhibition and the tickets the first test bought, for the second door. */
+let bought: { exhibitionId: number; codes: string[] } | undefined
 
 test.describe.configure({ mode: 'serial' })
 
@@ -36,6 +40,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000)
   resetSite()
   doorLink = addStaffOnCommandLine(DOOR, 'checkin', 'Dora Door')
+  secondDoorLink = addStaffOnCommandLine(SECOND_DOOR, 'checkin', 'Otto Door')
   site = await startSite()
 })
 
@@ -81,8 +86,8 @@ function mailsTo(email: string): string[] {
     .map((file) => readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, ''))
 }
 
-/** Three standard passes to the demo exhibition, bought and paid in the sandbox; their codes as the success page prints them. */
-async function buyThreeTickets(page: Page): Promise<{ exhibitionId: number; codes: string[] }> {
+/** Four standard passes to the demo exhibition, bought and paid in the sandbox; their codes as the success page prints them. */
+async function buyFourTickets(page: Page): Promise<{ exhibitionId: number; codes: string[] }> {
   const request = page.request
   const email = `door-buyer-${unique()}@example.com`
   expect(
@@ -106,7 +111,7 @@ async function buyThreeTickets(page: Page): Promise<{ exhibitionId: number; code
   await page.goto(`${ORIGIN}/en/apply/registration?exhibitionId=${exhibitionId}`)
   await hydrated(page)
   const more = page.getByRole('button', { name: 'One ticket more: Standard pass' })
-  for (let count = 0; count < 3; count++) await more.click()
+  for (let count = 0; count < 4; count++) await more.click()
   await page.getByRole('button', { name: /log in to buy tickets/i }).click()
   const frame = page.frameLocator('dialog[open] iframe')
   await frame.getByLabel(/e-mail address/i).fill(email)
@@ -118,11 +123,12 @@ async function buyThreeTickets(page: Page): Promise<{ exhibitionId: number; code
     { first: 'Meiling', last: 'Zhou' },
     { first: 'Grace', last: 'Hopper' },
     { first: 'Ada', last: 'Lovelace' },
+    { first: '小明', last: '王' },
   ]
   for (const [index, attendee] of attendees.entries()) {
     await page.locator(`#attendee-${index + 1}-firstName`).fill(attendee.first)
     await page.locator(`#attendee-${index + 1}-lastName`).fill(attendee.last)
-    await page.locator(`#attendee-${index + 1}-email`).fill(`${attendee.first.toLowerCase()}-${unique()}@example.com`)
+    await page.locator(`#attendee-${index + 1}-email`).fill(`attendee${index + 1}-${unique()}@example.com`)
     await page.locator(`#attendee-${index + 1}-phone`).fill(`(415) 555-26${71 + index}`)
     await page.locator(`#attendee-${index + 1}-identity`).selectOption('trader')
     await page.locator(`#attendee-${index + 1}-industry`).selectOption('fintech')
@@ -138,7 +144,7 @@ async function buyThreeTickets(page: Page): Promise<{ exhibitionId: number; code
   await page.getByRole('button', { name: /^pay /i }).click()
   await page.waitForURL(/\/apply\/successPage/)
   const codes = (await page.locator('[translate="no"]').allTextContents()).map((text) => text.trim()).filter((text) => text.startsWith('ET1.'))
-  expect(codes).toHaveLength(3)
+  expect(codes).toHaveLength(4)
   return { exhibitionId, codes }
 }
 
@@ -185,7 +191,8 @@ async function keep(page: Page) {
 
 test('the door: scan real QR codes from the camera online and offline, sync when the network returns', async ({ page }) => {
   test.setTimeout(300_000)
-  const { exhibitionId, codes } = await buyThreeTickets(page)
+  const { exhibitionId, codes } = await buyFourTickets(page)
+  bought = { exhibitionId, codes }
   const [first, second, third] = codes as [string, string, string]
   showToCamera(first)
 
@@ -248,6 +255,18 @@ test('the door: scan real QR codes from the camera online and offline, sync when
     await keep(phone)
     await phone.getByRole('button', { name: 'Stop camera' }).click()
 
+    // Signing out now would lose the two scans: refused, and said why; nothing to send while offline.
+    await phone.getByRole('button', { name: 'Sign out' }).click()
+    const refused = phone.getByRole('dialog', { name: 'Not signed out' })
+    await expect(refused).toContainText('2 scans made at the door have not reached the server yet.')
+    await expect(refused).toContainText('2 scans waiting')
+    await expect(refused.getByRole('button', { name: 'Send them now' })).toHaveCount(0)
+    await keep(phone)
+    await refused.getByRole('button', { name: 'Close' }).click()
+    await expect(refused).toHaveCount(0)
+    expect(phone.url()).toBe(`${ORIGIN}/console/checkin`)
+    await expect(phone.getByText('2 scans waiting to sync')).toBeVisible()
+
     // Meanwhile another door, online, let the third ticket in first.
     const otherDoor = await door.context.request.post(`${ORIGIN}/gateway/console`, {
       headers: { Routes: 'console$checkinSync', 'X-Console-Request': '1', Origin: ORIGIN },
@@ -281,8 +300,19 @@ test('the door: scan real QR codes from the camera online and offline, sync when
     await phone.getByRole('button', { name: 'Undo the check-in of Grace Hopper' }).click()
     await expect(counts.getByText(/^2 of \d+$/)).toBeVisible({ timeout: 20_000 })
     await expect(phone.getByText('0 scans waiting to sync')).toBeVisible({ timeout: 20_000 })
-    await phone.getByLabel('Name or order code').fill('Hopper')
+    const lookUp = phone.getByLabel('Name or order code')
+    await lookUp.fill('Hopper')
     await expect(phone.getByText(/not checked in/)).toBeVisible()
+    await keep(phone)
+    // Names as written in their own script, found in either order, by a one-character surname too.
+    const found = phone.getByRole('region', { name: 'Look up by name or order' }).getByRole('listitem')
+    for (const query of ['王小明', '王', '小明']) {
+      await lookUp.fill(query)
+      await expect(found.locator('p').first()).toHaveText('王小明')
+    }
+    await lookUp.fill('Zhou Meiling')
+    await expect(found.locator('p').first()).toHaveText('Meiling Zhou')
+    await expect(found).toHaveCount(1)
     await keep(phone)
     await phone.setViewportSize(DESKTOP)
     await keep(phone)
@@ -312,6 +342,113 @@ test('the door: scan real QR codes from the camera online and offline, sync when
         }),
     )
     expect(stored).toBe(0)
+    expect(door.problems).toEqual([])
+  } finally {
+    await door.browser.close()
+  }
+})
+
+/** The door's list as the server has it now, read from the signed-in phone. */
+async function serverList(phone: Page, exhibitionId: number) {
+  return phone.evaluate(async (id) => {
+    const response = await fetch('/gateway/console', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Console-Request': '1', Routes: 'console$checkinList' },
+      body: JSON.stringify({ exhibitionId: id }),
+    })
+    return (await response.json()).data as { tickets: Array<{ name: string; checkin: { gate: string } | null }> }
+  }, exhibitionId)
+}
+
+test('a door opened once with network scans with its camera after the server stops, and keeps its scans until they are sent', async () => {
+  test.setTimeout(300_000)
+  expect(bought, 'the first test bought the tickets').toBeDefined()
+  const { exhibitionId, codes } = bought as { exhibitionId: number; codes: string[] }
+  const wang = codes[3] as string
+  showToCamera(wang)
+
+  // A phone that has never been at this door: set up, choose the door, and never start the camera.
+  const door = await doorBrowser()
+  try {
+    const phone = door.page
+    await setUpAccount(phone, secondDoorLink, PASSWORD, EN)
+    await phone.waitForURL(`${ORIGIN}/console/checkin`)
+    await hydrated(phone)
+    await phone.getByLabel('Exhibition').selectOption(String(exhibitionId))
+    await phone.getByLabel('Gate').fill('South hall')
+    await phone.getByRole('button', { name: 'Start checking in' }).click()
+    await expect(phone.getByText('Ready: scan a ticket')).toBeVisible()
+    await expect(phone.getByRole('button', { name: 'Stop camera' })).toHaveCount(0)
+    // The scanner's code is kept for the door without network all the same.
+    await expect.poll(() => phone.evaluate(async () => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true)
+    await expect
+      .poll(
+        () =>
+          phone.evaluate(async () => {
+            const kept = (await (await caches.open('door-checkin-v1')).keys()).map((request) => new URL(request.url).pathname)
+            return kept.some((path) => path.endsWith('.wasm')) && kept.some((path) => /ponyfill/.test(path))
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(true)
+
+    // The server itself stops (the browser still thinks it is online): the screen opens from the
+    // phone, the camera starts for the first time, and the ticket is let in from the phone's own list.
+    await stopSite(site)
+    await phone.reload()
+    await hydrated(phone)
+    await expect(phone.getByText('Offline')).toBeVisible({ timeout: 20_000 })
+    await phone.getByRole('button', { name: 'Start camera' }).click()
+    await expect(answer(phone)).toHaveAttribute('data-outcome', 'checkedIn', { timeout: 30_000 })
+    await expect(answer(phone)).toContainText('王小明')
+    await expect(phone.getByText('No camera can be used here')).toHaveCount(0)
+    await expect(phone.getByText('1 scan waiting to sync')).toBeVisible()
+    await phone.getByRole('button', { name: 'Stop camera' }).click()
+
+    // Signing out would lose the scan: refused, the phone stays signed in at the door.
+    await phone.getByRole('button', { name: 'Sign out' }).click()
+    const refused = phone.getByRole('dialog', { name: 'Not signed out' })
+    await expect(refused).toContainText('1 scan made at the door has not reached the server yet.')
+    await keep(phone)
+    await refused.getByRole('button', { name: 'Close' }).click()
+    expect(phone.url()).toBe(`${ORIGIN}/console/checkin`)
+    await expect(phone.getByText('1 scan waiting to sync')).toBeVisible()
+
+    // The door is changed to another exhibition before the scan went out: the scan stays waiting.
+    await phone.getByRole('button', { name: 'Change' }).click()
+    const exhibition = phone.getByLabel('Exhibition')
+    const other = await exhibition.evaluate(
+      (select: HTMLSelectElement, id) => [...select.options].map((option) => option.value).find((value) => value && value !== String(id)),
+      exhibitionId,
+    )
+    expect(other).toBeTruthy()
+    await exhibition.selectOption(other as string)
+    await phone.getByRole('button', { name: 'Start checking in' }).click()
+
+    // The server is back: asked to sign out, the member sends the other door's scan first; the server has it.
+    site = await startSite()
+    await phone.getByRole('button', { name: 'Sign out' }).click()
+    await expect(refused).toContainText('Bangkok')
+    await refused.getByRole('button', { name: 'Send them now' }).click()
+    await expect(phone.getByText('0 scans waiting to sync')).toBeVisible({ timeout: 20_000 })
+    await expect
+      .poll(async () => (await serverList(phone, exhibitionId)).tickets.find((ticket) => ticket.name === '王小明')?.checkin?.gate, { timeout: 20_000 })
+      .toBe('South hall')
+    await expect(phone.getByText('Ready: scan a ticket')).toBeVisible()
+
+    // Nothing waits, but the server is gone again: signing out there cannot happen, and the phone says so.
+    await stopSite(site)
+    await phone.getByRole('button', { name: 'Sign out' }).click()
+    await expect(refused).toContainText('This phone cannot reach the server')
+    await keep(phone)
+    await refused.getByRole('button', { name: 'Close' }).click()
+    expect(phone.url()).toBe(`${ORIGIN}/console/checkin`)
+
+    // With the server, signing out works, and leaves nothing of the door behind.
+    site = await startSite()
+    await phone.getByRole('button', { name: 'Sign out' }).click()
+    await phone.waitForURL(/\/console\/sign-in/)
+    expect(await phone.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('door-')))).toEqual([])
     expect(door.problems).toEqual([])
   } finally {
     await door.browser.close()

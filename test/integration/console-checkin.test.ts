@@ -35,12 +35,13 @@ const fn = (route: string, payload: unknown) => call(app, route, buyer.token, pa
 const now = () => new Date().toISOString()
 
 /** A paid order of `count` tickets; returns their e-ticket ids and codes, in attendee order. */
-async function paidOrder(exhibition: number, count: number) {
+async function paidOrder(exhibition: number, count: number, names: Array<{ firstName: string; lastName: string }> = []) {
   const type = await makeTicketType(db, exhibition, { name: 'Standard pass', priceMinor: 12900, currency: 'GBP', key: `standard-${randomUUID().slice(0, 6)}` })
   const order = (
     await fn('tickets$createOrder', { exhibitionId: exhibition, lines: [{ ticketTypeId: type, quantity: count }], idempotencyKey: randomUUID() }).expect(200)
   ).body.data
-  await fn('tickets$saveAttendees', { orderNumber: order.number, attendees: attendees(count) }).expect(200)
+  const forms = attendees(count).map((form, index) => ({ ...form, ...names[index] }))
+  await fn('tickets$saveAttendees', { orderNumber: order.number, attendees: forms }).expect(200)
   await fn('tickets$confirmOrder', { orderNumber: order.number }).expect(200)
   const started = (await fn('tickets$startPayment', { orderNumber: order.number, method: 'sandbox' }).expect(200)).body.data
   const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
@@ -82,6 +83,32 @@ describe('the door device list', () => {
       ),
     ).toBe(true)
     expect(list.tickets[0].ticketType).toBe('Standard pass')
+  })
+
+  it('when holders are named in Chinese, Japanese or Latin script, then the door, the order list and the e-ticket mails show each name in its own order, and the door has its parts', async () => {
+    const named = await paidOrder(exhibitionId, 3, [
+      { firstName: '小明', lastName: '王' },
+      { firstName: '花子', lastName: '山田' },
+      { firstName: 'Meiling', lastName: 'Zhou' },
+    ])
+    const list = (await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data
+    const mine = list.tickets.filter((ticket: { orderNumber: string }) => ticket.orderNumber === named.number)
+    expect(mine.map((ticket: { name: string; firstName: string; lastName: string }) => [ticket.name, ticket.firstName, ticket.lastName]).sort()).toEqual([
+      ['Meiling Zhou', 'Meiling', 'Zhou'],
+      ['山田花子', '花子', '山田'],
+      ['王小明', '小明', '王'],
+    ])
+    const manager = await setUpMember(app, db, ['manager'])
+    const orders = (await consoleCall(app, 'orderList', { search: named.number }, { cookie: manager.cookie }).expect(200)).body.data
+    expect(orders.rows[0].attendeeNames).toEqual(['王小明', '山田花子', 'Meiling Zhou'])
+    const holders = await db.query<{ text_body: string }>(
+      `select m.text_body from mail_outbox m join ticket_attendees a on a.email = m.to_address join ticket_orders o on o.id = a.order_id
+        where o.number = $1 order by a.position`,
+      [named.number],
+    )
+    expect(holders.rows).toHaveLength(3)
+    expect(holders.rows.map((row) => row.text_body).join('\n')).toMatch(/王小明[\s\S]*山田花子[\s\S]*Meiling Zhou/)
+    expect(holders.rows.map((row) => row.text_body).join('\n')).not.toMatch(/小明 王|花子 山田/)
   })
 
   it('when a door member opens check-in, then the exhibitions on now or next within their limits are offered, soonest first', async () => {

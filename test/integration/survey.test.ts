@@ -182,6 +182,9 @@ describe('the invitation mail', () => {
     await checkIn(tickets[0]?.code as string)
     await checkIn(tickets[2]?.code as string)
     await checkIn(chinese[0]?.code as string)
+    await db.query(`update ticket_attendees set first_name = '小明', last_name = '王' where id = (select attendee_id from e_tickets where id = $1)`, [
+      chinese[0]?.id,
+    ])
     await standardQuestions()
     await endExhibition()
     const sent = await Promise.all([mailSurveyInvitations(platform), mailSurveyInvitations(platform)])
@@ -196,6 +199,9 @@ describe('the invitation mail', () => {
     expect(mailed.map((mail) => mail.to_address).sort()).toEqual(holders.rows.map((row) => row.email).sort())
     const zh = mailed.find((mail) => mail.text_body.includes('/zh-cn/survey/'))
     expect(zh?.subject).toContain('花两分钟告诉我们')
+    // Greeted by the whole name where the given name alone would be wrong (src/api/rules/names.ts).
+    expect(zh?.text_body.split('\n')[0]).toContain('王小明')
+    for (const mail of mailed.filter((one) => one !== zh)) expect(mail.text_body.split('\n')[0]).toMatch(/^Hello Ada\d,$/)
     expect(mailed.filter((mail) => mail.text_body.includes('/en/survey/'))).toHaveLength(2)
     // Only a hash of the token is stored.
     const stored = await db.query<{ token_hash: Buffer }>('select token_hash from survey_invitations')

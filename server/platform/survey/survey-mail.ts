@@ -1,3 +1,4 @@
+import { greetingName } from '../../../src/api/rules/names.ts'
 import { SURVEY_LIMITS, surveyPath } from '../../../src/api/rules/survey.ts'
 import { LOCALES, type Locale, urlLanguageOfLocale } from '../../../src/i18n/languages.ts'
 import { queueMail } from '../mail/mailer.ts'
@@ -42,7 +43,13 @@ export async function mailSurveyInvitations(platform: Platform, now = new Date()
       if (!claimed) return false
       const t = strings(locale)
       const link = `${config.PUBLIC_ORIGIN}${surveyPath(urlLanguageOfLocale(locale), token)}`
-      const values = { name: candidate.first_name, exhibition: titles.get(key) ?? '', brand: config.BRAND_NAME, link, days: SURVEY_LIMITS.openDays }
+      const values = {
+        name: greetingName({ first: candidate.first_name, last: candidate.last_name }),
+        exhibition: titles.get(key) ?? '',
+        brand: config.BRAND_NAME,
+        link,
+        days: SURVEY_LIMITS.openDays,
+      }
       const text = [t('mail.greeting', values), '', t('mail.text', values), '', link, '', t('mail.expires', values), '', t('mail.signature', values)]
       await queueMail(tx, { to: candidate.email, subject: t('mail.subject', values), text: text.join('\n') })
       return true

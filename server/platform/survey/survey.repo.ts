@@ -196,6 +196,7 @@ export interface InvitationCandidate {
   locale: string
   email: string
   first_name: string
+  last_name: string
   ends_at: Date
 }
 
@@ -205,7 +206,7 @@ export interface InvitationCandidate {
  */
 export async function invitationCandidates(db: Queryable, now: Date, windowDays: number, limit: number): Promise<InvitationCandidate[]> {
   const result = await db.query<InvitationCandidate>(
-    `select t.id as ticket_id, t.exhibition_id, o.locale, a.email, a.first_name, e.ends_at
+    `select t.id as ticket_id, t.exhibition_id, o.locale, a.email, a.first_name, a.last_name, e.ends_at
      from e_tickets t
      join ticket_orders o on o.id = t.order_id and o.status = 'paid'
      join ticket_attendees a on a.id = t.attendee_id

@@ -1,3 +1,4 @@
+import { displayName } from '../../../src/api/rules/names.ts'
 import { randomUUID } from 'node:crypto'
 import type { Locale } from '../../../src/i18n/languages.ts'
 import type { Queryable } from '../../db/client.ts'
@@ -38,7 +39,7 @@ export async function markPaid(
     await repo.insertTicket(tx, { id, orderId: order.id, attendeeId: attendee.id, exhibitionId: order.exhibition_id, ticketTypeId: typeId, code })
     const type = types.get(typeId)
     const ticketName = type ? typeText(type, locale).name : ''
-    tickets.push({ position: attendee.position, holder: `${attendee.first_name} ${attendee.last_name}`, ticketName, code })
+    tickets.push({ position: attendee.position, holder: displayName({ first: attendee.first_name, last: attendee.last_name }), ticketName, code })
     own.push({ attendee, ticketName, code })
   }
   await orders.logEvent(tx, order.id, 'paid', via)

@@ -1,3 +1,4 @@
+import { displayName } from '../../../src/api/rules/names.ts'
 import type { Locale } from '../../../src/i18n/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { type MailMessage, queueMail } from '../mail/mailer.ts'
@@ -83,7 +84,7 @@ export async function queueAttendeeChangedMail(context: TicketsContext, tx: Quer
   const subject = t('attendeeMail.subject', { brand: frame.brand, number: order.number })
   const paragraphs = [
     t('attendeeMail.changed', { number: order.number, position: attendee.position }),
-    `${attendee.first_name} ${attendee.last_name}\n${attendee.email}\n${attendee.phone_e164}`,
+    `${displayName({ first: attendee.first_name, last: attendee.last_name })}\n${attendee.email}\n${attendee.phone_e164}`,
   ]
   await queueOrderMail(tx, order.id, 'attendeeChanged', simpleMail(frame, order.buyer_email, subject, paragraphs))
 }
@@ -114,7 +115,7 @@ export async function queueAttendeeTickets(
     const frame = frameOf(context, order, isBuyer)
     const { t } = frame
     const when = formatDateRange(new Date(info.startsAt), new Date(info.endsAt), info.timeZone, frame.locale)
-    const holder = `${ticket.attendee.first_name} ${ticket.attendee.last_name}`
+    const holder = displayName({ first: ticket.attendee.first_name, last: ticket.attendee.last_name })
     const subject = t('ticketMail.subject', { brand: frame.brand, exhibition: info.title })
     const paragraphs = [
       t('ticketMail.intro', { exhibition: info.title, number: order.number }),

@@ -1,3 +1,4 @@
+import { displayName } from '../../../src/api/rules/names.ts'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import type { OrderDetail, OrderSummary } from '../../../src/api/contracts/tickets.ts'
 import type { Identity, Industry } from '../../../src/api/rules/tickets.ts'
@@ -83,7 +84,11 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
   const holders = new Map(
     attendees.map((attendee) => [
       attendee.id,
-      { position: attendee.position, name: `${attendee.first_name} ${attendee.last_name}`, ticketName: positions[attendee.position - 1]?.name ?? '' },
+      {
+        position: attendee.position,
+        name: displayName({ first: attendee.first_name, last: attendee.last_name }),
+        ticketName: positions[attendee.position - 1]?.name ?? '',
+      },
     ]),
   )
   const media = paid ? await paidOrderMedia(context, order, base.exhibition, tickets, holders) : { tickets: [], calendar: null, appLink: null }

@@ -36,7 +36,10 @@ export const checkinList = defineContract({
       z.object({
         id: z.string(),
         orderNumber: z.string(),
+        /** The holder's name as shown (src/api/rules/names.ts), and its parts, which the door's look-up searches in either order. */
         name: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
         ticketType: z.string(),
         state: z.enum(DOOR_TICKET_STATES),
         checkin: firstCheckin.nullable(),

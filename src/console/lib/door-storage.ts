@@ -3,7 +3,8 @@ import { CHECKIN_PATH } from './paths.ts'
 /**
  * Where the check-in screen keeps what it needs offline (docs/product.md#checkin): the ticket list and
  * the scans not yet synced in IndexedDB, the screen itself in the service worker's cache. Both hold
- * attendees' names, so signing out forgets them; the device id and the gate are not personal and stay.
+ * attendees' names, so signing out forgets them, and is refused while scans wait to be sent (they would
+ * be lost); the device id and the gate are not personal and stay.
  * Plain IndexedDB here: the shell signs out on every console screen, and only the check-in screen
  * needs idb-keyval.
  */
@@ -14,34 +15,69 @@ export const DOOR_CACHE = 'door-checkin-v1'
 export const DOOR_DATABASE = 'door-checkin'
 export const DOOR_STORE = 'state'
 
-/** Empties the door's store if this browser has one (never creates it). */
-function clearDoorDatabase(): Promise<void> {
+/**
+ * Asked of the door screen by the shell (a window event): send the scans waiting now, as the member
+ * who wants to sign out asks.
+ */
+export const DOOR_SEND_EVENT = 'door:send'
+
+/** What one exhibition's stored state holds that sign-out must not lose (DoorData in the check-in screen). */
+interface StoredDoor {
+  list?: { exhibition?: { id?: number; title?: string } }
+  scans?: unknown[]
+  undos?: unknown[]
+}
+
+/** Runs `work` on the door's store if this browser has one (never creates it); `fallback` if it has none. */
+function withDoorStore<T>(mode: IDBTransactionMode, fallback: T, work: (store: IDBObjectStore, done: (value: T) => void) => void): Promise<T> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve(fallback)
   return new Promise((resolve) => {
     const request = indexedDB.open(DOOR_DATABASE)
     request.onupgradeneeded = () => request.transaction?.abort()
-    request.onerror = () => resolve()
+    request.onerror = () => resolve(fallback)
     request.onsuccess = () => {
       const database = request.result
       if (!database.objectStoreNames.contains(DOOR_STORE)) {
         database.close()
-        return resolve()
+        return resolve(fallback)
       }
-      const transaction = database.transaction(DOOR_STORE, 'readwrite')
-      transaction.objectStore(DOOR_STORE).clear()
-      transaction.oncomplete =
-        transaction.onerror =
-        transaction.onabort =
-          () => {
-            database.close()
-            resolve()
-          }
+      const transaction = database.transaction(DOOR_STORE, mode)
+      let result = fallback
+      work(transaction.objectStore(DOOR_STORE), (value) => {
+        result = value
+      })
+      transaction.oncomplete = () => {
+        database.close()
+        resolve(result)
+      }
+      transaction.onerror = transaction.onabort = () => {
+        database.close()
+        resolve(fallback)
+      }
     }
+  })
+}
+
+/** The scans and undos this device made that have not reached the server, per exhibition. */
+export function doorScansWaiting(): Promise<Array<{ exhibitionId: number; title: string; count: number }>> {
+  return withDoorStore<Array<{ exhibitionId: number; title: string; count: number }>>('readonly', [], (store, done) => {
+    const all = store.getAll()
+    all.onsuccess = () =>
+      done(
+        (all.result as StoredDoor[])
+          .map((door) => ({
+            exhibitionId: door.list?.exhibition?.id ?? 0,
+            title: door.list?.exhibition?.title ?? '',
+            count: (door.scans?.length ?? 0) + (door.undos?.length ?? 0),
+          }))
+          .filter((door) => door.count > 0),
+      )
   })
 }
 
 /** Everything personal the door device holds, gone (at sign-out). */
 export async function forgetDoorDevice(): Promise<void> {
-  if (typeof indexedDB !== 'undefined') await clearDoorDatabase()
+  await withDoorStore('readwrite', undefined, (store) => store.clear())
   if (typeof caches !== 'undefined') await caches.delete(DOOR_CACHE).catch(() => false)
   const registrations = (await navigator.serviceWorker?.getRegistrations().catch(() => [])) ?? []
   await Promise.all(

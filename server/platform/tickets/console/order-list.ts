@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type * as contracts from '../../../../src/api/contracts/console-orders.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { PAYMENT_QUEUE_PAGE_SIZE } from '../../../../src/api/rules/console-orders.ts'
+import { displayName } from '../../../../src/api/rules/names.ts'
 import { refundPromisedBy, stateOf } from '../order-rules.ts'
 import type { StaffActor } from './staff-scope.ts'
 import * as staffOrders from './staff-orders.repo.ts'
@@ -32,7 +33,7 @@ export async function orderList(db: Queryable, actor: StaffActor, query: ListQue
       state: stateOf(row, row.processing ? { status: 'processing' } : null),
       cancelReason: row.cancel_reason,
       buyerEmail: row.buyer_email,
-      attendeeNames: row.attendee_names,
+      attendeeNames: row.attendee_names.map(displayName),
       tickets: row.tickets,
       currency: row.currency,
       totalMinor: row.total_minor,

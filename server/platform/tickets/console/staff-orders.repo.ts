@@ -1,6 +1,7 @@
 import type { Locale } from '../../../../src/i18n/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
 import type { OrderListStatus, PaymentMethod } from '../../../../src/api/rules/console-orders.ts'
+import type { PersonName } from '../../../../src/api/rules/names.ts'
 import type { RefundReason, RefundStatus } from '../order-rules.ts'
 import type { OrderRow } from '../orders.repo.ts'
 import type { AttemptRow } from '../payments/payments.repo.ts'
@@ -51,7 +52,8 @@ export interface ListRow {
   cancel_reason: OrderRow['cancel_reason']
   processing: boolean
   buyer_email: string
-  attendee_names: string[]
+  /** Each attendee's name in parts, shown by src/api/rules/names.ts. */
+  attendee_names: PersonName[]
   tickets: number
   currency: string
   total_minor: number
@@ -94,7 +96,7 @@ export async function listOrders(db: Queryable, filter: ListFilter, page: number
       `select o.number, o.exhibition_id, ${TITLE('o.exhibition_id', filter.locale)} as exhibition_title, o.status, o.cancel_reason,
          exists (select 1 from payment_attempts p where p.order_id = o.id and p.status = 'processing') as processing,
          o.buyer_email, o.currency, o.total_minor, o.created_at,
-         coalesce((select array_agg(a.first_name || ' ' || a.last_name order by a.position) from ticket_attendees a where a.order_id = o.id), '{}') as attendee_names,
+         coalesce((select json_agg(json_build_object('first', a.first_name, 'last', a.last_name) order by a.position) from ticket_attendees a where a.order_id = o.id), '[]') as attendee_names,
          (select coalesce(sum(l.quantity), 0)::int from ticket_order_lines l where l.order_id = o.id) as tickets,
          (select coalesce(sum(r.amount_minor), 0)::int from refunds r where r.order_id = o.id and r.status <> 'failed') as refunded_minor,
          (select p.provider from payment_attempts p where p.order_id = o.id order by p.status = 'succeeded' desc, p.created_at desc limit 1) as method

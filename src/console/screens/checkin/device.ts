@@ -42,7 +42,8 @@ export function storeChoice(choice: DoorChoice): void {
 /**
  * The service worker that lets this screen open without network (public/console-checkin-sw.js),
  * told which files this page is made of so it keeps them: the page itself is `no-store` and
- * its files were fetched before the worker was there.
+ * its files were fetched before the worker was there. The scanner's files are among them although
+ * the camera has not been started yet.
  */
 export async function keepScreenOffline(): Promise<void> {
   if (!('serviceWorker' in navigator)) return
@@ -54,6 +55,9 @@ export async function keepScreenOffline(): Promise<void> {
     const parsed = new URL(url, window.location.href)
     if (parsed.origin === window.location.origin) files.add(parsed.pathname)
   }
+  // The camera's code loads only when the camera starts, which may first happen at a door without network.
+  const { scannerFiles } = await import('./detector.ts')
+  for (const url of await scannerFiles()) add(url)
   for (const element of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet], link[rel=modulepreload], link[rel=icon], link[rel=manifest]'))
     add(element.href)
   for (const element of document.querySelectorAll<HTMLScriptElement>('script[src]')) add(element.src)

@@ -1,5 +1,6 @@
 import type { CheckinList } from '../../../api/console.ts'
-import type { CheckinOutcome } from '../../../api/rules/console-checkin.ts'
+import { CHECKIN_LIMITS, type CheckinOutcome } from '../../../api/rules/console-checkin.ts'
+import { isNameQuery, nameMatches, searchForm } from '../../../api/rules/names.ts'
 import type { SignedTicket } from '../../../api/rules/ticket-code.ts'
 
 export type DoorTicket = CheckinList['tickets'][number]
@@ -80,11 +81,21 @@ export function gateCounts(data: DoorData): Array<{ gate: string; checkedIn: num
   return [...counts].map(([gate, checkedIn]) => ({ gate, checkedIn: Math.max(0, checkedIn) })).sort((a, b) => a.gate.localeCompare(b.gate))
 }
 
-/** Tickets whose holder's name or order code contains the query, for the manual look-up. */
+/**
+ * Tickets whose holder's name (its parts in either order: src/api/rules/names.ts) or order code
+ * contains the query, for the manual look-up. A list kept on the device before names came in parts
+ * is searched by the name as shown until it is read again.
+ */
 export function lookUp(tickets: readonly DoorTicket[], query: string, limit = 20): DoorTicket[] {
-  const needle = query.trim().toLocaleLowerCase()
-  if (needle.length < 2) return []
-  return tickets.filter((ticket) => ticket.name.toLocaleLowerCase().includes(needle) || ticket.orderNumber.toLocaleLowerCase().includes(needle)).slice(0, limit)
+  if (!isNameQuery(query)) return []
+  const code = searchForm(query)
+  return tickets
+    .filter(
+      (ticket) =>
+        nameMatches(ticket.firstName === undefined ? { first: ticket.name, last: '' } : { first: ticket.firstName, last: ticket.lastName }, query) ||
+        searchForm(ticket.orderNumber).includes(code),
+    )
+    .slice(0, limit)
 }
 
 /**
@@ -107,4 +118,30 @@ export function applyAnswers(
     return { ...scan, outcome: answer.outcome, first: answer.first ?? scan.first, synced: true }
   })
   return { recent: next, learnt }
+}
+
+/** The batch of a device's queue that goes out next. */
+export function nextBatch(data: DoorData): { scans: QueuedScan[]; undos: QueuedUndo[] } | null {
+  if (!data.scans.length && !data.undos.length) return null
+  return { scans: data.scans.slice(0, CHECKIN_LIMITS.batch), undos: data.undos.slice(0, CHECKIN_LIMITS.batch) }
+}
+
+/** A sent batch out of the queue, and the server's answers folded into the device's scans. */
+export function afterSent(
+  data: DoorData,
+  sent: { scans: readonly QueuedScan[]; undos: readonly QueuedUndo[] },
+  answers: Parameters<typeof applyAnswers>[1],
+): { data: DoorData; learnt: Learnt } {
+  const sentScans = new Set(sent.scans.map((scan) => scan.id))
+  const sentUndos = new Set(sent.undos.map((undo) => undo.scanId))
+  const applied = applyAnswers(data.recent, answers)
+  return {
+    data: {
+      ...data,
+      scans: data.scans.filter((scan) => !sentScans.has(scan.id)),
+      undos: data.undos.filter((undo) => !sentUndos.has(undo.scanId)),
+      recent: applied.recent,
+    },
+    learnt: applied.learnt,
+  }
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckinList } from '../../../api/console.ts'
-import { applyAnswers, type DoorData, type DoorScan, gateCounts, judgeLocally, lookUp } from './door-model.ts'
+import { afterSent, applyAnswers, type DoorData, type DoorScan, gateCounts, judgeLocally, lookUp, nextBatch } from './door-model.ts'
 
 const TICKET = '0b9f4c1e-7a52-4d3e-9c1a-5f6e7d8c9b0a'
 const OTHER = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'
+const WANG = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a'
 const key = { kid: 'k1d2e3f4', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' }
 
 function list(overrides: Partial<CheckinList> = {}): CheckinList {
@@ -11,8 +12,27 @@ function list(overrides: Partial<CheckinList> = {}): CheckinList {
     exhibition: { id: 7, title: 'Harbour Fintech Forum', startsAt: '2030-05-01T08:00:00Z', endsAt: '2030-05-02T17:00:00Z', timeZone: 'Europe/London' },
     publicKey: key,
     tickets: [
-      { id: TICKET, orderNumber: 'T-AB12CD', name: 'Meiling Zhou', ticketType: 'Standard pass', state: 'valid', checkin: null },
-      { id: OTHER, orderNumber: 'T-EF34GH', name: 'Grace Hopper', ticketType: 'VIP pass', state: 'refunded', checkin: null },
+      {
+        id: TICKET,
+        orderNumber: 'T-AB12CD',
+        name: 'Meiling Zhou',
+        firstName: 'Meiling',
+        lastName: 'Zhou',
+        ticketType: 'Standard pass',
+        state: 'valid',
+        checkin: null,
+      },
+      {
+        id: OTHER,
+        orderNumber: 'T-EF34GH',
+        name: 'Grace Hopper',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        ticketType: 'VIP pass',
+        state: 'refunded',
+        checkin: null,
+      },
+      { id: WANG, orderNumber: 'T-JK56LM', name: '王小明', firstName: '小明', lastName: '王', ticketType: 'Standard pass', state: 'valid', checkin: null },
     ],
     gates: [{ gate: 'North', checkedIn: 3 }],
     serverTime: '2030-05-01T09:00:00Z',
@@ -108,5 +128,51 @@ describe('lookUp', () => {
     expect(lookUp(list().tickets, 'zhou').map((ticket) => ticket.name)).toEqual(['Meiling Zhou'])
     expect(lookUp(list().tickets, 't-ef34').map((ticket) => ticket.name)).toEqual(['Grace Hopper'])
     expect(lookUp(list().tickets, 'z')).toEqual([])
+  })
+
+  it('when a Chinese name is typed as written, by its one-character surname, or a Latin name family name first, then the ticket is found', () => {
+    const names = (query: string) => lookUp(list().tickets, query).map((ticket) => ticket.name)
+    expect(names('王小明')).toEqual(['王小明'])
+    expect(names('王')).toEqual(['王小明'])
+    expect(names('小明')).toEqual(['王小明'])
+    expect(names('Zhou Meiling')).toEqual(['Meiling Zhou'])
+    expect(names('zhou  meiling')).toEqual(['Meiling Zhou'])
+    expect(names('李')).toEqual([])
+  })
+
+  it('when the device kept a list from before names came in parts, then the name as shown is searched', () => {
+    const old = list().tickets.map(({ firstName: _first, lastName: _last, ...ticket }) => ticket) as unknown as CheckinList['tickets']
+    expect(lookUp(old, 'Hopper').map((ticket) => ticket.name)).toEqual(['Grace Hopper'])
+  })
+})
+
+describe('sending the queue', () => {
+  const queued = (id: string) => ({ id, gate: 'North', scannedAt: '2030-05-01T09:05:00Z', code: `ET1.${id}` })
+
+  it('when a device has more waiting than one sync takes, then batches of the limit go out, the sent ones leave the queue and their answers are kept', () => {
+    let data = door({
+      scans: Array.from({ length: 450 }, (_, index) => queued(`s${index}`)),
+      undos: [{ scanId: 'a1', undoneAt: '2030-05-01T09:06:00Z' }],
+      recent: [scanOf({ id: 's0' })],
+    })
+    const sizes: number[] = []
+    for (let batch = nextBatch(data); batch; batch = nextBatch(data)) {
+      sizes.push(batch.scans.length + batch.undos.length)
+      const answers = batch.scans.map((scan) => ({ id: scan.id, outcome: 'already' as const, first: null }))
+      data = afterSent(data, batch, answers).data
+    }
+    expect(sizes).toEqual([201, 200, 50])
+    expect(data.scans).toEqual([])
+    expect(data.undos).toEqual([])
+    expect(data.recent[0]).toMatchObject({ id: 's0', outcome: 'already', synced: true })
+  })
+
+  it('when a scan was queued while its batch was out, then it stays waiting', () => {
+    const before = door({ scans: [queued('s1')] })
+    const batch = nextBatch(before)
+    expect(batch?.scans.map((scan) => scan.id)).toEqual(['s1'])
+    const later = { ...before, scans: [...before.scans, queued('s2')] }
+    expect(afterSent(later, batch as NonNullable<typeof batch>, []).data.scans.map((scan) => scan.id)).toEqual(['s2'])
+    expect(nextBatch(door())).toBeNull()
   })
 })

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { checkinExhibitions } from '../../../api/console.ts'
+import { isNameQuery } from '../../../api/rules/names.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { htmlLangOf } from '../../i18n.ts'
 import { staffCall } from '../../screen-kit.ts'
@@ -102,7 +103,7 @@ export function Component() {
           <span>{t('checkin.door.waiting', { count: waiting })}</span>
           {data ? <span className={ui.muted}>{t('checkin.door.syncedAt', { time: doorTime(data.list.serverTime, timeZone, locale) })}</span> : null}
         </p>
-        <button type="button" className={`${ui.button} ${ui.small}`} disabled={door.syncing || !door.online} onClick={() => void door.sync()}>
+        <button type="button" className={`${ui.button} ${ui.small}`} disabled={door.syncing} onClick={() => void door.sync()}>
           {door.syncing ? t('checkin.door.syncing') : t('checkin.door.syncNow')}
         </button>
       </section>
@@ -196,7 +197,7 @@ function ManualLookUp({ tickets, onCheckIn }: { tickets: Parameters<typeof lookU
         </label>
         <input id={`${ids}-query`} className={ui.input} type="search" value={query} autoComplete="off" onChange={(event) => setQuery(event.target.value)} />
       </div>
-      {query.trim().length >= 2 ? (
+      {isNameQuery(query) ? (
         found.length ? (
           <ul className={styles.results}>
             {found.map((ticket) => (

@@ -11,7 +11,7 @@ const SAME_CODE_HOLD_MS = 3000
 /** After any answer, a breath for the person at the door to read it. */
 const AFTER_ANSWER_MS = 1200
 
-type CameraState = 'off' | 'starting' | 'on' | 'denied' | 'unavailable'
+type CameraState = 'off' | 'starting' | 'on' | 'denied' | 'unavailable' | 'noScanner'
 
 /**
  * The camera, reading QR codes for as long as it is on: each new code goes to `onCode` once; the
@@ -64,7 +64,8 @@ export function Scanner({ onCode }: { onCode: (code: string) => Promise<unknown>
         detector = created
         void read()
       })
-      .catch(() => running && setState('unavailable'))
+      // The camera works; its reader does not (its code never reached this phone, or will not run).
+      .catch(() => running && setState('noScanner'))
     return () => {
       running = false
     }
@@ -115,6 +116,7 @@ export function Scanner({ onCode }: { onCode: (code: string) => Promise<unknown>
       {state === 'on' ? <p className={ui.hint}>{t('checkin.camera.hint')}</p> : null}
       {state === 'denied' ? <p className={ui.alert}>{t('checkin.camera.denied')}</p> : null}
       {state === 'unavailable' ? <p className={ui.alert}>{t('checkin.camera.unavailable')}</p> : null}
+      {state === 'noScanner' ? <p className={ui.alert}>{t('checkin.camera.noScanner')}</p> : null}
     </section>
   )
 }

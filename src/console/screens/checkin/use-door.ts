@@ -1,12 +1,11 @@
-import { createStore, get, set, type UseStore } from 'idb-keyval'
+import { createStore, entries, get, set, type UseStore } from 'idb-keyval'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { checkinList, checkinSync } from '../../../api/console.ts'
 import { ERROR_CODES } from '../../../api/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
-import { CHECKIN_LIMITS } from '../../../api/rules/console-checkin.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { DOOR_DATABASE, DOOR_STORE } from '../../lib/door-storage.ts'
-import { applyAnswers, type DoorData, type DoorScan, judgeLocally, type Learnt, type QueuedScan, RECENT_KEPT } from './door-model.ts'
+import { DOOR_DATABASE, DOOR_SEND_EVENT, DOOR_STORE } from '../../lib/door-storage.ts'
+import { afterSent, type DoorData, type DoorScan, judgeLocally, type Learnt, nextBatch, type QueuedScan, RECENT_KEPT } from './door-model.ts'
 import { type SignedTicket, verifyTicketCode } from '../../../api/rules/ticket-code.ts'
 
 /** How often a device with scans waiting tries again, besides when the browser says it is back online. */
@@ -55,6 +54,30 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
     else setProblem('failed')
   }, [])
 
+  /**
+   * Queues this device kept for other exhibitions (the door was changed before they went out) are
+   * sent too, so that none waits for a door nobody opens again and sign-out is not held by it. One
+   * the server will not take (the member no longer works there) stays, and sign-out names it.
+   */
+  const sendOtherDoors = useCallback(
+    async (doorExhibition: number) => {
+      for (const [key, stored] of await entries<string, DoorData>(doorStore())) {
+        let data = stored
+        if (data.list.exhibition.id === doorExhibition) continue
+        try {
+          for (let batch = nextBatch(data); batch; batch = nextBatch(data)) {
+            const answer = await client.call(checkinSync, { exhibitionId: data.list.exhibition.id, deviceId, ...batch })
+            data = afterSent(data, batch, answer.scans).data
+            await set(key, data, doorStore())
+          }
+        } catch (error) {
+          if (error instanceof GatewayError && (error.errorCode === 0 || error.errorCode === ERROR_CODES.token)) throw error
+        }
+      }
+    },
+    [client, deviceId],
+  )
+
   const sync = useCallback(async () => {
     if (busy.current || exhibitionId === null) return
     busy.current = true
@@ -63,23 +86,15 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
     try {
       for (;;) {
         const before = current.current
-        if (!before || before.list.exhibition.id !== exhibitionId || (!before.scans.length && !before.undos.length)) break
-        const scans = before.scans.slice(0, CHECKIN_LIMITS.batch)
-        const undos = before.undos.slice(0, CHECKIN_LIMITS.batch)
-        const answer = await client.call(checkinSync, { exhibitionId, deviceId, scans, undos })
-        const latest = current.current ?? before
-        const sentScans = new Set(scans.map((scan) => scan.id))
-        const sentUndos = new Set(undos.map((undo) => undo.scanId))
-        const applied = applyAnswers(latest.recent, answer.scans)
+        const batch = before && before.list.exhibition.id === exhibitionId ? nextBatch(before) : null
+        if (!before || !batch) break
+        const answer = await client.call(checkinSync, { exhibitionId, deviceId, ...batch })
+        const applied = afterSent(current.current ?? before, batch, answer.scans)
         found.already.push(...applied.learnt.already)
         found.refused.push(...applied.learnt.refused)
-        commit({
-          ...latest,
-          scans: latest.scans.filter((scan) => !sentScans.has(scan.id)),
-          undos: latest.undos.filter((undo) => !sentUndos.has(undo.scanId)),
-          recent: applied.recent,
-        })
+        commit(applied.data)
       }
+      await sendOtherDoors(exhibitionId)
       const list = await client.call(checkinList, { exhibitionId })
       listReadAt.current = Date.now()
       const latest = current.current
@@ -93,7 +108,7 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
       busy.current = false
       setSyncing(false)
     }
-  }, [client, commit, deviceId, exhibitionId, failed])
+  }, [client, commit, deviceId, exhibitionId, failed, sendOtherDoors])
 
   // The exhibition's stored state first (it may be all there is, offline), then the network's.
   useEffect(() => {
@@ -127,8 +142,11 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
       void sync()
     }
     const down = () => setOnline(false)
+    // The member who wants to sign out asks for the waiting scans to go now.
+    const send = () => void sync()
     window.addEventListener('online', up)
     window.addEventListener('offline', down)
+    window.addEventListener(DOOR_SEND_EVENT, send)
     const timer = window.setInterval(() => {
       const waiting = current.current && (current.current.scans.length || current.current.undos.length)
       const stale = Date.now() - listReadAt.current > LIST_FRESH_MS
@@ -137,6 +155,7 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
     return () => {
       window.removeEventListener('online', up)
       window.removeEventListener('offline', down)
+      window.removeEventListener(DOOR_SEND_EVENT, send)
       window.clearInterval(timer)
     }
   }, [sync])

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
+import { displayName } from '../../../api/rules/names.ts'
 
 type Attendee = ConsoleOrderDetail['attendees'][number]
 
@@ -53,7 +54,7 @@ export function AttendeeTable({ order, canEdit, canResend, onEdit, onResend }: A
             <tr key={attendee.id}>
               <td>{attendee.position}</td>
               <td>
-                <div>{`${attendee.firstName} ${attendee.lastName}`}</div>
+                <div>{displayName({ first: attendee.firstName, last: attendee.lastName })}</div>
                 <div className={ui.muted}>{attendee.email}</div>
                 <div className={`${ui.muted} ${ui.mono}`}>{attendee.phone.e164}</div>
               </td>
@@ -70,13 +71,13 @@ export function AttendeeTable({ order, canEdit, canResend, onEdit, onResend }: A
                   {canEdit ? (
                     <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => onEdit(attendee)}>
                       {t('order.edit')}
-                      <span className="visually-hidden">{` ${attendee.firstName} ${attendee.lastName}`}</span>
+                      <span className="visually-hidden">{` ${displayName({ first: attendee.firstName, last: attendee.lastName })}`}</span>
                     </button>
                   ) : null}
                   {canResend && attendee.ticket && !attendee.ticket.voided ? (
                     <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => onResend(attendee)}>
                       {t('order.resendOne')}
-                      <span className="visually-hidden">{` ${attendee.firstName} ${attendee.lastName}`}</span>
+                      <span className="visually-hidden">{` ${displayName({ first: attendee.firstName, last: attendee.lastName })}`}</span>
                     </button>
                   ) : null}
                 </div>

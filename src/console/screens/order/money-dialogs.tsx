@@ -7,6 +7,7 @@ import { formatMoney } from '../../lib/money.ts'
 import ui from '../../ui/ui.module.css'
 import styles from './order.module.css'
 import { OrderDialog } from './order-dialog.tsx'
+import { displayName } from '../../../api/rules/names.ts'
 
 interface MoneyDialogProps {
   order: ConsoleOrderDetail
@@ -83,7 +84,7 @@ export function RefundDialog({ order, onClose, onDone }: MoneyDialogProps) {
           {open.map(({ attendee, ticket }) => (
             <label key={ticket.id} className={ui.choice}>
               <input type="checkbox" checked={chosen.includes(ticket.id)} onChange={() => toggle(ticket.id)} />
-              {`${attendee.firstName} ${attendee.lastName} · ${ticket.typeName} · ${formatMoney(ticket.refundMinor, order.currency, language)}`}
+              {`${displayName({ first: attendee.firstName, last: attendee.lastName })} · ${ticket.typeName} · ${formatMoney(ticket.refundMinor, order.currency, language)}`}
             </label>
           ))}
         </fieldset>

@@ -15,6 +15,7 @@ import { CreatedFact, NumberFact, PayByFact } from './order-facts.tsx'
 import { OrderLines } from './order-lines.tsx'
 import { SavedCopyNote } from './saved-copy.tsx'
 import styles from './orders.module.css'
+import { displayName } from '../../../api/rules/names.ts'
 
 /** One order's details: its facts and lines, what can be done with it, its attendees and e-tickets. */
 export function OrderDetail({ order, times }: { order: Order; times: OrderTimes }) {
@@ -43,9 +44,7 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
           <ol className={styles.attendees}>
             {order.attendees.map((attendee) => (
               <li key={attendee.position}>
-                <span className={styles.attendeeName}>
-                  {attendee.firstName} {attendee.lastName}
-                </span>
+                <span className={styles.attendeeName}>{displayName({ first: attendee.firstName, last: attendee.lastName })}</span>
                 <span className={ui.muted}>
                   {' · '}
                   {attendee.ticketName} · {attendee.email} · {attendee.phone.international}

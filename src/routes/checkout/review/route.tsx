@@ -13,6 +13,7 @@ import { OrderTotals } from '../order-totals.tsx'
 import { PayDeadline } from '../pay-deadline.tsx'
 import { useOrderAction } from '../use-order-action.ts'
 import styles from './review.module.css'
+import { displayName } from '../../../api/rules/names.ts'
 
 /** Review (docs/product.md#checkout-screens `sureInfo`): the exhibition, the tickets and every attendee, then confirm. */
 export const { loader, Component } = orderScreen('review', Review)
@@ -57,7 +58,7 @@ function Review({ order, times }: { order: OrderDetail; times: OrderTimes }) {
           {order.attendees.map((attendee) => (
             <li key={attendee.position} className={styles.attendee}>
               <p className={styles.name}>
-                {attendee.firstName} {attendee.lastName}
+                {displayName({ first: attendee.firstName, last: attendee.lastName })}
                 <span className={styles.ticket}>{attendee.ticketName}</span>
               </p>
               <dl className={ui.facts}>

@@ -22,14 +22,15 @@ export interface DoorTicketRow extends Partial<LiveCheckinRow> {
   id: string
   exhibition_id: number
   order_number: string
-  name: string
+  first_name: string
+  last_name: string
   ticket_type: string
   state: DoorTicketState
   scan_id: string | null
 }
 
 const DOOR_TICKET = (locale: Locale) =>
-  `select e.id, e.exhibition_id, o.number as order_number, a.first_name || ' ' || a.last_name as name,
+  `select e.id, e.exhibition_id, o.number as order_number, a.first_name, a.last_name,
      ${TYPE_NAME('t', locale)} as ticket_type, ${DOOR_STATE} as state,
      c.id as scan_id, c.scanned_at, c.gate, c.device_id, s.name as staff_name
    from e_tickets e

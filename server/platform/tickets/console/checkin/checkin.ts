@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type * as contracts from '../../../../../src/api/contracts/console-checkin.ts'
 import { CHECKIN_LIMITS, type CheckinOutcome } from '../../../../../src/api/rules/console-checkin.ts'
+import { displayName } from '../../../../../src/api/rules/names.ts'
 import type { Database, Queryable } from '../../../../db/client.ts'
 import { notFound } from '../../../errors.ts'
 import type { Platform } from '../../../platform.ts'
@@ -57,7 +58,9 @@ export async function checkinList(db: Queryable, signer: TicketSigner, actor: St
     tickets: tickets.map((ticket) => ({
       id: ticket.id,
       orderNumber: ticket.order_number,
-      name: ticket.name,
+      name: displayName({ first: ticket.first_name, last: ticket.last_name }),
+      firstName: ticket.first_name,
+      lastName: ticket.last_name,
       ticketType: ticket.ticket_type,
       state: ticket.state,
       checkin: firstOf(ticket),
