@@ -13,7 +13,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url))
  * changes the fingerprint; going-live.test.ts keeps these equal to the files we ship.
  */
 export const DEMO_LOGO_SHA256 = 'dbbcd1bcd3abb5a9e89e20a4b4a7a5151352a57efa93c57af925761a7f0de103'
-export const DEMO_LEGAL_SHA256 = '3db0289a2a8e2a5486766d1d3cc163c632b87ad2536fbf18c9eba2db8127d14e'
+export const DEMO_LEGAL_SHA256 = '4b2403919d8d56df5c27ad7c153f78270609b001d6d705a775e28147846a6b6d'
 
 const sha256 = (...parts: Buffer[]) => {
   const hash = createHash('sha256')
