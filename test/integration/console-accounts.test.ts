@@ -39,10 +39,12 @@ describe('console set-up and sign-in', () => {
     expect(done.status).toBe(200)
     expect(done.body.data.member).toMatchObject({ email: 'owner@example.org', name: 'Olga Owner', roles: ['owner'], exhibitionIds: null, language: 'en' })
     const cookies = done.headers['set-cookie'] as unknown as string[]
-    expect(cookies).toHaveLength(2)
+    // The session on both paths, and the known-device cookie that lets this browser past the account-wide brake.
+    expect(cookies).toHaveLength(3)
     for (const path of ['/console', '/gateway/console']) {
       expect(cookies.some((cookie) => cookie.includes(`Path=${path};`) && /HttpOnly/.test(cookie) && /SameSite=Strict/.test(cookie))).toBe(true)
     }
+    expect(cookies.some((cookie) => /^staff_device=/.test(cookie) && /HttpOnly/.test(cookie))).toBe(true)
     const me = await consoleCall(app, 'me', {}, { cookie: staffCookieOf(done) })
     expect(me.status).toBe(200)
     expect(me.body.data.member.email).toBe('owner@example.org')
