@@ -75,7 +75,7 @@ async function createExhibition(page: Page): Promise<string> {
   await page.getByRole('link', { name: 'New exhibition' }).click()
   await hydrated(page)
   await page.getByLabel('Address name').fill(`harbour-fintech-${unique()}`)
-  await page.getByLabel('City').fill('London')
+  await page.getByLabel('City', { exact: true }).fill('London')
   await page.getByLabel('Country code').fill('GB')
   await page.getByLabel('Region').selectOption('europe')
   await page.getByLabel('Time zone').fill('Europe/London')
@@ -122,7 +122,8 @@ async function createExhibition(page: Page): Promise<string> {
   await expect(page.getByRole('row').filter({ hasText: 'HARBOUR10' })).toContainText('0 of 60')
 
   await page.getByRole('button', { name: 'Publish' }).click()
-  await expect(page.getByRole('status')).toHaveText('Published: visitors can see it now.')
+  // The coupons keep a status line of their own beside the editor's.
+  await expect(page.getByRole('status').filter({ hasText: 'Published: ' })).toHaveText('Published: visitors can see it now.')
   return /\/(\d+)$/.exec(page.url())?.[1] as string
 }
 
