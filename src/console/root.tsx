@@ -4,6 +4,7 @@ import { isRouteErrorResponse, type LoaderFunctionArgs, Outlet, redirect, useRou
 import { me, type StaffMember } from '../api/console.ts'
 import { GatewayError } from '../api/gateway-error.ts'
 import { ERROR_CODES } from '../api/functions/gateway.ts'
+import { OriginNotice } from './shell/origin-notice.tsx'
 import { type ConsoleRootData, consoleLoaderContext, useConsoleShell } from './console-state.ts'
 import { guestLanguage, htmlLangOf, LANGUAGE_COOKIE } from './i18n.ts'
 import { readRequestCookie } from './lib/cookies.ts'
@@ -56,6 +57,7 @@ function ConsoleDocument({ children }: { children: ReactNode }) {
         ))}
       </head>
       <body>
+        <OriginNotice />
         {children}
         <script id="console-state" type="application/json" dangerouslySetInnerHTML={{ __html: hydrationJson }} />
         {assets.entry ? <script type="module" src={assets.entry} async /> : null}

@@ -75,7 +75,7 @@ async function createExhibition(page: Page): Promise<string> {
   await page.getByRole('link', { name: 'New exhibition' }).click()
   await hydrated(page)
   await page.getByLabel('Address name').fill(`harbour-fintech-${unique()}`)
-  await page.getByLabel('City').fill('London')
+  await page.getByLabel('City', { exact: true }).fill('London')
   await page.getByLabel('Country code').fill('GB')
   await page.getByLabel('Region').selectOption('europe')
   await page.getByLabel('Time zone').fill('Europe/London')
@@ -122,7 +122,8 @@ async function createExhibition(page: Page): Promise<string> {
   await expect(page.getByRole('row').filter({ hasText: 'HARBOUR10' })).toContainText('0 of 60')
 
   await page.getByRole('button', { name: 'Publish' }).click()
-  await expect(page.getByRole('status')).toHaveText('Published: visitors can see it now.')
+  // The coupons keep a status line of their own beside the editor's.
+  await expect(page.getByRole('status').filter({ hasText: 'Published: ' })).toHaveText('Published: visitors can see it now.')
   return /\/(\d+)$/.exec(page.url())?.[1] as string
 }
 
@@ -254,12 +255,26 @@ test('a new organiser: set up, create and publish an exhibition, a visitor buys,
   // Refund Grace Hopper's ticket only: the dialog shows that ticket's price before anything happens.
   await page.getByRole('button', { name: 'Refund…' }).click()
   const dialog = page.getByRole('dialog', { name: `Refund order ${number}` })
-  await dialog.getByRole('checkbox', { name: /Meiling Zhou/ }).uncheck()
+  // Nothing is ticked until the member chooses, and nothing can be refunded before that.
+  await expect(dialog.getByRole('checkbox')).toHaveCount(2)
+  for (const box of await dialog.getByRole('checkbox').all()) await expect(box).not.toBeChecked()
+  await expect(dialog.getByRole('button', { name: /^Refund / })).toBeDisabled()
+  await dialog.getByRole('checkbox', { name: /Grace Hopper/ }).check()
   await expect(dialog.getByText(/^To refund: /)).toHaveText('To refund: £116.10')
   await dialog.getByRole('button', { name: 'Refund £116.10' }).click()
   await expect(page.getByRole('status')).toHaveText('A refund of £116.10 was requested. Its state shows under Payments and refunds.')
   await expect(page.getByRole('row').filter({ hasText: 'Grace Hopper' })).toContainText('Refunded')
   await expect(page.getByRole('row').filter({ hasText: 'Meiling Zhou' })).toContainText('Valid')
+  // Resending asks first, naming who gets the mail; closing sends nothing.
+  await page.getByRole('button', { name: 'Resend e-tickets' }).click()
+  const resend = page.getByRole('dialog', { name: `Resend the e-tickets of order ${number}?` })
+  await expect(resend).toContainText('Meiling Zhou')
+  await expect(resend).not.toContainText('Grace Hopper')
+  await resend.getByRole('button', { name: 'Close' }).click()
+  await expect(resend).toBeHidden()
+  await page.getByRole('button', { name: 'Resend e-tickets' }).click()
+  await resend.getByRole('button', { name: 'Send 1 e-ticket' }).click()
+  await expect(page.getByRole('status')).toHaveText(/e-ticket mails? (was|were) sent again\./)
   // The refunds job asks the sandbox, then the buyer is mailed.
   await expect
     .poll(() => mailsTo(email).filter((mail) => /organiser is refunding/.test(mail) && /money has been refunded/.test(mail)).length, { timeout: 30_000 })

@@ -227,6 +227,8 @@ test.describe('the console', () => {
     await expect(page.getByText('3 answers from 3 invitations sent.')).toBeVisible()
     const overall = page.getByRole('region', { name: /How was the exhibition overall/ })
     await expect(overall).toContainText('Average: 3.67 of 5')
+    // Each bar counts people out of those who answered (not out of the choices ticked).
+    await expect(overall.getByRole('row', { name: /^5 ★/ })).toContainText('1 of 3 (33%)')
     await expect(page.getByRole('region', { name: /What should we do better/ })).toContainText('More seats in the talks, please.')
     await expect(page.getByRole('button', { name: 'Export answers (CSV)' })).toBeVisible()
     await expectAccessible(page)

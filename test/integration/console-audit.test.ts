@@ -30,10 +30,12 @@ describe('the audit log', () => {
     later(60)
     await consoleCall(app, 'updateMember', { id: member.id, roles: ['support', 'checkin'], exhibitionIds: [4] }, { cookie: owner.cookie, ip: '198.51.100.7' })
     const page = await consoleCall(app, 'auditList', { function: 'console$updateMember' }, { cookie: owner.cookie })
+    const ownerName = (await db.query<{ name: string }>('select name from staff_members where id = $1', [owner.id])).rows[0]?.name
     expect(page.body.data.total).toBe(1)
     expect(page.body.data.rows[0]).toMatchObject({
       at: '2027-06-02T10:01:00.000Z',
-      staff: { id: owner.id, email: owner.email },
+      // The name too: the log reads "<name> changed the roles of …".
+      staff: { id: owner.id, email: owner.email, name: ownerName },
       function: 'console$updateMember',
       target: `staff:${member.id}`,
       before: { roles: ['support'], exhibitionIds: null, status: 'active' },

@@ -103,6 +103,25 @@ describe('exhibitions', () => {
     expect((await db.query('select published from exhibitions where id = $1', [made.id])).rows).toEqual([{ published: true }])
   })
 
+  it('when the city is written per language in the console, then visitors read it in theirs and the content file keeps it', async () => {
+    const made = await createExhibition()
+    const input = exhibitionInput()
+    const saved = await staff(manager, 'saveExhibition', {
+      ...input,
+      id: made.id,
+      slug: (await db.query<{ slug: string }>('select slug from exhibitions where id = $1', [made.id])).rows[0]?.slug,
+      texts: { en: { ...input.texts.en, city: '' }, 'zh-cn': { ...input.texts['zh-cn'], city: '伦敦' } },
+    }).expect(200)
+    expect(saved.body.data.exhibition.texts['zh-cn']).toMatchObject({ city: '伦敦' })
+    await staff(manager, 'publishExhibition', { id: made.id, published: true }).expect(200)
+    // Visitors: Chinese reads the Chinese city, English (no text of its own) the exhibition's city.
+    expect((await platform.services.exhibitions.getById(made.id, 'zh-cn'))?.city).toBe('伦敦')
+    expect((await platform.services.exhibitions.getById(made.id, 'en'))?.city).toBe('London')
+    // The console reads back what it wrote, so a second save keeps it.
+    const detail = await staff(manager, 'exhibitionDetail', { id: made.id }).expect(200)
+    expect(detail.body.data.exhibition.texts['zh-cn'].city).toBe('伦敦')
+  })
+
   it('when a time is given on the venue clock, then the instant stored is that time in the venue zone, summer or winter', async () => {
     const summer = await staff(owner, 'saveExhibition', { ...exhibitionInput(), startsAt: '2031-07-01T09:00', endsAt: '2031-07-02T18:00' }).expect(200)
     const winter = await staff(owner, 'saveExhibition', { ...exhibitionInput(), startsAt: '2031-12-01T09:00', endsAt: '2031-12-02T18:00' }).expect(200)

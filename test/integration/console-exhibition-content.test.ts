@@ -362,6 +362,13 @@ describe('an exhibition content', () => {
     expect(readFileSync(join(folder, 'exhibitions', 'dubai-2031.json'), 'utf8')).toBe(exported)
   })
 
+  it('when a member works in Chinese, then the list of exhibition pages names each exhibition in Chinese', async () => {
+    const id = await seedFair()
+    expect((await staff('contentExhibitions', {})).body.data.rows).toMatchObject([{ id, title: 'Dubai Expo 2031' }])
+    await staff('setLanguage', { language: 'zh-cn' }).expect(200)
+    expect((await staff('contentExhibitions', {})).body.data.rows).toMatchObject([{ id, title: '迪拜博览会 2031' }])
+  })
+
   it('when a member is not an editor, or is limited to other exhibitions, then the content is refused or does not exist for them', async () => {
     const id = await seedFair()
     const otherId = await seedFair('other-2031')

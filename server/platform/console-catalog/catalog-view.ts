@@ -26,7 +26,7 @@ export const visitorState = (row: repo.CatalogExhibitionRow, now: Date) =>
 
 export function textsByLocale(rows: readonly repo.CatalogTextRow[]): Texts {
   const texts: Texts = {}
-  for (const row of rows) texts[row.locale as keyof Texts] = { title: row.title, summary: row.summary, venueName: row.venue_name }
+  for (const row of rows) texts[row.locale as keyof Texts] = { title: row.title, summary: row.summary, venueName: row.venue_name, city: row.city }
   return texts
 }
 

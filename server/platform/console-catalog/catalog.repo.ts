@@ -31,6 +31,7 @@ export interface CatalogTextRow {
   title: string
   summary: string
   venue_name: string
+  city: string
 }
 
 export interface CatalogTypeRow {
@@ -68,7 +69,7 @@ export async function exhibitionById(db: Queryable, id: number, lock = false): P
 
 export async function textsOf(db: Queryable, ids: readonly number[]): Promise<CatalogTextRow[]> {
   const result = await db.query<CatalogTextRow>(
-    'select exhibition_id, locale, title, summary, venue_name from exhibition_texts where exhibition_id = any($1::int[]) order by locale',
+    'select exhibition_id, locale, title, summary, venue_name, city from exhibition_texts where exhibition_id = any($1::int[]) order by locale',
     [ids],
   )
   return result.rows
@@ -129,14 +130,14 @@ export async function setPublished(tx: Queryable, id: number, published: boolean
 export async function writeTexts(
   tx: Queryable,
   id: number,
-  texts: ReadonlyArray<{ locale: string; title: string; summary: string; venueName: string }>,
+  texts: ReadonlyArray<{ locale: string; title: string; summary: string; venueName: string; city: string }>,
 ): Promise<void> {
   await tx.query('delete from exhibition_texts where exhibition_id = $1 and not (locale = any($2::text[]))', [id, texts.map((text) => text.locale)])
   for (const text of texts) {
     await tx.query(
-      `insert into exhibition_texts (exhibition_id, locale, title, summary, venue_name) values ($1, $2, $3, $4, $5)
-       on conflict (exhibition_id, locale) do update set title = excluded.title, summary = excluded.summary, venue_name = excluded.venue_name`,
-      [id, text.locale, text.title, text.summary, text.venueName],
+      `insert into exhibition_texts (exhibition_id, locale, title, summary, venue_name, city) values ($1, $2, $3, $4, $5, $6)
+       on conflict (exhibition_id, locale) do update set title = excluded.title, summary = excluded.summary, venue_name = excluded.venue_name, city = excluded.city`,
+      [id, text.locale, text.title, text.summary, text.venueName, text.city],
     )
   }
 }

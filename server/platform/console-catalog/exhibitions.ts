@@ -75,7 +75,7 @@ function fieldsOf(input: ExhibitionInput): repo.ExhibitionFields {
 const textsToWrite = (input: ExhibitionInput) =>
   LOCALES.flatMap((locale) => {
     const text = input.texts[locale]
-    return text?.title ? [{ locale, title: text.title, summary: text.summary, venueName: text.venueName }] : []
+    return text?.title ? [{ locale, title: text.title, summary: text.summary, venueName: text.venueName, city: text.city }] : []
   })
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505'

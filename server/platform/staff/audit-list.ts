@@ -9,7 +9,7 @@ export async function auditList(db: Queryable, query: AuditFilter & { page: numb
     rows: rows.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
-      staff: row.staff_id ? { id: row.staff_id, email: row.staff_email ?? '' } : null,
+      staff: row.staff_id ? { id: row.staff_id, email: row.staff_email ?? '', name: row.staff_name ?? '' } : null,
       function: row.function,
       target: row.target,
       before: row.before,

@@ -37,6 +37,7 @@ export interface AuditListRow {
   at: Date
   staff_id: string | null
   staff_email: string | null
+  staff_name: string | null
   function: string
   target: string | null
   before: unknown
@@ -51,7 +52,7 @@ export async function auditPage(db: Queryable, filter: AuditFilter, page: number
   const params = [filter.staffId ?? null, filter.function ?? null, filter.target ?? null, filter.from ?? null, filter.to ?? null]
   const [rows, count] = await Promise.all([
     db.query<AuditListRow>(
-      `select a.id::text as id, a.at, a.staff_id, m.email as staff_email, a.function, a.target, a.before, a.after, a.address
+      `select a.id::text as id, a.at, a.staff_id, m.email as staff_email, m.name as staff_name, a.function, a.target, a.before, a.after, a.address
          from staff_audit a left join staff_members m on m.id = a.staff_id
         where ${where} order by a.at desc, a.id desc limit $6 offset $7`,
       [...params, pageSize, (page - 1) * pageSize],

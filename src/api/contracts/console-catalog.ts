@@ -29,6 +29,8 @@ const exhibitionText = z.object({
   title: optional(CATALOG_LIMITS.title),
   summary: optional(CATALOG_LIMITS.summary),
   venueName: optional(CATALOG_LIMITS.venueName),
+  /** The city as this language writes it (上海 for Shanghai); empty: the exhibition's city. */
+  city: optional(CATALOG_LIMITS.city),
 })
 const typeText = z.object({ name: optional(CATALOG_LIMITS.typeName), description: optional(CATALOG_LIMITS.typeDescription) })
 
@@ -103,7 +105,7 @@ export const catalogExhibition = exhibitionInput.extend({
   id: z.number().int(),
   state: exhibitionState,
   published: z.boolean(),
-  texts: z.partialRecord(locale, z.object({ title: z.string(), summary: z.string(), venueName: z.string() })),
+  texts: z.partialRecord(locale, z.object({ title: z.string(), summary: z.string(), venueName: z.string(), city: z.string() })),
   ticketTypes: z.array(catalogTicketType),
 })
 

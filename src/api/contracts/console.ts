@@ -57,7 +57,7 @@ export const staffSession = z.object({
 export const auditRow = z.object({
   id: z.string(),
   at: isoTime,
-  staff: z.object({ id: z.string(), email: z.string() }).nullable(),
+  staff: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
   function: z.string(),
   target: z.string().nullable(),
   before: z.unknown(),

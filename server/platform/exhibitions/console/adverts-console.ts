@@ -44,7 +44,7 @@ function advertView(row: AdvertRow, now: Date): AdvertView {
 const advertNotFound = () => notFound('console:errors.advertNotFound')
 
 export async function advertList(db: Queryable, actor: StaffActor, now: Date): Promise<z.output<typeof contracts.advertList.result>> {
-  const [rows, exhibitions] = await Promise.all([repo.advertRows(db, actor.scope), repo.exhibitionTitles(db, actor.scope)])
+  const [rows, exhibitions] = await Promise.all([repo.advertRows(db, actor.scope), repo.exhibitionTitles(db, actor.scope, actor.locale)])
   return { adverts: rows.map((row) => advertView(row, now)), exhibitions }
 }
 

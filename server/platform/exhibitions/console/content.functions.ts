@@ -14,7 +14,7 @@ const actor = (call: CallContext) => actorOf(call.staff as StaffCaller, call.ip)
 export function registerContentFunctions(platform: Platform): void {
   const { registry, db } = platform
   registry.implement(contracts.contentExhibitions, async (_payload, call) => ({
-    rows: (await contentList(db, actor(call).scope)).map((row) => ({
+    rows: (await contentList(db, actor(call).scope, actor(call).locale)).map((row) => ({
       id: row.id,
       slug: row.slug,
       title: row.title ?? row.slug,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../db/client.ts'
+import type { Locale } from '../../../../src/i18n/languages.ts'
 import type { AdvertRow } from '../exhibitions.repo.ts'
 
 /**
@@ -20,11 +21,11 @@ export interface ContentListRow {
   photos: number
 }
 
-/** The exhibitions in the member's scope, newest first, with their English (else any) title and how much content each has. */
-export async function contentList(db: Queryable, scope: Scope): Promise<ContentListRow[]> {
+/** The exhibitions in the member's scope, newest first, with their title in the member's locale (else English, else any) and how much content each has. */
+export async function contentList(db: Queryable, scope: Scope, locale: Locale): Promise<ContentListRow[]> {
   const result = await db.query<ContentListRow>(
     `select e.id, e.slug, e.starts_at, e.published,
-            (select t.title from exhibition_texts t where t.exhibition_id = e.id order by t.locale <> 'en', t.locale limit 1) as title,
+            (select t.title from exhibition_texts t where t.exhibition_id = e.id order by t.locale <> $2, t.locale <> 'en', t.locale limit 1) as title,
             (select count(*)::int from exhibition_speakers s where s.exhibition_id = e.id) as speakers,
             (select count(*)::int from exhibition_sessions s where s.exhibition_id = e.id) as sessions,
             (select count(*)::int from exhibition_partners p where p.exhibition_id = e.id) as partners,
@@ -32,7 +33,7 @@ export async function contentList(db: Queryable, scope: Scope): Promise<ContentL
        from exhibitions e
       where $1::int[] is null or e.id = any($1::int[])
       order by e.starts_at desc, e.id desc`,
-    [scope],
+    [scope, locale],
   )
   return result.rows
 }
@@ -110,12 +111,12 @@ export async function setAdvertPublished(tx: Queryable, id: number, published: b
   await tx.query('update adverts set published = $2, updated_at = clock_timestamp() where id = $1', [id, published])
 }
 
-/** Titles of exhibitions an advert may point at (English, else any). */
-export async function exhibitionTitles(db: Queryable, scope: Scope): Promise<Array<{ id: number; title: string }>> {
+/** Titles of exhibitions an advert may point at (the member's locale, else English, else any). */
+export async function exhibitionTitles(db: Queryable, scope: Scope, locale: Locale): Promise<Array<{ id: number; title: string }>> {
   const result = await db.query<{ id: number; title: string }>(
-    `select e.id, coalesce((select t.title from exhibition_texts t where t.exhibition_id = e.id order by t.locale <> 'en', t.locale limit 1), e.slug) as title
+    `select e.id, coalesce((select t.title from exhibition_texts t where t.exhibition_id = e.id order by t.locale <> $2, t.locale <> 'en', t.locale limit 1), e.slug) as title
        from exhibitions e where $1::int[] is null or e.id = any($1::int[]) order by e.starts_at desc, e.id desc`,
-    [scope],
+    [scope, locale],
   )
   return result.rows
 }

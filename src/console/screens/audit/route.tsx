@@ -2,16 +2,16 @@ import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { type AuditRow, auditList, type StaffListItem, staffList } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { formatDayAndTime } from '../../lib/format.ts'
+import { formatDateTime } from '../../lib/format.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import { Pager, pageCount } from '../../ui/pager.tsx'
-import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
 import { AuditDiff } from './audit-diff.tsx'
 import { AuditFiltersForm } from './audit-filters-form.tsx'
 import styles from './audit.module.css'
 import { type AuditFilters, auditPayload, filtersFrom, pageHref } from './audit-query.ts'
+import { auditSentence, type SentenceContext } from './audit-sentence.ts'
 import { useFunctionLabel } from './function-label.ts'
 
 interface AuditData {
@@ -30,62 +30,45 @@ export async function loader(args: LoaderFunctionArgs): Promise<AuditData> {
   return { filters, rows: page.rows, total: page.total, pageSize: payload.pageSize, members: staff.members }
 }
 
-/** What a record changed: a staff member by their e-mail (the record names them by id), anything else as recorded. */
-function targetOf(target: string | null, members: StaffListItem[]): { text: string; raw: boolean } {
-  const member = target?.startsWith('staff:') ? members.find((candidate) => `staff:${candidate.id}` === target) : undefined
-  return member ? { text: member.email, raw: false } : { text: target ?? '', raw: true }
-}
-
-/** Who changed what, when and from where (CONSOLE.md "How data moves"); read-only. */
+/** Who changed what, when and from where (CONSOLE.md "How data moves"), as sentences; read-only. */
 export function Component() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { language } = useConsoleShell()
   const { filters, rows, total, pageSize, members } = useLoaderData() as AuditData
   const functionLabel = useFunctionLabel()
   const pages = pageCount(total, pageSize)
+  const context: SentenceContext = {
+    t: (key, values) => t(key, values),
+    exists: (key, options) => i18n.exists(key, options),
+    language,
+    memberOf: (id) => members.find((member) => member.id === id),
+  }
   return (
     <ConsolePage title={t('audit.title')} lead={t('audit.lead')}>
       <AuditFiltersForm key={JSON.stringify(filters)} filters={filters} members={members} />
-      <TableFrame label={t('audit.title')}>
-        <table className={ui.table}>
-          <caption className="visually-hidden">{t('audit.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('audit.at')}</th>
-              <th scope="col">{`${t('audit.member')} · ${t('audit.address')}`}</th>
-              <th scope="col">{t('audit.function')}</th>
-              <th scope="col">{t('audit.target')}</th>
-              <th scope="col">{t('audit.changes')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length ? null : (
-              <tr>
-                <td colSpan={5} className={ui.muted}>
-                  {t('audit.empty')}
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <div className={ui.nowrap}>{formatDayAndTime(row.at, language).day}</div>
-                  <div className={`${ui.nowrap} ${ui.muted}`}>{formatDayAndTime(row.at, language).time}</div>
-                </td>
-                <td>
-                  <div>{row.staff?.email ?? t('audit.system')}</div>
-                  {row.address ? <div className={`${ui.muted} ${ui.mono}`}>{row.address}</div> : null}
-                </td>
-                <td className={styles.action}>{functionLabel(row.function)}</td>
-                <td className={targetOf(row.target, members).raw ? ui.mono : undefined}>{targetOf(row.target, members).text}</td>
-                <td>
-                  <AuditDiff before={row.before} after={row.after} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
+      {rows.length ? (
+        <ol className={styles.entries} aria-label={t('audit.title')}>
+          {rows.map((row) => (
+            <li key={row.id} className={styles.entry}>
+              <p className={styles.sentence}>{auditSentence(row, context)}</p>
+              <p className={`${styles.facts} ${ui.muted}`}>
+                <time dateTime={row.at}>{formatDateTime(row.at, language)}</time>
+                <span>{t('audit.action', { action: functionLabel(row.function) })}</span>
+                {row.staff ? <span>{row.staff.email}</span> : null}
+                {row.address ? <span className={ui.mono}>{row.address}</span> : null}
+              </p>
+              <details className={styles.record}>
+                <summary className={styles.summary}>{t('audit.record')}</summary>
+                <AuditDiff before={row.before} after={row.after} language={language} />
+                <p className={styles.rawTitle}>{t('audit.rawRecord')}</p>
+                <pre className={styles.raw}>{JSON.stringify({ target: row.target, before: row.before, after: row.after }, null, 2)}</pre>
+              </details>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className={ui.muted}>{t('audit.empty')}</p>
+      )}
       <Pager
         label={t('audit.pages')}
         summary={t('audit.pageOf', { page: filters.page, pages, count: total })}

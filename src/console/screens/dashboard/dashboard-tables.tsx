@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { orderPath } from '../../lib/order-paths.ts'
 import { StateBadge } from '../../ui/state-badge.tsx'
+import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './dashboard.module.css'
 
@@ -19,18 +20,20 @@ function Panel({ title, empty, headers, wide = false, children }: { title: strin
       {empty ? (
         <p className={ui.muted}>{t('dashboard.none')}</p>
       ) : (
-        <table className={ui.table}>
-          <thead>
-            <tr>
-              {headers.map((header) => (
-                <th key={header} scope="col">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{children}</tbody>
-        </table>
+        <TableFrame label={title}>
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                {headers.map((header) => (
+                  <th key={header} scope="col">
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>{children}</tbody>
+          </table>
+        </TableFrame>
       )}
     </section>
   )

@@ -15,7 +15,12 @@ const textsOf = (form: FormData) =>
   Object.fromEntries(
     LOCALES.map((locale) => [
       locale,
-      { title: textOf(form, `${locale}.title`), summary: textOf(form, `${locale}.summary`), venueName: textOf(form, `${locale}.venueName`) },
+      {
+        title: textOf(form, `${locale}.title`),
+        summary: textOf(form, `${locale}.summary`),
+        venueName: textOf(form, `${locale}.venueName`),
+        city: textOf(form, `${locale}.city`),
+      },
     ]),
   )
 

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useRevalidator } from 'react-router'
-import { type CatalogExhibition, couponList, exhibitionDetail, publishExhibition } from '../../../api/console.ts'
+import { data, Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useRevalidator } from 'react-router'
+import { type CatalogExhibition, couponList, exhibitionDetail, me, publishExhibition } from '../../../api/console.ts'
+import { mayCall } from '../../../api/rules/console-access.ts'
 import type { RefResult } from '../../../api/functions/gateway.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { exhibitionPath } from '../../lib/catalog-paths.ts'
@@ -17,7 +18,13 @@ import { TicketTypes } from './ticket-types.tsx'
 type Loaded = { exhibition: CatalogExhibition | null; coupons: RefResult<typeof couponList> | null }
 
 export async function loader(args: LoaderFunctionArgs): Promise<Loaded> {
-  if (args.params.id === 'new') return { exhibition: null, coupons: null }
+  if (args.params.id === 'new') {
+    // No call loads an empty form, so the roles are asked here: a member who may not create one sees
+    // "No access" like on every other screen of theirs, not a form refused only when it is sent.
+    const { member } = await staffCall(args, me, {})
+    if (!mayCall(member.roles, 'saveExhibition')) throw data(null, { status: 403 })
+    return { exhibition: null, coupons: null }
+  }
   const id = Number(args.params.id)
   const [{ exhibition }, coupons] = await Promise.all([staffCall(args, exhibitionDetail, { id }), staffCall(args, couponList, { exhibitionId: id })])
   return { exhibition, coupons }

@@ -22,6 +22,7 @@ export function TextsGrid({ texts, fieldError }: { texts: CatalogExhibition['tex
             <th scope="col">{t('catalog.name')}</th>
             <th scope="col">{t('catalog.summary')}</th>
             <th scope="col">{t('catalog.venueName')}</th>
+            <th scope="col">{t('catalog.cityText')}</th>
           </tr>
         </thead>
         <tbody>
@@ -34,7 +35,7 @@ export function TextsGrid({ texts, fieldError }: { texts: CatalogExhibition['tex
                   <span lang="en">{locale}</span>
                   {text?.title ? null : <div className={`${ui.badge} ${ui.badgeWarn}`}>{t('catalog.missing')}</div>}
                 </th>
-                <td>
+                <td data-label={t('catalog.name')}>
                   <input
                     className={ui.input}
                     name={`${locale}.title`}
@@ -45,7 +46,7 @@ export function TextsGrid({ texts, fieldError }: { texts: CatalogExhibition['tex
                   />
                   {error ? <p className={ui.fieldError}>{error}</p> : null}
                 </td>
-                <td>
+                <td data-label={t('catalog.summary')}>
                   <textarea
                     className={ui.input}
                     name={`${locale}.summary`}
@@ -55,13 +56,22 @@ export function TextsGrid({ texts, fieldError }: { texts: CatalogExhibition['tex
                     rows={2}
                   />
                 </td>
-                <td>
+                <td data-label={t('catalog.venueName')}>
                   <input
                     className={ui.input}
                     name={`${locale}.venueName`}
                     aria-label={`${t('catalog.venueName')} (${locale})`}
                     defaultValue={text?.venueName ?? ''}
                     maxLength={CATALOG_LIMITS.venueName}
+                  />
+                </td>
+                <td data-label={t('catalog.cityText')}>
+                  <input
+                    className={ui.input}
+                    name={`${locale}.city`}
+                    aria-label={`${t('catalog.cityText')} (${locale})`}
+                    defaultValue={text?.city ?? ''}
+                    maxLength={CATALOG_LIMITS.city}
                   />
                 </td>
               </tr>

@@ -61,7 +61,8 @@ export function RefundDialog({ order, onClose, onDone }: MoneyDialogProps) {
   const { client, language } = useConsoleShell()
   const key = useMemo(() => newIdempotencyKey(), [])
   const open = order.attendees.flatMap((attendee) => (attendee.ticket && !attendee.ticket.refunded ? [{ attendee, ticket: attendee.ticket }] : []))
-  const [chosen, setChosen] = useState<string[]>(open.map((row) => row.ticket.id))
+  // Nothing is ticked at first: money goes back only for tickets the member chose.
+  const [chosen, setChosen] = useState<string[]>([])
   const all = chosen.length === open.length
   const sum = all ? order.refundableMinor : open.filter((row) => chosen.includes(row.ticket.id)).reduce((total, row) => total + row.ticket.refundMinor, 0)
   const amount = formatMoney(Math.min(sum, order.refundableMinor), order.currency, language)

@@ -1,57 +1,47 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
-import { type ConsoleOrderDetail, orderDetail, resendTickets } from '../../../api/console.ts'
+import { type ConsoleOrderDetail, orderDetail } from '../../../api/console.ts'
 import { mayCall } from '../../../api/rules/console-access.ts'
-import { useConsoleShell, useMember } from '../../console-state.ts'
+import { useMember } from '../../console-state.ts'
 import { ORDERS_PATH } from '../../lib/order-paths.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import ui from '../../ui/ui.module.css'
-import { useErrorText } from '../../ui/use-error-text.ts'
 import { AttendeeEditor } from './attendee-editor.tsx'
 import { AttendeeTable } from './attendee-table.tsx'
 import { CancelDialog, RefundDialog } from './money-dialogs.tsx'
 import styles from './order.module.css'
 import { OrderFacts } from './order-facts.tsx'
 import { MailRecord, MoneyRecord, OrderHistory } from './order-record.tsx'
+import { ResendDialog } from './resend-dialog.tsx'
 
 export async function loader(args: LoaderFunctionArgs): Promise<{ order: ConsoleOrderDetail }> {
   return staffCall(args, orderDetail, { number: args.params.number ?? '' })
 }
 
-type Open = { kind: 'cancel' } | { kind: 'refund' } | { kind: 'attendee'; attendee: ConsoleOrderDetail['attendees'][number] } | null
+type Attendee = ConsoleOrderDetail['attendees'][number]
+type Open = { kind: 'cancel' } | { kind: 'refund' } | { kind: 'attendee'; attendee: Attendee } | { kind: 'resend'; attendee?: Attendee } | null
 
 /** One order with its full history, and what the member's roles let them do to it (docs/product.md#console-orders). */
 export function Component() {
   const { t } = useTranslation()
-  const { client } = useConsoleShell()
   const { roles } = useMember()
   const { order } = useLoaderData() as { order: ConsoleOrderDetail }
   const revalidator = useRevalidator()
-  const errorText = useErrorText()
   const [open, setOpen] = useState<Open>(null)
-  const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null)
+  const [status, setStatus] = useState('')
   const may = (name: 'cancelOrder' | 'refundOrder' | 'changeAttendee' | 'resendTickets') => mayCall(roles, name)
 
   const done = (_order: ConsoleOrderDetail, text: string) => {
     setOpen(null)
-    setStatus({ text, failed: false })
+    setStatus(text)
     void revalidator.revalidate()
-  }
-  const resend = async (attendeeId?: string) => {
-    setStatus(null)
-    try {
-      const answer = await client.call(resendTickets, { number: order.number, ...(attendeeId ? { attendeeId } : {}) })
-      done(order, t('order.resent', { count: answer.mails }))
-    } catch (error) {
-      setStatus({ text: errorText(error), failed: true })
-    }
   }
   const actions = (
     <>
       {may('resendTickets') && order.allowed.resend ? (
-        <button type="button" className={ui.button} onClick={() => void resend()}>
+        <button type="button" className={ui.button} onClick={() => setOpen({ kind: 'resend' })}>
           {t('order.resend')}
         </button>
       ) : null}
@@ -73,8 +63,8 @@ export function Component() {
       <p>
         <Link to={ORDERS_PATH}>{t('order.back')}</Link>
       </p>
-      <p className={status?.failed ? ui.alert : status ? ui.success : 'visually-hidden'} role="status">
-        {status?.text ?? ''}
+      <p className={status ? ui.success : 'visually-hidden'} role="status">
+        {status}
       </p>
       <OrderFacts order={order} />
       <div className={styles.main}>
@@ -87,7 +77,7 @@ export function Component() {
             canEdit={may('changeAttendee') && order.allowed.editAttendees}
             canResend={may('resendTickets') && order.allowed.resend}
             onEdit={(attendee) => setOpen({ kind: 'attendee', attendee })}
-            onResend={(attendee) => void resend(attendee.id)}
+            onResend={(attendee) => setOpen({ kind: 'resend', attendee })}
           />
         </section>
         <section className={styles.stack} aria-labelledby="order-money-title">
@@ -108,6 +98,7 @@ export function Component() {
       <p className={ui.hint}>{t('common.timesInUtc')}</p>
       {open?.kind === 'cancel' ? <CancelDialog order={order} onClose={() => setOpen(null)} onDone={done} /> : null}
       {open?.kind === 'refund' ? <RefundDialog order={order} onClose={() => setOpen(null)} onDone={done} /> : null}
+      {open?.kind === 'resend' ? <ResendDialog order={order} attendee={open.attendee} onClose={() => setOpen(null)} onDone={done} /> : null}
       {open?.kind === 'attendee' ? <AttendeeEditor order={order} attendee={open.attendee} onClose={() => setOpen(null)} onDone={done} /> : null}
     </ConsolePage>
   )

@@ -1,10 +1,11 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { invite } from '../../../api/console.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import type { FieldErrors } from '../../../api/functions/gateway.ts'
-import { STAFF_LIMITS } from '../../../api/rules/console-access.ts'
+import { CONSOLE_LANGUAGES, STAFF_LIMITS } from '../../../api/rules/console-access.ts'
 import { useConsoleShell } from '../../console-state.ts'
+import { htmlLangOf, isConsoleLanguage, nativeNameOf } from '../../i18n.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
@@ -20,6 +21,7 @@ export function InviteForm({ onDone }: { onDone(message: string): void }) {
   const [fields, setFields] = useState<FieldErrors>({})
   const [message, setMessage] = useState('')
   const [round, setRound] = useState(0)
+  const languageId = useId()
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -31,7 +33,9 @@ export function InviteForm({ onDone }: { onDone(message: string): void }) {
     setBusy(true)
     try {
       const email = String(form.get('email') ?? '')
-      await client.call(invite, { email, name: String(form.get('name') ?? ''), ...access, language })
+      // The invitee's language, chosen by the inviter (the mail and their console); the inviter's own by default.
+      const chosen = String(form.get('language') ?? '')
+      await client.call(invite, { email, name: String(form.get('name') ?? ''), ...access, language: isConsoleLanguage(chosen) ? chosen : language })
       // A fresh, empty form for the next invitation.
       setRound((value) => value + 1)
       onDone(t('staff.invited', { email }))
@@ -52,6 +56,21 @@ export function InviteForm({ onDone }: { onDone(message: string): void }) {
         <div className={styles.twoColumns}>
           <TextField label={t('staff.email')} name="email" type="email" autoComplete="off" required error={fieldError('email')} />
           <TextField label={t('staff.name')} name="name" autoComplete="off" maxLength={STAFF_LIMITS.name} required error={fieldError('name')} />
+        </div>
+        <div className={ui.field}>
+          <label htmlFor={languageId} className={ui.label}>
+            {t('staff.language')}
+          </label>
+          <select id={languageId} name="language" className={ui.input} defaultValue={language} aria-describedby={`${languageId}-hint`}>
+            {CONSOLE_LANGUAGES.map((one) => (
+              <option key={one} value={one} lang={htmlLangOf(one)}>
+                {nativeNameOf(one)}
+              </option>
+            ))}
+          </select>
+          <p id={`${languageId}-hint`} className={ui.hint}>
+            {t('staff.languageHint')}
+          </p>
         </div>
         <AccessFields roles={[]} exhibitionIds={null} rolesError={fieldError('roles')} />
         {message ? (

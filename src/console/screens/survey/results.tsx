@@ -7,6 +7,8 @@ import { Pager, pageCount } from '../../ui/pager.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import { saveFile } from '../../lib/save-file.ts'
+import { htmlLangOf } from '../../i18n.ts'
+import { shareOf } from './share.ts'
 import styles from './survey.module.css'
 
 type Question = SurveyResults['questions'][number]
@@ -15,10 +17,11 @@ type Question = SurveyResults['questions'][number]
  * Bars drawn in HTML (a <meter> per row: the console's CSP allows no inline styles): a table whose
  * rows are the bars, so screen readers and printouts get the figures.
  */
-function Bars({ caption, rows }: { caption: string; rows: Array<{ label: string; count: number }> }) {
+function Bars({ caption, rows, answered }: { caption: string; rows: Array<{ label: string; count: number }>; answered: number }) {
   const { t } = useTranslation()
+  const { language } = useConsoleShell()
   const most = Math.max(1, ...rows.map((row) => row.count))
-  const total = rows.reduce((sum, row) => sum + row.count, 0)
+  const percent = new Intl.NumberFormat(htmlLangOf(language), { style: 'percent', maximumFractionDigits: 0 })
   return (
     <table className={styles.bars}>
       <caption className="visually-hidden">{caption}</caption>
@@ -37,8 +40,9 @@ function Bars({ caption, rows }: { caption: string; rows: Array<{ label: string;
             <td className={styles.barCell}>
               <meter className={styles.bar} min={0} max={most} value={row.count} aria-hidden="true" />
               <span className={styles.barCount}>
-                {row.count}
-                {total ? <span className={ui.muted}> ({Math.round((row.count / total) * 100)}%)</span> : null}
+                {shareOf(row.count, answered) === null
+                  ? row.count
+                  : t('survey.share', { n: row.count, answered, percent: percent.format(shareOf(row.count, answered) ?? 0) })}
               </span>
             </td>
           </tr>
@@ -63,9 +67,15 @@ function QuestionResult({ question, exhibitionId, pageSize }: { question: Questi
         {question.average !== null ? ` · ${t('survey.average', { average: question.average.toLocaleString(language) })}` : null}
       </p>
       {question.kind === 'rating' ? (
-        <Bars caption={question.text} rows={question.ratings.map((count, index) => ({ label: t('survey.stars', { stars: index + 1 }), count })).reverse()} />
+        <Bars
+          caption={question.text}
+          answered={question.answered}
+          rows={question.ratings.map((count, index) => ({ label: t('survey.stars', { stars: index + 1 }), count })).reverse()}
+        />
       ) : null}
-      {question.kind === 'single' || question.kind === 'multiple' ? <Bars caption={question.text} rows={question.options} /> : null}
+      {question.kind === 'single' || question.kind === 'multiple' ? (
+        <Bars caption={question.text} rows={question.options} answered={question.answered} />
+      ) : null}
       {question.kind === 'text' ? (
         question.texts.total ? (
           <>
