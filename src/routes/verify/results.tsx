@@ -126,6 +126,7 @@ export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; 
               </div>
             </dl>
           ))}
+          {verdict.notices.includes('checksumCase') ? <p className={styles.note}>{t('result.notice.checksumCase', { value: verdict.query.display })}</p> : null}
           {country ? <p className={styles.note}>{t('result.assumedCountry', { country })}</p> : null}
           <p className={styles.note}>{t('result.official.reminder')}</p>
         </>
