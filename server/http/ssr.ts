@@ -66,6 +66,7 @@ export function siteStateFor(config: Config, res: Response, lang: UrlLanguage): 
     riskShow: context.riskShow,
     nodeEnv: config.NODE_ENV,
     user: res.locals.user ?? null,
+    year: new Date().getUTCFullYear(),
   }
 }
 
