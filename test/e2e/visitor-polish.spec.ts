@@ -257,3 +257,42 @@ test.describe('without JavaScript', () => {
     })
   }
 })
+
+test.describe('the order summary and speaker photos on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('when tickets and a coupon are chosen at 390 px, then every amount of the summary is inside it', async ({ page, request, baseURL }) => {
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorIp() })
+    const tickets = texts('zh-cn', 'tickets')
+    const bangkok = await exhibitionId(request, baseURL as string, 'bangkok-2027')
+    await open(page, `/zh-cn/apply/registration?exhibitionId=${bangkok}`)
+    const increase = page.getByRole('button', { name: at(tickets, 'registration.increase').replace(/\{\{name\}\}.*$/, '') })
+    for (let index = 0; index < (await increase.count()); index += 1) await increase.nth(index).click()
+    await page.getByRole('button', { name: at(tickets, 'coupon.toggle') }).click()
+    await page.getByLabel(at(tickets, 'coupon.label')).fill('welcome10')
+    await page.getByRole('button', { name: at(tickets, 'coupon.apply'), exact: true }).click()
+    await expect(page.getByText(at(tickets, 'coupon.applied').replace('{{code}}', 'WELCOME10')).first()).toBeVisible()
+    const summary = page.locator('section', { has: page.getByTestId('order-total') })
+    const box = await summary.boundingBox()
+    expect(box).not.toBeNull()
+    for (const amount of await summary.locator('dd, li > span:last-child').all()) {
+      const inner = await amount.boundingBox()
+      expect(inner, await amount.innerText()).not.toBeNull()
+      expect((inner?.x ?? 0) + (inner?.width ?? 0), await amount.innerText()).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0))
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+  })
+
+  test('when an exhibition with speakers is opened, then every speaker photo is a circle', async ({ page, request, baseURL }) => {
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorIp() })
+    const bangkok = await exhibitionId(request, baseURL as string, 'bangkok-2027')
+    await open(page, `/en/backDetail/${bangkok}`)
+    const photos = page.locator('#speakers li img')
+    await expect(photos.first()).toBeVisible()
+    for (const photo of await photos.all()) {
+      await photo.scrollIntoViewIfNeeded()
+      const size = await photo.boundingBox()
+      expect(Math.abs((size?.width ?? 0) - (size?.height ?? -1))).toBeLessThanOrEqual(1)
+    }
+  })
+})
