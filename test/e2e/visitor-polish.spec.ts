@@ -296,3 +296,18 @@ test.describe('the order summary and speaker photos on a phone', () => {
     }
   })
 })
+
+test.describe('broker labels on a phone', () => {
+  test.use({ viewport: PHONE })
+
+  test('when search results show licence labels at 375 px, then each is read whole, not cut with an ellipsis', async ({ page }) => {
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorIp() })
+    await open(page, '/en/search.html?keyword=capital')
+    const labels = page.getByText(at(texts('en', 'search'), 'dealer.statuses.offshore'), { exact: true })
+    await expect(labels.first()).toBeVisible()
+    for (const label of await labels.all()) {
+      const cut = await label.evaluate((element) => element.scrollWidth > element.clientWidth + 0.5 || getComputedStyle(element).textOverflow === 'ellipsis')
+      expect(cut).toBe(false)
+    }
+  })
+})
