@@ -135,6 +135,9 @@ for (const lang of ['en', 'zh-cn'] as const) {
         await page.getByRole('button', { name: at(t, 'query.submit') }).click()
         const result = page.getByTestId('channel-result')
         await expect(result.getByRole('heading', { level: 2 })).toHaveText(at(t, 'result.official.title'))
+        // Where the answer leaves the page: the sticky header covers no tab (axe target-size).
+        await expect(result.getByRole('heading', { level: 2 })).toBeFocused()
+        await expectAccessible(page)
 
         await field.fill('')
         await page.getByRole('button', { name: at(t, 'query.submit') }).click()

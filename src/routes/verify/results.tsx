@@ -21,7 +21,13 @@ function useDate() {
 function useFocusOnShow(): RefObject<HTMLHeadingElement | null> {
   const ref = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
-    ref.current?.focus()
+    const heading = ref.current
+    if (!heading) return
+    // The answer's heading goes to the top, under the sticky header (scroll-padding-top), so the
+    // tabs above it leave the screen whole: focus() alone scrolls as little as it can, which on a
+    // phone left a tab half under the header.
+    heading.focus({ preventScroll: true })
+    heading.scrollIntoView({ block: 'start' })
   }, [])
   return ref
 }
