@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
+import { DEMO_ERC20 } from '../../server/platform/verification/seed.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
@@ -314,3 +315,23 @@ test.describe('broker labels on a phone', () => {
     }
   })
 })
+
+for (const lang of ['en', 'zh-cn'] as const) {
+  const t = texts(lang, 'verify')
+  test.describe(`our ERC-20 address in another letter case, ${lang}`, () => {
+    test.use({ viewport: PHONE })
+
+    test('when it is typed in a case that is not its checksum, then it is official and the case note shows the checksummed address', async ({ page }) => {
+      await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorIp() })
+      await open(page, `/${lang}/verify.html`)
+      const typed = `0x${DEMO_ERC20.slice(2).replace(/[a-fA-F]/g, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()))}`
+      await page.getByLabel(at(t, 'query.label')).fill(typed)
+      await page.getByRole('button', { name: at(t, 'query.submit') }).click()
+      const result = page.getByTestId('channel-result')
+      await expect(result.getByRole('heading', { level: 2 })).toHaveText(at(t, 'result.official.title'))
+      await expect(result).toContainText(at(t, 'result.notice.checksumCase').replace('{{value}}', DEMO_ERC20))
+      await expect(result).not.toContainText(at(t, 'result.lookalike.title'))
+      await expectAccessible(page)
+    })
+  })
+}
