@@ -25,7 +25,7 @@ import { type Metrics, metricsEndpoint, metricsExposure } from './http/metrics.t
 import { newsFeed } from './http/news-feed.ts'
 import { createPageCache, type PageCache } from './http/page-cache.ts'
 import { BUILD_FILE_OPTIONS, precompressedAssets } from './http/precompressed.ts'
-import { isQuietPath, isReservedPath, looksLikeFile, routeKindOf } from './http/paths.ts'
+import { isQuietPath, isReservedPath, looksLikeFile, routeKindOf, slashlessLocation } from './http/paths.ts'
 import { requestContext, requestIdOf } from './http/request-context.ts'
 import { securityHeaders } from './http/security.ts'
 import { socialImages } from './http/social-images.ts'
@@ -163,6 +163,11 @@ export function createApp(deps: AppDeps) {
         .status(405)
         .setHeader('Allow', 'GET, HEAD')
         .json({ succeed: false, ErrorCode: ERROR_CODES.methodNotAllowed, data: null, message: 'errors.methodNotAllowed' })
+    }
+    const slashless = slashlessLocation(req.originalUrl)
+    if (slashless) {
+      res.setHeader('Cache-Control', 'public, max-age=86400')
+      return res.redirect(301, slashless)
     }
     const lang = pageLanguageOf(req, res, config.SITE_LANGUAGES)
     if (!lang) return

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ENDPOINTS } from '../../src/api/contracts/define.ts'
-import { isCacheablePagePath, isQuietPath, isReservedPath, looksLikeFile, ROBOTS_DISALLOW, routeKindOf } from './paths.ts'
+import { isCacheablePagePath, isQuietPath, isReservedPath, looksLikeFile, ROBOTS_DISALLOW, routeKindOf, slashlessLocation } from './paths.ts'
 
 describe('reserved paths and route kinds', () => {
   it('when a gateway path of docs/product.md#endpoints is asked, then it is reserved and of kind platform', () => {
@@ -70,5 +70,28 @@ describe('reserved paths and route kinds', () => {
     }
     expect(routeKindOf('/gateway/console')).toBe('platform')
     expect(routeKindOf('/consoles')).toBe('page')
+  })
+})
+
+describe('page URLs with a trailing slash', () => {
+  it.each([
+    ['/en/backDetail/2/', '/en/backDetail/2'],
+    ['/zh-cn/', '/zh-cn'],
+    ['/en/about.html/?tab=1&x=%20y', '/en/about.html?tab=1&x=%20y'],
+    ['/en/news///', '/en/news'],
+    ['//evil.example/', '/evil.example'],
+    ['//', '/'],
+  ])('when %s is asked, then it moves to %s', (url, location) => {
+    expect(slashlessLocation(url)).toBe(location)
+  })
+
+  it.each([['/'], ['/en'], ['/en/backDetail/2?next=/x/'], ['/?a=/']])('when %s is asked, then it stays', (url) => {
+    expect(slashlessLocation(url)).toBeNull()
+  })
+
+  it('when a page path ends in a slash, then the page cache leaves it (its redirect keeps the whole query)', () => {
+    expect(isCacheablePagePath('/en/news')).toBe(true)
+    expect(isCacheablePagePath('/en/news/')).toBe(false)
+    expect(isCacheablePagePath('/en/')).toBe(false)
   })
 })

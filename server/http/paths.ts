@@ -72,9 +72,9 @@ export function looksLikeFile(path: string): boolean {
   return FILE_LIKE.test(path)
 }
 
-/** A path the page cache may hold: a page under its language, not reserved, not a file. */
+/** A path the page cache may hold: a page under its language, not reserved, not a file, not one that moves to its slashless URL. */
 export function isCacheablePagePath(path: string): boolean {
-  return LANGUAGE_FIRST.test(path) && !isReservedPath(path) && !looksLikeFile(path)
+  return LANGUAGE_FIRST.test(path) && !isReservedPath(path) && !looksLikeFile(path) && !path.endsWith('/')
 }
 
 /** Requests of these kinds are not worth a log line each (probes and scrapers call them all day). */
@@ -85,3 +85,15 @@ export function isQuietPath(path: string): boolean {
 
 /** robots.txt `Disallow:` values, in table order. */
 export const ROBOTS_DISALLOW: readonly string[] = RESERVED.flatMap((entry) => (entry.robots ? [entry.robots] : []))
+
+/**
+ * Where a page URL with a trailing slash (`/en/backDetail/2/?tab=1`) moves for good: the same page
+ * without it, query kept, so that search engines see one URL per page. Null for `/` and for paths
+ * without one. Leading slashes collapse, so `//evil.example/` never becomes a protocol-relative Location.
+ */
+export function slashlessLocation(originalUrl: string): string | null {
+  const mark = originalUrl.indexOf('?')
+  const path = mark >= 0 ? originalUrl.slice(0, mark) : originalUrl
+  if (path.length < 2 || !path.endsWith('/')) return null
+  return `/${path.replace(/^\/+/, '').replace(/\/+$/, '')}${mark >= 0 ? originalUrl.slice(mark) : ''}`
+}

@@ -72,6 +72,7 @@ export function siteStateFor(config: Config, res: Response, lang: UrlLanguage, d
     demoContent,
     nodeEnv: config.NODE_ENV,
     user: res.locals.user ?? null,
+    year: new Date().getUTCFullYear(),
   }
 }
 

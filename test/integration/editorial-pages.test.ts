@@ -148,6 +148,19 @@ describe('videos, bulletins and about pages', () => {
     expect(html).not.toContain('Keynote video')
   })
 
+  it('when a link to one video is shared, then its preview is titled, described and addressed as that video; the list keeps its own', async () => {
+    const { rows } = await db.query<{ id: number }>("select id from videos where slug = 'v-extra-3'")
+    const id = rows[0]?.id
+    const html = (await request(app).get(`/en/video.html?v=${id}`)).text
+    expect(html).toMatch(/<title>Guide 3 \| [^<]+<\/title>/)
+    expect(html).toMatch(/<meta property="og:title" content="Guide 3 \| [^"]+"/)
+    expect(html).toContain(`<meta property="og:url" content="http://localhost:3000/en/video.html?v=${id}"`)
+    expect(html).not.toMatch(/<meta property="og:description" content="Watch keynotes/)
+    const list = (await request(app).get('/en/video.html')).text
+    expect(list).toMatch(/<title>Videos \| /)
+    expect(list).toContain('<meta property="og:url" content="http://localhost:3000/en/video.html"')
+  })
+
   it('when the bulletins page is asked, then pinned bulletins come first, newest first', async () => {
     const html = (await request(app).get('/en/bulletin.html')).text
     const order = ['b-newer-pinned', 'b-old-pinned', 'b-new', 'b-mid'].map((slug) => html.indexOf(`>Bulletin ${slug}<`))

@@ -45,6 +45,24 @@ describe('pages', () => {
     expect(response.text).not.toContain('<header')
   })
 
+  it('when a page is asked with a trailing slash, then it moves for good to the slashless URL with its query', async () => {
+    for (const [url, location] of [
+      ['/en/backDetail/2/', '/en/backDetail/2'],
+      ['/zh-cn/about.html/?from=mail', '/zh-cn/about.html?from=mail'],
+      ['/ja/', '/ja'],
+      ['/en/news/?page=2&utm_source=x', '/en/news?page=2&utm_source=x'],
+      ['//evil.example/', '/evil.example'],
+    ]) {
+      const response = await request(app).get(url as string)
+      expect(response.status, url).toBe(301)
+      expect(response.headers.location).toBe(location)
+    }
+    const page = await request(app).get('/en/about.html')
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('rel="canonical" href="http://localhost:3000/en/about.html"')
+    expect(page.text).not.toMatch(/hrefLang="[^"]+" href="[^"]+\/"/)
+  })
+
   it('when a page is asked with POST, then 405 and no 500', async () => {
     const response = await request(app).post('/en')
     expect(response.status).toBe(405)

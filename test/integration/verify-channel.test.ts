@@ -135,9 +135,41 @@ describe('expo$verifyChannel: non-official channels', () => {
     const answer = await verdict(broken)
     expect(answer.verdict).toBe('unofficial')
     expect(answer.notices).toContain('checksum')
-    const mixed = `0x${DEMO_ERC20.slice(2, 10).toLowerCase()}${DEMO_ERC20.slice(10)}`
-    const erc = await verdict(mixed === DEMO_ERC20 ? DEMO_ERC20.replace(/[a-f]/, (c) => c.toUpperCase()) : mixed)
-    expect(erc.notices).toContain('checksum')
+  })
+
+  it('when an ERC-20 address that is not ours is written in a case that is not its checksum, then it is non-official with the checksum notice', async () => {
+    const answer = await verdict('0x52908400098527886E0F7030069857D2E4169Ee7')
+    expect(answer).toMatchObject({ verdict: 'unofficial', lookalike: null })
+    expect(answer.notices).toContain('checksum')
+  })
+})
+
+describe('expo$verifyChannel: our ERC-20 address in any letter case', () => {
+  /** EIP-55 case is a checksum over the hex number, not part of it: every spelling is our account. */
+  const swapCase = (text: string) => text.replace(/[a-fA-F]/g, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()))
+  const firstLettersLower = `0x${DEMO_ERC20.slice(2, 22).toLowerCase()}${DEMO_ERC20.slice(22)}`
+
+  it.each([
+    ['swapped case', `0x${swapCase(DEMO_ERC20.slice(2))}`],
+    ['half lower case', firstLettersLower],
+  ])('when it is typed with %s, then it is official, shown checksummed, and the case is said to differ', async (_how, typed) => {
+    expect(typed).not.toBe(DEMO_ERC20)
+    const answer = await verdict(typed)
+    expect(answer).toMatchObject({ verdict: 'official', matches: [expect.objectContaining({ kind: 'usdtErc20' })], lookalike: null })
+    expect(answer.query.display).toBe(DEMO_ERC20)
+    expect(answer.notices).toContain('checksumCase')
+    expect(answer.notices).not.toContain('checksum')
+  })
+
+  it.each([
+    ['lower case', DEMO_ERC20.toLowerCase()],
+    ['upper case', `0x${DEMO_ERC20.slice(2).toUpperCase()}`],
+    ['its checksum', DEMO_ERC20],
+    ['its checksum after an upper-case 0X', `0X${DEMO_ERC20.slice(2)}`],
+  ])('when it is typed in %s, then it is official with no case note', async (_how, typed) => {
+    const answer = await verdict(typed)
+    expect(answer.verdict).toBe('official')
+    expect(answer.notices).toEqual([])
   })
 })
 

@@ -28,9 +28,9 @@ export function deletionVariants(chars: readonly string[]): string[] {
 
 /**
  * The smallest optimal-string-alignment distance (Levenshtein plus adjacent transpositions) between
- * `query` and any prefix of `target`, or Infinity once it exceeds `limit`.
+ * `query` and any prefix of `target` (with `whole`, the whole of `target`), or Infinity once it exceeds `limit`.
  */
-export function prefixDistance(query: readonly string[], target: readonly string[], limit: number): number {
+export function prefixDistance(query: readonly string[], target: readonly string[], limit: number, whole = false): number {
   const rows = query.length
   const columns = Math.min(target.length, rows + limit)
   let beforePrevious: number[] = []
@@ -51,7 +51,7 @@ export function prefixDistance(query: readonly string[], target: readonly string
     beforePrevious = previous
     previous = current
   }
-  const best = Math.min(...previous)
+  const best = whole ? (columns === target.length ? (previous[columns] as number) : Number.POSITIVE_INFINITY) : Math.min(...previous)
   return best > limit ? Number.POSITIVE_INFINITY : best
 }
 
@@ -60,7 +60,9 @@ export function bestPrefixLength(query: readonly string[], target: readonly stri
   let best: { distance: number; length: number } | null = null
   const longest = Math.min(target.length, query.length + limit)
   for (let length = Math.max(1, query.length - limit); length <= longest; length += 1) {
-    const distance = prefixDistance(query, target.slice(0, length), limit)
+    // The distance to exactly these characters: to any prefix of them, every longer run would tie
+    // with the best one and the mark would run on past the match ("Holdi" for "gold").
+    const distance = prefixDistance(query, target.slice(0, length), limit, true)
     if (distance === Number.POSITIVE_INFINITY) continue
     // The longer alignment wins a tie: "aldmor" marks "aldmoor", not "aldmoo".
     if (!best || distance <= best.distance) best = { distance, length }

@@ -31,6 +31,11 @@ describe('highlight', () => {
     expect(marked('Aldmoor Capital', 'captial')).toBe('Aldmoor [Capital]')
   })
 
+  it('when a typo match is shorter than the word, then only the matched characters are marked', () => {
+    expect(marked('Apex Holdings', 'gold')).toBe('Apex [Hold]ings')
+    expect(marked('Northwind Markets', 'markte')).toBe('Northwind [Market]s')
+  })
+
   it('when the query is not there at all, then nothing is marked and the text is whole', () => {
     expect(highlight('Aldmoor Capital', 'zzzz')).toEqual({ segments: [{ text: 'Aldmoor Capital', highlighted: false }], matched: false })
     expect(highlight('Aldmoor Capital', '')).toEqual({ segments: [{ text: 'Aldmoor Capital', highlighted: false }], matched: false })

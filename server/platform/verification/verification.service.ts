@@ -120,7 +120,8 @@ export function registerKey(kind: ChannelKind, value: string): { key: string; di
     case 'usdtTrc20':
     case 'usdtErc20': {
       const address = normaliseUsdt(text)
-      if (!address || address.network !== kind || !address.ok) throw refuse('badAddress')
+      // The register holds what the organiser copied from the wallet: a broken checksum there is a typing mistake.
+      if (!address || address.network !== kind || !address.ok || address.caseDiffers) throw refuse('badAddress')
       return { key: address.key, display: address.display }
     }
     default: {
@@ -212,7 +213,9 @@ export function createVerificationService(
           matches: current.map(toOfficial),
           formerly: demo ? [] : formerly,
           lookalike: current.length || demo ? null : lookalike,
-          notices: query.notices,
+          // Letter case that is not the checksum is the same account: a note beside "official", and
+          // beside "not ours" the warning that a character may have been changed.
+          notices: current.length ? query.notices : query.notices.map((notice) => (notice === 'checksumCase' ? 'checksum' : notice)),
         }
       } finally {
         await answerNoSoonerThan(startedAt, floorMs)

@@ -64,4 +64,9 @@ export interface SiteState {
   nodeEnv: string
   /** Only on uncached pages of a logged-in visitor. */
   user: UserInfo | null
+  /**
+   * The server's calendar year (UTC) when the page was made: the footer shows it on both sides, so a
+   * visitor already in another year (New Year's Eve east of UTC) hydrates the same text.
+   */
+  year: number
 }

@@ -17,7 +17,7 @@ export const CHAT_SERVICES = ['telegram', 'whatsapp', 'wechat', 'line', 'x'] as 
 export const QUERY_TYPES = ['phone', 'email', 'usdtTrc20', 'usdtErc20', 'chat'] as const
 
 /** Things said about the value itself (never about the register). */
-export const QUERY_NOTICES = ['hiddenCharacters', 'mixedScripts', 'internationalDomain', 'mappedCharacters', 'checksum', 'format'] as const
+export const QUERY_NOTICES = ['hiddenCharacters', 'mixedScripts', 'internationalDomain', 'mappedCharacters', 'checksum', 'checksumCase', 'format'] as const
 
 export const LOOKALIKE_REASONS = ['characters', 'domain', 'name', 'poisoning'] as const
 

@@ -14,7 +14,6 @@ const LEGAL_DOCUMENTS = ['terms', 'privacy', 'disclaimer'] as const
 export function Footer() {
   const { t } = useTranslation()
   const site = useSite()
-  const year = new Date().getFullYear()
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -96,7 +95,7 @@ export function Footer() {
             </li>
           ))}
         </ul>
-        <p className={styles.copyright}>{t('footer.copyright', { year, brand: site.config.brandName })}</p>
+        <p className={styles.copyright}>{t('footer.copyright', { year: site.year, brand: site.config.brandName })}</p>
         <p className={styles.credit}>
           {t('footer.ipCredit')}{' '}
           <a href="https://db-ip.com" rel="noopener noreferrer" target="_blank">

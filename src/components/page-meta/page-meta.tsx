@@ -9,6 +9,11 @@ interface PageMetaProps {
   /** The item whose cover becomes the preview picture (a 1200×630 PNG); without it, the site's default picture. */
   socialImage?: { kind: SocialImageKind; id: number; source: SocialImageSource }
   type?: 'website' | 'article'
+  /**
+   * The query that names what this page shows when it shows one item of a list (`?v=3`, one video):
+   * the shared link's preview then points at that item, not at the list.
+   */
+  search?: string
   /** Set on pages that must not be indexed (account, checkout, error). */
   noindex?: boolean
 }
@@ -20,12 +25,12 @@ const DEFAULT_IMAGE = '/images/og-default.png'
  * Title, description, Open Graph and Twitter card of a page. React 19 hoists these into <head>
  * on the server and keeps them current on client navigation.
  */
-export function PageMeta({ title, description, socialImage, type = 'website', noindex }: PageMetaProps) {
+export function PageMeta({ title, description, socialImage, type = 'website', noindex, search }: PageMetaProps) {
   const site = useSite()
   const { pathname } = useLocation()
   const origin = site.config.publicOrigin
   const fullTitle = title.includes(site.config.brandName) ? title : `${title} | ${site.config.brandName}`
-  const url = `${origin}${pathname}`
+  const url = `${origin}${pathname}${search ?? ''}`
   const imagePath = socialImage ? socialImagePath(site.lang, socialImage.kind, socialImage.id, socialImage.source) : DEFAULT_IMAGE
   const imageUrl = new URL(imagePath, origin).href
   const locales = openGraphLocales(site.lang, site.languages)

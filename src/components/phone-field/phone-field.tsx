@@ -35,6 +35,8 @@ export function PhoneField({ id, label, value, onChange, onBlur, error, required
   const errorId = `${inputId}-error`
   const [groups, setGroups] = useState<CountryGroup[] | null>(null)
   const [open, setOpen] = useState(false)
+  const countryButton = useRef<HTMLButtonElement>(null)
+  const pickerWasOpen = useRef(false)
   const [loadFailed, setLoadFailed] = useState(false)
   const chinese = site.locale.startsWith('zh')
 
@@ -52,6 +54,16 @@ export function PhoneField({ id, label, value, onChange, onBlur, error, required
     void loadPhoneLibrary()
   }, [])
 
+  // However the picker closes (a country, Close, Escape, the backdrop), focus returns to the button
+  // that opened it, once the dialog has left the page (while it is modal, the rest of the page is inert).
+  useEffect(() => {
+    if (open) pickerWasOpen.current = true
+    else if (pickerWasOpen.current) {
+      pickerWasOpen.current = false
+      countryButton.current?.focus()
+    }
+  }, [open])
+
   const selected = useMemo(() => groups?.flatMap((group) => group.data).find((country) => country.twoCharCode === value.country), [groups, value.country])
 
   return (
@@ -62,6 +74,7 @@ export function PhoneField({ id, label, value, onChange, onBlur, error, required
       </label>
       <div className={`${styles.control} ${error ? styles.invalid : ''}`}>
         <button
+          ref={countryButton}
           type="button"
           className={styles.countryButton}
           onClick={() => {
@@ -111,7 +124,6 @@ export function PhoneField({ id, label, value, onChange, onBlur, error, required
           onSelect={(country) => {
             onChange({ ...value, country: country.twoCharCode })
             setOpen(false)
-            document.getElementById(inputId)?.focus()
           }}
         />
       ) : null}
@@ -146,12 +158,15 @@ function CountryPicker({
 }) {
   const { t } = useTranslation()
   const dialog = useRef<HTMLDialogElement>(null)
+  const search = useRef<HTMLInputElement>(null)
   const listId = useId()
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
 
   useEffect(() => {
     dialog.current?.showModal()
+    // showModal() focuses the first control (Close); the dialog opens to search, so focus goes there.
+    search.current?.focus()
   }, [])
 
   const filtered = useMemo(
@@ -212,8 +227,7 @@ function CountryPicker({
       <div className={styles.search}>
         <SearchIcon size={18} />
         <input
-          // The dialog opens to search: focus belongs in the search box.
-          autoFocus
+          ref={search}
           // text, not search: role=combobox is allowed on a text input only.
           type="text"
           inputMode="search"

@@ -53,6 +53,10 @@ export function SubmitArea({ pending, outcome, detail, buttonRef, statusId }: Su
         {pending ? <span className={styles.spinner} aria-hidden="true" /> : null}
         {pending ? t('form.submitting') : t('form.submit')}
       </button>
+      {/* The form is sent by script only (no data in URLs): without scripts, say so and how else to apply. */}
+      <noscript>
+        <p className={styles.formStatus}>{t('form.needsScript', { email: site.config.contactEmail })}</p>
+      </noscript>
     </>
   )
 }

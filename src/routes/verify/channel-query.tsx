@@ -28,6 +28,8 @@ export function ChannelQuery({ channels, answer }: { channels: OfficialChannel[]
   const input = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState(answer?.value ?? '')
   const [emptyError, setEmptyError] = useState(false)
+  // A refused new entry takes the last answer's verdict away: it no longer answers what the field holds.
+  const [verdictDismissed, setVerdictDismissed] = useState(false)
   // Typing again dismisses the refusal of the last answer, as it dismisses the empty-field message.
   const [edited, setEdited] = useState(false)
   const busy = navigation.state !== 'idle' && navigation.location?.pathname === location.pathname
@@ -38,6 +40,7 @@ export function ChannelQuery({ channels, answer }: { channels: OfficialChannel[]
   // A refused entry: back to the field, so the visitor can correct it at once.
   useEffect(() => {
     setEdited(false)
+    setVerdictDismissed(false)
     if (answer?.error) input.current?.focus()
   }, [answer])
 
@@ -46,6 +49,7 @@ export function ChannelQuery({ channels, answer }: { channels: OfficialChannel[]
     if (!detectType(value)) {
       event.preventDefault()
       setEmptyError(true)
+      setVerdictDismissed(true)
       input.current?.focus()
     }
   }
@@ -96,7 +100,7 @@ export function ChannelQuery({ channels, answer }: { channels: OfficialChannel[]
           </p>
         ) : null}
       </Form>
-      {answer?.verdict && !busy ? <ChannelResult key={location.key} verdict={answer.verdict} channels={channels} /> : null}
+      {answer?.verdict && !busy && !verdictDismissed ? <ChannelResult key={location.key} verdict={answer.verdict} channels={channels} /> : null}
       <noscript>
         <p className={styles.note}>{t('query.fileNeedsScript')}</p>
       </noscript>

@@ -21,7 +21,13 @@ function useDate() {
 function useFocusOnShow(): RefObject<HTMLHeadingElement | null> {
   const ref = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
-    ref.current?.focus()
+    const heading = ref.current
+    if (!heading) return
+    // The answer's heading goes to the top, under the sticky header (scroll-padding-top), so the
+    // tabs above it leave the screen whole: focus() alone scrolls as little as it can, which on a
+    // phone left a tab half under the header.
+    heading.focus({ preventScroll: true })
+    heading.scrollIntoView({ block: 'start' })
   }, [])
   return ref
 }
@@ -124,6 +130,7 @@ export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; 
               </div>
             </dl>
           ))}
+          {verdict.notices.includes('checksumCase') ? <p className={styles.note}>{t('result.notice.checksumCase', { value: verdict.query.display })}</p> : null}
           {country ? <p className={styles.note}>{t('result.assumedCountry', { country })}</p> : null}
           <p className={styles.note}>{t('result.official.reminder')}</p>
         </>

@@ -59,7 +59,7 @@ export function Component() {
 
   return (
     <main id="main">
-      <VideosHead data={data} playing={playing} />
+      <VideosHead data={data} playing={playing} linked={wanted !== null && playing?.id === wanted} />
       <header className={shared.pageHead}>
         <div className={shared.pageHeadInner}>
           <h1 className={shared.pageTitle}>{t('title')}</h1>

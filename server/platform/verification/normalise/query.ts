@@ -5,7 +5,7 @@ import { clean, hasMixedScripts } from './text.ts'
 import { normaliseUsdt, type UsdtNetwork } from './usdt.ts'
 
 /** Something said about the value itself (never about the register). */
-export type Notice = 'hiddenCharacters' | 'mixedScripts' | 'internationalDomain' | 'mappedCharacters' | 'checksum' | 'format'
+export type Notice = 'hiddenCharacters' | 'mixedScripts' | 'internationalDomain' | 'mappedCharacters' | 'checksum' | 'checksumCase' | 'format'
 
 interface Common {
   /** The value as it was checked, for people. */
@@ -46,7 +46,10 @@ export function parseQuery(raw: string, defaultCountry: string | null): QueryPar
   const usdt = normaliseUsdt(compactText)
   if (usdt) {
     // The checksum guards these: a hidden character removed from a valid address changes nothing.
-    if (usdt.ok) return { ok: true, query: { type: usdt.network, key: usdt.key, display: usdt.display, notices: hiddenNotice, tainted: false } }
+    if (usdt.ok) {
+      const notices: Notice[] = usdt.caseDiffers ? [...hiddenNotice, 'checksumCase'] : hiddenNotice
+      return { ok: true, query: { type: usdt.network, key: usdt.key, display: usdt.display, notices, tainted: false } }
+    }
     return { ok: true, query: { type: usdt.network, key: null, display: usdt.display, notices: [...hiddenNotice, usdt.problem], tainted: false } }
   }
 

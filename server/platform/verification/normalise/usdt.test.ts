@@ -44,21 +44,35 @@ describe('ERC-20 addresses (0x + 40 hex, EIP-55)', () => {
   it.each([
     ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', true],
     ['0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED', true],
-    ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', false],
-    ['0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed', false],
-    ['0X5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', false],
     ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeg', false],
+    ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA', false],
   ])('when %s is checked, then valid is %s', (address, valid) => {
     expect(normaliseUsdt(address)?.ok ?? false).toBe(valid)
   })
 
+  it.each([['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'], ['0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed'], ['0X5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD']])(
+    'when %s is written in a case that is not its checksum, then it is the same account and the case is said to differ',
+    (address) => {
+      expect(normaliseEthereum(address)).toEqual({
+        ok: true,
+        network: 'usdtErc20',
+        key: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+        display: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        caseDiffers: true,
+      })
+    },
+  )
+
   it('when one address is written in any valid case, then the key is the same', () => {
-    const keys = ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', '0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'].map(
-      (address) => {
-        const result = normaliseEthereum(address)
-        return result.ok ? result.key : null
-      },
-    )
+    const keys = [
+      '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+      '0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED',
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '0x5AaEB6053f3e94c9B9a09F33669435e7eF1bEaED',
+    ].map((address) => {
+      const result = normaliseEthereum(address)
+      return result.ok ? result.key : null
+    })
     expect(new Set(keys).size).toBe(1)
   })
 

@@ -5,7 +5,14 @@ import bs58 from 'bs58'
 export type UsdtNetwork = 'usdtTrc20' | 'usdtErc20'
 
 export type UsdtResult =
-  | { ok: true; network: UsdtNetwork; key: string; display: string }
+  | {
+      ok: true
+      network: UsdtNetwork
+      key: string
+      display: string
+      /** Mixed letter case that is not the EIP-55 checksum: still the same account, but worth saying. */
+      caseDiffers?: true
+    }
   /** Shaped like an address of the network, but its characters or checksum are wrong: mistyped or tampered. */
   | { ok: false; network: UsdtNetwork; problem: 'format' | 'checksum'; display: string }
 
@@ -61,18 +68,20 @@ export function toChecksumAddress(hex40: string): string {
 }
 
 /**
- * An Ethereum (ERC-20) address: 0x and 40 hex digits. All lower or all upper case carries no
- * checksum; mixed case must be the EIP-55 checksum, or a character was changed. The same account
- * in any case is the same address, so the key is lower case; it is shown checksummed.
+ * An Ethereum (ERC-20) address: 0x and 40 hex digits. The account is the hex number, so letter case
+ * never makes another address: the key is lower case and the address is shown checksummed. EIP-55
+ * mixed case is only a checksum against typing mistakes; mixed case that is not it is reported as
+ * `caseDiffers` (a changed character also changes the key, so it can never match one of ours).
  */
 export function normaliseEthereum(text: string): UsdtResult {
   const network = 'usdtErc20'
   const hex = text.slice(2)
-  if (!text.startsWith('0x') || !/^[0-9a-fA-F]{40}$/.test(hex)) return { ok: false, network, problem: 'format', display: text }
+  if (!/^0[xX]$/.test(text.slice(0, 2)) || !/^[0-9a-fA-F]{40}$/.test(hex)) return { ok: false, network, problem: 'format', display: text }
   const checksummed = toChecksumAddress(hex)
   const mixed = /[a-f]/.test(hex) && /[A-F]/.test(hex)
-  if (mixed && checksummed !== text) return { ok: false, network, problem: 'checksum', display: text }
-  return { ok: true, network, key: `0x${hex.toLowerCase()}`, display: checksummed }
+  const result: UsdtResult = { ok: true, network, key: `0x${hex.toLowerCase()}`, display: checksummed }
+  if (mixed && checksummed.slice(2) !== hex) result.caseDiffers = true
+  return result
 }
 
 export function normaliseUsdt(text: string): UsdtResult | null {

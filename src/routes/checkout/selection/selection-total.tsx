@@ -61,7 +61,7 @@ export function SelectionTotal({ selection, mode, limitId }: { selection: Select
       ) : (
         <div className={styles.loginBox}>
           <p className={ui.muted}>{t('login.text')}</p>
-          <LoginButton className={`${ui.primary} ${ui.wide}`} onLoggedIn={() => void selection.submit()}>
+          <LoginButton className={`${ui.primary} ${ui.wide}`} onLoggedIn={selection.continueAfterLogin}>
             {t('login.title')}
           </LoginButton>
         </div>

@@ -91,6 +91,11 @@ export function useSelection({ catalogue, mode }: Pick<ReadySelection, 'catalogu
     }
   }
 
+  // Logging in before choosing is not an attempt to continue: nothing to refuse yet.
+  const continueAfterLogin = () => {
+    if (total > 0) void submit()
+  }
+
   return {
     coupon,
     quantities,
@@ -105,6 +110,7 @@ export function useSelection({ catalogue, mode }: Pick<ReadySelection, 'catalogu
     errorBox,
     pending,
     submit,
+    continueAfterLogin,
   }
 }
 
