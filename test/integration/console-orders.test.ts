@@ -315,7 +315,35 @@ describe('attendees and e-tickets', () => {
     expect((await mailsTo(buyer.email)).at(-1)?.subject).toContain('参加者情報が変更されました')
     expect((await mailsTo('hanako.yamada@example.org'))[0]?.attachments).toHaveLength(2)
     const [row] = await auditRows('console$changeAttendee')
-    expect(row).toMatchObject({ before: { firstName: attendee.firstName }, after: { firstName: 'Hanako', phone: '+819012345678' } })
+    expect(row).toMatchObject({ before: { firstName: attendee.firstName }, after: { firstName: 'Hanako', phone: '+819012345678', ticketReissued: true } })
+  })
+
+  it('when another person comes instead, then their ticket has a new code and the old address’s code no longer opens the door', async () => {
+    const order = await orderOf()
+    const attendee = (await detailOf(order.number)).attendees[0]
+    const codeOf = async () =>
+      (await db.query<{ code: string }>('select code from e_tickets where attendee_id = $1 and voided_at is null', [attendee.id])).rows[0]?.code as string
+    const oldCode = await codeOf()
+    const person = (email: string) => ({
+      firstName: 'Xiaoming',
+      lastName: 'Wang',
+      email,
+      phone: { country: 'CN', number: '138 0013 8000' },
+      identity: 'trader',
+      industry: 'fintech',
+    })
+    await staff(manager, 'changeAttendee', { number: order.number, attendeeId: attendee.id, attendee: person('wang.xiaoming@example.org') }).expect(200)
+    const newCode = await codeOf()
+    expect(newCode).not.toBe(oldCode)
+    expect((await mailsTo('wang.xiaoming@example.org'))[0]?.text_body).toBeTruthy()
+    expect((await detailOf(order.number)).history.map((event: { kind: string }) => event.kind)).toContain('ticketReissued')
+    const scan = (code: string) => ({ id: randomUUID(), code, gate: 'North', scannedAt: new Date().toISOString() })
+    const door = async (code: string) => (await staff(manager, 'checkinSync', { exhibitionId, deviceId: 'door-a', scans: [scan(code)] }).expect(200)).body.data
+    expect(JSON.stringify(await door(oldCode))).not.toContain('"checkedIn"')
+    expect(JSON.stringify(await door(newCode))).toContain('"checkedIn"')
+    // Inside already: a later change keeps the code the door saw.
+    await staff(manager, 'changeAttendee', { number: order.number, attendeeId: attendee.id, attendee: person('xiaoming.wang@example.org') }).expect(200)
+    expect(await codeOf()).toBe(newCode)
   })
 
   it('when the new details break the checkout rules, then nothing changes, nobody is mailed and no audit row is left', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import type { ConsoleOrderDetail } from '../../../../src/api/contracts/console-orders.ts'
 import type { attendeeInput } from '../../../../src/api/contracts/tickets.ts'
@@ -22,8 +23,9 @@ const same = (a: ReturnType<typeof auditedAttendee>, b: ReturnType<typeof audite
 /**
  * Staff correct one attendee (a misspelt name, another colleague coming instead), checked by the
  * checkout's own rules (the contract's attendee schema, and addresses and phones unique within the
- * order). The buyer is told; on a paid order a new address receives its e-ticket. Nothing changes,
- * and nothing is recorded, when the details are the same.
+ * order). The buyer is told; on a paid order a new address receives its e-ticket, under a new code
+ * unless the door already saw the ticket (the old address's code stops working). Nothing changes, and
+ * nothing is recorded, when the details are the same.
  */
 export async function changeAttendee(
   context: TicketsContext,
@@ -72,13 +74,20 @@ export async function changeAttendee(
       await orders.logEvent(tx, locked.id, 'attendeeChanged', { position: current.position, staffId: actor.staffId })
       await queueAttendeeChangedMail(context, tx, locked, next)
       const ticket = (await ticketFacts(tx, locked, locked.locale as Locale)).find((row) => row.attendeeId === current.id && !row.voided)
+      let reissued = false
       if (locked.status === 'paid' && ticket && next.email.toLowerCase() !== current.email.toLowerCase()) {
-        await queueAttendeeTickets(context, tx, locked, info, [{ attendee: next, ticketName: ticket.typeName, code: ticket.code }], { includeBuyer: false })
+        // Another person comes instead: the code the old address holds must stop opening the door.
+        const fresh = { id: randomUUID(), code: '' }
+        fresh.code = context.signer.sign(fresh.id, locked.exhibition_id)
+        reissued = await staffOrders.reissueTicket(tx, ticket.id, fresh)
+        if (reissued) await orders.logEvent(tx, locked.id, 'ticketReissued', { position: current.position, staffId: actor.staffId })
+        const code = reissued ? fresh.code : ticket.code
+        await queueAttendeeTickets(context, tx, locked, info, [{ attendee: next, ticketName: ticket.typeName, code }], { includeBuyer: false })
       }
       await context.platform.services.staff.audit(
         tx,
         { staffId: actor.staffId, address: actor.address },
-        { function: 'console$changeAttendee', target: `order:${locked.number}`, before, after: auditedAttendee(next) },
+        { function: 'console$changeAttendee', target: `order:${locked.number}`, before, after: { ...auditedAttendee(next), ticketReissued: reissued } },
       )
     },
     staffBusy,

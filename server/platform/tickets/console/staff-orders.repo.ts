@@ -258,6 +258,21 @@ export async function updateAttendee(
   )
 }
 
+/**
+ * Gives a valid ticket a new id and code, so the QR code mailed to the old address stops opening the
+ * door (the door checks a code's signature, then finds its ticket id in the list). A ticket the door
+ * already saw (a scan names it) keeps its code: its holder is inside, and the scans keep their ticket.
+ * False when nothing was reissued.
+ */
+export async function reissueTicket(tx: Queryable, ticketId: string, next: { id: string; code: string }): Promise<boolean> {
+  const result = await tx.query(
+    `update e_tickets set id = $2, code = $3, issued_at = now()
+      where id = $1 and voided_at is null and not exists (select 1 from checkin_scans c where c.ticket_id = $1)`,
+    [ticketId, next.id, next.code],
+  )
+  return result.rowCount === 1
+}
+
 export interface QueueRow {
   number: string
   exhibition_title: string
