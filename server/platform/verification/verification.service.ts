@@ -213,9 +213,10 @@ export function createVerificationService(
           matches: current.map(toOfficial),
           formerly: demo ? [] : formerly,
           lookalike: current.length || demo ? null : lookalike,
-          // Letter case that is not the checksum is the same account: a note beside "official", and
-          // beside "not ours" the warning that a character may have been changed.
-          notices: current.length ? query.notices : query.notices.map((notice) => (notice === 'checksumCase' ? 'checksum' : notice)),
+          // Letter case that is not the checksum is the same account: a note beside "official" (and
+          // beside a demo entry, the same address), and beside "not ours" the warning that a character
+          // may have been changed.
+          notices: current.length || demo ? query.notices : query.notices.map((notice) => (notice === 'checksumCase' ? 'checksum' : notice)),
         }
       } finally {
         await answerNoSoonerThan(startedAt, floorMs)

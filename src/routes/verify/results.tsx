@@ -110,7 +110,10 @@ export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; 
         </code>
       </p>
       {verdict.verdict === 'demo' ? (
-        <p className={styles.lead}>{t('result.demo.text')}</p>
+        <>
+          <p className={styles.lead}>{t('result.demo.text')}</p>
+          {verdict.notices.includes('checksumCase') ? <p className={styles.note}>{t('result.notice.checksumCase', { value: verdict.query.display })}</p> : null}
+        </>
       ) : official ? (
         <>
           <p className={styles.lead}>{t('result.official.text', { brand })}</p>
