@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { AccountMenu } from '../components/account-menu/account-menu.tsx'
 import { ChinaNoticeGate } from '../components/china-notice/china-notice.tsx'
@@ -9,8 +10,12 @@ import styles from './layouts.module.css'
 
 /** docs/product.md#layouts default layout: header, page, footer, China notice. */
 export function DefaultLayout() {
+  const { t } = useTranslation()
   return (
     <div className={styles.shell}>
+      <a className={styles.skip} href="#main">
+        {t('nav.skipToContent')}
+      </a>
       <ChinaNoticeGate>
         <DemoBanner />
         <Header

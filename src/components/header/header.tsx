@@ -42,9 +42,6 @@ export function Header({ searchSlot, onMobileSearch, accountSlot }: HeaderProps)
 
   return (
     <header className={`${styles.header} ${scrolled ? styles.scrolled : ''}`} data-scrolled={scrolled ? 'true' : 'false'}>
-      <a className={styles.skip} href="#main">
-        {t('nav.skipToContent')}
-      </a>
       {/* Desktop: the tools sit in a row above the tabs, so that every tab keeps room on a laptop;
           that row scrolls away and the tabs stay (the header sticks at minus its height). */}
       <div className={styles.utility}>
