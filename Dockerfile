@@ -29,7 +29,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends binutils && rm 
   && cp /usr/local/bin/node /node && strip /node && /node --version
 
 FROM debian:bookworm-slim AS runtime
-# Social preview images draw titles through fontconfig (docs/decisions/0008): DejaVu Sans for Latin,
+# Social preview images draw titles through fontconfig (docs/decisions/0008-social-preview-images.md): DejaVu Sans for Latin,
 # Cyrillic and Vietnamese, Noto Sans CJK for Chinese and Japanese, both in bold only (Thai and the
 # PDF tickets' Noto Sans SC ship in node_modules). The serif, mono and regular faces stay out.
 RUN printf '%s\n' \

@@ -190,7 +190,7 @@ export function commentLines(path: string, source: string): Array<{ line: number
     case 'c':
       return cComments(source)
     case 'markdown': {
-      // Fenced blocks are commands and samples (`kubectl exec deploy/aurum-expo`), not citations.
+      // Fenced blocks are commands and samples (`kubectl exec` of a deployment), not citations.
       let fenced = false
       return each((text) => {
         if (/^\s*```/.test(text)) fenced = !fenced

@@ -158,7 +158,7 @@ function parseCookies(header: string): Record<string, string> {
  * background once it is asked for again.
  *
  * The cache is per process: two instances each keep their own copies, and each hears content
- * changes from the platform (docs/decisions/0003).
+ * changes from the platform (docs/decisions/0003-page-cache.md).
  */
 export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, Entry>()

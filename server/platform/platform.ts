@@ -116,7 +116,7 @@ export interface ContentKind {
 }
 
 export interface ContentFile {
-  /** File name inside the kind's folder, e.g. 'shanghai-2026.json' or 'welcome.md'. */
+  /** File name inside the kind's folder, e.g. 'bangkok-2027.json' or 'calendar-2026.md' (both in content/demo). */
   name: string
   /** JSON files: the parsed value. Markdown files: { frontMatter, body }. */
   data: unknown
