@@ -21,7 +21,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/setup/fail-on-console-error.ts'],
-          // One embedded database per worker is about 480 MB and 2 s to start (TOOLING.md).
+          // One embedded database per worker is about 480 MB and 2 s to start (docs/product.md#pglite).
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,5 +1,5 @@
 /**
- * "My tickets" offline (issue 19 attendee side), registered by the order pages only, scoped to one
+ * "My tickets" offline (docs/product.md#tickets), registered by the order pages only, scoped to one
  * language's /{lang}/apply/order: the page is asked of the network first and kept; without network the
  * last copy kept is shown, marked `data-saved-copy="<when>"` on <html> for the page to say so. The QR
  * codes are data URLs inside the page, so the copy has them. The build files the page is made of

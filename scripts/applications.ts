@@ -1,5 +1,5 @@
 // npm run applications -- list|export|status ...: the organiser's view of exhibitor and attendee
-// applications (issue 10) next to the console's review queue (issue 18). Reads the database the site uses
+// applications (docs/product.md#application-form) next to the console's review queue (docs/product.md#console-applications). Reads the database the site uses
 // (DATABASE_URL, or the embedded one under DATA_DIR; stop the site first when it is embedded).
 import { ConfigError, parseConfig } from '../server/config.ts'
 import { DatabaseOpenError, openDatabase } from '../server/db/client.ts'

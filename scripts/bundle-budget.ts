@@ -20,13 +20,13 @@ const consoleManifestPath = join(clientDir, '.vite/console-manifest.json')
 const consoleManifest: Manifest = existsSync(consoleManifestPath) ? JSON.parse(readFileSync(consoleManifestPath, 'utf8')) : {}
 /**
  * A screen's JavaScript is budgeted gzipped, or, where the budget names `jsBrotli`, as a browser on https receives it:
- * the build's brotli copies (scripts/precompress.ts), which is how issue 21 states the home's budget.
+ * the build's brotli copies (scripts/precompress.ts), which is how docs/performance.md#goals-and-where-we-stand states the home's budget.
  */
 type Limit = { jsGzip: number; cssGzip: number } | { jsBrotli: number; cssGzip: number }
 const budget = JSON.parse(readFileSync('bundle-budget.json', 'utf8')) as {
   default: Limit
   screens: Record<string, Limit>
-  /** The organiser's console: its own entry, one budget for each of its screens (CONSOLE.md "Where"). */
+  /** The organiser's console: its own entry, one budget for each of its screens (docs/product.md#console-where). */
   console?: Limit
 }
 

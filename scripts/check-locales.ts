@@ -1,6 +1,6 @@
 // node scripts/check-locales.ts [locales-dir]
 // Compares the locale files (locales/<locale>/<namespace>.json): keys a locale lacks, and values left
-// in English in any other locale, Latin-script ones included (issue 20: "Venue", "Recap" and the
+// in English in any other locale, Latin-script ones included ("Venue", "Recap" and the
 // footer's "Disclaimer" stayed English in Filipino while the old check only looked at zh, ja, th and
 // ru). A value equal to the English one is English left behind unless it is a name or a word the
 // language uses as is: those are listed below, each list short enough to review.

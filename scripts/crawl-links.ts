@@ -1,6 +1,6 @@
 // Follows every internal link from each language's home page and reports the ones that do not answer.
 // npm run crawl [-- <base-url>] [--languages=en,zh-cn] [--max=N]
-// The browser tests call `crawlLinks` against the test server (issue 4: no broken internal link).
+// The browser tests call `crawlLinks` against the test server (no broken internal link).
 import { ALL_URL_LANGUAGES } from '../src/i18n/languages.ts'
 
 export interface BrokenLink {

@@ -1,6 +1,6 @@
 // Brotli (quality 11) and gzip (level 9) copies of the build's hashed files, written beside them once at build time,
 // so a browser gets the smallest body without the server compressing the same file on every request
-// (issue 21: the home's JavaScript is budgeted as transferred). Run by `npm run build`.
+// (the home's JavaScript is budgeted as transferred). Run by `npm run build`.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib'

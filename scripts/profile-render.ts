@@ -1,5 +1,5 @@
 // npm run profile:render [-- --renders=N --path=/en/ --accept-language=...]
-// CPU of one page request with the page cache off (issue 21: a home render at 2 ms or less). Boots
+// CPU of one page request with the page cache off (a home render at 2 ms or less). Boots
 // the production build (DIST_DIR, default dist; run `npm run build` first) in this process with a
 // fresh embedded database and the demo content, sends N requests one after another and reads
 // process.cpuUsage() around each: the whole request (middleware, loaders, React, compression), the

@@ -1,4 +1,4 @@
-// npm run staff -- add|list|disable ...: staff accounts of the organiser's console (issue 17). The first
+// npm run staff -- add|list|disable ...: staff accounts of the organiser's console (docs/product.md#console). The first
 // owner starts here; a lost second factor is reset here too. Reads the database the site uses
 // (DATABASE_URL, or the embedded one under DATA_DIR; stop the site first when it is embedded).
 import { ConfigError, parseConfig } from '../server/config.ts'

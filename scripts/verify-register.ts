@@ -1,4 +1,4 @@
-// npm run verify -- <command>: the organiser's register of official channels and documents (issue 11),
+// npm run verify -- <command>: the organiser's register of official channels and documents (docs/product.md#verification),
 // until the organiser console exists. Uses the same database as the server (DATA_DIR or DATABASE_URL).
 // With the embedded database, stop the server first: one process at a time may open its files.
 import { createHash } from 'node:crypto'

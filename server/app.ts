@@ -101,7 +101,7 @@ export function createApp(deps: AppDeps) {
   const seo = sitemapHandlers(config, platform)
   app.get('/sitemap.xml', (req, res, next) => seo.sitemap(req, res).catch(next))
   app.get('/robots.txt', (req, res) => seo.robots(req, res))
-  // Files that belong to visitor pages (issue 20): each language's news feed, an exhibition's calendar entry.
+  // Files that belong to visitor pages: each language's news feed, an exhibition's calendar entry.
   app.get('/:lang/news/rss.xml', newsFeed(config, platform))
   app.get('/:lang/backDetail/:file', exhibitionCalendar(config, platform))
 
@@ -115,9 +115,9 @@ export function createApp(deps: AppDeps) {
   // Only paths that look like files go to the disk: a page request never pays for a failed stat.
   const publicFiles = express.static(staticDir, { index: false, maxAge: '1h', redirect: false })
   app.use((req, res, next) => (looksLikeFile(req.path) ? publicFiles(req, res, next) : next()))
-  // Flags are served by this site from the npm flag set, never hot-linked (issue 7).
+  // Flags are served by this site from the npm flag set, never hot-linked.
   app.use('/flags', express.static(FLAGS_DIR, { maxAge: '30d', index: false, fallthrough: false }))
-  // Covers as 1200×630 PNGs for link previews (issue 20); drawn on first request, kept under DATA_DIR.
+  // Covers as 1200×630 PNGs for link previews; drawn on first request, kept under DATA_DIR.
   app.use(SOCIAL_IMAGE_PREFIX, socialImages({ platform, dataDir: config.DATA_DIR, staticDir, brandName: config.BRAND_NAME, logger }))
 
   app.use(cookieParser())

@@ -152,7 +152,7 @@ const schema = z.object({
   TAG_SCRIPT_URL: optionalUrl,
   TCPLAY_LICENCE_KEY: z.string().trim().optional(),
   TCPLAY_LICENCE_URL: optionalUrl,
-  /** Uploaded media in S3-compatible object storage (all four or none; CONSOLE.md "Media"); otherwise on disk under DATA_DIR/media. */
+  /** Uploaded media in S3-compatible object storage (all four or none; docs/product.md#console-media); otherwise on disk under DATA_DIR/media. */
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalText,
   S3_ACCESS_KEY_ID: optionalText,

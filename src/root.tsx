@@ -76,7 +76,7 @@ function Document({ children }: { children: ReactNode }) {
   )
 }
 
-/** Canonical link and hreflang alternates for every live language plus x-default (issue 2, SEO). */
+/** Canonical link and hreflang alternates for every live language plus x-default (SEO). */
 function LanguageAlternates() {
   const site = useSite()
   const { pathname } = useLocation()

@@ -3,7 +3,7 @@ import { ERROR_CODES } from '../../src/api/contracts/define.ts'
 import { DEFAULT_URL_LANGUAGE } from '../../src/i18n/languages.ts'
 import { type SsrDeps, ssrHandler } from './ssr.ts'
 
-/** Where the organiser's console lives (CONSOLE.md "Where"): outside the language prefix. */
+/** Where the organiser's console lives (docs/product.md#console-where): outside the language prefix. */
 export const CONSOLE_PATH = '/console'
 
 /** The door's screen: where a phone without a QR reader of its own decodes with ZXing in WebAssembly. */

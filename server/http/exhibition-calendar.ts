@@ -8,7 +8,7 @@ const FILE = /^([1-9]\d{0,9})\.ics$/
 
 /**
  * `GET /{lang}/backDetail/{id}.ics`: the exhibition as an iCalendar file in the page's language, for
- * the "Add to calendar" link (issue 20). One VEVENT in UTC whose UID names the exhibition, so that
+ * the "Add to calendar" link. One VEVENT in UTC whose UID names the exhibition, so that
  * importing it again updates the entry instead of adding a second one (RFC 5545 §3.8.4.7).
  * Anything else under backDetail/ is the page, so it goes on to the renderer (and its 404).
  */

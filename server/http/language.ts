@@ -23,7 +23,7 @@ const REMEMBER_SECONDS = 365 * 24 * 3600
 /**
  * docs/product.md#language-resolution for a page URL:
  * 1. the URL language if it is live; 2. else the language the visitor picked in the menu (a cookie,
- * issue 20); 3. else the first live language of accept-language; 4. else English. A region or case
+ * docs/decisions/0010-remembered-language-and-verification-without-scripts.md); 3. else the first live language of accept-language; 4. else English. A region or case
  * variant of a live language (`/zh-tw/...`, `/en-us/...`, `/ZH-CN/...`) goes to that language for
  * good; another unsupported URL language redirects to the same path with the chosen one; a path
  * without one gets it prefixed; `/` goes to the language home. The query is kept.

@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts'
 import type { GatewayObserver } from '../platform/gateway.ts'
 import type { PageCache } from './page-cache.ts'
 
-/** Prometheus metrics (issue 3): request durations by route, gateway calls by function and outcome, database pool. */
+/** Prometheus metrics: request durations by route, gateway calls by function and outcome, database pool. */
 export function createMetrics() {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })

@@ -32,7 +32,7 @@ function feedWords(locale: Locale, brand: string): FeedWords {
 }
 
 /**
- * `GET /{lang}/news/rss.xml`: the newest news of one language as RSS 2.0 (issue 20), announced on
+ * `GET /{lang}/news/rss.xml`: the newest news of one language as RSS 2.0, announced on
  * the news pages with <link rel="alternate" type="application/rss+xml">. Texts are escaped, never
  * wrapped in CDATA, so a title holding `]]>` cannot break out.
  */

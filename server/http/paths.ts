@@ -32,7 +32,7 @@ const RESERVED: readonly ReservedPath[] = [
   { prefix: 'assets', kind: 'asset' },
   { prefix: 'flags', kind: 'asset' },
   { prefix: 'social-images', kind: 'asset' },
-  // Uploaded pictures and videos (issue 18), from the media storage.
+  // Uploaded pictures and videos (docs/product.md#console-media), from the media storage.
   { prefix: 'media', kind: 'asset' },
   { prefix: 'HealthCheck', kind: 'health' },
   { prefix: 'metrics', kind: 'metrics' },

@@ -7,7 +7,7 @@ export const PRECOMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|html)$/
 
 /**
  * Headers that say nothing useful on a hashed build file. On each of a page's twenty-odd script files they are about a
- * kilobyte (issue 21 budgets the home's JavaScript as transferred, headers included). Document headers mean nothing on
+ * kilobyte (the home's JavaScript budget counts bytes as transferred, headers included: docs/performance.md#goals-and-where-we-stand). Document headers mean nothing on
  * a script; a module script without Referrer-Policy follows its document's, which is the same; the request id of a
  * static file is never looked up. X-Content-Type-Options, Cross-Origin-Resource-Policy and HSTS stay.
  */

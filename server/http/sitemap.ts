@@ -23,8 +23,8 @@ const STATIC_PAGES = [
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /**
- * sitemap.xml with every live language and its alternates (hreflang), and robots.txt pointing to it
- * (issue 4 SEO). Content pages come from each domain's `sitemap` hook.
+ * sitemap.xml with every live language and its alternates (hreflang), and robots.txt pointing to it.
+ * Content pages come from each domain's `sitemap` hook.
  */
 export function sitemapHandlers(config: Config, platform: Platform | null) {
   let cached: { body: string; at: number } | null = null

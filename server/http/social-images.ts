@@ -35,7 +35,7 @@ const MAX_INPUT_PIXELS = 64_000_000
 const YEAR = 'public, max-age=31536000, immutable'
 const HOUR = 'public, max-age=3600'
 
-/** `GET /social-images/{lang}/{kind}/{id}.png?v=`: an item's cover as a 1200×630 PNG with its title (issue 20). */
+/** `GET /social-images/{lang}/{kind}/{id}.png?v=`: an item's cover as a 1200×630 PNG with its title. */
 export function socialImages(deps: SocialImageDeps): express.RequestHandler {
   const folder = join(deps.dataDir, 'social-images')
   const staticRoot = resolve(deps.staticDir)

@@ -144,7 +144,7 @@ function insuranceFor(options: ConstructorParameters<typeof RateLimiterMemory>[0
 }
 
 /**
- * `/metrics` (issue 3): 1 while Redis is away and this instance counts rate limits alone, and how
+ * `/metrics`: 1 while Redis is away and this instance counts rate limits alone, and how
  * often it had to. The app's registry is its own (server/http/metrics.ts); boot registers these on it.
  */
 export function registerRateLimitMetrics(registry: Registry, limits: RateLimits): void {

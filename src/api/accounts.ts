@@ -3,7 +3,7 @@ import { fn } from './functions/gateway.ts'
 import { ACCOUNTS } from './functions/accounts.ts'
 
 /**
- * Accounts (issue 8): browser references to the platform functions. Nothing here imports zod, so
+ * Accounts (docs/product.md#login): browser references to the platform functions. Nothing here imports zod, so
  * pages stay light; the limits both sides apply are in src/api/rules/accounts.ts, the site's own
  * session endpoint in src/api/session.ts.
  */

@@ -3,7 +3,7 @@ import { APPLICATIONS } from './functions/applications.ts'
 import type * as contracts from './contracts/applications.ts'
 
 /**
- * Exhibitor and attendee applications (issue 10): browser references to the platform functions.
+ * Exhibitor and attendee applications (docs/product.md#application-form): browser references to the platform functions.
  * Nothing here imports zod, so the sign-up page stays light; the rules both sides apply are in
  * src/api/rules/applications.ts.
  */

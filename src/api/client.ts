@@ -32,7 +32,7 @@ export interface GatewayRequest {
 
 /**
  * Carries calls without HTTP: the embedded platform in the server's own process during SSR, with no
- * loopback hop and none of axios's per-call work (about a third of a page's loader CPU, issue 21).
+ * loopback hop and none of axios's per-call work (about a third of a page's loader CPU).
  */
 export type GatewayTransport = (request: GatewayRequest) => Promise<{ status: number; data: Envelope }>
 

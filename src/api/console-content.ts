@@ -3,7 +3,7 @@ import { CONSOLE } from './functions/console.ts'
 import type * as content from './contracts/console-content.ts'
 
 export type { AdvertInput, AdvertView, ContentSave, ExhibitionContent } from './contracts/console-content.ts'
-/** Exhibition content and adverts in the console (issue 18): browser references, beside src/api/console.ts. */
+/** Exhibition content and adverts in the console (docs/product.md#console-pages): browser references, beside src/api/console.ts. */
 export const contentExhibitions = fn<typeof content.contentExhibitions>(CONSOLE.contentExhibitions)
 export const exhibitionContent = fn<typeof content.exhibitionContent>(CONSOLE.exhibitionContent)
 export const saveExhibitionContent = fn<typeof content.saveExhibitionContent>(CONSOLE.saveExhibitionContent)

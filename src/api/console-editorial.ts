@@ -3,7 +3,7 @@ import type * as contracts from './contracts/console-editorial.ts'
 import { CONSOLE } from './functions/console.ts'
 import { fn } from './functions/gateway.ts'
 
-/** The console's content editor (issue 18): browser references to its functions on POST /gateway/console. */
+/** The console's content editor (docs/product.md#console-content): browser references to its functions on POST /gateway/console. */
 export const editorialList = fn<typeof contracts.editorialList>(CONSOLE.editorialList)
 export const editorialDetail = fn<typeof contracts.editorialDetail>(CONSOLE.editorialDetail)
 export const saveEditorial = fn<typeof contracts.saveEditorial>(CONSOLE.saveEditorial)

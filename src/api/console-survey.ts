@@ -3,7 +3,7 @@ import { CONSOLE } from './functions/console.ts'
 import type * as survey from './contracts/console-survey.ts'
 
 export type { SurveyEditor, SurveyEditorQuestion, SurveyResults } from './contracts/console-survey.ts'
-/** The post-event survey in the console (issue 19): browser references, beside src/api/console.ts. */
+/** The post-event survey in the console (docs/product.md#survey): browser references, beside src/api/console.ts. */
 export const surveyEditor = fn<typeof survey.surveyEditor>(CONSOLE.surveyEditor)
 export const saveSurveyQuestion = fn<typeof survey.saveSurveyQuestion>(CONSOLE.saveSurveyQuestion)
 export const deleteSurveyQuestion = fn<typeof survey.deleteSurveyQuestion>(CONSOLE.deleteSurveyQuestion)

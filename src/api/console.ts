@@ -40,13 +40,13 @@ export const refundOrder = fn<typeof orders.refundOrder>(CONSOLE.refundOrder)
 export const paymentQueue = fn<typeof orders.paymentQueue>(CONSOLE.paymentQueue)
 export const exportFile = fn<typeof exports.exportFile>(CONSOLE.exportFile)
 export const dashboard = fn<typeof dashboards.dashboard>(CONSOLE.dashboard)
-// Applications (issue 18).
+// Applications (docs/product.md#console-applications).
 export const applicationList = fn<typeof applications.applicationList>(CONSOLE.applicationList)
 export const applicationDetail = fn<typeof applications.applicationDetail>(CONSOLE.applicationDetail)
 export const decideApplication = fn<typeof applications.decideApplication>(CONSOLE.decideApplication)
 export const applicationExport = fn<typeof applications.applicationExport>(CONSOLE.applicationExport)
 export type { ApplicationDetail, ApplicationRow } from './contracts/console-applications.ts'
-// Visitor accounts (issue 18).
+// Visitor accounts (docs/product.md#console-visitors).
 export const visitorSearch = fn<typeof visitors.visitorSearch>(CONSOLE.visitorSearch)
 export const visitorDetail = fn<typeof visitors.visitorDetail>(CONSOLE.visitorDetail)
 export const endVisitorSessions = fn<typeof visitors.endVisitorSessions>(CONSOLE.endVisitorSessions)
@@ -59,7 +59,7 @@ export type { Dashboard } from './contracts/console-dashboard.ts'
 export type { ConsoleOrderDetail, OrderListRow, PaymentQueueRow } from './contracts/console-orders.ts'
 
 export type { AuditRow, GoingLiveEntry, StaffListItem, StaffMember, StaffSession } from './contracts/console.ts'
-// Exhibitions, ticket types and coupons (issue 17).
+// Exhibitions, ticket types and coupons (docs/product.md#console-catalog).
 export const exhibitionList = fn<typeof catalog.exhibitionList>(CONSOLE.exhibitionList)
 export const exhibitionDetail = fn<typeof catalog.exhibitionDetail>(CONSOLE.exhibitionDetail)
 export const saveExhibition = fn<typeof catalog.saveExhibition>(CONSOLE.saveExhibition)
@@ -70,12 +70,12 @@ export const saveCoupon = fn<typeof catalog.saveCoupon>(CONSOLE.saveCoupon)
 export const generateCoupons = fn<typeof catalog.generateCoupons>(CONSOLE.generateCoupons)
 export const couponOrders = fn<typeof catalog.couponOrders>(CONSOLE.couponOrders)
 export type { CatalogCoupon, CatalogExhibition, CatalogTicketType } from './contracts/console-catalog.ts'
-// Check-in at the door (issue 19).
+// Check-in at the door (docs/product.md#checkin).
 export const checkinExhibitions = fn<typeof checkin.checkinExhibitions>(CONSOLE.checkinExhibitions)
 export const checkinList = fn<typeof checkin.checkinList>(CONSOLE.checkinList)
 export const checkinSync = fn<typeof checkin.checkinSync>(CONSOLE.checkinSync)
 export type { CheckinList, CheckinSyncResult } from './contracts/console-checkin.ts'
-// The verification register (issue 18).
+// The verification register (docs/product.md#console-register).
 export const registerChannels = fn<typeof register.registerChannels>(CONSOLE.registerChannels)
 export const saveRegisterChannel = fn<typeof register.saveRegisterChannel>(CONSOLE.saveRegisterChannel)
 export const retireRegisterChannel = fn<typeof register.retireRegisterChannel>(CONSOLE.retireRegisterChannel)
@@ -84,14 +84,14 @@ export const addRegisterDocument = fn<typeof register.addRegisterDocument>(CONSO
 export const retireRegisterDocument = fn<typeof register.retireRegisterDocument>(CONSOLE.retireRegisterDocument)
 export const registerLookups = fn<typeof register.registerLookups>(CONSOLE.registerLookups)
 export type { RegisterChannel, RegisterDocument } from './contracts/console-register.ts'
-// Comment moderation (issue 18).
+// Comment moderation (docs/product.md#console-comments).
 export const commentList = fn<typeof comments.commentList>(CONSOLE.commentList)
 export const hideComment = fn<typeof comments.hideComment>(CONSOLE.hideComment)
 export const restoreComment = fn<typeof comments.restoreComment>(CONSOLE.restoreComment)
 export const blockCommenter = fn<typeof comments.blockCommenter>(CONSOLE.blockCommenter)
 export const unblockCommenter = fn<typeof comments.unblockCommenter>(CONSOLE.unblockCommenter)
 export type { ModerationRow } from './contracts/console-comments.ts'
-// Media library (issue 18); uploads go through MEDIA_UPLOAD_PATH (src/console/lib/media-upload.ts).
+// Media library (docs/product.md#console-media); uploads go through MEDIA_UPLOAD_PATH (src/console/lib/media-upload.ts).
 export const mediaList = fn<typeof media.mediaList>(CONSOLE.mediaList)
 export const mediaDetail = fn<typeof media.mediaDetail>(CONSOLE.mediaDetail)
 export const saveMedia = fn<typeof media.saveMedia>(CONSOLE.saveMedia)

@@ -2,7 +2,7 @@ import { fn } from './functions/gateway.ts'
 import { SEARCH } from './functions/search.ts'
 import type * as contracts from './contracts/search.ts'
 /**
- * Broker search (issue 5): browser references to the platform functions. No zod here, so the search
+ * Broker search (docs/product.md#search-box): browser references to the platform functions. No zod here, so the search
  * box that ships on every page stays small; the rules both sides apply are in src/api/rules/search.ts.
  */
 export const statisticsHotSearch = fn<typeof contracts.statisticsHotSearch>(SEARCH.statisticsHotSearch)

@@ -3,7 +3,7 @@ import { TICKETS } from './functions/tickets.ts'
 import type * as contracts from './contracts/tickets.ts'
 
 /**
- * Tickets, orders and payment (issue 9): browser references to the platform functions. No zod here,
+ * Tickets, orders and payment (docs/product.md#orders): browser references to the platform functions. No zod here,
  * so the checkout pages stay light; the rules both sides apply are in src/api/rules/tickets.ts.
  */
 export const ticketTypes = fn<typeof contracts.ticketTypes>(TICKETS.ticketTypes)

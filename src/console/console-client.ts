@@ -10,7 +10,7 @@ export interface ConsoleClient {
 }
 
 /**
- * The console's own small client of POST /gateway/console (CONSOLE.md "How data moves"): the staff
+ * The console's own small client of POST /gateway/console (docs/product.md#console-access): the staff
  * cookie travels by itself, every call carries the console header (the CSRF check with Origin), and
  * no access token or axios is involved, so the console bundle stays small.
  */

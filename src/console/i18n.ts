@@ -4,7 +4,7 @@ import { CONSOLE_LANGUAGES, type ConsoleLanguage } from '../api/rules/console-ac
 import { languageFromAcceptLanguage, LANGUAGE_INFO } from '../i18n/languages.ts'
 
 /**
- * The console's UI languages are a staff member's setting (CONSOLE.md "Where"), not the URL. Their
+ * The console's UI languages are a staff member's setting (docs/product.md#console-where), not the URL. Their
  * screen texts are one file per language, locales-console/<language>.json, apart from the public
  * site's 12-locale folders (whose check wants every namespace in all 12): adding a language is adding
  * its file and its value in CONSOLE_LANGUAGES. Error codes keep their one home: `errors.*` in the

@@ -5,7 +5,7 @@ import { screen } from './screen-kit.ts'
 import { ScreenError, Shell } from './shell/shell.tsx'
 
 /**
- * The console's route table (CONSOLE.md "Where"): `/console/...`, outside the language prefix, for
+ * The console's route table (docs/product.md#console-where): `/console/...`, outside the language prefix, for
  * server and browser. A section of a later part is not listed until it is built.
  */
 export const consoleRoutes: RouteObject[] = [

@@ -13,7 +13,7 @@ export function createI18n(locale: Locale, resources: Resource, namespaces: stri
   instance.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
-    // The visitor's locale only: the browser downloads just its own language (issue 2).
+    // The visitor's locale only: the browser downloads just its own language (docs/product.md#performance).
     supportedLngs: [locale],
     // Our locale codes are lower case (zh-cn); without this i18next looks up zh-CN and finds nothing.
     lowerCaseLng: true,

@@ -44,7 +44,7 @@ function optionsKey(options: unknown, rest: unknown[]): string | null {
  * A per-request view of an i18next instance that is shared by every request of one language (its
  * resources never change on the server). Its t() remembers answers in the language's memo, so a page
  * pays i18next's lookup, plural and interpolation work once per distinct call and process, not once
- * per call: i18next's own t() was about a third of a home render's CPU (issue 21). Missing keys
+ * per call: i18next's own t() was about a third of a home render's CPU (docs/product.md#performance). Missing keys
  * are never remembered, so each request that meets one reports it.
  */
 export function memoizedView(shared: I18n, memo: TranslationMemo, onMissingKey: (key: string) => void): I18n {

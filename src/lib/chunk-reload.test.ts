@@ -19,7 +19,7 @@ describe('chunk-load failure reload (docs/product.md#chunk-reload)', () => {
   })
 })
 
-describe('chunk-load failure reload with storage off (issue 20)', () => {
+describe('chunk-load failure reload with storage off', () => {
   /** A page view: its own window, the tab's history entry (kept across reloads) and a reload that is only counted. */
   function pageView(history: { state: unknown }) {
     const reload = vi.fn()

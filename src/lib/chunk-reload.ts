@@ -1,7 +1,7 @@
 /**
  * docs/product.md#chunk-reload: after a failed chunk load the page reloads, at most once per 60 seconds.
  * A failure within those 60 seconds is not reloaded again (that would loop while the files are
- * missing): it reaches the route's error boundary, which offers a link to load the page again (issue 20).
+ * missing): it reaches the route's error boundary, which offers a link to load the page again (docs/product.md#chunk-reload).
  */
 export const RELOAD_GUARD_MS = 60_000
 const STORAGE_KEY = 'chunk-reload-at'

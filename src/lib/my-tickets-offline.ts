@@ -1,5 +1,5 @@
 /**
- * "My tickets" offline (issue 19): the order pages register public/my-tickets-sw.js for their
+ * "My tickets" offline (docs/product.md#tickets): the order pages register public/my-tickets-sw.js for their
  * language's /{lang}/apply/order only, and ask it to keep the page being read with the build files
  * it was made of. Signing out forgets every copy (they hold names and ticket codes).
  */

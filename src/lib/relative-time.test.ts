@@ -59,7 +59,7 @@ describe('relativeTime, docs/product.md#relative-time table row by row', () => {
   })
 })
 
-describe('isRelativeForm: where lists add the exact date (issue 20)', () => {
+describe('isRelativeForm: where lists add the exact date', () => {
   it('when the text is relative (up to 7 calendar days), then true; once it is a date, false', () => {
     expect(isRelativeForm(ago(5 * MINUTE), now)).toBe(true)
     expect(isRelativeForm(new Date('2026-11-15T00:00:00Z'), now)).toBe(true)

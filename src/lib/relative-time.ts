@@ -22,7 +22,7 @@ const calendarDaysBetween = (then: dayjs.Dayjs, current: dayjs.Dayjs) => current
 
 /**
  * Whether relativeTime shows a relative form ("2 days ago", "Within a week"...) rather than a date:
- * lists then add the exact date beside it (issue 20), since "Within a week" alone does not say which day.
+ * lists then add the exact date beside it, since "Within a week" alone does not say which day.
  */
 export function isRelativeForm(date: Date | string | number, now: Date | number, timeZone = 'UTC'): boolean {
   return calendarDaysBetween(dayjs(date).tz(timeZone), dayjs(now).tz(timeZone)) <= 7

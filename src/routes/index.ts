@@ -63,9 +63,9 @@ export const routes: RouteObject[] = [
           { path: 'apply/h5Index', ...screen('applications', { ns: ['apply'], h5: true }) },
           // verification feature routes
           { path: 'verify.html', ...screen('verify', { ns: ['verify'] }) },
-          // the post-event survey: a personal link from the mail (issue 19)
+          // the post-event survey: a personal link from the mail (docs/product.md#survey)
           { path: 'survey/:token', ...screen('survey', { ns: ['survey'], private: true }) },
-          // a draft or scheduled item through the console's signed preview link (issue 18)
+          // a draft or scheduled item through the console's signed preview link (docs/product.md#console-content)
           { path: 'preview/:token', ...screen('preview', { ns: ['editorial', 'news', 'media'], private: true }) },
         ],
       },

@@ -10,7 +10,7 @@ import { createTokenSigner } from '../../server/platform/tokens.ts'
 import { ageOrder, attendees, makeExhibition, makeTicketType } from '../integration/tickets-helpers.ts'
 
 /**
- * Scale-out (issue 12): two site processes on different ports against one PostgreSQL and one
+ * Scale-out: two site processes on different ports against one PostgreSQL and one
  * Redis, started at the same moment (migrations and demo content under their locks). Needs the
  * production build (`npm run build`) and TEST_DATABASE_URL / TEST_REDIS_URL, which `.ci/run` sets
  * when the machine has the servers.

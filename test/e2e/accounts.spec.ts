@@ -4,7 +4,7 @@ import type { APIRequestContext, FrameLocator, Page } from '@playwright/test'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * Accounts (issue 8): register, verify by the code from the outbox, log in through the login frame
+ * Accounts (docs/product.md#login): register, verify by the code from the outbox, log in through the login frame
  * (docs/product.md#login protocol), the nick in the header without a reload, a reload keeps it, a comment on an
  * exhibition, logout; the mobile menu's login area; messages from anywhere but the login frame do
  * nothing. English and Simplified Chinese, 375 and 1280 px, axe on every state.

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * Sign-up (issue 10): both tabs in English and Simplified Chinese at phone and desktop widths, every
+ * Sign-up (docs/product.md#application-form): both tabs in English and Simplified Chinese at phone and desktop widths, every
  * prompt and message of docs/product.md#application-form, success, the app web-view layout, keyboard tabs, and a retry
  * after a lost answer that stays one application.
  */

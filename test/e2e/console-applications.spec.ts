@@ -9,7 +9,7 @@ import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, s
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * Applications in the console (issue 18), tried as a new support member would: find the application
+ * Applications in the console (docs/product.md#console-applications), tried as a new support member would: find the application
  * in the queue at 375 px, open it, accept it with a note; the applicant's mail (in Chinese, the
  * language they applied in) arrives in the site's outbox, and My account shows the status and the
  * note. The queue and the application are looked at on a desktop too, each page checked with axe

@@ -10,7 +10,7 @@ import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, s
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * The door (issue 19 "Done means"): real QR codes shown to Chromium's fake camera feed the check-in
+ * The door (docs/product.md#checkin): real QR codes shown to Chromium's fake camera feed the check-in
  * screen of a door-only member on a 375 px phone. A valid ticket is let in, the same code again is
  * "already checked in" with its gate, a forged code is refused; then, with the browser offline, the
  * screen opens from its service worker, two more tickets are let in and queued while another door

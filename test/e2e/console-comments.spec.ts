@@ -9,7 +9,7 @@ import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, s
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * Comment moderation (issue 18, "Comments"), tried as a new editor would on a 375 px phone: find a
+ * Comment moderation (docs/product.md#console-comments), tried as a new editor would on a 375 px phone: find a
  * spam comment in the queue and hide it with a reason, block a visitor who insults others (with the
  * keyboard) and hide their comments at once. The public exhibition page no longer shows them, the
  * spammer sees their own comment marked with the reason, and the blocked visitor (reading the site in

@@ -6,7 +6,7 @@ import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, signIn, startSi
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * The content editor (issue 18 "Done means"), tried as a new editor would: on a 375 px phone they
+ * The content editor (docs/product.md#console-content), tried as a new editor would: on a 375 px phone they
  * write a news article in English and Chinese with a cover picture, see what a Hong Kong reader gets
  * (the Chinese by fallback), open a preview link, and schedule it a little ahead; the public site
  * then shows it by itself in both languages, with a raster social image that loads. The list and

@@ -6,7 +6,7 @@ import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, startSite, stop
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * Exhibition pages and adverts in the console (issue 18), tried as a new editor would: on a 375 px
+ * Exhibition pages and adverts in the console (docs/product.md#console-pages), tried as a new editor would: on a 375 px
  * phone, add a speaker with a photo and put them on the first day's agenda with English and Chinese
  * texts; the public exhibition page shows both in each language at once. Then publish an advert and
  * see it on the home page. axe on every console view at 375 and 1280 px (screenshots with E2E_SCREENSHOTS).

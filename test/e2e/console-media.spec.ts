@@ -6,7 +6,7 @@ import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, startSite, stop
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * The media library (issue 18), tried as a new editor would: on a 375 px phone, a web page renamed
+ * The media library (docs/product.md#console-media), tried as a new editor would: on a 375 px phone, a web page renamed
  * .png is refused in words, a photo is uploaded and opens at once, its alternative text is written
  * in English and Simplified Chinese (the other ten marked missing); on a desktop the library shows
  * it and finds it by its Chinese text; the copies are served in their formats. axe on every view

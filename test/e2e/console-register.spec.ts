@@ -5,7 +5,7 @@ import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, startSite, stop
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * The verification register (issue 18 "Done means"): a new verifier, on a 375 px phone, adds an
+ * The verification register (docs/product.md#console-register): a new verifier, on a 375 px phone, adds an
  * official channel in the console; the public verification page then answers it as official, and
  * the console's "what visitors check" shows the check; a PDF is registered (a web page renamed .pdf
  * refused). Every console view is checked with axe at

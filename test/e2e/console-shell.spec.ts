@@ -5,7 +5,7 @@ import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, setupLinkMailed
 import { DESKTOP, expect, expectAccessible, hydrated, test } from './fixtures.ts'
 
 /**
- * The organiser's console shell (issue 17, CONSOLE.md): an owner made on the command line sets up
+ * The organiser's console shell (docs/product.md#console): an owner made on the command line sets up
  * the second factor and a password, signs out and in, invites an editor (who sees less), ends a
  * session and finds the invitation in the audit log; in English at 1280 px and in Chinese at 900 px.
  */

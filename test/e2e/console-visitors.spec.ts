@@ -9,7 +9,7 @@ import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, s
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * Visitor accounts in the console (issue 18), tried as staff would: a new support member finds a
+ * Visitor accounts in the console (docs/product.md#console-visitors), tried as staff would: a new support member finds a
  * visitor on a phone, signs one of their sessions out and blocks them; the visitor's own browser is
  * signed out and its sign-in refused. An owner, in Chinese on a desktop, downloads the person's data
  * and erases them. Every console page is checked with axe and kept as a screenshot (E2E_SCREENSHOTS).

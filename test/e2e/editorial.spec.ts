@@ -120,7 +120,7 @@ for (const { lang, locale } of LANGUAGES) {
         )
         if (lang === 'en') {
           // docs/product.md#relative-time, refreshed in the browser (the visitor's zone is UTC here); a
-          // relative text has the exact date beside it (issue 20).
+          // relative text has the exact date beside it.
           const newest = articles[0]?.publishedAt as string
           const shown = () => {
             const relative = relativeTime(newest, Date.now(), { t, timeZone: 'UTC' })

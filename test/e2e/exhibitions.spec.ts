@@ -6,7 +6,7 @@ import { LANGUAGE_INFO, type UrlLanguage } from '../../src/i18n/languages.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * Exhibition screens (issue 4): home, the list with its filters in the address, an upcoming and an
+ * Exhibition screens: home, the list with its filters in the address, an upcoming and an
  * ended exhibition, and the campaign page, in en, zh-cn, zh and ru at phone and desktop widths.
  * What the page shows is compared with what the platform answers for the same language.
  */

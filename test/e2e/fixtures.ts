@@ -3,7 +3,7 @@ import { test as base, expect, type Page } from '@playwright/test'
 
 /**
  * Every browser test fails on a console error, an uncaught page error or a React hydration
- * warning (issue 2 "no console errors and no hydration warnings on any built page").
+ * warning: no built page may log a console error or a hydration warning (docs/product.md#test-layers).
  * Tests that expect a failing request (a 404 page) give `allowConsole: [/pattern/]`: one pattern
  * (join several with |); Playwright would read a two-element array as a value and its options.
  */

@@ -4,7 +4,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * Follow on exhibition and broker pages (issue 20, defect 8): a visitor who presses Follow gets the
+ * Follow on exhibition and broker pages: a visitor who presses Follow gets the
  * login frame and, once logged in, follows; the count goes up, is the same after a reload, and goes
  * down again on unfollow. English at 1280 px, Japanese at 375 px; exhibitions and brokers.
  */

@@ -1,7 +1,7 @@
 import { DESKTOP, expect, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * Issue 21: the home's JavaScript as a browser receives it (the encoded bodies: brotli, as over https): at most 140 KB
+ * The home's JavaScript as a browser receives it (docs/performance.md#goals-and-where-we-stand) (the encoded bodies: brotli, as over https): at most 140 KB
  * before the load event and 200 KB once the page is idle. Response headers are reported beside them (over HTTP/1.1
  * about a third of a kilobyte per file; HTTP/2 compresses them away). Sizes, not times: the figures do not depend on
  * the machine's speed.

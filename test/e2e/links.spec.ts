@@ -3,7 +3,7 @@ import { ALL_URL_LANGUAGES } from '../../src/i18n/languages.ts'
 import { expect, test } from './fixtures.ts'
 
 /**
- * Issue 4: a crawl from each language's home page, following every internal link of the server-rendered
+ * No broken internal link: a crawl from each language's home page, following every internal link of the server-rendered
  * pages (what a crawler and a visitor without JavaScript see), finds no broken internal link.
  */
 test('when every internal link from every live language is followed, then none is broken', async ({ baseURL }) => {

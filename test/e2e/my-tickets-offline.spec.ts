@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * "My tickets" offline and as PDF (issue 19 attendee side), in English and Simplified Chinese at 375
+ * "My tickets" offline and as PDF (docs/product.md#tickets), in English and Simplified Chinese at 375
  * and 1280 px: a signed-in buyer with a paid order opens the order, downloads an e-ticket's PDF, goes
  * offline and reloads: the saved copy shows with its QR codes and says it is one. Signing out forgets it.
  */

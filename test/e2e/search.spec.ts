@@ -5,7 +5,7 @@ import { demoBrokers } from '../../server/platform/search/seed.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * The broker search box and its screens (issue 5; docs/product.md#search-box).
+ * The broker search box and its screens (docs/product.md#search-box).
  * The e2e server holds the 300 demo brokers, so names and codes come from the same generator.
  */
 const demo = demoBrokers()

@@ -7,7 +7,7 @@ import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, s
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * The post-event survey (issue 19): a visitor opens the personal link of their mail and answers at
+ * The post-event survey (docs/product.md#survey): a visitor opens the personal link of their mail and answers at
  * 375 px in English and on a desktop in Chinese, each page checked with axe (and kept as a
  * screenshot with E2E_SCREENSHOTS); the form works without JavaScript too; a second visit says it is
  * answered; an unknown link is a clear 404. Then a manager sees the answers as charts in the console.

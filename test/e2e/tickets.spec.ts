@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
- * Tickets, orders and payment (issue 9), in the browser: the whole journey in English and Simplified
+ * Tickets, orders and payment (docs/product.md#orders), in the browser: the whole journey in English and Simplified
  * Chinese at 375 and 1280 px (choose two tickets, a coupon, two attendee forms with a repeated
  * e-mail first, pay in the sandbox, the e-tickets), a second order cancelled and re-registered, and
  * on a server of its own with a one-minute payment window, an order left to expire.

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { languageChoiceHref } from '../../src/api/contracts/cookies.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
-/** Issue 20, defects 4, 6 and 9: verification without JavaScript, the remembered language, the comments' empty state. */
+/** Visitor defects of forms: verification without JavaScript, the remembered language, the comments' empty state. */
 type Texts = Record<string, unknown>
 const texts = (locale: string, namespace: string): Texts =>
   JSON.parse(readFileSync(new URL(`../../locales/${locale}/${namespace}.json`, import.meta.url), 'utf8'))

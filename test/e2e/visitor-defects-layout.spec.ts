@@ -4,7 +4,7 @@ import { NAV_TABS, tabHref } from '../../src/components/header/nav-tabs.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 
 /**
- * Issue 20, defects 1–3 and the layout parts of 9: scroll positions across navigations, the header
+ * Visitor defects of layout: scroll positions across navigations, the header
  * search dropdown inside the viewport, the China notice holding keyboard focus, header menus without
  * JavaScript, and a repeated chunk-load failure that offers a reload instead of looping.
  */
@@ -47,7 +47,7 @@ async function scrollToDeepLink(page: Page, lang: Lang): Promise<{ y: number; hr
   return { y: await scrollY(page), href: found?.href ?? '' }
 }
 
-test.describe('scroll positions across navigations (issue 20, defect 1)', () => {
+test.describe('scroll positions across navigations', () => {
   for (const lang of LANGUAGES) {
     for (const width of [375, 1280]) {
       for (const start of ['exhibition/news.html', '', 'about.html']) {
@@ -118,7 +118,7 @@ test('an address opened anew starts at the top, even one visited before in the t
   await expect.poll(async () => Math.abs((await scrollY(page)) - aboutY)).toBeLessThanOrEqual(TOLERANCE)
 })
 
-test.describe('the header search dropdown stays inside the viewport (issue 20, defects 2 and 9)', () => {
+test.describe('the header search dropdown stays inside the viewport', () => {
   for (const lang of LANGUAGES) {
     for (const width of [768, 820, 900, 1000, 1200, 1440, 1920]) {
       test(`${lang} at ${width} px: the dropdown, its hot searches and brokers are fully visible`, async ({ page }) => {
@@ -150,7 +150,7 @@ test.describe('the header search dropdown stays inside the viewport (issue 20, d
   }
 })
 
-test.describe('the China notice holds the keyboard (issue 20, defect 3)', () => {
+test.describe('the China notice holds the keyboard', () => {
   test.beforeEach(async ({ page }) => {
     await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '223.5.5.5' })
   })
@@ -188,7 +188,7 @@ test.describe('the China notice holds the keyboard (issue 20, defect 3)', () => 
   })
 })
 
-test.describe('header menus without JavaScript (issue 20, defect 9)', () => {
+test.describe('header menus without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
   for (const lang of LANGUAGES) {
@@ -227,7 +227,7 @@ test.describe('header menus without JavaScript (issue 20, defect 9)', () => {
   })
 })
 
-test.describe('a screen whose code fails to load (issue 20, defect 9)', () => {
+test.describe('a screen whose code fails to load', () => {
   test.use({ allowConsole: [/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/] })
 
   test('the first failure reloads; a second within 60 s offers to load the page again instead of looping', async ({ page }) => {

@@ -4,7 +4,7 @@ import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { ENDPOINTS } from '../../src/api/contracts/define.ts'
 
-/** Shared by the applications*.test.ts files (issue 10). */
+/** Shared by the applications*.test.ts files (docs/product.md#application-form). */
 
 export const EXPO = ENDPOINTS.expo.path
 type App = Parameters<typeof request>[0]

@@ -30,7 +30,7 @@ async function tableCounts(db: Awaited<ReturnType<typeof openPglite>>) {
   return counts
 }
 
-describe('boot on a data directory (issue 3)', () => {
+describe('boot on a data directory', () => {
   it('when the site starts twice on the same data, then the demo content is there once', async () => {
     const dir = scratch()
     const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dir })

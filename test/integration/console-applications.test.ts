@@ -7,7 +7,7 @@ import { addExhibition, attendeeBody, call, exhibitorBody, someIp, userToken, vi
 import { type App, consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
 
 /**
- * Applications in the console (issue 18; docs/product.md#console-applications): the review queue of
+ * Applications in the console (docs/product.md#console-applications): the review queue of
  * the member's exhibitions, an application's detail, decisions by the service's one set of rules with
  * a mail to the applicant in their language and the status and note in My account, every decision
  * audited with it, concurrent decisions refused but one, and the export.

@@ -8,7 +8,7 @@ import { consoleCall, type SignedInMember, setUpMember } from './console-helpers
 import { type App, call, counters } from './tickets-helpers.ts'
 
 /**
- * The catalogue in the console (issue 17): exhibitions created, edited and published with their audit
+ * The catalogue in the console (docs/product.md#console-catalog): exhibitions created, edited and published with their audit
  * rows, times on the venue's clock, members limited to some exhibitions, and ticket types whose
  * capacity never drops below what is sold or held, even while visitors are buying.
  */

@@ -10,7 +10,7 @@ import { consoleCall, type SignedInMember, setUpMember } from './console-helpers
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
- * Check-in at the door (issue 19, CONSOLE.md "Check-in"): a device downloads the tickets and the
+ * Check-in at the door (docs/product.md#checkin): a device downloads the tickets and the
  * public key, scans online or offline and syncs; the server judges. The first check-in of a ticket
  * wins across devices, a repeated sync changes nothing, forged, wrong-exhibition, refunded and
  * cancelled tickets are refused, and an undo lets the ticket in again.

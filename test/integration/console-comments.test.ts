@@ -8,7 +8,7 @@ import { addExhibition, call, signedUp, someIp, visitorToken } from './accounts-
 import { type App, consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
 
 /**
- * Comment moderation in the console (issue 18, "Comments"; docs/product.md#console-comments): the
+ * Comment moderation in the console (docs/product.md#console-comments): the
  * queue, hiding and restoring with a reason (gone from the public list and count at once, kept with
  * who/when/why, shown to its author with the reason), barring a visitor from commenting (their post
  * refused with a translated 403), every change audited, concurrent changes refused but one.

@@ -9,7 +9,7 @@ import { consoleCall, type SignedInMember, setUpMember } from './console-helpers
 import { type App, ageOrder, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
- * The exhibition dashboard (CONSOLE.md "What the organiser sees first", issue 17) over a seeded sale:
+ * The exhibition dashboard (docs/product.md#console-dashboard) over a seeded sale:
  * tickets per day in the venue's time zone, capacity left, takings per currency, pending orders about
  * to expire by order-rules.ts, refunds waiting.
  */

@@ -12,7 +12,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { type App, consoleCall, later, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
 
 /**
- * The console's content editor (issue 18): news, bulletins and videos written, scheduled, published,
+ * The console's content editor (docs/product.md#console-content): news, bulletins and videos written, scheduled, published,
  * taken down and previewed by an editor; what the public pages, the page cache and the content
  * folder make of it.
  */

@@ -13,7 +13,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { type App, consoleCall, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
 
 /**
- * The console's content editor (issue 18): an exhibition's recap, speakers, agenda, partners, photos,
+ * The console's content editor (docs/product.md#console-pages): an exhibition's recap, speakers, agenda, partners, photos,
  * videos and map saved part by part with their versions, and the home page's adverts. Every save is
  * audited with the part before and after, refused with a translated 4xx for bad input or a 409 when the
  * part changed meanwhile, reaches the public functions at once (their cache is dropped), and what the

@@ -10,7 +10,7 @@ import { consoleCall, type SignedInMember, setUpMember } from './console-helpers
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
- * Exports of the console (CONSOLE.md "Exports", issue 17): an exhibition's orders and attendees as
+ * Exports of the console (docs/product.md#console-exports): an exhibition's orders and attendees as
  * CSV (BOM, CRLF, formula-safe) and XLSX, for managers and owners only, within the member's
  * exhibitions, each one recorded in the audit log.
  */

@@ -15,7 +15,7 @@ import { type App, consoleCall, SITE, type SignedInMember, setUpMember } from '.
 import { startS3StandIn } from './s3-stand-in.ts'
 
 /**
- * The media library (issue 18, CONSOLE.md "Media"): uploads checked by content and made into the
+ * The media library (docs/product.md#console-media): uploads checked by content and made into the
  * copies pages use, stored on disk or in S3, served with the right types, ranges and caching; alt text
  * per language; deletion refused while a page shows the item. Every change audited.
  */

@@ -9,7 +9,7 @@ import { consoleCall, type SignedInMember, setUpMember } from './console-helpers
 import { type App, attendees, call, counters, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
- * Orders in the console (issue 17; docs/product.md#console-orders): the searchable list, the
+ * Orders in the console (docs/product.md#console-orders): the searchable list, the
  * order's history, and the staff verbs — resend, correct an attendee, cancel, refund — with their
  * mails in the order's language, their audit rows, and refunds that are never made twice nor for
  * more than was paid.

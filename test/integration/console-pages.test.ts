@@ -7,7 +7,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { type App, consoleCall, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
 
 /**
- * The console's pages (CONSOLE.md "Where"): outside the language prefix, personal, never indexed,
+ * The console's pages (docs/product.md#console-where): outside the language prefix, personal, never indexed,
  * and behind sign-in, decided on the server before anything renders.
  */
 let app: App

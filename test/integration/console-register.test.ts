@@ -7,7 +7,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { type App, consoleCall, SITE, type SignedInMember, setUpMember } from './console-helpers.ts'
 
 /**
- * The verification register in the console (issue 18): official channels listed, searched, added,
+ * The verification register in the console (docs/product.md#console-register): official channels listed, searched, added,
  * changed and retired; documents registered by the fingerprint of an uploaded PDF and revoked; what
  * visitors looked up. Every change is audited in its own transaction and reaches the public check at once.
  */

@@ -11,7 +11,7 @@ import { type App, consoleCall, type SignedInMember, setUpMember } from './conso
 import { makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
- * Visitor accounts in the console (issue 18; docs/product.md#console-visitors): search, detail, ending
+ * Visitor accounts in the console (docs/product.md#console-visitors): search, detail, ending
  * sessions, blocking (every sign-in path refused) and unblocking, the data export of everything held
  * about a person, and erasure that keeps paid orders anonymised and removes the rest.
  */

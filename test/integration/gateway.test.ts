@@ -113,7 +113,7 @@ function payloadsFor(schema: z.ZodType) {
   return fc.oneof(fc.jsonValue({ maxDepth: 4 }), shaped)
 }
 
-describe('property: random payloads never give a 500 (issue 3)', () => {
+describe('property: random payloads never give a 500', () => {
   it('for every registered function on every endpoint', async () => {
     const contracts = platform.registry.contracts()
     expect(contracts.length).toBeGreaterThan(0)

@@ -27,7 +27,7 @@ beforeEach(async () => {
 const CHINA = '223.5.5.5'
 const GERMANY = '91.0.0.1'
 
-describe('rendered-page cache (issue 6)', () => {
+describe('rendered-page cache', () => {
   it('when the same anonymous page is asked twice, then the second is a hit with the same body', async () => {
     const first = await request(handler).get('/en').set('X-Forwarded-For', GERMANY)
     expect(first.status).toBe(200)

@@ -6,7 +6,7 @@ import type { BrokerInput } from '../../server/platform/search/demo-brokers.ts'
 import { writeReferenceData } from '../../server/platform/search/reference-data.ts'
 import { ENDPOINTS } from '../../src/api/contracts/define.ts'
 
-/** Shared by the search*.test.ts files (issue 5). */
+/** Shared by the search*.test.ts files (docs/product.md#search-box). */
 type App = Parameters<typeof request>[0]
 
 export const CV3 = ENDPOINTS.cv3.path

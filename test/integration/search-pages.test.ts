@@ -4,7 +4,7 @@ import { demoBrokers } from '../../server/platform/search/seed.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { seedDemo } from './search-helpers.ts'
 
-/** The search screens as the server renders them (issue 5): status codes, redirects and content. */
+/** The search screens as the server renders them (docs/product.md#search-box): status codes, redirects and content. */
 let app: Awaited<ReturnType<typeof createTestApp>>['app']
 let external: Awaited<ReturnType<typeof createTestApp>>['app']
 

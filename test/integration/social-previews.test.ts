@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedDemoContent } from '../../server/db/seed/seed.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 
-/** Issue 20 (5, 10): link previews (raster og:image, Open Graph locales) and structured data, as crawlers read them. */
+/** Link previews (raster og:image, Open Graph locales) and structured data, as crawlers read them. */
 
 let app: Awaited<ReturnType<typeof createTestApp>>['app']
 let db: Awaited<ReturnType<typeof createTestApp>>['db']

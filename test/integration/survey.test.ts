@@ -11,7 +11,7 @@ import { consoleCall, type SignedInMember, setUpMember } from './console-helpers
 import { type App, attendees, call, makeExhibition, makeTicketType, someIp } from './tickets-helpers.ts'
 
 /**
- * The post-event survey (issue 19, CONSOLE.md "Survey"): questions edited per role and audited,
+ * The post-event survey (docs/product.md#survey): questions edited per role and audited,
  * invitations mailed once per checked-in ticket after the end in the order's language, answers
  * checked against the questions (hostile input is a translated 4xx), one answer per ticket however
  * many submits race, and the results as counts and files.

@@ -10,7 +10,7 @@ import { createUser, type TestUser } from '../setup/users.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
- * E-tickets as PDF (issue 19 "Attendee side"): the owner of a paid order downloads each ticket from
+ * E-tickets as PDF (docs/product.md#tickets): the owner of a paid order downloads each ticket from
  * a link under the order pages; nobody else learns that the order or the ticket exists.
  */
 

@@ -10,7 +10,7 @@ import { createUsers, type TestUser } from '../setup/users.ts'
 import { ageOrder, attendees, call, makeCoupon, makeExhibition, makeTicketType, someIp } from './tickets-helpers.ts'
 
 /**
- * Concurrency (issue 9 "Done means"). On PGlite (one connection) these run one after another and
+ * Concurrency (docs/product.md#orders). On PGlite (one connection) these run one after another and
  * only show the bookkeeping is right; on PostgreSQL (TEST_DATABASE_URL) the requests really race.
  */
 let server: Server

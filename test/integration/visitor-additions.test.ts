@@ -10,7 +10,7 @@ import { exhibitionsKind } from '../../server/platform/exhibitions/exhibitions.c
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { makeContentFolder } from './editorial-fixtures.ts'
 
-/** Issue 20 "worth adding": an exhibition's calendar file and each language's news feed. */
+/** Visitor additions: an exhibition's calendar file and each language's news feed. */
 
 let app: Awaited<ReturnType<typeof createTestApp>>['app']
 let db: Awaited<ReturnType<typeof createTestApp>>['db']

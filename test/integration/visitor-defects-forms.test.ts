@@ -9,7 +9,7 @@ import { COOKIES, LANGUAGE_CHOICE_PATH, languageChoiceHref } from '../../src/api
 import { demoAsWritten } from '../setup/demo-clock.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 
-/** Issue 20, defects 4, 6 and 9: what a visitor reaches without JavaScript, the remembered language, the favicon. */
+/** What a visitor reaches without JavaScript, the remembered language, the favicon. */
 let app: Awaited<ReturnType<typeof createTestApp>>['app']
 let platform: Platform
 

@@ -4,7 +4,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser } from '../setup/users.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
-/** Issue 20, defect 9: what the checkout screens need from an order, whatever language they are read in. */
+/** What the checkout screens need from an order, whatever language they are read in. */
 let app: App
 let db: Awaited<ReturnType<typeof createTestApp>>['db']
 let platform: Awaited<ReturnType<typeof createTestApp>>['platform']

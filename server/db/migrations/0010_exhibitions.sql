@@ -1,4 +1,4 @@
--- Exhibitions in full (issue 3, docs/product.md#routes): the core `exhibitions` / `exhibition_texts`
+-- Exhibitions in full (docs/product.md#routes): the core `exhibitions` / `exhibition_texts`
 -- tables of 0001 gain a campaign flag and localised city, tagline, recap and campaign copy; agenda
 -- days and sessions with their speakers, sponsors and exhibitors, photo live, recap videos and the
 -- home page's hero adverts get tables of their own.

@@ -1,4 +1,4 @@
--- Editorial content (issue 3): news articles, videos and bulletins, each with its texts per locale.
+-- Editorial content: news articles, videos and bulletins, each with its texts per locale.
 -- Readers pick a locale along the fallback chain of docs/product.md#content-fallback (zh-hk -> zh-tw -> zh-cn -> en;
 -- others -> en); English is required by the content importer, so every chain ends in a text.
 --

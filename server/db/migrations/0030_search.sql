@@ -1,4 +1,4 @@
--- Broker search (issue 5): the broker directory, its search index, hot searches, recommendations,
+-- Broker search (docs/product.md#search-box): the broker directory, its search index, hot searches, recommendations,
 -- brand-zone keywords and the feature switches. The index is plain tables (no pg_trgm), so the same
 -- SQL runs on PGlite and PostgreSQL; server/platform/search/terms.ts explains what goes in.
 

@@ -1,4 +1,4 @@
--- Accounts and login (issue 8) and the OAuth2 codes of docs/product.md#oauth (issue 3). The accounts and sessions
+-- Accounts and login and the OAuth2 codes of docs/product.md#oauth. The accounts and sessions
 -- tables come from 0001_core.sql; this adds what sign-in, the login ticket of the frame protocol,
 -- one-time codes and the authorization-code flow need.
 

@@ -1,4 +1,4 @@
--- Tickets, orders, coupons, payments and e-tickets (issue 9; docs/product.md#orders). Money is
+-- Tickets, orders, coupons, payments and e-tickets (docs/product.md#orders). Money is
 -- integer minor units with an ISO 4217 currency.
 --
 -- Capacity and coupon uses are counters that change only through conditional updates

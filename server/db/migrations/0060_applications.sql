@@ -1,4 +1,4 @@
--- Exhibitor and attendee applications (issue 10; docs/product.md#application-data). One table for both kinds: the columns of
+-- Exhibitor and attendee applications (docs/product.md#application-data). One table for both kinds: the columns of
 -- the other kind stay null, and checks keep each kind complete. Fields are stored as typed (trimmed,
 -- NFC); pages and exports show them as text.
 

@@ -1,4 +1,4 @@
--- The register of official channels and documents (issue 11, docs/product.md#verification). A
+-- The register of official channels and documents (docs/product.md#verification). A
 -- visitor's query is normalised and compared with lookup_key exactly; nothing else
 -- of this table is ever shown except the public channels (public = true) and the one row asked for.
 

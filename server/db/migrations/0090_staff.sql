@@ -1,4 +1,4 @@
--- The organiser's console (issue 17; docs/product.md#console): staff members, their one-time set-up
+-- The organiser's console (docs/product.md#console): staff members, their one-time set-up
 -- links, their sessions, and the audit log of every change they make. Staff are not visitors: they
 -- have their own accounts, their own cookie, and a second factor (TOTP, RFC 6238) from the start.
 

@@ -1,4 +1,4 @@
--- Coupons made in the organiser's console (issue 17): a coupon may apply to several ticket types of
+-- Coupons made in the organiser's console (docs/product.md#console-catalog): a coupon may apply to several ticket types of
 -- its exhibition (none listed: every type), and may be limited per account. The single
 -- `ticket_type_id` of 0050 becomes one row of the list, so the checkout has one rule to read
 -- (server/platform/tickets/coupons.ts, discountFor in src/api/rules/tickets.ts).

@@ -1,4 +1,4 @@
--- Orders in the organiser's console (issue 17; docs/product.md#console-orders): staff cancel orders,
+-- Orders in the organiser's console (docs/product.md#console-orders): staff cancel orders,
 -- also paid ones, refund whole orders or chosen tickets, and search the orders of their exhibitions.
 
 -- staff: the organiser cancelled the order in the console (with or without a refund).

@@ -1,4 +1,4 @@
--- Check-in at the door (issue 19; CONSOLE.md "Check-in"; docs/product.md#checkin). Every scan a
+-- Check-in at the door (docs/product.md#checkin). Every scan a
 -- device makes is kept, online or synced later, under the id the device gave it, so a sync sent twice
 -- is the same scans. The server is the judge: of the scans of one ticket, the first to reach it is
 -- the check-in (the partial unique index below); a later one is stored as `already`, and the device

@@ -1,4 +1,4 @@
--- The post-event survey (issue 19; CONSOLE.md "Survey"; docs/product.md#survey). An exhibition's
+-- The post-event survey (docs/product.md#survey). An exhibition's
 -- questions are edited in the console with their texts per language; after the exhibition ends,
 -- every checked-in ticket gets one invitation (a personal link, mailed once in the order's language),
 -- and the holder may answer once: the unique ticket_id of survey_answers is the judge when two

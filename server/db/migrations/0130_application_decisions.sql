@@ -1,4 +1,4 @@
--- Decisions on applications in the organiser's console (issue 18): the note the applicant reads (mail and My account)
+-- Decisions on applications in the organiser's console (docs/product.md#console-applications): the note the applicant reads (mail and My account)
 -- next to the status, and every decision kept in order, with who made it and the note only staff read.
 
 alter table applications

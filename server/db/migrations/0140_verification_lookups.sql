@@ -1,5 +1,5 @@
--- What visitors looked up on the verification page (issue 18, the console's "what scammers are using
--- now"): one row per normalised value, how often and when last, and whether it was ours when asked.
+-- What visitors looked up on the verification page (docs/product.md#console-register: the console's "what
+-- scammers are using now"): one row per normalised value, how often and when last, and whether it was ours when asked.
 -- No address, token or anything else about the visitor is kept: only the value they typed.
 create table verification_lookups (
   query_type text not null check (query_type in ('phone', 'email', 'usdtTrc20', 'usdtErc20', 'chat')),

@@ -1,4 +1,4 @@
--- Moderation of community comments in the organiser's console (issue 18, "Comments").
+-- Moderation of community comments in the organiser's console (docs/product.md#console-comments).
 -- A hidden comment stays, with who hid it, when and why: the public list leaves it out, its author
 -- still reads it with the reason. Restoring clears the three together (the audit log keeps both steps).
 alter table exhibition_comments

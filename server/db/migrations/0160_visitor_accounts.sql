@@ -1,4 +1,4 @@
--- Visitor accounts in the organiser's console (issue 18; docs/product.md#console-visitors): staff may
+-- Visitor accounts in the organiser's console (docs/product.md#console-visitors): staff may
 -- block a visitor (every session ends, sign-in by password, code or OAuth is refused until they are
 -- unblocked) and erase one on request (GDPR art. 17).
 

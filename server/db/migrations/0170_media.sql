@@ -1,4 +1,4 @@
--- Uploaded media (issue 18, CONSOLE.md "Media"): pictures and video files uploaded in the console. The
+-- Uploaded media (docs/product.md#console-media): pictures and video files uploaded in the console. The
 -- files themselves are in the media storage (DATA_DIR/media or S3) under the item's content hash; a row
 -- says what was made of them, the default alt text per language and who uploaded what when.
 create table media_items (

@@ -1,4 +1,4 @@
--- The console's content editor (issue 18): drafts, scheduled publishing and unpublishing of news,
+-- The console's content editor (docs/product.md#console-content): drafts, scheduled publishing and unpublishing of news,
 -- videos and bulletins. A row's state follows from `published`, `published_at` and `unpublished_at`:
 --   draft        not published, never taken down (written in the console, not shown yet)
 --   unpublished  not published, taken down at `unpublished_at` after it had been shown

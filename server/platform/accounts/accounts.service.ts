@@ -73,7 +73,7 @@ export interface AccountServiceDeps {
 }
 
 /**
- * Registration, sign-in, e-mail verification and password reset (issue 8). Every answer about an
+ * Registration, sign-in, e-mail verification and password reset (docs/product.md#login). Every answer about an
  * e-mail address is the same whether an account has it or not, and takes about as long; attempts
  * are limited per account and per address (limits.ts).
  */

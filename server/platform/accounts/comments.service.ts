@@ -31,9 +31,9 @@ export interface CommentService {
 }
 
 /**
- * Community comments on an exhibition (issue 8): everyone reads, logged-in users post (plain text,
+ * Community comments on an exhibition (docs/product.md#account-input): everyone reads, logged-in users post (plain text,
  * cleaned by the contract, limited in length and rate), authors delete their own. A comment the
- * organiser hid (issue 18) is left out for everyone but its author, who reads why; a visitor barred
+ * organiser hid (docs/product.md#console-comments) is left out for everyone but its author, who reads why; a visitor barred
  * from commenting is refused (403) and told so with the list.
  */
 export function createCommentService(platform: Platform): CommentService {

@@ -29,10 +29,10 @@ declare module '../platform.ts' {
 const internals = new WeakMap<Platform, { oauth: OAuthSecrets }>()
 
 /**
- * Accounts and login (issue 8) and the OAuth2 endpoints (issue 3): registration and sign-in on the
+ * Accounts and login (docs/product.md#login) and the OAuth2 endpoints: registration and sign-in on the
  * embeddable login page at /login, e-mail verification and password reset by one-time code,
  * sessions behind an HttpOnly login cookie, user tokens for logged-in browsers, the profile,
- * community comments and follows, and the console's moderation of comments (issue 18).
+ * community comments and follows, and the console's moderation of comments (docs/product.md#console-comments).
  */
 export const domain: Domain = {
   name: 'accounts',

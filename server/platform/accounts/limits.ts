@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { RateRule } from '../rate-limits.ts'
 
 /**
- * Attempts per account and per address (issue 8). Sign-in has growing waits of its own, never a
+ * Attempts per account and per address (docs/product.md#login). Sign-in has growing waits of its own, never a
  * lock of the account (sign-in-throttle.ts).
  */
 export const RULES = {

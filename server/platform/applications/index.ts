@@ -10,7 +10,7 @@ declare module '../platform.ts' {
 }
 
 /**
- * Exhibitor and attendee applications (issue 10): stored, acknowledged by mail in the applicant's
+ * Exhibitor and attendee applications (docs/product.md#application-form): stored, acknowledged by mail in the applicant's
  * language, listed for the logged-in applicant, and for the organiser in the console's review queue (decisions mailed to the applicant) and through
  * `npm run applications`.
  * No demo content: the organiser's list works on an empty database.

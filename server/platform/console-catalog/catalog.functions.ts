@@ -10,7 +10,7 @@ import { saveTicketType } from './ticket-types.ts'
 /** `staff` functions: the console gateway has found the member and checked the role (console-access.ts). */
 const actor = (call: CallContext) => actorOf(call.staff as StaffCaller, call.ip)
 
-/** Registrations of the console's catalogue functions on POST /gateway/console (issue 17). */
+/** Registrations of the console's catalogue functions on POST /gateway/console (docs/product.md#console-catalog). */
 export function registerCatalogFunctions(platform: Platform, context: CatalogContext): void {
   const { registry, db } = platform
   registry.implement(contracts.exhibitionList, (_payload, call) => exhibitionList(db, actor(call), new Date()))

@@ -12,7 +12,7 @@ declare module '../platform.ts' {
 }
 
 /**
- * Editorial content (issue 3, docs/product.md#routes): news articles on the docs/product.md#endpoints article endpoints, videos
+ * Editorial content (docs/product.md#routes): news articles on the docs/product.md#endpoints article endpoints, videos
  * and bulletins on the expo endpoint, each per language with the fallback chain. Content comes
  * from content folders (news Markdown, videos and bulletins JSON); other domains (the exhibitions'
  * recap videos, the home page) reach it through platform.services.editorial.
@@ -26,7 +26,7 @@ export const domain: Domain = {
     const service = createEditorialService({ db: platform.db, brandName: platform.config.BRAND_NAME })
     platform.services.editorial = service
     registerEditorialFunctions(platform, service)
-    // The console's editor (issue 18): drafts, scheduling, preview links.
+    // The console's editor (docs/product.md#console-content): drafts, scheduling, preview links.
     await registerEditorialConsole(platform)
   },
   async seed(platform, tx) {

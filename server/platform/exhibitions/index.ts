@@ -13,7 +13,7 @@ declare module '../platform.ts' {
 }
 
 /**
- * Exhibitions (issue 3, docs/product.md#routes): the list, the detail with agenda, speakers, partners, photo
+ * Exhibitions (docs/product.md#routes): the list, the detail with agenda, speakers, partners, photo
  * live, recap videos and figures, the campaign page, hero adverts and the sponsors of the brand.
  * Other domains (tickets, applications, comments) reach it through platform.services.exhibitions.
  */

@@ -13,7 +13,7 @@ import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
 import { DomainError } from '../errors.ts'
 
 /**
- * A picture checked by its content and made into the copies pages use (CONSOLE.md "Media"). Only what
+ * A picture checked by its content and made into the copies pages use (docs/product.md#console-media). Only what
  * sharp decodes as JPEG, PNG, WebP, AVIF or GIF (its first frame) is accepted, whatever the name says.
  *
  * SVG is refused rather than sanitised: an SVG is a document that can carry scripts, event handlers

@@ -32,7 +32,7 @@ export function mediaStorageOf(config: Config): MediaStorage {
 }
 
 /**
- * Uploaded media (issue 18, CONSOLE.md "Media"): the console's upload route and library functions,
+ * Uploaded media (docs/product.md#console-media): the console's upload route and library functions,
  * and the files under /media/ for every page.
  */
 export const domain: Domain = {

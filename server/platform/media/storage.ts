@@ -6,7 +6,7 @@ import { AwsClient } from 'aws4fetch'
 import { MEDIA_IMAGE_TYPES, MEDIA_VIDEO_TYPES } from '../../../src/api/rules/media.ts'
 
 /**
- * Where uploaded media live (CONSOLE.md "Media"): one interface, on disk under DATA_DIR by default, in
+ * Where uploaded media live (docs/product.md#console-media): one interface, on disk under DATA_DIR by default, in
  * S3-compatible object storage when its variables are set. Several instances share one DATA_DIR or one
  * bucket, so whatever one instance stored every other serves.
  *

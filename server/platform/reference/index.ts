@@ -4,7 +4,7 @@ import type { Domain } from '../platform.ts'
 import { countryEntries, countryGroups, flagPaths } from './countries.ts'
 
 /**
- * Reference data every form and the language menus lean on (issue 7): live languages with flags,
+ * Reference data every form and the language menus lean on: live languages with flags,
  * and the country lists of docs/product.md#reference-data in each locale. Computed once per locale and kept: no database.
  */
 export const domain: Domain = {

@@ -10,7 +10,7 @@ declare module '../platform.ts' {
 }
 
 /**
- * Broker search (issue 5): the broker directory and its index, suggestions, hot searches,
+ * Broker search (docs/product.md#search-box): the broker directory and its index, suggestions, hot searches,
  * recommendations, brand-zone checks, the results page, broker profiles and the ranking.
  */
 export const domain: Domain = {

@@ -4,7 +4,7 @@ import type { Locale } from '../../../src/i18n/languages.ts'
  * The regulators the directory and the demo brokers name, with the name each language's readers
  * know: the regulator's own name in its language where it has one (金融庁, 證券及期貨事務監察委員會),
  * else the name the financial press of that language uses. Filipino, like any language without an
- * entry, reads the English name, which is also the official one in the Philippines (issue 20).
+ * entry, reads the English name, which is also the official one in the Philippines.
  */
 export type RegulatorNames = { en: string } & Partial<Record<Locale, string>>
 

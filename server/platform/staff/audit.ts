@@ -19,7 +19,7 @@ export interface AuditEntry {
 
 /**
  * Records a staff change. Call it inside the change's own transaction, with its `tx`: the record
- * commits with the change or not at all (CONSOLE.md "How data moves"), so the log never shows a
+ * commits with the change or not at all (docs/product.md#audit-log), so the log never shows a
  * change that did not happen nor misses one that did.
  */
 export async function audit(tx: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {

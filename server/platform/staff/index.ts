@@ -20,7 +20,7 @@ declare module '../platform.ts' {
 }
 
 /**
- * The organiser's console, its foundation (issue 17; docs/product.md#console): staff accounts with a
+ * The organiser's console, its foundation (docs/product.md#console): staff accounts with a
  * password and a TOTP second factor, one-time set-up links (npm run staff, invitations), staff
  * sessions behind their own cookie with an idle timeout, roles checked by the console gateway, and
  * the audit log every staff change writes in its own transaction.

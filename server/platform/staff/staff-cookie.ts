@@ -2,7 +2,7 @@ import { STAFF_COOKIE } from '../../../src/api/rules/console-access.ts'
 import { DEVICE_DAYS } from '../accounts/known-devices.ts'
 
 /**
- * The staff session cookie (CONSOLE.md "Who"): HttpOnly, SameSite=Strict, Secure under https, sent
+ * The staff session cookie (docs/product.md#staff-accounts): HttpOnly, SameSite=Strict, Secure under https, sent
  * only to the console's pages and its gateway. A cookie has one Path, so it is set once per path.
  * No Max-Age: it ends with the browser, and the server ends it sooner (idle time, lifetime).
  */

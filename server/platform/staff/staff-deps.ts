@@ -25,7 +25,7 @@ export interface Origin {
   device: string
 }
 
-/** A staff session lasts at most this long, however busy (CONSOLE.md "Who"); idle time is STAFF_IDLE_MINUTES. */
+/** A staff session lasts at most this long, however busy (docs/product.md#staff-accounts); idle time is STAFF_IDLE_MINUTES. */
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60
 
 /** Set-up tokens and session secrets are stored as this hash only. */

@@ -7,7 +7,7 @@ import { surveyRoutes } from './survey.routes.ts'
 export const SURVEY_MAIL_MS = 60_000
 
 /**
- * The post-event survey (issue 19; CONSOLE.md "Survey"): questions per exhibition in the console,
+ * The post-event survey (docs/product.md#survey): questions per exhibition in the console,
  * one invitation per checked-in ticket mailed after the end, one answer per ticket through
  * /wikifxweb-v1/wikisurvey/invoke-v1 (or a plain form post), results and exports in the console.
  */

@@ -16,7 +16,7 @@ const localeOrEnglish = (value: string): Locale => ((LOCALES as readonly string[
 
 /**
  * After an exhibition ends, each checked-in ticket holder gets one mail with their personal link, in
- * the order's language (CONSOLE.md "Survey"). Every instance may run this: a ticket's invitation row
+ * the order's language (docs/product.md#survey). Every instance may run this: a ticket's invitation row
  * is inserted with its mail in one transaction, and a second instance's insert of the same ticket
  * waits and then inserts nothing, so nobody is mailed twice.
  */

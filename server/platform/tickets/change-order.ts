@@ -16,7 +16,7 @@ import * as repo from './tickets.repo.ts'
 import { priced, reserve, totalsOf } from './ticket-types.ts'
 
 /**
- * The buyer's edits of a pending order (issue 9): other tickets or coupon, the attendees, the
+ * The buyer's edits of a pending order (docs/product.md#orders): other tickets or coupon, the attendees, the
  * confirmation. Each runs on the locked order in one transaction (lock-pending.ts), and each asks
  * order-rules.ts first, outside the transaction, so a refusal needs no lock.
  */
@@ -94,7 +94,7 @@ export async function saveAttendees(context: TicketsContext, caller: Caller, pay
   return reread(context, order.id, caller)
 }
 
-/** The buyer confirms the review; a free order is paid there and then (issue 9: free orders skip payment). */
+/** The buyer confirms the review; a free order is paid there and then (free orders skip payment). */
 export async function confirmOrder(context: TicketsContext, caller: Caller, orderNumber: string): Promise<OrderDetail> {
   const order = await editable(context, caller, orderNumber)
   await context.exhibitions.ensureNotOver(order.exhibition_id)

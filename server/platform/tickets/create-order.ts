@@ -54,7 +54,7 @@ async function replaceable(tx: Queryable, accountId: string, exhibitionId: numbe
 }
 
 /**
- * A new pending order (issue 9): seats and the coupon held in one transaction, the countdown started
+ * A new pending order (docs/product.md#orders): seats and the coupon held in one transaction, the countdown started
  * (ORDER_PAYMENT_MINUTES). It replaces the account's pending order for the exhibition in the same
  * transaction (its seats and coupon go back), so one account cannot hold seat after seat without
  * paying. The same idempotency key answers the same order; re-registering copies the attendees of a

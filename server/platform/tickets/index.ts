@@ -45,7 +45,7 @@ export const REFUND_RUN_MS = 5_000
 const appDownloadUrl = z.url({ protocol: /^https$/ }).optional()
 
 /**
- * Tickets, orders and payment (issue 9): ticket types per exhibition, coupons, orders with one
+ * Tickets, orders and payment (docs/product.md#orders): ticket types per exhibition, coupons, orders with one
  * attendee per ticket, the sandbox and Stripe payment providers, signed e-tickets and the
  * confirmation e-mail. Expiry runs as a background job and whenever an order is read.
  */

@@ -12,7 +12,7 @@ import type { Translate } from './strings.ts'
 import type { TicketsContext } from './tickets-context.ts'
 
 /**
- * The mails about an order after it was made (issue 17 "Mails on every change"): cancelled (by the
+ * The mails about an order after it was made (docs/product.md#console-orders, "Mails"): cancelled (by the
  * buyer, the countdown or the organiser), attendee details changed, and each attendee's own
  * e-ticket. In the order's language, queued in the transaction that made the change, and recorded
  * in the order's history (a `mail` event naming the outbox row) so the console shows what was sent.
@@ -96,8 +96,8 @@ export interface AttendeeTicket {
 }
 
 /**
- * Each attendee's own e-ticket (issue 17: "each attendee, not only the buyer, receives their own
- * e-ticket"): their QR code only, in the order's language. `includeBuyer`: also an attendee whose
+ * Each attendee's own e-ticket (docs/product.md#console-orders, "Mails": each attendee, not only the
+ * buyer, receives their own e-ticket): their QR code only, in the order's language. `includeBuyer`: also an attendee whose
  * address is the buyer's (a resend); on payment the buyer has every code in the confirmation already.
  */
 export async function queueAttendeeTickets(

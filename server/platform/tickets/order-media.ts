@@ -21,7 +21,7 @@ export async function paidOrderMedia(
 ): Promise<Pick<OrderDetail, 'tickets' | 'calendar' | 'appLink'>> {
   const { config } = context.platform
   // The buyer's language when ordering, as in the confirmation mail: the code scanned on the success
-  // page opens the order in it, whatever language the page is read in now (issue 20).
+  // page opens the order in it, whatever language the page is read in now.
   const linked = { number: order.number, locale: order.locale }
   const appUrl = context.appDownloadUrl ?? orderScreenUrl(config.PUBLIC_ORIGIN, linked, 'success')
   return {

@@ -2,7 +2,7 @@ import { MAX_TICKETS_PER_ORDER } from '../../../src/api/rules/tickets.ts'
 import type { NextStep } from '../../../src/lib/checkout-steps.ts'
 
 /**
- * The rules that decide where an order stands and what may happen to it next (docs/product.md#orders, issue 9):
+ * The rules that decide where an order stands and what may happen to it next (docs/product.md#orders):
  * the payment deadline and its grace, the allowed transitions and why the others are refused, the
  * fate of a payment that arrives, and the next step the buyer is shown. Pure: no SQL, no clock of its
  * own (the database's `now` comes with every row), so every service asks here and SQL takes its
@@ -169,7 +169,7 @@ export const TRANSITIONS: Record<OrderState, Record<OrderEvent, Transition>> = {
     paymentFailed: unchanged,
     cancelByBuyer: refuse('orderPaid'),
     expire: unchanged,
-    // The organiser's decision (CONSOLE.md "Money after the sale"): seats go back, tickets stop working.
+    // The organiser's decision (docs/product.md#console-orders): seats go back, tickets stop working.
     cancelByStaff: to('cancelled'),
     // Money goes back (all or some tickets); the order stays paid for the tickets not refunded.
     refundByStaff: to('paid'),

@@ -10,7 +10,7 @@ import type { Caller, TicketsContext } from './tickets-context.ts'
 import { listTicketTypes } from './ticket-types.ts'
 
 /**
- * Buyers' verbs on orders (issue 9, docs/product.md#orders), one file per operation: choose tickets
+ * Buyers' verbs on orders (docs/product.md#orders), one file per operation: choose tickets
  * (create-order.ts), change them, fill in attendees, confirm (change-order.ts), cancel
  * (cancel-order.ts), read (read-orders.ts). The rules they follow are order-rules.ts.
  */

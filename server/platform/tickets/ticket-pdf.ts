@@ -8,7 +8,7 @@ import { formatDateRange, htmlLangOf, locationLine } from './format.ts'
 import type { Translate } from './strings.ts'
 
 /**
- * E-tickets as PDF (issue 19 "Attendee side"): one ticket-sized page (105 × 170 mm) per ticket with its
+ * E-tickets as PDF (docs/product.md#tickets): one ticket-sized page (105 × 170 mm) per ticket with its
  * QR code drawn as vector paths, the holder, ticket type, exhibition, dates at the venue, venue, order
  * number and the "personal, checked once" line, in the order's language.
  *

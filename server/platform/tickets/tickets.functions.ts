@@ -18,7 +18,7 @@ function guesser(context: CallContext): string {
   return `server:${context.ip}`
 }
 
-/** The gateway functions of issue 9 (thin: parse is the gateway's, rules are the services'). */
+/** The visitor's gateway functions of tickets, orders and payment, docs/product.md#orders (thin: parse is the gateway's, rules are the services'). */
 export function registerTicketFunctions(platform: Platform, orders: OrdersService, payments: PaymentsService): void {
   const { registry } = platform
   registry.implement(contracts.ticketTypes, (payload, context) => orders.ticketTypes(payload.exhibitionId, context.locale))

@@ -20,7 +20,7 @@ export interface ConfirmationInput {
 }
 
 /**
- * The confirmation e-mail (issue 9 "After payment"), in the buyer's language: the order, one e-ticket
+ * The confirmation e-mail (docs/product.md#orders), in the buyer's language: the order, one e-ticket
  * QR code per attendee (PNG attachments, which every mail client shows) and the exhibition as an
  * .ics calendar file. Queued in the transaction that marks the order paid.
  */
@@ -101,7 +101,7 @@ export async function confirmationMail(input: ConfirmationInput): Promise<MailMe
     },
     input.brand,
   )
-  // Every ticket as a page of one PDF, to print or keep offline (issue 19).
+  // Every ticket as a page of one PDF, to print or keep offline (docs/product.md#tickets).
   const pdf = await ticketPdf({ t, locale, brand: input.brand, orderNumber: order.number, exhibition, tickets: input.tickets })
   attachments.push({ filename: ticketPdfName(order.number), contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') })
   attachments.push({

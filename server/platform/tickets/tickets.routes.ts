@@ -23,7 +23,7 @@ const PDF_RULE: RateRule = { name: 'ticket-pdf-account', points: 30, durationSec
 export function ticketRoutes(router: Router, platform: Platform, signer: TicketSigner, payments: PaymentsService, orders: OrdersService): void {
   const strings = loadStrings('tickets')
 
-  // An e-ticket as PDF (issue 19), for the owner of the order only: the login cookie is resolved for
+  // An e-ticket as PDF (docs/product.md#tickets), for the owner of the order only: the login cookie is resolved for
   // page paths (accounts' session middleware), so a plain link downloads it. Anything else, a bad
   // order number or ticket id included, is the same translated 404: nothing tells what exists.
   router.get(TICKET_PDF_ROUTE, async (req, res, next) => {

@@ -13,9 +13,9 @@ declare module '../platform.ts' {
 }
 
 /**
- * Official channel verification (issue 11): the register of official channels and documents, the
+ * Official channel verification (docs/product.md#verification): the register of official channels and documents, the
  * query function (expo$verifyChannel), the public list (expo$officialChannels) and the PDF check
- * (POST /api/verify/file); the organiser's console register (issue 18).
+ * (POST /api/verify/file); the organiser's console register (docs/product.md#console-register).
  */
 export const domain: Domain = {
   name: 'verification',

@@ -33,7 +33,7 @@ interface Envelope {
 
 /**
  * POST /api/verify/file: one PDF as multipart/form-data (field "file"), hashed with SHA-256 while it
- * streams through memory, never written anywhere and forgotten after the answer (issue 11). The
+ * streams through memory, never written anywhere and forgotten after the answer (docs/product.md#verification). The
  * answer is the gateway's envelope, with the same ErrorCodes (docs/product.md#error-codes: 413, 415, 429).
  */
 export function mountFileVerification(router: Router, platform: Platform, service: VerificationService): void {

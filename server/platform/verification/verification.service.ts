@@ -183,7 +183,7 @@ export function createVerificationService(
 
   return {
     async verifyChannel(value, visitor) {
-      // The entry is checked before the limit (issue 20): a visitor over it still learns what is wrong
+      // The entry is checked before the limit: a visitor over it still learns what is wrong
       // with what they typed. A refused entry reads nothing, so it needs neither a point nor the floor.
       const parsed = parseQuery(value, visitorCountry(visitor.ip, visitor.countryCode))
       if (!parsed.ok) throw invalid({ value: QUERY_ERRORS[parsed.error] }, QUERY_ERRORS[parsed.error])

@@ -4,7 +4,7 @@ import { ACCOUNTS } from '../functions/accounts.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Accounts (issue 8): the user behind a login cookie (docs/product.md#login `usercenter$getuserfromcookie` on the
+ * Accounts: the user behind a login cookie (docs/product.md#login `usercenter$getuserfromcookie` on the
  * CV3 and V3 gateways), the logged-in user's profile, community comments on the expo endpoint and
  * follows on the attention endpoint (docs/product.md#endpoints).
  *

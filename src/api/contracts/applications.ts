@@ -19,7 +19,7 @@ import { APPLICATIONS } from '../functions/applications.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Exhibitor and attendee applications (issue 10, docs/product.md#application-form messages).
+ * Exhibitor and attendee applications (docs/product.md#application-form messages).
  * Messages are keys of the `apply` namespace, or `errors.*` of `common`;
  * field errors are keyed by the top-level field name (a phone error may arrive as `phone.number`).
  */

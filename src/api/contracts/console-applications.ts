@@ -7,7 +7,7 @@ import { applicationKind, applicationStatus } from './applications.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Applications in the organiser's console (issue 18; docs/product.md#console-applications): the review
+ * Applications in the organiser's console (docs/product.md#console-applications): the review
  * queue of the member's exhibitions, one application with its decisions, a decision with a note for
  * the applicant (mailed in their language), and the export. Messages are `console:errors.*` keys.
  */

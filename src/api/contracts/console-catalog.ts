@@ -8,7 +8,7 @@ import { MAX_TICKETS_PER_ORDER } from '../rules/tickets.ts'
 import { defineContract } from './define.ts'
 
 /**
- * The catalogue in the organiser's console (issue 17): exhibitions with their
+ * The catalogue in the organiser's console (docs/product.md#console-catalog): exhibitions with their
  * texts in the 12 languages, and their ticket types. Times are edited as the venue's wall clock
  * (YYYY-MM-DDTHH:mm in the exhibition's IANA zone) and stored as instants. Messages are
  * `console:errors.*` keys or `errors.*` of `common`.

@@ -22,7 +22,7 @@ export const checkinExhibitions = defineContract({
 })
 
 /**
- * What a door device keeps (CONSOLE.md "Check-in"): the exhibition, the public key that verifies
+ * What a door device keeps (docs/product.md#checkin): the exhibition, the public key that verifies
  * ticket codes offline, and every ticket with its holder's name, type, state and check-in. Read again
  * after each sync, so refunds and other doors' check-ins reach the device.
  */

@@ -5,7 +5,7 @@ import { COMMENT_STATES, dayStart, MODERATION_LIMITS } from '../rules/console-co
 import { defineContract } from './define.ts'
 
 /**
- * Comment moderation in the organiser's console (issue 18, "Comments"; docs/product.md#console-comments):
+ * Comment moderation in the organiser's console (docs/product.md#console-comments):
  * the queue of the member's exhibitions, hiding and restoring a comment with a reason, and barring a
  * visitor from commenting. Messages are `console:errors.*` keys or `errors.*`.
  */

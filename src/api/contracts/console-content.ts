@@ -16,7 +16,7 @@ import { AD_PLACEMENTS, PARTNER_ROLES, PARTNER_TIERS, RECAP_FIGURES, SESSION_KIN
 import { defineContract } from './define.ts'
 
 /**
- * The exhibition content editor and the adverts of the console (issue 18). An exhibition's content is
+ * The exhibition content editor and the adverts of the console (docs/product.md#console-pages). An exhibition's content is
  * saved one part at a time (recap, speakers, agenda, partners, photos, videos, map), each part with the
  * version it was read at: of two editors saving the same part at once, the second gets a conflict
  * instead of silently undoing the first. Lists are saved whole, in the order given (that is how they

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CONSOLE } from '../functions/console.ts'
 import { defineContract } from './define.ts'
 
-/** One exhibition at a glance (CONSOLE.md "What the organiser sees first"); amounts in minor units, per currency. */
+/** One exhibition at a glance (docs/product.md#console-dashboard); amounts in minor units, per currency. */
 export const dashboard = defineContract({
   ...CONSOLE.dashboard,
   payload: z.object({ exhibitionId: z.coerce.number({ error: 'errors.invalid' }).int().positive('errors.invalid') }),

@@ -6,7 +6,7 @@ import { BULLETIN_KINDS, NEWS_TAGS, VIDEO_CATEGORIES, VIDEO_SOURCE_TYPES } from 
 import { defineContract } from './define.ts'
 
 /**
- * The content editor in the organiser's console (issue 18; CONSOLE.md "Roles": `editor`): news,
+ * The content editor in the organiser's console (docs/product.md#console-content; role `editor`, docs/product.md#console-access): news,
  * bulletins and videos with their texts in the 12 languages, drafts, scheduled publishing,
  * unpublishing and preview links. Every change names the version it was made on (`expected`, the
  * item's `version` as read): a change made by someone else since then refuses it with a 409.

@@ -5,7 +5,7 @@ import { EXPORT_FORMATS, EXPORT_KINDS } from '../rules/console-exports.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Exports of one exhibition's orders or attendees (CONSOLE.md "Exports"). The file travels base64 in
+ * Exports of one exhibition's orders or attendees (docs/product.md#console-exports). The file travels base64 in
  * the envelope, so the console's role check, exhibition limits and CSRF check cover it like any call.
  */
 export const exportFile = defineContract({

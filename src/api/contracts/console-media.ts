@@ -5,7 +5,7 @@ import { MEDIA_LIMITS } from '../rules/media.ts'
 import { defineContract } from './define.ts'
 
 /**
- * The media library of the organiser's console (issue 18, CONSOLE.md "Media"; role `editor`). Files
+ * The media library of the organiser's console (docs/product.md#console-media; role `editor`). Files
  * arrive through the multipart route MEDIA_UPLOAD_PATH (a file does not fit a JSON call), which checks
  * them with the role of saveMedia. Messages are `console:errors.*` keys or `errors.*`.
  */

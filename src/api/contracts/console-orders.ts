@@ -5,7 +5,7 @@ import { defineContract } from './define.ts'
 import { attendeeInput } from './tickets.ts'
 
 /**
- * Orders in the organiser's console (issue 17; docs/product.md#console-orders): the order list with
+ * Orders in the organiser's console (docs/product.md#console-orders): the order list with
  * its search and filters, an order's full history, and the staff verbs on it (resend e-tickets,
  * correct an attendee, cancel, refund), plus the queue of payments refunded automatically.
  * Messages are `console:errors.*` keys; attendee fields carry the checkout's `tickets:` keys.

@@ -5,8 +5,8 @@ import { defineContract } from './define.ts'
 import { CHANNEL_KINDS, CHANNEL_PURPOSES, DOCUMENT_AUDIENCES, QUERY_TYPES } from './verification.ts'
 
 /**
- * The register of official channels and documents in the organiser's console (issue 18; CONSOLE.md
- * "Roles": `verifier`), and what visitors looked up. Messages are `console:errors.*` keys or `errors.*`.
+ * The register of official channels and documents in the organiser's console (docs/product.md#console-register;
+ * role `verifier`, docs/product.md#console-access), and what visitors looked up. Messages are `console:errors.*` keys or `errors.*`.
  */
 
 const id = z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').positive('errors.invalid')

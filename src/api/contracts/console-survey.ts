@@ -7,7 +7,7 @@ import { SURVEY_KINDS, SURVEY_LIMITS } from '../rules/survey.ts'
 import { defineContract } from './define.ts'
 
 /**
- * The post-event survey in the organiser's console (issue 19; CONSOLE.md "Survey"): an exhibition's
+ * The post-event survey in the organiser's console (docs/product.md#survey): an exhibition's
  * questions with their texts in the 12 languages, their order, the results as counts, and the answers
  * as a file. Messages are `console:errors.*` keys or `errors.*` of `common`.
  */

@@ -4,7 +4,7 @@ import { VISITOR_LIMITS } from '../rules/console-visitors.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Visitor accounts in the organiser's console (issue 18; docs/product.md#console-visitors): look a
+ * Visitor accounts in the organiser's console (docs/product.md#console-visitors): look a
  * visitor up, see their orders, applications and sessions, end sessions, block and unblock, export
  * everything held about them and erase them on request. Messages are `console:errors.*` keys.
  */

@@ -8,7 +8,7 @@ export const COOKIES = {
   fingerprint: 'basic_data',
   /** The login cookie (HttpOnly): a request carrying it is personal and never served from a shared cache. */
   login: 'expo_login',
-  /** The language a visitor picked in the language menu, honoured on `/` and unprefixed paths (issue 20). */
+  /** The language a visitor picked in the language menu, honoured on `/` and unprefixed paths. */
   language: 'expo_lang',
 } as const
 

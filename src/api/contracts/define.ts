@@ -31,7 +31,7 @@ export interface Contract<
   /**
    * The answer depends only on the payload, the language and the country, never on the caller:
    * the platform may keep it this many seconds (dropped at once when content changes), so pages
-   * that show it cost no database round trip (issue 2, docs/product.md#performance).
+   * that show it cost no database round trip (docs/product.md#performance).
    */
   cacheSeconds?: number
 }

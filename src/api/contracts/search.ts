@@ -4,7 +4,7 @@ import { SEARCH } from '../functions/search.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Broker search (issue 5; docs/product.md#search-box).
+ * Broker search (docs/product.md#search-box).
  * Search text is trimmed and cut to 30 characters here, so every function sees the same keyword
  * the search box sends; anything absurdly long is refused rather than cut.
  */

@@ -4,7 +4,7 @@ import { SURVEY_KINDS, SURVEY_LIMITS } from '../rules/survey.ts'
 import { defineContract } from './define.ts'
 
 /**
- * The survey page's two calls (issue 19; docs/product.md#survey). The token of the personal link names
+ * The survey page's two calls (docs/product.md#survey). The token of the personal link names
  * the ticket; an unknown or expired one is a 404 (`survey:errors.notFound`). The answers' shape is
  * checked here, their sense against the questions by checkSurveyAnswers (src/api/rules/survey.ts).
  */

@@ -20,7 +20,7 @@ import { TICKETS } from '../functions/tickets.ts'
 import { defineContract } from './define.ts'
 
 /**
- * Tickets, orders, coupons and payments (issue 9; docs/product.md#orders). Every function touching an order
+ * Tickets, orders, coupons and payments (docs/product.md#orders). Every function touching an order
  * needs a logged-in user and sees only that user's orders. Messages are keys of the `tickets`
  * namespace (field errors keyed like `attendees.1.email`), or `errors.*` of `common`.
  */

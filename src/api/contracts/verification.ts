@@ -4,7 +4,7 @@ import { CHANNEL_KINDS, CHANNEL_PURPOSES, DOCUMENT_AUDIENCES } from '../rules/ve
 import { defineContract } from './define.ts'
 
 /**
- * Official channel verification (issue 11, docs/product.md#verification): is this phone number, e-mail,
+ * Official channel verification (docs/product.md#verification): is this phone number, e-mail,
  * USDT address, chat account or PDF one of ours? Answers are official or non-official, about the one
  * value asked and nothing else of the register.
  */

@@ -30,7 +30,7 @@ export const CONSOLE = {
   paymentQueue: { endpoint: 'console', route: 'console$paymentQueue', access: 'staff' },
   exportFile: { endpoint: 'console', route: 'console$exportFile', access: 'staff' },
   dashboard: { endpoint: 'console', route: 'console$dashboard', access: 'staff' },
-  // Exhibitions, ticket types and coupons (issue 17).
+  // Exhibitions, ticket types and coupons (docs/product.md#console-catalog).
   exhibitionList: { endpoint: 'console', route: 'console$exhibitionList', access: 'staff' },
   exhibitionDetail: { endpoint: 'console', route: 'console$exhibitionDetail', access: 'staff' },
   saveExhibition: { endpoint: 'console', route: 'console$saveExhibition', access: 'staff' },
@@ -40,18 +40,18 @@ export const CONSOLE = {
   saveCoupon: { endpoint: 'console', route: 'console$saveCoupon', access: 'staff' },
   generateCoupons: { endpoint: 'console', route: 'console$generateCoupons', access: 'staff' },
   couponOrders: { endpoint: 'console', route: 'console$couponOrders', access: 'staff' },
-  // Check-in at the door (issue 19).
+  // Check-in at the door (docs/product.md#checkin).
   checkinExhibitions: { endpoint: 'console', route: 'console$checkinExhibitions', access: 'staff' },
   checkinList: { endpoint: 'console', route: 'console$checkinList', access: 'staff' },
   checkinSync: { endpoint: 'console', route: 'console$checkinSync', access: 'staff' },
-  // The post-event survey (issue 19).
+  // The post-event survey (docs/product.md#survey).
   surveyEditor: { endpoint: 'console', route: 'console$surveyEditor', access: 'staff' },
   saveSurveyQuestion: { endpoint: 'console', route: 'console$saveSurveyQuestion', access: 'staff' },
   deleteSurveyQuestion: { endpoint: 'console', route: 'console$deleteSurveyQuestion', access: 'staff' },
   reorderSurveyQuestions: { endpoint: 'console', route: 'console$reorderSurveyQuestions', access: 'staff' },
   surveyResults: { endpoint: 'console', route: 'console$surveyResults', access: 'staff' },
   surveyExport: { endpoint: 'console', route: 'console$surveyExport', access: 'staff' },
-  // The verification register (issue 18).
+  // The verification register (docs/product.md#console-register).
   registerChannels: { endpoint: 'console', route: 'console$registerChannels', access: 'staff' },
   saveRegisterChannel: { endpoint: 'console', route: 'console$saveRegisterChannel', access: 'staff' },
   retireRegisterChannel: { endpoint: 'console', route: 'console$retireRegisterChannel', access: 'staff' },
@@ -59,12 +59,12 @@ export const CONSOLE = {
   addRegisterDocument: { endpoint: 'console', route: 'console$addRegisterDocument', access: 'staff' },
   retireRegisterDocument: { endpoint: 'console', route: 'console$retireRegisterDocument', access: 'staff' },
   registerLookups: { endpoint: 'console', route: 'console$registerLookups', access: 'staff' },
-  // Applications (issue 18).
+  // Applications (docs/product.md#console-applications).
   applicationList: { endpoint: 'console', route: 'console$applicationList', access: 'staff' },
   applicationDetail: { endpoint: 'console', route: 'console$applicationDetail', access: 'staff' },
   decideApplication: { endpoint: 'console', route: 'console$decideApplication', access: 'staff' },
   applicationExport: { endpoint: 'console', route: 'console$applicationExport', access: 'staff' },
-  // Visitor accounts (issue 18).
+  // Visitor accounts (docs/product.md#console-visitors).
   visitorSearch: { endpoint: 'console', route: 'console$visitorSearch', access: 'staff' },
   visitorDetail: { endpoint: 'console', route: 'console$visitorDetail', access: 'staff' },
   endVisitorSessions: { endpoint: 'console', route: 'console$endVisitorSessions', access: 'staff' },
@@ -72,13 +72,13 @@ export const CONSOLE = {
   unblockVisitor: { endpoint: 'console', route: 'console$unblockVisitor', access: 'staff' },
   exportVisitorData: { endpoint: 'console', route: 'console$exportVisitorData', access: 'staff' },
   deleteVisitor: { endpoint: 'console', route: 'console$deleteVisitor', access: 'staff' },
-  // Comment moderation (issue 18).
+  // Comment moderation (docs/product.md#console-comments).
   commentList: { endpoint: 'console', route: 'console$commentList', access: 'staff' },
   hideComment: { endpoint: 'console', route: 'console$hideComment', access: 'staff' },
   restoreComment: { endpoint: 'console', route: 'console$restoreComment', access: 'staff' },
   blockCommenter: { endpoint: 'console', route: 'console$blockCommenter', access: 'staff' },
   unblockCommenter: { endpoint: 'console', route: 'console$unblockCommenter', access: 'staff' },
-  // The content editor: news, bulletins and videos (issue 18).
+  // The content editor: news, bulletins and videos (docs/product.md#console-content).
   editorialList: { endpoint: 'console', route: 'console$editorialList', access: 'staff' },
   editorialDetail: { endpoint: 'console', route: 'console$editorialDetail', access: 'staff' },
   saveEditorial: { endpoint: 'console', route: 'console$saveEditorial', access: 'staff' },
@@ -88,14 +88,14 @@ export const CONSOLE = {
   deleteEditorial: { endpoint: 'console', route: 'console$deleteEditorial', access: 'staff' },
   editorialPreviewLink: { endpoint: 'console', route: 'console$editorialPreviewLink', access: 'staff' },
   editorialRender: { endpoint: 'console', route: 'console$editorialRender', access: 'staff' },
-  // Exhibition content and adverts (issue 18).
+  // Exhibition content and adverts (docs/product.md#console-pages).
   contentExhibitions: { endpoint: 'console', route: 'console$contentExhibitions', access: 'staff' },
   exhibitionContent: { endpoint: 'console', route: 'console$exhibitionContent', access: 'staff' },
   saveExhibitionContent: { endpoint: 'console', route: 'console$saveExhibitionContent', access: 'staff' },
   advertList: { endpoint: 'console', route: 'console$advertList', access: 'staff' },
   saveAdvert: { endpoint: 'console', route: 'console$saveAdvert', access: 'staff' },
   publishAdvert: { endpoint: 'console', route: 'console$publishAdvert', access: 'staff' },
-  // Media library (issue 18); files arrive through the multipart route MEDIA_UPLOAD_PATH.
+  // Media library (docs/product.md#console-media); files arrive through the multipart route MEDIA_UPLOAD_PATH.
   mediaList: { endpoint: 'console', route: 'console$mediaList', access: 'staff' },
   mediaDetail: { endpoint: 'console', route: 'console$mediaDetail', access: 'staff' },
   saveMedia: { endpoint: 'console', route: 'console$saveMedia', access: 'staff' },

@@ -7,6 +7,6 @@ export const EDITORIAL = {
   listVideos: { endpoint: 'expo', route: 'expo$listVideos', access: 'visitor' },
   getVideo: { endpoint: 'expo', route: 'expo$getVideo', access: 'visitor' },
   listBulletins: { endpoint: 'expo', route: 'expo$listBulletins', access: 'visitor' },
-  // An item not yet (or no longer) shown, by the signed link of the console's preview (issue 18); the link is the credential.
+  // An item not yet (or no longer) shown, by the signed link of the console's preview (docs/product.md#console-content); the link is the credential.
   editorialPreview: { endpoint: 'expo', route: 'expo$editorialPreview', access: 'public' },
 } as const satisfies FunctionTable

@@ -60,7 +60,7 @@ interface Schemas {
 
 /**
  * What the browser needs to call a function: where and as whom, with the contract's types but
- * none of its zod schemas, so pages do not ship a validation library (issue 6 bundle budget).
+ * none of its zod schemas, so pages do not ship a validation library (docs/product.md#performance).
  */
 export interface FunctionRef<C extends FunctionAddress & Schemas = FunctionAddress & Schemas> {
   endpoint: C['endpoint']

@@ -1,7 +1,7 @@
 import type { FunctionTable } from './gateway.ts'
 
 /**
- * The post-event survey's visitor side (issue 19): the personal link's token is the only credential,
+ * The post-event survey's visitor side (docs/product.md#survey): the personal link's token is the only credential,
  * so both are `public` (rate-limited per address on the platform).
  */
 export const SURVEY = {

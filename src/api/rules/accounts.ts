@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 8): the limits and the comment cleaning both sides apply. Zod-free, so pages stay
+ * Accounts (docs/product.md#account-input): the limits and the comment cleaning both sides apply. Zod-free, so pages stay
  * light; the contracts (src/api/contracts/accounts.ts) are the authority.
  */
 

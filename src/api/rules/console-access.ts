@@ -1,5 +1,5 @@
 /**
- * Who may call which console function (docs/product.md#console, CONSOLE.md "Roles"): the one table the
+ * Who may call which console function (docs/product.md#console-access): the one table the
  * platform enforces and the console's navigation reads. Zod-free, so pages import it directly.
  */
 
@@ -14,7 +14,7 @@ export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number]
 /** Every role: what any signed-in staff member may do about their own account. */
 const ANYONE: readonly StaffRole[] = STAFF_ROLES
 const OWNER: readonly StaffRole[] = ['owner']
-/** Reading orders and fixing what a buyer asks for (CONSOLE.md "Roles"). */
+/** Reading orders and fixing what a buyer asks for (docs/product.md#console-access). */
 const ORDER_DESK: readonly StaffRole[] = ['manager', 'support']
 /** Money and the catalogue: cancelling, refunding, exhibitions, ticket types, coupons. */
 const MANAGER: readonly StaffRole[] = ['manager']

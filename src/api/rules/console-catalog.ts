@@ -1,5 +1,5 @@
 /**
- * Limits of the console's catalogue forms (exhibitions, ticket types, coupons; issue 17),
+ * Limits of the console's catalogue forms (exhibitions, ticket types, coupons),
  * shared by the pages and the contracts. Zod-free.
  */
 export const CATALOG_LIMITS = {

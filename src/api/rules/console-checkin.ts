@@ -1,5 +1,5 @@
 /**
- * Check-in at the door (issue 19; docs/product.md#checkin): the answers a scan can get, and the
+ * Check-in at the door (docs/product.md#checkin): the answers a scan can get, and the
  * limits of a device's sync. Zod-free, so the check-in screen imports it directly.
  */
 

@@ -1,4 +1,4 @@
-/** Limits of comment moderation in the console (issue 18, "Comments"), shared by its screen and its contracts. Zod-free. */
+/** Limits of comment moderation in the console (docs/product.md#console-comments), shared by its screen and its contracts. Zod-free. */
 export const MODERATION_LIMITS = {
   pageSizeMax: 100,
   pageSizeDefault: 25,

@@ -1,5 +1,5 @@
 /**
- * The exhibition dashboard (CONSOLE.md "What the organiser sees first"). Zod-free, shared by the
+ * The exhibition dashboard (docs/product.md#console-dashboard). Zod-free, shared by the
  * contract and the screen.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The console's content editor (issue 18; docs/product.md#console-content): kinds, states and limits
+ * The console's content editor (docs/product.md#console-content): kinds, states and limits
  * shared by the pages and the contracts. Zod-free, so console screens import it directly.
  */
 

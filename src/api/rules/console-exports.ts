@@ -1,5 +1,5 @@
 /**
- * Exports of the organiser's console (CONSOLE.md "Exports", issue 17): what can be exported and in
+ * Exports of the organiser's console (docs/product.md#console-exports): what can be exported and in
  * which formats. Zod-free, so the dashboard's buttons and the contract share it.
  */
 

@@ -1,4 +1,4 @@
-/** Limits of the console's verification register (issue 18), shared by its screen and its contracts. Zod-free. */
+/** Limits of the console's verification register (docs/product.md#console-register), shared by its screen and its contracts. Zod-free. */
 export const REGISTER_LIMITS = {
   pageSizeMax: 100,
   pageSizeDefault: 25,

@@ -1,5 +1,5 @@
 /**
- * Visitor accounts in the organiser's console (issue 18; docs/product.md#console-visitors): limits of
+ * Visitor accounts in the organiser's console (docs/product.md#console-visitors): limits of
  * the screens and the contracts, and what an erasure keeps. Zod-free, so pages import it directly.
  */
 export const VISITOR_LIMITS = {

@@ -1,5 +1,5 @@
 /**
- * The console's editor of an exhibition's content and of the home page's adverts (issue 18): its parts,
+ * The console's editor of an exhibition's content and of the home page's adverts (docs/product.md#console-pages): its parts,
  * limits and address rules, shared by the pages and the contracts. Zod-free. The limits are those of the
  * content folder's files (server/platform/exhibitions/content-schema.ts), so whatever the console saves
  * exports as a valid file.

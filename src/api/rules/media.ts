@@ -1,7 +1,7 @@
 import type { Locale } from '../../i18n/languages.ts'
 
 /**
- * Uploaded media (issue 18, CONSOLE.md "Media"): what the console, the pages and the server agree on.
+ * Uploaded media (docs/product.md#console-media): what the console, the pages and the server agree on.
  * Zod-free and server-free, so pages and the console import it directly.
  *
  * An image's address says everything the pages need to make it responsive, so no page looks anything

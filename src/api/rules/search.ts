@@ -1,5 +1,5 @@
 /**
- * Broker search (issue 5): the few rules both sides apply. Zod-free, so the search box that ships on
+ * Broker search (docs/product.md#search-box): the few rules both sides apply. Zod-free, so the search box that ships on
  * every page stays small; the contracts (src/api/contracts/search.ts) apply them again.
  */
 

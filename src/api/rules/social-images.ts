@@ -1,5 +1,5 @@
 /**
- * Social preview images (issue 20): what pages put in `og:image` and what the server's
+ * Social preview images: what pages put in `og:image` and what the server's
  * `/social-images/...` route answers. One module, so the page's URL and the server's parser agree.
  * Facebook, X and LinkedIn show no SVG; 1200×630 PNG is the size all three crop least.
  */

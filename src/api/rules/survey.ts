@@ -1,5 +1,5 @@
 /**
- * The post-event survey (issue 19; CONSOLE.md "Survey"): the kinds of question, the limits, and the
+ * The post-event survey (docs/product.md#survey): the kinds of question, the limits, and the
  * one check of a visitor's answers that the page runs before sending and the platform runs again.
  * Zod-free, so the survey page and the console's editor import it directly.
  */

@@ -10,7 +10,7 @@ import { useFocusTrap } from './use-focus-trap.ts'
 /**
  * docs/product.md#china-notice: a fully blocking notice for visitors located in mainland China. It wraps
  * the page: while the notice shows, everything behind it is inert (in the server HTML too, so it holds
- * before any script runs) and keyboard focus stays in the notice (issue 20). Five clicks on the faint
+ * before any script runs) and keyboard focus stays in the notice. Five clicks on the faint
  * mark within 30 s let staff through (pass cookie, 720 minutes) and reload.
  */
 export function ChinaNoticeGate({ children }: { children: ReactNode }) {

@@ -21,12 +21,12 @@ type State =
       nextBefore: number | null
       total: number
       more: 'idle' | 'loading' | 'failed'
-      /** The viewer is barred from commenting (issue 18): the notice takes the form's place. */
+      /** The viewer is barred from commenting (docs/product.md#console-comments): the notice takes the form's place. */
       blocked: CommentPage['blocked']
     }
 
 /**
- * The community of an exhibition (docs/product.md#other-screens, issue 8): everyone reads, logged-in users write, authors
+ * The community of an exhibition (docs/product.md#other-screens): everyone reads, logged-in users write, authors
  * delete their own. Comments are plain text shown as text. Read in the browser, so the exhibition
  * page itself stays the same for everyone (cacheable) and a comment the organiser hides is gone at
  * once; brings its own strings. Its author still sees a hidden comment, with the organiser's reason;

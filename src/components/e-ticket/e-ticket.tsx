@@ -18,7 +18,7 @@ export interface ETicketProps {
 }
 
 /**
- * One attendee's e-ticket (issue 9): the QR code carrying the signed ticket id, who it is for and
+ * One attendee's e-ticket (docs/product.md#tickets): the QR code carrying the signed ticket id, who it is for and
  * where to go. The code text is there too, for a scanner that cannot read the screen.
  */
 export function ETicket({ holder, ticketName, qr, code, exhibitionTitle, dates, venue, orderNumber, position, actions }: ETicketProps) {

@@ -26,7 +26,7 @@ export function Footer() {
           </p>
         </div>
 
-        {/* The target of the header's menu control when scripts are off (issue 20). */}
+        {/* The target of the header's menu control when scripts are off. */}
         <nav id={SHELL_ANCHORS.menu} className={styles.column} aria-label={t('footer.explore')}>
           <h2 className={styles.heading}>{t('footer.explore')}</h2>
           <ul className={styles.links}>

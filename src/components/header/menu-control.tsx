@@ -16,7 +16,7 @@ interface MenuControlProps {
 /**
  * A header control that opens a menu or panel. The server renders a link to the footer section or the
  * page with the same content, so it works without JavaScript; once React runs it becomes the button that opens the menu
- * in place (issue 20). Until then the link is also what a visitor on a slow network can use.
+ * in place. Until then the link is also what a visitor on a slow network can use.
  */
 export function MenuControl({ href, onOpen, expanded, className, label, popup, controls, children }: MenuControlProps) {
   if (!useHydrated()) {

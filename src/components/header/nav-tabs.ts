@@ -25,7 +25,7 @@ export const NAV_TABS: NavTab[] = [
 
 /**
  * Footer sections the header's menu and language controls link to: without JavaScript those
- * controls are plain links to them, and scripts turn them into buttons that open side panels (issue 20).
+ * controls are plain links to them, and scripts turn them into buttons that open side panels.
  */
 export const SHELL_ANCHORS = { menu: 'site-menu', languages: 'languages' } as const
 

@@ -14,7 +14,7 @@ interface RelativeTimeProps {
    */
   renderedAt: string
   className?: string
-  /** Lists: after a relative text ("Within a week"), the exact date too (issue 20). */
+  /** Lists: after a relative text ("Within a week"), the exact date too. */
   withDate?: boolean
 }
 

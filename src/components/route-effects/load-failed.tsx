@@ -6,7 +6,7 @@ import styles from './load-failed.module.css'
 
 /**
  * docs/product.md#chunk-reload: the page's code failed to load again right after a reload. Instead
- * of reloading in a loop, say so and offer a full load of the same address (issue 20).
+ * of reloading in a loop, say so and offer a full load of the same address.
  */
 export function LoadFailedPage() {
   const { t } = useTranslation()

@@ -23,7 +23,7 @@ function readConsent(): 'granted' | 'denied' | null {
 /**
  * After each route change (docs/product.md#route-change): the route context refreshes, a page view is reported, and focus
  * moves to the new page's heading so screen readers announce it. Also the navigation progress bar
- * (shown only after 200 ms, docs/product.md#limits) and the analytics and tag scripts (issue 7).
+ * (shown only after 200 ms, docs/product.md#limits) and the analytics and tag scripts.
  */
 export function RouteEffects() {
   const { t } = useTranslation()

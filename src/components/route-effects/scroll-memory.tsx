@@ -34,7 +34,7 @@ function documentReturned(): boolean {
 let firstRender = true
 
 /**
- * Issue 20: a new page opens at the top (or at its #hash), Back and Forward return to where the
+ * A new page opens at the top (or at its #hash), Back and Forward return to where the
  * visitor was. React Router's <ScrollRestoration> does both (keyed by history entry, honouring
  * `preventScrollReset`), right after the page renders. Blocks that get their final height later
  * (a list loading in the browser, a placeholder replaced) then move the content: the browser clamps

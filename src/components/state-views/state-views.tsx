@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import styles from './state-views.module.css'
 
 /**
- * The three states every list has besides its items (issue 4: "no blank areas, a clear message and
- * a retry"): loading, empty, and failed with a way to try again. Default words come from `common`;
+ * The three states every list has besides its items (no blank areas: a clear message and
+ * a retry): loading, empty, and failed with a way to try again. Default words come from `common`;
  * a screen passes its own where it can say more.
  */
 

@@ -26,7 +26,7 @@ interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null)
 
-/** The one toast service of the site (issue 7): every short message goes through it. */
+/** The one toast service of the site: every short message goes through it. */
 export function useToast(): ToastApi {
   const api = useContext(ToastContext)
   if (!api) throw new Error('useToast outside ToastProvider')

@@ -1,6 +1,6 @@
 import { CONSOLE_HOME } from './paths.ts'
 
-/** The console's catalogue pages: exhibitions with their ticket types and coupons (issue 17). */
+/** The console's catalogue pages: exhibitions with their ticket types and coupons (docs/product.md#console-catalog). */
 export const EXHIBITIONS_PATH = `${CONSOLE_HOME}/exhibitions`
 export const NEW_EXHIBITION_PATH = `${EXHIBITIONS_PATH}/new`
 export const exhibitionPath = (id: number) => `${EXHIBITIONS_PATH}/${id}`

@@ -1,4 +1,4 @@
-/** The console's addresses (CONSOLE.md "Where"); the set-up page's is `consoleSetupPath` in the access rules. */
+/** The console's addresses (docs/product.md#console-where); the set-up page's is `consoleSetupPath` in the access rules. */
 export const CONSOLE_HOME = '/console'
 export const SIGN_IN_PATH = '/console/sign-in'
 /** The door's screen (docs/product.md#checkin); its service worker's scope too. */

@@ -1,5 +1,5 @@
 /**
- * A picture (or video) field of a console form, backed by the media library (issue 18).
+ * A picture (or video) field of a console form, backed by the media library (docs/product.md#console-media).
  *
  *   const [cover, setCover] = useState<MediaItem | null>(null)
  *   <MediaPicker id="cover" label={t('editor.cover')} value={cover} onChange={setCover} />

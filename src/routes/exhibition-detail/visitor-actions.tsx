@@ -6,7 +6,7 @@ import { ShareButtons } from '../../components/share-buttons/share-buttons.tsx'
 import styles from './visitor-actions.module.css'
 
 /**
- * What a visitor does with an exhibition besides buying a ticket (issue 20): follow it, put it in
+ * What a visitor does with an exhibition besides buying a ticket: follow it, put it in
  * their calendar (the .ics file in this language) and share it.
  */
 export function VisitorActions({ exhibition }: { exhibition: ExhibitionDetail }) {

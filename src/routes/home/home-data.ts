@@ -7,7 +7,7 @@ import type { ExhibitionCardView } from '../../components/exhibition-card/exhibi
 export type Section<T> = { ok: true; data: T } | { ok: false; error: string; values: Record<string, string | number> }
 
 // What the home page shows of each item: its hydration data is downloaded by every visitor, so the
-// loader keeps only these fields (issue 21).
+// loader keeps only these fields (docs/product.md#performance).
 export type AdvertSlide = Pick<Advert, 'slug' | 'title' | 'text' | 'cta' | 'alt' | 'image' | 'href'>
 export type NewsTeaser = Pick<ArticleCard, 'id' | 'title' | 'summary' | 'cover' | 'publishedAt'>
 export type PartnerLogo = Pick<BrandPartner, 'name' | 'logo' | 'url'>

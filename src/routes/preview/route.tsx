@@ -24,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<EditorialPreview
 
 /**
  * A news article, bulletin or video not yet (or no longer) on the site, through the console's signed
- * preview link (issue 18): as a visitor of this language would read it, fallback included, under a
+ * preview link (docs/product.md#console-content): as a visitor of this language would read it, fallback included, under a
  * banner that says it is a preview. Personal (never cached) and never indexed.
  */
 export function Component() {

@@ -50,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<SurveyLoad> {
 }
 
 /**
- * The post-event survey (issue 19): the visitor's personal link from the mail. It shows the
+ * The post-event survey (docs/product.md#survey): the visitor's personal link from the mail. It shows the
  * exhibition and its questions in the page's language; answered once, it thanks, and a second visit
  * says it was answered.
  */

@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { page, ranking: result } satisfies TraderData
 }
 
-/** trader.html: the broker ranking (issue 4), from the ranking endpoint, paged, with the search box. */
+/** trader.html: the broker ranking, from the ranking endpoint, paged, with the search box. */
 export function Component() {
   const { t } = useTranslation('search')
   const site = useSite()

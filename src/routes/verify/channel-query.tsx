@@ -18,7 +18,7 @@ export interface ChannelAnswer {
 /**
  * The contact / channel query: one field, the type shown while typing, the answer below. A plain GET
  * form to this page's own address, so it works before hydration and without scripts; with scripts
- * the router submits it and the loader answers in the browser (issue 20).
+ * the router submits it and the loader answers in the browser.
  */
 export function ChannelQuery({ channels, answer }: { channels: OfficialChannel[] | undefined; answer: ChannelAnswer | null }) {
   const { t } = useTranslation('verify')

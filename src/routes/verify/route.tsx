@@ -17,7 +17,7 @@ import styles from './verify.module.css'
 interface VerifyData {
   /** null when the list could not be had on the server: the browser then asks for it itself. */
   channels: OfficialChannel[] | null
-  /** The answer to `?value=`, the query form's address: the check works before and without JavaScript (issue 20). */
+  /** The answer to `?value=`, the query form's address: the check works before and without JavaScript. */
   answer: ChannelAnswer | null
 }
 
@@ -55,7 +55,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ channels, answer: asked.answer } satisfies VerifyData, { status: asked.status, headers: { 'Cache-Control': 'private, no-store' } })
 }
 
-/** docs/product.md#verification page: contact / channel query and file verification (issue 11). */
+/** docs/product.md#verification page: contact / channel query and file verification. */
 export function Component() {
   const { t } = useTranslation('verify')
   const site = useSite()

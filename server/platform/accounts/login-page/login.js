@@ -1,4 +1,4 @@
-// The login page's only script (issue 8). In the site's login frame it speaks the docs/product.md#login protocol
+// The login page's only script. In the site's login frame it speaks the docs/product.md#login protocol
 // with the parent page, always addressed to the site's origin: `reload` with the one-time login
 // ticket after sign-in, `close` when the visitor closes the frame, `opennew` for links that must
 // open in the top page. As a full page it only adds the password toggles and focus.

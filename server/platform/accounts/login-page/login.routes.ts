@@ -42,7 +42,7 @@ const origin = (url: string) => new URL(url).origin
 export const DEVICE_COOKIE = { name: 'expo_device', path: '/login' } as const
 
 /**
- * The embedded login page (issue 8) at /login: sign in, register, verify the e-mail address, reset
+ * The embedded login page (docs/product.md#login) at /login: sign in, register, verify the e-mail address, reset
  * the password. Plain forms, answered with the next step; the last step carries the one-time login
  * ticket that the page's script posts to the site (docs/product.md#login `reload`).
  */

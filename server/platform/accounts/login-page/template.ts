@@ -39,7 +39,7 @@ export interface PageInput {
 const CLOSE_ICON = html`<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`
 
 /**
- * The login page (issue 8): plain server-rendered HTML with its own stylesheet and script from this
+ * The login page (docs/product.md#login): plain server-rendered HTML with its own stylesheet and script from this
  * origin, no inline script or style (strict CSP). It works as a full page and inside the site's
  * login frame; in the frame, its script speaks the docs/product.md#login protocol with the parent.
  */

@@ -10,7 +10,7 @@ import { contentView, exhibitionInScope } from './content-view.ts'
 /** `staff` functions: the console gateway has found the member and checked the role (console-access.ts). */
 const actor = (call: CallContext) => actorOf(call.staff as StaffCaller, call.ip)
 
-/** The content editor's functions on POST /gateway/console (issue 18): an exhibition's content and the adverts. */
+/** The content editor's functions on POST /gateway/console (docs/product.md#console-pages): an exhibition's content and the adverts. */
 export function registerContentFunctions(platform: Platform): void {
   const { registry, db } = platform
   registry.implement(contracts.contentExhibitions, async (_payload, call) => ({

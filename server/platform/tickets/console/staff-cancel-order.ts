@@ -14,8 +14,8 @@ import * as staffOrders from './staff-orders.repo.ts'
 import { requestStaffRefund } from './staff-refund.ts'
 
 /**
- * Staff cancel an order (CONSOLE.md "Money after the sale": the organiser's decision, with or
- * without a refund). A pending order goes as a buyer's would; a paid one gives its seats and coupon
+ * Staff cancel an order (docs/product.md#console-orders): the organiser's decision, with or
+ * without a refund. A pending order goes as a buyer's would; a paid one gives its seats and coupon
  * use back and its e-tickets stop working, and with `refund` everything its payment may still give
  * back is refunded through the provider. The buyer is mailed; the audit row commits with the change.
  */

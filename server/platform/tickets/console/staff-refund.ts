@@ -61,8 +61,7 @@ export async function requestStaffRefund(
 }
 
 /**
- * Staff refund the whole order or chosen tickets through the provider (CONSOLE.md "Money after the
- * sale"). The refund is requested here and made by the refunds job (refund-payments.ts), which
+ * Staff refund the whole order or chosen tickets through the provider (docs/product.md#console-orders). The refund is requested here and made by the refunds job (refund-payments.ts), which
  * mails the buyer. A repeated call with the same key answers the first refund; two members
  * refunding at once queue on the order's row, and the second finds nothing (more) to give back.
  */

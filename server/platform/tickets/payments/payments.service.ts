@@ -17,7 +17,7 @@ import { startPayment } from './start-payment.ts'
 import { handleStripeEvent } from './stripe-events.ts'
 
 /**
- * Payments (issue 9), one file per operation: start-payment.ts, confirm-payment.ts (confirm,
+ * Payments (docs/product.md#orders), one file per operation: start-payment.ts, confirm-payment.ts (confirm,
  * processing, failure), check-payment.ts, stripe-events.ts, refund-payments.ts. The rules they follow are order-rules.ts.
  */
 export function createPaymentsService(context: TicketsContext) {

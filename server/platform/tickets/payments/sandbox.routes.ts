@@ -55,7 +55,7 @@ function page({ t, locale, brand, title, body }: PageInput): string {
 }
 
 /**
- * The built-in sandbox provider's hosted page (issue 9): clearly a test, it lets the payer pay, pay
+ * The built-in sandbox provider's hosted page (docs/product.md#orders): clearly a test, it lets the payer pay, pay
  * with a late confirmation, have the payment declined, or abandon it. Its address carries the
  * attempt's secret, which is the capability to pay (as a real provider's checkout address is).
  */

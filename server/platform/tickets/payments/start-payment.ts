@@ -18,7 +18,7 @@ type Started =
   | { attempt: payments.AttemptRow; closed: payments.ProviderCheckout[] }
 
 /**
- * The buyer pays (issue 9): a provider-neutral attempt per try, at most one open per order. Starting
+ * The buyer pays (docs/product.md#orders): a provider-neutral attempt per try, at most one open per order. Starting
  * twice answers the same attempt; another method or amount closes the old one; a payment being
  * checked sends the buyer to the check screen. The provider's checkout opens after commit.
  */

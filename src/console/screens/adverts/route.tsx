@@ -22,7 +22,7 @@ export function loader(args: LoaderFunctionArgs) {
 
 const STATE_BADGE: Record<AdvertView['state'], string | undefined> = { live: ui.badgeGood, scheduled: '', ended: ui.badgeOff, unpublished: ui.badgeWarn }
 
-/** The home page's adverts (issue 18): what visitors see of each now, publishing, and one advert's editor. */
+/** The home page's adverts (docs/product.md#console-pages): what visitors see of each now, publishing, and one advert's editor. */
 export function Component() {
   const { t } = useTranslation()
   const { client } = useConsoleShell()

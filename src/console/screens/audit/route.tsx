@@ -30,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<AuditData> {
   return { filters, rows: page.rows, total: page.total, pageSize: payload.pageSize, members: staff.members }
 }
 
-/** Who changed what, when and from where (CONSOLE.md "How data moves"), as sentences; read-only. */
+/** Who changed what, when and from where (docs/product.md#audit-log), as sentences; read-only. */
 export function Component() {
   const { t, i18n } = useTranslation()
   const { language } = useConsoleShell()

@@ -107,7 +107,7 @@ function useCalls() {
 }
 
 /**
- * One news article, bulletin or video (issue 18): what it is, its texts in the 12 languages side by
+ * One news article, bulletin or video (docs/product.md#console-content): what it is, its texts in the 12 languages side by
  * side (missing ones marked), a preview of what a visitor of each language reads, and what can
  * happen to it next: save, publish now, schedule, take down, delete a draft, a preview link.
  */

@@ -68,7 +68,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<ListData> {
   return { filters, rows: page.rows, total: page.total }
 }
 
-/** The content list (issue 18): find an item, see its state and which of the 12 languages it has, open it. */
+/** The content list (docs/product.md#console-content): find an item, see its state and which of the 12 languages it has, open it. */
 export function Component() {
   const { t } = useTranslation()
   const { language } = useConsoleShell()

@@ -132,7 +132,7 @@ export function RefundsTable({ rows }: { rows: Dashboard['refundsWaiting'] }) {
   )
 }
 
-/** Check-ins at the door per hour of the venue's clock, one column per gate and the hour's total (issue 19). */
+/** Check-ins at the door per hour of the venue's clock, one column per gate and the hour's total (docs/product.md#checkin). */
 export function CheckinsTable({ rows }: { rows: Dashboard['checkinsPerHour'] }) {
   const { t } = useTranslation()
   const gates = [...new Set(rows.map((row) => row.gate))].sort()

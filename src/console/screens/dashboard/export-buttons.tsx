@@ -7,7 +7,7 @@ import { saveFile } from '../../lib/save-file.ts'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
 
-/** The exports of this exhibition (CONSOLE.md "Exports"): orders and attendees, CSV or XLSX. */
+/** The exports of this exhibition (docs/product.md#console-exports): orders and attendees, CSV or XLSX. */
 export function ExportButtons({ exhibitionId }: { exhibitionId: number }) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()

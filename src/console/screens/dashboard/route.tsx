@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<DashboardData> {
 }
 
 /**
- * One exhibition at a glance (CONSOLE.md "What the organiser sees first"): the sales chart with its
+ * One exhibition at a glance (docs/product.md#console-dashboard): the sales chart with its
  * table, capacity, takings per currency, orders about to expire, refunds waiting, and the exports.
  */
 export function Component() {

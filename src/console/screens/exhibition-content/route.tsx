@@ -29,7 +29,7 @@ const PART_EDITORS: Record<ContentPart, React.ComponentType<PartProps>> = {
 const TAB_ORDER: readonly ContentPart[] = ['speakers', 'agenda', 'partners', 'photos', 'videos', 'recap', 'map']
 
 /**
- * An exhibition's pages as visitors read them (issue 18): one part at a time in tabs, each saved with
+ * An exhibition's pages as visitors read them (docs/product.md#console-pages): one part at a time in tabs, each saved with
  * the version it was read at, lists reordered with buttons, texts in the 12 languages.
  */
 export function Component() {

@@ -30,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<Loaded> {
   return { exhibition, coupons }
 }
 
-/** One exhibition: its facts and texts, publishing, its ticket types and its coupons (issue 17). */
+/** One exhibition: its facts and texts, publishing, its ticket types and its coupons (docs/product.md#console-catalog). */
 export function Component() {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()

@@ -63,7 +63,7 @@ function Tile({ item }: { item: MediaItem }) {
   )
 }
 
-/** The media library (issue 18): upload, then find a file by name or alt text and open it. */
+/** The media library (docs/product.md#console-media): upload, then find a file by name or alt text and open it. */
 export function Component() {
   const { t } = useTranslation()
   const navigate = useNavigate()

@@ -16,7 +16,7 @@ export function loader(args: LoaderFunctionArgs) {
   return staffCall(args, sessions, {})
 }
 
-/** The member's live sessions (CONSOLE.md "Who"): where and when, this device marked, any of them ended. */
+/** The member's live sessions (docs/product.md#staff-accounts): where and when, this device marked, any of them ended. */
 export function Component() {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()

@@ -24,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<SetupData> {
   }
 }
 
-/** Set-up from the one-time link (CONSOLE.md "Who"): the second factor, then a password, then signed in. */
+/** Set-up from the one-time link (docs/product.md#staff-accounts): the second factor, then a password, then signed in. */
 export function Component() {
   const { t } = useTranslation()
   const data = useLoaderData() as SetupData

@@ -14,7 +14,7 @@ import { TextField } from '../../ui/text-field.tsx'
 import styles from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
 
-/** Sign-in with e-mail, password and the 6-digit code (CONSOLE.md "Who"); then back where the member was. */
+/** Sign-in with e-mail, password and the 6-digit code (docs/product.md#staff-accounts); then back where the member was. */
 export function Component() {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()

@@ -20,7 +20,7 @@ interface AccessFieldsProps {
   rolesError?: string | undefined
 }
 
-/** Which roles a member holds and which exhibitions they may work on (CONSOLE.md "Roles"). */
+/** Which roles a member holds and which exhibitions they may work on (docs/product.md#console-access). */
 export function AccessFields({ roles, exhibitionIds, rolesError }: AccessFieldsProps) {
   const { t } = useTranslation()
   const id = useId()

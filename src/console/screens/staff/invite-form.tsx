@@ -12,7 +12,7 @@ import { useErrorText } from '../../ui/use-error-text.ts'
 import { AccessFields, accessFromForm } from './access-fields.tsx'
 import styles from './staff.module.css'
 
-/** Invites a member: the platform mails them a set-up link (CONSOLE.md "Who"). */
+/** Invites a member: the platform mails them a set-up link (docs/product.md#staff-accounts). */
 export function InviteForm({ onDone }: { onDone(message: string): void }) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()

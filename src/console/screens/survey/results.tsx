@@ -104,7 +104,7 @@ function QuestionResult({ question, exhibitionId, pageSize }: { question: Questi
   )
 }
 
-/** The results (CONSOLE.md "Survey"): a chart per question, free text paged, and the answers as CSV or XLSX. */
+/** The results (docs/product.md#survey): a chart per question, free text paged, and the answers as CSV or XLSX. */
 export function Results({ results, exhibitionId }: { results: SurveyResults; exhibitionId: number }) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()

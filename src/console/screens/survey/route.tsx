@@ -27,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<Loaded> {
 }
 
 /**
- * An exhibition's post-event survey (issue 19; CONSOLE.md "Survey"): its questions in the 12
+ * An exhibition's post-event survey (docs/product.md#survey): its questions in the 12
  * languages, and once the exhibition is over and people answered, the results and their export.
  */
 export function Component() {

@@ -34,7 +34,7 @@ export function useAttendeeForms(order: OrderDetail) {
   const gateway = useGateway()
   const navigate = useNavigate()
   // The visitor's country, else the venue's: a visitor of a show in Manila more likely has a Philippine
-  // number than one of the page language's flag (issue 20).
+  // number than one of the page language's flag.
   const country = useVisitorGeo() ?? order.exhibition.countryCode
   const store = useMemo(() => draftStore(order.number), [order.number])
   const [drafts, setDrafts] = useState(() => initialDrafts(order, country))

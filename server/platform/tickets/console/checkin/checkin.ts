@@ -37,7 +37,7 @@ export async function checkinExhibitions(db: Queryable, actor: StaffActor) {
   }
 }
 
-/** What a door device downloads (CONSOLE.md "Check-in"): enough to judge every ticket offline. */
+/** What a door device downloads (docs/product.md#checkin): enough to judge every ticket offline. */
 export async function checkinList(db: Queryable, signer: TicketSigner, actor: StaffActor, exhibitionId: number) {
   inScope(actor, exhibitionId)
   const exhibition = await db.query<{ id: number; starts_at: Date; ends_at: Date; time_zone: string }>(
@@ -95,7 +95,7 @@ function scanTime(claimed: string, now: Date): Date {
 }
 
 /**
- * Judges a device's scans in the order they were made, then its undos (CONSOLE.md "Check-in"). The
+ * Judges a device's scans in the order they were made, then its undos (docs/product.md#checkin). The
  * first scan of a ticket to reach the server checks it in, whichever device made it; later ones are
  * `already`, with when, where and on which device it came in. A scan id seen before answers as it
  * did (the device resends what it has not heard back about). Each undo is audited.

@@ -3,7 +3,7 @@ import type { Queryable } from '../../../../db/client.ts'
 import type { AttemptStatus, RefundStatus } from '../../order-rules.ts'
 import { TYPE_NAME } from '../staff-orders.repo.ts'
 
-/** SQL of the exhibition dashboard (CONSOLE.md "What the organiser sees first"): counts, not rows to page. */
+/** SQL of the exhibition dashboard (docs/product.md#console-dashboard): counts, not rows to page. */
 
 /**
  * Valid e-tickets by the day their order was paid, in the venue's time zone: a ticket refunded by

@@ -7,7 +7,7 @@ import { exhibitionTitle } from '../staff-orders.repo.ts'
 import { capacityPerType, checkinsPerHour, pendingOrdersBefore, refundsWaiting, takingsPerCurrency, ticketsSoldPerDay } from './dashboard.repo.ts'
 
 /**
- * One exhibition at a glance (CONSOLE.md "What the organiser sees first"): tickets sold per day,
+ * One exhibition at a glance (docs/product.md#console-dashboard): tickets sold per day,
  * capacity left per ticket type, takings per currency, pending orders about to expire and refunds
  * waiting. Whether a pending order still counts, or is in the payment grace, is order-rules.ts's word.
  */

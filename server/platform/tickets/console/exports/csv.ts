@@ -1,5 +1,5 @@
 /**
- * CSV as spreadsheets open it safely (CONSOLE.md "Exports"): UTF-8 with a byte-order mark (so Excel
+ * CSV as spreadsheets open it safely (docs/product.md#console-exports): UTF-8 with a byte-order mark (so Excel
  * reads 中文 and ไทย as such), CRLF line ends and quoting as RFC 4180 §2, and text cells that a
  * spreadsheet would run as a formula prefixed with an apostrophe (OWASP "CSV Injection").
  */

@@ -81,7 +81,7 @@ async function tableOf(db: Queryable, kind: ExportKind, exhibitionId: number, la
 const toXlsx = (table: Table) => writeXlsxFile([[...table.header], ...table.rows]).toBuffer()
 
 /**
- * One exhibition's orders or attendees as a file (CONSOLE.md "Exports"). Personal data leaves the
+ * One exhibition's orders or attendees as a file (docs/product.md#console-exports). Personal data leaves the
  * system here, so each export writes an audit row naming who took which list, with how many rows.
  * An exhibition outside the member's limits does not exist for them.
  */
