@@ -25,7 +25,7 @@ export type Tree = {
 const OUTSIDE_PAGES = ['CONSOLE', 'TOOLING', 'STYLE', 'SPEC', 'PRODUCT', 'ARCHITECTURE', 'EXHIBITORS'].map((name) => `${name}.md`)
 const OUTSIDE = new RegExp(`\\b(?:${OUTSIDE_PAGES.map((name) => name.replace('.', '\\.')).join('|')})|\\bSTYLE rule\\b`, 'g')
 
-/** A number in a tracker this repository does not carry ("issue 18", "Issue #4", "issues 3"). */
+/** A number in a tracker this repository does not carry: the word issue, then a number, `#` or not. */
 const TRACKER = /\bissues?\s*#?\s*\d+/gi
 
 /** Top-level folders whose paths comments cite. */
@@ -86,7 +86,7 @@ export function kindOf(path: string): Kind {
 }
 
 /** Where a regular expression literal may start: after these, `/` is not division. */
-const BEFORE_REGEX = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^'])
+const BEFORE_REGEX = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', ';', '+', '-', '*', '%', '>', '~', '^'])
 
 /**
  * The comments of a C-like source (TypeScript, JavaScript, CSS) with their line numbers. Strings,
