@@ -84,6 +84,10 @@ describe('citations that do not resolve', () => {
     expect(whys('server/app.ts', '// notes.md says so')).toEqual(['notes.md is not in the repository'])
   })
 
+  it('when a section is cited by its quoted title, then it is reported: the anchor is what gets checked', () => {
+    expect(whys('server/app.ts', '// (CONVENTIONS.md "Tests")')).toEqual(['CONVENTIONS.md "Tests": cite the section by its anchor (#slug of its heading)'])
+  })
+
   it('when a doc links a page or an anchor, then the link resolves relative to the doc', () => {
     expect(whys('docs/decisions/0003-page-cache.md', 'See [limits](../product.md#checkin) and [here](#keys-and-compression).')).toEqual([])
     expect(whys('docs/decisions/0003-page-cache.md', 'See [limits](../product.md#limits).')).toEqual(['docs/product.md has no anchor #limits'])

@@ -37,6 +37,9 @@ const PATH = new RegExp(`(?<![\\w./@~:-])(?:${ROOTS.join('|')})/[\\w.\\-/]*(?:#[
 /** A bare Markdown file name (`CONVENTIONS.md`, `product.md#limits`). */
 const BARE_MD = /(?<![\w./-])[\w-]+\.md(?:#[\w-]+)?\b/g
 
+/** A section cited by its title in quotes (a page name, then the title in double quotes): titles change, anchors are checked. */
+const QUOTED_SECTION = /[\w-]+\.md "[^"]+"/g
+
 /** A Markdown link's target: `[text](target)`. */
 const MD_LINK = /\]\(([^)\s]+)\)/g
 
@@ -244,6 +247,10 @@ export function check(tree: Tree, file: string, source: string): Problem[] {
       }
       const why = resolve(tree, cited)
       if (why) report(line, text, why)
+    }
+    for (const match of text.matchAll(QUOTED_SECTION)) {
+      if (OUTSIDE_PAGES.some((page) => match[0].startsWith(page))) continue
+      report(line, text, `${match[0]}: cite the section by its anchor (#slug of its heading)`)
     }
     for (const match of text.matchAll(BARE_MD)) {
       const [name = '', anchor] = match[0].split('#')

@@ -26,7 +26,7 @@ function htmlLangOf(locale: Locale): string {
 }
 
 // The rules of src/i18n/intl.ts and src/components/event-dates/format.ts, which server code may not
-// import (docs/CONVENTIONS.md "Imports and files"): keep them in step.
+// import (docs/CONVENTIONS.md#imports-and-files): keep them in step.
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 

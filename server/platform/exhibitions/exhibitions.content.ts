@@ -16,7 +16,7 @@ import {
 import { localDate, toZonedIso } from './zoned-time.ts'
 
 /**
- * The content kinds of this domain (CONVENTIONS.md "Content folders"): `exhibitions/<slug>.json`
+ * The content kinds of this domain (docs/CONVENTIONS.md#content-folders-and-demo-content): `exhibitions/<slug>.json`
  * and `adverts/<slug>.json`. Export writes exactly the format import reads, so a folder survives
  * export -> import -> export unchanged.
  */

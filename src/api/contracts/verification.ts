@@ -72,7 +72,7 @@ export const officialChannels = defineContract({
   result: z.object({ channels: z.array(officialChannel) }),
 })
 
-/** The PDF check is a multipart upload, not a gateway function (CONVENTIONS.md "HTTP routes"). */
+/** The PDF check is a multipart upload, not a gateway function (docs/CONVENTIONS.md#http-routes-that-are-not-gateway-functions). */
 export { VERIFY_FILE_FIELD, VERIFY_FILE_PATH } from '../rules/verification.ts'
 
 export const documentVerdict = z.object({
