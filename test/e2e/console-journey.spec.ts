@@ -6,7 +6,7 @@ import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, s
 import { DESKTOP, expect, expectAccessible, hydrated, test } from './fixtures.ts'
 
 /**
- * A new organiser's first sale, in one go, as docs/product.md#console walks it: the owner is created
+ * A new organiser's first sale, in one go (docs/product.md#console): the owner is created
  * on the command line, sets up TOTP and signs in; creates an exhibition with two ticket types and a
  * coupon and publishes it; visitors see it in English and Chinese; a visitor buys two tickets with
  * the coupon and pays in the sandbox; the owner finds the order by an attendee's name, refunds one
