@@ -104,7 +104,12 @@ describe('citations that do not resolve', () => {
       `"${TRACKER_NUMBER}" cites a tracker the repository does not carry`,
     ])
     expect(whys('server/app.ts', `/** Media (${OUTSIDE_PAGE} "Media"). */`)).toEqual([`"${OUTSIDE_PAGE}" is a design page outside the repository`])
-    expect(whys('server/app.ts', '// Unicode UTS #39 skeletons; a 1200×630 PNG; #111827')).toEqual([])
+    expect(whys('server/app.ts', '// Unicode UTS #39 skeletons; a 1200×630 PNG; &#39; color: #111827')).toEqual([])
+    expect(whys('server/app.ts', '// The sort is stable since #2120; see #212.')).toEqual([
+      '"#2120" cites a tracker the repository does not carry',
+      '"#212" cites a tracker the repository does not carry',
+    ])
+    expect(whys('server/app.ts', "const color = '#212'")).toEqual([])
   })
 })
 describe('the repository', () => {

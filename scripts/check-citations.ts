@@ -28,6 +28,15 @@ const OUTSIDE = new RegExp(`\\b(?:${OUTSIDE_PAGES.map((name) => name.replace('.'
 /** A number in a tracker this repository does not carry: the word issue, then a number, `#` or not. */
 const TRACKER = /\bissues?\s*#?\s*\d+/gi
 
+/**
+ * A bare hash and number in prose (a pull request or ticket). Not a numbered standard ("UTS #39"),
+ * nor a colour (`#000`, `#111827`) unless a word before it says it is a reference ("see", "fixes",
+ * an opening parenthesis).
+ */
+const BARE_NUMBER = /(?<!(?:UTS|TR) )(?<![\w&/#-])#\d+\b(?![\w-])/g
+const REFERENCE_WORD = /(?:\(|\b(?:see|in|from|by|fixes|fixed|closes|closed|PR|pull request|ticket|bug))\s*$/i
+const isReference = (text: string, index: number, found: string) => ![4, 7, 9].includes(found.length) || REFERENCE_WORD.test(text.slice(0, index))
+
 /** Top-level folders whose paths comments cite. */
 const ROOTS = ['docs', 'server', 'src', 'scripts', 'test', 'bench', 'deploy', 'public', 'locales', 'locales-console', 'content']
 
@@ -247,6 +256,9 @@ export function check(tree: Tree, file: string, source: string): Problem[] {
       }
       const why = resolve(tree, cited)
       if (why) report(line, text, why)
+    }
+    for (const match of text.matchAll(BARE_NUMBER)) {
+      if (isReference(text, match.index ?? 0, match[0])) report(line, text, `"${match[0]}" cites a tracker the repository does not carry`)
     }
     for (const match of text.matchAll(QUOTED_SECTION)) {
       if (OUTSIDE_PAGES.some((page) => match[0].startsWith(page))) continue
