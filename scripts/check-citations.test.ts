@@ -22,6 +22,7 @@ const whys = (file: string, source: string) => check(tree, file, source).map((pr
 // Built from parts, so that this file does not carry the very citations the tree check refuses.
 const TRACKER_NUMBER = ['issue', '18'].join(' ')
 const OUTSIDE_PAGE = ['CONSOLE', 'md'].join('.')
+const STYLE_RULE = ['STYLE', 'rule 2'].join(' ')
 
 describe('GitHub heading slugs and explicit anchors', () => {
   it('when a heading has numbers, punctuation and repeats, then the slugs are the ones GitHub links to', () => {
@@ -104,6 +105,9 @@ describe('citations that do not resolve', () => {
       `"${TRACKER_NUMBER}" cites a tracker the repository does not carry`,
     ])
     expect(whys('server/app.ts', `/** Media (${OUTSIDE_PAGE} "Media"). */`)).toEqual([`"${OUTSIDE_PAGE}" is a design page outside the repository`])
+    expect(whys('docs/decisions/0003-page-cache.md', `${STYLE_RULE} asks for it.`)).toEqual([
+      `"${STYLE_RULE.replace(' 2', '')}" is a design page outside the repository`,
+    ])
     expect(whys('server/app.ts', '// Unicode UTS #39 skeletons; a 1200×630 PNG; &#39; color: #111827')).toEqual([])
     expect(whys('server/app.ts', '// The sort is stable since #2120; see #212.')).toEqual([
       '"#2120" cites a tracker the repository does not carry',

@@ -23,7 +23,7 @@ export type Tree = {
 
 /** Design pages that lived beside the brief, never in this repository: cite docs/product.md instead. */
 const OUTSIDE_PAGES = ['CONSOLE', 'TOOLING', 'STYLE', 'SPEC', 'PRODUCT', 'ARCHITECTURE', 'EXHIBITORS'].map((name) => `${name}.md`)
-const OUTSIDE = new RegExp(`\\b(?:${OUTSIDE_PAGES.map((name) => name.replace('.', '\\.')).join('|')})|\\bSTYLE rule\\b`, 'g')
+const OUTSIDE = new RegExp(`\\b(?:${OUTSIDE_PAGES.map((name) => name.replace('.', '\\.')).join('|')})|\\bSTYLE\\s+rules?\\b`, 'g')
 
 /** A number in a tracker this repository does not carry: the word issue, then a number, `#` or not. */
 const TRACKER = /\bissues?\s*#?\s*\d+/gi
