@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { APIRequestContext, FrameLocator, Page } from '@playwright/test'
+import type { APIRequestContext, Frame, FrameLocator, Page } from '@playwright/test'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**
@@ -67,6 +67,34 @@ async function open(page: Page, path: string) {
 }
 
 const frameOf = (page: Page): FrameLocator => page.frameLocator('dialog[open] iframe')
+
+/** The login page's frame itself (to post as it would). */
+const loginFrame = (page: Page): Frame => {
+  const frame = page.frames().find((candidate) => new URL(candidate.url()).pathname === '/login')
+  expect(frame, 'the login frame').toBeTruthy()
+  return frame as Frame
+}
+
+/**
+ * Waits until the page has handled every message posted to it so far: a window's messages are
+ * dispatched in the order they were posted, so when a last one of our own arrives the others have
+ * been through every listener (and whatever a listener starts at once has started).
+ */
+async function everyPostedMessageHandled(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const marker = `handled-${Math.random()}`
+        const onMessage = (event: MessageEvent) => {
+          if (event.data !== marker) return
+          window.removeEventListener('message', onMessage)
+          resolve()
+        }
+        window.addEventListener('message', onMessage)
+        window.postMessage(marker, window.location.origin)
+      }),
+  )
+}
 
 /** A verified account made through the login page's forms, as a browser would post them. */
 async function verifiedAccount(request: APIRequestContext, lang: string, nick: string) {
@@ -269,8 +297,12 @@ test.describe('the frame protocol', () => {
         window.dispatchEvent(new MessageEvent('message', { data, origin: window.location.origin, source: frame.contentWindow }))
       }
     })
-    await page.waitForTimeout(500)
+    await everyPostedMessageHandled(page)
     await expect(page.locator('dialog[open]')).toHaveCount(1)
+    expect(page.url()).toBe(before)
+    // The same listener does act on the real frame's close, after all of the above, so they were heard and refused.
+    await loginFrame(page).evaluate(() => window.parent.postMessage({ type: 'close' }, window.location.origin))
+    await expect(page.locator('dialog[open]')).toHaveCount(0)
     expect(page.url()).toBe(before)
     expect(sessions).toEqual([])
     await expect(page.getByRole('banner').getByRole('button', { name: t.common.nav.login })).toBeVisible()
@@ -292,7 +324,7 @@ test.describe('a message from a real page of another origin', () => {
         contentType: 'text/html',
         body: `<!doctype html><title>evil</title><script>
           for (const data of [{ type: 'reload', cookie: 't.${'B'.repeat(43)}' }, { type: 'opennew', url: 'http://evil.test/##' }, { type: 'close' }]) parent.postMessage(data, '*')
-          document.title = 'posted'
+          parent.postMessage('evil-done', '*')
         </script>`,
       }),
     )
@@ -301,14 +333,21 @@ test.describe('a message from a real page of another origin', () => {
     await expect(frameOf(page).getByRole('heading', { level: 1, name: t.login.title.signin })).toBeVisible()
     const before = page.url()
     await page.evaluate(() => {
+      // Messages from one window arrive in order: when its last one is here, the site's listener has had the others.
+      window.addEventListener('message', (event) => {
+        if (event.data === 'evil-done') document.documentElement.dataset.evilDone = 'true'
+      })
       const evil = document.createElement('iframe')
       evil.src = 'http://evil.test/'
       evil.title = 'foreign'
       document.querySelector('dialog[open]')?.append(evil)
     })
-    await expect.poll(() => page.frame({ url: /evil\.test/ })?.title()).toBe('posted')
-    await page.waitForTimeout(300)
+    await expect(page.locator('html')).toHaveAttribute('data-evil-done', 'true')
     await expect(page.locator('dialog[open]')).toHaveCount(1)
+    expect(page.url()).toBe(before)
+    // The real frame's close still closes it: the listener was there and refused the foreign frame.
+    await loginFrame(page).evaluate(() => window.parent.postMessage({ type: 'close' }, window.location.origin))
+    await expect(page.locator('dialog[open]')).toHaveCount(0)
     expect(page.url()).toBe(before)
     expect(sessions).toEqual([])
   })

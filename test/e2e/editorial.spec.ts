@@ -325,11 +325,11 @@ test.describe('the HLS path', () => {
     await hydrated(page)
     const player = page.locator('main video')
     await expect(player).toHaveAccessibleName(new RegExp(video.title))
-    const showing = await player.evaluate(async (element: HTMLVideoElement) => {
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      return [...element.textTracks].filter((track) => track.mode === 'showing').map((track) => track.language)
-    })
-    expect(showing).toEqual(['zh-Hans'])
+    await expect
+      .poll(() =>
+        player.evaluate((element: HTMLVideoElement) => [...element.textTracks].filter((track) => track.mode === 'showing').map((track) => track.language)),
+      )
+      .toEqual(['zh-Hans'])
     await player.focus()
     await page.keyboard.press('Space')
     await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.paused), { timeout: 10_000 }).toBe(false)

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import type { Locator, Page } from '@playwright/test'
+import type { Locator, Page, Request } from '@playwright/test'
 import { demoBrokers } from '../../server/platform/search/seed.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
@@ -232,11 +232,21 @@ test.describe('the search box on a desktop (1280 px)', () => {
   test('when a slow answer arrives after a newer fast one, then the newer one stays on screen', async ({ page }) => {
     await page.goto('/en/about.html')
     await hydrated(page)
+    // The answer for "Ald" is held until the answer for "Aldm" is on screen, then let go.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let asked = (_request: Request) => {}
+    const staleAsked = new Promise<Request>((resolve) => {
+      asked = resolve
+    })
     await page.route('**/gateway/cv3', async (route) => {
       const request = route.request()
       if (request.headers().routes !== 'home$dropdown' || (request.postDataJSON() as { content: string }).content !== 'Ald') return route.fallback()
-      await new Promise((resolve) => setTimeout(resolve, 2500))
-      const stale = {
+      asked(request)
+      await held
+      const answer = {
         code: 'B999999',
         name: 'Stale Answer Ltd',
         showname: [{ text: 'Stale Answer Ltd', highlighted: false }],
@@ -245,17 +255,26 @@ test.describe('the search box on a desktop (1280 px)', () => {
         annotation: 'Old',
         color: '#4b5563',
       }
-      await route.fulfill({ json: { succeed: true, ErrorCode: 200, data: [stale] } }).catch(() => {
+      await route.fulfill({ json: { succeed: true, ErrorCode: 200, data: [answer] } }).catch(() => {
         // The box gave up on this request (aborted): nothing to answer.
       })
     })
     const box = await headerBox(page)
     await box.click()
     await box.fill('Ald')
-    await page.waitForTimeout(700)
+    const stale = await staleAsked
+    // The box may give up on it as soon as the newer keyword is asked for.
+    const staleEnded = Promise.race([
+      page.waitForEvent('requestfinished', (request) => request === stale).then(() => 'delivered'),
+      page.waitForEvent('requestfailed', (request) => request === stale).then(() => 'aborted'),
+    ])
     await box.fill('Aldm')
     await expect(listbox(page).getByRole('option').first()).toContainText('Aldmoor')
-    await page.waitForTimeout(2600)
+    release()
+    if ((await staleEnded) === 'delivered') {
+      // The page has the old answer: let it run what it does with it (the next frame after its tasks).
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
+    }
     await expect(page.getByText('Stale Answer Ltd')).toHaveCount(0)
     await expect(listbox(page).getByRole('option').first()).toContainText('Aldmoor')
   })
@@ -366,9 +385,14 @@ test.describe('the ranking, results and profile screens (1280 px)', () => {
     await page.goto('/en/trader.html')
     await hydrated(page)
     let mode: 'fail' | 'slow' = 'fail'
+    // While slow, the answer waits until the loading state has been seen.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
     await page.route('**/wikifxweb-v1/ranking/init-v1*', async (route) => {
       if (mode === 'fail') return route.fulfill({ status: 500, json: { succeed: false, ErrorCode: 500, data: null, message: 'errors.unexpected' } })
-      await new Promise((resolve) => setTimeout(resolve, 1200))
+      await held
       return route.fallback()
     })
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }).click()
@@ -376,6 +400,7 @@ test.describe('the ranking, results and profile screens (1280 px)', () => {
     mode = 'slow'
     await page.getByRole('button', { name: 'Try again' }).click()
     await expect(page.getByRole('button', { name: /Loading/ })).toBeVisible()
+    release()
     await expect(page.getByRole('list', { name: 'Brokers by rating' }).getByRole('listitem').first()).toContainText('21')
     await expect(page.getByRole('alert')).toHaveCount(0)
   })
@@ -432,6 +457,8 @@ test.describe('with a broker site configured (BROKER_SITE_URL)', () => {
   test.describe.configure({ mode: 'serial', timeout: 150_000 })
 
   test.beforeAll(async () => {
+    // A hook has the configured 45 s, not the group's: a fresh site's migrations and demo seed take longer on a busy machine.
+    test.setTimeout(150_000)
     rmSync(dataDir, { recursive: true, force: true })
     server = spawn(process.execPath, ['server/index.ts'], {
       env: {
@@ -446,18 +473,19 @@ test.describe('with a broker site configured (BROKER_SITE_URL)', () => {
       },
       stdio: 'ignore',
     })
-    const started = Date.now()
-    while (Date.now() - started < 120_000) {
-      try {
-        if ((await fetch(`${origin}/HealthCheck/Get`)).ok) return
-      } catch {}
-      await new Promise((resolve) => setTimeout(resolve, 500))
-    }
-    throw new Error('the second server did not start')
+    await expect
+      .poll(async () => (await fetch(`${origin}/HealthCheck/Get`).catch(() => null))?.status, { message: 'the second server starts', timeout: 120_000 })
+      .toBe(200)
   })
 
-  test.afterAll(() => {
-    server?.kill('SIGTERM')
+  test.afterAll(async () => {
+    // Its data folder goes once the server has closed its database.
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve))
+      server.kill('SIGTERM')
+      await exited
+    }
+    rmSync(dataDir, { recursive: true, force: true })
   })
 
   test('when a broker is chosen, then its profile on the broker site opens in a new tab; a full search goes to that site with SearchPosition=1', async ({

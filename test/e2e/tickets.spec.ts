@@ -366,8 +366,12 @@ test.describe('an order left unpaid', () => {
   })
 
   test.afterAll(async () => {
-    server?.kill('SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // Its data folder goes once the server has closed its database.
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve))
+      server.kill('SIGTERM')
+      await exited
+    }
     rmSync(dataDir, { recursive: true, force: true })
   })
 
