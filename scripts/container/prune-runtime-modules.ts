@@ -40,6 +40,7 @@ const UNUSED_BUILDS: Record<string, string[]> = {
   '@pdf-lib/fontkit': ['es', 'lib', 'dist/fontkit.es.js', 'dist/fontkit.es.min.js', 'dist/fontkit.umd.min.js'],
   '@pdf-lib/standard-fonts': ['es', 'dist'],
   '@pdf-lib/upng': ['dist', 'UPNG.js'],
+  'ua-parser-js': ['dist'],
 }
 /** Folders at a package's root that no package loads from. */
 const DEAD_FOLDERS = new Set(['test', 'tests', '__tests__', 'example', 'examples', 'docs', 'benchmark', 'benchmarks', '.github'])
