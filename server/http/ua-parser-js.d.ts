@@ -1,5 +1,5 @@
 // ua-parser-js 1.x (the MIT line) ships no types; this declares only the part server/http/device.ts uses.
-// The 2.x line, which ships its own types, is AGPL-3.0: a licence a brand running this site cannot take on.
+// The 2.x line, which ships its own types, is AGPL-3.0: scripts/check-licences.ts fails on it.
 declare module 'ua-parser-js' {
   export class UAParser {
     constructor(userAgent?: string)
