@@ -8,7 +8,7 @@ import { ConfigError, parseConfig, publicOriginProblem } from './config.ts'
 import { DatabaseOpenError, openDatabase, type Database } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { isDatabaseUnavailable } from './db/unavailable.ts'
-import { seedDemoContent } from './db/seed/seed.ts'
+import { seedDemoContent } from './platform/seed.ts'
 import { createGeo } from './geo/geo.ts'
 import { loadIpCountryDatabase } from './geo/ip-country.ts'
 import { CONSOLE_PAGES, createAssetResolver } from './http/assets.ts'
@@ -16,6 +16,7 @@ import { createLifecycle } from './http/health.ts'
 import { createMetrics, createMetricsServer, metricsExposure } from './http/metrics.ts'
 import { gracefulShutdown } from './http/shutdown.ts'
 import { demoIdentityLeft } from './going-live.ts'
+import { loggerOptions } from './log-options.ts'
 import { createPlatform, type Platform } from './platform/platform.ts'
 import { registerRateLimitMetrics } from './platform/rate-limits.ts'
 import { connectRedis } from './redis.ts'
@@ -41,7 +42,9 @@ async function main() {
   }
   // React and React Router pick their production builds from NODE_ENV when first imported.
   process.env.NODE_ENV = config.NODE_ENV
-  const logger = pino({ level: config.LOG_LEVEL, ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty' } } : {}) })
+  const logging = loggerOptions(config)
+  const logger = pino(logging.options)
+  if (logging.notice) logger.warn(logging.notice)
   if (originProblem) logger.warn(originProblem.message)
   // The database going away never ends the process (docs/product.md#probes): requests answer 503 until it is back.
   process.on('unhandledRejection', (reason) => {

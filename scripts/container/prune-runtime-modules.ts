@@ -32,14 +32,15 @@ const ASSET_PACKAGES: Record<string, (file: string, sources: string) => boolean>
 }
 /**
  * Builds Node never loads: these packages name their CommonJS build in `main` (no `exports`), and
- * also ship ES-module, browser and source copies of it. Checked below: every kept package's entry
- * still exists afterwards.
+ * also ship ES-module, browser and source copies of it; fontkit's `exports` name its two Node builds,
+ * never its browser ones or its sources. Checked below: every kept package's entry still exists afterwards.
  */
 const UNUSED_BUILDS: Record<string, string[]> = {
   'pdf-lib': ['es', 'dist', 'src', 'ts3.4'],
-  '@pdf-lib/fontkit': ['es', 'lib', 'dist/fontkit.es.js', 'dist/fontkit.es.min.js', 'dist/fontkit.umd.min.js'],
+  fontkit: ['src', 'dist/browser-module.mjs', 'dist/browser.cjs'],
   '@pdf-lib/standard-fonts': ['es', 'dist'],
   '@pdf-lib/upng': ['dist', 'UPNG.js'],
+  'ua-parser-js': ['dist'],
 }
 /** Folders at a package's root that no package loads from. */
 const DEAD_FOLDERS = new Set(['test', 'tests', '__tests__', 'example', 'examples', 'docs', 'benchmark', 'benchmarks', '.github'])

@@ -39,8 +39,9 @@ export function createMetrics() {
   })
   let database: Database | null = null
   let pageCache: Pick<PageCache, 'stats'> | null = null
-  const cacheEvents = new Gauge({
-    name: 'page_cache_requests',
+  // A counter (it only grows) whose value the cache keeps: each scrape sets it to the cache's own count.
+  const cacheEvents = new Counter({
+    name: 'page_cache_requests_total',
     help: 'Rendered-page cache events by outcome since start (requests, copies stored, capped, recompressed)',
     labelNames: ['outcome'] as const,
     registers: [registry],
@@ -81,7 +82,8 @@ export function createMetrics() {
       }
       if (pageCache) {
         const stats = pageCache.stats()
-        for (const outcome of ['hits', 'misses', 'stale', 'bypass', 'stored', 'capped', 'recompressed'] as const) cacheEvents.set({ outcome }, stats[outcome])
+        cacheEvents.reset()
+        for (const outcome of ['hits', 'misses', 'stale', 'bypass', 'stored', 'capped', 'recompressed'] as const) cacheEvents.inc({ outcome }, stats[outcome])
         cacheSize.set(stats.bytes)
       }
       const body = await registry.metrics()

@@ -12,7 +12,7 @@ import { isUrlLanguage, type Locale, localeOf } from '../../src/i18n/languages.t
 import type { MediaStorage } from '../platform/media/storage.ts'
 import { mediaKeyOf } from '../platform/media/storage.ts'
 import type { Platform } from '../platform/platform.ts'
-import { createRenderLimiter, LimiterBusy } from './render-limiter.ts'
+import { createRenderLimiter, LimiterBusy } from '../platform/render-limiter.ts'
 
 export interface SocialImageDeps {
   platform: Platform | null

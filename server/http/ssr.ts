@@ -8,7 +8,7 @@ import type { AssetResolver, InProcessRequest, InProcessResponse, RenderInput, R
 import { LANGUAGE_INFO, type UrlLanguage } from '../../src/i18n/languages.ts'
 import { publicConfig, type Config } from '../config.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts'
-import { setAccessTokenCookie } from './access-token-cookie.ts'
+import { setAccessTokenCookie } from '../platform/access-token-cookie.ts'
 import { isCrawlerUserAgent } from './device.ts'
 import type { FallbackKind } from './fallback-page.ts'
 import { pageCaptureOf } from './page-cache.ts'

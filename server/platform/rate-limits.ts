@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import { Gauge, type Registry } from 'prom-client'
+import { Counter, Gauge, type Registry } from 'prom-client'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { rateLimited } from './errors.ts'
 
@@ -159,12 +159,14 @@ export function registerRateLimitMetrics(registry: Registry, limits: RateLimits)
     }),
   )
   registry.registerMetric(
-    new Gauge({
-      name: 'rate_limit_store_fallbacks',
+    new Counter({
+      name: 'rate_limit_store_fallbacks_total',
       help: 'Rate-limit operations this instance counted in memory because Redis did not answer, since start',
       registers: [],
+      // The limiter keeps the count; a scrape sets the counter to it.
       collect() {
-        this.set(limits.status().fallbacks)
+        this.reset()
+        this.inc(limits.status().fallbacks)
       },
     }),
   )

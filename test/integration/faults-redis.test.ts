@@ -66,6 +66,12 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 8000): Prom
 
 const ready = (app: App) => request(app).get('/HealthCheck/Ready')
 const degradedGauge = async (app: App) => Number(/^rate_limit_store_degraded (\d+)$/m.exec((await request(app).get('/metrics')).text)?.[1])
+/** Operations counted in memory since start: a counter, so a dashboard's rate() reads it. */
+async function fallbacksCounter(app: App): Promise<number> {
+  const text = (await request(app).get('/metrics')).text
+  expect(text).toContain('# TYPE rate_limit_store_fallbacks_total counter')
+  return Number(/^rate_limit_store_fallbacks_total (\d+)$/m.exec(text)?.[1])
+}
 
 afterAll(async () => {
   for (const { platform, redis } of opened) {
@@ -89,6 +95,7 @@ describe('rate limits when Redis goes away (Hold the line, item 2)', () => {
     const author = await signedUp(site.app, site.platform.db)
     expect((await ready(site.app)).body).toMatchObject({ status: 'ready', sharedStore: 'redis' })
     expect(await degradedGauge(site.app)).toBe(0)
+    expect(await fallbacksCounter(site.app)).toBe(0)
     const [, usualSignInMs] = await timed(() => postForm(site.app, 'signin', { lang: 'en', email: author.email, password: 'not-the-password' }, someIp()))
 
     await gate.stop()
@@ -126,6 +133,7 @@ describe('rate limits when Redis goes away (Hold the line, item 2)', () => {
     expect(degraded.status).toBe(200)
     expect(degraded.body).toMatchObject({ status: 'degraded', database: 'ok', sharedStore: 'degraded' })
     expect(await degradedGauge(site.app)).toBe(1)
+    expect(await fallbacksCounter(site.app)).toBeGreaterThan(0)
 
     await gate.start()
     await eventually(async () => (await ready(site.app)).body.status === 'ready')

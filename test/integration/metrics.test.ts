@@ -75,4 +75,18 @@ describe('/metrics', () => {
     expect(response.status).toBe(200)
     expect(response.text).toMatch(/http_request_duration_seconds_count\{route="page",method="GET",status="2xx"\} \d+/)
   })
+
+  it('when pages are served from the page cache, then its events are a counter by outcome that the scrape reads from the cache', async () => {
+    const { app } = await siteWith({})
+    const scrape = async () => (await request(app).get('/metrics')).text
+    const hits = (text: string) => Number(/^page_cache_requests_total\{outcome="hits"\} (\d+)$/m.exec(text)?.[1])
+    const before = await scrape()
+    expect(before).toContain('# TYPE page_cache_requests_total counter')
+    expect(before).not.toMatch(/^page_cache_requests /m)
+    for (let i = 0; i < 3; i++) await request(app).get('/en')
+    const after = await scrape()
+    expect(hits(after)).toBeGreaterThan(hits(before))
+    // A second scrape does not add the cache's count again.
+    expect(hits(await scrape())).toBe(hits(after))
+  })
 })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { seedDemoContent } from '../../server/db/seed/seed.ts'
+import { seedDemoContent } from '../../server/platform/seed.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 
 /** Link previews (raster og:image, Open Graph locales) and structured data, as crawlers read them. */

@@ -21,3 +21,17 @@ export async function pdfCharacters(bytes: Uint8Array): Promise<Set<string>> {
   }
   return characters
 }
+
+/** The TrueType font files a PDF embeds (its FontFile2 streams, subsets included), as bytes. */
+export async function pdfTrueTypeFonts(bytes: Uint8Array): Promise<Uint8Array[]> {
+  const pdf = await PDFDocument.load(bytes)
+  const fonts: Uint8Array[] = []
+  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue
+    const data = object.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode') ? inflateSync(object.contents) : Buffer.from(object.contents)
+    // An sfnt file opens with its version: 0x00010000 or 'true' for TrueType outlines.
+    const version = data.subarray(0, 4).toString('latin1')
+    if (version === '\0\x01\0\0' || version === 'true') fonts.push(new Uint8Array(data))
+  }
+  return fonts
+}

@@ -1,8 +1,9 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
+import * as fontkit from 'fontkit'
 import { PDFDocument } from 'pdf-lib'
 import QRCode from 'qrcode'
 import { describe, expect, it } from 'vitest'
-import { pdfCharacters } from '../../../test/setup/pdf-text.ts'
+import { pdfCharacters, pdfTrueTypeFonts } from '../../../test/setup/pdf-text.ts'
 import type { Locale } from '../../../src/i18n/languages.ts'
 import { createTicketSigner } from './e-tickets.ts'
 import { loadStrings } from './strings.ts'
@@ -52,6 +53,21 @@ describe('the e-ticket PDF', () => {
       const characters = await pdfCharacters(bytes)
       const missing = [...`${sample.holder}${sample.title}`].filter((character) => character.trim() && !characters.has(character))
       expect(missing, locale).toEqual([])
+    }
+  }, 60_000)
+
+  it('when glyphs are embedded, then each one the subsets hold has an outline but the space: their offsets line up', async () => {
+    for (const locale of ['zh-cn', 'th', 'ja'] as const) {
+      const sample = SAMPLES[locale]
+      const fonts = await pdfTrueTypeFonts(await ticketPdf(input(locale, [sample.holder], sample.title)))
+      expect(fonts.length, locale).toBe(4)
+      for (const bytes of fonts) {
+        const font = fontkit.create(bytes)
+        if ('fonts' in font) throw new Error('an embedded subset is one font')
+        const blank = [...Array(font.numGlyphs).keys()].filter((id) => font.getGlyph(id).path.commands.length === 0)
+        // A subset holds the glyphs drawn plus .notdef; the space is the only one drawn without an outline.
+        expect(blank.length, locale).toBeLessThanOrEqual(1)
+      }
     }
   }, 60_000)
 

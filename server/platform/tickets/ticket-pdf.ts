@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import fontkit from '@pdf-lib/fontkit'
+import { Readable } from 'node:stream'
+import * as fontkit from 'fontkit'
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib'
 import QRCode from 'qrcode'
 import type { Locale } from '../../../src/i18n/languages.ts'
@@ -34,57 +35,39 @@ const FONT_FILES = {
 } as const
 type FontName = keyof typeof FONT_FILES
 
+type PdfLibFontkit = Parameters<PDFDocument['registerFontkit']>[0]
+
 /**
- * Parsing the 10 MB CJK font takes ~150 ms, and pdf-lib parses the bytes it is given on every
- * document. Each file is read and parsed once; pdf-lib only reads a parsed font (glyphs, metrics,
- * subsets of its own), so one parse serves every PDF.
+ * pdf-lib reads fonts through the fontkit handed to `registerFontkit`; this one is fontkit 2, met
+ * through both libraries' public faces only. Two things sit between them:
+ * - Parsing the 10 MB CJK font takes ~150 ms, and pdf-lib parses the bytes it is given on every
+ *   document. Each file is read and parsed once; pdf-lib only reads a parsed font (glyphs, metrics,
+ *   subsets of its own), so one parse serves every PDF.
+ * - pdf-lib reads a subset as a stream (fontkit 1's `encodeStream`); fontkit 2 encodes it to bytes
+ *   at once (`encode`), handed over as a one-chunk stream.
  */
-const parsedFonts = new Map<Uint8Array, ReturnType<typeof fontkit.create>>()
+const parsedFonts = new Map<Uint8Array, fontkit.Font>()
 const fontBytes = new Map<FontName, Uint8Array>()
-const sharedFontkit = {
-  create(data: Uint8Array, postscriptName?: string) {
+const sharedFontkit: PdfLibFontkit = {
+  create(data, postscriptName) {
     let font = parsedFonts.get(data)
     if (!font) {
-      font = withEvenGlyphs(fontkit.create(data, postscriptName))
+      const parsed = fontkit.create(data, postscriptName)
+      if ('fonts' in parsed) throw new Error('a ticket font is a font collection; name one of its fonts')
+      font = parsed
       parsedFonts.set(data, font)
     }
-    return font
+    return forPdfLib(font)
   },
 }
 
-/** What fontkit's TrueType subset keeps while it writes the glyphs (not in its types). */
-interface TrueTypeSubset {
-  glyf: Uint8Array[]
-  offset: number
-  _addGlyph(gid: number): number
-}
-
-/**
- * fontkit's TrueType subset writes the short `loca` format (offsets halved) when the subset is small
- * but copies glyphs at their own length: after a glyph of odd length every later offset points one
- * byte off and the glyphs drawn are blank (Noto Sans SC has many). Each glyph is padded to an even
- * length, as the format asks.
- */
-function withEvenGlyphs<Font extends { createSubset(): unknown }>(font: Font): Font {
-  const createSubset = font.createSubset.bind(font)
-  font.createSubset = () => {
-    const subset = createSubset() as TrueTypeSubset
-    const addGlyph = subset._addGlyph.bind(subset)
-    subset._addGlyph = (gid) => {
-      const index = addGlyph(gid)
-      const glyph = subset.glyf[index] as Uint8Array
-      if (glyph.length % 2 === 1) {
-        // fontkit's own Buffer class: its writer accepts nothing else.
-        const padded = new (glyph.constructor as new (length: number) => Uint8Array)(glyph.length + 1)
-        padded.set(glyph)
-        subset.glyf[index] = padded
-        subset.offset += 1
-      }
-      return index
-    }
-    return subset
+function forPdfLib(font: fontkit.Font): ReturnType<PdfLibFontkit['create']> {
+  const adapted: ReturnType<PdfLibFontkit['create']> = Object.create(font)
+  adapted.createSubset = () => {
+    const subset = font.createSubset()
+    return Object.assign(subset, { encodeStream: () => Readable.from([subset.encode()]) })
   }
-  return font
+  return adapted
 }
 
 function bytesOf(name: FontName): Uint8Array {
@@ -211,7 +194,7 @@ export async function ticketPdf(input: TicketPdfInput): Promise<Uint8Array> {
   const { t, exhibition } = input
   const lang = htmlLangOf(input.locale)
   const pdf = await PDFDocument.create()
-  pdf.registerFontkit(sharedFontkit as unknown as typeof fontkit)
+  pdf.registerFontkit(sharedFontkit)
   pdf.setTitle(`${input.brand} — ${exhibition.title} — ${input.orderNumber}`)
   pdf.setAuthor(input.brand)
   pdf.setLanguage(lang)

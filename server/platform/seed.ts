@@ -1,5 +1,5 @@
-import { markDemoRows } from '../../content/demo-marks.ts'
-import type { Platform } from '../../platform/platform.ts'
+import { markDemoRows } from '../content/demo-marks.ts'
+import type { Platform } from './platform.ts'
 
 /** Same idea as the migration lock: one instance seeds, the others wait and then find it done. */
 const SEED_LOCK_KEY = 727_100_2020

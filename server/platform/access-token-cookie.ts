@@ -1,6 +1,6 @@
 import type { Response } from 'express'
 import { COOKIES } from '../../src/api/contracts/cookies.ts'
-import { ACCESS_TOKEN_SECONDS } from '../platform/tokens.ts'
+import { ACCESS_TOKEN_SECONDS } from './tokens.ts'
 
 /**
  * The visitor's `access_token` cookie (docs/product.md#access-token, 3600 s), the one place it is written. The browser's
