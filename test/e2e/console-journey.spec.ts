@@ -1,9 +1,8 @@
-import type { ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, signIn, startSite, stopSite } from './console-kit.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, test } from './fixtures.ts'
+import { CONSOLE_PORT, expect, ORIGIN, setUpAccount, signIn, test } from './console-kit.ts'
+import { DESKTOP, expectAccessible, hydrated } from './fixtures.ts'
 
 /**
  * A new organiser's first sale, in one go, as issue 17's "Done means" walks it: the owner is created
@@ -23,20 +22,12 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
 const visitorHeaders = { 'X-Forwarded-For': `8.8.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}` }
 
-let site: ChildProcess
 let ownerLink: string
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  resetSite()
-  ownerLink = addStaffOnCommandLine(OWNER, 'owner', 'Cora Owner')
-  site = await startSite()
-})
-
-test.afterAll(async () => {
-  await stopSite(site)
+test.beforeAll(async ({ consoleSite }) => {
+  ownerLink = await consoleSite.addStaff(OWNER, 'owner', 'Cora Owner')
 })
 
 /** Mails to an address as text (nodemailer's quoted-printable undone); the outbox writes .eml files under DATA_DIR. */
@@ -202,7 +193,7 @@ test('a new organiser: set up, create and publish an exhibition, a visitor buys,
   await page.getByRole('button', { name: 'Sign out' }).click()
   await page.waitForURL(`${ORIGIN}/console/sign-in`)
   await hydrated(page)
-  await signIn(page, OWNER, PASSWORD, await nextCode())
+  await signIn(page, OWNER, PASSWORD, nextCode())
   await page.waitForURL(`${ORIGIN}/console`)
   await expect(page.getByRole('heading', { level: 1, name: /welcome, cora owner/i })).toBeVisible()
 
