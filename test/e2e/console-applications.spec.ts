@@ -13,8 +13,8 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  * note. The queue and the application are looked at on a desktop too, each page checked with axe
  * (and kept as a screenshot with E2E_SCREENSHOTS).
  *
- * The application is written into the site's embedded database before the site starts, as the
- * public form would have stored it (the form itself is tested in applications.spec.ts).
+ * The application is written into the running site's database (console-kit.ts), as the public
+ * form would have stored it (the form itself is tested in applications.spec.ts).
  */
 const DATA_DIR = `data/e2e-console-${CONSOLE_PORT}`
 const OUTBOX = join(DATA_DIR, 'outbox')

@@ -15,7 +15,7 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  * the console's Chinese too; each page is checked with axe (and kept as a screenshot with
  * E2E_SCREENSHOTS).
  *
- * Accounts and comments are written into the site's embedded database before it starts, as the
+ * Accounts and comments are written into the running site's database (console-kit.ts), as the
  * public site would have stored them (posting is tested in accounts.spec.ts).
  */
 const PASSWORD = 'correct horse battery staple'

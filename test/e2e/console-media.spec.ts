@@ -13,14 +13,14 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  */
 const PASSWORD = 'correct horse battery staple'
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
-const EDITOR = 'eddie@example.com'
+const EDITOR = 'maya.media@example.com'
 
 let link: string
 
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async ({ consoleSite }) => {
-  link = await consoleSite.addStaff(EDITOR, 'editor', 'Eddie Editor')
+  link = await consoleSite.addStaff(EDITOR, 'editor', 'Maya Media')
 })
 
 /** A 1600×900 photo: a dark hall with a lit stage, so the thumbnails show something. */

@@ -12,8 +12,8 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  * signed out and its sign-in refused. An owner, in Chinese on a desktop, downloads the person's data
  * and erases them. Every console page is checked with axe and kept as a screenshot (E2E_SCREENSHOTS).
  *
- * The visitor, an order and a comment are written into the site's embedded database before the site
- * starts, as the public pages would have stored them.
+ * The visitor, an order and a comment are written into the running site's database
+ * (console-kit.ts), as the public pages would have stored them.
  */
 const PASSWORD = 'correct horse battery staple'
 const SUPPORT = 'sue.support@example.com'

@@ -11,7 +11,7 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  * answered; an unknown link is a clear 404. Then a manager sees the answers as charts in the console.
  *
  * The exhibition is over and its tickets were checked in before this test: the data is written into
- * the site's embedded database before the site starts (the mail job itself is tested in
+ * the running site's database (console-kit.ts; the mail job itself is tested in
  * test/integration/survey.test.ts), with invitation tokens the test knows.
  */
 const PASSWORD = 'correct horse battery staple'
