@@ -133,8 +133,8 @@ async function newVisitor(request: import('@playwright/test').APIRequestContext)
 }
 
 const ATTENDEES = [
-  { first: 'Meiling', last: 'Zhou', email: `meiling-${unique()}@example.com`, phone: '(415) 555-2681' },
-  { first: 'Grace', last: 'Hopper', email: `grace-${unique()}@example.com`, phone: '(415) 555-2682' },
+  { first: 'Xiaohong', last: 'Lin', email: `xiaohong-${unique()}@example.com`, phone: '(415) 555-2681' },
+  { first: 'Katherine', last: 'Johnson', email: `katherine-${unique()}@example.com`, phone: '(415) 555-2682' },
 ]
 
 /** Two standard passes with the coupon, logged in through the frame, paid in the sandbox; returns the order number. */
@@ -233,7 +233,7 @@ test('a new organiser: set up, create and publish an exhibition, a visitor buys,
   await page.goto(`${ORIGIN}/console`)
   await consoleNav(page).getByRole('link', { name: 'Orders' }).click()
   await hydrated(page)
-  await page.getByRole('searchbox', { name: 'Search' }).fill('Meiling Zhou')
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Xiaohong Lin')
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter')
   await expect(page.getByRole('link', { name: number })).toBeVisible()
   await expect(page.getByRole('row')).toHaveCount(2)
@@ -243,24 +243,24 @@ test('a new organiser: set up, create and publish an exhibition, a visitor buys,
   await hydrated(page)
   await expectAccessible(page)
 
-  // Refund Grace Hopper's ticket only: the dialog shows that ticket's price before anything happens.
+  // Refund Katherine Johnson's ticket only: the dialog shows that ticket's price before anything happens.
   await page.getByRole('button', { name: 'Refund…' }).click()
   const dialog = page.getByRole('dialog', { name: `Refund order ${number}` })
   // Nothing is ticked until the member chooses, and nothing can be refunded before that.
   await expect(dialog.getByRole('checkbox')).toHaveCount(2)
   for (const box of await dialog.getByRole('checkbox').all()) await expect(box).not.toBeChecked()
   await expect(dialog.getByRole('button', { name: /^Refund / })).toBeDisabled()
-  await dialog.getByRole('checkbox', { name: /Grace Hopper/ }).check()
+  await dialog.getByRole('checkbox', { name: /Katherine Johnson/ }).check()
   await expect(dialog.getByText(/^To refund: /)).toHaveText('To refund: £116.10')
   await dialog.getByRole('button', { name: 'Refund £116.10' }).click()
   await expect(page.getByRole('status')).toHaveText('A refund of £116.10 was requested. Its state shows under Payments and refunds.')
-  await expect(page.getByRole('row').filter({ hasText: 'Grace Hopper' })).toContainText('Refunded')
-  await expect(page.getByRole('row').filter({ hasText: 'Meiling Zhou' })).toContainText('Valid')
+  await expect(page.getByRole('row').filter({ hasText: 'Katherine Johnson' })).toContainText('Refunded')
+  await expect(page.getByRole('row').filter({ hasText: 'Xiaohong Lin' })).toContainText('Valid')
   // Resending asks first, naming who gets the mail; closing sends nothing.
   await page.getByRole('button', { name: 'Resend e-tickets' }).click()
   const resend = page.getByRole('dialog', { name: `Resend the e-tickets of order ${number}?` })
-  await expect(resend).toContainText('Meiling Zhou')
-  await expect(resend).not.toContainText('Grace Hopper')
+  await expect(resend).toContainText('Xiaohong Lin')
+  await expect(resend).not.toContainText('Katherine Johnson')
   await resend.getByRole('button', { name: 'Close' }).click()
   await expect(resend).toBeHidden()
   await page.getByRole('button', { name: 'Resend e-tickets' }).click()
@@ -307,8 +307,8 @@ test('a new organiser: set up, create and publish an exhibition, a visitor buys,
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   const rows = csv.toString('utf8').slice(1).trimEnd().split('\r\n')
   expect(rows).toHaveLength(3)
-  expect(rows.find((row) => row.includes('Meiling'))).toContain(number)
-  expect(rows.find((row) => row.includes('Hopper'))).toContain(number)
+  expect(rows.find((row) => row.includes('Xiaohong'))).toContain(number)
+  expect(rows.find((row) => row.includes('Johnson'))).toContain(number)
 })
 
 /** The visitor buys in a browser of their own (no console cookie), at a phone's width. */
