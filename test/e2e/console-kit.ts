@@ -50,8 +50,6 @@ export interface ConsoleSite {
   stop(): Promise<void>
   /** Starts the server on the same database when it is not running. */
   start(): Promise<void>
-  /** How many times this worker's site has been started: the run's report counts them. */
-  readonly starts: number
 }
 
 /**
@@ -94,7 +92,6 @@ async function startProcess(): Promise<ChildProcess> {
 
 function siteOf(): ConsoleSite {
   let server: ChildProcess | undefined
-  let starts = 0
   let nextId = 0
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   const ask = (request: TapQuestion): Promise<unknown> => {
@@ -120,18 +117,16 @@ function siteOf(): ConsoleSite {
     async signInWithoutCode(page, email) {
       const device = await page.evaluate(() => navigator.userAgent)
       const secret = (await ask({ kind: 'session', email, device })) as string
-      await page
-        .context()
-        .addCookies(
-          STAFF_COOKIE.paths.map((path) => ({
-            name: STAFF_COOKIE.name,
-            value: secret,
-            domain: '127.0.0.1',
-            path,
-            httpOnly: true,
-            sameSite: 'Strict' as const,
-          })),
-        )
+      await page.context().addCookies(
+        STAFF_COOKIE.paths.map((path) => ({
+          name: STAFF_COOKIE.name,
+          value: secret,
+          domain: '127.0.0.1',
+          path,
+          httpOnly: true,
+          sameSite: 'Strict' as const,
+        })),
+      )
     },
     async stop() {
       if (server) await stopProcess(server)
@@ -140,7 +135,6 @@ function siteOf(): ConsoleSite {
     async start() {
       if (server) return
       server = await startProcess()
-      starts++
       server.on('message', (answer: TapAnswer) => {
         const pending = waiting.get(answer.id)
         waiting.delete(answer.id)
@@ -151,9 +145,6 @@ function siteOf(): ConsoleSite {
         for (const pending of waiting.values()) pending.reject(new Error('the console test site stopped before it answered'))
         waiting.clear()
       })
-    },
-    get starts() {
-      return starts
     },
   }
   return site
