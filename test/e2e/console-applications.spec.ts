@@ -1,12 +1,10 @@
-import type { ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { openPglite } from '../../server/db/client.ts'
-import { migrate } from '../../server/db/migrate.ts'
+import type { Queryable } from '../../server/db/client.ts'
 import { createPasswordHasher } from '../../server/platform/accounts/passwords.ts'
-import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { CONSOLE_PORT, expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
  * Applications in the console (docs/product.md#console-applications), tried as a new support member would: find the application
@@ -15,8 +13,8 @@ import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixt
  * note. The queue and the application are looked at on a desktop too, each page checked with axe
  * (and kept as a screenshot with E2E_SCREENSHOTS).
  *
- * The application is written into the site's embedded database before the site starts, as the
- * public form would have stored it (the form itself is tested in applications.spec.ts).
+ * The application is written into the running site's database (console-kit.ts), as the public
+ * form would have stored it (the form itself is tested in applications.spec.ts).
  */
 const DATA_DIR = `data/e2e-console-${CONSOLE_PORT}`
 const OUTBOX = join(DATA_DIR, 'outbox')
@@ -29,14 +27,11 @@ const NOTE = '欢迎参展！请在 5 月 1 日前确认展位。'
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS
 
-let site: ChildProcess
 let supportLink: string
 
-async function seed(): Promise<void> {
-  const db = await openPglite(DATA_DIR)
+async function seed(db: Queryable): Promise<void> {
   const hasher = createPasswordHasher(1)
   try {
-    await migrate(db)
     const exhibition = await db.query<{ id: number }>(
       `insert into exhibitions (slug, kind, starts_at, ends_at, time_zone, city, country_code, region, applications_open, published)
        values ('shanghai-fintech-expo', 'exhibition', now() + interval '60 days', now() + interval '62 days', 'Asia/Shanghai', 'Shanghai', 'CN', 'asia', true, true)
@@ -60,7 +55,6 @@ async function seed(): Promise<void> {
     )
   } finally {
     await hasher.close()
-    await db.close()
   }
 }
 
@@ -102,16 +96,9 @@ function mailTo(address: string, needle: string): { subject: string; body: strin
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  resetSite()
-  supportLink = addStaffOnCommandLine(SUPPORT, 'support', 'Sam Support')
-  await seed()
-  site = await startSite()
-})
-
-test.afterAll(async () => {
-  await stopSite(site)
+test.beforeAll(async ({ consoleSite }) => {
+  supportLink = await consoleSite.addStaff(SUPPORT, 'support', 'Sam Support')
+  await seed(consoleSite.db)
 })
 
 test('a support member answers an application on a phone, and the applicant gets the mail in Chinese and sees it in My account', async ({ page }) => {

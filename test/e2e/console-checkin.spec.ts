@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -6,8 +5,8 @@ import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test'
 import QRCode from 'qrcode'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
-import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { CONSOLE_PORT, expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
  * The door (docs/product.md#checkin): real QR codes shown to Chromium's fake camera feed the check-in
@@ -28,7 +27,6 @@ const CAMERA_FILE = join(tmpdir(), `door-camera-${CONSOLE_PORT}.y4m`)
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
 const visitorHeaders = { 'X-Forwarded-For': `8.8.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}` }
 
-let site: ChildProcess
 let doorLink: string
 let secondDoorLink: string
 /** The exhibition and the tickets the first test bought, for the second door. */
@@ -36,16 +34,9 @@ let bought: { exhibitionId: number; codes: string[] } | undefined
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  resetSite()
-  doorLink = addStaffOnCommandLine(DOOR, 'checkin', 'Dora Door')
-  secondDoorLink = addStaffOnCommandLine(SECOND_DOOR, 'checkin', 'Otto Door')
-  site = await startSite()
-})
-
-test.afterAll(async () => {
-  await stopSite(site)
+test.beforeAll(async ({ consoleSite }) => {
+  doorLink = await consoleSite.addStaff(DOOR, 'checkin', 'Dora Door')
+  secondDoorLink = await consoleSite.addStaff(SECOND_DOOR, 'checkin', 'Otto Door')
 })
 
 /**
@@ -360,7 +351,7 @@ async function serverList(phone: Page, exhibitionId: number) {
   }, exhibitionId)
 }
 
-test('a door opened once with network scans with its camera after the server stops, and keeps its scans until they are sent', async () => {
+test('a door opened once with network scans with its camera after the server stops, and keeps its scans until they are sent', async ({ consoleSite }) => {
   test.setTimeout(300_000)
   expect(bought, 'the first test bought the tickets').toBeDefined()
   const { exhibitionId, codes } = bought as { exhibitionId: number; codes: string[] }
@@ -394,7 +385,7 @@ test('a door opened once with network scans with its camera after the server sto
 
     // The server itself stops (the browser still thinks it is online): the screen opens from the
     // phone, the camera starts for the first time, and the ticket is let in from the phone's own list.
-    await stopSite(site)
+    await consoleSite.stop()
     await phone.reload()
     await hydrated(phone)
     await expect(phone.getByText('Offline')).toBeVisible({ timeout: 20_000 })
@@ -426,7 +417,7 @@ test('a door opened once with network scans with its camera after the server sto
     await phone.getByRole('button', { name: 'Start checking in' }).click()
 
     // The server is back: asked to sign out, the member sends the other door's scan first; the server has it.
-    site = await startSite()
+    await consoleSite.start()
     await phone.getByRole('button', { name: 'Sign out' }).click()
     await expect(refused).toContainText('Bangkok')
     await refused.getByRole('button', { name: 'Send them now' }).click()
@@ -437,7 +428,7 @@ test('a door opened once with network scans with its camera after the server sto
     await expect(phone.getByText('Ready: scan a ticket')).toBeVisible()
 
     // Nothing waits, but the server is gone again: signing out there cannot happen, and the phone says so.
-    await stopSite(site)
+    await consoleSite.stop()
     await phone.getByRole('button', { name: 'Sign out' }).click()
     await expect(refused).toContainText('This phone cannot reach the server')
     await keep(phone)
@@ -445,7 +436,7 @@ test('a door opened once with network scans with its camera after the server sto
     expect(phone.url()).toBe(`${ORIGIN}/console/checkin`)
 
     // With the server, signing out works, and leaves nothing of the door behind.
-    site = await startSite()
+    await consoleSite.start()
     await phone.getByRole('button', { name: 'Sign out' }).click()
     await phone.waitForURL(/\/console\/sign-in/)
     expect(await phone.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('door-')))).toEqual([])

@@ -1,12 +1,10 @@
-import type { ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
-import { openPglite } from '../../server/db/client.ts'
-import { migrate } from '../../server/db/migrate.ts'
+import type { Queryable } from '../../server/db/client.ts'
 import { createPasswordHasher } from '../../server/platform/accounts/passwords.ts'
-import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
  * Comment moderation (docs/product.md#console-comments), tried as a new editor would on a 375 px phone: find a
@@ -17,10 +15,9 @@ import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixt
  * the console's Chinese too; each page is checked with axe (and kept as a screenshot with
  * E2E_SCREENSHOTS).
  *
- * Accounts and comments are written into the site's embedded database before it starts, as the
+ * Accounts and comments are written into the running site's database (console-kit.ts), as the
  * public site would have stored them (posting is tested in accounts.spec.ts).
  */
-const DATA_DIR = `data/e2e-console-${CONSOLE_PORT}`
 const PASSWORD = 'correct horse battery staple'
 const VISITOR_PASSWORD = 'visitor password 2026'
 const EDITOR = 'mia.moderator@example.com'
@@ -49,16 +46,13 @@ const VISITORS = {
   kind: { email: 'lin@example.com', nick: 'Lin' },
 }
 
-let site: ChildProcess
 let editorLink: string
 const problems: string[] = []
 let exhibitionId: number
 
-async function seed(): Promise<void> {
-  const db = await openPglite(DATA_DIR)
+async function seed(db: Queryable): Promise<void> {
   const hasher = createPasswordHasher(1)
   try {
-    await migrate(db)
     const exhibition = await db.query<{ id: number }>(
       `insert into exhibitions (slug, kind, starts_at, ends_at, time_zone, city, country_code, region, published)
        values ('bangkok-trader-expo', 'exhibition', now() + interval '60 days', now() + interval '62 days', 'Asia/Bangkok', 'Bangkok', 'TH', 'asia', true)
@@ -84,7 +78,6 @@ async function seed(): Promise<void> {
     await post(ids.spammer, SPAM)
   } finally {
     await hasher.close()
-    await db.close()
   }
 }
 
@@ -125,16 +118,9 @@ async function exhibitionPage(browser: Browser, lang: 'en' | 'zh-cn', viewport: 
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  resetSite()
-  editorLink = addStaffOnCommandLine(EDITOR, 'editor', 'Mia Moderator')
-  await seed()
-  site = await startSite()
-})
-
-test.afterAll(async () => {
-  await stopSite(site)
+test.beforeAll(async ({ consoleSite }) => {
+  editorLink = await consoleSite.addStaff(EDITOR, 'editor', 'Mia Moderator')
+  await seed(consoleSite.db)
 })
 
 test('an editor hides a spam comment and blocks a visitor on a phone; the public page, the spammer and the blocked visitor see the outcome', async ({

@@ -1,9 +1,8 @@
-import type { ChildProcess } from 'node:child_process'
 import { chromium } from '@playwright/test'
 import sharp from 'sharp'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
-import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, signIn, startSite, stopSite } from './console-kit.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { expect, ORIGIN, setUpAccount, signIn, test } from './console-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
  * The content editor (docs/product.md#console-content), tried as a new editor would: on a 375 px phone they
@@ -18,22 +17,14 @@ const EDITOR = 'edna@example.com'
 const TITLE = 'Singapore hall plan is out'
 const TITLE_ZH = '新加坡展馆平面图发布'
 
-let site: ChildProcess
 let link: string
 /** The editor's authenticator from the first test: the second signs in with it. */
-let nextCode: () => Promise<string>
+let nextCode: () => string
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  resetSite()
-  link = addStaffOnCommandLine(EDITOR, 'editor', 'Edna Editor')
-  site = await startSite()
-})
-
-test.afterAll(async () => {
-  await stopSite(site)
+test.beforeAll(async ({ consoleSite }) => {
+  link = await consoleSite.addStaff(EDITOR, 'editor', 'Edna Editor')
 })
 
 /** A 1600×900 photo of a hall plan: rows of stands on a dark floor. */
@@ -211,7 +202,7 @@ test('the same editor writes a bulletin and a video: each kind has its own field
   try {
     const page = await (await browser.newContext({ viewport: PHONE })).newPage()
     await page.goto(`${ORIGIN}/console/sign-in`)
-    await signIn(page, EDITOR, PASSWORD, await nextCode())
+    await signIn(page, EDITOR, PASSWORD, nextCode())
     await page.waitForURL(`${ORIGIN}/console`)
     await page.goto(`${ORIGIN}/console/content/bulletin/new`)
     await hydrated(page)

@@ -1,9 +1,8 @@
-import type { ChildProcess } from 'node:child_process'
 import { crc32, deflateSync } from 'node:zlib'
 import { chromium, type Locator, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
-import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
  * Exhibition pages and adverts in the console (docs/product.md#console-pages), tried as a new editor would: on a 375 px
@@ -15,20 +14,12 @@ const PASSWORD = 'correct horse battery staple'
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 const EDITOR = 'eddie@example.com'
 
-let site: ChildProcess
 let link: string
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  resetSite()
-  link = addStaffOnCommandLine(EDITOR, 'editor', 'Eddie Editor')
-  site = await startSite()
-})
-
-test.afterAll(async () => {
-  await stopSite(site)
+test.beforeAll(async ({ consoleSite }) => {
+  link = await consoleSite.addStaff(EDITOR, 'editor', 'Eddie Editor')
 })
 
 /** A small PNG (a 96 px gradient), as a camera or a designer would hand it over. */

@@ -1,14 +1,23 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Page, expect } from '@playwright/test'
+import type { QueryResult, Queryable } from '../../server/db/client.ts'
+import { STAFF_COOKIE } from '../../src/api/rules/console-access.ts'
 import { authenticator } from './console-totp.ts'
+import type { TapAnswer, TapQuestion, TapRequest } from './console-site-tap.ts'
+import { test as base } from './fixtures.ts'
 
 /**
- * A site of its own for the console's browser tests: staff are created with `npm run staff -- add`,
- * which needs the embedded database to itself, so the test creates them first and then starts the
- * server (on E2E_PORT + 1000, with its own DATA_DIR). One per Playwright worker (TEST_PARALLEL_INDEX):
- * console specs in two workers at once must not reset each other's site.
+ * One console site per Playwright worker, started once (the `consoleSite` worker fixture) on
+ * E2E_PORT + 1000 + 10 × TEST_PARALLEL_INDEX with its own DATA_DIR: two workers never share one.
+ * Specs share their worker's site and keep apart by their own data (their own staff, exhibitions,
+ * accounts and addresses), so nothing is reset between them.
+ *
+ * Staff and rows a spec needs are written while the site runs, through the site's own database:
+ * the server is started with console-site-hooks.ts, which lets this process send it queries and
+ * `staff add` over the IPC channel of the child process (see console-site-tap.ts). The command
+ * line itself (`npm run staff -- add`) is run end to end in test/integration/console-cli.test.ts.
  */
 export const CONSOLE_PORT = Number(process.env.E2E_PORT ?? 3211) + 1000 + 10 * Number(process.env.TEST_PARALLEL_INDEX ?? 0)
 export const ORIGIN = `http://127.0.0.1:${CONSOLE_PORT}`
@@ -27,25 +36,28 @@ const env = {
   PAGE_CACHE: 'on',
 }
 
-/** `npm run staff -- add EMAIL --role ROLE --name NAME` and the set-up link it prints. */
-export function addStaffOnCommandLine(email: string, role: string, name: string): string {
-  const result = spawnSync('npm', ['run', '--silent', 'staff', '--', 'add', email, '--role', role, '--name', name], { env, encoding: 'utf8' })
-  const link = /https?:\/\/\S+\/console\/setup\/[\w-]+/.exec(result.stdout)?.[0]
-  if (!link) throw new Error(`npm run staff printed no set-up link:\n${result.stdout}\n${result.stderr}`)
-  return link
-}
-
-export function resetSite(): void {
-  rmSync(DATA_DIR, { recursive: true, force: true })
+export interface ConsoleSite {
+  /** The running site's database, as the public site or the console would have written it. */
+  db: Queryable
+  /** `staff add EMAIL --role ROLE --name NAME` as the command line runs it; the set-up link it prints. */
+  addStaff(email: string, role: string, name: string): Promise<string>
+  /**
+   * Signs a set-up member in on this page's browser with a session made as a sign-in makes one, no
+   * code used: for a test that needs more sessions of one member than the codes of one half-minute allow.
+   */
+  signInWithoutCode(page: Page, email: string): Promise<void>
+  /** Stops the server and waits until it has gone (the database stays). */
+  stop(): Promise<void>
+  /** Starts the server on the same database when it is not running. */
+  start(): Promise<void>
 }
 
 /**
- * Stops a site and waits until it has gone: the next spec of the same worker starts its own on the
- * same port and data folder, and a server still draining would answer its first health check and
- * then vanish (connection refused mid-test).
+ * Stops a site and waits until it has gone: a restart on the same port and data folder must not
+ * meet a server still draining, which would answer its first health check and then vanish.
  */
-export async function stopSite(site: ChildProcess | undefined): Promise<void> {
-  if (!site || site.exitCode !== null || site.signalCode !== null) return
+async function stopProcess(site: ChildProcess): Promise<void> {
+  if (site.exitCode !== null || site.signalCode !== null) return
   const gone = new Promise<void>((resolve) => site.once('exit', () => resolve()))
   site.kill()
   const stuck = setTimeout(() => site.kill('SIGKILL'), 15_000)
@@ -53,19 +65,107 @@ export async function stopSite(site: ChildProcess | undefined): Promise<void> {
   clearTimeout(stuck)
 }
 
-export async function startSite(): Promise<ChildProcess> {
-  const server = spawn('node', ['server/index.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
-  for (let attempt = 0; attempt < 240; attempt++) {
-    const ready = await fetch(`${ORIGIN}/HealthCheck/Get`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ready) return server
-    await new Promise((resolve) => setTimeout(resolve, 500))
+async function startProcess(): Promise<ChildProcess> {
+  const server = spawn('node', ['--import', './test/e2e/console-site-hooks.ts', 'server/index.ts'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    // Dates and byte strings cross the channel as themselves.
+    serialization: 'advanced',
+  })
+  const health = async () =>
+    server.exitCode !== null
+      ? 'exited'
+      : fetch(`${ORIGIN}/HealthCheck/Get`).then(
+          (response) => (response.ok ? 'up' : 'starting'),
+          () => 'starting',
+        )
+  try {
+    await expect.poll(health, { message: 'the console test site starts', timeout: 240_000, intervals: [250, 500] }).not.toBe('starting')
+  } catch (error) {
+    // A site that never answered must not outlive the worker and hold its port and database.
+    await stopProcess(server)
+    throw error
   }
-  server.kill()
-  throw new Error('the console test site did not start')
+  if (server.exitCode !== null) throw new Error(`the console test site stopped while starting (exit code ${server.exitCode})`)
+  return server
 }
+
+function siteOf(): ConsoleSite {
+  let server: ChildProcess | undefined
+  let nextId = 0
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+  const ask = (request: TapQuestion): Promise<unknown> => {
+    if (!server?.connected) return Promise.reject(new Error('the console test site is not running'))
+    const id = ++nextId
+    const answered = new Promise<unknown>((resolve, reject) => waiting.set(id, { resolve, reject }))
+    server.send({ ...request, id } satisfies TapRequest)
+    return answered
+  }
+  const site: ConsoleSite = {
+    db: {
+      query: <Row>(sql: string, params: readonly unknown[] = []) => ask({ kind: 'query', sql, params: [...params] }) as Promise<QueryResult<Row>>,
+      exec: async (sql: string) => {
+        await ask({ kind: 'exec', sql })
+      },
+    },
+    async addStaff(email, role, name) {
+      const result = (await ask({ kind: 'staff', args: ['add', email, '--role', role, '--name', name] })) as { code: number; out: string; err: string }
+      const link = /https?:\/\/\S+\/console\/setup\/[\w-]+/.exec(result.out)?.[0]
+      if (result.code !== 0 || !link) throw new Error(`staff add printed no set-up link:\n${result.out}\n${result.err}`)
+      return link
+    },
+    async signInWithoutCode(page, email) {
+      const device = await page.evaluate(() => navigator.userAgent)
+      const secret = (await ask({ kind: 'session', email, device })) as string
+      await page.context().addCookies(
+        STAFF_COOKIE.paths.map((path) => ({
+          name: STAFF_COOKIE.name,
+          value: secret,
+          domain: '127.0.0.1',
+          path,
+          httpOnly: true,
+          sameSite: 'Strict' as const,
+        })),
+      )
+    },
+    async stop() {
+      if (server) await stopProcess(server)
+      server = undefined
+    },
+    async start() {
+      if (server) return
+      server = await startProcess()
+      server.on('message', (answer: TapAnswer) => {
+        const pending = waiting.get(answer.id)
+        waiting.delete(answer.id)
+        if (answer.ok) pending?.resolve(answer.value)
+        else pending?.reject(new Error(answer.error))
+      })
+      server.once('exit', () => {
+        for (const pending of waiting.values()) pending.reject(new Error('the console test site stopped before it answered'))
+        waiting.clear()
+      })
+    },
+  }
+  return site
+}
+
+/** The browser tests' `test`, with the worker's console site (started when a spec first asks for it). */
+export const test = base.extend<Record<never, never>, { consoleSite: ConsoleSite }>({
+  consoleSite: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use) => {
+      rmSync(DATA_DIR, { recursive: true, force: true })
+      const site = siteOf()
+      await site.start()
+      await use(site)
+      await site.stop()
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+})
+
+export { expect } from './fixtures.ts'
 
 /** The set-up link of the newest mail to this address in the outbox (.eml files under DATA_DIR/outbox). */
 export async function setupLinkMailedTo(email: string): Promise<string> {
@@ -102,7 +202,7 @@ export async function setUpAccount(page: Page, link: string, password: string, l
   const nextCode = authenticator(secret)
   await page.getByLabel(labels.password).fill(password)
   await page.getByLabel(labels.confirm).fill(password)
-  await page.getByLabel(labels.code).fill(await nextCode())
+  await page.getByLabel(labels.code).fill(nextCode())
   await page.getByRole('button', { name: labels.submit }).click()
   return nextCode
 }

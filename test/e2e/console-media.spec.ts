@@ -1,9 +1,8 @@
-import type { ChildProcess } from 'node:child_process'
 import { chromium } from '@playwright/test'
 import sharp from 'sharp'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
-import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
  * The media library (docs/product.md#console-media), tried as a new editor would: on a 375 px phone, a web page renamed
@@ -14,22 +13,14 @@ import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixt
  */
 const PASSWORD = 'correct horse battery staple'
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
-const EDITOR = 'eddie@example.com'
+const EDITOR = 'maya.media@example.com'
 
-let site: ChildProcess
 let link: string
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  resetSite()
-  link = addStaffOnCommandLine(EDITOR, 'editor', 'Eddie Editor')
-  site = await startSite()
-})
-
-test.afterAll(async () => {
-  await stopSite(site)
+test.beforeAll(async ({ consoleSite }) => {
+  link = await consoleSite.addStaff(EDITOR, 'editor', 'Maya Media')
 })
 
 /** A 1600×900 photo: a dark hall with a lit stage, so the thumbnails show something. */

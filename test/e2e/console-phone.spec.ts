@@ -1,9 +1,8 @@
-import type { ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
-import { expect, expectAccessible, hydrated, test } from './fixtures.ts'
+import { CONSOLE_PORT, expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
+import { expectAccessible, hydrated } from './fixtures.ts'
 
 /**
  * The console on a 375 px phone: an owner visits every screen (and one of each kind of detail the
@@ -15,23 +14,15 @@ const PHONE_375 = { width: 375, height: 812 }
 const PASSWORD = 'correct horse battery staple'
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 
-let site: ChildProcess
 let ownerLink: string
 let supportLink: string
 
 test.describe.configure({ mode: 'serial' })
 test.use({ allowConsole: [/Failed to load resource: the server responded with a status of (403|404)/] })
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  resetSite()
-  ownerLink = addStaffOnCommandLine('penny@example.com', 'owner', 'Penny Owner')
-  supportLink = addStaffOnCommandLine('sam@example.com', 'support', 'Sam Support')
-  site = await startSite()
-})
-
-test.afterAll(async () => {
-  await stopSite(site)
+test.beforeAll(async ({ consoleSite }) => {
+  ownerLink = await consoleSite.addStaff('penny@example.com', 'owner', 'Penny Owner')
+  supportLink = await consoleSite.addStaff('sam@example.com', 'support', 'Sam Support')
 })
 
 /** What is wrong with one screen at 375 px: wider than the phone (and what sticks out), or an axe finding. */

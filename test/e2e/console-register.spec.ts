@@ -1,8 +1,7 @@
-import type { ChildProcess } from 'node:child_process'
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
-import { addStaffOnCommandLine, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
  * The verification register (docs/product.md#console-register): a new verifier, on a 375 px phone, adds an
@@ -15,20 +14,12 @@ const PASSWORD = 'correct horse battery staple'
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 const VERIFIER = 'vera@example.com'
 
-let site: ChildProcess
 let link: string
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  resetSite()
-  link = addStaffOnCommandLine(VERIFIER, 'verifier', 'Vera Verifier')
-  site = await startSite()
-})
-
-test.afterAll(async () => {
-  await stopSite(site)
+test.beforeAll(async ({ consoleSite }) => {
+  link = await consoleSite.addStaff(VERIFIER, 'verifier', 'Vera Verifier')
 })
 
 test('a verifier adds an official channel and the verification page finds it', async () => {

@@ -38,18 +38,21 @@ export function codeAt(secret: string, step: number): string {
 const MIN_LIFE_MS = 20_000
 
 /**
- * A fresh code for each sign-in: the server refuses a step it has accepted before (replay) and takes
- * one step of drift either way, so a code for step s is good until step s + 2 begins. A test uses the
- * steps in order, the earliest that stays good long enough, and, past the next one, waits for time to catch up.
+ * A fresh code for each sign-in, never a wait for the clock: the server refuses a step it has
+ * accepted before (replay) and takes one step of drift either way, so at any moment the steps
+ * now - 1, now and now + 1 are good. Codes go out in step order, each the earliest unused step that
+ * stays good long enough. A fourth code within one half-minute would have to wait for the next step:
+ * it is an error instead, and such a test signs in as another member (or has a session made for it).
  */
-export function authenticator(secret: string) {
+export function authenticator(secret: string, clock: () => number = Date.now) {
   let lastStep = -1
-  return async function nextCode(): Promise<string> {
-    const moment = Date.now()
+  return function nextCode(): string {
+    const moment = clock()
     const now = Math.floor(moment / STEP_MS)
     let step = Math.max(now - 1, lastStep + 1)
-    while ((step + 2) * STEP_MS - moment < MIN_LIFE_MS) step++
-    if (step > now + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - Date.now() + 200))
+    if (step === now - 1 && (now + 1) * STEP_MS - moment < MIN_LIFE_MS) step = now
+    if (step > now + 1)
+      throw new Error(`every code good at this moment has been used (the next is good in ${(step - 1) * STEP_MS - moment} ms); sign in as another member`)
     lastStep = step
     return codeAt(secret, step)
   }

@@ -1,12 +1,10 @@
-import type { ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
-import { openPglite } from '../../server/db/client.ts'
-import { migrate } from '../../server/db/migrate.ts'
+import type { Queryable } from '../../server/db/client.ts'
 import { createPasswordHasher } from '../../server/platform/accounts/passwords.ts'
-import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
  * Visitor accounts in the console (docs/product.md#console-visitors), tried as staff would: a new support member finds a
@@ -14,10 +12,9 @@ import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixt
  * signed out and its sign-in refused. An owner, in Chinese on a desktop, downloads the person's data
  * and erases them. Every console page is checked with axe and kept as a screenshot (E2E_SCREENSHOTS).
  *
- * The visitor, an order and a comment are written into the site's embedded database before the site
- * starts, as the public pages would have stored them.
+ * The visitor, an order and a comment are written into the running site's database
+ * (console-kit.ts), as the public pages would have stored them.
  */
-const DATA_DIR = `data/e2e-console-${CONSOLE_PORT}`
 const PASSWORD = 'correct horse battery staple'
 const SUPPORT = 'sue.support@example.com'
 const OWNER = 'olga.owner@example.com'
@@ -27,15 +24,12 @@ const PAID = 'T-7K3M9Q2PX4'
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS
 
-let site: ChildProcess
 let supportLink: string
 let ownerLink: string
 
-async function seed(): Promise<void> {
-  const db = await openPglite(DATA_DIR)
+async function seed(db: Queryable): Promise<void> {
   const hasher = createPasswordHasher(1)
   try {
-    await migrate(db)
     const exhibition = await db.query<{ id: number }>(
       `insert into exhibitions (slug, kind, starts_at, ends_at, time_zone, city, country_code, region, published)
        values ('bangkok-fintech-expo', 'exhibition', now() + interval '60 days', now() + interval '62 days', 'Asia/Bangkok', 'Bangkok', 'TH', 'asia', true)
@@ -73,7 +67,6 @@ async function seed(): Promise<void> {
     await db.query(`insert into exhibition_comments (exhibition_id, account_id, body) values ($1, $2, 'See you at booth 12')`, [exhibitionId, accountId])
   } finally {
     await hasher.close()
-    await db.close()
   }
 }
 
@@ -111,17 +104,10 @@ async function visitorBrowser(browser: Browser) {
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  resetSite()
-  supportLink = addStaffOnCommandLine(SUPPORT, 'support', 'Sue Support')
-  ownerLink = addStaffOnCommandLine(OWNER, 'owner', 'Olga Owner')
-  await seed()
-  site = await startSite()
-})
-
-test.afterAll(async () => {
-  await stopSite(site)
+test.beforeAll(async ({ consoleSite }) => {
+  supportLink = await consoleSite.addStaff(SUPPORT, 'support', 'Sue Support')
+  ownerLink = await consoleSite.addStaff(OWNER, 'owner', 'Olga Owner')
+  await seed(consoleSite.db)
 })
 
 test('a support member finds a visitor on a phone, signs a session out and blocks them; the visitor is signed out and refused', async ({ page, browser }) => {

@@ -1,10 +1,8 @@
-import type { ChildProcess } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { openPglite } from '../../server/db/client.ts'
-import { migrate } from '../../server/db/migrate.ts'
+import type { Queryable } from '../../server/db/client.ts'
 import { makeExhibition, makeTicketType } from '../integration/tickets-helpers.ts'
-import { addStaffOnCommandLine, CONSOLE_PORT, ORIGIN, resetSite, setUpAccount, startSite, stopSite } from './console-kit.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
  * The post-event survey (docs/product.md#survey): a visitor opens the personal link of their mail and answers at
@@ -13,111 +11,96 @@ import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixt
  * answered; an unknown link is a clear 404. Then a manager sees the answers as charts in the console.
  *
  * The exhibition is over and its tickets were checked in before this test: the data is written into
- * the site's embedded database before the site starts (the mail job itself is tested in
+ * the running site's database (console-kit.ts; the mail job itself is tested in
  * test/integration/survey.test.ts), with invitation tokens the test knows.
  */
-const DATA_DIR = `data/e2e-console-${CONSOLE_PORT}`
 const PASSWORD = 'correct horse battery staple'
 const MANAGER = 'mona@example.com'
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 
-let site: ChildProcess
 let managerLink: string
 let exhibitionId: number
 const tokens = { en: '', zh: '', plain: '' }
 
 /** An ended exhibition, a paid order of three checked-in tickets, four questions and one invitation per ticket. */
-async function seedSurvey(): Promise<void> {
-  const db = await openPglite(DATA_DIR)
-  try {
-    await migrate(db)
-    exhibitionId = await makeExhibition(db, { title: 'Bangkok Traders Fair', startsInDays: -4, days: 2, salesOpenedDaysAgo: 40 })
-    const type = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 12900, currency: 'GBP', key: 'standard' })
-    const account = await db.query<{ id: string }>(
-      "insert into accounts (email, email_verified_at, nick) values ('visitor@example.com', now(), 'Visitor') returning id",
+async function seedSurvey(db: Queryable): Promise<void> {
+  exhibitionId = await makeExhibition(db, { title: 'Bangkok Traders Fair', startsInDays: -4, days: 2, salesOpenedDaysAgo: 40 })
+  const type = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 12900, currency: 'GBP', key: 'standard' })
+  const account = await db.query<{ id: string }>(
+    "insert into accounts (email, email_verified_at, nick) values ('visitor@example.com', now(), 'Visitor') returning id",
+  )
+  const order = await db.query<{ id: string }>(
+    `insert into ticket_orders (number, account_id, exhibition_id, status, locale, buyer_email, currency, subtotal_minor, total_minor, expires_at, confirmed_at, paid_at, idempotency_key)
+     values ('T-5RVEY00001', $1, $2, 'paid', 'en', 'visitor@example.com', 'GBP', 38700, 38700, now(), now() - interval '10 days', now() - interval '10 days', gen_random_uuid())
+     returning id`,
+    [account.rows[0]?.id, exhibitionId],
+  )
+  const orderId = order.rows[0]?.id
+  await db.query('insert into ticket_order_lines (order_id, ticket_type_id, quantity, unit_price_minor) values ($1, $2, 3, 12900)', [orderId, type])
+  const people = [
+    ['Grace', 'Hopper', 'en'],
+    ['Meiling', 'Zhou', 'zh-cn'],
+    ['Ada', 'Lovelace', 'en'],
+  ] as const
+  const made: string[] = []
+  for (const [index, [first, last, locale]] of people.entries()) {
+    const attendee = await db.query<{ id: string }>(
+      `insert into ticket_attendees (order_id, position, first_name, last_name, email, phone_e164, phone_country, identity, industry)
+       values ($1, $2, $3, $4, $5, $6, 'GB', 'trader', 'fintech') returning id`,
+      [orderId, index + 1, first, last, `${first.toLowerCase()}@example.com`, `+44770090012${index}`],
     )
-    const order = await db.query<{ id: string }>(
-      `insert into ticket_orders (number, account_id, exhibition_id, status, locale, buyer_email, currency, subtotal_minor, total_minor, expires_at, confirmed_at, paid_at, idempotency_key)
-       values ('T-5RVEY00001', $1, $2, 'paid', 'en', 'visitor@example.com', 'GBP', 38700, 38700, now(), now() - interval '10 days', now() - interval '10 days', gen_random_uuid())
-       returning id`,
-      [account.rows[0]?.id, exhibitionId],
+    const ticket = await db.query<{ id: string }>(
+      "insert into e_tickets (order_id, attendee_id, exhibition_id, ticket_type_id, code) values ($1, $2, $3, $4, 'ET1.test.' || gen_random_uuid()) returning id",
+      [orderId, attendee.rows[0]?.id, exhibitionId, type],
     )
-    const orderId = order.rows[0]?.id
-    await db.query('insert into ticket_order_lines (order_id, ticket_type_id, quantity, unit_price_minor) values ($1, $2, 3, 12900)', [orderId, type])
-    const people = [
-      ['Grace', 'Hopper', 'en'],
-      ['Meiling', 'Zhou', 'zh-cn'],
-      ['Ada', 'Lovelace', 'en'],
-    ] as const
-    const made: string[] = []
-    for (const [index, [first, last, locale]] of people.entries()) {
-      const attendee = await db.query<{ id: string }>(
-        `insert into ticket_attendees (order_id, position, first_name, last_name, email, phone_e164, phone_country, identity, industry)
-         values ($1, $2, $3, $4, $5, $6, 'GB', 'trader', 'fintech') returning id`,
-        [orderId, index + 1, first, last, `${first.toLowerCase()}@example.com`, `+44770090012${index}`],
-      )
-      const ticket = await db.query<{ id: string }>(
-        "insert into e_tickets (order_id, attendee_id, exhibition_id, ticket_type_id, code) values ($1, $2, $3, $4, 'ET1.test.' || gen_random_uuid()) returning id",
-        [orderId, attendee.rows[0]?.id, exhibitionId, type],
-      )
-      const token = randomBytes(32).toString('base64url')
-      made.push(token)
-      await db.query(
-        `insert into survey_invitations (ticket_id, exhibition_id, token_hash, locale, email, expires_at)
-         values ($1, $2, $3, $4, $5, now() + interval '30 days')`,
-        [ticket.rows[0]?.id, exhibitionId, createHash('sha256').update(token).digest(), locale, `${first.toLowerCase()}@example.com`],
-      )
-    }
-    ;[tokens.en, tokens.zh, tokens.plain] = made as [string, string, string]
-    const questions: Array<[string, boolean, number, object]> = [
-      ['rating', true, 0, { en: { text: 'How was the exhibition overall?', options: [] }, 'zh-cn': { text: '您对展会的总体评价如何？', options: [] } }],
-      [
-        'single',
-        true,
-        3,
-        {
-          en: { text: 'Will you come next year?', options: ['Yes', 'Maybe', 'No'] },
-          'zh-cn': { text: '您明年还会来吗？', options: ['会', '也许', '不会'] },
-        },
-      ],
-      [
-        'multiple',
-        false,
-        3,
-        {
-          en: { text: 'What did you visit?', options: ['Talks', 'Booths', 'Workshops'] },
-          'zh-cn': { text: '您参观了哪些活动？', options: ['演讲', '展位', '工作坊'] },
-        },
-      ],
-      ['text', false, 0, { en: { text: 'What should we do better?', options: [] }, 'zh-cn': { text: '我们哪里可以做得更好？', options: [] } }],
-    ]
-    for (const [position, [kind, required, optionCount, texts]] of questions.entries()) {
-      await db.query('insert into survey_questions (exhibition_id, kind, required, option_count, texts, position) values ($1, $2, $3, $4, $5, $6)', [
-        exhibitionId,
-        kind,
-        required,
-        optionCount,
-        JSON.stringify(texts),
-        position,
-      ])
-    }
-  } finally {
-    await db.close()
+    const token = randomBytes(32).toString('base64url')
+    made.push(token)
+    await db.query(
+      `insert into survey_invitations (ticket_id, exhibition_id, token_hash, locale, email, expires_at)
+       values ($1, $2, $3, $4, $5, now() + interval '30 days')`,
+      [ticket.rows[0]?.id, exhibitionId, createHash('sha256').update(token).digest(), locale, `${first.toLowerCase()}@example.com`],
+    )
+  }
+  ;[tokens.en, tokens.zh, tokens.plain] = made as [string, string, string]
+  const questions: Array<[string, boolean, number, object]> = [
+    ['rating', true, 0, { en: { text: 'How was the exhibition overall?', options: [] }, 'zh-cn': { text: '您对展会的总体评价如何？', options: [] } }],
+    [
+      'single',
+      true,
+      3,
+      {
+        en: { text: 'Will you come next year?', options: ['Yes', 'Maybe', 'No'] },
+        'zh-cn': { text: '您明年还会来吗？', options: ['会', '也许', '不会'] },
+      },
+    ],
+    [
+      'multiple',
+      false,
+      3,
+      {
+        en: { text: 'What did you visit?', options: ['Talks', 'Booths', 'Workshops'] },
+        'zh-cn': { text: '您参观了哪些活动？', options: ['演讲', '展位', '工作坊'] },
+      },
+    ],
+    ['text', false, 0, { en: { text: 'What should we do better?', options: [] }, 'zh-cn': { text: '我们哪里可以做得更好？', options: [] } }],
+  ]
+  for (const [position, [kind, required, optionCount, texts]] of questions.entries()) {
+    await db.query('insert into survey_questions (exhibition_id, kind, required, option_count, texts, position) values ($1, $2, $3, $4, $5, $6)', [
+      exhibitionId,
+      kind,
+      required,
+      optionCount,
+      JSON.stringify(texts),
+      position,
+    ])
   }
 }
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  resetSite()
-  managerLink = addStaffOnCommandLine(MANAGER, 'manager', 'Mona Manager')
-  await seedSurvey()
-  site = await startSite()
-})
-
-test.afterAll(async () => {
-  await stopSite(site)
+test.beforeAll(async ({ consoleSite }) => {
+  managerLink = await consoleSite.addStaff(MANAGER, 'manager', 'Mona Manager')
+  await seedSurvey(consoleSite.db)
 })
 
 test('a visitor answers the survey in English on a phone: checked before sending, thanked, then told it is answered', async ({ page }) => {
