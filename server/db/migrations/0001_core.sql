@@ -90,7 +90,7 @@ create table exhibition_texts (
   primary key (exhibition_id, locale)
 );
 
--- Which domains have written their demo content (server/db/seed/seed.ts).
+-- Which domains have written their demo content (server/platform/seed.ts).
 create table seed_runs (
   domain text primary key,
   seeded_at timestamptz not null default now()

@@ -1,4 +1,4 @@
--- Rows the demo seeder wrote (server/db/seed/seed.ts, server/content/demo-marks.ts): the
+-- Rows the demo seeder wrote (server/platform/seed.ts, server/content/demo-marks.ts): the
 -- verification check answers them as demo, every page says so while any is left, and
 -- `npm run content -- remove-demo` deletes them (docs/decisions/0013-demo-content-and-going-live.md).
 alter table exhibitions add column demo boolean not null default false;
