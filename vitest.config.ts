@@ -24,6 +24,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/setup/fail-on-console-error.ts'],
+          globalSetup: ['test/setup/pglite-template.ts'],
           // One embedded database per worker is about 480 MB and 2 s to start (TOOLING.md).
           maxWorkers: 2,
           testTimeout: 30_000,
