@@ -2,7 +2,8 @@
 # One small image for every instance (docs/going-live.md#the-image): build with dev dependencies,
 # run with what the server loads only, as the unprivileged `node` user, on a read-only root.
 # Proven without an engine by test/deploy/dockerfile.test.ts (these steps replayed in a scratch
-# copy) and with one by scripts/container-check.sh (podman or Docker).
+# copy; `npm ci` and `npm run build` checked against the CI run's own, not repeated) and with one
+# by scripts/container-check.sh (podman or Docker).
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app

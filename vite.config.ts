@@ -1,6 +1,7 @@
-import { globSync } from 'node:fs'
+import { globSync, mkdirSync, writeFileSync } from 'node:fs'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 /** The server build: the public render and the organiser's console's. */
 const SERVER_ENTRIES: Record<string, string> = { 'entry-server': 'src/entry-server.tsx', 'console-entry-server': 'src/console/entry-server.tsx' }
@@ -28,8 +29,39 @@ function clientEntries(): Record<string, string> {
   }
 }
 
+/**
+ * The checkout's files this build read (its modules and the files its assets came from,
+ * node_modules aside), listed beside the manifest as `.vite/inputs-<build>.json`. test/deploy/dockerfile.test.ts
+ * checks that the Dockerfile's build stage copies every one of them and that the run's build is
+ * newer than all of them, so the image's build is proven on the run's one build instead of a second.
+ */
+function buildInputs(build: string): Plugin {
+  return {
+    name: 'expo-build-inputs',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const root = process.cwd()
+      const files = new Set<string>()
+      // The modules, and the files the assets were made from (fonts and images a stylesheet names).
+      const assetSources = Object.values(bundle).flatMap((output) =>
+        output.type === 'asset' ? output.originalFileNames.map((name) => resolve(root, name)) : [],
+      )
+      for (const id of [...this.getModuleIds(), ...assetSources]) {
+        // Virtual modules (\0-prefixed or bare names) are no files.
+        const file = id.replace(/[?#].*$/, '')
+        if (!isAbsolute(file)) continue
+        const path = relative(root, file)
+        if (!path.startsWith('..') && !path.split(sep).includes('node_modules')) files.add(path.split(sep).join('/'))
+      }
+      const dir = join(options.dir ?? root, '.vite')
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(join(dir, `inputs-${build}.json`), `${JSON.stringify([...files].sort(), null, 1)}\n`)
+    },
+  }
+}
+
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [react()],
+  plugins: [react(), buildInputs(isSsrBuild ? 'server' : mode === 'console' ? 'console' : 'client')],
   publicDir: 'public',
   build: {
     // DIST_DIR lets several builds live side by side (parallel test runs in one checkout).

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
@@ -12,6 +13,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/setup/fail-on-console-error.ts'],
+          // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine.
+          maxWorkers: Math.max(2, availableParallelism()),
         },
       },
       {
@@ -21,6 +24,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/setup/fail-on-console-error.ts'],
+          globalSetup: ['test/setup/pglite-template.ts'],
           // One embedded database per worker is about 480 MB and 2 s to start (docs/product.md#pglite).
           maxWorkers: 2,
           testTimeout: 30_000,

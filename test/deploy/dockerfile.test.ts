@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -9,8 +9,11 @@ import { dockerIgnored } from './dockerignore.ts'
 /**
  * The Dockerfile's own build and start steps, read from it and performed in a scratch copy without
  * an engine: the build stage's copies (through .dockerignore) and commands, then the runtime
- * stage's copies from it, and the server started from there. Steps only an engine can take (apt,
- * Node's stripped binary, /data) are proven by scripts/container-check.sh.
+ * stage's copies from it, and the server started from there. The build stage's `npm ci` and
+ * `npm run build` are not repeated: the CI run performed both once already, and what they would
+ * make here is checked to be what the run has (fromRunInstall, fromRunBuild); the pruning after them
+ * is performed. Steps only an engine can take (apt, Node's stripped binary, /data) are proven by
+ * scripts/container-check.sh.
  */
 const ROOT = resolve(import.meta.dirname, '../..')
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8')
@@ -72,9 +75,11 @@ describe('Dockerfile build and start, performed in a scratch copy', () => {
   const build = join(scratch, 'build')
   const runtime = join(scratch, 'runtime')
 
-  it('builds with the build stage commands', { timeout: 900_000 }, () => {
+  it("builds with the build stage commands, on the run's one install and one build", { timeout: 900_000 }, () => {
     const ignored = dockerIgnored(ROOT)
     mkdirSync(build, { recursive: true })
+    const copied: string[] = []
+    const runModules = readFileSync(join(ROOT, 'node_modules/.package-lock.json'), 'utf8')
     for (const line of stages[0] ?? []) {
       const copy = /^COPY (?!--)(.+) (\S+)$/.exec(line)
       if (copy?.[1] && copy[2]) {
@@ -82,16 +87,28 @@ describe('Dockerfile build and start, performed in a scratch copy', () => {
         for (const source of sources) {
           const target = copy[2].endsWith('/') ? join(build, copy[2], source) : join(build, copy[2])
           cpSync(join(ROOT, source), target, { recursive: true, filter: (path) => path === join(ROOT, source) || !ignored(path.slice(ROOT.length + 1)) })
+          copied.push(source.replace(/^\.\/|\/$/g, ''))
         }
       }
       const run = /^RUN (.+)$/.exec(line)?.[1]
       if (!run) continue
-      execFileSync('sh', ['-c', run], {
-        cwd: build,
-        stdio: 'pipe',
-        env: { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`, NODE_ENV: '' },
-      })
+      for (const command of run.split(/\s+&&\s+/)) {
+        // The run's own `npm ci` and `npm run build` (CI runs each once) stand in for the image's:
+        // what they would make is checked to be what the run has, then the rest is performed.
+        if (/^npm ci\b/.test(command)) fromRunInstall(command, build)
+        else if (/^npm run build$/.test(command)) fromRunBuild(build, copied, ignored)
+        else {
+          execFileSync('sh', ['-c', command], {
+            cwd: build,
+            stdio: 'pipe',
+            env: { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`, NODE_ENV: '' },
+          })
+        }
+      }
     }
+    // The pruning happened on hard links of the run's install: the run's own tree is untouched.
+    expect(readFileSync(join(ROOT, 'node_modules/.package-lock.json'), 'utf8')).toBe(runModules)
+    for (const kept of ['vitest', '.bin/vitest', 'typescript']) expect(existsSync(join(ROOT, 'node_modules', kept)), kept).toBe(true)
     expect(existsSync(join(build, 'dist/client/.vite/manifest.json'))).toBe(true)
     expect(existsSync(join(build, 'dist/server/entry-server.js'))).toBe(true)
     // Development tools, optional peers and browser-only packages are gone; what the server loads stays.
@@ -157,6 +174,59 @@ describe('Dockerfile build and start, performed in a scratch copy', () => {
     expect(await exited).toBe(0)
   })
 })
+
+/**
+ * The image's `npm ci`, as the run already performed it: the same command in .ci/run, and the run's
+ * node_modules holding exactly the lockfile's packages (npm's record of the tree, each at the locked
+ * version and integrity; only optional packages for other platforms absent). The build copy gets
+ * that tree as hard links (nothing copied), with npm's record of it as a file of its own, since
+ * `npm prune` rewrites that one in place.
+ */
+function fromRunInstall(command: string, build: string) {
+  expect(readFileSync(join(ROOT, '.ci/run'), 'utf8')).toMatch(new RegExp(`^${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'))
+  type Lock = { packages: Record<string, { version?: string; integrity?: string; optional?: boolean }> }
+  const locked = (JSON.parse(readFileSync(join(build, 'package-lock.json'), 'utf8')) as Lock).packages
+  const installed = (JSON.parse(readFileSync(join(ROOT, 'node_modules/.package-lock.json'), 'utf8')) as Lock).packages
+  for (const [path, entry] of Object.entries(installed)) {
+    expect({ path, version: entry.version, integrity: entry.integrity }).toEqual({ path, version: locked[path]?.version, integrity: locked[path]?.integrity })
+  }
+  const absent = Object.keys(locked).filter((path) => path && !(path in installed))
+  expect(absent.filter((path) => !locked[path]?.optional)).toEqual([])
+  execFileSync('cp', ['-al', join(ROOT, 'node_modules'), join(build, 'node_modules')])
+  rmSync(join(build, 'node_modules/.package-lock.json'))
+  copyFileSync(join(ROOT, 'node_modules/.package-lock.json'), join(build, 'node_modules/.package-lock.json'))
+}
+
+/**
+ * The image's `npm run build`, as the run already performed it (`npm test` builds before these
+ * tests): every file of the checkout the build read (listed by vite.config.ts beside each manifest,
+ * plus the build script, the scripts it runs and the configuration) is one the build stage copies
+ * and .dockerignore lets through, and none changed after the build. The run's dist/ is then the
+ * build copy's.
+ */
+function fromRunBuild(build: string, copied: string[], ignored: (path: string) => boolean) {
+  const lists = ['client/.vite/inputs-client.json', 'client/.vite/inputs-console.json', 'server/.vite/inputs-server.json'].map((list) =>
+    join(ROOT, 'dist', list),
+  )
+  for (const list of lists) expect(existsSync(list), `${list}: no build to check; run npm run build first`).toBe(true)
+  const builtAt = Math.min(...lists.map((list) => statSync(list).mtimeMs))
+  const named = [...readFileSync(join(ROOT, 'scripts/build.ts'), 'utf8').matchAll(/'(scripts\/[\w/-]+\.ts)'/g)].map((match) => match[1] as string)
+  const buildScripts = ['scripts/build.ts', ...named]
+  const inputs = new Set([
+    ...lists.flatMap((list) => JSON.parse(readFileSync(list, 'utf8')) as string[]),
+    ...buildScripts,
+    'package.json',
+    'vite.config.ts',
+    'tsconfig.json',
+    'bundle-budget.json',
+  ])
+  expect(inputs.size).toBeGreaterThan(buildScripts.length + 100)
+  const notCopied = [...inputs].filter((path) => ignored(path) || !copied.some((source) => path === source || path.startsWith(`${source}/`)))
+  expect(notCopied, 'read by the build but not in the build stage').toEqual([])
+  const newer = [...inputs].filter((path) => statSync(join(ROOT, path)).mtimeMs > builtAt)
+  expect(newer, 'changed after the build in dist/: run npm run build').toEqual([])
+  cpSync(join(ROOT, 'dist'), join(build, 'dist'), { recursive: true })
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort) => {

@@ -7,6 +7,7 @@ import { createApp } from '../../server/app.ts'
 import { parseConfig } from '../../server/config.ts'
 import { openPostgres } from '../../server/db/client.ts'
 import { noAssets } from '../../server/http/assets.ts'
+import { SESSION_CACHE_MS } from '../../server/platform/accounts/sessions.ts'
 import { createPlatform } from '../../server/platform/platform.ts'
 import { render } from '../../src/entry-server.tsx'
 import { createTestApp, silentLogger, testDatabaseUrl, testGeo } from '../setup/test-app.ts'
@@ -412,11 +413,16 @@ describe('sessions: logout, revocation and expiry', () => {
   it('when a session has expired, then its cookie gives no user and its token is refused', async () => {
     const signed = await signedUp(app, db)
     await db.query("update sessions set expires_at = now() - interval '1 second' where id = $1", [signed.login.split('.')[0]])
-    // Past the cache bound of sessions.ts.
-    await new Promise((resolve) => setTimeout(resolve, 5_100))
-    expect((await call(app, '/gateway/cv3', 'usercenter$profile', {}, { token: signed.token })).status).toBe(401)
-    const token = await request(app).post('/api/token').set('Cookie', `expo_login=${signed.login}`)
-    expect(principalOf(token.body.access_token).kind).toBe('visitor')
+    // Past the cache bound of sessions.ts, on the clock it reads (the date only: timers stay real).
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + SESSION_CACHE_MS + 100)
+      expect((await call(app, '/gateway/cv3', 'usercenter$profile', {}, { token: signed.token })).status).toBe(401)
+      const token = await request(app).post('/api/token').set('Cookie', `expo_login=${signed.login}`)
+      expect(principalOf(token.body.access_token).kind).toBe('visitor')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('when the login cookie is forged (right session id, wrong secret), then it gives no user', async () => {
