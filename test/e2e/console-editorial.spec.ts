@@ -78,7 +78,8 @@ test('a new editor writes an article in English and Chinese, schedules it, and t
     // The cover is uploaded in place (the media library keeps it and makes its copies).
     const cover = page.getByRole('group', { name: 'Cover picture' })
     await cover.getByLabel('Upload a file').setInputFiles({ name: 'Hall plan.jpg', mimeType: 'image/jpeg', buffer: await hallPlan() })
-    await expect(cover.getByText('1600 × 900 px')).toBeVisible()
+    // The copies are made by a worker in the background: seconds on a loaded machine (as in console-exhibition-content.spec.ts).
+    await expect(cover.getByText('1600 × 900 px')).toBeVisible({ timeout: 30_000 })
     const english = page.locator('#content-texts-en')
     await english.getByLabel('Title').fill(TITLE)
     await english.getByLabel('Summary').fill('Where each stand is, and how to get there from the MRT.')
