@@ -47,3 +47,26 @@ export async function staffCall<R extends FunctionRef>(
     throw error
   }
 }
+
+/** What a list screen's loader gives its component: the filters read from the address, the page the platform sent, its size. */
+export interface ListData<F, P> {
+  filters: F
+  page: P
+  pageSize: number
+}
+
+/**
+ * The loader of a list screen: filters from the page's address (ui/list-query.ts), the call's payload
+ * from them (its `pageSize` is the one the pager counts with), one page from the platform.
+ */
+export function listLoader<F, R extends FunctionRef>(
+  query: { filtersFrom(params: URLSearchParams): F },
+  ref: R,
+  payloadOf: (filters: F) => RefPayload<R> & { pageSize: number },
+) {
+  return async (args: LoaderFunctionArgs): Promise<ListData<F, RefResult<R>>> => {
+    const filters = query.filtersFrom(new URL(args.request.url).searchParams)
+    const payload = payloadOf(filters)
+    return { filters, page: await staffCall(args, ref, payload), pageSize: payload.pageSize }
+  }
+}
