@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
 import { type OrderListRow, orderList } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { formatDayAndTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { orderPath } from '../../lib/order-paths.ts'
 import { type ListData, listLoader } from '../../screen-kit.ts'
 import type { Column } from '../../ui/data-table.tsx'
+import { DayAndTime } from '../../ui/day-and-time.tsx'
 import { ListScreen } from '../../ui/list-screen.tsx'
 import { StateBadge } from '../../ui/state-badge.tsx'
 import ui from '../../ui/ui.module.css'
@@ -32,18 +32,7 @@ function useColumns(): Array<Column<OrderListRow>> {
         </Link>
       ),
     },
-    {
-      header: t('orders.created'),
-      cell: (row) => {
-        const when = formatDayAndTime(row.createdAt, language)
-        return (
-          <>
-            <div className={ui.nowrap}>{when.day}</div>
-            <div className={`${ui.nowrap} ${ui.muted}`}>{when.time}</div>
-          </>
-        )
-      },
-    },
+    { header: t('orders.created'), cell: (row) => <DayAndTime at={row.createdAt} /> },
     { header: t('orders.exhibition'), cell: (row) => row.exhibitionTitle },
     {
       header: t('orders.people'),

@@ -11,7 +11,7 @@ import { ListFilters } from '../../ui/list-filters.tsx'
 import { Pager, pageCount } from '../../ui/pager.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
-import { AccountState } from './account-state.tsx'
+import { AccountState } from '../../ui/account-state.tsx'
 
 interface SearchData {
   query: string
