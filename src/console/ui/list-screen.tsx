@@ -22,22 +22,28 @@ export function ListPager({ label, summary, page, total, pageSize, href }: ListP
   return <Pager label={label} summary={summary({ page, pages, count: total })} page={page} pages={pages} href={href} />
 }
 
-interface ListScreenProps<Row> {
+/** The list itself: a table (cards on a phone), or the screen's own list (comments as cards, say). */
+type ListBody<Row> =
+  | {
+      columns: ReadonlyArray<Column<Row>>
+      rows: readonly Row[]
+      rowKey(row: Row): string | number
+      rowClass?(row: Row): string | undefined
+      empty: ReactNode
+      /** Names the table; the title when left out. */
+      tableLabel?: string
+    }
+  | { list: ReactNode }
+
+type ListScreenProps<Row> = ListBody<Row> & {
   title: string
   lead?: string
   /** Beside the title (a "New ..." link, say). */
   actions?: ReactNode
   /** The list's search and filters (ui/list-filters.tsx). */
   filters?: ReactNode
-  /** Between the filters and the table (an export panel, say). */
+  /** Between the filters and the list (an export panel, a status line, say). */
   children?: ReactNode
-  columns: ReadonlyArray<Column<Row>>
-  rows: readonly Row[]
-  rowKey(row: Row): string | number
-  rowClass?(row: Row): string | undefined
-  empty: ReactNode
-  /** Names the table; the title when left out. */
-  tableLabel?: string
   pager: ListPagerProps
   /** The list shows times ("Times are shown in UTC." under it). */
   times?: boolean
@@ -48,13 +54,13 @@ interface ListScreenProps<Row> {
  * the table (cards on a phone), the pager, and the note on times. The loader side is
  * `listLoader` in screen-kit.ts with the filters of ui/list-query.ts.
  */
-export function ListScreen<Row>({ title, lead, actions, filters, children, tableLabel, pager, times = false, ...table }: ListScreenProps<Row>) {
+export function ListScreen<Row>({ title, lead, actions, filters, children, pager, times = false, ...body }: ListScreenProps<Row>) {
   const { t } = useTranslation()
   return (
     <ConsolePage title={title} lead={lead} actions={actions}>
       {filters}
       {children}
-      <DataTable label={tableLabel ?? title} {...table} />
+      {'list' in body ? body.list : <DataTable label={body.tableLabel ?? title} {...body} />}
       <ListPager {...pager} />
       {times ? <p className={styles.hint}>{t('common.timesInUtc')}</p> : null}
     </ConsolePage>
