@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import ui from '../../ui/ui.module.css'
+import ui from './ui.module.css'
 
 /** A labelled choice from a short list of [value, label] pairs. */
 interface SelectFieldProps {
