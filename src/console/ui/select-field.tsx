@@ -1,5 +1,4 @@
-import { useId } from 'react'
-import ui from './ui.module.css'
+import { FieldRow } from './field-row.tsx'
 
 /** A labelled choice from a short list of [value, label] pairs. */
 interface SelectFieldProps {
@@ -7,23 +6,23 @@ interface SelectFieldProps {
   name: string
   defaultValue: string
   options: Array<[string, string]>
+  hint?: string
+  error?: string | undefined
   onChange?(value: string): void
 }
 
-export function SelectField({ label, name, defaultValue, options, onChange }: SelectFieldProps) {
-  const id = useId()
+export function SelectField({ label, name, defaultValue, options, hint, error, onChange }: SelectFieldProps) {
   return (
-    <div className={ui.field}>
-      <label className={ui.label} htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} name={name} className={ui.input} defaultValue={defaultValue} onChange={onChange ? (event) => onChange(event.target.value) : undefined}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FieldRow label={label} hint={hint} error={error}>
+      {(control) => (
+        <select {...control} name={name} defaultValue={defaultValue} onChange={onChange ? (event) => onChange(event.target.value) : undefined}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldRow>
   )
 }
