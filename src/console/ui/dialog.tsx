@@ -125,7 +125,11 @@ export function ConfirmDialog({ title, message, confirmLabel, danger = false, on
   const { t } = useTranslation()
   const ref = useRef<HTMLDialogElement>(null)
   const messageId = useId()
+  const cancel = useRef<HTMLButtonElement>(null)
   const [busy, setBusy] = useState(false)
+  // After the dialog's own effect has opened it (a child's effect runs first): React's autoFocus would
+  // focus before showModal, which then moves focus to the first button, and the opener would be lost.
+  useEffect(() => cancel.current?.focus(), [])
   const confirm = async () => {
     setBusy(true)
     try {
@@ -142,8 +146,7 @@ export function ConfirmDialog({ title, message, confirmLabel, danger = false, on
         <button type="button" className={`${styles.button} ${danger ? styles.danger : styles.primary}`} disabled={busy} onClick={() => void confirm()}>
           {confirmLabel}
         </button>
-        {/* biome-ignore lint/a11y/noAutofocus: the safe choice has focus when the question opens */}
-        <button type="button" className={styles.button} autoFocus onClick={() => ref.current?.close()}>
+        <button ref={cancel} type="button" className={styles.button} onClick={() => ref.current?.close()}>
           {t('common.cancel')}
         </button>
       </div>
