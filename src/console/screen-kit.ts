@@ -47,3 +47,34 @@ export async function staffCall<R extends FunctionRef>(
     throw error
   }
 }
+
+/** What a list screen's loader gives its component: the filters read from the address, the page the platform sent, its size. */
+export interface ListData<F, P> {
+  filters: F
+  page: P
+  pageSize: number
+}
+
+/**
+ * One page of a list screen: filters from the page's address (ui/list-query.ts), the call's payload
+ * from them (its `pageSize` is the one the pager counts with), the page from the platform.
+ */
+export async function loadList<F, R extends FunctionRef>(
+  args: Pick<LoaderFunctionArgs, 'context' | 'request'>,
+  query: { filtersFrom(params: URLSearchParams): F },
+  ref: R,
+  payloadOf: (filters: F) => RefPayload<R> & { pageSize: number },
+): Promise<ListData<F, RefResult<R>>> {
+  const filters = query.filtersFrom(new URL(args.request.url).searchParams)
+  const payload = payloadOf(filters)
+  return { filters, page: await staffCall(args, ref, payload), pageSize: payload.pageSize }
+}
+
+/** The loader of a list screen that needs nothing but its page (see loadList). */
+export function listLoader<F, R extends FunctionRef>(
+  query: { filtersFrom(params: URLSearchParams): F },
+  ref: R,
+  payloadOf: (filters: F) => RefPayload<R> & { pageSize: number },
+) {
+  return (args: LoaderFunctionArgs) => loadList(args, query, ref, payloadOf)
+}

@@ -84,6 +84,31 @@ function mailTo(local: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8')
 }
 
+/**
+ * How the first list table on the page lays out its first row (null when the list is empty): the header
+ * row's height, whether the cells sit under each other at the row's full width, whether each shows its
+ * column's name (data-label equal to the header, drawn before the value), and whether the table scrolls sideways.
+ */
+async function tableLayout(page: Page) {
+  return page.evaluate(() => {
+    const table = document.querySelector('main table')
+    const row = table?.querySelector('tbody tr')
+    const cells = [...(row?.querySelectorAll('td[data-label]') ?? [])] as HTMLElement[]
+    if (!table || !row || cells.length < 2) return null
+    const headers = [...table.querySelectorAll('thead th')].map((header) => header.textContent?.trim())
+    const rowBox = row.getBoundingClientRect()
+    const boxes = cells.map((cell) => cell.getBoundingClientRect())
+    const frame = table.closest('section') as HTMLElement
+    return {
+      headerHeight: Math.round(table.querySelector('thead')?.getBoundingClientRect().height ?? 0) <= 1 ? 0 : 1,
+      stacked: boxes.every((box, index) => index === 0 || (box.left === boxes[0]?.left && box.top >= (boxes[index - 1]?.bottom ?? 0) - 1)),
+      fullWidth: boxes.every((box) => box.width >= rowBox.width * 0.9),
+      labelled: cells.every((cell, index) => cell.dataset.label === headers[index] && !['none', 'normal'].includes(getComputedStyle(cell, '::before').content)),
+      scrolls: frame.scrollWidth > frame.clientWidth + 1,
+    }
+  })
+}
+
 test('when an owner uses the console on a 375 px phone, then no screen is wider than the phone and each passes axe', async ({ page }) => {
   test.setTimeout(300_000)
   await page.setViewportSize(PHONE_375)
@@ -132,6 +157,24 @@ test('when an owner uses the console on a 375 px phone, then no screen is wider 
   // The audit log on the phone: sentences, the record behind a disclosure.
   await page.goto(`${ORIGIN}/console/audit`)
   await expect(page.getByRole('listitem').filter({ hasText: 'Penny Owner set up their account' })).toHaveCount(1)
+
+  // A list's table reads as cards on the phone: no header row in sight, each row's cells stacked at
+  // the card's full width, each shown under its column's name; on a laptop the same list is a table again.
+  let cards = 0
+  for (const list of ['/console/content', '/console/orders', '/console/applications', '/console/visitors']) {
+    await page.goto(`${ORIGIN}${list}`)
+    await hydrated(page)
+    const layout = await tableLayout(page)
+    if (!layout) continue
+    cards++
+    expect(layout, list).toEqual({ headerHeight: 0, stacked: true, fullWidth: true, labelled: true, scrolls: false })
+  }
+  expect(cards, 'the demo content fills at least one list').toBeGreaterThan(0)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`${ORIGIN}/console/content`)
+  await hydrated(page)
+  expect(await tableLayout(page)).toMatchObject({ stacked: false, fullWidth: false })
+  await page.setViewportSize(PHONE_375)
 
   // The inviter chooses the invitee's language: the invitation mail is in it.
   await page.goto(`${ORIGIN}/console/staff`)

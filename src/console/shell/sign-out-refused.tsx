@@ -1,25 +1,22 @@
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DOOR_SEND_EVENT } from '../lib/door-storage.ts'
 import { CHECKIN_PATH } from '../lib/paths.ts'
+import { Dialog } from '../ui/dialog.tsx'
 import ui from '../ui/ui.module.css'
-import styles from './shell.module.css'
 
 /** Why this phone is not signed out: the door's scans still wait to be sent, or the server cannot be reached. */
 export type SignOutRefusal = { reason: 'waiting'; doors: Array<{ exhibitionId: number; title: string; count: number }> } | { reason: 'offline' }
 
 /**
  * Sign-out refused, and why (docs/product.md#checkin): scans made at the door that have not reached
- * the server would be lost, and a phone that cannot reach the server would stay signed in there. A
- * modal dialog (native <dialog>: focus stays inside, Escape closes).
+ * the server would be lost, and a phone that cannot reach the server would stay signed in there. In the
+ * kit's modal dialog.
  */
 export function SignOutRefused({ refusal, onClose }: { refusal: SignOutRefusal; onClose(): void }) {
   const { t } = useTranslation()
   const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    dialog.current?.showModal()
-  }, [])
   const atDoor = typeof window !== 'undefined' && window.location.pathname === CHECKIN_PATH
   const count = refusal.reason === 'waiting' ? refusal.doors.reduce((sum, door) => sum + door.count, 0) : 0
   const send = () => {
@@ -28,10 +25,7 @@ export function SignOutRefused({ refusal, onClose }: { refusal: SignOutRefusal; 
   }
 
   return (
-    <dialog ref={dialog} className={styles.refusal} aria-labelledby="sign-out-refused-title" onClose={onClose}>
-      <h2 id="sign-out-refused-title" className={styles.refusalTitle}>
-        {t('shell.signOutRefused.title')}
-      </h2>
+    <Dialog title={t('shell.signOutRefused.title')} width="narrow" onClose={onClose} dialogRef={dialog}>
       {refusal.reason === 'waiting' ? (
         <>
           <p>{t('shell.signOutRefused.waiting', { count })}</p>
@@ -59,6 +53,6 @@ export function SignOutRefused({ refusal, onClose }: { refusal: SignOutRefusal; 
           {t('shell.signOutRefused.close')}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   )
 }

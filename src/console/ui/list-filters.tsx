@@ -19,6 +19,8 @@ interface ListFiltersProps {
   /** The free-text box (`q`); a list without one (the audit log) leaves it out. */
   search?: { label: string; hint: string; value: string; maxLength: number }
   choices: readonly FilterChoice[]
+  /** Days (yyyy-mm-dd) after the choices: paid between, changed between. */
+  days?: ReadonlyArray<{ name: string; label: string; value: string }>
   applyLabel: string
   clearLabel: string
   /** Fields after the choices (dates, say). */
@@ -26,7 +28,7 @@ interface ListFiltersProps {
 }
 
 /** Search and filters of a console list, sent as the page's address (GET): Enter in the search box searches, the page can be bookmarked. */
-export function ListFilters({ id, label, search, choices, applyLabel, clearLabel, children }: ListFiltersProps) {
+export function ListFilters({ id, label, search, choices, days = [], applyLabel, clearLabel, children }: ListFiltersProps) {
   return (
     <Form method="get" className={ui.panel} role="search" aria-label={label}>
       <div className={styles.filters}>
@@ -62,6 +64,14 @@ export function ListFilters({ id, label, search, choices, applyLabel, clearLabel
                 </option>
               ))}
             </select>
+          </div>
+        ))}
+        {days.map((field) => (
+          <div key={field.name} className={ui.field}>
+            <label className={ui.label} htmlFor={`${id}-${field.name}`}>
+              {field.label}
+            </label>
+            <input id={`${id}-${field.name}`} type="date" name={field.name} className={ui.input} defaultValue={field.value} />
           </div>
         ))}
         {children}

@@ -1,5 +1,5 @@
-import { type InputHTMLAttributes, type Ref, useId } from 'react'
-import styles from './ui.module.css'
+import type { InputHTMLAttributes, Ref } from 'react'
+import { FieldRow } from './field-row.tsx'
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'id'> {
   label: string
@@ -11,24 +11,9 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'cl
 
 /** A labelled input with its hint and error tied to it for screen readers. */
 export function TextField({ label, hint, error, ...input }: TextFieldProps) {
-  const id = useId()
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <input {...input} id={id} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={described || undefined} />
-      {hint ? (
-        <p className={styles.hint} id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className={styles.fieldError} id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldRow label={label} hint={hint} error={error}>
+      {(control) => <input {...input} {...control} />}
+    </FieldRow>
   )
 }

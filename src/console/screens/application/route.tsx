@@ -11,7 +11,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import ui from '../../ui/ui.module.css'
-import { ApplicationStatus } from '../applications/application-status.tsx'
+import { ApplicationStatus } from '../../ui/application-status.tsx'
 import styles from './application.module.css'
 import { DecisionForm } from './decision-form.tsx'
 

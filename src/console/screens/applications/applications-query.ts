@@ -1,52 +1,30 @@
-import { APPLICATION_STATUSES, type ReviewStatus, REVIEW_LIMITS } from '../../../api/rules/applications.ts'
+import { APPLICATION_STATUSES, REVIEW_LIMITS } from '../../../api/rules/applications.ts'
+import { digits, type FiltersOfQuery, listQuery, oneOf, onlySet, text } from '../../ui/list-query.ts'
 
 export const APPLICATION_KINDS = ['exhibitor', 'attendee'] as const
-type Kind = (typeof APPLICATION_KINDS)[number]
 
-/** The review queue's search and filters as they sit in the page's address (a filtered queue can be bookmarked and shared). */
-export interface ApplicationFilters {
-  page: number
-  search: string
-  exhibitionId: string
-  kind: Kind | ''
-  status: ReviewStatus | ''
-}
+/** The review queue's search and filters in the page's address (a filtered queue can be bookmarked and shared). */
+export const applicationQuery = listQuery({
+  search: { param: 'q', rule: text(REVIEW_LIMITS.search) },
+  exhibitionId: { param: 'exhibition', rule: digits(9) },
+  kind: { param: 'kind', rule: oneOf(APPLICATION_KINDS) },
+  status: { param: 'status', rule: oneOf(APPLICATION_STATUSES) },
+})
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
-  (values as readonly string[]).includes(value ?? '') ? (value as T) : ''
+export type ApplicationFilters = FiltersOfQuery<typeof applicationQuery>
 
-export function filtersFrom(params: URLSearchParams): ApplicationFilters {
-  const page = Number(params.get('page'))
-  const exhibition = params.get('exhibition') ?? ''
-  return {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    search: (params.get('q') ?? '').slice(0, REVIEW_LIMITS.search),
-    exhibitionId: /^\d{1,9}$/.test(exhibition) ? exhibition : '',
-    kind: oneOf(APPLICATION_KINDS, params.get('kind')),
-    status: oneOf(APPLICATION_STATUSES, params.get('status')),
-  }
-}
+export const { filtersFrom, pageHref } = applicationQuery
 
 /** The list call's payload: only what is set. */
 export function listPayload(filters: ApplicationFilters) {
   return {
     page: filters.page,
     pageSize: REVIEW_LIMITS.pageSizeDefault,
-    ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
-    ...(filters.exhibitionId ? { exhibitionId: Number(filters.exhibitionId) } : {}),
-    ...(filters.kind ? { kind: filters.kind } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
+    ...onlySet({
+      search: filters.search.trim(),
+      exhibitionId: filters.exhibitionId && Number(filters.exhibitionId),
+      kind: filters.kind,
+      status: filters.status,
+    }),
   }
-}
-
-/** The address of another page of the same queue. */
-export function pageHref(filters: ApplicationFilters, page: number): string {
-  const params = new URLSearchParams()
-  if (filters.search) params.set('q', filters.search)
-  if (filters.exhibitionId) params.set('exhibition', filters.exhibitionId)
-  if (filters.kind) params.set('kind', filters.kind)
-  if (filters.status) params.set('status', filters.status)
-  if (page > 1) params.set('page', String(page))
-  const query = params.toString()
-  return query ? `?${query}` : '?'
 }

@@ -1,65 +1,54 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { type ApplicationRow, applicationExport, applicationList } from '../../../api/console.ts'
 import { EXPORT_FORMATS, type ExportFormat } from '../../../api/rules/console-exports.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { applicationPath } from '../../lib/application-paths.ts'
-import { formatDayAndTime } from '../../lib/format.ts'
 import { saveFile } from '../../lib/save-file.ts'
-import { staffCall } from '../../screen-kit.ts'
-import { ConsolePage } from '../../ui/console-page.tsx'
-import { Pager, pageCount } from '../../ui/pager.tsx'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type ListData, listLoader } from '../../screen-kit.ts'
+import type { Column } from '../../ui/data-table.tsx'
+import { DayAndTime } from '../../ui/day-and-time.tsx'
+import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import { ApplicationFilters } from './application-filters.tsx'
-import { ApplicationStatus } from './application-status.tsx'
+import { ApplicationStatus } from '../../ui/application-status.tsx'
 import styles from './applications.module.css'
-import { type ApplicationFilters as Filters, filtersFrom, listPayload, pageHref } from './applications-query.ts'
+import { type ApplicationFilters as Filters, applicationQuery, listPayload } from './applications-query.ts'
 
-interface QueueData {
-  filters: Filters
-  rows: ApplicationRow[]
-  total: number
-  pageSize: number
-  exhibitions: Array<{ id: number; title: string }>
-}
+type QueueData = ListData<Filters, { rows: ApplicationRow[]; total: number; exhibitions: Array<{ id: number; title: string }> }>
 
 /** One page of the review queue, searched and filtered on the server. */
-export async function loader(args: LoaderFunctionArgs): Promise<QueueData> {
-  const filters = filtersFrom(new URL(args.request.url).searchParams)
-  const payload = listPayload(filters)
-  const page = await staffCall(args, applicationList, payload)
-  return { filters, rows: page.rows, total: page.total, pageSize: payload.pageSize, exhibitions: page.exhibitions }
-}
+export const loader = listLoader(applicationQuery, applicationList, listPayload)
 
-function QueueRow({ row }: { row: ApplicationRow }) {
+function useColumns(): Array<Column<ApplicationRow>> {
   const { t } = useTranslation()
-  const { language } = useConsoleShell()
-  const when = formatDayAndTime(row.createdAt, language)
-  return (
-    <tr>
-      <td>
-        <Link className={`${styles.code} ${ui.mono}`} to={applicationPath(row.reference)}>
-          {row.reference}
-        </Link>
-        <div className={ui.muted}>{t(`applications.kinds.${row.kind}`)}</div>
-      </td>
-      <td>
-        <div className={ui.nowrap}>{when.day}</div>
-        <div className={`${ui.nowrap} ${ui.muted}`}>{when.time}</div>
-      </td>
-      <td>
-        <div>{row.applicant}</div>
-        <div className={ui.muted}>{row.email}</div>
-      </td>
-      <td>{row.exhibitionTitle}</td>
-      <td>
-        <ApplicationStatus status={row.status} />
-      </td>
-    </tr>
-  )
+  return [
+    {
+      header: t('applications.reference'),
+      cell: (row) => (
+        <>
+          <Link className={`${styles.code} ${ui.mono}`} to={applicationPath(row.reference)}>
+            {row.reference}
+          </Link>
+          <div className={ui.muted}>{t(`applications.kinds.${row.kind}`)}</div>
+        </>
+      ),
+    },
+    { header: t('applications.submitted'), cell: (row) => <DayAndTime at={row.createdAt} /> },
+    {
+      header: t('applications.applicant'),
+      cell: (row) => (
+        <>
+          <div>{row.applicant}</div>
+          <div className={ui.muted}>{row.email}</div>
+        </>
+      ),
+    },
+    { header: t('applications.exhibition'), cell: (row) => row.exhibitionTitle },
+    { header: t('applications.statusLabel'), cell: (row) => <ApplicationStatus status={row.status} /> },
+  ]
 }
 
 /** The chosen exhibition's applications as a file (filtered by kind when one is chosen), headers in the member's language. */
@@ -100,50 +89,32 @@ function ExportPanel({ exhibitionId, kind }: { exhibitionId: number; kind: Filte
 /** The review queue of the member's exhibitions (docs/product.md#console-applications): find an application and open it to decide. */
 export function Component() {
   const { t } = useTranslation()
-  const { filters, rows, total, pageSize, exhibitions } = useLoaderData() as QueueData
-  const pages = pageCount(total, pageSize)
+  const { filters, page, pageSize } = useLoaderData() as QueueData
+  const columns = useColumns()
   return (
-    <ConsolePage title={t('applications.title')} lead={t('applications.lead')}>
-      <ApplicationFilters key={JSON.stringify(filters)} filters={filters} exhibitions={exhibitions} />
+    <ListScreen
+      title={t('applications.title')}
+      lead={t('applications.lead')}
+      filters={<ApplicationFilters key={JSON.stringify(filters)} filters={filters} exhibitions={page.exhibitions} />}
+      columns={columns}
+      rows={page.rows}
+      rowKey={(row) => row.reference}
+      empty={t('applications.empty')}
+      pager={{
+        label: t('applications.pages'),
+        summary: (values) => t('applications.pageOf', values),
+        page: filters.page,
+        total: page.total,
+        pageSize,
+        href: (next) => applicationQuery.pageHref(filters, next),
+      }}
+      times
+    >
       {filters.exhibitionId ? (
         <ExportPanel exhibitionId={Number(filters.exhibitionId)} kind={filters.kind} />
       ) : (
         <p className={ui.hint}>{t('applications.exportHint')}</p>
       )}
-      <TableFrame label={t('applications.title')}>
-        <table className={ui.table}>
-          <caption className="visually-hidden">{t('applications.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('applications.reference')}</th>
-              <th scope="col">{t('applications.submitted')}</th>
-              <th scope="col">{t('applications.applicant')}</th>
-              <th scope="col">{t('applications.exhibition')}</th>
-              <th scope="col">{t('applications.statusLabel')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length ? null : (
-              <tr>
-                <td colSpan={5} className={ui.muted}>
-                  {t('applications.empty')}
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => (
-              <QueueRow key={row.reference} row={row} />
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
-      <Pager
-        label={t('applications.pages')}
-        summary={t('applications.pageOf', { page: filters.page, pages, count: total })}
-        page={filters.page}
-        pages={pages}
-        href={(page) => pageHref(filters, page)}
-      />
-      <p className={ui.hint}>{t('common.timesInUtc')}</p>
-    </ConsolePage>
+    </ListScreen>
   )
 }

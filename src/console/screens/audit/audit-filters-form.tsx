@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import type { StaffListItem } from '../../../api/console.ts'
 import { CONSOLE } from '../../../api/functions/console.ts'
 import { ListFilters } from '../../ui/list-filters.tsx'
-import ui from '../../ui/ui.module.css'
 import type { AuditFilters } from './audit-query.ts'
 import { useFunctionLabel } from './function-label.ts'
 
@@ -32,19 +31,10 @@ export function AuditFiltersForm({ filters, members }: { filters: AuditFilters; 
           options: Object.values(CONSOLE).map((address) => ({ value: address.route, label: functionLabel(address.route) })),
         },
       ]}
-    >
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="audit-from">
-          {t('audit.from')}
-        </label>
-        <input id="audit-from" type="date" name="from" className={ui.input} defaultValue={filters.from} />
-      </div>
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="audit-to">
-          {t('audit.to')}
-        </label>
-        <input id="audit-to" type="date" name="to" className={ui.input} defaultValue={filters.to} />
-      </div>
-    </ListFilters>
+      days={[
+        { name: 'from', label: t('audit.from'), value: filters.from },
+        { name: 'to', label: t('audit.to'), value: filters.to },
+      ]}
+    />
   )
 }

@@ -1,25 +1,19 @@
-import { COMMENT_STATES, type CommentState, MODERATION_LIMITS } from '../../../api/rules/console-comments.ts'
+import { COMMENT_STATES, MODERATION_LIMITS } from '../../../api/rules/console-comments.ts'
+import { digits, type FiltersOfQuery, listQuery, oneOf, onlySet, text } from '../../ui/list-query.ts'
 
-/** The queue's search and filters as they sit in the page's address (a filtered queue can be bookmarked and shared). */
-export interface CommentFilters {
-  page: number
-  search: string
-  exhibitionId: string
-  /** '' is every comment, visible and hidden. */
-  state: Exclude<CommentState, 'all'> | ''
-}
+/** The queue's search and filters in the page's address; a state of '' is every comment, visible and hidden. */
+export const commentQuery = listQuery(
+  {
+    search: { param: 'q', rule: text(MODERATION_LIMITS.search) },
+    exhibitionId: { param: 'exhibition', rule: digits(9) },
+    state: { param: 'state', rule: oneOf(COMMENT_STATES.filter((state) => state !== 'all')) },
+  },
+  { maxPage: 100_000 },
+)
 
-export function filtersFrom(params: URLSearchParams): CommentFilters {
-  const page = Number(params.get('page'))
-  const exhibition = params.get('exhibition') ?? ''
-  const state = params.get('state') ?? ''
-  return {
-    page: Number.isInteger(page) && page > 0 && page <= 100_000 ? page : 1,
-    search: (params.get('q') ?? '').slice(0, MODERATION_LIMITS.search),
-    exhibitionId: /^\d{1,9}$/.test(exhibition) ? exhibition : '',
-    state: state !== 'all' && (COMMENT_STATES as readonly string[]).includes(state) ? (state as CommentFilters['state']) : '',
-  }
-}
+export type CommentFilters = FiltersOfQuery<typeof commentQuery>
+
+export const { filtersFrom, pageHref } = commentQuery
 
 /** The list call's payload: only what is set. */
 export function listPayload(filters: CommentFilters) {
@@ -27,18 +21,6 @@ export function listPayload(filters: CommentFilters) {
     page: filters.page,
     pageSize: MODERATION_LIMITS.pageSizeDefault,
     state: filters.state || 'all',
-    ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
-    ...(filters.exhibitionId ? { exhibitionId: Number(filters.exhibitionId) } : {}),
+    ...onlySet({ search: filters.search.trim(), exhibitionId: filters.exhibitionId && Number(filters.exhibitionId) }),
   } as const
-}
-
-/** The address of another page of the same queue. */
-export function pageHref(filters: CommentFilters, page: number): string {
-  const params = new URLSearchParams()
-  if (filters.search) params.set('q', filters.search)
-  if (filters.exhibitionId) params.set('exhibition', filters.exhibitionId)
-  if (filters.state) params.set('state', filters.state)
-  if (page > 1) params.set('page', String(page))
-  const query = params.toString()
-  return query ? `?${query}` : '?'
 }

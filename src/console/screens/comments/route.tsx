@@ -1,34 +1,22 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
+import { useLoaderData, useRevalidator } from 'react-router'
 import { commentList, type ModerationRow } from '../../../api/console.ts'
 import { MODERATION_LIMITS } from '../../../api/rules/console-comments.ts'
-import { staffCall } from '../../screen-kit.ts'
-import { ConsolePage } from '../../ui/console-page.tsx'
+import { type ListData, listLoader } from '../../screen-kit.ts'
 import { ListFilters } from '../../ui/list-filters.tsx'
-import { Pager, pageCount } from '../../ui/pager.tsx'
+import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
 import { CommentCard } from './comment-card.tsx'
 import styles from './comments.module.css'
-import { type CommentFilters, filtersFrom, listPayload, pageHref } from './comments-query.ts'
+import { type CommentFilters, commentQuery, listPayload } from './comments-query.ts'
 
-interface QueueData {
-  filters: CommentFilters
-  rows: ModerationRow[]
-  total: number
-  pageSize: number
-  exhibitions: Array<{ id: number; title: string }>
-}
+type QueueData = ListData<CommentFilters, { rows: ModerationRow[]; total: number; exhibitions: Array<{ id: number; title: string }> }>
 
 /** One page of the moderation queue, searched and filtered on the server. */
-export async function loader(args: LoaderFunctionArgs): Promise<QueueData> {
-  const filters = filtersFrom(new URL(args.request.url).searchParams)
-  const payload = listPayload(filters)
-  const page = await staffCall(args, commentList, payload)
-  return { filters, rows: page.rows, total: page.total, pageSize: payload.pageSize, exhibitions: page.exhibitions }
-}
+export const loader = listLoader(commentQuery, commentList, listPayload)
 
-function Filters({ filters, exhibitions }: Pick<QueueData, 'filters' | 'exhibitions'>) {
+function Filters({ filters, exhibitions }: { filters: CommentFilters; exhibitions: Array<{ id: number; title: string }> }) {
   const { t } = useTranslation()
   return (
     <ListFilters
@@ -63,39 +51,44 @@ function Filters({ filters, exhibitions }: Pick<QueueData, 'filters' | 'exhibiti
  */
 export function Component() {
   const { t } = useTranslation()
-  const { filters, rows, total, pageSize, exhibitions } = useLoaderData() as QueueData
+  const { filters, page, pageSize } = useLoaderData() as QueueData
   const revalidator = useRevalidator()
   const [notice, setNotice] = useState('')
-  const pages = pageCount(total, pageSize)
   const changed = async (message: string) => {
     setNotice(message)
     await revalidator.revalidate()
   }
   return (
-    <ConsolePage title={t('comments.title')} lead={t('comments.lead')}>
-      <Filters key={JSON.stringify(filters)} filters={filters} exhibitions={exhibitions} />
+    <ListScreen
+      title={t('comments.title')}
+      lead={t('comments.lead')}
+      filters={<Filters key={JSON.stringify(filters)} filters={filters} exhibitions={page.exhibitions} />}
+      list={
+        <section aria-label={t('comments.list')}>
+          {page.rows.length ? (
+            <ol className={styles.list}>
+              {page.rows.map((row) => (
+                <CommentCard key={row.id} row={row} onChanged={(message) => void changed(message)} />
+              ))}
+            </ol>
+          ) : (
+            <p className={ui.muted}>{t('comments.empty')}</p>
+          )}
+        </section>
+      }
+      pager={{
+        label: t('comments.pages'),
+        summary: (values) => t('comments.pageOf', values),
+        page: filters.page,
+        total: page.total,
+        pageSize,
+        href: (next) => commentQuery.pageHref(filters, next),
+      }}
+      times
+    >
       <p role="status" className={notice ? ui.success : 'visually-hidden'}>
         {notice}
       </p>
-      <section aria-label={t('comments.list')}>
-        {rows.length ? (
-          <ol className={styles.list}>
-            {rows.map((row) => (
-              <CommentCard key={row.id} row={row} onChanged={(message) => void changed(message)} />
-            ))}
-          </ol>
-        ) : (
-          <p className={ui.muted}>{t('comments.empty')}</p>
-        )}
-      </section>
-      <Pager
-        label={t('comments.pages')}
-        summary={t('comments.pageOf', { page: filters.page, pages, count: total })}
-        page={filters.page}
-        pages={pages}
-        href={(page) => pageHref(filters, page)}
-      />
-      <p className={ui.hint}>{t('common.timesInUtc')}</p>
-    </ConsolePage>
+    </ListScreen>
   )
 }

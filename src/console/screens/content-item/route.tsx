@@ -22,6 +22,7 @@ import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
+import { ConfirmDialog } from '../../ui/dialog.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './content-item.module.css'
@@ -122,6 +123,7 @@ export function Component() {
   const [texts, setTexts] = useState<Texts>(() => ({ ...(loaded.item?.texts ?? {}) }))
   const [openBodies, setOpenBodies] = useState<ReadonlySet<Locale>>(() => new Set(['en']))
   const [scheduleAt, setScheduleAt] = useState('')
+  const [deleting, setDeleting] = useState(false)
   const [previewLocale, setPreviewLocale] = useState<Locale>('en')
   const [linkLocale, setLinkLocale] = useState<Locale>('en')
   const [previewUrl, setPreviewUrl] = useState<{ url: string; expiresAt: string } | null>(null)
@@ -447,18 +449,7 @@ export function Component() {
               </button>
             ) : null}
             {item.state === 'draft' ? (
-              <button
-                type="button"
-                className={`${ui.button} ${ui.danger}`}
-                disabled={busy}
-                onClick={() => {
-                  if (!window.confirm(t('contentItem.deleteConfirm'))) return
-                  void run(
-                    () => client.call(deleteEditorial, target()),
-                    () => navigate('/console/content', { replace: true }),
-                  )
-                }}
-              >
+              <button type="button" className={`${ui.button} ${ui.danger}`} disabled={busy} onClick={() => setDeleting(true)}>
                 {t('contentItem.delete')}
               </button>
             ) : null}
@@ -523,6 +514,21 @@ export function Component() {
         </section>
       ) : null}
       <p className={ui.hint}>{t('common.timesInUtc')}</p>
+      {deleting ? (
+        <ConfirmDialog
+          title={t('contentItem.delete')}
+          message={t('contentItem.deleteConfirm')}
+          confirmLabel={t('contentItem.delete')}
+          danger
+          onConfirm={() =>
+            run(
+              () => client.call(deleteEditorial, target()),
+              () => navigate('/console/content', { replace: true }),
+            )
+          }
+          onClose={() => setDeleting(false)}
+        />
+      ) : null}
     </ConsolePage>
   )
 }

@@ -2,22 +2,16 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ExhibitionContent } from '../../../api/console-content.ts'
 import { CONTENT_LIMITS as LIMITS } from '../../../api/rules/exhibition-content.ts'
-import { parseMediaPath } from '../../../api/rules/media.ts'
 import styles from '../../content-kit/content-kit.module.css'
 import { ImageField } from '../../content-kit/image-field.tsx'
 import { ListEditor } from '../../content-kit/list-editor.tsx'
 import { PartForm } from '../../content-kit/part-form.tsx'
 import { TextsEditor } from '../../content-kit/texts-editor.tsx'
+import { withSizeOf } from '../../lib/media-paths.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import type { PartProps } from './part-props.ts'
 
 type Photo = Omit<ExhibitionContent['photos'][number], 'key'> & { key?: string }
-
-/** An uploaded picture's address carries its size; a site file's size is typed in. */
-export function withSizeOf<T extends { width: number; height: number }>(item: T, src: string | null): T {
-  const parsed = src ? parseMediaPath(src) : null
-  return parsed?.kind === 'image' ? { ...item, width: parsed.width, height: parsed.height } : item
-}
 
 /** The photo gallery ("photo live") in the order visitors page through it, each with its caption per language. */
 export function Photos({ content, saver, save, reload }: PartProps) {

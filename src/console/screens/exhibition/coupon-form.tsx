@@ -8,9 +8,9 @@ import { localText } from '../../lib/local-text.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
-import { SelectField } from './select-field.tsx'
+import { SelectField } from '../../ui/select-field.tsx'
 import { CurrencyField } from './currency-field.tsx'
-import { moneyOf, orNull, textOf, useFormCall } from './use-form-call.ts'
+import { moneyOf, orNull, textOf, useFormCall } from '../../ui/use-form-call.ts'
 
 interface Props {
   mode: 'one' | 'many'

@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { CURRENCY_CODES } from '../../../api/rules/money.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { htmlLangOf } from '../../i18n.ts'
-import { SelectField } from './select-field.tsx'
+import { SelectField } from '../../ui/select-field.tsx'
 
 interface Props {
   label: string

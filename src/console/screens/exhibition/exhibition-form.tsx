@@ -7,9 +7,9 @@ import { useConsoleShell } from '../../console-state.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
-import { SelectField } from './select-field.tsx'
+import { SelectField } from '../../ui/select-field.tsx'
 import { TextsGrid } from './texts-grid.tsx'
-import { orNull, textOf, useFormCall } from './use-form-call.ts'
+import { orNull, textOf, useFormCall } from '../../ui/use-form-call.ts'
 
 const textsOf = (form: FormData) =>
   Object.fromEntries(

@@ -9,7 +9,7 @@ import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
 import { CurrencyField } from './currency-field.tsx'
-import { moneyOf, orNull, textOf, useFormCall } from './use-form-call.ts'
+import { moneyOf, orNull, textOf, useFormCall } from '../../ui/use-form-call.ts'
 
 interface Props {
   exhibitionId: number

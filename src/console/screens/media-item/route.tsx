@@ -18,7 +18,7 @@ import { ConsolePage } from '../../ui/console-page.tsx'
 import { useMediaErrorText } from '../../ui/media-picker.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
-import styles from '../media/media.module.css'
+import styles from '../../ui/media.module.css'
 
 type Detail = Awaited<ReturnType<typeof loadDetail>>
 

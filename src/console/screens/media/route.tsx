@@ -11,7 +11,7 @@ import { ListFilters } from '../../ui/list-filters.tsx'
 import { UploadZone } from '../../ui/media-picker.tsx'
 import { Pager, pageCount } from '../../ui/pager.tsx'
 import ui from '../../ui/ui.module.css'
-import styles from './media.module.css'
+import styles from '../../ui/media.module.css'
 import { filtersFrom, listPayload, MEDIA_KINDS, type MediaFilters, pageHref } from './media-query.ts'
 
 interface LibraryData {

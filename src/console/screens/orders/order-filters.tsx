@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { ORDER_LIST_LIMITS, ORDER_LIST_STATUSES, PAYMENT_METHODS } from '../../../api/rules/console-orders.ts'
 import { ListFilters } from '../../ui/list-filters.tsx'
-import ui from '../../ui/ui.module.css'
 import type { OrderFilters as Filters } from './orders-query.ts'
 
 /** The orders list's search, its choices and the paid-between dates. */
@@ -37,19 +36,10 @@ export function OrderFilters({ filters, exhibitions }: { filters: Filters; exhib
       ]}
       applyLabel={t('orders.apply')}
       clearLabel={t('orders.clear')}
-    >
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="orders-from">
-          {t('orders.from')}
-        </label>
-        <input id="orders-from" type="date" name="from" className={ui.input} defaultValue={filters.from} />
-      </div>
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="orders-to">
-          {t('orders.to')}
-        </label>
-        <input id="orders-to" type="date" name="to" className={ui.input} defaultValue={filters.to} />
-      </div>
-    </ListFilters>
+      days={[
+        { name: 'from', label: t('orders.from'), value: filters.from },
+        { name: 'to', label: t('orders.to'), value: filters.to },
+      ]}
+    />
   )
 }

@@ -5,6 +5,7 @@ import { resetSecondFactor, type StaffListItem, staffList, updateMember } from '
 import { useConsoleShell, useMember } from '../../console-state.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
+import { ConfirmDialog } from '../../ui/dialog.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import { InviteForm } from './invite-form.tsx'
@@ -24,6 +25,8 @@ export function Component() {
   const revalidator = useRevalidator()
   const errorText = useErrorText()
   const [editing, setEditing] = useState<StaffListItem | null>(null)
+  /** The action waiting for the owner's yes, and what the question says. */
+  const [asking, setAsking] = useState<{ action: string; message: string; run(): Promise<void> } | null>(null)
   const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null)
 
   const done = async (text: string) => {
@@ -41,12 +44,15 @@ export function Component() {
   }
   const toggle = (member: StaffListItem) => {
     const disabled = member.status !== 'disabled'
-    if (disabled && !window.confirm(t('staff.confirmDisable', { name: member.name }))) return
-    void act(() => client.call(updateMember, { id: member.id, disabled }), t(disabled ? 'staff.disabled' : 'staff.enabled', { email: member.email }))
+    const run = () =>
+      act(() => client.call(updateMember, { id: member.id, disabled }), t(disabled ? 'staff.disabled' : 'staff.enabled', { email: member.email }))
+    // Enabling gives back what was taken: no question. Disabling ends the member's sessions.
+    if (disabled) setAsking({ action: t('staff.disable'), message: t('staff.confirmDisable', { name: member.name }), run })
+    else void run()
   }
   const reset = (member: StaffListItem) => {
-    if (!window.confirm(t('staff.confirmReset', { name: member.name }))) return
-    void act(() => client.call(resetSecondFactor, { id: member.id }), t('staff.resetDone', { email: member.email }))
+    const run = () => act(() => client.call(resetSecondFactor, { id: member.id }), t('staff.resetDone', { email: member.email }))
+    setAsking({ action: t('staff.reset'), message: t('staff.confirmReset', { name: member.name }), run })
   }
 
   return (
@@ -69,6 +75,16 @@ export function Component() {
             setEditing(null)
             void done(text)
           }}
+        />
+      ) : null}
+      {asking ? (
+        <ConfirmDialog
+          title={asking.action}
+          message={asking.message}
+          confirmLabel={asking.action}
+          danger
+          onConfirm={asking.run}
+          onClose={() => setAsking(null)}
         />
       ) : null}
     </ConsolePage>

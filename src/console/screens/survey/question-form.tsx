@@ -6,8 +6,8 @@ import { LOCALES } from '../../../i18n/languages.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
-import { SelectField } from '../exhibition/select-field.tsx'
-import { textOf, useFormCall } from '../exhibition/use-form-call.ts'
+import { SelectField } from '../../ui/select-field.tsx'
+import { textOf, useFormCall } from '../../ui/use-form-call.ts'
 import styles from './survey.module.css'
 
 interface Props {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { deleteSurveyQuestion, reorderSurveyQuestions, type SurveyEditor, type SurveyEditorQuestion, saveSurveyQuestion } from '../../../api/console-survey.ts'
 import { useConsoleShell } from '../../console-state.ts'
+import { ConfirmDialog } from '../../ui/dialog.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
@@ -19,6 +20,7 @@ export function Questions({ editor, onChanged }: { editor: SurveyEditor; onChang
   const [editing, setEditing] = useState<SurveyEditorQuestion | 'new' | null>(null)
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
+  const [deleting, setDeleting] = useState<SurveyEditorQuestion | null>(null)
   const exhibitionId = editor.exhibition.id
   const answered = editor.answers > 0
 
@@ -52,10 +54,7 @@ export function Questions({ editor, onChanged }: { editor: SurveyEditor; onChang
         }),
       t(question.hidden ? 'survey.shownNow' : 'survey.hiddenNow'),
     )
-  const remove = (question: SurveyEditorQuestion) => {
-    if (!window.confirm(t('survey.deleteConfirm', { question: questionText(question, language) }))) return
-    return run(() => client.call(deleteSurveyQuestion, { exhibitionId, id: question.id }), t('survey.deleted'))
-  }
+  const remove = (question: SurveyEditorQuestion) => run(() => client.call(deleteSurveyQuestion, { exhibitionId, id: question.id }), t('survey.deleted'))
 
   return (
     <section className={ui.panel} aria-labelledby="survey-questions">
@@ -122,7 +121,7 @@ export function Questions({ editor, onChanged }: { editor: SurveyEditor; onChang
                           {t(question.hidden ? 'survey.show' : 'survey.hide')}
                         </button>
                         {answered ? null : (
-                          <button type="button" className={`${ui.button} ${ui.small} ${ui.danger}`} disabled={busy} onClick={() => void remove(question)}>
+                          <button type="button" className={`${ui.button} ${ui.small} ${ui.danger}`} disabled={busy} onClick={() => setDeleting(question)}>
                             {t('survey.delete')}
                           </button>
                         )}
@@ -161,6 +160,16 @@ export function Questions({ editor, onChanged }: { editor: SurveyEditor; onChang
           </button>
         </div>
       )}
+      {deleting ? (
+        <ConfirmDialog
+          title={t('survey.delete')}
+          message={t('survey.deleteConfirm', { question: questionText(deleting, language) })}
+          confirmLabel={t('survey.delete')}
+          danger
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
     </section>
   )
 }

@@ -9,7 +9,7 @@ import { orderPath } from '../../lib/order-paths.ts'
 import { StateBadge } from '../../ui/state-badge.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
-import { ApplicationStatus } from '../applications/application-status.tsx'
+import { ApplicationStatus } from '../../ui/application-status.tsx'
 
 /** The visitor's orders and applications, each linked to its own page. */
 export function Holdings({ visitor }: { visitor: VisitorDetail }) {

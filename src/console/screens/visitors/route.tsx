@@ -1,110 +1,81 @@
 import { useTranslation } from 'react-i18next'
-import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { type VisitorRow, visitorSearch } from '../../../api/console.ts'
 import { VISITOR_LIMITS } from '../../../api/rules/console-visitors.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { visitorPath } from '../../lib/visitor-paths.ts'
-import { staffCall } from '../../screen-kit.ts'
-import { ConsolePage } from '../../ui/console-page.tsx'
+import { type ListData, listLoader } from '../../screen-kit.ts'
+import type { Column } from '../../ui/data-table.tsx'
 import { ListFilters } from '../../ui/list-filters.tsx'
-import { Pager, pageCount } from '../../ui/pager.tsx'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type FiltersOfQuery, listQuery } from '../../ui/list-query.ts'
+import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
-import { AccountState } from './account-state.tsx'
-
-interface SearchData {
-  query: string
-  page: number
-  rows: VisitorRow[]
-  total: number
-}
+import { AccountState } from '../../ui/account-state.tsx'
 
 /** The search sits in the page's address (`?q=...&page=2`), so a result can be reloaded and shared. */
-export async function loader(args: LoaderFunctionArgs): Promise<SearchData> {
-  const params = new URL(args.request.url).searchParams
-  const query = (params.get('q') ?? '').trim().slice(0, VISITOR_LIMITS.search)
-  const asked = Number(params.get('page'))
-  const page = Number.isInteger(asked) && asked > 0 && asked <= 100_000 ? asked : 1
-  const result = await staffCall(args, visitorSearch, { query, page, pageSize: VISITOR_LIMITS.pageSizeDefault })
-  return { query, page, rows: result.rows, total: result.total }
-}
+const visitorQuery = listQuery({ query: { param: 'q', rule: (raw) => raw.trim().slice(0, VISITOR_LIMITS.search) } }, { maxPage: 100_000 })
 
-const pageHref = (query: string, page: number) => {
-  const params = new URLSearchParams()
-  if (query) params.set('q', query)
-  if (page > 1) params.set('page', String(page))
-  const text = params.toString()
-  return text ? `?${text}` : '?'
-}
+type SearchData = ListData<FiltersOfQuery<typeof visitorQuery>, { rows: VisitorRow[]; total: number }>
 
-function VisitorLine({ row }: { row: VisitorRow }) {
+export const loader = listLoader(visitorQuery, visitorSearch, ({ query, page }) => ({ query, page, pageSize: VISITOR_LIMITS.pageSizeDefault }))
+
+function useColumns(): Array<Column<VisitorRow>> {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
-  return (
-    <tr>
-      <td>
-        <Link to={visitorPath(row.id)}>{row.nick}</Link>
-        <div className={ui.muted}>{row.email}</div>
-      </td>
-      <td className={ui.nowrap}>{formatDateTime(row.createdAt, language)}</td>
-      <td className={ui.nowrap}>{row.lastSignInAt ? formatDateTime(row.lastSignInAt, language) : t('visitors.never')}</td>
-      <td>
-        <AccountState blocked={row.blocked} />
-      </td>
-    </tr>
-  )
+  return [
+    {
+      header: t('visitors.visitor'),
+      cell: (row) => (
+        <>
+          <Link to={visitorPath(row.id)}>{row.nick}</Link>
+          <div className={ui.muted}>{row.email}</div>
+        </>
+      ),
+    },
+    { header: t('visitors.created'), className: ui.nowrap, cell: (row) => formatDateTime(row.createdAt, language) },
+    {
+      header: t('visitors.lastSignIn'),
+      className: ui.nowrap,
+      cell: (row) => (row.lastSignInAt ? formatDateTime(row.lastSignInAt, language) : t('visitors.never')),
+    },
+    { header: t('visitors.state'), cell: (row) => <AccountState blocked={row.blocked} /> },
+  ]
 }
 
 /** Visitor accounts (docs/product.md#console-visitors): find a person by e-mail address or nick and open their account. */
 export function Component() {
   const { t } = useTranslation()
-  const { query, page, rows, total } = useLoaderData() as SearchData
-  const pages = pageCount(total, VISITOR_LIMITS.pageSizeDefault)
+  const { filters, page, pageSize } = useLoaderData() as SearchData
+  const columns = useColumns()
   return (
-    <ConsolePage title={t('visitors.title')} lead={t('visitors.lead')}>
-      <ListFilters
-        key={query}
-        id="visitors"
-        label={t('visitors.searchLabel')}
-        search={{ label: t('visitors.search'), hint: t('visitors.searchHint'), value: query, maxLength: VISITOR_LIMITS.search }}
-        choices={[]}
-        applyLabel={t('visitors.find')}
-        clearLabel={t('visitors.clear')}
-      />
-      <TableFrame label={t('visitors.title')}>
-        <table className={ui.table}>
-          <caption className="visually-hidden">{t('visitors.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('visitors.visitor')}</th>
-              <th scope="col">{t('visitors.created')}</th>
-              <th scope="col">{t('visitors.lastSignIn')}</th>
-              <th scope="col">{t('visitors.state')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length ? null : (
-              <tr>
-                <td colSpan={4} className={ui.muted}>
-                  {t(query ? 'visitors.noMatch' : 'visitors.empty')}
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => (
-              <VisitorLine key={row.id} row={row} />
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
-      <Pager
-        label={t('visitors.pages')}
-        summary={t('visitors.pageOf', { page, pages, count: total })}
-        page={page}
-        pages={pages}
-        href={(next) => pageHref(query, next)}
-      />
-      <p className={ui.hint}>{t('common.timesInUtc')}</p>
-    </ConsolePage>
+    <ListScreen
+      title={t('visitors.title')}
+      lead={t('visitors.lead')}
+      filters={
+        <ListFilters
+          key={filters.query}
+          id="visitors"
+          label={t('visitors.searchLabel')}
+          search={{ label: t('visitors.search'), hint: t('visitors.searchHint'), value: filters.query, maxLength: VISITOR_LIMITS.search }}
+          choices={[]}
+          applyLabel={t('visitors.find')}
+          clearLabel={t('visitors.clear')}
+        />
+      }
+      columns={columns}
+      rows={page.rows}
+      rowKey={(row) => row.id}
+      empty={t(filters.query ? 'visitors.noMatch' : 'visitors.empty')}
+      pager={{
+        label: t('visitors.pages'),
+        summary: (values) => t('visitors.pageOf', values),
+        page: filters.page,
+        total: page.total,
+        pageSize,
+        href: (next) => visitorQuery.pageHref(filters, next),
+      }}
+      times
+    />
   )
 }

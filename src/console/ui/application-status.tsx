@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import ui from '../../ui/ui.module.css'
+import ui from './ui.module.css'
 
 const TONE: Record<string, string | undefined> = {
   received: ui.badgeWarn,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import ui from '../../ui/ui.module.css'
+import ui from './ui.module.css'
 
 /** Whether a visitor may sign in, as a small label. */
 export function AccountState({ blocked }: { blocked: boolean }) {

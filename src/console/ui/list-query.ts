@@ -1,0 +1,92 @@
+/**
+ * A console list's search and filters as they sit in the page's address, so a filtered page can be
+ * bookmarked, reloaded and shared. A screen names each filter once (its key, its query parameter and
+ * what it accepts); reading the address and writing another page's address come from that one list,
+ * so the two cannot drift apart. Anything the address holds that a filter does not accept reads as
+ * "not set", never as an error page.
+ */
+
+/** What a filter accepts from the address: the value, or '' for "not set". */
+export type ParamRule<V extends string = string> = (raw: string) => V | ''
+
+export interface FilterParam<V extends string = string> {
+  /** The query parameter (`q`, `exhibition`, `status`...). */
+  param: string
+  rule: ParamRule<V>
+}
+
+type Spec = Record<string, FilterParam>
+
+/** The filters a spec reads: each value accepted or '', and the page (1 when the address has none or a wrong one). */
+export type FiltersOf<S extends Spec> = { page: number } & { [K in keyof S]: S[K] extends FilterParam<infer V> ? V | '' : string }
+
+/** The filters of a list query, for a screen's types. */
+export type FiltersOfQuery<Q> = Q extends ListQuery<infer S> ? FiltersOf<S> : never
+
+export interface ListQuery<S extends Spec> {
+  filtersFrom(params: URLSearchParams): FiltersOf<S>
+  /** The address of another page of the same filtered list (`?` for the first page unfiltered). */
+  pageHref(filters: FiltersOf<S>, page: number): string
+}
+
+/** One of a fixed set of values. */
+export const oneOf =
+  <T extends string>(values: readonly T[]): ParamRule<T> =>
+  (raw) =>
+    (values as readonly string[]).includes(raw) ? (raw as T) : ''
+
+/** Free text, cut at the platform's limit. */
+export const text =
+  (maxLength: number): ParamRule =>
+  (raw) =>
+    raw.slice(0, maxLength)
+
+/** A row id: digits only, at most `maxDigits` of them (a bigger one reads as not set rather than as a refused call). */
+export const digits =
+  (maxDigits = Number.POSITIVE_INFINITY): ParamRule =>
+  (raw) =>
+    /^\d+$/.test(raw) && raw.length <= maxDigits ? raw : ''
+
+/** A yyyy-mm-dd day that exists. */
+export const day: ParamRule = (raw) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ? raw : '')
+
+/** Whatever the address says (the platform checks it). */
+export const anything: ParamRule = (raw) => raw
+
+/** The page asked for, or 1; `maxPage` caps what an address may ask (a larger one is page 1). */
+export function pageFrom(params: URLSearchParams, maxPage = Number.POSITIVE_INFINITY): number {
+  const page = Number(params.get('page'))
+  return Number.isInteger(page) && page > 0 && page <= maxPage ? page : 1
+}
+
+/** A query string for the address: `?` alone when nothing is set, so a link still lands on the list itself. */
+export function queryHref(params: URLSearchParams): string {
+  const query = params.toString()
+  return query ? `?${query}` : '?'
+}
+
+export function listQuery<const S extends Spec>(spec: S, options: { maxPage?: number } = {}): ListQuery<S> {
+  const entries = Object.entries(spec)
+  return {
+    filtersFrom(params) {
+      const filters: Record<string, string | number> = {}
+      for (const [key, { param, rule }] of entries) filters[key] = rule(params.get(param) ?? '')
+      filters.page = pageFrom(params, options.maxPage)
+      return filters as FiltersOf<S>
+    },
+    pageHref(filters, page) {
+      const params = new URLSearchParams()
+      for (const [key, { param }] of entries) {
+        const value = (filters as Record<string, unknown>)[key]
+        if (typeof value === 'string' && value) params.set(param, value)
+      }
+      if (page > 1) params.set('page', String(page))
+      return queryHref(params)
+    },
+  }
+}
+
+/** A payload with only what is set: '' and undefined leave their key out, so the platform applies no such filter. */
+export function onlySet<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], '' | undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '' && value !== undefined)) as never
+}
