@@ -50,7 +50,7 @@ type ListScreenProps<Row> = ListBody<Row> & {
 }
 
 /**
- * A console list screen (docs/CONVENTIONS.md#a-console-screen): title, filters sent as the page's address,
+ * A console list screen (docs/CONVENTIONS.md#a-console-screen-srcconsole): title, filters sent as the page's address,
  * the table (cards on a phone), the pager, and the note on times. The loader side is
  * `listLoader` in screen-kit.ts with the filters of ui/list-query.ts.
  */
