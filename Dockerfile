@@ -18,6 +18,7 @@ COPY locales-console ./locales-console
 COPY content ./content
 COPY scripts ./scripts
 COPY server ./server
+COPY shared ./shared
 COPY src ./src
 RUN npm run build \
   && npm prune --omit=dev --no-audit --no-fund \
@@ -58,7 +59,7 @@ COPY --from=build /app/package.json /app/index.html ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/server ./server
-COPY --from=build /app/src ./src
+COPY --from=build /app/shared ./shared
 COPY --from=build /app/locales ./locales
 COPY --from=build /app/content ./content
 COPY --from=build /app/scripts ./scripts

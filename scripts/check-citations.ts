@@ -38,7 +38,7 @@ const REFERENCE_WORD = /(?:\(|\b(?:see|in|from|by|fixes|fixed|closes|closed|PR|p
 const isReference = (text: string, index: number, found: string) => ![4, 7, 9].includes(found.length) || REFERENCE_WORD.test(text.slice(0, index))
 
 /** Top-level folders whose paths comments cite. */
-const ROOTS = ['docs', 'server', 'src', 'scripts', 'test', 'bench', 'deploy', 'public', 'locales', 'locales-console', 'content']
+const ROOTS = ['docs', 'server', 'shared', 'src', 'scripts', 'test', 'bench', 'deploy', 'public', 'locales', 'locales-console', 'content']
 
 /** A path under one of ROOTS, not part of a longer path or address (`/work/...`, `../src`, `https://x/docs`). */
 const PATH = new RegExp(`(?<![\\w./@~:-])(?:${ROOTS.join('|')})/[\\w.\\-/]*(?:#[\\w-]+)?`, 'g')

@@ -3,7 +3,7 @@
 // Without --every-page every link in every language is followed; with it, the languages named there
 // are followed to every page and the others to one page of each type (see `pageType`).
 // The browser tests call `crawlLinks` against the test server (test/e2e/links.spec.ts).
-import { ALL_URL_LANGUAGES } from '../src/i18n/languages.ts'
+import { ALL_URL_LANGUAGES } from '../shared/languages.ts'
 
 export interface BrokenLink {
   url: string

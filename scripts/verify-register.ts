@@ -12,7 +12,7 @@ import {
   type ChannelPurpose,
   DOCUMENT_AUDIENCES,
   type DocumentAudience,
-} from '../src/api/contracts/verification.ts'
+} from '../shared/contracts/verification.ts'
 import { ConfigError, parseConfig } from '../server/config.ts'
 import { DatabaseOpenError, openDatabase } from '../server/db/client.ts'
 import { migrate } from '../server/db/migrate.ts'

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { chooseBases } from './environments.ts'
-import { ALL_URL_LANGUAGES, REQUIRED_URL_LANGUAGES, type UrlLanguage } from '../src/i18n/languages.ts'
+import { ALL_URL_LANGUAGES, REQUIRED_URL_LANGUAGES, type UrlLanguage } from '../shared/languages.ts'
 
 const optionalUrl = z
   .string()

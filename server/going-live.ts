@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { GoingLiveItem } from '../src/api/rules/console-going-live.ts'
-import { LOCALES } from '../src/i18n/languages.ts'
+import type { GoingLiveItem } from '../shared/rules/console-going-live.ts'
+import { LOCALES } from '../shared/languages.ts'
 import { type Config, DEMO_IDENTITY } from './config.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))

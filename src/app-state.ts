@@ -1,7 +1,7 @@
 import { createContext as createReactContext, useContext } from 'react'
 import { createContext as createRouterContext } from 'react-router'
 import type { GatewayClient } from './api/client.ts'
-import type { SiteState } from './api/contracts/site.ts'
+import type { SiteState } from '../shared/contracts/site.ts'
 
 /** What loaders need, set per request on the server and once in the browser. */
 export interface LoaderContextValue {
@@ -9,8 +9,8 @@ export interface LoaderContextValue {
   site: SiteState
 }
 
-export type { UserInfo } from './api/contracts/accounts.ts'
-export type { PublicConfig, SiteState } from './api/contracts/site.ts'
+export type { UserInfo } from '../shared/contracts/accounts.ts'
+export type { PublicConfig, SiteState } from '../shared/contracts/site.ts'
 
 export const loaderContext = createRouterContext<LoaderContextValue>()
 

@@ -5,7 +5,7 @@ import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-r
 import { RouterProvider } from 'react-router/dom'
 import { createLazyGatewayClient } from './api/lazy-client.ts'
 import { readCookie } from './lib/cookies.ts'
-import { COOKIES } from './api/contracts/cookies.ts'
+import { COOKIES } from '../shared/contracts/cookies.ts'
 import { AppShellContext, loaderContext } from './app-state.ts'
 import { deserializeErrors, type HydrationPayload } from './hydration.ts'
 import { createI18n } from './i18n/instance.ts'

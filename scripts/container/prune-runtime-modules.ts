@@ -220,10 +220,10 @@ if (!DRY_RUN && kept.has(tables)) {
     rmSync(join(tables, name))
   }
 }
-// The runtime's own sources: only the src/ files the server and the operator scripts import (the
-// pages are in dist/server already).
+// The kernel's files the server and the operator scripts do not import (some rules only the pages
+// read; the pages themselves are in dist/server already).
 const imported = new Set(sources.map((source) => source.file))
-if (!DRY_RUN) for (const file of walk(join(ROOT, 'src'), () => true)) if (!imported.has(file)) rmSync(file)
+if (!DRY_RUN) for (const file of walk(join(ROOT, 'shared'), () => true)) if (!imported.has(file)) rmSync(file)
 /** Folders left empty by the removals above; true when `dir` itself is now empty and gone. */
 function removeEmpty(dir: string): boolean {
   const entries = readdirSync(dir, { withFileTypes: true })
@@ -232,7 +232,7 @@ function removeEmpty(dir: string): boolean {
   rmSync(dir, { recursive: true })
   return true
 }
-if (!DRY_RUN) for (const dir of [MODULES, join(ROOT, 'src')]) removeEmpty(dir)
+if (!DRY_RUN) for (const dir of [MODULES, join(ROOT, 'shared')]) removeEmpty(dir)
 // Every package that stays still finds its entry point (asset packages are read, not imported).
 if (!DRY_RUN) {
   for (const dir of kept) {

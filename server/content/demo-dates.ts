@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Locale } from '../../src/i18n/languages.ts'
+import type { Locale } from '../../shared/languages.ts'
 import { formatWrittenDates, localeOfKey, WRITTEN_DATE_STYLES, type WrittenDateStyle } from './written-dates.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { LANGUAGE_INFO, LOCALES, type Locale } from '../../src/i18n/languages.ts'
+import { LANGUAGE_INFO, LOCALES, type Locale } from '../../shared/languages.ts'
 
 /**
  * Dates written in the demo's prose ("on {{dates:2027-01-26/2027-01-27|day-month-year}}"), formatted

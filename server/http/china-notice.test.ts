@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { COOKIES } from '../../src/api/contracts/cookies.ts'
+import { COOKIES } from '../../shared/contracts/cookies.ts'
 import { showsChinaNotice } from './china-notice.ts'
 
 const china = { alpha2: 'CN', numeric: '156', known: true }

@@ -1,4 +1,4 @@
-import { COOKIES } from '../../src/api/contracts/cookies.ts'
+import { COOKIES } from '../../shared/contracts/cookies.ts'
 import type { GeoAnswer } from '../geo/geo.ts'
 
 /**

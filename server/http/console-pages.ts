@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
-import { ERROR_CODES } from '../../src/api/contracts/define.ts'
-import { DEFAULT_URL_LANGUAGE } from '../../src/i18n/languages.ts'
+import { ERROR_CODES } from '../../shared/contracts/define.ts'
+import { DEFAULT_URL_LANGUAGE } from '../../shared/languages.ts'
 import { type SsrDeps, ssrHandler } from './ssr.ts'
 
 /** Where the organiser's console lives (docs/product.md#console-where): outside the language prefix. */

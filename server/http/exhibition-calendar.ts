@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
-import { isUrlLanguage, localeOf, type UrlLanguage } from '../../src/i18n/languages.ts'
+import { isUrlLanguage, localeOf, type UrlLanguage } from '../../shared/languages.ts'
 import type { Config } from '../config.ts'
 import type { Platform } from '../platform/platform.ts'
 import { calendarFile } from '../platform/tickets/calendar.ts'

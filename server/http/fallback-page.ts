@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { Locale, UrlLanguage } from '../../src/i18n/languages.ts'
-import { LANGUAGE_INFO } from '../../src/i18n/languages.ts'
+import type { Locale, UrlLanguage } from '../../shared/languages.ts'
+import { LANGUAGE_INFO } from '../../shared/languages.ts'
 
 const SOURCE_TEMPLATE = fileURLToPath(new URL('../../index.html', import.meta.url))
 const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ALL_URL_LANGUAGES } from '../../src/i18n/languages.ts'
+import { ALL_URL_LANGUAGES } from '../../shared/languages.ts'
 import { resolvePageLanguage } from './language.ts'
 
 const live = [...ALL_URL_LANGUAGES]

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express'
-import { COOKIES } from '../../src/api/contracts/cookies.ts'
-import { ERROR_CODES } from '../../src/api/contracts/define.ts'
+import { COOKIES } from '../../shared/contracts/cookies.ts'
+import { ERROR_CODES } from '../../shared/contracts/define.ts'
 import {
   DEFAULT_URL_LANGUAGE,
   isUrlLanguage,
@@ -8,7 +8,7 @@ import {
   languageFromAcceptLanguage,
   type UrlLanguage,
   urlLanguageForTag,
-} from '../../src/i18n/languages.ts'
+} from '../../shared/languages.ts'
 
 /**
  * `permanent`: the target follows from the URL alone (a case or region variant of one of our codes),

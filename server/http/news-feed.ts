@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { NextFunction, Request, Response } from 'express'
-import { isUrlLanguage, type Locale, localeOf, type UrlLanguage } from '../../src/i18n/languages.ts'
+import { isUrlLanguage, type Locale, localeOf, type UrlLanguage } from '../../shared/languages.ts'
 import type { Config } from '../config.ts'
 import type { Platform } from '../platform/platform.ts'
 

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib'
 import proxyAddr from 'proxy-addr'
-import { COOKIES } from '../../src/api/contracts/cookies.ts'
-import { queryParamsOfPath } from '../../src/routes/query-params.ts'
+import { COOKIES } from '../../shared/contracts/cookies.ts'
+import { queryParamsOfPath } from '../../shared/query-params.ts'
 import type { Geo } from '../geo/geo.ts'
 import { showsChinaNotice } from './china-notice.ts'
 import { isMobileUserAgent } from './device.ts'
@@ -121,7 +121,7 @@ const declaredParams = memoize(5000, queryParamsOfPath)
 
 /**
  * The URL a page is keyed and rendered by: its path and only the query parameters it reads
- * (src/routes/query-params.ts), in the declared order, so tracking parameters and anything else
+ * (shared/query-params.ts), in the declared order, so tracking parameters and anything else
  * unread share one copy. `'any'` pages keep their query as it came.
  */
 export function pageUrlOf(path: string, query: string): string {

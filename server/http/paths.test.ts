@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ENDPOINTS } from '../../src/api/contracts/define.ts'
+import { ENDPOINTS } from '../../shared/contracts/define.ts'
 import { isCacheablePagePath, isQuietPath, isReservedPath, looksLikeFile, ROBOTS_DISALLOW, routeKindOf, slashlessLocation } from './paths.ts'
 
 describe('reserved paths and route kinds', () => {

@@ -2,7 +2,7 @@
  * The one table of paths that are never pages, and the coarse kind of every request. Express
  * answers these itself or with a plain 404 (never a language redirect), the page cache never
  * stores them, metrics and logs label by kind, robots.txt keeps crawlers off the marked ones.
- * The gateway paths of docs/product.md#endpoints are `ENDPOINTS` in src/api/contracts/define.ts (paths.test.ts
+ * The gateway paths of docs/product.md#endpoints are `ENDPOINTS` in shared/contracts/define.ts (paths.test.ts
  * checks that each of them is reserved here as `platform`).
  */
 export type RouteKind = 'health' | 'metrics' | 'asset' | 'platform' | 'api' | 'console' | 'page'

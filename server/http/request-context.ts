@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
-import { COOKIES } from '../../src/api/contracts/cookies.ts'
+import { COOKIES } from '../../shared/contracts/cookies.ts'
 import type { Geo, GeoAnswer } from '../geo/geo.ts'
 import { showsChinaNotice } from './china-notice.ts'
 import { isMobileUserAgent } from './device.ts'

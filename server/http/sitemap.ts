@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express'
-import { LANGUAGE_INFO } from '../../src/i18n/languages.ts'
+import { LANGUAGE_INFO } from '../../shared/languages.ts'
 import type { Config } from '../config.ts'
 import type { Platform, SitemapEntry } from '../platform/platform.ts'
 import { ROBOTS_DISALLOW } from './paths.ts'

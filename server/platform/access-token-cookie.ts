@@ -1,5 +1,5 @@
 import type { Response } from 'express'
-import { COOKIES } from '../../src/api/contracts/cookies.ts'
+import { COOKIES } from '../../shared/contracts/cookies.ts'
 import { ACCESS_TOKEN_SECONDS } from './tokens.ts'
 
 /**

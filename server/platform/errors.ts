@@ -1,4 +1,4 @@
-import { ERROR_CODES, type FieldErrors } from '../../src/api/contracts/define.ts'
+import { ERROR_CODES, type FieldErrors } from '../../shared/contracts/define.ts'
 
 type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
 

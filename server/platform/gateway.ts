@@ -9,10 +9,10 @@ import {
   type FieldErrors,
   type ParsedPayloadOf,
   type ResultOf,
-} from '../../src/api/contracts/define.ts'
-import { controlCharacterFields } from '../../src/api/rules/text.ts'
-import { CONSOLE_REQUEST_HEADER, type ConsoleLanguage, mayCall, type StaffRole } from '../../src/api/rules/console-access.ts'
-import { LOCALES, type Locale } from '../../src/i18n/languages.ts'
+} from '../../shared/contracts/define.ts'
+import { controlCharacterFields } from '../../shared/rules/text.ts'
+import { CONSOLE_REQUEST_HEADER, type ConsoleLanguage, mayCall, type StaffRole } from '../../shared/rules/console-access.ts'
+import { LOCALES, type Locale } from '../../shared/languages.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts'
 import { DomainError } from './errors.ts'
 import type { Principal, TokenSigner } from './tokens.ts'

@@ -1,10 +1,10 @@
-import type * as contracts from './contracts/accounts.ts'
-import { fn } from './functions/gateway.ts'
-import { ACCOUNTS } from './functions/accounts.ts'
+import type * as contracts from '../../shared/contracts/accounts.ts'
+import { fn } from '../../shared/functions/gateway.ts'
+import { ACCOUNTS } from '../../shared/functions/accounts.ts'
 
 /**
  * Accounts (docs/product.md#login): browser references to the platform functions. Nothing here imports zod, so
- * pages stay light; the limits both sides apply are in src/api/rules/accounts.ts, the site's own
+ * pages stay light; the limits both sides apply are in shared/rules/accounts.ts, the site's own
  * session endpoint in src/api/session.ts.
  */
 

@@ -1,11 +1,11 @@
-import { fn } from './functions/gateway.ts'
-import { APPLICATIONS } from './functions/applications.ts'
-import type * as contracts from './contracts/applications.ts'
+import { fn } from '../../shared/functions/gateway.ts'
+import { APPLICATIONS } from '../../shared/functions/applications.ts'
+import type * as contracts from '../../shared/contracts/applications.ts'
 
 /**
  * Exhibitor and attendee applications (docs/product.md#application-form): browser references to the platform functions.
  * Nothing here imports zod, so the sign-up page stays light; the rules both sides apply are in
- * src/api/rules/applications.ts.
+ * shared/rules/applications.ts.
  */
 export const openExhibitions = fn<typeof contracts.openExhibitions>(APPLICATIONS.openExhibitions)
 export const submitExhibitorApplication = fn<typeof contracts.submitExhibitorApplication>(APPLICATIONS.submitExhibitorApplication)
@@ -21,4 +21,4 @@ export type {
   MyApplication,
   OpenExhibition,
   SubmitResult,
-} from './contracts/applications.ts'
+} from '../../shared/contracts/applications.ts'

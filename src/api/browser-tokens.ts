@@ -1,7 +1,7 @@
 import axios from 'axios'
 import type { TokenResult, TokenSource } from './client.ts'
 import { readCookie } from '../lib/cookies.ts'
-import { COOKIES } from './contracts/cookies.ts'
+import { COOKIES } from '../../shared/contracts/cookies.ts'
 
 /**
  * In the browser the token lives in the `access_token` cookie (3600 s, docs/product.md#access-token) that the server

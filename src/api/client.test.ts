@@ -9,7 +9,7 @@ import {
   type GatewayTransport,
   type TokenSource,
 } from './client.ts'
-import { type Envelope, fn } from './functions/gateway.ts'
+import { type Envelope, fn } from '../../shared/functions/gateway.ts'
 
 const hot = fn({ endpoint: 'cv3', route: 'search$statisticsHotSearch', access: 'visitor' })
 const geo = fn({ endpoint: 'ipGeo', access: 'public' })

@@ -1,7 +1,7 @@
 import axios, { type AxiosAdapter, type AxiosInstance } from 'axios'
-import type { TokenResult, TokenSource } from './contracts/tokens.ts'
+import type { TokenResult, TokenSource } from '../../shared/contracts/tokens.ts'
 import { GatewayError } from './gateway-error.ts'
-import { ENDPOINTS, ERROR_CODES, type Envelope, type FieldErrors, type FunctionRef, type RefPayload, type RefResult } from './functions/gateway.ts'
+import { ENDPOINTS, ERROR_CODES, type Envelope, type FieldErrors, type FunctionRef, type RefPayload, type RefResult } from '../../shared/functions/gateway.ts'
 
 /** docs/product.md#limits: HTTP timeout. */
 export const GATEWAY_TIMEOUT_MS = 20_000
@@ -18,7 +18,7 @@ export interface GatewayHeaderValues {
 }
 
 export { GatewayError }
-export type { TokenResult, TokenSource } from './contracts/tokens.ts'
+export type { TokenResult, TokenSource } from '../../shared/contracts/tokens.ts'
 
 /** One call as the client sends it, whatever carries it. */
 export interface GatewayRequest {

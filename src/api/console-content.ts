@@ -1,8 +1,8 @@
-import { fn } from './functions/gateway.ts'
-import { CONSOLE } from './functions/console.ts'
-import type * as content from './contracts/console-content.ts'
+import { fn } from '../../shared/functions/gateway.ts'
+import { CONSOLE } from '../../shared/functions/console.ts'
+import type * as content from '../../shared/contracts/console-content.ts'
 
-export type { AdvertInput, AdvertView, ContentSave, ExhibitionContent } from './contracts/console-content.ts'
+export type { AdvertInput, AdvertView, ContentSave, ExhibitionContent } from '../../shared/contracts/console-content.ts'
 /** Exhibition content and adverts in the console (docs/product.md#console-pages): browser references, beside src/api/console.ts. */
 export const contentExhibitions = fn<typeof content.contentExhibitions>(CONSOLE.contentExhibitions)
 export const exhibitionContent = fn<typeof content.exhibitionContent>(CONSOLE.exhibitionContent)

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import type * as contracts from './contracts/console-editorial.ts'
-import { CONSOLE } from './functions/console.ts'
-import { fn } from './functions/gateway.ts'
+import type * as contracts from '../../shared/contracts/console-editorial.ts'
+import { CONSOLE } from '../../shared/functions/console.ts'
+import { fn } from '../../shared/functions/gateway.ts'
 
 /** The console's content editor (docs/product.md#console-content): browser references to its functions on POST /gateway/console. */
 export const editorialList = fn<typeof contracts.editorialList>(CONSOLE.editorialList)

@@ -1,20 +1,20 @@
-import { fn } from './functions/gateway.ts'
-import { CONSOLE } from './functions/console.ts'
-import type * as contracts from './contracts/console.ts'
-import type * as orders from './contracts/console-orders.ts'
-import type * as dashboards from './contracts/console-dashboard.ts'
-import type * as exports from './contracts/console-exports.ts'
-import type * as catalog from './contracts/console-catalog.ts'
-import type * as checkin from './contracts/console-checkin.ts'
-import type * as register from './contracts/console-register.ts'
-import type * as applications from './contracts/console-applications.ts'
-import type * as visitors from './contracts/console-visitors.ts'
-import type * as comments from './contracts/console-comments.ts'
-import type * as media from './contracts/console-media.ts'
+import { fn } from '../../shared/functions/gateway.ts'
+import { CONSOLE } from '../../shared/functions/console.ts'
+import type * as contracts from '../../shared/contracts/console.ts'
+import type * as orders from '../../shared/contracts/console-orders.ts'
+import type * as dashboards from '../../shared/contracts/console-dashboard.ts'
+import type * as exports from '../../shared/contracts/console-exports.ts'
+import type * as catalog from '../../shared/contracts/console-catalog.ts'
+import type * as checkin from '../../shared/contracts/console-checkin.ts'
+import type * as register from '../../shared/contracts/console-register.ts'
+import type * as applications from '../../shared/contracts/console-applications.ts'
+import type * as visitors from '../../shared/contracts/console-visitors.ts'
+import type * as comments from '../../shared/contracts/console-comments.ts'
+import type * as media from '../../shared/contracts/console-media.ts'
 
 /**
  * The organiser's console (docs/product.md#console): browser references to the platform functions on
- * POST /gateway/console. Who may call which is src/api/rules/console-access.ts.
+ * POST /gateway/console. Who may call which is shared/rules/console-access.ts.
  */
 export const setupInfo = fn<typeof contracts.setupInfo>(CONSOLE.setupInfo)
 export const setUp = fn<typeof contracts.setUp>(CONSOLE.setUp)
@@ -45,7 +45,7 @@ export const applicationList = fn<typeof applications.applicationList>(CONSOLE.a
 export const applicationDetail = fn<typeof applications.applicationDetail>(CONSOLE.applicationDetail)
 export const decideApplication = fn<typeof applications.decideApplication>(CONSOLE.decideApplication)
 export const applicationExport = fn<typeof applications.applicationExport>(CONSOLE.applicationExport)
-export type { ApplicationDetail, ApplicationRow } from './contracts/console-applications.ts'
+export type { ApplicationDetail, ApplicationRow } from '../../shared/contracts/console-applications.ts'
 // Visitor accounts (docs/product.md#console-visitors).
 export const visitorSearch = fn<typeof visitors.visitorSearch>(CONSOLE.visitorSearch)
 export const visitorDetail = fn<typeof visitors.visitorDetail>(CONSOLE.visitorDetail)
@@ -54,11 +54,11 @@ export const blockVisitor = fn<typeof visitors.blockVisitor>(CONSOLE.blockVisito
 export const unblockVisitor = fn<typeof visitors.unblockVisitor>(CONSOLE.unblockVisitor)
 export const exportVisitorData = fn<typeof visitors.exportVisitorData>(CONSOLE.exportVisitorData)
 export const deleteVisitor = fn<typeof visitors.deleteVisitor>(CONSOLE.deleteVisitor)
-export type { VisitorDetail, VisitorRow } from './contracts/console-visitors.ts'
-export type { Dashboard } from './contracts/console-dashboard.ts'
-export type { ConsoleOrderDetail, OrderListRow, PaymentQueueRow } from './contracts/console-orders.ts'
+export type { VisitorDetail, VisitorRow } from '../../shared/contracts/console-visitors.ts'
+export type { Dashboard } from '../../shared/contracts/console-dashboard.ts'
+export type { ConsoleOrderDetail, OrderListRow, PaymentQueueRow } from '../../shared/contracts/console-orders.ts'
 
-export type { AuditRow, GoingLiveEntry, StaffListItem, StaffMember, StaffSession } from './contracts/console.ts'
+export type { AuditRow, GoingLiveEntry, StaffListItem, StaffMember, StaffSession } from '../../shared/contracts/console.ts'
 // Exhibitions, ticket types and coupons (docs/product.md#console-catalog).
 export const exhibitionList = fn<typeof catalog.exhibitionList>(CONSOLE.exhibitionList)
 export const exhibitionDetail = fn<typeof catalog.exhibitionDetail>(CONSOLE.exhibitionDetail)
@@ -69,12 +69,12 @@ export const couponList = fn<typeof catalog.couponList>(CONSOLE.couponList)
 export const saveCoupon = fn<typeof catalog.saveCoupon>(CONSOLE.saveCoupon)
 export const generateCoupons = fn<typeof catalog.generateCoupons>(CONSOLE.generateCoupons)
 export const couponOrders = fn<typeof catalog.couponOrders>(CONSOLE.couponOrders)
-export type { CatalogCoupon, CatalogExhibition, CatalogTicketType } from './contracts/console-catalog.ts'
+export type { CatalogCoupon, CatalogExhibition, CatalogTicketType } from '../../shared/contracts/console-catalog.ts'
 // Check-in at the door (docs/product.md#checkin).
 export const checkinExhibitions = fn<typeof checkin.checkinExhibitions>(CONSOLE.checkinExhibitions)
 export const checkinList = fn<typeof checkin.checkinList>(CONSOLE.checkinList)
 export const checkinSync = fn<typeof checkin.checkinSync>(CONSOLE.checkinSync)
-export type { CheckinList, CheckinSyncResult } from './contracts/console-checkin.ts'
+export type { CheckinList, CheckinSyncResult } from '../../shared/contracts/console-checkin.ts'
 // The verification register (docs/product.md#console-register).
 export const registerChannels = fn<typeof register.registerChannels>(CONSOLE.registerChannels)
 export const saveRegisterChannel = fn<typeof register.saveRegisterChannel>(CONSOLE.saveRegisterChannel)
@@ -83,14 +83,14 @@ export const registerDocuments = fn<typeof register.registerDocuments>(CONSOLE.r
 export const addRegisterDocument = fn<typeof register.addRegisterDocument>(CONSOLE.addRegisterDocument)
 export const retireRegisterDocument = fn<typeof register.retireRegisterDocument>(CONSOLE.retireRegisterDocument)
 export const registerLookups = fn<typeof register.registerLookups>(CONSOLE.registerLookups)
-export type { RegisterChannel, RegisterDocument } from './contracts/console-register.ts'
+export type { RegisterChannel, RegisterDocument } from '../../shared/contracts/console-register.ts'
 // Comment moderation (docs/product.md#console-comments).
 export const commentList = fn<typeof comments.commentList>(CONSOLE.commentList)
 export const hideComment = fn<typeof comments.hideComment>(CONSOLE.hideComment)
 export const restoreComment = fn<typeof comments.restoreComment>(CONSOLE.restoreComment)
 export const blockCommenter = fn<typeof comments.blockCommenter>(CONSOLE.blockCommenter)
 export const unblockCommenter = fn<typeof comments.unblockCommenter>(CONSOLE.unblockCommenter)
-export type { ModerationRow } from './contracts/console-comments.ts'
+export type { ModerationRow } from '../../shared/contracts/console-comments.ts'
 // Media library (docs/product.md#console-media); uploads go through MEDIA_UPLOAD_PATH (src/console/lib/media-upload.ts).
 export const mediaList = fn<typeof media.mediaList>(CONSOLE.mediaList)
 export const mediaDetail = fn<typeof media.mediaDetail>(CONSOLE.mediaDetail)

@@ -1,11 +1,11 @@
 import type { z } from 'zod'
-import { fn } from './functions/gateway.ts'
-import { EDITORIAL } from './functions/editorial.ts'
-import type * as contracts from './contracts/editorial.ts'
+import { fn } from '../../shared/functions/gateway.ts'
+import { EDITORIAL } from '../../shared/functions/editorial.ts'
+import type * as contracts from '../../shared/contracts/editorial.ts'
 
 /**
  * Browser-safe references to the editorial functions (news articles, videos, bulletins). Pages import
- * these, never the contracts (no zod in the page bundles); the value lists are in src/api/rules/editorial.ts.
+ * these, never the contracts (no zod in the page bundles); the value lists are in shared/rules/editorial.ts.
  */
 
 /** docs/product.md#endpoints GET /api/Article/webarticle: the news list, newest first, paged. */

@@ -1,11 +1,11 @@
 import type { z } from 'zod'
-import { fn } from './functions/gateway.ts'
-import { EXHIBITIONS } from './functions/exhibitions.ts'
-import type * as contracts from './contracts/exhibitions.ts'
+import { fn } from '../../shared/functions/gateway.ts'
+import { EXHIBITIONS } from '../../shared/functions/exhibitions.ts'
+import type * as contracts from '../../shared/contracts/exhibitions.ts'
 
 /**
  * Browser-safe references to the exhibition functions (no zod in the page bundle); the value lists
- * pages and contracts share are in src/api/rules/exhibitions.ts.
+ * pages and contracts share are in shared/rules/exhibitions.ts.
  */
 export const listExhibitions = fn<typeof contracts.listExhibitions>(EXHIBITIONS.listExhibitions)
 export const getExhibition = fn<typeof contracts.getExhibition>(EXHIBITIONS.getExhibition)

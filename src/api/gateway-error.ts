@@ -1,4 +1,4 @@
-import type { FieldErrors } from './functions/gateway.ts'
+import type { FieldErrors } from '../../shared/functions/gateway.ts'
 
 /**
  * A refused or failed platform call. Kept apart from the client, so a page can check for it

@@ -1,9 +1,9 @@
-import { fn } from './functions/gateway.ts'
-import { SEARCH } from './functions/search.ts'
-import type * as contracts from './contracts/search.ts'
+import { fn } from '../../shared/functions/gateway.ts'
+import { SEARCH } from '../../shared/functions/search.ts'
+import type * as contracts from '../../shared/contracts/search.ts'
 /**
  * Broker search (docs/product.md#search-box): browser references to the platform functions. No zod here, so the search
- * box that ships on every page stays small; the rules both sides apply are in src/api/rules/search.ts.
+ * box that ships on every page stays small; the rules both sides apply are in shared/rules/search.ts.
  */
 export const statisticsHotSearch = fn<typeof contracts.statisticsHotSearch>(SEARCH.statisticsHotSearch)
 export const checkPinzhuan = fn<typeof contracts.checkPinzhuan>(SEARCH.checkPinzhuan)
@@ -16,4 +16,4 @@ export const searchResults = fn<typeof contracts.searchResults>(SEARCH.searchRes
 export const brokerProfile = fn<typeof contracts.brokerProfile>(SEARCH.brokerProfile)
 export const recordChoice = fn<typeof contracts.recordChoice>(SEARCH.recordChoice)
 
-export type { BrokerCard, BrokerProfile, HotItem, RankingPage, ResultsPage, SearchSwitches, Suggestion } from './contracts/search.ts'
+export type { BrokerCard, BrokerProfile, HotItem, RankingPage, ResultsPage, SearchSwitches, Suggestion } from '../../shared/contracts/search.ts'

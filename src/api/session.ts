@@ -1,5 +1,5 @@
-import type { UserInfo } from './contracts/accounts.ts'
-import { SESSION_PATH } from './rules/accounts.ts'
+import type { UserInfo } from '../../shared/contracts/accounts.ts'
+import { SESSION_PATH } from '../../shared/rules/accounts.ts'
 
 /**
  * docs/product.md#login `reload`: hands the login frame's value to the site's server, which checks it with

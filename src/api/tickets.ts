@@ -1,10 +1,10 @@
-import { fn } from './functions/gateway.ts'
-import { TICKETS } from './functions/tickets.ts'
-import type * as contracts from './contracts/tickets.ts'
+import { fn } from '../../shared/functions/gateway.ts'
+import { TICKETS } from '../../shared/functions/tickets.ts'
+import type * as contracts from '../../shared/contracts/tickets.ts'
 
 /**
  * Tickets, orders and payment (docs/product.md#orders): browser references to the platform functions. No zod here,
- * so the checkout pages stay light; the rules both sides apply are in src/api/rules/tickets.ts.
+ * so the checkout pages stay light; the rules both sides apply are in shared/rules/tickets.ts.
  */
 export const ticketTypes = fn<typeof contracts.ticketTypes>(TICKETS.ticketTypes)
 export const checkCoupon = fn<typeof contracts.checkCoupon>(TICKETS.checkCoupon)
@@ -27,4 +27,4 @@ export type {
   OrderSummary,
   TicketTypeCard,
   TicketTypesResult,
-} from './contracts/tickets.ts'
+} from '../../shared/contracts/tickets.ts'

@@ -1,6 +1,6 @@
-import { fn } from './functions/gateway.ts'
-import { VERIFICATION } from './functions/verification.ts'
-import type * as contracts from './contracts/verification.ts'
+import { fn } from '../../shared/functions/gateway.ts'
+import { VERIFICATION } from '../../shared/functions/verification.ts'
+import type * as contracts from '../../shared/contracts/verification.ts'
 export type {
   ChannelKind,
   ChannelPurpose,
@@ -8,7 +8,7 @@ export type {
   DocumentAudience,
   DocumentVerdict,
   OfficialChannel,
-} from './contracts/verification.ts'
+} from '../../shared/contracts/verification.ts'
 /** Browser-safe references to the verification functions (no zod in the page bundle). */
 export const verifyChannel = fn<typeof contracts.verifyChannel>(VERIFICATION.verifyChannel)
 export const officialChannels = fn<typeof contracts.officialChannels>(VERIFICATION.officialChannels)

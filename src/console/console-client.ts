@@ -1,6 +1,6 @@
 import { GatewayError } from '../api/gateway-error.ts'
-import { ENDPOINTS, ERROR_CODES, type Envelope, type FieldErrors, type FunctionRef, type RefPayload, type RefResult } from '../api/functions/gateway.ts'
-import { CONSOLE_REQUEST_HEADER } from '../api/rules/console-access.ts'
+import { ENDPOINTS, ERROR_CODES, type Envelope, type FieldErrors, type FunctionRef, type RefPayload, type RefResult } from '../../shared/functions/gateway.ts'
+import { CONSOLE_REQUEST_HEADER } from '../../shared/rules/console-access.ts'
 
 /** One console call on the wire: the browser's fetch, or the embedded platform in-process while rendering. */
 export type ConsoleTransport = (request: { path: string; headers: Record<string, string>; body: unknown }) => Promise<{ status: number; body: unknown }>

@@ -1,7 +1,7 @@
 import { createContext as createReactContext, useContext } from 'react'
 import { createContext as createRouterContext, useRouteLoaderData } from 'react-router'
 import type { StaffMember } from '../api/console.ts'
-import type { ConsoleLanguage } from '../api/rules/console-access.ts'
+import type { ConsoleLanguage } from '../../shared/rules/console-access.ts'
 import type { DocumentAssets, SiteState } from '../app-state.ts'
 import type { serializeErrors } from '../hydration.ts'
 import type { ConsoleClient } from './console-client.ts'

@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { CONSOLE_LANGUAGES, type ConsoleLanguage } from '../api/rules/console-access.ts'
-import { languageFromAcceptLanguage, LANGUAGE_INFO } from '../i18n/languages.ts'
+import { CONSOLE_LANGUAGES, type ConsoleLanguage } from '../../shared/rules/console-access.ts'
+import { languageFromAcceptLanguage, LANGUAGE_INFO } from '../../shared/languages.ts'
 
 /**
  * The console's UI languages are a staff member's setting (docs/product.md#console-where), not the URL. Their

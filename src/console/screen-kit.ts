@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router'
 import { GatewayError } from '../api/gateway-error.ts'
-import { ERROR_CODES, type FunctionRef, type RefPayload, type RefResult } from '../api/functions/gateway.ts'
+import { ERROR_CODES, type FunctionRef, type RefPayload, type RefResult } from '../../shared/functions/gateway.ts'
 import { consoleLoaderContext } from './console-state.ts'
 import { signInPathFrom } from './lib/paths.ts'
 

@@ -1,4 +1,4 @@
-import { type ConsoleStaffFunction, mayCall, type StaffRole } from '../api/rules/console-access.ts'
+import { type ConsoleStaffFunction, mayCall, type StaffRole } from '../../shared/rules/console-access.ts'
 import { APPLICATIONS_PATH } from './lib/application-paths.ts'
 import { EXHIBITIONS_PATH } from './lib/catalog-paths.ts'
 import { ADVERTS_PATH, PAGES_PATH } from './lib/content-paths.ts'

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import type { Locale } from './languages.ts'
+import type { Locale } from '../../shared/languages.ts'
 
 export const DEFAULT_NAMESPACE = 'common'
 

@@ -1,5 +1,5 @@
 import type { Resource, ResourceLanguage } from 'i18next'
-import type { Locale } from './languages.ts'
+import type { Locale } from '../../shared/languages.ts'
 
 /**
  * Translation files: locales/<locale>/<namespace>.json, each built as its own small module. The

@@ -1,6 +1,6 @@
 import type { i18n as I18n, Resource } from 'i18next'
 import { createI18n } from './instance.ts'
-import type { Locale } from './languages.ts'
+import type { Locale } from '../../shared/languages.ts'
 import { createTranslationMemo, memoizedView, missingKeyReporter, type TranslationMemo } from './translation-memo.ts'
 
 /** Every translation, loaded once with the server bundle; a request picks its locale from here. */

@@ -1,4 +1,4 @@
-import { CHINA_PASS } from '../api/contracts/cookies.ts'
+import { CHINA_PASS } from '../../shared/contracts/cookies.ts'
 
 /**
  * docs/product.md#china-notice: five clicks within 30 seconds pass; the count resets 30 seconds after it started.

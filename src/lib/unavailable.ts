@@ -1,5 +1,5 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type StaticHandlerContext } from 'react-router'
-import { ERROR_CODES } from '../api/functions/gateway.ts'
+import { ERROR_CODES } from '../../shared/functions/gateway.ts'
 import { GatewayError } from '../api/gateway-error.ts'
 
 /** A loader's error that says the platform's database is away (503): not a bug of the page, a moment to wait. */

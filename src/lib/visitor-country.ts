@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { getIpGeo } from '../api/site.ts'
 import { useGateway, useSite } from '../app-state.ts'
-import { LANGUAGE_INFO } from '../i18n/languages.ts'
+import { LANGUAGE_INFO } from '../../shared/languages.ts'
 
 let answer: Promise<string | null> | null = null
 

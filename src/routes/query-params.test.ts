@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { routes } from './index.ts'
-import { queryParamsOfPath, ROUTE_QUERY_PARAMS } from './query-params.ts'
+import { queryParamsOfPath, ROUTE_QUERY_PARAMS } from '../../shared/query-params.ts'
 
 /** Every screen's path under `/:lang` ('' for the index route), as React Router sees it. */
 function screenPaths(list: RouteObject[], prefix = ''): string[] {

@@ -192,6 +192,7 @@ describe('image build context', () => {
       'package-lock.json',
       'server/index.ts',
       'src/entry-server.tsx',
+      'shared/contracts/tickets.ts',
       'public/favicon.svg',
       'locales/en/common.json',
       'scripts/staff.ts',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { Advert, BrandPartner, CampaignPage, ExhibitionDetail, ExhibitionList } from '../../src/api/exhibitions.ts'
 import { formatDateRange } from '../../src/components/event-dates/format.ts'
-import { LANGUAGE_INFO, type UrlLanguage } from '../../src/i18n/languages.ts'
+import { LANGUAGE_INFO, type UrlLanguage } from '../../shared/languages.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { crawlLinks } from '../../scripts/crawl-links.ts'
-import { ALL_URL_LANGUAGES, DEFAULT_URL_LANGUAGE } from '../../src/i18n/languages.ts'
+import { ALL_URL_LANGUAGES, DEFAULT_URL_LANGUAGE } from '../../shared/languages.ts'
 import { expect, test } from './fixtures.ts'
 
 /**

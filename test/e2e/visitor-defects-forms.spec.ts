@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { languageChoiceHref } from '../../src/api/contracts/cookies.ts'
+import { languageChoiceHref } from '../../shared/contracts/cookies.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
 
 /** Visitor defects of forms: verification without JavaScript, the remembered language, the comments' empty state. */

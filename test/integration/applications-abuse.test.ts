@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import { SUBMIT_PER_EMAIL, SUBMIT_PER_IP } from '../../server/platform/applications/applications.service.ts'
-import { BOOTH_SIZES, EXHIBITING_METHODS, IDENTITIES, INDUSTRIES } from '../../src/api/rules/applications.ts'
+import { BOOTH_SIZES, EXHIBITING_METHODS, IDENTITIES, INDUSTRIES } from '../../shared/rules/applications.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { addExhibition, attendeeBody, call, count, exhibitorBody, someIp, visitorToken } from './applications-helpers.ts'
 

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto'
 import request from 'supertest'
 import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
-import { ENDPOINTS } from '../../src/api/contracts/define.ts'
+import { ENDPOINTS } from '../../shared/contracts/define.ts'
 
 /** Shared by the applications*.test.ts files (docs/product.md#application-form). */
 

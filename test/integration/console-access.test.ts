@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
-import { CONSOLE } from '../../src/api/functions/console.ts'
-import { CONSOLE_ACCESS, STAFF_ROLES, type StaffRole } from '../../src/api/rules/console-access.ts'
+import { CONSOLE } from '../../shared/functions/console.ts'
+import { CONSOLE_ACCESS, STAFF_ROLES, type StaffRole } from '../../shared/rules/console-access.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { type App, consoleCall, later, SITE, type SignedInMember, setMoment, setUpMember, someStaffEmail } from './console-helpers.ts'
 
@@ -175,7 +175,7 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   deleteMedia: () => ({ id: '0123456789abcdef0123456789abcdef' }),
 }
 
-describe('who may call which console function (the table of src/api/rules/console-access.ts)', () => {
+describe('who may call which console function (the table of shared/rules/console-access.ts)', () => {
   it('when each role calls each staff function, then the allowed ones are not refused and the others answer 403', async () => {
     const members = new Map<StaffRole, SignedInMember>()
     for (const role of STAFF_ROLES) members.set(role, await setUpMember(app, db, [role]))

@@ -7,8 +7,8 @@ import { exportFolder, importFolder } from '../../server/content/content-folder.
 import type { Database } from '../../server/db/client.ts'
 import { advertsKind, exhibitionsKind } from '../../server/platform/exhibitions/exhibitions.content.ts'
 import type { Platform } from '../../server/platform/platform.ts'
-import { ENDPOINTS } from '../../src/api/contracts/define.ts'
-import { LOCALES } from '../../src/i18n/languages.ts'
+import { ENDPOINTS } from '../../shared/contracts/define.ts'
+import { LOCALES } from '../../shared/languages.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { type App, consoleCall, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
 

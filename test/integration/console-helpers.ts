@@ -4,7 +4,7 @@ import { vi } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import { runStaffCli } from '../../server/platform/staff/staff.cli.ts'
 import { totpAt } from '../../server/platform/staff/totp.ts'
-import type { StaffRole } from '../../src/api/rules/console-access.ts'
+import type { StaffRole } from '../../shared/rules/console-access.ts'
 import type { createTestApp } from '../setup/test-app.ts'
 
 export type App = Awaited<ReturnType<typeof createTestApp>>['app']

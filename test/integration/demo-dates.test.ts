@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { formatWrittenDates } from '../../server/content/written-dates.ts'
 import { seedDemoContent } from '../../server/platform/seed.ts'
 import type { Platform } from '../../server/platform/platform.ts'
-import { ENDPOINTS } from '../../src/api/contracts/define.ts'
+import { ENDPOINTS } from '../../shared/contracts/define.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 
 /**

@@ -9,7 +9,7 @@ import { DomainError } from '../../server/platform/errors.ts'
 import { advertsKind, exhibitionsKind } from '../../server/platform/exhibitions/exhibitions.content.ts'
 import { createExhibitionService } from '../../server/platform/exhibitions/exhibitions.service.ts'
 import type { Platform } from '../../server/platform/platform.ts'
-import { ENDPOINTS } from '../../src/api/contracts/define.ts'
+import { ENDPOINTS } from '../../shared/contracts/define.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 
 let app: Awaited<ReturnType<typeof createTestApp>>['app']

@@ -1,6 +1,6 @@
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { COOKIES } from '../../src/api/contracts/cookies.ts'
+import { COOKIES } from '../../shared/contracts/cookies.ts'
 import type { PageCache } from '../../server/http/page-cache.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { createTestApp } from '../setup/test-app.ts'

@@ -4,7 +4,7 @@ import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import type { BrokerInput } from '../../server/platform/search/demo-brokers.ts'
 import { writeReferenceData } from '../../server/platform/search/reference-data.ts'
-import { ENDPOINTS } from '../../src/api/contracts/define.ts'
+import { ENDPOINTS } from '../../shared/contracts/define.ts'
 
 /** Shared by the search*.test.ts files (docs/product.md#search-box). */
 type App = Parameters<typeof request>[0]

@@ -5,7 +5,7 @@ import type { Platform } from '../../server/platform/platform.ts'
 import { demoBrokers } from '../../server/platform/search/seed.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { broker, cv3, directoryOf, get, marked, seedDemo, visitorToken } from './search-helpers.ts'
-import { hasUnstorableControl } from '../../src/api/rules/text.ts'
+import { hasUnstorableControl } from '../../shared/rules/text.ts'
 
 let app: Awaited<ReturnType<typeof createTestApp>>['app']
 let db: Database

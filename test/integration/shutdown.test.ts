@@ -45,7 +45,7 @@ afterAll(() => {
 
 const get = (server: ServerProcess, path: string) => fetch(`${server.origin}${path}`)
 
-/** A page that keeps its whole query (src/routes/query-params.ts), so the stub render sees `slow`. */
+/** A page that keeps its whole query (shared/query-params.ts), so the stub render sees `slow`. */
 const slowPage = (ms: number) => `/en/info.html?slow=${ms}`
 
 describe('shutdown on SIGTERM', () => {

@@ -199,7 +199,7 @@ describe('the invitation mail', () => {
     expect(mailed.map((mail) => mail.to_address).sort()).toEqual(holders.rows.map((row) => row.email).sort())
     const zh = mailed.find((mail) => mail.text_body.includes('/zh-cn/survey/'))
     expect(zh?.subject).toContain('花两分钟告诉我们')
-    // Greeted by the whole name where the given name alone would be wrong (src/api/rules/names.ts).
+    // Greeted by the whole name where the given name alone would be wrong (shared/rules/names.ts).
     expect(zh?.text_body.split('\n')[0]).toContain('王小明')
     for (const mail of mailed.filter((one) => one !== zh)) expect(mail.text_body.split('\n')[0]).toMatch(/^Hello Ada\d,$/)
     expect(mailed.filter((mail) => mail.text_body.includes('/en/survey/'))).toHaveLength(2)

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ChannelVerdict } from '../../src/api/contracts/verification.ts'
+import type { ChannelVerdict } from '../../shared/contracts/verification.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { DEMO_ERC20, DEMO_TRC20, seedVerification } from '../../server/platform/verification/seed.ts'
 import { ANSWER_FLOOR_MS } from '../../server/platform/verification/verification.service.ts'

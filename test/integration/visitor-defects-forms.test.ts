@@ -5,7 +5,7 @@ import zhCn from '../../locales/zh-cn/verify.json' with { type: 'json' }
 import type { Platform } from '../../server/platform/platform.ts'
 import { seedVerification } from '../../server/platform/verification/seed.ts'
 import { QUERY_LIMITS } from '../../server/platform/verification/verification.service.ts'
-import { COOKIES, LANGUAGE_CHOICE_PATH, languageChoiceHref } from '../../src/api/contracts/cookies.ts'
+import { COOKIES, LANGUAGE_CHOICE_PATH, languageChoiceHref } from '../../shared/contracts/cookies.ts'
 import { demoAsWritten } from '../setup/demo-clock.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 

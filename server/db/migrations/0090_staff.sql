@@ -13,7 +13,7 @@ create table staff_members (
   -- The time step of the last accepted code: a code of this step or an earlier one is refused, so a
   -- code seen over someone's shoulder cannot be used again within its window.
   totp_last_step bigint,
-  -- src/api/rules/console-access.ts STAFF_ROLES.
+  -- shared/rules/console-access.ts STAFF_ROLES.
   roles text[] not null check (
     cardinality(roles) > 0 and roles <@ array['owner', 'manager', 'editor', 'support', 'verifier', 'checkin']::text[]
   ),

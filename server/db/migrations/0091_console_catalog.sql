@@ -1,7 +1,7 @@
 -- Coupons made in the organiser's console (docs/product.md#console-catalog): a coupon may apply to several ticket types of
 -- its exhibition (none listed: every type), and may be limited per account. The single
 -- `ticket_type_id` of 0050 becomes one row of the list, so the checkout has one rule to read
--- (server/platform/tickets/coupons.ts, discountFor in src/api/rules/tickets.ts).
+-- (server/platform/tickets/coupons.ts, discountFor in shared/rules/tickets.ts).
 
 create table coupon_ticket_types (
   coupon_id int not null references coupons (id) on delete cascade,

@@ -8,7 +8,7 @@ import {
   postComment,
   setFollow,
   updateNick,
-} from '../../../src/api/contracts/accounts.ts'
+} from '../../../shared/contracts/accounts.ts'
 import { notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import type { AccountService } from './accounts.service.ts'

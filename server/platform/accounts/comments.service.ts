@@ -1,5 +1,5 @@
-import type { Locale } from '../../../src/i18n/languages.ts'
-import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
+import type { Locale } from '../../../shared/languages.ts'
+import { ERROR_CODES } from '../../../shared/contracts/define.ts'
 import { DomainError, forbidden, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import { activeCommentBlock, type CommentRow, countComments, deleteOwnComment, insertComment, listCommentRows } from './community.repo.ts'

@@ -1,4 +1,4 @@
-import type { FollowKind } from '../../../src/api/rules/accounts.ts'
+import type { FollowKind } from '../../../shared/rules/accounts.ts'
 import { notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import { followRows, setFollowRow } from './community.repo.ts'

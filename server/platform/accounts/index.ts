@@ -1,5 +1,5 @@
 import type { Domain, Platform } from '../platform.ts'
-import { COOKIES } from '../../../src/api/contracts/cookies.ts'
+import { COOKIES } from '../../../shared/contracts/cookies.ts'
 import { loadSecret, newVisitorId } from '../tokens.ts'
 import { registerAccountFunctions } from './accounts.functions.ts'
 import { deleteStale } from './accounts.repo.ts'

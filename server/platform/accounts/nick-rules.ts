@@ -1,6 +1,6 @@
 /**
  * What the site refuses in a nickname beyond the contract's characters and length
- * (src/api/contracts/accounts.ts): names that pass for the site's own people, also when spelled
+ * (shared/contracts/accounts.ts): names that pass for the site's own people, also when spelled
  * with look-alikes (`ＡＤＭＩＮ`, Cyrillic `аdmin`, `adm1n`), and towers of combining marks that
  * spill over the lines around them (Hold the line, item 8). Pure, so the login form and the
  * profile verb ask the same question.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { DomainError } from '../errors.ts'
-import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
+import { ERROR_CODES } from '../../../shared/contracts/define.ts'
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
-import type { UserInfo } from '../../../src/api/contracts/accounts.ts'
-import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
+import type { UserInfo } from '../../../shared/contracts/accounts.ts'
+import { ERROR_CODES } from '../../../shared/contracts/define.ts'
 import type { Database, Queryable } from '../../db/client.ts'
 import { DomainError } from '../errors.ts'
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
+import { ERROR_CODES } from '../../../shared/contracts/define.ts'
 import { DomainError, rateLimited } from '../errors.ts'
 import type { RateLimits, RateRule } from '../rate-limits.ts'
 import { addressKey, emailKey } from './limits.ts'

@@ -4,7 +4,7 @@ import {
   openExhibitions,
   submitAttendeeApplication,
   submitExhibitorApplication,
-} from '../../../src/api/contracts/applications.ts'
+} from '../../../shared/contracts/applications.ts'
 import type { Platform } from '../platform.ts'
 import { attendeeFields, type ApplicationService, exhibitorFields } from './applications.service.ts'
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { boothDimensions, personName } from '../../../src/api/rules/applications.ts'
-import { type Locale, urlLanguageOfLocale } from '../../../src/i18n/languages.ts'
+import { boothDimensions, personName } from '../../../shared/rules/applications.ts'
+import { type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
 import type { MailMessage } from '../mail/mailer.ts'
 import type { ApplicationFields } from './applications.repo.ts'
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts'
-import { contentFallbackChain, type Locale } from '../../../src/i18n/languages.ts'
-import type { ApplicationKind, ApplicationStatus } from '../../../src/api/contracts/applications.ts'
+import { contentFallbackChain, type Locale } from '../../../shared/languages.ts'
+import type { ApplicationKind, ApplicationStatus } from '../../../shared/contracts/applications.ts'
 
 /** SQL of the applications domain. Exhibitions are read from the core table (0001_core.sql). */
 

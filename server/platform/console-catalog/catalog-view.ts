@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type * as contracts from '../../../src/api/contracts/console-catalog.ts'
+import type * as contracts from '../../../shared/contracts/console-catalog.ts'
 import type { Queryable } from '../../db/client.ts'
 import { notFound } from '../errors.ts'
 import { stateOf } from '../exhibitions/state.ts'

@@ -1,4 +1,4 @@
-import * as contracts from '../../../src/api/contracts/console-catalog.ts'
+import * as contracts from '../../../shared/contracts/console-catalog.ts'
 import type { CallContext, StaffCaller } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
 import { catalogExhibition, exhibitionInScope } from './catalog-view.ts'

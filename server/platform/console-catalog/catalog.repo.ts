@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
-import type { ExhibitionType, Region } from '../../../src/api/rules/exhibitions.ts'
+import type { ExhibitionType, Region } from '../../../shared/rules/exhibitions.ts'
 
 /**
  * SQL of the console's catalogue: exhibitions, their short texts and their ticket types as staff

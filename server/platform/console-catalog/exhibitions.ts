@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type * as contracts from '../../../src/api/contracts/console-catalog.ts'
-import { LOCALES } from '../../../src/i18n/languages.ts'
+import type * as contracts from '../../../shared/contracts/console-catalog.ts'
+import { LOCALES } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, forbidden, invalid } from '../errors.ts'
 import { isTimeZone } from '../exhibitions/zoned-time.ts'

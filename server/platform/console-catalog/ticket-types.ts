@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type * as contracts from '../../../src/api/contracts/console-catalog.ts'
-import { LOCALES } from '../../../src/i18n/languages.ts'
+import type * as contracts from '../../../shared/contracts/console-catalog.ts'
+import { LOCALES } from '../../../shared/languages.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
 import * as repo from './catalog.repo.ts'
 import { type CatalogExhibition, catalogExhibition, exhibitionInScope } from './catalog-view.ts'

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { parseMediaPath } from '../../../src/api/rules/media.ts'
-import { BULLETIN_KINDS, NEWS_TAGS, VIDEO_CATEGORIES, VIDEO_SOURCE_TYPES } from '../../../src/api/rules/editorial.ts'
-import { LOCALES, type Locale } from '../../../src/i18n/languages.ts'
+import { parseMediaPath } from '../../../shared/rules/media.ts'
+import { BULLETIN_KINDS, NEWS_TAGS, VIDEO_CATEGORIES, VIDEO_SOURCE_TYPES } from '../../../shared/rules/editorial.ts'
+import { LOCALES, type Locale } from '../../../shared/languages.ts'
 
 /**
  * The files of the editorial content kinds (content/README.md):

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '../../../src/i18n/languages.ts'
+import { LOCALES, type Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import type { DemoContentKind } from '../../content/content-folder.ts'
 import type { ContentFile } from '../platform.ts'

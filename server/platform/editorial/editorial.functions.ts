@@ -1,4 +1,4 @@
-import { articleInfo, articleList, getVideo, listBulletins, listVideos } from '../../../src/api/contracts/editorial.ts'
+import { articleInfo, articleList, getVideo, listBulletins, listVideos } from '../../../shared/contracts/editorial.ts'
 import { notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import type { EditorialService } from './editorial.service.ts'

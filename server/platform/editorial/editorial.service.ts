@@ -1,8 +1,8 @@
 import type { z } from 'zod'
-import type * as contracts from '../../../src/api/contracts/editorial.ts'
-import type { BulletinKind, NewsTag, VideoCategory, VideoSourceType } from '../../../src/api/rules/editorial.ts'
-import { VIDEO_CATEGORIES } from '../../../src/api/rules/editorial.ts'
-import { contentFallbackChain, type Locale } from '../../../src/i18n/languages.ts'
+import type * as contracts from '../../../shared/contracts/editorial.ts'
+import type { BulletinKind, NewsTag, VideoCategory, VideoSourceType } from '../../../shared/rules/editorial.ts'
+import { VIDEO_CATEGORIES } from '../../../shared/rules/editorial.ts'
+import { contentFallbackChain, type Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import type { SitemapEntry } from '../platform.ts'
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { AD_PLACEMENTS, CAMPAIGNS, EXHIBITION_TYPES, PARTNER_ROLES, PARTNER_TIERS, REGIONS, SESSION_KINDS } from '../../../src/api/rules/exhibitions.ts'
-import { LOCALES } from '../../../src/i18n/languages.ts'
+import { AD_PLACEMENTS, CAMPAIGNS, EXHIBITION_TYPES, PARTNER_ROLES, PARTNER_TIERS, REGIONS, SESSION_KINDS } from '../../../shared/rules/exhibitions.ts'
+import { LOCALES } from '../../../shared/languages.ts'
 import { isTimeZone, localDate } from './zoned-time.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { getCampaign, getExhibition, listAdverts, listExhibitions, listPartners } from '../../../src/api/contracts/exhibitions.ts'
+import { getCampaign, getExhibition, listAdverts, listExhibitions, listPartners } from '../../../shared/contracts/exhibitions.ts'
 import { notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import type { ExhibitionService } from './exhibitions.service.ts'

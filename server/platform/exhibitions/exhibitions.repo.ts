@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
-import type { ExhibitionState, ExhibitionType, Region } from '../../../src/api/rules/exhibitions.ts'
+import type { ExhibitionState, ExhibitionType, Region } from '../../../shared/rules/exhibitions.ts'
 import { stateSql } from './state.ts'
 
 /** SQL of the exhibitions domain: reads for the pages and other domains. Writes are in content-import.ts. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import type * as contracts from '../../../src/api/contracts/exhibitions.ts'
-import type { Campaign, ExhibitionState, PartnerRole, PartnerTier, SessionKind } from '../../../src/api/rules/exhibitions.ts'
-import { contentFallbackChain, LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../src/i18n/languages.ts'
+import type * as contracts from '../../../shared/contracts/exhibitions.ts'
+import type { Campaign, ExhibitionState, PartnerRole, PartnerTier, SessionKind } from '../../../shared/rules/exhibitions.ts'
+import { contentFallbackChain, LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { notFound } from '../errors.ts'
 import {

@@ -1,4 +1,4 @@
-import type { ExhibitionState } from '../../../src/api/rules/exhibitions.ts'
+import type { ExhibitionState } from '../../../shared/rules/exhibitions.ts'
 
 /** What decides an exhibition's state: its dates and its ticket sales window. */
 export interface StateInput {

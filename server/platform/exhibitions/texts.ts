@@ -1,4 +1,4 @@
-import { contentFallbackChain, type Locale } from '../../../src/i18n/languages.ts'
+import { contentFallbackChain, type Locale } from '../../../shared/languages.ts'
 
 /** Texts of one item by locale, as stored (a jsonb object or rows keyed by locale). */
 export type TextsByLocale<T> = Partial<Record<string, T>> | null | undefined

@@ -8,8 +8,8 @@ import {
   mediaImagePath,
   mediaRasterPath,
   mediaWidths,
-} from '../../../src/api/rules/media.ts'
-import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
+} from '../../../shared/rules/media.ts'
+import { ERROR_CODES } from '../../../shared/contracts/define.ts'
 import { DomainError } from '../errors.ts'
 
 /**

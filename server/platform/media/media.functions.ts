@@ -1,4 +1,4 @@
-import * as contracts from '../../../src/api/contracts/console-media.ts'
+import * as contracts from '../../../shared/contracts/console-media.ts'
 import type { StaffCaller } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
 import { actorOf } from '../tickets/console/staff-scope.ts'

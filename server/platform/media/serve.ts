@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises'
 import type { Request, Response, Router } from 'express'
 import type { Logger } from 'pino'
-import { MEDIA_PREFIX } from '../../../src/api/rules/media.ts'
+import { MEDIA_PREFIX } from '../../../shared/rules/media.ts'
 import { mediaKeyOf, type MediaStorage } from './storage.ts'
 
 const YEAR = 'public, max-age=31536000, immutable'

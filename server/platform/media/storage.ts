@@ -3,7 +3,7 @@ import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/prom
 import { dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
 import { AwsClient } from 'aws4fetch'
-import { MEDIA_IMAGE_TYPES, MEDIA_VIDEO_TYPES } from '../../../src/api/rules/media.ts'
+import { MEDIA_IMAGE_TYPES, MEDIA_VIDEO_TYPES } from '../../../shared/rules/media.ts'
 
 /**
  * Where uploaded media live (docs/product.md#console-media): one interface, on disk under DATA_DIR by default, in

@@ -1,7 +1,7 @@
 import countries from 'i18n-iso-countries'
 import { getCountries, getCountryCallingCode, type CountryCode as PhoneCountry } from 'libphonenumber-js/max'
-import type { CountryEntry, CountryGroup, GroupedCountry } from '../../../src/api/contracts/reference.ts'
-import { LOCALES, type Locale } from '../../../src/i18n/languages.ts'
+import type { CountryEntry, CountryGroup, GroupedCountry } from '../../../shared/contracts/reference.ts'
+import { LOCALES, type Locale } from '../../../shared/languages.ts'
 
 /** Our locales as CLDR tags for Intl.DisplayNames and Intl.Collator. */
 const CLDR_TAG: Record<Locale, string> = {

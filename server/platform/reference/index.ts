@@ -1,5 +1,5 @@
-import { countryGroups as countryGroupsContract, countryList, languageList } from '../../../src/api/contracts/reference.ts'
-import { LANGUAGE_INFO } from '../../../src/i18n/languages.ts'
+import { countryGroups as countryGroupsContract, countryList, languageList } from '../../../shared/contracts/reference.ts'
+import { LANGUAGE_INFO } from '../../../shared/languages.ts'
 import type { Domain } from '../platform.ts'
 import { countryEntries, countryGroups, flagPaths } from './countries.ts'
 

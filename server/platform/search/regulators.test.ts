@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LOCALES } from '../../../src/i18n/languages.ts'
+import { LOCALES } from '../../../shared/languages.ts'
 import { REGULATORS } from './regulators.ts'
 
 describe('regulator names', () => {

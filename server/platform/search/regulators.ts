@@ -1,4 +1,4 @@
-import type { Locale } from '../../../src/i18n/languages.ts'
+import type { Locale } from '../../../shared/languages.ts'
 
 /**
  * The regulators the directory and the demo brokers name, with the name each language's readers

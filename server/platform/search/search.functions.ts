@@ -9,8 +9,8 @@ import {
   searchSwitch,
   statisticsHotSearch,
   traderDropdown,
-} from '../../../src/api/contracts/search.ts'
-import { LOCALES, type Locale } from '../../../src/i18n/languages.ts'
+} from '../../../shared/contracts/search.ts'
+import { LOCALES, type Locale } from '../../../shared/languages.ts'
 import type { CallContext } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
 import type { RateRule } from '../rate-limits.ts'

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts'
-import type { BrokerCard, BrokerProfile, HotItem, RankingPage, ResultsPage, SearchSwitches, Suggestion } from '../../../src/api/contracts/search.ts'
-import type { Locale } from '../../../src/i18n/languages.ts'
+import type { BrokerCard, BrokerProfile, HotItem, RankingPage, ResultsPage, SearchSwitches, Suggestion } from '../../../shared/contracts/search.ts'
+import type { Locale } from '../../../shared/languages.ts'
 import { notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import type { BrokerInput } from './demo-brokers.ts'

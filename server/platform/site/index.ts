@@ -1,5 +1,5 @@
-import { goingLive } from '../../../src/api/contracts/console.ts'
-import { getIpGeo, homeGetIpGeo } from '../../../src/api/contracts/site.ts'
+import { goingLive } from '../../../shared/contracts/console.ts'
+import { getIpGeo, homeGetIpGeo } from '../../../shared/contracts/site.ts'
 import { goingLiveList } from '../../going-live.ts'
 import type { Domain, Platform } from '../platform.ts'
 

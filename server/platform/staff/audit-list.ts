@@ -1,4 +1,4 @@
-import type { AuditRow } from '../../../src/api/contracts/console.ts'
+import type { AuditRow } from '../../../shared/contracts/console.ts'
 import type { Queryable } from '../../db/client.ts'
 import { type AuditFilter, auditPage } from './audit.repo.ts'
 

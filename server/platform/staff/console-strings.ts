@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { ConsoleLanguage } from '../../../src/api/rules/console-access.ts'
-import { localeOf } from '../../../src/i18n/languages.ts'
+import type { ConsoleLanguage } from '../../../shared/rules/console-access.ts'
+import { localeOf } from '../../../shared/languages.ts'
 
 const LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url))
 

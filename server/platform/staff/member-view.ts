@@ -1,4 +1,4 @@
-import type { StaffListItem, StaffMember } from '../../../src/api/contracts/console.ts'
+import type { StaffListItem, StaffMember } from '../../../shared/contracts/console.ts'
 import type { MemberRow } from './members.repo.ts'
 
 /** A member as the console shows itself to them (console$me). */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
-import type { ConsoleLanguage, StaffRole } from '../../../src/api/rules/console-access.ts'
+import type { ConsoleLanguage, StaffRole } from '../../../shared/rules/console-access.ts'
 
 /** SQL of staff members and their one-time set-up links (server/db/migrations/0090_staff.sql). */
 

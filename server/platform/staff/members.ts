@@ -1,5 +1,5 @@
-import type { ConsoleLanguage, StaffRole } from '../../../src/api/rules/console-access.ts'
-import { STAFF_LIMITS } from '../../../src/api/rules/console-access.ts'
+import type { ConsoleLanguage, StaffRole } from '../../../shared/rules/console-access.ts'
+import { STAFF_LIMITS } from '../../../shared/rules/console-access.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, notFound } from '../errors.ts'
 import type { StaffCaller } from '../gateway.ts'

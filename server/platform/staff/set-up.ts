@@ -1,5 +1,5 @@
 import QRCode from 'qrcode'
-import { consoleSetupPath, STAFF_LIMITS } from '../../../src/api/rules/console-access.ts'
+import { consoleSetupPath, STAFF_LIMITS } from '../../../shared/rules/console-access.ts'
 import type { Queryable } from '../../db/client.ts'
 import { gone, invalid } from '../errors.ts'
 import { audit } from './audit.ts'

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
+import { ERROR_CODES } from '../../../shared/contracts/define.ts'
 import { emailKey } from '../accounts/limits.ts'
 import { renamedSignInRules, VISITOR_SIGN_IN } from '../accounts/sign-in-throttle.ts'
 import { DomainError } from '../errors.ts'

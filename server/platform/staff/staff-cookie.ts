@@ -1,4 +1,4 @@
-import { STAFF_COOKIE } from '../../../src/api/rules/console-access.ts'
+import { STAFF_COOKIE } from '../../../shared/rules/console-access.ts'
 import { DEVICE_DAYS } from '../accounts/known-devices.ts'
 
 /**

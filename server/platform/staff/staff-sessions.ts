@@ -1,4 +1,4 @@
-import { STAFF_COOKIE } from '../../../src/api/rules/console-access.ts'
+import { STAFF_COOKIE } from '../../../shared/rules/console-access.ts'
 import type { Queryable } from '../../db/client.ts'
 import { notFound } from '../errors.ts'
 import type { StaffCaller, StaffGate } from '../gateway.ts'

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
-import { STAFF_LIMITS, STAFF_ROLES, type StaffRole } from '../../../src/api/rules/console-access.ts'
-import { isEmail } from '../../../src/api/rules/text.ts'
+import { STAFF_LIMITS, STAFF_ROLES, type StaffRole } from '../../../shared/rules/console-access.ts'
+import { isEmail } from '../../../shared/rules/text.ts'
 import type { Database } from '../../db/client.ts'
 import { audit } from './audit.ts'
 import { auditedMember } from './member-view.ts'

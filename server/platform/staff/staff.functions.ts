@@ -1,4 +1,4 @@
-import * as contracts from '../../../src/api/contracts/console.ts'
+import * as contracts from '../../../shared/contracts/console.ts'
 import type { CallContext, StaffCaller } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
 import { auditList } from './audit-list.ts'

@@ -1,4 +1,4 @@
-import type { ConsoleLanguage } from '../../../src/api/rules/console-access.ts'
+import type { ConsoleLanguage } from '../../../shared/rules/console-access.ts'
 import type { Queryable } from '../../db/client.ts'
 import { queueMail } from '../mail/mailer.ts'
 import { consoleStrings } from './console-strings.ts'

@@ -1,4 +1,4 @@
-import { contentFallbackChain, type Locale } from '../../../src/i18n/languages.ts'
+import { contentFallbackChain, type Locale } from '../../../shared/languages.ts'
 import type { QuestionRow } from './survey.repo.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { checkSurveyAnswers, type SurveyQuestionView } from '../../../src/api/rules/survey.ts'
-import type { Locale } from '../../../src/i18n/languages.ts'
+import { checkSurveyAnswers, type SurveyQuestionView } from '../../../shared/rules/survey.ts'
+import type { Locale } from '../../../shared/languages.ts'
 import type { Database, Queryable } from '../../db/client.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'

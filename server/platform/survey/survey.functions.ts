@@ -1,5 +1,5 @@
-import * as consoleContracts from '../../../src/api/contracts/console-survey.ts'
-import * as contracts from '../../../src/api/contracts/survey.ts'
+import * as consoleContracts from '../../../shared/contracts/console-survey.ts'
+import * as contracts from '../../../shared/contracts/survey.ts'
 import type { StaffCaller } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
 import { actorOf } from '../tickets/console/staff-scope.ts'

@@ -1,5 +1,5 @@
-import type { Locale } from '../../../src/i18n/languages.ts'
-import type { SurveyKind } from '../../../src/api/rules/survey.ts'
+import type { Locale } from '../../../shared/languages.ts'
+import type { SurveyKind } from '../../../shared/rules/survey.ts'
 import type { Queryable } from '../../db/client.ts'
 
 /** A question's texts: {"en": {"text": "...", "options": ["...", "..."]}, ...}. */

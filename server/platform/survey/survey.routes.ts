@@ -1,6 +1,6 @@
 import express, { type Router } from 'express'
-import { answersFromForm, SURVEY_MESSAGES, surveyPath } from '../../../src/api/rules/survey.ts'
-import { isUrlLanguage, localeOf } from '../../../src/i18n/languages.ts'
+import { answersFromForm, SURVEY_MESSAGES, surveyPath } from '../../../shared/rules/survey.ts'
+import { isUrlLanguage, localeOf } from '../../../shared/languages.ts'
 import { DomainError } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import { submitSurvey, surveyForm } from './survey-visitor.ts'

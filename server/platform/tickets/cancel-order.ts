@@ -1,4 +1,4 @@
-import type { OrderDetail } from '../../../src/api/contracts/tickets.ts'
+import type { OrderDetail } from '../../../shared/contracts/tickets.ts'
 import { type DomainError, notFound } from '../errors.ts'
 import { orderTransaction } from './lock-pending.ts'
 import { queueCancelledMail } from './order-mails.ts'

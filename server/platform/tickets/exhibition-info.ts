@@ -1,4 +1,4 @@
-import type { Locale } from '../../../src/i18n/languages.ts'
+import type { Locale } from '../../../shared/languages.ts'
 import { conflict, gone, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 

@@ -1,5 +1,5 @@
-import { currencyDigits } from '../../../src/api/rules/money.ts'
-import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../src/i18n/languages.ts'
+import { currencyDigits } from '../../../shared/rules/money.ts'
+import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
 
 /** BCP 47 tag of a locale for Intl (zh-tw -> zh-Hant). */
 export function htmlLangOf(locale: Locale): string {

@@ -1,6 +1,6 @@
-import { displayName } from '../../../src/api/rules/names.ts'
+import { displayName } from '../../../shared/rules/names.ts'
 import { randomUUID } from 'node:crypto'
-import type { Locale } from '../../../src/i18n/languages.ts'
+import type { Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import type { ExhibitionInfo } from './exhibition-info.ts'
 import { calendarUid, orderScreenUrl } from './order-links.ts'

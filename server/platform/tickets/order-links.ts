@@ -1,5 +1,5 @@
-import { type Locale, urlLanguageOfLocale } from '../../../src/i18n/languages.ts'
-import { type CheckoutScreen, checkoutPath } from '../../../src/lib/checkout-steps.ts'
+import { type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
+import { type CheckoutScreen, checkoutPath } from '../../../shared/checkout-steps.ts'
 
 /** An order as its links need it: the number, and the buyer's language the links open in. */
 export interface LinkedOrder {

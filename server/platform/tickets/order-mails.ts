@@ -1,5 +1,5 @@
-import { displayName } from '../../../src/api/rules/names.ts'
-import type { Locale } from '../../../src/i18n/languages.ts'
+import { displayName } from '../../../shared/rules/names.ts'
+import type { Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { type MailMessage, queueMail } from '../mail/mailer.ts'
 import { qrPng } from './e-tickets.ts'

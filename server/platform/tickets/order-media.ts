@@ -1,4 +1,4 @@
-import type { OrderDetail } from '../../../src/api/contracts/tickets.ts'
+import type { OrderDetail } from '../../../shared/contracts/tickets.ts'
 import { calendarFile } from './calendar.ts'
 import { locationLine } from './format.ts'
 import { calendarUid, orderScreenUrl } from './order-links.ts'

@@ -1,5 +1,5 @@
-import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
-import { MESSAGES } from '../../../src/api/rules/tickets.ts'
+import { ERROR_CODES } from '../../../shared/contracts/define.ts'
+import { MESSAGES } from '../../../shared/rules/tickets.ts'
 import { conflict, DomainError, gone } from '../errors.ts'
 import { MAX_SEATS_HELD_PER_ACCOUNT, type Refusal } from './order-rules.ts'
 

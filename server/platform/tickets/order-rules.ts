@@ -1,5 +1,5 @@
-import { MAX_TICKETS_PER_ORDER } from '../../../src/api/rules/tickets.ts'
-import type { NextStep } from '../../../src/lib/checkout-steps.ts'
+import { MAX_TICKETS_PER_ORDER } from '../../../shared/rules/tickets.ts'
+import type { NextStep } from '../../../shared/checkout-steps.ts'
 
 /**
  * The rules that decide where an order stands and what may happen to it next (docs/product.md#orders):

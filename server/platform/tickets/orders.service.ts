@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type * as contracts from '../../../src/api/contracts/tickets.ts'
-import type { Locale } from '../../../src/i18n/languages.ts'
+import type * as contracts from '../../../shared/contracts/tickets.ts'
+import type { Locale } from '../../../shared/languages.ts'
 import { cancelOrder } from './cancel-order.ts'
 import { changeTickets, confirmOrder, saveAttendees } from './change-order.ts'
 import { guarded, preview, usableCoupon } from './coupons.ts'

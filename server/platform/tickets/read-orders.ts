@@ -1,4 +1,4 @@
-import type { OrderDetail } from '../../../src/api/contracts/tickets.ts'
+import type { OrderDetail } from '../../../shared/contracts/tickets.ts'
 import { notFound } from '../errors.ts'
 import { expireIfDue } from './expire-orders.ts'
 import { orderDetail, orderSummary } from './order-view.ts'

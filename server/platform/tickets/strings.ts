@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { LOCALES, type Locale } from '../../../src/i18n/languages.ts'
+import { LOCALES, type Locale } from '../../../shared/languages.ts'
 
 const LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url))
 

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream'
 import * as fontkit from 'fontkit'
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib'
 import QRCode from 'qrcode'
-import type { Locale } from '../../../src/i18n/languages.ts'
+import type { Locale } from '../../../shared/languages.ts'
 import { formatDateRange, htmlLangOf, locationLine } from './format.ts'
 import type { Translate } from './strings.ts'
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod'
-import type * as contracts from '../../../src/api/contracts/tickets.ts'
-import { ERROR_CODES } from '../../../src/api/contracts/define.ts'
-import { discountFor, MAX_TICKETS_PER_ORDER } from '../../../src/api/rules/tickets.ts'
-import { contentFallbackChain, type Locale } from '../../../src/i18n/languages.ts'
+import type * as contracts from '../../../shared/contracts/tickets.ts'
+import { ERROR_CODES } from '../../../shared/contracts/define.ts'
+import { discountFor, MAX_TICKETS_PER_ORDER } from '../../../shared/rules/tickets.ts'
+import { contentFallbackChain, type Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, DomainError, invalid, notFound } from '../errors.ts'
 import type { TicketsContext } from './tickets-context.ts'
@@ -110,7 +110,7 @@ export async function reserve(tx: Queryable, changes: Map<number, number>, local
   }
 }
 
-/** Subtotal and coupon discount of priced lines (the discount rule is shared with the pages: src/api/rules/tickets.ts). */
+/** Subtotal and coupon discount of priced lines (the discount rule is shared with the pages: shared/rules/tickets.ts). */
 export function totalsOf(lines: PricedLine[], coupon: repo.CouponRow | null): { subtotalMinor: number; discountMinor: number } {
   const subtotalMinor = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceMinor, 0)
   const discountMinor = coupon

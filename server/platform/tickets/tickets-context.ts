@@ -1,4 +1,4 @@
-import type { Locale } from '../../../src/i18n/languages.ts'
+import type { Locale } from '../../../shared/languages.ts'
 import type { Platform } from '../platform.ts'
 import type { TicketSigner } from './e-tickets.ts'
 import type { ExhibitionInfos } from './exhibition-info.ts'

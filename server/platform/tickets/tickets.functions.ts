@@ -1,4 +1,4 @@
-import * as contracts from '../../../src/api/contracts/tickets.ts'
+import * as contracts from '../../../shared/contracts/tickets.ts'
 import type { CallContext } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
 import type { OrdersService } from './orders.service.ts'

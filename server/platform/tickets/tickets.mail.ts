@@ -1,4 +1,4 @@
-import type { Locale } from '../../../src/i18n/languages.ts'
+import type { Locale } from '../../../shared/languages.ts'
 import type { MailMessage } from '../mail/mailer.ts'
 import { calendarFile } from './calendar.ts'
 import { qrPng } from './e-tickets.ts'

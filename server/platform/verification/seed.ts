@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { ChannelKind, ChannelPurpose, DocumentAudience } from '../../../src/api/contracts/verification.ts'
+import type { ChannelKind, ChannelPurpose, DocumentAudience } from '../../../shared/contracts/verification.ts'
 import { demoShiftOf } from '../../content/content-folder.ts'
 import type { DemoShift } from '../../content/demo-dates.ts'
 import type { Queryable } from '../../db/client.ts'

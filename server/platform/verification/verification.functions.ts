@@ -1,4 +1,4 @@
-import { officialChannels, verifyChannel } from '../../../src/api/contracts/verification.ts'
+import { officialChannels, verifyChannel } from '../../../shared/contracts/verification.ts'
 import type { Platform } from '../platform.ts'
 import type { VerificationService } from './verification.service.ts'
 

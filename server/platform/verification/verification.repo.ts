@@ -1,4 +1,4 @@
-import type { ChannelKind, ChannelPurpose, DocumentAudience } from '../../../src/api/contracts/verification.ts'
+import type { ChannelKind, ChannelPurpose, DocumentAudience } from '../../../shared/contracts/verification.ts'
 import type { Queryable } from '../../db/client.ts'
 
 export interface ChannelRow {

@@ -8,7 +8,7 @@ import {
   type DocumentAudience,
   type DocumentVerdict,
   type OfficialChannel,
-} from '../../../src/api/contracts/verification.ts'
+} from '../../../shared/contracts/verification.ts'
 import countries from 'i18n-iso-countries'
 import type { Queryable } from '../../db/client.ts'
 import { DomainError, invalid } from '../errors.ts'

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CHINA_PASS, COOKIES } from '../../api/contracts/cookies.ts'
+import { CHINA_PASS, COOKIES } from '../../../shared/contracts/cookies.ts'
 import { useSite } from '../../app-state.ts'
 import { chinaPassCookie, createPassCounter } from '../../lib/china-pass.ts'
 import { useVisitorGeo } from '../../lib/visitor-country.ts'

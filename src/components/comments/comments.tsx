@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Comment, type CommentPage, deleteComment, listComments, postComment } from '../../api/accounts.ts'
-import { ACCOUNT_LIMITS, cleanCommentText } from '../../api/rules/accounts.ts'
+import { ACCOUNT_LIMITS, cleanCommentText } from '../../../shared/rules/accounts.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { useGateway } from '../../app-state.ts'
 import { relativeTime } from '../../lib/relative-time.ts'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../i18n/languages.ts'
+import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
 import styles from './editorial.module.css'
 
 /** The `lang` attribute for text that fell back to another language (null: the page's own). */

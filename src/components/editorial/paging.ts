@@ -1,4 +1,4 @@
-import { MAX_PAGES_SHOWN } from '../../api/rules/editorial.ts'
+import { MAX_PAGES_SHOWN } from '../../../shared/rules/editorial.ts'
 
 /**
  * The lists of news, videos and bulletins keep their page in the address (`?page=3`) and show the

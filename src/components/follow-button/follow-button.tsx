@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FollowKind } from '../../api/rules/accounts.ts'
+import type { FollowKind } from '../../../shared/rules/accounts.ts'
 import { useNamespace } from '../account-menu/use-namespace.ts'
 import styles from './follow-button.module.css'
 import { useFollow } from './use-follow.ts'

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { useSite } from '../../app-state.ts'
-import { LANGUAGE_INFO, type UrlLanguage } from '../../i18n/languages.ts'
+import { LANGUAGE_INFO, type UrlLanguage } from '../../../shared/languages.ts'
 import { useLanguageOptions } from '../../root.tsx'
 import { languageSwitchHref, SHELL_ANCHORS } from '../header/nav-tabs.ts'
 import { useHydrated } from '../header/use-hydrated.ts'

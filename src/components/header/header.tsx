@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } f
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useMatches } from 'react-router'
 import { useSite } from '../../app-state.ts'
-import { LANGUAGE_INFO, type UrlLanguage } from '../../i18n/languages.ts'
+import { LANGUAGE_INFO, type UrlLanguage } from '../../../shared/languages.ts'
 import { useLanguageOptions } from '../../root.tsx'
 import type { ScreenHandle } from '../../routes/route-kit.ts'
 import { CheckIcon, ChevronDownIcon, GlobeIcon, MenuIcon, MoreIcon, SearchIcon, UserIcon } from '../icons/icons.tsx'

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router'
-import { languageChoiceHref } from '../../api/contracts/cookies.ts'
+import { languageChoiceHref } from '../../../shared/contracts/cookies.ts'
 
 export interface NavTab {
   key: 'home' | 'brandExhibition' | 'video' | 'news' | 'about' | 'bulletin'

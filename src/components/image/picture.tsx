@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { mediaSources } from '../../api/rules/media.ts'
+import { mediaSources } from '../../../shared/rules/media.ts'
 import { type PlaceholderType, placeholderGlyph } from './placeholders.tsx'
 import styles from './picture.module.css'
 

@@ -1,8 +1,8 @@
 import type { ExhibitionDetail } from '../../api/exhibitions.ts'
 import type { BrokerProfile } from '../../api/search.ts'
 import type { Availability, TicketTypeCard } from '../../api/tickets.ts'
-import { selectionPath } from '../../lib/checkout-steps.ts'
-import { currencyDigits } from '../../api/rules/money.ts'
+import { selectionPath } from '../../../shared/checkout-steps.ts'
+import { currencyDigits } from '../../../shared/rules/money.ts'
 
 /**
  * schema.org objects for <JsonLd>: an exhibition as an Event, the brand and brokers as Organizations,

@@ -1,5 +1,5 @@
 import type { Video } from '../../api/editorial.ts'
-import { HLS_TYPE } from '../../api/rules/editorial.ts'
+import { HLS_TYPE } from '../../../shared/rules/editorial.ts'
 import { fallbackLang } from '../editorial/fallback-note.tsx'
 import { isoDuration } from '../video-player/video-player.tsx'
 import type { SiteFacts } from './schemas.ts'

@@ -1,4 +1,4 @@
-import { currencyDigits } from '../../api/rules/money.ts'
+import { currencyDigits } from '../../../shared/rules/money.ts'
 import { numberFormat } from '../../i18n/intl.ts'
 
 /** Integer minor units as the page's language writes money: US$1,234.50, 1.234,50 US$, US$1,234.50, ... */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ALL_URL_LANGUAGES } from '../../i18n/languages.ts'
+import { ALL_URL_LANGUAGES } from '../../../shared/languages.ts'
 import { OPEN_GRAPH_LOCALES, openGraphLocales } from './open-graph-locale.ts'
 
 describe('Open Graph locales', () => {

@@ -1,4 +1,4 @@
-import type { UrlLanguage } from '../../i18n/languages.ts'
+import type { UrlLanguage } from '../../../shared/languages.ts'
 
 /**
  * `og:locale` of each URL language: Open Graph wants `language_TERRITORY` (https://ogp.me/#optional),

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router'
-import { SOCIAL_IMAGE, type SocialImageKind, type SocialImageSource, socialImagePath } from '../../api/rules/social-images.ts'
+import { SOCIAL_IMAGE, type SocialImageKind, type SocialImageSource, socialImagePath } from '../../../shared/rules/social-images.ts'
 import { useSite } from '../../app-state.ts'
 import { openGraphLocales } from './open-graph-locale.ts'
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
-import { KEYWORD_MAX } from '../../api/rules/search.ts'
+import { KEYWORD_MAX } from '../../../shared/rules/search.ts'
 import { useSite } from '../../app-state.ts'
 import { CloseIcon, SearchIcon } from '../icons/icons.tsx'
 import { BrokerLabel, BrokerLogo, MarkedName } from './broker-parts.tsx'

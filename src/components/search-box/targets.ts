@@ -1,4 +1,4 @@
-import type { UrlLanguage } from '../../i18n/languages.ts'
+import type { UrlLanguage } from '../../../shared/languages.ts'
 
 /**
  * Where the search leads (docs/product.md#search-box): with a broker site configured, its profile and results pages;

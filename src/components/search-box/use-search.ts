@@ -12,7 +12,7 @@ import {
   searchSwitch,
   statisticsHotSearch,
 } from '../../api/search.ts'
-import { cutKeyword, HOT_SEARCH_PAGE_SIZE, KEYWORD_MAX, SUGGESTION_DEBOUNCE_MS } from '../../api/rules/search.ts'
+import { cutKeyword, HOT_SEARCH_PAGE_SIZE, KEYWORD_MAX, SUGGESTION_DEBOUNCE_MS } from '../../../shared/rules/search.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { profileHref, resultsHref } from './targets.ts'
 

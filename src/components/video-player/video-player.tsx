@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Video } from '../../api/editorial.ts'
-import { HLS_TYPE } from '../../api/rules/editorial.ts'
-import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../i18n/languages.ts'
+import { HLS_TYPE } from '../../../shared/rules/editorial.ts'
+import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
 import styles from './video-player.module.css'
 
 export interface VideoPlayerProps {

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isMediaPath, type MediaItem, mediaSources, parseMediaPath } from '../../api/rules/media.ts'
+import { isMediaPath, type MediaItem, mediaSources, parseMediaPath } from '../../../shared/rules/media.ts'
 import { MediaPicker } from '../ui/media-picker.tsx'
 import ui from '../ui/ui.module.css'
 import styles from './content-kit.module.css'

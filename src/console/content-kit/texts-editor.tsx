@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ALL_URL_LANGUAGES, contentFallbackChain, LANGUAGE_INFO, LOCALES, type Locale } from '../../i18n/languages.ts'
+import { ALL_URL_LANGUAGES, contentFallbackChain, LANGUAGE_INFO, LOCALES, type Locale } from '../../../shared/languages.ts'
 import ui from '../ui/ui.module.css'
 import styles from './content-kit.module.css'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FieldErrors } from '../../api/functions/gateway.ts'
+import type { FieldErrors } from '../../../shared/functions/gateway.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
 
 /**

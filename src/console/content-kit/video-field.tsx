@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { type MediaItem, parseMediaPath } from '../../api/rules/media.ts'
+import { type MediaItem, parseMediaPath } from '../../../shared/rules/media.ts'
 import { MediaPicker } from '../ui/media-picker.tsx'
 import { TextField } from '../ui/text-field.tsx'
 import styles from './content-kit.module.css'

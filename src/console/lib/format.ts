@@ -1,4 +1,4 @@
-import type { ConsoleLanguage } from '../../api/rules/console-access.ts'
+import type { ConsoleLanguage } from '../../../shared/rules/console-access.ts'
 import { htmlLangOf } from '../i18n.ts'
 
 /**

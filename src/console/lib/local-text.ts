@@ -1,5 +1,5 @@
-import { LANGUAGE_INFO } from '../../i18n/languages.ts'
-import type { ConsoleLanguage } from '../../api/rules/console-access.ts'
+import { LANGUAGE_INFO } from '../../../shared/languages.ts'
+import type { ConsoleLanguage } from '../../../shared/rules/console-access.ts'
 
 /** A catalogue text in the member's language when it is written, else the English one (which is required). */
 export function localText<K extends string>(

@@ -1,4 +1,4 @@
-import { parseMediaPath } from '../../api/rules/media.ts'
+import { parseMediaPath } from '../../../shared/rules/media.ts'
 import { CONSOLE_HOME } from './paths.ts'
 
 /** The console's media library (docs/product.md#console-media). */

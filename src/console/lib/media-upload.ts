@@ -1,6 +1,6 @@
 import { GatewayError } from '../../api/gateway-error.ts'
-import { CONSOLE_REQUEST_HEADER } from '../../api/rules/console-access.ts'
-import { MEDIA_UPLOAD_PATH, type MediaItem, type MediaKind, type MediaSource } from '../../api/rules/media.ts'
+import { CONSOLE_REQUEST_HEADER } from '../../../shared/rules/console-access.ts'
+import { MEDIA_UPLOAD_PATH, type MediaItem, type MediaKind, type MediaSource } from '../../../shared/rules/media.ts'
 
 /**
  * Sends one file to the console's media upload route and answers the stored MediaItem. XMLHttpRequest

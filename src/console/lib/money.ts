@@ -1,5 +1,5 @@
-import type { ConsoleLanguage } from '../../api/rules/console-access.ts'
-import { currencyDigits } from '../../api/rules/money.ts'
+import type { ConsoleLanguage } from '../../../shared/rules/console-access.ts'
+import { currencyDigits } from '../../../shared/rules/money.ts'
 import { htmlLangOf } from '../i18n.ts'
 
 /** Minor units as the member's language writes money (GBP 12900 -> £129.00); the currency's own decimals. */

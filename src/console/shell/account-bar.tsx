@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { setLanguage, signOut, type StaffMember } from '../../api/console.ts'
-import type { ConsoleLanguage } from '../../api/rules/console-access.ts'
+import type { ConsoleLanguage } from '../../../shared/rules/console-access.ts'
 import { useConsoleShell } from '../console-state.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { doorScansWaiting, forgetDoorDevice } from '../lib/door-storage.ts'

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CONSOLE_LANGUAGES, type ConsoleLanguage } from '../../api/rules/console-access.ts'
+import { CONSOLE_LANGUAGES, type ConsoleLanguage } from '../../../shared/rules/console-access.ts'
 import { htmlLangOf, isConsoleLanguage, nativeNameOf } from '../i18n.ts'
 import styles from './shell.module.css'
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { GatewayError } from '../../api/gateway-error.ts'
-import type { FieldErrors } from '../../api/functions/gateway.ts'
-import { parseMoney } from '../../api/rules/money.ts'
+import type { FieldErrors } from '../../../shared/functions/gateway.ts'
+import { parseMoney } from '../../../shared/rules/money.ts'
 
 /** Fields the form itself refused before sending (an amount that is not money), by their contract names. */
 export class FormProblems extends Error {

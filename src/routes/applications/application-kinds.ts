@@ -1,4 +1,4 @@
-import { BOOTH_SIZES, EXHIBITING_METHODS, IDENTITIES, INDUSTRIES, LIMITS } from '../../api/rules/applications.ts'
+import { BOOTH_SIZES, EXHIBITING_METHODS, IDENTITIES, INDUSTRIES, LIMITS } from '../../../shared/rules/applications.ts'
 import { type SubmitResult, submitAttendeeApplication, submitExhibitorApplication } from '../../api/applications.ts'
 import type { GatewayClient } from '../../api/client.ts'
 import type { PhoneValue } from '../../lib/phone.ts'

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { BOOTH_SIZES, IDENTITIES, INDUSTRIES, LIMITS } from '../../api/rules/applications.ts'
-import { attendeePayload as attendeeSchema, exhibitorPayload as exhibitorSchema } from '../../api/contracts/applications.ts'
+import { BOOTH_SIZES, IDENTITIES, INDUSTRIES, LIMITS } from '../../../shared/rules/applications.ts'
+import { attendeePayload as attendeeSchema, exhibitorPayload as exhibitorSchema } from '../../../shared/contracts/applications.ts'
 import {
   type AttendeeValues,
   attendeeErrorsWithoutPhone,

@@ -12,12 +12,12 @@ import {
   LIMITS,
   MESSAGES,
   PROMPTS,
-} from '../../api/rules/applications.ts'
+} from '../../../shared/rules/applications.ts'
 import { checkPhone, type PhoneValue } from '../../lib/phone.ts'
 
 /**
  * The forms' own check before sending, with the same rules and messages as the platform's contract
- * (src/api/contracts/applications.ts; validate.test.ts keeps the two in step). The platform checks
+ * (shared/contracts/applications.ts; validate.test.ts keeps the two in step). The platform checks
  * again and decides. Messages are keys of the `apply` namespace, or `errors.*` of `common`.
  */
 

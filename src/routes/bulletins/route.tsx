@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
 import { type Bulletin, listBulletins } from '../../api/editorial.ts'
-import { BULLETINS_PAGE_SIZE } from '../../api/rules/editorial.ts'
+import { BULLETINS_PAGE_SIZE } from '../../../shared/rules/editorial.ts'
 import { useSite } from '../../app-state.ts'
 import { ArticleBody } from '../../components/article-body/article-body.tsx'
 import { FallbackNote, fallbackLang } from '../../components/editorial/fallback-note.tsx'

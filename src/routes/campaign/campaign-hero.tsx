@@ -6,7 +6,7 @@ import { formatDateRange } from '../../components/event-dates/format.ts'
 import { langOf, StateBadge } from '../../components/exhibition-card/exhibition-card.tsx'
 import { Picture } from '../../components/image/picture.tsx'
 import { PLACEHOLDER } from '../../components/image/placeholders.tsx'
-import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../i18n/languages.ts'
+import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../../shared/languages.ts'
 import { CampaignActions } from './campaign-actions.tsx'
 import styles from './campaign.module.css'
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { OrderSummary } from '../../api/tickets.ts'
 import { useSite } from '../../app-state.ts'
-import { changePath, checkoutPath, orderDetailPath, orderPath, reRegisterPath } from '../../lib/checkout-steps.ts'
+import { changePath, checkoutPath, orderDetailPath, orderPath, reRegisterPath } from '../../../shared/checkout-steps.ts'
 import { checkoutStyles as ui } from './checkout-page.tsx'
 
 /** The first thing to do with an order in each state: its text and where it leads. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { OrderDetail } from '../../api/tickets.ts'
 import { useSite } from '../../app-state.ts'
 import { ETicket } from '../../components/e-ticket/e-ticket.tsx'
-import { ticketPdfPath } from '../../lib/checkout-steps.ts'
+import { ticketPdfPath } from '../../../shared/checkout-steps.ts'
 import { checkoutStyles as ui } from './checkout-page.tsx'
 import type { OrderTimes } from './order-loader.ts'
 

@@ -3,7 +3,7 @@ import { GatewayError } from '../../api/gateway-error.ts'
 import { getOrder, type OrderDetail } from '../../api/tickets.ts'
 import { currentUser } from '../../components/account-menu/user-store.ts'
 import { dateFormat } from '../../i18n/intl.ts'
-import { type CheckoutScreen, orderPath, screenShowsStep } from '../../lib/checkout-steps.ts'
+import { type CheckoutScreen, orderPath, screenShowsStep } from '../../../shared/checkout-steps.ts'
 import { loaderContextOf } from '../route-kit.ts'
 
 /** Dates as text, made in the loader so that the server's and the browser's renders are the same. */

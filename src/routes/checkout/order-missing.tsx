@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useSite } from '../../app-state.ts'
-import { checkoutPath } from '../../lib/checkout-steps.ts'
+import { checkoutPath } from '../../../shared/checkout-steps.ts'
 import { CheckoutPage, checkoutStyles as ui } from './checkout-page.tsx'
 
 /** An order number that is not the buyer's, or none at all: the list of their own orders instead. */

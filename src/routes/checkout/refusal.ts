@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import { GatewayError } from '../../api/gateway-error.ts'
-import { messageKey } from '../../api/rules/tickets.ts'
+import { messageKey } from '../../../shared/rules/tickets.ts'
 
 export interface Refusal {
   /** The envelope's ErrorCode, 0 when offline. */

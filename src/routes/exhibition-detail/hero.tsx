@@ -7,7 +7,7 @@ import { formatDateRange, formatDateTime, timeZoneLabel } from '../../components
 import { langOf, placeOf, StateBadge, ticketHref } from '../../components/exhibition-card/exhibition-card.tsx'
 import { Picture } from '../../components/image/picture.tsx'
 import { PLACEHOLDER } from '../../components/image/placeholders.tsx'
-import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../i18n/languages.ts'
+import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../../shared/languages.ts'
 import { DetailBreadcrumb } from './breadcrumb.tsx'
 import styles from './detail.module.css'
 import { VisitorActions } from './visitor-actions.tsx'

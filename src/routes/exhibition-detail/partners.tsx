@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { ExhibitionDetail, Partner } from '../../api/exhibitions.ts'
-import { PARTNER_TIERS, type PartnerTier } from '../../api/rules/exhibitions.ts'
+import { PARTNER_TIERS, type PartnerTier } from '../../../shared/rules/exhibitions.ts'
 import { Picture } from '../../components/image/picture.tsx'
 import { PLACEHOLDER } from '../../components/image/placeholders.tsx'
 import styles from './detail.module.css'

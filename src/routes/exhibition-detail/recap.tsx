@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { ExhibitionDetail } from '../../api/exhibitions.ts'
-import { RECAP_FIGURES } from '../../api/rules/exhibitions.ts'
+import { RECAP_FIGURES } from '../../../shared/rules/exhibitions.ts'
 import { useSite } from '../../app-state.ts'
 import styles from './detail.module.css'
 import { numberFormat } from '../../i18n/intl.ts'

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useSubmit } from 'react-router'
 import type { ExhibitionList } from '../../api/exhibitions.ts'
-import { EXHIBITION_STATES, EXHIBITION_TYPES } from '../../api/rules/exhibitions.ts'
+import { EXHIBITION_STATES, EXHIBITION_TYPES } from '../../../shared/rules/exhibitions.ts'
 import styles from './exhibitions.module.css'
 import { type Filters, hasFilters } from './filters.ts'
 

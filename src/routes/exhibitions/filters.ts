@@ -1,5 +1,5 @@
 import type { ExhibitionListQuery } from '../../api/exhibitions.ts'
-import { EXHIBITION_STATES, EXHIBITION_TYPES, type ExhibitionState, type ExhibitionType, REGIONS, type Region } from '../../api/rules/exhibitions.ts'
+import { EXHIBITION_STATES, EXHIBITION_TYPES, type ExhibitionState, type ExhibitionType, REGIONS, type Region } from '../../../shared/rules/exhibitions.ts'
 
 export interface Filters {
   year?: number

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigation, useRevalidator } from 'react-router'
 import { type ExhibitionList, listExhibitions } from '../../api/exhibitions.ts'
-import { EXHIBITIONS_PAGE_SIZE } from '../../api/rules/exhibitions.ts'
+import { EXHIBITIONS_PAGE_SIZE } from '../../../shared/rules/exhibitions.ts'
 import { useSite } from '../../app-state.ts'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { loaderContextOf } from '../route-kit.ts'

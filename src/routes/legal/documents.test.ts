@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { LOCALES } from '../../i18n/languages.ts'
+import { LOCALES } from '../../../shared/languages.ts'
 import { isLegalBody, LEGAL_DOCUMENTS, LEGAL_SECTIONS, legalDocumentOf } from './documents.ts'
 
 type Tree = { [key: string]: Tree | string | Tree[] | string[] }

@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
-import { CHINA_PASS } from '../../api/contracts/cookies.ts'
+import { CHINA_PASS } from '../../../shared/contracts/cookies.ts'
 import { useSite } from '../../app-state.ts'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { isLegalBody, LAST_UPDATED, LEGAL_DOCUMENTS, LEGAL_SECTIONS, type LegalDocument, legalDocumentOf } from './documents.ts'

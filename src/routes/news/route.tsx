@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, Link, redirect, useLoaderData, useLocation, useNavigation, useRevalidator } from 'react-router'
 import { type ArticleCard, articleList } from '../../api/editorial.ts'
-import { NEWS_PAGE_SIZE, NEWS_TAGS, type NewsTag } from '../../api/rules/editorial.ts'
+import { NEWS_PAGE_SIZE, NEWS_TAGS, type NewsTag } from '../../../shared/rules/editorial.ts'
 import { useSite } from '../../app-state.ts'
 import { LoadMore } from '../../components/editorial/load-more.tsx'
 import { NewsCard } from '../../components/editorial/news-card.tsx'

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, type LoaderFunctionArgs, redirect, useLoaderData, useLocation, useNavigation, useRevalidator } from 'react-router'
 import { type ResultsPage, rankingHomeClient, type Suggestion, searchResults } from '../../api/search.ts'
-import { cutKeyword, RESULTS_MAX_PAGE } from '../../api/rules/search.ts'
+import { cutKeyword, RESULTS_MAX_PAGE } from '../../../shared/rules/search.ts'
 import { useSite } from '../../app-state.ts'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { BrokerLink, BrokerList } from '../../components/search-box/broker-list.tsx'

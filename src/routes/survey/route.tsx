@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, isRouteErrorResponse, Link, type LoaderFunctionArgs, useLoaderData, useRouteError } from 'react-router'
 import { GatewayError } from '../../api/gateway-error.ts'
-import { SURVEY_MESSAGES, type SurveyErrors } from '../../api/rules/survey.ts'
+import { SURVEY_MESSAGES, type SurveyErrors } from '../../../shared/rules/survey.ts'
 import { type SurveyForm as SurveyFormData, surveyForm } from '../../api/survey.ts'
 import { useSite } from '../../app-state.ts'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'

@@ -1,4 +1,4 @@
-import type { SurveyErrors } from '../../api/rules/survey.ts'
+import type { SurveyErrors } from '../../../shared/rules/survey.ts'
 import type { SurveyForm } from '../../api/survey.ts'
 import { dateFormat } from '../../i18n/intl.ts'
 

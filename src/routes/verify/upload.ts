@@ -1,6 +1,6 @@
 import axios from 'axios'
 import type { DocumentVerdict } from '../../api/verification.ts'
-import { VERIFY_FILE_FIELD, VERIFY_FILE_PATH } from '../../api/rules/verification.ts'
+import { VERIFY_FILE_FIELD, VERIFY_FILE_PATH } from '../../../shared/rules/verification.ts'
 
 export type UploadOutcome = { ok: true; verdict: DocumentVerdict } | { ok: false; code: string; params: Record<string, unknown> }
 

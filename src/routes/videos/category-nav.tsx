@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { VideoListResult } from '../../api/editorial.ts'
-import type { VideoCategory } from '../../api/rules/editorial.ts'
+import type { VideoCategory } from '../../../shared/rules/editorial.ts'
 import { useSite } from '../../app-state.ts'
 import shared from '../../components/editorial/editorial.module.css'
 import styles from './videos.module.css'

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router'
 import { getVideo, listVideos, type VideoListResult } from '../../api/editorial.ts'
-import { VIDEO_CATEGORIES, VIDEOS_PAGE_SIZE } from '../../api/rules/editorial.ts'
+import { VIDEO_CATEGORIES, VIDEOS_PAGE_SIZE } from '../../../shared/rules/editorial.ts'
 import { useSite } from '../../app-state.ts'
 import shared from '../../components/editorial/editorial.module.css'
 import { loadPages, pageWindow, parsePage } from '../../components/editorial/paging.ts'

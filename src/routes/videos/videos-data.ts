@@ -1,5 +1,5 @@
 import type { Video, VideoListResult } from '../../api/editorial.ts'
-import type { VideoCategory } from '../../api/rules/editorial.ts'
+import type { VideoCategory } from '../../../shared/rules/editorial.ts'
 import type { PagedItems } from '../../components/editorial/paging.ts'
 
 export interface VideosData extends PagedItems<Video> {

@@ -1,5 +1,5 @@
-import type { CommentState } from '../../../../src/api/rules/console-comments.ts'
-import { contentFallbackChain, type Locale } from '../../../../src/i18n/languages.ts'
+import type { CommentState } from '../../../../shared/rules/console-comments.ts'
+import { contentFallbackChain, type Locale } from '../../../../shared/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
 
 /** SQL of comment moderation in the console (0150_comment_moderation.sql). */

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type * as contracts from '../../../../src/api/contracts/console-comments.ts'
-import { dayStart } from '../../../../src/api/rules/console-comments.ts'
+import type * as contracts from '../../../../shared/contracts/console-comments.ts'
+import { dayStart } from '../../../../shared/rules/console-comments.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { conflict, invalid, notFound } from '../../errors.ts'
 import type { Platform } from '../../platform.ts'

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
-import { ERASED } from '../../../../src/api/rules/console-visitors.ts'
+import { ERASED } from '../../../../shared/rules/console-visitors.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { APPLICATIONS_OF } from './visitors.repo.ts'
 

@@ -1,4 +1,4 @@
-import { ERASED, sameAddress } from '../../../../src/api/rules/console-visitors.ts'
+import { ERASED, sameAddress } from '../../../../shared/rules/console-visitors.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { conflict, invalid } from '../../errors.ts'
 import type { Platform } from '../../platform.ts'

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type * as contracts from '../../../../src/api/contracts/console-visitors.ts'
+import type * as contracts from '../../../../shared/contracts/console-visitors.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { notFound } from '../../errors.ts'
 import type { StaffActor } from '../../tickets/console/staff-scope.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { ACCOUNT_LIMITS } from '../../../../src/api/rules/accounts.ts'
-import { nick as nickSchema } from '../../../../src/api/contracts/accounts.ts'
+import { ACCOUNT_LIMITS } from '../../../../shared/rules/accounts.ts'
+import { nick as nickSchema } from '../../../../shared/contracts/accounts.ts'
 
 /**
  * The login page's forms (plain HTML posts). Messages are keys of the `login` namespace; the page

@@ -1,5 +1,5 @@
-import { ACCOUNT_LIMITS, SESSION_PATH } from '../../../../src/api/rules/accounts.ts'
-import type { UrlLanguage } from '../../../../src/i18n/languages.ts'
+import { ACCOUNT_LIMITS, SESSION_PATH } from '../../../../shared/rules/accounts.ts'
+import type { UrlLanguage } from '../../../../shared/languages.ts'
 import { CODE_MINUTES } from '../codes.ts'
 import { html, type SafeHtml, withElements } from './html.ts'
 import type { Translate } from './strings.ts'

@@ -1,4 +1,4 @@
-import * as contracts from '../../../../src/api/contracts/console-applications.ts'
+import * as contracts from '../../../../shared/contracts/console-applications.ts'
 import type { CallContext, StaffCaller } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
 import { actorOf } from '../../tickets/console/staff-scope.ts'

@@ -1,5 +1,5 @@
-import * as contracts from '../../../../src/api/contracts/console-editorial.ts'
-import { editorialPreview } from '../../../../src/api/contracts/editorial.ts'
+import * as contracts from '../../../../shared/contracts/console-editorial.ts'
+import { editorialPreview } from '../../../../shared/contracts/editorial.ts'
 import type { StaffCaller } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
 import { actorOf } from '../../tickets/console/staff-scope.ts'

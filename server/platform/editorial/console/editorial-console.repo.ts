@@ -1,5 +1,5 @@
-import type { EditorialKind, EditorialState } from '../../../../src/api/rules/console-editorial.ts'
-import type { Locale } from '../../../../src/i18n/languages.ts'
+import type { EditorialKind, EditorialState } from '../../../../shared/rules/console-editorial.ts'
+import type { Locale } from '../../../../shared/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type * as contracts from '../../../../src/api/contracts/console-content.ts'
-import { advertState } from '../../../../src/api/rules/exhibition-content.ts'
+import type * as contracts from '../../../../shared/contracts/console-content.ts'
+import { advertState } from '../../../../shared/rules/exhibition-content.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { toVenueTime } from '../../console-catalog/venue-time.ts'
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts'

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/client.ts'
-import type { Locale } from '../../../../src/i18n/languages.ts'
+import type { Locale } from '../../../../shared/languages.ts'
 import type { AdvertRow } from '../exhibitions.repo.ts'
 
 /**

@@ -1,4 +1,4 @@
-import * as contracts from '../../../../src/api/contracts/console-orders.ts'
+import * as contracts from '../../../../shared/contracts/console-orders.ts'
 import type { CallContext, StaffCaller } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
 import type { TicketsContext } from '../tickets-context.ts'

@@ -1,5 +1,5 @@
-import type { ConsoleOrderDetail } from '../../../../src/api/contracts/console-orders.ts'
-import type { Locale } from '../../../../src/i18n/languages.ts'
+import type { ConsoleOrderDetail } from '../../../../shared/contracts/console-orders.ts'
+import type { Locale } from '../../../../shared/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { decide, refundableMinor, stateOf, ticketRefundMinor } from '../order-rules.ts'
 import * as orders from '../orders.repo.ts'

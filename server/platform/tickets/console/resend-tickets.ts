@@ -1,4 +1,4 @@
-import type { Locale } from '../../../../src/i18n/languages.ts'
+import type { Locale } from '../../../../shared/languages.ts'
 import { conflict, notFound } from '../../errors.ts'
 import { queueAttendeeTickets } from '../order-mails.ts'
 import * as orders from '../orders.repo.ts'

@@ -1,4 +1,4 @@
-import type { ConsoleOrderDetail } from '../../../../src/api/contracts/console-orders.ts'
+import type { ConsoleOrderDetail } from '../../../../shared/contracts/console-orders.ts'
 import { orderTransaction } from '../lock-pending.ts'
 import { queueCancelledMail } from '../order-mails.ts'
 import { decide, stateOf } from '../order-rules.ts'

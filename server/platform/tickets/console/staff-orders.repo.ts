@@ -1,7 +1,7 @@
-import type { Locale } from '../../../../src/i18n/languages.ts'
+import type { Locale } from '../../../../shared/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
-import type { OrderListStatus, PaymentMethod } from '../../../../src/api/rules/console-orders.ts'
-import type { PersonName } from '../../../../src/api/rules/names.ts'
+import type { OrderListStatus, PaymentMethod } from '../../../../shared/rules/console-orders.ts'
+import type { PersonName } from '../../../../shared/rules/names.ts'
 import type { RefundReason, RefundStatus } from '../order-rules.ts'
 import type { OrderRow } from '../orders.repo.ts'
 import type { AttemptRow } from '../payments/payments.repo.ts'
@@ -52,7 +52,7 @@ export interface ListRow {
   cancel_reason: OrderRow['cancel_reason']
   processing: boolean
   buyer_email: string
-  /** Each attendee's name in parts, shown by src/api/rules/names.ts. */
+  /** Each attendee's name in parts, shown by shared/rules/names.ts. */
   attendee_names: PersonName[]
   tickets: number
   currency: string

@@ -1,4 +1,4 @@
-import type { ConsoleOrderDetail } from '../../../../src/api/contracts/console-orders.ts'
+import type { ConsoleOrderDetail } from '../../../../shared/contracts/console-orders.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { conflict, invalid } from '../../errors.ts'
 import { orderTransaction } from '../lock-pending.ts'

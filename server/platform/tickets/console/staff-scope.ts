@@ -1,4 +1,4 @@
-import { type Locale, localeOf } from '../../../../src/i18n/languages.ts'
+import { type Locale, localeOf } from '../../../../shared/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { conflict, type DomainError, gone, notFound } from '../../errors.ts'
 import type { StaffCaller } from '../../gateway.ts'

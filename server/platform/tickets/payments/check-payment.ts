@@ -1,4 +1,4 @@
-import type { OrderDetail } from '../../../../src/api/contracts/tickets.ts'
+import type { OrderDetail } from '../../../../shared/contracts/tickets.ts'
 import { ownOrder, reread } from '../read-orders.ts'
 import type { Caller, TicketsContext } from '../tickets-context.ts'
 import { applySettlement, type ConfirmOutcome, confirmPayment, failPayment, markProcessing } from './confirm-payment.ts'

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { PaymentMethod } from '../../../../src/api/rules/tickets.ts'
+import type { PaymentMethod } from '../../../../shared/rules/tickets.ts'
 import type { ProviderCheckout } from './payments.repo.ts'
 import { type CardProvider, createSandboxRefunds, type RefundProvider } from './providers.ts'
 

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../../src/i18n/languages.ts'
+import type { Locale } from '../../../../shared/languages.ts'
 import { orderTransaction } from '../lock-pending.ts'
 import { markPaid } from '../mark-paid.ts'
 import { queueCancelledMail } from '../order-mails.ts'

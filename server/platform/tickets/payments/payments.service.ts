@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import type { PaymentMethod } from '../../../../src/api/rules/tickets.ts'
+import type { PaymentMethod } from '../../../../shared/rules/tickets.ts'
 import type { Caller, TicketsContext } from '../tickets-context.ts'
 import { checkPayment, settleDuePayments, settleFromRecord } from './check-payment.ts'
 import {

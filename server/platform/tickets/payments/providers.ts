@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import Stripe from 'stripe'
-import type { Locale } from '../../../../src/i18n/languages.ts'
+import type { Locale } from '../../../../shared/languages.ts'
 import type { RefundCause } from '../order-rules.ts'
 
 /** What a provider needs to open a hosted checkout for one payment attempt. */

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../../src/i18n/languages.ts'
+import type { Locale } from '../../../../shared/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { orderScreenUrl } from '../order-links.ts'
 import { queueOrderMail } from '../order-mails.ts'

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import express, { type Request, type Response, type Router } from 'express'
-import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../../src/i18n/languages.ts'
+import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../../shared/languages.ts'
 import type { Platform } from '../../platform.ts'
 import { escapeHtml, formatMoney } from '../format.ts'
 import type { Translate } from '../strings.ts'

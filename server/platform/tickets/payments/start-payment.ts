@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { PaymentMethod } from '../../../../src/api/rules/tickets.ts'
+import type { PaymentMethod } from '../../../../shared/rules/tickets.ts'
 import { conflict, invalid } from '../../errors.ts'
 import { lockPending, orderTransaction } from '../lock-pending.ts'
 import { orderScreenUrl } from '../order-links.ts'

@@ -1,4 +1,4 @@
-import * as contracts from '../../../../src/api/contracts/console-register.ts'
+import * as contracts from '../../../../shared/contracts/console-register.ts'
 import type { StaffCaller } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
 import { actorOf } from '../../tickets/console/staff-scope.ts'

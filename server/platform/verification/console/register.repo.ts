@@ -1,5 +1,5 @@
-import type { ChannelKind, ChannelPurpose } from '../../../../src/api/contracts/verification.ts'
-import type { ChannelState } from '../../../../src/api/rules/console-register.ts'
+import type { ChannelKind, ChannelPurpose } from '../../../../shared/contracts/verification.ts'
+import type { ChannelState } from '../../../../shared/rules/console-register.ts'
 import type { Queryable } from '../../../db/client.ts'
 import type { ChannelRow, DocumentRow } from '../verification.repo.ts'
 

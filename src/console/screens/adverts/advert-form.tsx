@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type AdvertInput, type AdvertView, saveAdvert } from '../../../api/console-content.ts'
-import { CONTENT_LIMITS as LIMITS } from '../../../api/rules/exhibition-content.ts'
+import { CONTENT_LIMITS as LIMITS } from '../../../../shared/rules/exhibition-content.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { Choice } from '../../content-kit/choice.tsx'
 import styles from '../../content-kit/content-kit.module.css'

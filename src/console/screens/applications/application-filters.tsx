@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { APPLICATION_STATUSES, REVIEW_LIMITS } from '../../../api/rules/applications.ts'
+import { APPLICATION_STATUSES, REVIEW_LIMITS } from '../../../../shared/rules/applications.ts'
 import { ListFilters } from '../../ui/list-filters.tsx'
 import { APPLICATION_KINDS, type ApplicationFilters as Filters } from './applications-query.ts'
 

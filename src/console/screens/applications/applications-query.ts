@@ -1,4 +1,4 @@
-import { APPLICATION_STATUSES, REVIEW_LIMITS } from '../../../api/rules/applications.ts'
+import { APPLICATION_STATUSES, REVIEW_LIMITS } from '../../../../shared/rules/applications.ts'
 import { digits, type FiltersOfQuery, listQuery, oneOf, onlySet, text } from '../../ui/list-query.ts'
 
 export const APPLICATION_KINDS = ['exhibitor', 'attendee'] as const

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import type { ConsoleLanguage } from '../../../api/rules/console-access.ts'
-import { isCurrency } from '../../../api/rules/money.ts'
+import type { ConsoleLanguage } from '../../../../shared/rules/console-access.ts'
+import { isCurrency } from '../../../../shared/rules/money.ts'
 import { diffEntries } from '../../lib/diff.ts'
 import { formatMoney } from '../../lib/money.ts'
 import styles from './audit.module.css'

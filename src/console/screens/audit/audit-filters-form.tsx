@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { StaffListItem } from '../../../api/console.ts'
-import { CONSOLE } from '../../../api/functions/console.ts'
+import { CONSOLE } from '../../../../shared/functions/console.ts'
 import { ListFilters } from '../../ui/list-filters.tsx'
 import type { AuditFilters } from './audit-query.ts'
 import { useFunctionLabel } from './function-label.ts'

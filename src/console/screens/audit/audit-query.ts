@@ -1,4 +1,4 @@
-import { STAFF_LIMITS } from '../../../api/rules/console-access.ts'
+import { STAFF_LIMITS } from '../../../../shared/rules/console-access.ts'
 import { anything, day, type FiltersOfQuery, listQuery, onlySet } from '../../ui/list-query.ts'
 
 /** The audit filters in the page's address (so a filtered page can be bookmarked and shared); `from` and `to` are yyyy-mm-dd, UTC days. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { AuditRow } from '../../../api/console.ts'
-import { CONSOLE_LANGUAGES, type ConsoleLanguage } from '../../../api/rules/console-access.ts'
+import { CONSOLE_LANGUAGES, type ConsoleLanguage } from '../../../../shared/rules/console-access.ts'
 import { createConsoleI18n, type Messages } from '../../i18n.ts'
 import { auditSentence, type SentenceContext, sentenceKeyOf } from './audit-sentence.ts'
 

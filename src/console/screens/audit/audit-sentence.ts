@@ -1,5 +1,5 @@
 import type { AuditRow } from '../../../api/console.ts'
-import type { ConsoleLanguage } from '../../../api/rules/console-access.ts'
+import type { ConsoleLanguage } from '../../../../shared/rules/console-access.ts'
 import { nativeNameOf } from '../../i18n.ts'
 import { formatMoney } from '../../lib/money.ts'
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { CheckinOutcome } from '../../../api/rules/console-checkin.ts'
+import type { CheckinOutcome } from '../../../../shared/rules/console-checkin.ts'
 import type { DoorScan } from './door-model.ts'
 import styles from './checkin.module.css'
 

@@ -1,7 +1,7 @@
 import type { CheckinList } from '../../../api/console.ts'
-import { CHECKIN_LIMITS, type CheckinOutcome } from '../../../api/rules/console-checkin.ts'
-import { isNameQuery, nameMatches, searchForm } from '../../../api/rules/names.ts'
-import type { SignedTicket } from '../../../api/rules/ticket-code.ts'
+import { CHECKIN_LIMITS, type CheckinOutcome } from '../../../../shared/rules/console-checkin.ts'
+import { isNameQuery, nameMatches, searchForm } from '../../../../shared/rules/names.ts'
+import type { SignedTicket } from '../../../../shared/rules/ticket-code.ts'
 
 export type DoorTicket = CheckinList['tickets'][number]
 export type FirstCheckin = NonNullable<DoorTicket['checkin']>
@@ -82,7 +82,7 @@ export function gateCounts(data: DoorData): Array<{ gate: string; checkedIn: num
 }
 
 /**
- * Tickets whose holder's name (its parts in either order: src/api/rules/names.ts) or order code
+ * Tickets whose holder's name (its parts in either order: shared/rules/names.ts) or order code
  * contains the query, for the manual look-up. A list kept on the device before names came in parts
  * is searched by the name as shown until it is read again.
  */

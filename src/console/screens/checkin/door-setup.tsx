@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CHECKIN_LIMITS } from '../../../api/rules/console-checkin.ts'
+import { CHECKIN_LIMITS } from '../../../../shared/rules/console-checkin.ts'
 import ui from '../../ui/ui.module.css'
 import styles from './checkin.module.css'
 

@@ -1,12 +1,12 @@
 import { createStore, entries, get, set, type UseStore } from 'idb-keyval'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { checkinList, checkinSync } from '../../../api/console.ts'
-import { ERROR_CODES } from '../../../api/functions/gateway.ts'
+import { ERROR_CODES } from '../../../../shared/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { DOOR_DATABASE, DOOR_SEND_EVENT, DOOR_STORE } from '../../lib/door-storage.ts'
 import { afterSent, type DoorData, type DoorScan, judgeLocally, type Learnt, nextBatch, type QueuedScan, RECENT_KEPT } from './door-model.ts'
-import { type SignedTicket, verifyTicketCode } from '../../../api/rules/ticket-code.ts'
+import { type SignedTicket, verifyTicketCode } from '../../../../shared/rules/ticket-code.ts'
 
 /** How often a device with scans waiting tries again, besides when the browser says it is back online. */
 const RETRY_MS = 30_000

@@ -1,4 +1,4 @@
-import { COMMENT_STATES, MODERATION_LIMITS } from '../../../api/rules/console-comments.ts'
+import { COMMENT_STATES, MODERATION_LIMITS } from '../../../../shared/rules/console-comments.ts'
 import { digits, type FiltersOfQuery, listQuery, oneOf, onlySet, text } from '../../ui/list-query.ts'
 
 /** The queue's search and filters in the page's address; a state of '' is every comment, visible and hidden. */

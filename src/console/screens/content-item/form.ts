@@ -1,5 +1,5 @@
 import type { EditorialItem } from '../../../api/console-editorial.ts'
-import type { EditorialKind } from '../../../api/rules/console-editorial.ts'
+import type { EditorialKind } from '../../../../shared/rules/console-editorial.ts'
 
 /** The form's state from an item, or a new item's. */
 export function formOf(kind: EditorialKind, item: EditorialItem | null) {

@@ -12,12 +12,12 @@ import {
   scheduleEditorial,
   unpublishEditorial,
 } from '../../../api/console-editorial.ts'
-import type { FieldErrors } from '../../../api/functions/gateway.ts'
+import type { FieldErrors } from '../../../../shared/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
-import { consoleContentPath, EDITORIAL_KINDS, EDITORIAL_LIMITS, EDITORIAL_TEXT_FIELDS, type EditorialKind } from '../../../api/rules/console-editorial.ts'
-import { BULLETIN_KINDS, NEWS_TAGS } from '../../../api/rules/editorial.ts'
-import { parseMediaPath } from '../../../api/rules/media.ts'
-import { LOCALES, type Locale } from '../../../i18n/languages.ts'
+import { consoleContentPath, EDITORIAL_KINDS, EDITORIAL_LIMITS, EDITORIAL_TEXT_FIELDS, type EditorialKind } from '../../../../shared/rules/console-editorial.ts'
+import { BULLETIN_KINDS, NEWS_TAGS } from '../../../../shared/rules/editorial.ts'
+import { parseMediaPath } from '../../../../shared/rules/media.ts'
+import { LOCALES, type Locale } from '../../../../shared/languages.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { staffCall } from '../../screen-kit.ts'

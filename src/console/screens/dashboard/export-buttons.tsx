@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { exportFile } from '../../../api/console.ts'
-import { EXPORT_FORMATS, EXPORT_KINDS, type ExportFormat, type ExportKind } from '../../../api/rules/console-exports.ts'
+import { EXPORT_FORMATS, EXPORT_KINDS, type ExportFormat, type ExportKind } from '../../../../shared/rules/console-exports.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { saveFile } from '../../lib/save-file.ts'
 import ui from '../../ui/ui.module.css'

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { type Dashboard, dashboard } from '../../../api/console.ts'
-import { mayCall } from '../../../api/rules/console-access.ts'
+import { mayCall } from '../../../../shared/rules/console-access.ts'
 import { useMember } from '../../console-state.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ExhibitionContent } from '../../../api/console-content.ts'
-import { CONTENT_LIMITS as LIMITS } from '../../../api/rules/exhibition-content.ts'
+import { CONTENT_LIMITS as LIMITS } from '../../../../shared/rules/exhibition-content.ts'
 import styles from '../../content-kit/content-kit.module.css'
 import { ImageField } from '../../content-kit/image-field.tsx'
 import { ListEditor } from '../../content-kit/list-editor.tsx'

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { contentExhibitions } from '../../../api/console-content.ts'
-import type { RefResult } from '../../../api/functions/gateway.ts'
+import type { RefResult } from '../../../../shared/functions/gateway.ts'
 import { ADVERTS_PATH, exhibitionContentPath } from '../../lib/content-paths.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'

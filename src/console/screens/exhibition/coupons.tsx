@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type CatalogCoupon, type CatalogExhibition, type couponList, saveCoupon } from '../../../api/console.ts'
-import type { RefResult } from '../../../api/functions/gateway.ts'
+import type { RefResult } from '../../../../shared/functions/gateway.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { localText } from '../../lib/local-text.ts'
 import { venueTimeNow } from '../../lib/format.ts'

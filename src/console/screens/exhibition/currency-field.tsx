@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { CURRENCY_CODES } from '../../../api/rules/money.ts'
+import { CURRENCY_CODES } from '../../../../shared/rules/money.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { htmlLangOf } from '../../i18n.ts'
 import { SelectField } from '../../ui/select-field.tsx'

@@ -1,4 +1,4 @@
-import { MEDIA_LIMITS, type MediaKind } from '../../../api/rules/media.ts'
+import { MEDIA_LIMITS, type MediaKind } from '../../../../shared/rules/media.ts'
 import { MEDIA_PATH } from '../../lib/media-paths.ts'
 
 export const MEDIA_KINDS: readonly MediaKind[] = ['image', 'video']

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { type ConsoleOrderDetail, changeAttendee } from '../../../api/console.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
-import { IDENTITIES, type Identity, INDUSTRIES, type Industry } from '../../../api/rules/tickets.ts'
+import { IDENTITIES, type Identity, INDUSTRIES, type Industry } from '../../../../shared/rules/tickets.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import ui from '../../ui/ui.module.css'
 import styles from './order.module.css'

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
-import { displayName } from '../../../api/rules/names.ts'
+import { displayName } from '../../../../shared/rules/names.ts'
 
 type Attendee = ConsoleOrderDetail['attendees'][number]
 

@@ -7,7 +7,7 @@ import { formatMoney } from '../../lib/money.ts'
 import ui from '../../ui/ui.module.css'
 import styles from './order.module.css'
 import { OrderDialog } from './order-dialog.tsx'
-import { displayName } from '../../../api/rules/names.ts'
+import { displayName } from '../../../../shared/rules/names.ts'
 
 interface MoneyDialogProps {
   order: ConsoleOrderDetail

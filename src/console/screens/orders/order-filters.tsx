@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ORDER_LIST_LIMITS, ORDER_LIST_STATUSES, PAYMENT_METHODS } from '../../../api/rules/console-orders.ts'
+import { ORDER_LIST_LIMITS, ORDER_LIST_STATUSES, PAYMENT_METHODS } from '../../../../shared/rules/console-orders.ts'
 import { ListFilters } from '../../ui/list-filters.tsx'
 import type { OrderFilters as Filters } from './orders-query.ts'
 

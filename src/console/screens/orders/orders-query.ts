@@ -1,4 +1,4 @@
-import { ORDER_LIST_LIMITS, ORDER_LIST_STATUSES, PAYMENT_METHODS } from '../../../api/rules/console-orders.ts'
+import { ORDER_LIST_LIMITS, ORDER_LIST_STATUSES, PAYMENT_METHODS } from '../../../../shared/rules/console-orders.ts'
 import { day, digits, type FiltersOfQuery, listQuery, oneOf, onlySet, text } from '../../ui/list-query.ts'
 
 /** The order list's search and filters in the page's address; `from` and `to` are yyyy-mm-dd, UTC days. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type * as contracts from '../../../api/contracts/console-register.ts'
-import type { ChannelState } from '../../../api/rules/console-register.ts'
+import type * as contracts from '../../../../shared/contracts/console-register.ts'
+import type { ChannelState } from '../../../../shared/rules/console-register.ts'
 
 export const REGISTER_VIEWS = ['channels', 'documents', 'lookups'] as const
 export type RegisterView = (typeof REGISTER_VIEWS)[number]

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { STAFF_ROLES, type StaffRole } from '../../../api/rules/console-access.ts'
+import { STAFF_ROLES, type StaffRole } from '../../../../shared/rules/console-access.ts'
 import ui from '../../ui/ui.module.css'
 
 /** Roles and exhibition limits as a form sends them: every checked role; null for all exhibitions. */

@@ -1,5 +1,5 @@
 import type { SurveyEditorQuestion } from '../../../api/console-survey.ts'
-import type { ConsoleLanguage } from '../../../api/rules/console-access.ts'
+import type { ConsoleLanguage } from '../../../../shared/rules/console-access.ts'
 import { localText } from '../../lib/local-text.ts'
 
 /** A question in the member's console language when written, else in English (which is required). */

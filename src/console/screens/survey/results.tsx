@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type SurveyResults, surveyExport } from '../../../api/console-survey.ts'
-import { EXPORT_FORMATS, type ExportFormat } from '../../../api/rules/console-exports.ts'
+import { EXPORT_FORMATS, type ExportFormat } from '../../../../shared/rules/console-exports.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { Pager, pageCount } from '../../ui/pager.tsx'
 import ui from '../../ui/ui.module.css'

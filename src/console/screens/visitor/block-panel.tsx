@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { blockVisitor, unblockVisitor, type VisitorDetail } from '../../../api/console.ts'
-import { VISITOR_LIMITS } from '../../../api/rules/console-visitors.ts'
+import { VISITOR_LIMITS } from '../../../../shared/rules/console-visitors.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import ui from '../../ui/ui.module.css'

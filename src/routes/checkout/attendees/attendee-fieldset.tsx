@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ATTENDEE_LIMITS, type AttendeeDraft, IDENTITIES, INDUSTRIES } from '../../../api/rules/tickets.ts'
+import { ATTENDEE_LIMITS, type AttendeeDraft, IDENTITIES, INDUSTRIES } from '../../../../shared/rules/tickets.ts'
 import { PhoneField } from '../../../components/phone-field/phone-field.tsx'
 import styles from './attendees.module.css'
 import { SelectField, TextField } from './fields.tsx'

@@ -1,4 +1,4 @@
-import { type AttendeeDraft, attendList } from '../../../api/rules/tickets.ts'
+import { type AttendeeDraft, attendList } from '../../../../shared/rules/tickets.ts'
 import type { OrderDetail } from '../../../api/tickets.ts'
 
 /** One form per ticket: the order's saved attendees, else the docs/product.md#site-state attendList placeholders. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attendList } from '../../../api/rules/tickets.ts'
+import { attendList } from '../../../../shared/rules/tickets.ts'
 import { validateAttendees } from './validate.ts'
 
 const valid = (index: number) => ({

@@ -1,4 +1,13 @@
-import { ATTENDEE_LIMITS, type AttendeeDraft, cleanName, emailKey, hasForbiddenCharacters, isEmail, MESSAGES, PROMPTS } from '../../../api/rules/tickets.ts'
+import {
+  ATTENDEE_LIMITS,
+  type AttendeeDraft,
+  cleanName,
+  emailKey,
+  hasForbiddenCharacters,
+  isEmail,
+  MESSAGES,
+  PROMPTS,
+} from '../../../../shared/rules/tickets.ts'
 import { checkPhone } from '../../../lib/phone.ts'
 
 export const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'identity', 'industry'] as const

@@ -4,7 +4,7 @@ import type { OrderDetail as Order } from '../../../api/tickets.ts'
 import { useSite } from '../../../app-state.ts'
 import { StatusBadge } from '../../../components/account-orders/status-badge.tsx'
 import { useLocalTime } from '../../../components/countdown-timer/local-time.tsx'
-import { checkoutPath } from '../../../lib/checkout-steps.ts'
+import { checkoutPath } from '../../../../shared/checkout-steps.ts'
 import { Card } from '../card.tsx'
 import { CheckoutPage, checkoutStyles as ui } from '../checkout-page.tsx'
 import { OrderActions } from '../order-actions.tsx'
@@ -15,7 +15,7 @@ import { CreatedFact, NumberFact, PayByFact } from './order-facts.tsx'
 import { OrderLines } from './order-lines.tsx'
 import { SavedCopyNote } from './saved-copy.tsx'
 import styles from './orders.module.css'
-import { displayName } from '../../../api/rules/names.ts'
+import { displayName } from '../../../../shared/rules/names.ts'
 
 /** One order's details: its facts and lines, what can be done with it, its attendees and e-tickets. */
 export function OrderDetail({ order, times }: { order: Order; times: OrderTimes }) {

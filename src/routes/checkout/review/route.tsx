@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { confirmOrder, type OrderDetail } from '../../../api/tickets.ts'
 import { useGateway, useSite } from '../../../app-state.ts'
-import { changePath, checkoutPath, orderPath } from '../../../lib/checkout-steps.ts'
+import { changePath, checkoutPath, orderPath } from '../../../../shared/checkout-steps.ts'
 import { ActionButton, ActionError } from '../action-button.tsx'
 import { Card } from '../card.tsx'
 import { CheckoutPage, checkoutStyles as ui } from '../checkout-page.tsx'
@@ -13,7 +13,7 @@ import { OrderTotals } from '../order-totals.tsx'
 import { PayDeadline } from '../pay-deadline.tsx'
 import { useOrderAction } from '../use-order-action.ts'
 import styles from './review.module.css'
-import { displayName } from '../../../api/rules/names.ts'
+import { displayName } from '../../../../shared/rules/names.ts'
 
 /** Review (docs/product.md#checkout-screens `sureInfo`): the exhibition, the tickets and every attendee, then confirm. */
 export const { loader, Component } = orderScreen('review', Review)

@@ -3,7 +3,7 @@ import { GatewayError } from '../../../api/gateway-error.ts'
 import { getOrder, type OrderDetail, type TicketTypesResult, ticketTypes } from '../../../api/tickets.ts'
 import { currentUser } from '../../../components/account-menu/user-store.ts'
 import { dateFormat } from '../../../i18n/intl.ts'
-import { orderPath, screenShowsStep } from '../../../lib/checkout-steps.ts'
+import { orderPath, screenShowsStep } from '../../../../shared/checkout-steps.ts'
 import { loaderContextOf } from '../../route-kit.ts'
 
 /** A new order, a pending order whose tickets change (`?order=`), or a cancelled one bought again (`?from=`). */

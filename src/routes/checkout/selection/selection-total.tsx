@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MAX_TICKETS_PER_ORDER } from '../../../api/rules/tickets.ts'
+import { MAX_TICKETS_PER_ORDER } from '../../../../shared/rules/tickets.ts'
 import { useCurrentUser } from '../../../components/account-menu/user-store.ts'
 import { LoginButton } from '../../../components/login-frame/login-button.tsx'
 import { OrderSummary } from '../../../components/money/order-summary.tsx'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { MAX_TICKETS_PER_ORDER } from '../../../api/rules/tickets.ts'
+import { MAX_TICKETS_PER_ORDER } from '../../../../shared/rules/tickets.ts'
 import type { TicketTypeCard } from '../../../api/tickets.ts'
 import { useSite } from '../../../app-state.ts'
 import { formatMoney } from '../../../components/money/format.ts'

@@ -1,5 +1,5 @@
-import type { CheckinOutcome, DoorTicketState } from '../../../../../src/api/rules/console-checkin.ts'
-import type { Locale } from '../../../../../src/i18n/languages.ts'
+import type { CheckinOutcome, DoorTicketState } from '../../../../../shared/rules/console-checkin.ts'
+import type { Locale } from '../../../../../shared/languages.ts'
 import type { Queryable } from '../../../../db/client.ts'
 import { LIVE_CHECKIN_JOIN, TYPE_NAME } from '../staff-orders.repo.ts'
 

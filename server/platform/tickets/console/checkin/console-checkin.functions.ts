@@ -1,4 +1,4 @@
-import * as contracts from '../../../../../src/api/contracts/console-checkin.ts'
+import * as contracts from '../../../../../shared/contracts/console-checkin.ts'
 import type { StaffCaller } from '../../../gateway.ts'
 import type { Platform } from '../../../platform.ts'
 import type { TicketSigner } from '../../e-tickets.ts'

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { verifyTicketCode } from '../../../../../src/api/rules/ticket-code.ts'
+import { verifyTicketCode } from '../../../../../shared/rules/ticket-code.ts'
 import { createTicketSigner } from '../../e-tickets.ts'
 
 /** The door's offline check (WebCrypto, in the browser) must read codes exactly as this signer makes and verifies them. */

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../../../src/i18n/languages.ts'
+import type { Locale } from '../../../../../shared/languages.ts'
 import type { Queryable } from '../../../../db/client.ts'
 import type { AttemptStatus, RefundStatus } from '../../order-rules.ts'
 import { TYPE_NAME } from '../staff-orders.repo.ts'

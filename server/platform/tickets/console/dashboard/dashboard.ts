@@ -1,4 +1,4 @@
-import { DASHBOARD_EXPIRING_MINUTES } from '../../../../../src/api/rules/console-dashboard.ts'
+import { DASHBOARD_EXPIRING_MINUTES } from '../../../../../shared/rules/console-dashboard.ts'
 import type { Database } from '../../../../db/client.ts'
 import { notFound } from '../../../errors.ts'
 import { inPaymentGrace, isDue } from '../../order-rules.ts'

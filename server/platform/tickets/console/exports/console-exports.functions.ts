@@ -1,4 +1,4 @@
-import * as contracts from '../../../../../src/api/contracts/console-exports.ts'
+import * as contracts from '../../../../../shared/contracts/console-exports.ts'
 import type { StaffCaller } from '../../../gateway.ts'
 import type { Platform } from '../../../platform.ts'
 import { actorOf } from '../staff-scope.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LOCALES } from '../../i18n/languages.ts'
+import { LOCALES } from '../languages.ts'
 import { CONSOLE } from '../functions/console.ts'
 import { EDITORIAL_KINDS, EDITORIAL_LIMITS, EDITORIAL_STATES, SLUG_PATTERN } from '../rules/console-editorial.ts'
 import { BULLETIN_KINDS, NEWS_TAGS, VIDEO_CATEGORIES, VIDEO_SOURCE_TYPES } from '../rules/editorial.ts'

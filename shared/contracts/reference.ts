@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LOCALES } from '../../i18n/languages.ts'
+import { LOCALES } from '../languages.ts'
 import { REFERENCE } from '../functions/reference.ts'
 import { defineContract } from './define.ts'
 

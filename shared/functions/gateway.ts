@@ -30,13 +30,13 @@ export type EndpointName = keyof typeof ENDPOINTS
  * Who may call: `visitor` needs any valid access token (visitor or user), `user` a logged-in
  * user's token, `server` the site's own server (V3, client credentials), `public` no token at all,
  * `staff` a signed-in staff member holding a role the console's access table allows
- * (src/api/rules/console-access.ts).
+ * (shared/rules/console-access.ts).
  */
 export type Access = 'public' | 'visitor' | 'user' | 'server' | 'staff'
 
 /**
  * Where a function is reached and who may call it. Written once per function, in the table of its
- * service (src/api/functions/<service>.ts); the contract and the browser reference both take it from there.
+ * service (shared/functions/<service>.ts); the contract and the browser reference both take it from there.
  */
 export interface FunctionAddress<
   Endpoint extends EndpointName = EndpointName,

@@ -2,7 +2,7 @@ import { EMAIL_MAX, isDomain } from './text.ts'
 
 /**
  * Exhibitor and attendee applications (docs/product.md#application-form): the rules both sides apply. The page validates with
- * these before sending; the platform's zod contract (src/api/contracts/applications.ts) applies the
+ * these before sending; the platform's zod contract (shared/contracts/applications.ts) applies the
  * same rules again and is the authority. Nothing here imports zod, so the sign-up page stays light.
  */
 

@@ -2,11 +2,11 @@ import { z } from 'zod'
 import { type Access, ENDPOINTS, type EndpointName, type FunctionAddress } from '../functions/gateway.ts'
 
 /**
- * The platform's view of a function: its address (from src/api/functions/<service>.ts) plus zod
+ * The platform's view of a function: its address (from shared/functions/<service>.ts) plus zod
  * schemas. The server registers these; pages use the zod-free references of src/api/<service>.ts.
  */
 
-// The protocol itself is zod-free (src/api/functions/gateway.ts); the server reads it through the contracts.
+// The protocol itself is zod-free (shared/functions/gateway.ts); the server reads it through the contracts.
 export {
   type Access,
   ENDPOINTS,

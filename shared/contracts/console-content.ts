@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LOCALES } from '../../i18n/languages.ts'
+import { LOCALES } from '../languages.ts'
 import { CONSOLE } from '../functions/console.ts'
 import { LOCAL_TIME_PATTERN } from '../rules/console-catalog.ts'
 import {

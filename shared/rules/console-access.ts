@@ -34,7 +34,7 @@ const EDITOR: readonly StaffRole[] = ['editor']
 const COMMUNITY: readonly StaffRole[] = ['editor', 'support']
 
 /**
- * Console functions with access `staff`, by their name in src/api/functions/console.ts, and the roles
+ * Console functions with access `staff`, by their name in shared/functions/console.ts, and the roles
  * that may call them. A function missing here cannot be called by anyone (the unit test keeps the two
  * tables equal).
  */

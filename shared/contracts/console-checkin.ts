@@ -36,7 +36,7 @@ export const checkinList = defineContract({
       z.object({
         id: z.string(),
         orderNumber: z.string(),
-        /** The holder's name as shown (src/api/rules/names.ts), and its parts, which the door's look-up searches in either order. */
+        /** The holder's name as shown (shared/rules/names.ts), and its parts, which the door's look-up searches in either order. */
         name: z.string(),
         firstName: z.string(),
         lastName: z.string(),

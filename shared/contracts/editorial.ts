@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LOCALES } from '../../i18n/languages.ts'
+import { LOCALES } from '../languages.ts'
 import { BULLETIN_KINDS, BULLETINS_PAGE_SIZE, NEWS_PAGE_SIZE, NEWS_TAGS, VIDEO_CATEGORIES, VIDEO_SOURCE_TYPES, VIDEOS_PAGE_SIZE } from '../rules/editorial.ts'
 import { EDITORIAL } from '../functions/editorial.ts'
 import { defineContract } from './define.ts'

@@ -1,6 +1,6 @@
 /**
  * Broker search (docs/product.md#search-box): the few rules both sides apply. Zod-free, so the search box that ships on
- * every page stays small; the contracts (src/api/contracts/search.ts) apply them again.
+ * every page stays small; the contracts (shared/contracts/search.ts) apply them again.
  */
 
 /** docs/product.md#search-input: search keywords are cut to 30 characters. */

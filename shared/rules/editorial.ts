@@ -1,6 +1,6 @@
 /**
  * Value lists and page sizes of the editorial content (news articles, videos, bulletins): pages and
- * the contracts (src/api/contracts/editorial.ts) both take them from here. Zod-free.
+ * the contracts (shared/contracts/editorial.ts) both take them from here. Zod-free.
  */
 
 /** Topics a news article can carry; labels are `news:tags.<key>` in every locale. */

@@ -1,5 +1,5 @@
 /**
- * Value lists of exhibitions: pages, the contracts (src/api/contracts/exhibitions.ts) and the content
+ * Value lists of exhibitions: pages, the contracts (shared/contracts/exhibitions.ts) and the content
  * schema take them from here. Zod-free.
  */
 

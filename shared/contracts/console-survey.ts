@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LOCALES } from '../../i18n/languages.ts'
+import { LOCALES } from '../languages.ts'
 import { CONSOLE } from '../functions/console.ts'
 import { CONSOLE_LANGUAGES } from '../rules/console-access.ts'
 import { EXPORT_FORMATS } from '../rules/console-exports.ts'

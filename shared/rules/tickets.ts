@@ -2,7 +2,7 @@ import { EMAIL_MAX } from './text.ts'
 
 /**
  * Tickets, orders and payment (docs/product.md#orders): the rules both sides apply. Pages validate with these before
- * sending; the platform's contracts (src/api/contracts/tickets.ts) apply the same rules again and are
+ * sending; the platform's contracts (shared/contracts/tickets.ts) apply the same rules again and are
  * the authority. No zod here, so the checkout pages stay light.
  */
 

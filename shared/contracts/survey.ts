@@ -6,7 +6,7 @@ import { defineContract } from './define.ts'
 /**
  * The survey page's two calls (docs/product.md#survey). The token of the personal link names
  * the ticket; an unknown or expired one is a 404 (`survey:errors.notFound`). The answers' shape is
- * checked here, their sense against the questions by checkSurveyAnswers (src/api/rules/survey.ts).
+ * checked here, their sense against the questions by checkSurveyAnswers (shared/rules/survey.ts).
  */
 
 // Any string that is no live token, however malformed, is the same "not found" (the platform's 404).

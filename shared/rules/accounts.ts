@@ -1,6 +1,6 @@
 /**
  * Accounts (docs/product.md#account-input): the limits and the comment cleaning both sides apply. Zod-free, so pages stay
- * light; the contracts (src/api/contracts/accounts.ts) are the authority.
+ * light; the contracts (shared/contracts/accounts.ts) are the authority.
  */
 
 export const ACCOUNT_LIMITS = {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LOCALES } from '../../i18n/languages.ts'
+import { LOCALES } from '../languages.ts'
 import { CONSOLE } from '../functions/console.ts'
 import { CATALOG_LIMITS, COUPON_BATCH, COUPON_KINDS, LOCAL_TIME_PATTERN } from '../rules/console-catalog.ts'
 import { isCurrency } from '../rules/money.ts'

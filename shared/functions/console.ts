@@ -2,7 +2,7 @@ import type { FunctionTable } from './gateway.ts'
 
 /**
  * Where each console function is reached and who may call it (docs/product.md#console). `staff`
- * functions also need one of the roles of src/api/rules/console-access.ts; every console call needs the
+ * functions also need one of the roles of shared/rules/console-access.ts; every console call needs the
  * console's request header and a matching Origin.
  */
 export const CONSOLE = {

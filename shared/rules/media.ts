@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/languages.ts'
+import type { Locale } from '../languages.ts'
 
 /**
  * Uploaded media (docs/product.md#console-media): what the console, the pages and the server agree on.

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LOCALES } from '../../i18n/languages.ts'
+import { LOCALES } from '../languages.ts'
 import { CONSOLE } from '../functions/console.ts'
 import { MEDIA_LIMITS } from '../rules/media.ts'
 import { defineContract } from './define.ts'

@@ -34,7 +34,7 @@ describe('the console access table', () => {
 
 describe('the README table of console functions', () => {
   it('when the README lists who may call a function, then it says what the access table says', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
     const header = readme.split('\n').find((line) => line.startsWith('| function | owner |')) ?? ''
     const roles = header
       .split('|')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { SITE } from '../functions/site.ts'
-import type { Locale, UrlLanguage } from '../../i18n/languages.ts'
+import type { Locale, UrlLanguage } from '../languages.ts'
 import type { UserInfo } from './accounts.ts'
 import { defineContract } from './define.ts'
 

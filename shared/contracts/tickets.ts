@@ -15,7 +15,7 @@ import {
   PROMPTS,
   ticketCount,
 } from '../rules/tickets.ts'
-import { NEXT_STEPS } from '../../lib/checkout-steps.ts'
+import { NEXT_STEPS } from '../checkout-steps.ts'
 import { TICKETS } from '../functions/tickets.ts'
 import { defineContract } from './define.ts'
 
