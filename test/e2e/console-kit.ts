@@ -5,8 +5,9 @@ import { type Page, expect } from '@playwright/test'
 import type { QueryResult, Queryable } from '../../server/db/client.ts'
 import { STAFF_COOKIE } from '../../shared/rules/console-access.ts'
 import { authenticator } from './console-totp.ts'
-import type { TapAnswer, TapQuestion, TapRequest } from './console-site-tap.ts'
+import type { TapQuestion } from './console-site-tap.ts'
 import { test as base } from './fixtures.ts'
+import { TAPPED_SERVER_ARGS, tapOf } from './site-tap-client.ts'
 
 /**
  * One console site per Playwright worker, started once (the `consoleSite` worker fixture) on
@@ -66,7 +67,7 @@ async function stopProcess(site: ChildProcess): Promise<void> {
 }
 
 async function startProcess(): Promise<ChildProcess> {
-  const server = spawn('node', ['--import', './test/e2e/console-site-hooks.ts', 'server/index.ts'], {
+  const server = spawn('node', TAPPED_SERVER_ARGS, {
     env,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     // Dates and byte strings cross the channel as themselves.
@@ -92,15 +93,7 @@ async function startProcess(): Promise<ChildProcess> {
 
 function siteOf(): ConsoleSite {
   let server: ChildProcess | undefined
-  let nextId = 0
-  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
-  const ask = (request: TapQuestion): Promise<unknown> => {
-    if (!server?.connected) return Promise.reject(new Error('the console test site is not running'))
-    const id = ++nextId
-    const answered = new Promise<unknown>((resolve, reject) => waiting.set(id, { resolve, reject }))
-    server.send({ ...request, id } satisfies TapRequest)
-    return answered
-  }
+  let ask: (question: TapQuestion) => Promise<unknown> = () => Promise.reject(new Error('the console test site is not running'))
   const site: ConsoleSite = {
     db: {
       query: <Row>(sql: string, params: readonly unknown[] = []) => ask({ kind: 'query', sql, params: [...params] }) as Promise<QueryResult<Row>>,
@@ -135,16 +128,7 @@ function siteOf(): ConsoleSite {
     async start() {
       if (server) return
       server = await startProcess()
-      server.on('message', (answer: TapAnswer) => {
-        const pending = waiting.get(answer.id)
-        waiting.delete(answer.id)
-        if (answer.ok) pending?.resolve(answer.value)
-        else pending?.reject(new Error(answer.error))
-      })
-      server.once('exit', () => {
-        for (const pending of waiting.values()) pending.reject(new Error('the console test site stopped before it answered'))
-        waiting.clear()
-      })
+      ask = tapOf(server)
     },
   }
   return site
