@@ -163,9 +163,7 @@ test('a new editor writes an article in English and Chinese, schedules it, and t
     // scheduler's next look (every 15 s), which refreshes the cached pages: the article's page, cached
     // as "not found" above, and the news list.
     await consoleSite.db.query('update news_articles set published_at = now() where id = $1', [id])
-    await expect
-      .poll(async () => (await visitor.request.get(`${ORIGIN}/en/exhibition/${id}`)).status(), { timeout: 60_000, intervals: [1_000] })
-      .toBe(200)
+    await expect.poll(async () => (await visitor.request.get(`${ORIGIN}/en/exhibition/${id}`)).status(), { timeout: 60_000, intervals: [1_000] }).toBe(200)
     expect(await (await visitor.request.get(`${ORIGIN}/en/exhibition/news.html`)).text()).toContain(TITLE)
     await visitor.goto(`${ORIGIN}/en/exhibition/${id}`)
     await expect(visitor.getByRole('heading', { level: 1, name: TITLE })).toBeVisible()
