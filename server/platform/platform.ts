@@ -11,7 +11,7 @@ import type { Database, Queryable } from '../db/client.ts'
 import type { Geo } from '../geo/geo.ts'
 import { createReadCache, dispatch, Registry, type GatewayObserver, type PlatformRequest, type PlatformResponse, type StaffGate } from './gateway.ts'
 import { createJobs, type Jobs } from './jobs.ts'
-import { createMailTransport, sendDueMail, type MailTransport } from './mail/mailer.ts'
+import { createMailTransport, sendDueMail, type MailTransport } from './mailer.ts'
 import { createRateLimits, type RateLimits } from './rate-limits.ts'
 import { createTokenSigner, loadSecret, newVisitorId, type TokenSigner } from './tokens.ts'
 

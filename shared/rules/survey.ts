@@ -4,8 +4,6 @@
  * Zod-free, so the survey page and the console's editor import it directly.
  */
 
-import { hasUnstorableControl } from './text.ts'
-
 export const SURVEY_KINDS = ['rating', 'single', 'multiple', 'text'] as const
 export type SurveyKind = (typeof SURVEY_KINDS)[number]
 

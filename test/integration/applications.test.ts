@@ -278,7 +278,7 @@ describe('storing and acknowledging', () => {
   it('when the mail worker runs, then the acknowledgement leaves as an .eml file once', async () => {
     const id = await addExhibition(db)
     await call(app, 'apply$submitAttendee', attendeeBody(id), { token })
-    const { sendDueMail } = await import('../../server/platform/mail/mailer.ts')
+    const { sendDueMail } = await import('../../server/platform/mailer.ts')
     const sent: string[] = []
     const transport = {
       kind: 'outbox-files' as const,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
-import { queueMail } from '../mail/mailer.ts'
+import { queueMail } from '../mailer.ts'
 import { CODE_MINUTES } from './codes.ts'
 import type { Translate } from './login-page/strings.ts'
 

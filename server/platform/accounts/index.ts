@@ -89,3 +89,10 @@ function replaceTokenHooks(platform: Platform, sessions: Sessions): void {
     return platform.tokens.issue({ kind: 'visitor', visitorId: newVisitorId() })
   }
 }
+
+// What other domains use of this one.
+export { CODE_BRAKE, createAccountBrake, PASSWORD_BRAKE, renamedBrake, type AccountBrake } from './account-brake.ts'
+export { createKnownDevices, DEVICE_DAYS, type KnownDevices } from './known-devices.ts'
+export { createPasswordHasher, type PasswordHasher } from './passwords.ts'
+export { createSignInThrottle, renamedSignInRules, VISITOR_SIGN_IN, type SignInThrottle } from './sign-in-throttle.ts'
+export { emailKey } from './limits.ts'

@@ -3,7 +3,7 @@ import { mayMoveTo, personName } from '../../../shared/rules/applications.ts'
 import { LOCALES, type Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, notFound } from '../errors.ts'
-import { queueMail } from '../mail/mailer.ts'
+import { queueMail } from '../mailer.ts'
 import { decisionMail } from './applications.mail.ts'
 import { type ReviewRow, recordDecision, reviewByReference } from './applications.repo.ts'
 

@@ -1,3 +1,4 @@
+import { toCsv as csvFile } from '../kit/csv.ts'
 import type { OrganiserRow } from './applications.repo.ts'
 
 /**
@@ -63,28 +64,14 @@ export function recordOf(row: OrganiserRow): Record<ColumnKey, string> {
   }
 }
 
-/**
- * A spreadsheet treats a cell that starts with = + - @ (or a tab or carriage return before them, or
- * their full-width forms) as a formula. Such cells get a leading apostrophe, which spreadsheets show
- * as text and never evaluate.
- */
-export function defuseCell(value: string): string {
-  return /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/.test(value) ? `'${value}` : value
-}
-
-/** RFC 4180: every field quoted, quotes doubled, CRLF between records. */
-export function csvField(value: string): string {
-  return `"${defuseCell(value).replace(/"/g, '""')}"`
-}
-
-/** The whole file, with a byte order mark so that spreadsheet programs read UTF-8 (Chinese names). */
+/** The whole file as the console's exports write it (server/platform/kit/csv.ts), as text for the terminal or a file. */
 export function toCsv(rows: OrganiserRow[]): string {
-  const header = CSV_COLUMNS.map(([, title]) => csvField(title)).join(',')
-  const lines = rows.map((row) => {
+  const header = CSV_COLUMNS.map(([, title]) => title)
+  const records = rows.map((row) => {
     const record = recordOf(row)
-    return CSV_COLUMNS.map(([key]) => csvField(record[key])).join(',')
+    return CSV_COLUMNS.map(([key]) => record[key])
   })
-  return `\ufeff${[header, ...lines].join('\r\n')}\r\n`
+  return csvFile(header, records).toString('utf8')
 }
 
 /** Control characters (and bidi overrides) shown as visible escapes in the terminal. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { boothDimensions, personName } from '../../../shared/rules/applications.ts'
 import { type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
-import type { MailMessage } from '../mail/mailer.ts'
+import type { MailMessage } from '../mailer.ts'
 import type { ApplicationFields } from './applications.repo.ts'
 
 const LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url))

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.ts'
 import type { StaffCaller } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
-import type { AuditEntry } from '../staff/audit.ts'
+import type { AuditEntry } from '../staff/index.ts'
 import type { Scope } from './catalog.repo.ts'
 
 /** Who makes a console call: the member, the exhibitions they may work on, and their address (for the audit log). */

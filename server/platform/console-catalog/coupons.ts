@@ -7,7 +7,7 @@ import { conflict, invalid, notFound } from '../errors.ts'
 import * as repo from './catalog.repo.ts'
 import { exhibitionInScope } from './catalog-view.ts'
 import type { CatalogContext, StaffActor } from './catalog-context.ts'
-import { fromVenueTime, isVenueTime, toVenueTime } from './venue-time.ts'
+import { fromVenueTime, isVenueTime, toVenueTime } from '../kit/venue-time.ts'
 
 type Coupon = z.output<typeof contracts.catalogCoupon>
 type Settings = Omit<z.output<typeof contracts.generateCoupons.payload>, 'prefix' | 'count' | 'exhibitionId'>

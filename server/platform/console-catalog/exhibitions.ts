@@ -3,11 +3,11 @@ import type * as contracts from '../../../shared/contracts/console-catalog.ts'
 import { LOCALES } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, forbidden, invalid } from '../errors.ts'
-import { isTimeZone } from '../exhibitions/zoned-time.ts'
+import { isTimeZone } from '../kit/zoned-time.ts'
 import * as repo from './catalog.repo.ts'
 import { type CatalogExhibition, catalogExhibition, exhibitionInScope, visitorState } from './catalog-view.ts'
 import type { CatalogContext, StaffActor } from './catalog-context.ts'
-import { fromVenueTime, isVenueTime, toVenueTime } from './venue-time.ts'
+import { fromVenueTime, isVenueTime, toVenueTime } from '../kit/venue-time.ts'
 
 type ExhibitionInput = z.output<typeof contracts.saveExhibition.payload>
 

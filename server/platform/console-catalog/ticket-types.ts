@@ -5,7 +5,7 @@ import { conflict, invalid, notFound } from '../errors.ts'
 import * as repo from './catalog.repo.ts'
 import { type CatalogExhibition, catalogExhibition, exhibitionInScope } from './catalog-view.ts'
 import type { CatalogContext, StaffActor } from './catalog-context.ts'
-import { fromVenueTime, isVenueTime } from './venue-time.ts'
+import { fromVenueTime, isVenueTime } from '../kit/venue-time.ts'
 
 type TypeInput = z.output<typeof contracts.saveTicketType.payload>
 

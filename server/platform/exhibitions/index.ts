@@ -39,3 +39,6 @@ export const domain: Domain = {
     ])
   },
 }
+
+// What other domains use of this one.
+export { stateOf } from './state.ts'

@@ -6,7 +6,7 @@ import type { Locale } from '../../../shared/languages.ts'
 import type { Database, Queryable } from '../../db/client.ts'
 import { conflict, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
-import type { StaffActor } from '../tickets/console/staff-scope.ts'
+import type { StaffActor } from '../staff-actor.ts'
 import * as repo from './media.repo.ts'
 import type { MediaStorage } from './storage.ts'
 

@@ -1,7 +1,7 @@
-import { CODE_BRAKE, createAccountBrake, PASSWORD_BRAKE, renamedBrake } from '../accounts/account-brake.ts'
-import { createKnownDevices } from '../accounts/known-devices.ts'
-import { createPasswordHasher } from '../accounts/passwords.ts'
-import { createSignInThrottle } from '../accounts/sign-in-throttle.ts'
+import { CODE_BRAKE, createAccountBrake, PASSWORD_BRAKE, renamedBrake } from '../accounts/index.ts'
+import { createKnownDevices } from '../accounts/index.ts'
+import { createPasswordHasher } from '../accounts/index.ts'
+import { createSignInThrottle } from '../accounts/index.ts'
 import type { Domain } from '../platform.ts'
 import { loadSecret } from '../tokens.ts'
 import { audit } from './audit.ts'
@@ -50,3 +50,6 @@ export const domain: Domain = {
     })
   },
 }
+
+// What other domains use of this one.
+export { audit, type AuditEntry } from './audit.ts'

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '../../../shared/contracts/define.ts'
-import { emailKey } from '../accounts/limits.ts'
-import { renamedSignInRules, VISITOR_SIGN_IN } from '../accounts/sign-in-throttle.ts'
+import { emailKey } from '../accounts/index.ts'
+import { renamedSignInRules, VISITOR_SIGN_IN } from '../accounts/index.ts'
 import { DomainError } from '../errors.ts'
 import { type MemberRow, markSignedIn, memberByEmail, takeTotpStep } from './members.repo.ts'
 import { queueFailuresMail } from './staff.mail.ts'

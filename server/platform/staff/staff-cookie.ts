@@ -1,5 +1,5 @@
 import { STAFF_COOKIE } from '../../../shared/rules/console-access.ts'
-import { DEVICE_DAYS } from '../accounts/known-devices.ts'
+import { DEVICE_DAYS } from '../accounts/index.ts'
 
 /**
  * The staff session cookie (docs/product.md#staff-accounts): HttpOnly, SameSite=Strict, Secure under https, sent

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/client.ts'
-import type { AccountBrake } from '../accounts/account-brake.ts'
-import type { KnownDevices } from '../accounts/known-devices.ts'
-import type { PasswordHasher } from '../accounts/passwords.ts'
-import type { SignInThrottle } from '../accounts/sign-in-throttle.ts'
+import type { AccountBrake } from '../accounts/index.ts'
+import type { KnownDevices } from '../accounts/index.ts'
+import type { PasswordHasher } from '../accounts/index.ts'
+import type { SignInThrottle } from '../accounts/index.ts'
 import type { RateLimits } from '../rate-limits.ts'
 
 /** What the staff operations work with. */

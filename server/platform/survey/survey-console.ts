@@ -8,10 +8,10 @@ import { LOCALES, localeOf } from '../../../shared/languages.ts'
 import type { Database, Queryable } from '../../db/client.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
-import { consoleStrings } from '../staff/console-strings.ts'
-import { type Cell, toCsv } from '../tickets/console/exports/csv.ts'
-import { exhibitionTitle } from '../tickets/console/staff-orders.repo.ts'
-import type { StaffActor } from '../tickets/console/staff-scope.ts'
+import { consoleStrings } from '../kit/console-strings.ts'
+import { type Cell, toCsv } from '../kit/csv.ts'
+import { exhibitionTitle } from '../tickets/index.ts'
+import type { StaffActor } from '../staff-actor.ts'
 import { questionIn } from './question-texts.ts'
 import * as repo from './survey.repo.ts'
 
@@ -202,7 +202,7 @@ async function answerTable(db: Queryable, exhibitionId: number, language: Consol
 }
 
 /**
- * The answers as CSV (formula-safe, csv.ts) or XLSX (typed cells). Answers are personal enough to
+ * The answers as CSV (formula-safe, server/platform/kit/csv.ts) or XLSX (typed cells). Answers are personal enough to
  * audit their export, as the other exports do.
  */
 export async function surveyExport(db: Database, platform: Platform, actor: StaffActor, request: z.output<typeof contracts.surveyExport.payload>) {

@@ -1,9 +1,9 @@
 import { greetingName } from '../../../shared/rules/names.ts'
 import { SURVEY_LIMITS, surveyPath } from '../../../shared/rules/survey.ts'
 import { LOCALES, type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
-import { queueMail } from '../mail/mailer.ts'
+import { queueMail } from '../mailer.ts'
 import type { Platform } from '../platform.ts'
-import { loadStrings } from '../tickets/strings.ts'
+import { loadStrings } from '../tickets/index.ts'
 import * as repo from './survey.repo.ts'
 import { newSurveyToken } from './survey-visitor.ts'
 

@@ -2,7 +2,7 @@ import * as consoleContracts from '../../../shared/contracts/console-survey.ts'
 import * as contracts from '../../../shared/contracts/survey.ts'
 import type { StaffCaller } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
-import { actorOf } from '../tickets/console/staff-scope.ts'
+import { actorOf } from '../staff-actor.ts'
 import { deleteSurveyQuestion, reorderSurveyQuestions, saveSurveyQuestion, surveyEditor, surveyExport, surveyResults } from './survey-console.ts'
 import { submitSurvey, surveyForm } from './survey-visitor.ts'
 

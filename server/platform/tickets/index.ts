@@ -94,3 +94,7 @@ export const domain: Domain = {
     await seedTickets(tx)
   },
 }
+
+// What other domains use of this one.
+export { exhibitionTitle } from './console/staff-orders.repo.ts'
+export { loadStrings } from './strings.ts'

@@ -1,7 +1,7 @@
 import { displayName } from '../../../shared/rules/names.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
-import { type MailMessage, queueMail } from '../mail/mailer.ts'
+import { type MailMessage, queueMail } from '../mailer.ts'
 import { qrPng } from './e-tickets.ts'
 import type { ExhibitionInfo } from './exhibition-info.ts'
 import { escapeHtml, formatDateRange, formatMoney, locationLine } from './format.ts'

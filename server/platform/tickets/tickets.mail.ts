@@ -1,5 +1,5 @@
 import type { Locale } from '../../../shared/languages.ts'
-import type { MailMessage } from '../mail/mailer.ts'
+import type { MailMessage } from '../mailer.ts'
 import { calendarFile } from './calendar.ts'
 import { qrPng } from './e-tickets.ts'
 import { escapeHtml, formatDateRange, formatMoney, locationLine } from './format.ts'

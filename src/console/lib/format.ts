@@ -25,7 +25,7 @@ export function formatDayAndTime(iso: string, language: ConsoleLanguage): { day:
 
 /** This minute on the venue's clock, as the console's venue-time fields write it (2031-05-02T10:00). */
 export function venueTimeNow(timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const formatted = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -33,8 +33,7 @@ export function venueTimeNow(timeZone: string, now = new Date()): string {
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-  })
-    .formatToParts(now)
-    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {})
+  }).formatToParts(now)
+  const parts: Record<string, string> = Object.fromEntries(formatted.map((part) => [part.type, part.value]))
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
 }

@@ -1,7 +1,7 @@
 import * as contracts from '../../../../shared/contracts/console-visitors.ts'
 import type { CallContext, StaffCaller } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
-import { actorOf } from '../../tickets/console/staff-scope.ts'
+import { actorOf } from '../../staff-actor.ts'
 import { blockVisitor, endVisitorSessions, unblockVisitor } from './visitor-access.ts'
 import { deleteVisitor } from './visitor-erase.ts'
 import { exportVisitorData } from './visitor-export.ts'

@@ -1,7 +1,7 @@
 import * as contracts from '../../../../shared/contracts/console-comments.ts'
 import type { CallContext, StaffCaller } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
-import { actorOf } from '../../tickets/console/staff-scope.ts'
+import { actorOf } from '../../staff-actor.ts'
 import { blockCommenter, commentList, hideComment, restoreComment, unblockCommenter } from './moderation.ts'
 
 /** `staff` functions: the console gateway has found the member and checked the role (console-access.ts). */

@@ -5,7 +5,7 @@ import type { Queryable } from '../../../db/client.ts'
 import { conflict, invalid, notFound } from '../../errors.ts'
 import type { Platform } from '../../platform.ts'
 import { activeCommentBlock, type CommentBlockRow } from '../community.repo.ts'
-import type { StaffActor } from '../../tickets/console/staff-scope.ts'
+import type { StaffActor } from '../../staff-actor.ts'
 import * as repo from './moderation.repo.ts'
 
 type ListInput = z.output<typeof contracts.commentList.payload>

@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform.ts'
 import { conflict, notFound } from '../../errors.ts'
-import type { StaffActor } from '../../tickets/console/staff-scope.ts'
+import type { StaffActor } from '../../staff-actor.ts'
 import { existingVisitor } from './visitor-view.ts'
 import * as repo from './visitors.repo.ts'
 

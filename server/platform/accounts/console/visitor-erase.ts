@@ -2,7 +2,7 @@ import { ERASED, sameAddress } from '../../../../shared/rules/console-visitors.t
 import type { Queryable } from '../../../db/client.ts'
 import { conflict, invalid } from '../../errors.ts'
 import type { Platform } from '../../platform.ts'
-import type { StaffActor } from '../../tickets/console/staff-scope.ts'
+import type { StaffActor } from '../../staff-actor.ts'
 import { mentionedIn, type PersonTraces, personTraces, redactJson, redactText, searchTerms } from './person-traces.ts'
 import { existingVisitor } from './visitor-view.ts'
 import { APPLICATIONS_OF, MONEY_MOVED } from './visitors.repo.ts'

@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform.ts'
-import type { StaffActor } from '../../tickets/console/staff-scope.ts'
+import type { StaffActor } from '../../staff-actor.ts'
 import { personTraces } from './person-traces.ts'
 import { exportRows } from './visitor-export.repo.ts'
 import { existingVisitor } from './visitor-view.ts'

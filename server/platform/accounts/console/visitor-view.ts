@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type * as contracts from '../../../../shared/contracts/console-visitors.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { notFound } from '../../errors.ts'
-import type { StaffActor } from '../../tickets/console/staff-scope.ts'
+import type { StaffActor } from '../../staff-actor.ts'
 import * as repo from './visitors.repo.ts'
 
 type SearchQuery = z.output<typeof contracts.visitorSearch.payload>

@@ -2,7 +2,7 @@ import * as contracts from '../../../../shared/contracts/console-editorial.ts'
 import { editorialPreview } from '../../../../shared/contracts/editorial.ts'
 import type { StaffCaller } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
-import { actorOf } from '../../tickets/console/staff-scope.ts'
+import { actorOf } from '../../staff-actor.ts'
 import {
   deleteEditorial,
   editorialDetail,

@@ -1,7 +1,7 @@
 import * as contracts from '../../../../shared/contracts/console-content.ts'
 import type { CallContext, StaffCaller } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
-import { actorOf } from '../../tickets/console/staff-scope.ts'
+import { actorOf } from '../../staff-actor.ts'
 import { advertList, publishAdvert, saveAdvert } from './adverts-console.ts'
 import { contentList } from './content.repo.ts'
 import { saveExhibitionContent } from './content-save.ts'

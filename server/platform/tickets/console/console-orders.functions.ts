@@ -8,7 +8,8 @@ import { resendTickets } from './resend-tickets.ts'
 import { changeAttendee } from './staff-attendee.ts'
 import { staffCancelOrder } from './staff-cancel-order.ts'
 import { staffRefund } from './staff-refund.ts'
-import { actorOf, orderInScope } from './staff-scope.ts'
+import { actorOf } from '../../staff-actor.ts'
+import { orderInScope } from './staff-scope.ts'
 
 /** `staff` functions: the console gateway has found the member and checked the role (console-access.ts). */
 const actor = (context: CallContext) => actorOf(context.staff as StaffCaller, context.ip)

@@ -4,7 +4,7 @@ import type { Queryable } from '../../../db/client.ts'
 import { PAYMENT_QUEUE_PAGE_SIZE } from '../../../../shared/rules/console-orders.ts'
 import { displayName } from '../../../../shared/rules/names.ts'
 import { refundPromisedBy, stateOf } from '../order-rules.ts'
-import type { StaffActor } from './staff-scope.ts'
+import type { StaffActor } from '../../staff-actor.ts'
 import * as staffOrders from './staff-orders.repo.ts'
 
 type ListQuery = z.output<typeof contracts.orderList.payload>

@@ -4,7 +4,8 @@ import { queueAttendeeTickets } from '../order-mails.ts'
 import * as orders from '../orders.repo.ts'
 import type { TicketsContext } from '../tickets-context.ts'
 import { ticketFacts } from './order-detail.ts'
-import { orderInScope, type StaffActor } from './staff-scope.ts'
+import type { StaffActor } from '../../staff-actor.ts'
+import { orderInScope } from './staff-scope.ts'
 
 /**
  * Staff send the e-tickets of a paid order again: each attendee (or the one chosen) gets their own

@@ -13,7 +13,8 @@ import * as payments from '../payments/payments.repo.ts'
 import type { TicketsContext } from '../tickets-context.ts'
 import { consoleOrderDetail, ticketFacts } from './order-detail.ts'
 import { auditedAttendee } from './order-snapshot.ts'
-import { orderInScope, type StaffActor, staffBusy, staffRefusal } from './staff-scope.ts'
+import type { StaffActor } from '../../staff-actor.ts'
+import { orderInScope, staffBusy, staffRefusal } from './staff-scope.ts'
 import * as staffOrders from './staff-orders.repo.ts'
 
 type AttendeeInput = z.output<typeof attendeeInput>

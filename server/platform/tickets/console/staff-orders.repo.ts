@@ -1,4 +1,5 @@
 import type { Locale } from '../../../../shared/languages.ts'
+import type { Scope } from '../../staff-actor.ts'
 import type { Queryable } from '../../../db/client.ts'
 import type { OrderListStatus, PaymentMethod } from '../../../../shared/rules/console-orders.ts'
 import type { PersonName } from '../../../../shared/rules/names.ts'
@@ -13,7 +14,6 @@ import type { AttemptRow } from '../payments/payments.repo.ts'
  */
 
 /** The exhibitions a member may see: null, all of them. */
-export type Scope = readonly number[] | null
 
 /** An exhibition's title in English, else in any language it has. */
 /**

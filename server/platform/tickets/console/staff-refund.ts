@@ -10,7 +10,8 @@ import * as refunds from '../payments/refunds.repo.ts'
 import type { TicketsContext } from '../tickets-context.ts'
 import * as repo from '../tickets.repo.ts'
 import { consoleOrderDetail, ticketFacts } from './order-detail.ts'
-import { orderInScope, type StaffActor, staffBusy, staffRefusal } from './staff-scope.ts'
+import type { StaffActor } from '../../staff-actor.ts'
+import { orderInScope, staffBusy, staffRefusal } from './staff-scope.ts'
 import * as staffOrders from './staff-orders.repo.ts'
 
 /** The refunds table's key of a staff refund: one per confirmation dialog. */

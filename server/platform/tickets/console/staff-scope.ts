@@ -1,26 +1,9 @@
-import { type Locale, localeOf } from '../../../../shared/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { conflict, type DomainError, gone, notFound } from '../../errors.ts'
-import type { StaffCaller } from '../../gateway.ts'
+import type { StaffActor } from '../../staff-actor.ts'
 import type { Refusal } from '../order-rules.ts'
 import type { OrderRow } from '../orders.repo.ts'
-import { orderByNumber, type Scope } from './staff-orders.repo.ts'
-
-/** Who makes a console call: the member, the exhibitions they may work on, and their address (for the audit log). */
-export interface StaffActor {
-  staffId: string
-  scope: Scope
-  address: string
-  /** The locale of the member's console language: exhibitions are named in it. */
-  locale: Locale
-}
-
-export const actorOf = (caller: StaffCaller, address: string): StaffActor => ({
-  staffId: caller.staffId,
-  scope: caller.exhibitionIds,
-  address,
-  locale: localeOf(caller.language),
-})
+import { orderByNumber } from './staff-orders.repo.ts'
 
 export const orderNotFound = () => notFound('console:errors.orderNotFound')
 

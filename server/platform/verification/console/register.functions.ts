@@ -1,7 +1,7 @@
 import * as contracts from '../../../../shared/contracts/console-register.ts'
 import type { StaffCaller } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
-import { actorOf } from '../../tickets/console/staff-scope.ts'
+import { actorOf } from '../../staff-actor.ts'
 import {
   addRegisterDocument,
   registerChannels,

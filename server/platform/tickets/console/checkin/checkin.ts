@@ -6,7 +6,7 @@ import type { Database, Queryable } from '../../../../db/client.ts'
 import { notFound } from '../../../errors.ts'
 import type { Platform } from '../../../platform.ts'
 import type { TicketSigner } from '../../e-tickets.ts'
-import type { StaffActor } from '../staff-scope.ts'
+import type { StaffActor } from '../../../staff-actor.ts'
 import { exhibitionTitle } from '../staff-orders.repo.ts'
 import * as repo from './checkin.repo.ts'
 

@@ -2,7 +2,7 @@ import * as contracts from '../../../../../shared/contracts/console-checkin.ts'
 import type { StaffCaller } from '../../../gateway.ts'
 import type { Platform } from '../../../platform.ts'
 import type { TicketSigner } from '../../e-tickets.ts'
-import { actorOf } from '../staff-scope.ts'
+import { actorOf } from '../../../staff-actor.ts'
 import { checkinExhibitions, checkinList, checkinSync } from './checkin.ts'
 
 /** Registration of check-in at the door on POST /gateway/console (roles in console-access.ts). */

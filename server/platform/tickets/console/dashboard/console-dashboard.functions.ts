@@ -1,7 +1,7 @@
 import * as contracts from '../../../../../shared/contracts/console-dashboard.ts'
 import type { StaffCaller } from '../../../gateway.ts'
 import type { Platform } from '../../../platform.ts'
-import { actorOf } from '../staff-scope.ts'
+import { actorOf } from '../../../staff-actor.ts'
 import { dashboard } from './dashboard.ts'
 
 /** Registration of the exhibition dashboard on POST /gateway/console (roles in console-access.ts). */

@@ -2,7 +2,7 @@ import { DASHBOARD_EXPIRING_MINUTES } from '../../../../../shared/rules/console-
 import type { Database } from '../../../../db/client.ts'
 import { notFound } from '../../../errors.ts'
 import { inPaymentGrace, isDue } from '../../order-rules.ts'
-import type { StaffActor } from '../staff-scope.ts'
+import type { StaffActor } from '../../../staff-actor.ts'
 import { exhibitionTitle } from '../staff-orders.repo.ts'
 import { capacityPerType, checkinsPerHour, pendingOrdersBefore, refundsWaiting, takingsPerCurrency, ticketsSoldPerDay } from './dashboard.repo.ts'
 

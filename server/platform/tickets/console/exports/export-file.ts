@@ -5,10 +5,10 @@ import { EXPORT_MEDIA_TYPES, type ExportFormat, type ExportKind } from '../../..
 import type { Database, Queryable } from '../../../../db/client.ts'
 import { notFound } from '../../../errors.ts'
 import type { Platform } from '../../../platform.ts'
-import type { StaffActor } from '../staff-scope.ts'
-import { type Cell, toCsv } from './csv.ts'
+import type { StaffActor } from '../../../staff-actor.ts'
+import { type Cell, toCsv } from '../../../kit/csv.ts'
 import { currencyDigits } from '../../../../../shared/rules/money.ts'
-import { consoleStrings } from '../../../staff/console-strings.ts'
+import { consoleStrings } from '../../../kit/console-strings.ts'
 import { type ExportAttendeeRow, type ExportOrderRow, exhibitionExists, exportAttendees, exportOrders } from './exports.repo.ts'
 
 interface Table {

@@ -1,4 +1,4 @@
-import { offsetMinutes, wallClock } from '../exhibitions/zoned-time.ts'
+import { offsetMinutes, wallClock } from './zoned-time.ts'
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0')
 

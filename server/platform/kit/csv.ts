@@ -1,12 +1,13 @@
 /**
- * CSV as spreadsheets open it safely (docs/product.md#console-exports): UTF-8 with a byte-order mark (so Excel
- * reads 中文 and ไทย as such), CRLF line ends and quoting as RFC 4180 §2, and text cells that a
- * spreadsheet would run as a formula prefixed with an apostrophe (OWASP "CSV Injection").
+ * CSV as spreadsheets open it safely (docs/product.md#console-exports), the one writer of every export: UTF-8
+ * with a byte-order mark (so Excel reads 中文 and ไทย as such), CRLF line ends and quoting as RFC 4180 §2,
+ * and text cells that a spreadsheet would run as a formula prefixed with an apostrophe (OWASP "CSV Injection").
  */
 
 export type Cell = string | number | null
 
-const FORMULA_START = /^[=+\-@\t\r]/
+/** = + - @ (or a tab or carriage return), and the full-width forms a spreadsheet also reads as them. */
+const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/
 const NEEDS_QUOTES = /[",\r\n]/
 
 /** A text cell that cannot start a formula; numbers are written as numbers. */

@@ -13,7 +13,8 @@ describe('toCsv', () => {
   })
 
   it('when a text cell could start a formula, then it is prefixed with an apostrophe; numbers are not', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(safeText(`${start}1`)).toBe(`'${start}1`)
+    for (const start of ['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠']) expect(safeText(`${start}1`)).toBe(`'${start}1`)
+    for (const value of ['Acme', '1+1', 'a=b', '']) expect(safeText(value)).toBe(value)
     expect(toCsv(['a', 'b'], [['=HYPERLINK("http://x","y")', -5]]).toString('utf8')).toBe('\uFEFFa,b\r\n"\'=HYPERLINK(""http://x"",""y"")",-5\r\n')
   })
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
-import type { Database, Queryable } from '../../db/client.ts'
+import type { Database, Queryable } from '../db/client.ts'
 
 export interface MailAttachment {
   filename: string
