@@ -2,11 +2,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Locale, UrlLanguage } from '../../shared/languages.ts'
 import { LANGUAGE_INFO } from '../../shared/languages.ts'
+import { escapeHtml } from '../platform/kit/escape.ts'
 
 const SOURCE_TEMPLATE = fileURLToPath(new URL('../../index.html', import.meta.url))
 const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url))
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** `failed`: even the error page failed. `unavailable`: the database is away, so no page can be made (503). */
 export type FallbackKind = 'failed' | 'unavailable'

@@ -4,19 +4,19 @@ import type { NextFunction, Request, Response } from 'express'
 import { isUrlLanguage, type Locale, localeOf, type UrlLanguage } from '../../shared/languages.ts'
 import type { Config } from '../config.ts'
 import type { Platform } from '../platform/platform.ts'
+import { escapeHtml } from '../platform/kit/escape.ts'
 
 const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url))
 /** What a feed reader shows of the newest news; older articles are on the site. */
 export const FEED_ITEMS = 20
 
-const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 /** XML 1.0 allows no control characters but tab and line ends, whatever an editor pasted. */
 const allowedInXml = (character: string) => {
   const code = character.codePointAt(0) ?? 0
   return code >= 0x20 ? code !== 0xfffe && code !== 0xffff : character === '\t' || character === '\n' || character === '\r'
 }
 const clean = (value: string) => Array.from(value).filter(allowedInXml).join('')
-const text = (value: string) => escapeXml(clean(value))
+const text = (value: string) => escapeHtml(clean(value))
 
 interface FeedWords {
   title: string

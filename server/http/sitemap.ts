@@ -3,6 +3,7 @@ import { LANGUAGE_INFO } from '../../shared/languages.ts'
 import type { Config } from '../config.ts'
 import type { Platform, SitemapEntry } from '../platform/platform.ts'
 import { ROBOTS_DISALLOW } from './paths.ts'
+import { escapeHtml } from '../platform/kit/escape.ts'
 
 /** Pages that exist whatever the content (the screens of docs/product.md#routes that are public and indexable). */
 const STATIC_PAGES = [
@@ -19,8 +20,6 @@ const STATIC_PAGES = [
   '/legal/privacy.html',
   '/legal/disclaimer.html',
 ]
-
-const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /**
  * sitemap.xml with every live language and its alternates (hreflang), and robots.txt pointing to it.
@@ -41,10 +40,10 @@ export function sitemapHandlers(config: Config, platform: Platform | null) {
       config.SITE_LANGUAGES.map((lang) => {
         const alternates = config.SITE_LANGUAGES.map(
           (alternate) =>
-            `<xhtml:link rel="alternate" hreflang="${LANGUAGE_INFO[alternate].htmlLang}" href="${escapeXml(`${origin}/${alternate}${entry.path}`)}"/>`,
+            `<xhtml:link rel="alternate" hreflang="${LANGUAGE_INFO[alternate].htmlLang}" href="${escapeHtml(`${origin}/${alternate}${entry.path}`)}"/>`,
         ).join('')
         const lastModified = entry.lastModified ? `<lastmod>${entry.lastModified.toISOString()}</lastmod>` : ''
-        return `<url><loc>${escapeXml(`${origin}/${lang}${entry.path}`)}</loc>${lastModified}${alternates}<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(`${origin}/en${entry.path}`)}"/></url>`
+        return `<url><loc>${escapeHtml(`${origin}/${lang}${entry.path}`)}</loc>${lastModified}${alternates}<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(`${origin}/en${entry.path}`)}"/></url>`
       }),
     )
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`

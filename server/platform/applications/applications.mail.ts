@@ -4,6 +4,7 @@ import { boothDimensions, personName } from '../../../shared/rules/applications.
 import { type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
 import type { MailMessage } from '../mailer.ts'
 import type { ApplicationFields } from './applications.repo.ts'
+import { escapeHtml } from '../kit/escape.ts'
 
 const LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url))
 const cache = new Map<Locale, Record<string, unknown>>()
@@ -40,9 +41,6 @@ export function translator(locale: Locale) {
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => String(values[name] ?? ''))
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] as string)
 
 export interface AcknowledgementInput {
   locale: Locale

@@ -21,6 +21,7 @@ import {
   videoRowsBy,
 } from './editorial.repo.ts'
 import { sanitiseArticleHtml, sanitiseBulletinHtml } from './html.ts'
+import { escapeHtml } from '../kit/escape.ts'
 
 export type ArticleCard = z.output<typeof contracts.articleCard>
 export type ArticleDetail = z.output<typeof contracts.articleDetail>
@@ -58,7 +59,6 @@ export interface ServiceDeps {
 
 const RELATED_ARTICLES = 3
 const BRAND = /\{\{\s*brand\s*\}\}/g
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** Puts the brand name into texts (plain) and HTML (escaped). */
 function brander(brandName: string) {

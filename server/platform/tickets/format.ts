@@ -24,12 +24,6 @@ export function formatDateRange(startsAt: Date, endsAt: Date, timeZone: string, 
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] as string)
-}
-
 /** Where the exhibition takes place, in one line. */
 export function locationLine(exhibition: { venueName: string; address: string; city: string }): string {
   // The address often names the city already.

@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { ERASED } from '../../../../shared/rules/console-visitors.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { APPLICATIONS_OF } from './visitors.repo.ts'
+import { escapeHtml } from '../../kit/escape.ts'
 
 /**
  * What identifies a person in rows that do not point at their account (docs/decisions/0014-erasure-map.md):
@@ -21,10 +22,6 @@ export interface PersonTraces {
   /** Single given names and surnames: masked only where a value is exactly one of them, in a row that names them otherwise. */
   nameParts: string[]
 }
-
-const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-/** As the mails' HTML parts write text (server/platform/tickets/format.ts). */
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => HTML[character] as string)
 
 const unique = (values: Array<string | null | undefined>) => [...new Set(values.map((value) => value?.trim() ?? '').filter(Boolean))]
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../kit/escape.ts'
 /** HTML that is already safe to place in a page. */
 export class SafeHtml {
   readonly value: string
@@ -7,12 +8,6 @@ export class SafeHtml {
   toString(): string {
     return this.value
   }
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] as string)
 }
 
 type Part = SafeHtml | string | number | null | undefined | false | Part[]
