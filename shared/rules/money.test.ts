@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { amountText, currencyDigits, isCurrency, parseMoney } from './money.ts'
+import { amountText, currencyDigits, isCurrency, parseMoney, formatMoney } from './money.ts'
 
 describe('money as people type it', () => {
   it.each([
@@ -41,5 +41,19 @@ describe('money as people type it', () => {
     expect([isCurrency('CNY'), isCurrency('XYZ'), isCurrency('cny')]).toEqual([true, false, false])
     expect(['USD', 'JPY', 'KWD', 'VND'].map(currencyDigits)).toEqual([2, 0, 3, 0])
     expect([amountText(29900, 'CNY'), amountText(5000, 'JPY'), amountText(1299, 'KWD')]).toEqual(['299.00', '5000', '1.299'])
+  })
+})
+
+describe('formatMoney', () => {
+  it('when minor units are shown, then in the currency own digits and the language way of writing money', () => {
+    expect(formatMoney(29900, 'USD', 'en')).toBe('$299.00')
+    expect(formatMoney(299, 'JPY', 'ja')).toBe('￥299')
+    expect(formatMoney(1500, 'KWD', 'en')).toBe('KWD\u00a01.500')
+    expect(formatMoney(123450, 'EUR', 'de')).toBe('1.234,50\u00a0€')
+  })
+
+  it('when Intl does not know the code, then the amount and the code, never an exception', () => {
+    expect(formatMoney(1250, 'XYZ', 'en')).toBe('XYZ\u00a012.50')
+    expect(formatMoney(1250, 'not a code', 'en')).toBe('12.50 not a code')
   })
 })

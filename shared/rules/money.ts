@@ -35,6 +35,24 @@ export function currencyDigits(currency: string): number {
   return NO_DECIMALS.has(currency) ? 0 : THREE_DECIMALS.has(currency) ? 3 : 2
 }
 
+const newFormat = (tag: string, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(tag, options)
+
+/**
+ * Integer minor units as the language of `tag` (BCP 47) writes money, in the currency's own digits:
+ * US$1,234.50, 1.234,50 US$, ¥299. The one formatter of the pages, the console and the server (mails,
+ * PDFs, the sandbox); `numberFormat` lets a caller reuse its formatters. A code Intl does not know
+ * reads "12.50 XYZ".
+ */
+export function formatMoney(minor: number, currency: string, tag: string, numberFormat = newFormat): string {
+  const digits = currencyDigits(currency)
+  const amount = minor / 10 ** digits
+  try {
+    return numberFormat(tag, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount)
+  } catch {
+    return `${amount.toFixed(digits)} ${currency}`
+  }
+}
+
 export type MoneyProblem = 'format' | 'digits'
 
 /**

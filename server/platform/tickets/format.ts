@@ -1,4 +1,4 @@
-import { currencyDigits } from '../../../shared/rules/money.ts'
+import { formatMoney as moneyIn } from '../../../shared/rules/money.ts'
 import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
 
 /** BCP 47 tag of a locale for Intl (zh-tw -> zh-Hant). */
@@ -8,10 +8,7 @@ export function htmlLangOf(locale: Locale): string {
 
 /** Minor units as the language writes money: US$1,234.50, 1.234,50 US$, US$1,234.50... */
 export function formatMoney(minor: number, currency: string, locale: Locale): string {
-  const digits = currencyDigits(currency)
-  return new Intl.NumberFormat(htmlLangOf(locale), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    minor / 10 ** digits,
-  )
+  return moneyIn(minor, currency, htmlLangOf(locale))
 }
 
 /** The exhibition's dates at the venue, e.g. "26–27 Jan 2027, 09:00 (Asia/Bangkok)". */
