@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.ts'
 import { queueMail } from '../mailer.ts'
 import { CODE_MINUTES } from './codes.ts'
-import type { Translate } from './login-page/strings.ts'
+import type { Translate } from '../kit/strings.ts'
 
 export type AccountMail =
   | { kind: 'verify'; to: string; nick: string; code: string }

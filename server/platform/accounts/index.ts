@@ -11,7 +11,7 @@ import { type CommentService, createCommentService } from './comments.service.ts
 import { createFollowService, type FollowService } from './follows.service.ts'
 import { createKnownDevices } from './known-devices.ts'
 import { loginPageRoutes } from './login-page/login.routes.ts'
-import { loadLoginStrings } from './login-page/strings.ts'
+import { loadStrings } from '../kit/strings.ts'
 import { loadOAuthSecrets, type OAuthSecrets, oauthRoutes } from './oauth.ts'
 import { createPasswordHasher } from './passwords.ts'
 import { sessionRoutes } from './session.routes.ts'
@@ -41,7 +41,7 @@ export const domain: Domain = {
   async setup(platform) {
     const sessions = createSessions(platform.db)
     await sessions.listen()
-    const strings = loadLoginStrings()
+    const strings = loadStrings('login')
     const codes = createCodes(await loadSecret(platform.db, 'account-codes'))
     const devices = createKnownDevices(await loadSecret(platform.db, 'known-devices'), 'visitor')
     const accounts = createAccountService({ platform, sessions, codes, passwords: createPasswordHasher(), devices, strings })
@@ -60,7 +60,7 @@ export const domain: Domain = {
   routes(router, platform) {
     const { sessions } = platform.services.accounts
     sessionRoutes(router, platform, sessions)
-    loginPageRoutes(router, { platform, service: platform.services.accounts, strings: loadLoginStrings() })
+    loginPageRoutes(router, { platform, service: platform.services.accounts, strings: loadStrings('login') })
     const own = internals.get(platform)
     if (!own) throw new Error('accounts: routes before setup')
     oauthRoutes(router, platform, sessions, own.oauth)

@@ -1,45 +1,13 @@
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { boothDimensions, personName } from '../../../shared/rules/applications.ts'
 import { type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
 import type { MailMessage } from '../mailer.ts'
 import type { ApplicationFields } from './applications.repo.ts'
 import { escapeHtml } from '../kit/escape.ts'
-
-const LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url))
-const cache = new Map<Locale, Record<string, unknown>>()
-
-/** The `apply` namespace of a locale, read once from locales/<locale>/apply.json. */
-function strings(locale: Locale): Record<string, unknown> {
-  let value = cache.get(locale)
-  if (!value) {
-    try {
-      value = JSON.parse(readFileSync(`${LOCALES_DIR}${locale}/apply.json`, 'utf8')) as Record<string, unknown>
-    } catch {
-      value = {}
-    }
-    cache.set(locale, value)
-  }
-  return value
-}
-
-function lookup(table: Record<string, unknown>, key: string): string | undefined {
-  let node: unknown = table
-  for (const part of key.split('.')) {
-    if (!node || typeof node !== 'object') return undefined
-    node = (node as Record<string, unknown>)[part]
-  }
-  return typeof node === 'string' ? node : undefined
-}
+import { loadStrings } from '../kit/strings.ts'
 
 /** A translator over the `apply` strings with English as the fallback (the same file the page uses). */
 export function translator(locale: Locale) {
-  const own = strings(locale)
-  const english = strings('en')
-  return (key: string, values: Record<string, string | number> = {}) => {
-    const template = lookup(own, key) ?? lookup(english, key) ?? key
-    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => String(values[name] ?? ''))
-  }
+  return loadStrings('apply', 'key')(locale)
 }
 
 export interface AcknowledgementInput {

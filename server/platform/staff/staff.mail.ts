@@ -1,7 +1,7 @@
 import type { ConsoleLanguage } from '../../../shared/rules/console-access.ts'
 import type { Queryable } from '../../db/client.ts'
 import { queueMail } from '../mailer.ts'
-import { consoleStrings } from '../kit/console-strings.ts'
+import { consoleStrings } from '../kit/strings.ts'
 
 export interface SetupMail {
   /** invite: a new member; reset: a new password and second factor for an existing one. */

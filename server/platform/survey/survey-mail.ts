@@ -3,7 +3,7 @@ import { SURVEY_LIMITS, surveyPath } from '../../../shared/rules/survey.ts'
 import { LOCALES, type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
 import { queueMail } from '../mailer.ts'
 import type { Platform } from '../platform.ts'
-import { loadStrings } from '../tickets/index.ts'
+import { loadStrings } from '../kit/strings.ts'
 import * as repo from './survey.repo.ts'
 import { newSurveyToken } from './survey-visitor.ts'
 

@@ -13,7 +13,7 @@ import { createCheckouts } from './payments/checkouts.ts'
 import { createPaymentsService, type PaymentsService } from './payments/payments.service.ts'
 import { createStripeProvider } from './payments/providers.ts'
 import { sandboxRoutes } from './payments/sandbox.routes.ts'
-import { loadStrings } from './strings.ts'
+import { loadStrings } from '../kit/strings.ts'
 import { registerTicketFunctions } from './tickets.functions.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import { ticketRoutes } from './tickets.routes.ts'
@@ -97,4 +97,3 @@ export const domain: Domain = {
 
 // What other domains use of this one.
 export { exhibitionTitle } from './console/staff-orders.repo.ts'
-export { loadStrings } from './strings.ts'

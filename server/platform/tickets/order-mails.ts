@@ -9,7 +9,7 @@ import { formatDateRange, formatMoney, locationLine } from './format.ts'
 import { orderScreenUrl } from './order-links.ts'
 import * as orders from './orders.repo.ts'
 import { ticketPdf, ticketPdfName } from './ticket-pdf.ts'
-import type { Translate } from './strings.ts'
+import type { Translate } from '../kit/strings.ts'
 import type { TicketsContext } from './tickets-context.ts'
 
 /**

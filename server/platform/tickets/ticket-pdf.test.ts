@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { pdfCharacters, pdfTrueTypeFonts } from '../../../test/setup/pdf-text.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import { createTicketSigner } from './e-tickets.ts'
-import { loadStrings } from './strings.ts'
+import { loadStrings } from '../kit/strings.ts'
 import { qrPath, ticketPdf } from './ticket-pdf.ts'
 
 const signer = createTicketSigner(generateKeyPairSync('ed25519').privateKey)

@@ -6,7 +6,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib'
 import QRCode from 'qrcode'
 import type { Locale } from '../../../shared/languages.ts'
 import { formatDateRange, htmlLangOf, locationLine } from './format.ts'
-import type { Translate } from './strings.ts'
+import type { Translate } from '../kit/strings.ts'
 
 /**
  * E-tickets as PDF (docs/product.md#tickets): one ticket-sized page (105 × 170 mm) per ticket with its

@@ -3,7 +3,7 @@ import type { Platform } from '../platform.ts'
 import type { TicketSigner } from './e-tickets.ts'
 import type { ExhibitionInfos } from './exhibition-info.ts'
 import type { Checkouts } from './payments/checkouts.ts'
-import type { Translate } from './strings.ts'
+import type { Translate } from '../kit/strings.ts'
 
 /** Who calls a buyer's verb: a logged-in user (the gateway refuses others), in their language, from an address. */
 export interface Caller {

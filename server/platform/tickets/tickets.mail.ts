@@ -5,7 +5,7 @@ import { qrPng } from './e-tickets.ts'
 import { escapeHtml } from '../kit/escape.ts'
 import { formatDateRange, formatMoney, locationLine } from './format.ts'
 import { ticketPdf, ticketPdfName } from './ticket-pdf.ts'
-import type { Translate } from './strings.ts'
+import type { Translate } from '../kit/strings.ts'
 
 export interface ConfirmationInput {
   t: Translate

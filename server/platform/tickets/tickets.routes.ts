@@ -9,7 +9,7 @@ import type { RateRule } from '../rate-limits.ts'
 import type { TicketSigner } from './e-tickets.ts'
 import type { OrdersService } from './orders.service.ts'
 import type { PaymentsService } from './payments/payments.service.ts'
-import { loadStrings } from './strings.ts'
+import { loadStrings } from '../kit/strings.ts'
 
 const ORDER_NUMBER = /^T-[0-9A-HJKMNP-TV-Z]{10}$/
 const PDF_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/

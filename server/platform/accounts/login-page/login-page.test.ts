@@ -4,7 +4,7 @@ import { addressKey } from '../limits.ts'
 import { escapeHtml } from '../../kit/escape.ts'
 import { html, withElements } from './html.ts'
 import { safeReturn } from './login.routes.ts'
-import { loadLoginStrings } from './strings.ts'
+import { loadStrings } from '../../kit/strings.ts'
 import { renderLoginPage } from './template.ts'
 
 const SITE = 'https://expo.example'
@@ -24,7 +24,7 @@ describe('html templates', () => {
 })
 
 describe('the login page', () => {
-  const strings = loadLoginStrings()
+  const strings = loadStrings('login')
   const page = (view: Parameters<typeof renderLoginPage>[0]['view'], lang: 'en' | 'ru' = 'en') =>
     renderLoginPage({
       view,

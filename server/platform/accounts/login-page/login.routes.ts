@@ -9,7 +9,7 @@ import type { Platform } from '../../platform.ts'
 import type { AccountService, NeedsCode, Requester, SignedIn } from '../accounts.service.ts'
 import { DEVICE_DAYS } from '../known-devices.ts'
 import { fieldProblems, FORMS, type FormName } from './forms.ts'
-import type { Translate } from './strings.ts'
+import type { Translate } from '../../kit/strings.ts'
 import { type PageState, type Problems, renderLoginPage, type View } from './template.ts'
 
 interface Asset {

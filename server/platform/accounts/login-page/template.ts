@@ -2,7 +2,7 @@ import { ACCOUNT_LIMITS, SESSION_PATH } from '../../../../shared/rules/accounts.
 import type { UrlLanguage } from '../../../../shared/languages.ts'
 import { CODE_MINUTES } from '../codes.ts'
 import { html, type SafeHtml, withElements } from './html.ts'
-import type { Translate } from './strings.ts'
+import type { Translate } from '../../kit/strings.ts'
 
 export type View =
   | { name: 'signin'; email?: string }

@@ -5,7 +5,7 @@ import { LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../../sha
 import type { Platform } from '../../platform.ts'
 import { escapeHtml } from '../../kit/escape.ts'
 import { formatMoney } from '../format.ts'
-import type { Translate } from '../strings.ts'
+import type { Translate } from '../../kit/strings.ts'
 import { orderScreenPath } from '../order-links.ts'
 import { checkoutExpired } from '../order-rules.ts'
 import * as orders from '../orders.repo.ts'

@@ -8,7 +8,7 @@ import type { Platform } from '../../../platform.ts'
 import type { StaffActor } from '../../../staff-actor.ts'
 import { type Cell, toCsv } from '../../../kit/csv.ts'
 import { currencyDigits } from '../../../../../shared/rules/money.ts'
-import { consoleStrings } from '../../../kit/console-strings.ts'
+import { consoleStrings } from '../../../kit/strings.ts'
 import { type ExportAttendeeRow, type ExportOrderRow, exhibitionExists, exportAttendees, exportOrders } from './exports.repo.ts'
 
 interface Table {
