@@ -12,23 +12,42 @@ const SCOPE = new URL(self.registration.scope).pathname
 self.addEventListener('install', () => self.skipWaiting())
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
 
+/**
+ * Set at sign-out (the page's 'forget' message): nothing is kept from then on, and what a fetch already
+ * under way keeps is dropped again, so that no attendee's name outlives the sign-out on a shared phone.
+ */
+let forgotten = false
+
+/** Reads never create the cache (caches.open would bring a deleted one back). */
+const kept = (pathname) => caches.match(pathname, { cacheName: CACHE })
+
+async function keep(pathname, response) {
+  if (forgotten) return
+  const cache = await caches.open(CACHE)
+  await cache.put(pathname, response)
+  if (forgotten) await caches.delete(CACHE)
+}
+
 const isScreen = (url) => url.pathname === SCOPE || url.pathname.startsWith(`${SCOPE}/`)
 const isFile = (url) => url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg' || /^\/console-checkin\.[\w-]+\.webmanifest$/.test(url.pathname)
 
 self.addEventListener('message', (event) => {
+  if (event.data?.type === 'forget') {
+    forgotten = true
+    event.waitUntil(caches.delete(CACHE).then(() => event.ports[0]?.postMessage('forgotten')))
+    return
+  }
   if (event.data?.type !== 'keep' || !Array.isArray(event.data.urls)) return
   const urls = event.data.urls
     .map((url) => new URL(url, self.location.origin))
     .filter((url) => url.origin === self.location.origin && (isFile(url) || isScreen(url)))
   event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      Promise.all(
-        urls.map(async (url) => {
-          if (isFile(url) && (await cache.match(url.pathname))) return
-          const response = await fetch(url.pathname, { credentials: 'same-origin' }).catch(() => null)
-          if (response?.ok && !response.redirected) await cache.put(url.pathname, response)
-        }),
-      ),
+    Promise.all(
+      urls.map(async (url) => {
+        if (isFile(url) && (await kept(url.pathname))) return
+        const response = await fetch(url.pathname, { credentials: 'same-origin' }).catch(() => null)
+        if (response?.ok && !response.redirected) await keep(url.pathname, response)
+      }),
     ),
   )
 })
@@ -44,24 +63,22 @@ self.addEventListener('fetch', (event) => {
 
 /** The network's page when there is one (kept for next time), else the one kept. */
 async function screenPage(request, url) {
-  const cache = await caches.open(CACHE)
   try {
     const response = await fetch(request)
     // Only the signed-in screen itself: a redirect to sign-in or an error page is not the door.
-    if (response.ok && !response.redirected) await cache.put(url.pathname, response.clone())
+    if (response.ok && !response.redirected) await keep(url.pathname, response.clone())
     return response
   } catch (error) {
-    const kept = await cache.match(url.pathname)
-    if (kept) return kept
+    const page = await kept(url.pathname)
+    if (page) return page
     throw error
   }
 }
 
 async function buildFile(request, url) {
-  const cache = await caches.open(CACHE)
-  const kept = await cache.match(url.pathname)
-  if (kept) return kept
+  const file = await kept(url.pathname)
+  if (file) return file
   const response = await fetch(request)
-  if (response.ok) await cache.put(url.pathname, response.clone())
+  if (response.ok) await keep(url.pathname, response.clone())
   return response
 }

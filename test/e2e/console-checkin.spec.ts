@@ -319,7 +319,7 @@ test('the door: scan real QR codes from the camera online and offline, sync when
     // Signing out leaves no attendee's name on the phone: list, queue and the kept page are gone.
     await phone.getByRole('button', { name: '退出登录' }).click()
     await phone.waitForURL(/\/console\/sign-in/)
-    expect(await phone.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('door-')))).toEqual([])
+    await expect.poll(() => phone.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('door-'))), { timeout: 5_000 }).toEqual([])
     const stored = await phone.evaluate(
       () =>
         new Promise<number>((resolve) => {
@@ -439,7 +439,7 @@ test('a door opened once with network scans with its camera after the server sto
     await consoleSite.start()
     await phone.getByRole('button', { name: 'Sign out' }).click()
     await phone.waitForURL(/\/console\/sign-in/)
-    expect(await phone.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('door-')))).toEqual([])
+    await expect.poll(() => phone.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('door-'))), { timeout: 5_000 }).toEqual([])
     expect(door.problems).toEqual([])
   } finally {
     await door.browser.close()

@@ -75,12 +75,34 @@ export function doorScansWaiting(): Promise<Array<{ exhibitionId: number; title:
   })
 }
 
-/** Everything personal the door device holds, gone (at sign-out). */
+/** Tells the door's worker to keep nothing more and waits until it has dropped its cache (a second at most). */
+function workerForgets(worker: ServiceWorker | null): Promise<void> {
+  if (!worker) return Promise.resolve()
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    const enough = setTimeout(resolve, 1000)
+    channel.port1.onmessage = () => {
+      clearTimeout(enough)
+      resolve()
+    }
+    worker.postMessage({ type: 'forget' }, [channel.port2])
+  })
+}
+
+/**
+ * Everything personal the door device holds, gone (at sign-out). The worker is told first: a page or
+ * file it is fetching meanwhile would otherwise bring the deleted cache back.
+ */
 export async function forgetDoorDevice(): Promise<void> {
-  await withDoorStore('readwrite', undefined, (store) => store.clear())
-  if (typeof caches !== 'undefined') await caches.delete(DOOR_CACHE).catch(() => false)
   const registrations = (await navigator.serviceWorker?.getRegistrations().catch(() => [])) ?? []
   await Promise.all(
-    registrations.filter((registration) => new URL(registration.scope).pathname === DOOR_SCOPE).map((registration) => registration.unregister()),
+    registrations
+      .filter((registration) => new URL(registration.scope).pathname === DOOR_SCOPE)
+      .map(async (registration) => {
+        await workerForgets(registration.active)
+        await registration.unregister()
+      }),
   )
+  await withDoorStore('readwrite', undefined, (store) => store.clear())
+  if (typeof caches !== 'undefined') await caches.delete(DOOR_CACHE).catch(() => false)
 }
