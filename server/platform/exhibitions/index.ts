@@ -1,4 +1,5 @@
 import { importDemoContent } from '../../content/content-folder.ts'
+import { registerCatalogFunctions } from './console/catalog.functions.ts'
 import type { Domain } from '../platform.ts'
 import { registerContentFunctions } from './console/content.functions.ts'
 import { advertsKind, exhibitionsKind } from './exhibitions.content.ts'
@@ -27,6 +28,7 @@ export const domain: Domain = {
     platform.services.exhibitions = service
     registerExhibitionFunctions(platform, service)
     registerContentFunctions(platform)
+    registerCatalogFunctions(platform)
   },
   async seed(platform, tx) {
     await importDemoContent(platform, tx, [exhibitionsKind, advertsKind])
@@ -42,3 +44,6 @@ export const domain: Domain = {
 
 // What other domains use of this one.
 export { stateOf } from './state.ts'
+export { type CatalogContext, createCatalogContext } from './console/catalog-context.ts'
+export { typeById as ticketTypeById, typesOf as ticketTypesOf } from './console/catalog.repo.ts'
+export { type CatalogExhibition, catalogExhibition, exhibitionInScope } from './console/catalog-view.ts'

@@ -1,3 +1,4 @@
+import { registerCatalogFunctions } from './console/catalog.functions.ts'
 import { z } from 'zod'
 import type { Domain, Platform } from '../platform.ts'
 import { registerConsoleExportFunctions } from './console/exports/console-exports.functions.ts'
@@ -80,6 +81,7 @@ export const domain: Domain = {
     registerConsoleExportFunctions(platform)
     registerConsoleDashboardFunctions(platform)
     registerConsoleCheckinFunctions(platform, context.signer)
+    registerCatalogFunctions(platform)
     platform.services.tickets = { orders, payments, signer: context.signer, expireDue: () => expireDueOrders(context) }
     platform.jobs.every('tickets.expire', EXPIRY_SWEEP_MS, () => expireDueOrders(context))
     platform.jobs.every('tickets.settle-payments', PAYMENT_SETTLE_MS, () => payments.settleDue())

@@ -1,10 +1,10 @@
 import type { z } from 'zod'
-import type * as contracts from '../../../shared/contracts/console-catalog.ts'
-import type { Queryable } from '../../db/client.ts'
-import { notFound } from '../errors.ts'
-import { stateOf } from '../exhibitions/index.ts'
+import type * as contracts from '../../../../shared/contracts/console-catalog.ts'
+import type { Queryable } from '../../../db/client.ts'
+import { notFound } from '../../errors.ts'
+import { stateOf } from '../state.ts'
 import * as repo from './catalog.repo.ts'
-import { toVenueTime } from '../kit/venue-time.ts'
+import { toVenueTime } from '../../kit/venue-time.ts'
 
 export type CatalogExhibition = z.output<typeof contracts.catalogExhibition>
 type Texts = CatalogExhibition['texts']

@@ -1,13 +1,14 @@
 import { randomInt } from 'node:crypto'
 import type { z } from 'zod'
-import type * as contracts from '../../../shared/contracts/console-catalog.ts'
-import { COUPON_BATCH } from '../../../shared/rules/console-catalog.ts'
-import type { Queryable } from '../../db/client.ts'
-import { conflict, invalid, notFound } from '../errors.ts'
+import type * as contracts from '../../../../shared/contracts/console-catalog.ts'
+import { COUPON_BATCH } from '../../../../shared/rules/console-catalog.ts'
+import type { Queryable } from '../../../db/client.ts'
+import { conflict, invalid, notFound } from '../../errors.ts'
 import * as repo from './catalog.repo.ts'
-import { exhibitionInScope } from './catalog-view.ts'
-import type { CatalogContext, StaffActor } from './catalog-context.ts'
-import { fromVenueTime, isVenueTime, toVenueTime } from '../kit/venue-time.ts'
+import { exhibitionInScope, ticketTypesOf } from '../../exhibitions/index.ts'
+import type { CatalogContext } from '../../exhibitions/index.ts'
+import type { StaffActor } from '../../staff-actor.ts'
+import { fromVenueTime, isVenueTime, toVenueTime } from '../../kit/venue-time.ts'
 
 type Coupon = z.output<typeof contracts.catalogCoupon>
 type Settings = Omit<z.output<typeof contracts.generateCoupons.payload>, 'prefix' | 'count' | 'exhibitionId'>
@@ -46,7 +47,7 @@ async function fieldsOf(db: Queryable, exhibitionId: number, timeZone: string, i
     const value = input[name]
     if (value && !isVenueTime(value)) fields[name] = 'console:errors.localTime'
   }
-  const types = new Set((await repo.typesOf(db, exhibitionId)).map((type) => type.id))
+  const types = new Set((await ticketTypesOf(db, exhibitionId)).map((type) => type.id))
   if (input.ticketTypeIds.some((id) => !types.has(id))) fields.ticketTypeIds = 'console:errors.ticketTypeNotFound'
   if (Object.keys(fields).length) throw invalid(fields)
   const validFrom = input.validFrom ? fromVenueTime(input.validFrom, timeZone) : null

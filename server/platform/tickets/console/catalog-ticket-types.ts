@@ -1,11 +1,12 @@
 import type { z } from 'zod'
-import type * as contracts from '../../../shared/contracts/console-catalog.ts'
-import { LOCALES } from '../../../shared/languages.ts'
-import { conflict, invalid, notFound } from '../errors.ts'
+import type * as contracts from '../../../../shared/contracts/console-catalog.ts'
+import { LOCALES } from '../../../../shared/languages.ts'
+import { conflict, invalid, notFound } from '../../errors.ts'
 import * as repo from './catalog.repo.ts'
-import { type CatalogExhibition, catalogExhibition, exhibitionInScope } from './catalog-view.ts'
-import type { CatalogContext, StaffActor } from './catalog-context.ts'
-import { fromVenueTime, isVenueTime } from '../kit/venue-time.ts'
+import { type CatalogExhibition, catalogExhibition, exhibitionInScope, ticketTypeById } from '../../exhibitions/index.ts'
+import type { CatalogContext } from '../../exhibitions/index.ts'
+import type { StaffActor } from '../../staff-actor.ts'
+import { fromVenueTime, isVenueTime } from '../../kit/venue-time.ts'
 
 type TypeInput = z.output<typeof contracts.saveTicketType.payload>
 
@@ -41,14 +42,14 @@ export async function saveTicketType(context: CatalogContext, actor: StaffActor,
     await db.transaction(async (tx) => {
       const exhibition = await exhibitionInScope(tx, actor.scope, input.exhibitionId)
       const fields = fieldsOf(input, exhibition.time_zone, exhibition.ends_at)
-      const before = input.id === undefined ? null : await repo.typeById(tx, input.id)
+      const before = input.id === undefined ? null : await ticketTypeById(tx, input.id)
       if (input.id !== undefined && before?.exhibition_id !== exhibition.id) throw notFound('console:errors.ticketTypeNotFound')
       const id = input.id ?? (await repo.insertTicketType(tx, exhibition.id, fields))
       if (input.id !== undefined && !(await repo.updateTicketType(tx, id, exhibition.id, fields))) {
-        const now = await repo.typeById(tx, id)
+        const now = await ticketTypeById(tx, id)
         throw conflict('console:errors.capacityBelowReserved', { reserved: now?.reserved ?? 0 })
       }
-      await context.audit(tx, actor, { function: 'console$saveTicketType', target: `ticketType:${id}`, before, after: await repo.typeById(tx, id) })
+      await context.audit(tx, actor, { function: 'console$saveTicketType', target: `ticketType:${id}`, before, after: await ticketTypeById(tx, id) })
     })
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw conflict('console:errors.typeKeyTaken')
