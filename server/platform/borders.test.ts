@@ -42,3 +42,32 @@ describe('domain borders', () => {
     expect(crossings).toEqual([])
   })
 })
+
+/** Every table the migrations create. */
+function tables(): Set<string> {
+  const migrations = join(PLATFORM, '..', 'db', 'migrations')
+  const names = new Set<string>()
+  for (const file of readdirSync(migrations).filter((name) => name.endsWith('.sql'))) {
+    for (const match of readFileSync(join(migrations, file), 'utf8').matchAll(/create\s+table\s+(?:if\s+not\s+exists\s+)?([a-z_][a-z0-9_]*)/gi)) {
+      names.add((match[1] as string).toLowerCase())
+    }
+  }
+  return names
+}
+
+describe('one writer per table', () => {
+  it('when SQL in the platform inserts, updates or deletes rows of a table, then one domain (or the platform itself) does', () => {
+    const known = tables()
+    const writers = new Map<string, Set<string>>()
+    for (const file of sources(PLATFORM).filter((path) => !path.endsWith('.test.ts'))) {
+      const owner = domainOf(file) ?? 'the platform'
+      for (const match of readFileSync(file, 'utf8').matchAll(/\b(?:insert\s+into|(?<!for\s)update|delete\s+from)\s+([a-z_][a-z0-9_]*)\b/gi)) {
+        const table = (match[1] as string).toLowerCase()
+        if (known.has(table)) writers.set(table, new Set([...(writers.get(table) ?? []), owner]))
+      }
+    }
+    expect(writers.size).toBeGreaterThan(30)
+    const shared = [...writers].filter(([, owners]) => owners.size > 1).map(([table, owners]) => `${table}: ${[...owners].sort().join(', ')}`)
+    expect(shared).toEqual([])
+  })
+})

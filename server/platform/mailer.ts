@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Database, Queryable } from '../db/client.ts'
+import { ERASED_ADDRESS, mentionedIn, type PersonErasure } from './erasure.ts'
 
 export interface MailAttachment {
   filename: string
@@ -159,4 +160,55 @@ export async function sendDueMail(db: Database, transport: MailTransport, from: 
     }
   }
   return sent
+}
+
+interface MailRow {
+  id: string
+  to_them: boolean
+  logged: boolean
+  sent: boolean
+  subject: string
+  text_body: string
+  html_body: string | null
+  attachments: Array<{ contentType?: string }>
+}
+
+/**
+ * A person who asked to be forgotten, in the outbox. Mail to them goes, unless an order's mail log names
+ * it and it left (then it stays as a line of the log: when and what, to the erased marker, with no
+ * content). Mail to others that names them keeps its text with markers in their place and loses its PDF
+ * tickets, which carry the holders' names. Returns the outbox rows whose copies the transport must forget.
+ */
+export async function eraseFromOutbox(tx: Queryable, person: PersonErasure): Promise<string[]> {
+  const rows = (
+    await tx.query<MailRow>(
+      `select m.id::text as id, lower(m.to_address) = any($1::text[]) as to_them, m.sent_at is not null as sent,
+         exists (select 1 from ticket_order_events e where e.kind = 'mail' and e.data ->> 'outboxId' = m.id::text) as logged,
+         m.subject, m.text_body, m.html_body, m.attachments
+       from mail_outbox m
+       where lower(m.to_address) = any($1::text[]) or ${mentionedIn("m.subject || ' ' || m.text_body || ' ' || coalesce(m.html_body, '')", '$2')}
+       order by m.id for update of m`,
+      [person.emails, person.terms],
+    )
+  ).rows
+  for (const row of rows) {
+    if (row.to_them && !(row.logged && row.sent)) {
+      await tx.query('delete from mail_outbox where id = $1', [row.id])
+    } else if (row.to_them) {
+      await tx.query(`update mail_outbox set to_address = $2, subject = $3, text_body = '', html_body = null, attachments = '[]' where id = $1`, [
+        row.id,
+        ERASED_ADDRESS,
+        person.redactText(row.subject),
+      ])
+    } else {
+      await tx.query('update mail_outbox set subject = $2, text_body = $3, html_body = $4, attachments = $5 where id = $1', [
+        row.id,
+        person.redactText(row.subject),
+        person.redactText(row.text_body),
+        row.html_body === null ? null : person.redactText(row.html_body),
+        JSON.stringify(row.attachments.filter((file) => file.contentType !== 'application/pdf')),
+      ])
+    }
+  }
+  return rows.map((row) => row.id)
 }

@@ -88,8 +88,14 @@ export function newVisitorId(): string {
  */
 export async function loadSecret(db: Queryable, name: string, configured?: string): Promise<string> {
   if (configured) return configured
-  await db.query('insert into platform_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [name, randomBytes(32).toString('base64url')])
+  const kept = await keepSecretOnce(db, name, randomBytes(32).toString('base64url'))
+  if (!kept) throw new Error(`secret ${name} could not be stored`)
+  return kept
+}
+
+/** Keeps `value` under `name` unless one is kept already, and answers the one kept (every instance agrees on it). */
+export async function keepSecretOnce(db: Queryable, name: string, value: string): Promise<string | null> {
+  await db.query('insert into platform_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [name, value])
   const row = (await db.query<{ value: string }>('select value from platform_secrets where name = $1', [name])).rows[0]
-  if (!row) throw new Error(`secret ${name} could not be stored`)
-  return row.value
+  return row?.value ?? null
 }

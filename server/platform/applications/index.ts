@@ -24,3 +24,6 @@ export const domain: Domain = {
     registerConsoleApplicationFunctions(platform)
   },
 }
+
+// What other domains use of this one.
+export { APPLICATIONS_OF, eraseApplications } from './erasure.ts'

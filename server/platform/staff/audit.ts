@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
+import { mentionedIn, type PersonErasure } from '../erasure.ts'
 import { insertAudit } from './audit.repo.ts'
 import { currentTime } from './staff-deps.ts'
 
@@ -25,4 +26,26 @@ export interface AuditEntry {
 export async function audit(tx: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
   // The clock of every staff rule (sessions, links), so the log and the sessions tell one time.
   await insertAudit(tx, { at: currentTime(), staffId: actor.staffId, address: actor.address, ...entry })
+}
+
+/**
+ * The audit rows that name a person who asked to be forgotten: their address, name and phone become
+ * markers, what was done and by whom stays. The log refuses every other change; this one is said for
+ * the erasure's transaction only (migration 0200).
+ */
+export async function redactAudit(tx: Queryable, person: PersonErasure): Promise<void> {
+  const audits = await tx.query<{ id: string; before: unknown; after: unknown }>(
+    `select id::text as id, before, after from staff_audit where ${mentionedIn("coalesce(before::text, '') || ' ' || coalesce(after::text, '')", '$1')}`,
+    [person.terms],
+  )
+  if (!audits.rows.length) return
+  await tx.query(`select set_config('expo.audit_erasure', 'on', true)`)
+  for (const row of audits.rows) {
+    await tx.query('update staff_audit set before = $2, after = $3 where id = $1', [
+      row.id,
+      row.before === null ? null : JSON.stringify(person.redactJson(row.before)),
+      row.after === null ? null : JSON.stringify(person.redactJson(row.after)),
+    ])
+  }
+  await tx.query(`select set_config('expo.audit_erasure', 'off', true)`)
 }

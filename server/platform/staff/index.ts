@@ -4,7 +4,7 @@ import { createPasswordHasher } from '../accounts/index.ts'
 import { createSignInThrottle } from '../accounts/index.ts'
 import type { Domain } from '../platform.ts'
 import { loadSecret } from '../tokens.ts'
-import { audit } from './audit.ts'
+import { audit, redactAudit } from './audit.ts'
 import { deleteExpiredSetupTokens } from './members.repo.ts'
 import { deleteOldSessions } from './sessions.repo.ts'
 import { STAFF_SIGN_IN } from './sign-in.ts'
@@ -15,7 +15,7 @@ import { createStaffGate } from './staff-sessions.ts'
 declare module '../platform.ts' {
   interface Services {
     /** What other domains' console functions need: the audit writer to call inside their transactions. */
-    staff: { audit: typeof audit }
+    staff: { audit: typeof audit; redactAudit: typeof redactAudit }
   }
 }
 
@@ -41,7 +41,7 @@ export const domain: Domain = {
       rateLimits: platform.rateLimits,
     }
     platform.staffGate = createStaffGate(deps)
-    platform.services.staff = { audit }
+    platform.services.staff = { audit, redactAudit }
     registerStaffFunctions(platform, deps)
     platform.jobs.every('staff.cleanup', 60 * 60 * 1000, async () => {
       const now = currentTime()

@@ -23,3 +23,6 @@ export const domain: Domain = {
     surveyRoutes(router, platform)
   },
 }
+
+// What other domains use of this one.
+export { eraseSurveyTraces } from './erasure.ts'

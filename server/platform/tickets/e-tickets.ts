@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto'
 import QRCode from 'qrcode'
 import type { Queryable } from '../../db/client.ts'
-import { keepSecretOnce } from './tickets.repo.ts'
+import { keepSecretOnce } from '../tokens.ts'
 
 /**
  * E-tickets: the QR code carries `ET1.<kid>.<payload>.<signature>` where payload is the ticket id

@@ -146,10 +146,3 @@ export async function insertTicket(
     ticket.code,
   ])
 }
-
-/** Keeps `value` under `name` unless one is kept already, and answers the one kept (every instance agrees on it). */
-export async function keepSecretOnce(db: Queryable, name: string, value: string): Promise<string | null> {
-  await db.query('insert into platform_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [name, value])
-  const row = (await db.query<{ value: string }>('select value from platform_secrets where name = $1', [name])).rows[0]
-  return row?.value ?? null
-}

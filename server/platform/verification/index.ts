@@ -33,3 +33,6 @@ export const domain: Domain = {
     mountRegisterDocumentUpload(router, platform)
   },
 }
+
+// What other domains use of this one.
+export { eraseLookups } from './erasure.ts'

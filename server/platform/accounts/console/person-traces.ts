@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { ERASED } from '../../../../shared/rules/console-visitors.ts'
 import type { Queryable } from '../../../db/client.ts'
-import { APPLICATIONS_OF } from './visitors.repo.ts'
+import { APPLICATIONS_OF } from '../../applications/index.ts'
 import { escapeHtml } from '../../kit/escape.ts'
 
 /**
@@ -118,7 +118,3 @@ export function redactJson(value: unknown, traces: PersonTraces): unknown {
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactJson(item, traces)]))
   return value
 }
-
-/** SQL: whether `$n` (lower-case search terms) occurs in the text expression. */
-export const mentionedIn = (expression: string, parameter: string) =>
-  `exists (select 1 from unnest(${parameter}::text[]) n where strpos(lower(${expression}), n) > 0)`

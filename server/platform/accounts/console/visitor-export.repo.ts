@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../db/client.ts'
 import type { PersonTraces } from './person-traces.ts'
-import { APPLICATIONS_OF } from './visitors.repo.ts'
+import { APPLICATIONS_OF } from '../../applications/index.ts'
 
 type Json = Record<string, unknown>
 

@@ -1,3 +1,4 @@
+import { APPLICATIONS_OF } from '../../applications/index.ts'
 import type { Queryable } from '../../../db/client.ts'
 
 /** What the console reads of a visitor account (never the password hash). */
@@ -87,7 +88,6 @@ export interface VisitorApplicationRow {
 }
 
 /** A person's applications: sent while signed in, or from their address without an account. */
-const APPLICATIONS_OF = 'a.account_id = $1 or lower(a.email) = lower($2)'
 
 export async function applicationsOf(db: Queryable, accountId: string, email: string, locale: string): Promise<VisitorApplicationRow[]> {
   const result = await db.query<VisitorApplicationRow>(
@@ -156,4 +156,4 @@ export async function maySignIn(db: Queryable, accountId: string): Promise<boole
   return (await db.query('select 1 from accounts where id = $1 and blocked_at is null', [accountId])).rows.length > 0
 }
 
-export { APPLICATIONS_OF, MONEY_MOVED }
+export { MONEY_MOVED }

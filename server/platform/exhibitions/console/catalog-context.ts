@@ -1,7 +1,9 @@
 import type { Queryable } from '../../../db/client.ts'
 import type { Platform } from '../../platform.ts'
-import type { AuditEntry } from '../../staff/index.ts'
 import type { StaffActor } from '../../staff-actor.ts'
+
+/** What the staff domain's audit writer takes (through the platform's services: no import of staff). */
+type AuditEntry = Parameters<Platform['services']['staff']['audit']>[2]
 
 export interface CatalogContext {
   platform: Platform

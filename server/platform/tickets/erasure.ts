@@ -1,0 +1,51 @@
+import { ERASED } from '../../../shared/rules/console-visitors.ts'
+import type { Queryable } from '../../db/client.ts'
+import { ERASED_ADDRESS, mentionedIn, type PersonErasure } from '../erasure.ts'
+
+/** Orders where money moved stay for the bookkeeping, without the person: names, e-mails and phones become markers. */
+async function anonymiseKeptOrders(tx: Queryable, ids: string[]): Promise<void> {
+  if (!ids.length) return
+  await tx.query(`update ticket_orders set account_id = null, buyer_email = $2, updated_at = now() where id = any($1::uuid[])`, [ids, ERASED_ADDRESS])
+  // Positions are 1..5, so the markers stay unique within an order as its unique indexes require.
+  await tx.query(
+    `update ticket_attendees set first_name = $2, last_name = $2,
+       email = 'erased-' || position || '@erased.invalid', phone_e164 = $4 || lpad(position::text, 2, '0'), phone_country = $3
+     where order_id = any($1::uuid[])`,
+    [ids, ERASED.name, ERASED.phoneCountry, ERASED.phonePrefix],
+  )
+  // The order's log keeps what happened and the amounts, not where mails went.
+  await tx.query(`update ticket_order_events set data = data - 'to' where order_id = any($1::uuid[]) and data ? 'to'`, [ids])
+}
+
+/** Orders where no money moved (cancelled or expired unpaid) go, with their lines, attendees and unpaid attempts. */
+async function deleteUnpaidOrders(tx: Queryable, ids: string[]): Promise<void> {
+  if (!ids.length) return
+  await tx.query('delete from payment_attempts where order_id = any($1::uuid[])', [ids])
+  await tx.query('delete from ticket_orders where id = any($1::uuid[])', [ids])
+}
+
+/** Their orders: those where money moved kept and anonymised, the rest deleted. */
+export async function eraseOrders(tx: Queryable, orders: { kept: string[]; removed: string[] }): Promise<void> {
+  await anonymiseKeptOrders(tx, orders.kept)
+  await deleteUnpaidOrders(tx, orders.removed)
+}
+
+/** Their tickets on anyone's order (they held them): the person goes, the ticket stays. */
+export async function eraseHeldTickets(tx: Queryable, person: PersonErasure): Promise<void> {
+  if (!person.attendeeIds.length) return
+  await tx.query(
+    `update ticket_attendees set first_name = $2, last_name = $2,
+       email = 'erased-' || position || '@erased.invalid', phone_e164 = $4 || lpad(position::text, 2, '0'), phone_country = $3
+     where id = any($1::uuid[])`,
+    [person.attendeeIds, ERASED.name, ERASED.phoneCountry, ERASED.phonePrefix],
+  )
+}
+
+/** Orders' histories that name them: their address, name and phone become markers, the rest stays. */
+export async function redactOrderHistories(tx: Queryable, person: PersonErasure): Promise<void> {
+  const events = await tx.query<{ id: string; data: unknown }>(
+    `select id::text as id, data from ticket_order_events where ${mentionedIn('data::text', '$1')}`,
+    [person.terms],
+  )
+  for (const row of events.rows) await tx.query('update ticket_order_events set data = $2 where id = $1', [row.id, JSON.stringify(person.redactJson(row.data))])
+}
