@@ -43,9 +43,17 @@ async function problemsOf(page: Page, path: string, from?: string): Promise<stri
   if (width > PHONE_375.width) {
     const wide = await page.evaluate((limit) => {
       const out: string[] = []
+      // What sits inside a scrolling box (a wide table in its frame) is clipped there and widens nothing: name what does.
+      const clipped = (element: Element) => {
+        for (let parent = element.parentElement; parent && parent.tagName !== 'MAIN'; parent = parent.parentElement) {
+          if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(parent).overflowX)) return true
+        }
+        return false
+      }
       for (const element of document.querySelectorAll('main *')) {
         const box = element.getBoundingClientRect()
-        if (box.right > limit + 1 && out.length < 3) out.push(`${element.tagName.toLowerCase()}.${element.className} (${Math.round(box.right)})`)
+        if (box.right > limit + 1 && out.length < 3 && !clipped(element))
+          out.push(`${element.tagName.toLowerCase()}.${element.className} (${Math.round(box.right)})`)
       }
       return out
     }, PHONE_375.width)
