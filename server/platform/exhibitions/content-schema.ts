@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AD_PLACEMENTS, CAMPAIGNS, EXHIBITION_TYPES, PARTNER_ROLES, PARTNER_TIERS, REGIONS, SESSION_KINDS } from '../../../shared/rules/exhibitions.ts'
 import { LOCALES } from '../../../shared/languages.ts'
-import { isTimeZone, localDate } from '../kit/zoned-time.ts'
+import { isTimeZone, localDate } from '../../../shared/zoned-time.ts'
 
 /**
  * The files of the `exhibitions` and `adverts` content kinds (content/demo/exhibitions/<slug>.json,

@@ -13,7 +13,7 @@ import {
   exhibitionChildren,
   exhibitionTexts,
 } from './exhibitions.repo.ts'
-import { localDate, toZonedIso } from '../kit/zoned-time.ts'
+import { localDate, toZonedIso } from '../../../shared/zoned-time.ts'
 
 /**
  * The content kinds of this domain (docs/CONVENTIONS.md#content-folders-and-demo-content): `exhibitions/<slug>.json`

@@ -19,7 +19,7 @@ import {
 } from './exhibitions.repo.ts'
 import { type StateInput, stateOf, ticketsOnSale } from './state.ts'
 import { fellBackTo, pickTexts } from './texts.ts'
-import { localDate } from '../kit/zoned-time.ts'
+import { localDate } from '../../../shared/zoned-time.ts'
 
 export type ExhibitionCard = z.output<typeof contracts.exhibitionCard>
 export type ExhibitionDetail = z.output<typeof contracts.exhibitionDetail>

@@ -1,3 +1,4 @@
+import { toVenueTime } from '../../../shared/venue-time.ts'
 import type { ConsoleLanguage } from '../../../shared/rules/console-access.ts'
 import { htmlLangOf } from '../i18n.ts'
 
@@ -23,17 +24,7 @@ export function formatDayAndTime(iso: string, language: ConsoleLanguage): { day:
   }
 }
 
-/** This minute on the venue's clock, as the console's venue-time fields write it (2031-05-02T10:00). */
+/** This minute on the venue's clock, as the console's venue-time fields write it (2031-05-02T10:00); the server's own rule. */
 export function venueTimeNow(timeZone: string, now = new Date()): string {
-  const formatted = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(now)
-  const parts: Record<string, string> = Object.fromEntries(formatted.map((part) => [part.type, part.value]))
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
+  return toVenueTime(now, timeZone)
 }

@@ -3,12 +3,12 @@ import type * as contracts from '../../../../shared/contracts/console-catalog.ts
 import { LOCALES } from '../../../../shared/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { conflict, forbidden, invalid } from '../../errors.ts'
-import { isTimeZone } from '../../kit/zoned-time.ts'
+import { isTimeZone } from '../../../../shared/zoned-time.ts'
 import * as repo from './catalog.repo.ts'
 import { type CatalogExhibition, catalogExhibition, exhibitionInScope, visitorState } from './catalog-view.ts'
 import type { StaffActor } from '../../staff-actor.ts'
 import type { CatalogContext } from './catalog-context.ts'
-import { fromVenueTime, isVenueTime, toVenueTime } from '../../kit/venue-time.ts'
+import { fromVenueTime, isVenueTime, toVenueTime } from '../../../../shared/venue-time.ts'
 
 type ExhibitionInput = z.output<typeof contracts.saveExhibition.payload>
 

@@ -4,7 +4,7 @@ import type { Queryable } from '../../../db/client.ts'
 import { notFound } from '../../errors.ts'
 import { stateOf } from '../state.ts'
 import * as repo from './catalog.repo.ts'
-import { toVenueTime } from '../../kit/venue-time.ts'
+import { toVenueTime } from '../../../../shared/venue-time.ts'
 
 export type CatalogExhibition = z.output<typeof contracts.catalogExhibition>
 type Texts = CatalogExhibition['texts']

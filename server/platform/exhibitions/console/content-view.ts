@@ -5,12 +5,12 @@ import { CONTENT_PARTS, type ContentPart } from '../../../../shared/rules/exhibi
 import { RECAP_FIGURES } from '../../../../shared/rules/exhibitions.ts'
 import { LOCALES, type Locale } from '../../../../shared/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
-import { toVenueTime } from '../../kit/venue-time.ts'
+import { toVenueTime } from '../../../../shared/venue-time.ts'
 import { notFound } from '../../errors.ts'
 import type { ExhibitionFile } from '../content-schema.ts'
 import { exhibitionFileOf } from '../exhibitions.content.ts'
 import { exhibitionById, type ExhibitionRow } from '../exhibitions.repo.ts'
-import { localDate } from '../../kit/zoned-time.ts'
+import { localDate } from '../../../../shared/zoned-time.ts'
 import { lockExhibition, type Scope } from './content.repo.ts'
 
 export type ContentView = z.output<typeof contracts.exhibitionContentView>

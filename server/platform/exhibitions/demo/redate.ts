@@ -1,6 +1,6 @@
 import type { DemoShift } from '../../../content/demo-dates.ts'
 import type { ContentFile } from '../../platform.ts'
-import { isTimeZone, localDate, offsetMinutes, toZonedIso, wallClock } from '../../kit/zoned-time.ts'
+import { isTimeZone, localDate, offsetMinutes, toZonedIso, wallClock } from '../../../../shared/zoned-time.ts'
 
 /**
  * The demo shift (server/content/demo-dates.ts) for the files of the exhibitions and adverts

@@ -8,7 +8,7 @@ import * as repo from './catalog.repo.ts'
 import { exhibitionInScope, ticketTypesOf } from '../../exhibitions/index.ts'
 import type { CatalogContext } from '../../exhibitions/index.ts'
 import type { StaffActor } from '../../staff-actor.ts'
-import { fromVenueTime, isVenueTime, toVenueTime } from '../../kit/venue-time.ts'
+import { fromVenueTime, isVenueTime, toVenueTime } from '../../../../shared/venue-time.ts'
 
 type Coupon = z.output<typeof contracts.catalogCoupon>
 type Settings = Omit<z.output<typeof contracts.generateCoupons.payload>, 'prefix' | 'count' | 'exhibitionId'>

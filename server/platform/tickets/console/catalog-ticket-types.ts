@@ -6,7 +6,7 @@ import * as repo from './catalog.repo.ts'
 import { type CatalogExhibition, catalogExhibition, exhibitionInScope, ticketTypeById } from '../../exhibitions/index.ts'
 import type { CatalogContext } from '../../exhibitions/index.ts'
 import type { StaffActor } from '../../staff-actor.ts'
-import { fromVenueTime, isVenueTime } from '../../kit/venue-time.ts'
+import { fromVenueTime, isVenueTime } from '../../../../shared/venue-time.ts'
 
 type TypeInput = z.output<typeof contracts.saveTicketType.payload>
 
