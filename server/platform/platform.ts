@@ -10,8 +10,10 @@ import { type DemoContentState, trackDemoContent } from '../content/demo-marks.t
 import type { Database, Queryable } from '../db/client.ts'
 import type { Geo } from '../geo/geo.ts'
 import { createReadCache, dispatch, Registry, type GatewayObserver, type PlatformRequest, type PlatformResponse, type StaffGate } from './gateway.ts'
+import { ANSWER_FLOORS, type AnswerFloors } from './answer-floors.ts'
 import { createJobs, type Jobs } from './jobs.ts'
 import { createMailTransport, sendDueMail, type MailTransport } from './mailer.ts'
+import { createPasswordHasher, type PasswordHasher } from './passwords.ts'
 import { createRateLimits, type RateLimits } from './rate-limits.ts'
 import { createTokenSigner, loadSecret, newVisitorId, type TokenSigner } from './tokens.ts'
 
@@ -40,6 +42,10 @@ export interface Platform {
   readonly rateLimits: RateLimits
   readonly geo: Geo
   readonly jobs: Jobs
+  /** The process's one argon2id pool, for visitors' and staff's passwords alike. */
+  readonly passwords: PasswordHasher
+  /** How long answers that must not tell whether something exists take at least (answer-floors.ts). */
+  readonly answerFloors: AnswerFloors
   readonly mail: { transport: MailTransport; from: string }
   readonly services: Services
   readonly domains: readonly Domain[]
@@ -131,6 +137,12 @@ export interface PlatformOptions {
   observer?: GatewayObserver
   /** Only these domains (tests of one domain); default: every folder under server/platform with an index.ts. */
   domains?: string[]
+  /**
+   * Tests only: lighter password hashing and shorter answer floors, so that a suite of thousands of
+   * sign-ins does not spend minutes on them; the tests of the floors themselves pass ANSWER_FLOORS.
+   */
+  passwords?: PasswordHasher
+  answerFloors?: AnswerFloors
 }
 
 const PLATFORM_DIR = fileURLToPath(new URL('./', import.meta.url))
@@ -160,6 +172,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const mailTransport = createMailTransport({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR })
   const mailFrom = config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.CONTACT_EMAIL}>`
 
+  const passwords = options.passwords ?? createPasswordHasher()
   const platform: Platform = {
     config,
     db,
@@ -169,6 +182,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     rateLimits: createRateLimits(options.redis),
     geo: options.geo,
     jobs,
+    passwords,
+    answerFloors: options.answerFloors ?? ANSWER_FLOORS,
     mail: { transport: mailTransport, from: mailFrom },
     services: {} as Services,
     domains: [],
@@ -210,6 +225,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     },
     async close() {
       await jobs.stop()
+      if (!options.passwords) await passwords.close()
     },
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRateLimits } from './rate-limits.ts'
+import { addressKey, createRateLimits } from './rate-limits.ts'
 
 const rule = { name: 'test-rule', points: 2, durationSeconds: 60 }
 
@@ -29,5 +29,20 @@ describe('rate limits in memory', () => {
     expect(limits.store).toBe('memory')
     expect(limits.status()).toEqual({ state: 'memory', fallbacks: 0 })
     expect(await limits.ping()).toBe(true)
+  })
+})
+
+describe('addressKey', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2::99', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:ffff::1', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['', 'unknown'],
+  ])('when the address is %j, then it is counted as %s', (ip, key) => {
+    expect(addressKey(ip)).toBe(key)
   })
 })

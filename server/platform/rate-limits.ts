@@ -171,3 +171,22 @@ export function registerRateLimitMetrics(registry: Registry, limits: RateLimits)
     }),
   )
 }
+
+/**
+ * The key an address is counted under: an IPv6 visitor usually holds a whole /64, so the limit
+ * applies to the /64; IPv4 (also IPv4-mapped IPv6) to the address.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+  if (!address.includes(':')) return address || 'unknown'
+  const [head = '', tail = ''] = address.toLowerCase().split('::')
+  const headGroups = head ? head.split(':') : []
+  const tailGroups = tail ? tail.split(':') : []
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
+    : headGroups
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import type { Queryable } from '../../server/db/client.ts'
-import { createPasswordHasher } from '../../server/platform/accounts/passwords.ts'
+import { createPasswordHasher } from '../../server/platform/passwords.ts'
 import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
-import { addressKey, emailKey } from '../../server/platform/accounts/limits.ts'
+import { emailKey } from '../../server/platform/accounts/limits.ts'
+import { addressKey } from '../../server/platform/rate-limits.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { STAFF_SIGN_IN } from '../../server/platform/staff/sign-in.ts'
 import { totpAt } from '../../server/platform/staff/totp.ts'

@@ -12,7 +12,7 @@ import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../server/db
 import { noAssets } from '../../server/http/assets.ts'
 import { createPlatform } from '../../server/platform/platform.ts'
 import { render } from '../../src/entry-server.tsx'
-import { silentLogger, testDatabase, testDatabaseUrl, testGeo } from '../setup/test-app.ts'
+import { lightWork, silentLogger, testDatabase, testDatabaseUrl, testGeo } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
 import { setUpMember, type SignedInMember } from './console-helpers.ts'
 import { type RedisProxy as TcpProxy, tcpProxy } from './faults-proxy.ts'
@@ -175,7 +175,7 @@ async function inProcessInstance(databaseUrl: string, dataDir: string) {
     TOKEN_SECRET,
   })
   const db = await openPostgres(databaseUrl)
-  const platform = await createPlatform({ config, db, logger: silentLogger, geo: testGeo() })
+  const platform = await createPlatform({ config, db, logger: silentLogger, geo: testGeo(), ...lightWork() })
   const { handler } = createServerHandler({ config, logger: silentLogger, platform, geo: testGeo(), render, assets: noAssets })
   const server: Server = await new Promise((resolve) => {
     const made = createServer(handler)

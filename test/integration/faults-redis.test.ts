@@ -9,7 +9,7 @@ import { createPlatform, type Platform } from '../../server/platform/platform.ts
 import { registerRateLimitMetrics } from '../../server/platform/rate-limits.ts'
 import { connectRedis } from '../../server/redis.ts'
 import { render } from '../../src/entry-server.tsx'
-import { silentLogger, testDatabase, testGeo } from '../setup/test-app.ts'
+import { lightWork, silentLogger, testDatabase, testGeo } from '../setup/test-app.ts'
 import { addExhibition, type App, call, PASSWORD, postForm, signedUp, someIp, visitorToken } from './accounts-helpers.ts'
 import { type RedisProxy, redisProxy } from './faults-proxy.ts'
 
@@ -28,7 +28,7 @@ const proxies: RedisProxy[] = []
 /** An instance of the site whose Redis is behind a proxy the test controls. */
 async function instanceBehind(proxy: RedisProxy): Promise<Instance> {
   const redis = await connectRedis(proxy.url, silentLogger)
-  const platform = await createPlatform({ config, db: await testDatabase(), logger: silentLogger, geo: testGeo(), redis })
+  const platform = await createPlatform({ config, db: await testDatabase(), logger: silentLogger, geo: testGeo(), ...lightWork(), redis })
   const metrics = createMetrics()
   registerRateLimitMetrics(metrics.registry, platform.rateLimits)
   const app = createApp({ config, logger: silentLogger, platform, geo: testGeo(), render, assets: noAssets, metrics })

@@ -10,7 +10,7 @@ import { createPlatform, type Platform } from '../../server/platform/platform.ts
 import { totpAt } from '../../server/platform/staff/totp.ts'
 import { connectRedis } from '../../server/redis.ts'
 import { render } from '../../src/entry-server.tsx'
-import { createTestApp, resetDatabase, silentLogger, testDatabase, testGeo } from '../setup/test-app.ts'
+import { createTestApp, lightWork, resetDatabase, silentLogger, testDatabase, testGeo } from '../setup/test-app.ts'
 import { cookiesOf, cookieValue, PASSWORD, postForm, SITE, signedUp, someEmail, someIp as someVisitorIp } from './accounts-helpers.ts'
 import { type App, consoleCall, later, setMoment, someIp, someStaffEmail, STAFF_PASSWORD, staffCli, tokenOfLink } from './console-helpers.ts'
 
@@ -232,7 +232,7 @@ describe('two instances on one Redis', () => {
   /** Another instance of the site on the same database, its counters in the shared Redis (as with REDIS_URL). */
   async function instance(): Promise<App> {
     const redis = await connectRedis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', silentLogger)
-    const platform = await createPlatform({ config, db: await testDatabase(), logger: silentLogger, geo: testGeo(), redis })
+    const platform = await createPlatform({ config, db: await testDatabase(), logger: silentLogger, geo: testGeo(), ...lightWork(), redis })
     opened.push({ platform, redis })
     return createApp({ config, logger: silentLogger, platform, geo: testGeo(), render, assets: noAssets }) as unknown as App
   }

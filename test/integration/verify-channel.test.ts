@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ChannelVerdict } from '../../shared/contracts/verification.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { DEMO_ERC20, DEMO_TRC20, seedVerification } from '../../server/platform/verification/seed.ts'
-import { ANSWER_FLOOR_MS } from '../../server/platform/verification/verification.service.ts'
+import { ANSWER_FLOORS } from '../../server/platform/answer-floors.ts'
 import { demoAsWritten } from '../setup/demo-clock.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 
@@ -32,11 +32,12 @@ beforeEach(async () => {
   await platform.db.transaction((tx) => seedVerification(platform, platform.services.verification, tx, demoAsWritten(platform)))
 })
 
-function ask(value: unknown, options: { ip?: string; countryCode?: string } = {}) {
-  return request(app)
+/** `site`: another site than this file's (default). */
+function ask(value: unknown, options: { ip?: string; countryCode?: string; site?: { app: typeof app; token: string } } = {}) {
+  return request(options.site?.app ?? app)
     .post(INVOKE)
     .set('Routes', 'expo$verifyChannel')
-    .set('Authorization', `Bearer ${token}`)
+    .set('Authorization', `Bearer ${options.site?.token ?? token}`)
     .set('CountryCode', options.countryCode ?? '826')
     .set('X-Forwarded-For', options.ip ?? freshIp())
     .send({ value })
@@ -324,9 +325,12 @@ describe('expo$verifyChannel: abuse', () => {
   })
 
   it('when official and non-official values are asked, then the answers take the same time', async () => {
+    // This file's site answers after the tests' short floor; this test asks one with the real floor.
+    const timed = (await createTestApp({ domains: ['site', 'verification'], answerFloors: ANSWER_FLOORS })).app
+    const site = { app: timed, token: (await request(timed).post('/api/token')).body.access_token as string }
     const time = async (value: string) => {
       const started = performance.now()
-      const response = await ask(value)
+      const response = await ask(value, { site })
       expect(response.status).toBe(200)
       return performance.now() - started
     }
@@ -337,7 +341,7 @@ describe('expo$verifyChannel: abuse', () => {
       unofficial.push(await time(round % 2 ? `someone${round}@example.org` : `+44 20 7946 ${String(2000 + round)}`))
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
-    for (const value of [...official, ...unofficial]) expect(value).toBeGreaterThanOrEqual(ANSWER_FLOOR_MS - 5)
+    for (const value of [...official, ...unofficial]) expect(value).toBeGreaterThanOrEqual(ANSWER_FLOORS.verify - 5)
     expect(Math.abs(median(official) - median(unofficial))).toBeLessThan(25)
   })
 })

@@ -7,6 +7,8 @@ import { migrate } from '../../server/db/migrate.ts'
 import { createGeo, type Geo } from '../../server/geo/geo.ts'
 import { loadIpCountryDatabase } from '../../server/geo/ip-country.ts'
 import { noAssets } from '../../server/http/assets.ts'
+import type { AnswerFloors } from '../../server/platform/answer-floors.ts'
+import { createPasswordHasher, type PasswordHasher } from '../../server/platform/passwords.ts'
 import { createPlatform, type Platform } from '../../server/platform/platform.ts'
 import { render } from '../../src/entry-server.tsx'
 import { migratedPglite } from './pglite-template.ts'
@@ -19,6 +21,19 @@ export function testGeo(): Geo {
 }
 
 let database: Promise<Database> | undefined
+
+/**
+ * Tests sign in thousands of times: argon2id with 256 KiB and one pass instead of 19 MiB and two (well
+ * under a millisecond, against about 150 ms), and answer floors of tens of milliseconds instead of
+ * hundreds. Real and dummy hashes cost the same, and every answer still waits for its floor, so what the
+ * tests check holds; the tests of the floors themselves pass ANSWER_FLOORS.
+ */
+export const TEST_ANSWER_FLOORS: AnswerFloors = { password: 30, mail: 20, verify: 25 }
+let passwords: PasswordHasher | undefined
+export function lightWork(answerFloors: AnswerFloors = TEST_ANSWER_FLOORS): { passwords: PasswordHasher; answerFloors: AnswerFloors } {
+  passwords ??= createPasswordHasher(undefined, { memorySize: 256, iterations: 1 })
+  return { passwords, answerFloors }
+}
 
 /** This worker's own database on the PostgreSQL of TEST_DATABASE_URL (null on PGlite). */
 export function testDatabaseUrl(): string | null {
@@ -57,6 +72,25 @@ export function testDatabase(): Promise<Database> {
   return database
 }
 
+/** Platforms made by createTestApp in this file, closed after it (their background jobs stop). */
+const openPlatforms: Platform[] = []
+
+/**
+ * Called after each integration file (test/setup/integration-file.ts). Files share a worker's modules
+ * (vitest.config.ts), and so its database; an embedded one is closed here and the next file opens a
+ * fresh copy, because PGlite's PostgreSQL reads the test's faked Date: after a file set its moment and
+ * time jumped back, its idle timers lay months ahead and fired every millisecond from then on.
+ * A real PostgreSQL keeps its own clock, so its database stays for the worker's next file.
+ */
+export async function releaseTestDatabase(): Promise<void> {
+  // A platform left running would go on sending the next file's mail and expiring its orders.
+  await Promise.all(openPlatforms.splice(0).map((platform) => platform.close()))
+  if (!database || testDatabaseUrl()) return
+  const db = database
+  database = undefined
+  await (await db).close()
+}
+
 /** Empties every table but the migration record and the signing secrets. */
 export async function resetDatabase(db: Database): Promise<void> {
   const tables = await db.query<{ tablename: string }>(
@@ -74,6 +108,8 @@ export interface TestAppOptions {
   domains?: string[]
   /** What else production would pass (metrics, a lifecycle, the page cache's clock). */
   deps?: Pick<AppDeps, 'metrics' | 'lifecycle' | 'now' | 'console'>
+  /** Default: TEST_ANSWER_FLOORS; the tests of the floors pass ANSWER_FLOORS. */
+  answerFloors?: AnswerFloors
 }
 
 /** Like an Express app (and an Express app is one): supertest takes it, and `listen` starts a real server on it. */
@@ -104,8 +140,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     db,
     logger: silentLogger,
     geo: testGeo(),
+    ...lightWork(options.answerFloors),
     ...(options.domains ? { domains: options.domains } : {}),
   })
+  openPlatforms.push(platform)
   const server = createServerHandler({ config, logger: silentLogger, platform, geo: testGeo(), render, assets: noAssets, ...options.deps })
   const listen = (...args: unknown[]) => {
     const listener = createServer(server.handler)

@@ -6,7 +6,7 @@ create table staff_members (
   id uuid primary key default gen_random_uuid(),
   email text not null check (email = lower(email) and length(email) between 3 and 254),
   name text not null default '',
-  -- argon2id (server/platform/accounts/passwords.ts); null until the member has set up the account.
+  -- argon2id (server/platform/passwords.ts); null until the member has set up the account.
   password_hash text,
   -- base32 TOTP secret; null until set up.
   totp_secret text,

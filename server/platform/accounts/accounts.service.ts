@@ -3,15 +3,17 @@ import { LOCALES, type Locale } from '../../../shared/languages.ts'
 import { ERROR_CODES } from '../../../shared/contracts/define.ts'
 import { DomainError, invalid, notFound } from '../errors.ts'
 import { createAccountBrake, PASSWORD_BRAKE } from './account-brake.ts'
+import { answerNoSoonerThan } from '../answer-floors.ts'
 import type { Platform } from '../platform.ts'
+import { addressKey } from '../rate-limits.ts'
 import { accountByEmail, accountById, type AccountRow, insertAccount, markVerified, replaceUnverified, setNick, setPassword } from './accounts.repo.ts'
 import { queueAccountMail, type AccountMail } from './accounts.mail.ts'
 import type { Codes, CodePurpose } from './codes.ts'
 import type { KnownDevices } from './known-devices.ts'
-import { addressKey, ANSWER_FLOOR_MS, answerNoSoonerThan, emailKey, RULES } from './limits.ts'
+import { emailKey, RULES } from './limits.ts'
 import type { Translate } from '../kit/strings.ts'
 import { nickProblem } from './nick-rules.ts'
-import type { PasswordHasher } from './passwords.ts'
+import type { PasswordHasher } from '../passwords.ts'
 import type { Sessions } from './sessions.ts'
 import { createSignInThrottle, OWNER_ALERT } from './sign-in-throttle.ts'
 
@@ -78,7 +80,7 @@ export interface AccountServiceDeps {
  * are limited per account and per address (limits.ts).
  */
 export function createAccountService({ platform, sessions, codes, passwords, devices, strings }: AccountServiceDeps): AccountService {
-  const { db, rateLimits, config } = platform
+  const { db, rateLimits, config, answerFloors: floors } = platform
   const throttle = createSignInThrottle(rateLimits)
   // Account-wide, for browsers the account does not know (account-brake.ts): many addresses are no more guesses.
   const brake = createAccountBrake(rateLimits, PASSWORD_BRAKE)
@@ -169,7 +171,7 @@ export function createAccountService({ platform, sessions, codes, passwords, dev
         })
         return { kind: 'verify', email: input.email }
       } finally {
-        await answerNoSoonerThan(started, ANSWER_FLOOR_MS.password)
+        await answerNoSoonerThan(started, floors.password)
       }
     },
 
@@ -195,7 +197,7 @@ export function createAccountService({ platform, sessions, codes, passwords, dev
         }
         return await db.transaction((tx) => signInSession(tx, account, who))
       } finally {
-        await answerNoSoonerThan(started, ANSWER_FLOOR_MS.password)
+        await answerNoSoonerThan(started, floors.password)
       }
     },
 
@@ -213,7 +215,7 @@ export function createAccountService({ platform, sessions, codes, passwords, dev
         await rateLimits.reset(RULES.codeAccount, emailKey(input.email))
         return result
       } finally {
-        await answerNoSoonerThan(started, ANSWER_FLOOR_MS.mail)
+        await answerNoSoonerThan(started, floors.mail)
       }
     },
 
@@ -225,7 +227,7 @@ export function createAccountService({ platform, sessions, codes, passwords, dev
         if (account && !account.email_verified_at) await sendCode(account, 'verify', who)
         return { kind: 'verify', email: input.email }
       } finally {
-        await answerNoSoonerThan(started, ANSWER_FLOOR_MS.mail)
+        await answerNoSoonerThan(started, floors.mail)
       }
     },
 
@@ -237,7 +239,7 @@ export function createAccountService({ platform, sessions, codes, passwords, dev
         if (account) await sendCode(account, 'reset', who)
         return { email: input.email }
       } finally {
-        await answerNoSoonerThan(started, ANSWER_FLOOR_MS.mail)
+        await answerNoSoonerThan(started, floors.mail)
       }
     },
 
@@ -261,7 +263,7 @@ export function createAccountService({ platform, sessions, codes, passwords, dev
         await throttle.succeeded(input.email, who.ip)
         return result
       } finally {
-        await answerNoSoonerThan(started, ANSWER_FLOOR_MS.password)
+        await answerNoSoonerThan(started, floors.password)
       }
     },
 

@@ -3,7 +3,8 @@ import { ERROR_CODES } from '../../../shared/contracts/define.ts'
 import { DomainError, forbidden, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import { activeCommentBlock, type CommentRow, countComments, deleteOwnComment, insertComment, listCommentRows } from './community.repo.ts'
-import { addressKey, RULES } from './limits.ts'
+import { addressKey } from '../rate-limits.ts'
+import { RULES } from './limits.ts'
 
 export interface CommentView {
   id: number

@@ -13,7 +13,6 @@ import { createKnownDevices } from './known-devices.ts'
 import { loginPageRoutes } from './login-page/login.routes.ts'
 import { loadStrings } from '../kit/strings.ts'
 import { loadOAuthSecrets, type OAuthSecrets, oauthRoutes } from './oauth.ts'
-import { createPasswordHasher } from './passwords.ts'
 import { sessionRoutes } from './session.routes.ts'
 import { createSessions, type Sessions } from './sessions.ts'
 
@@ -44,7 +43,7 @@ export const domain: Domain = {
     const strings = loadStrings('login')
     const codes = createCodes(await loadSecret(platform.db, 'account-codes'))
     const devices = createKnownDevices(await loadSecret(platform.db, 'known-devices'), 'visitor')
-    const accounts = createAccountService({ platform, sessions, codes, passwords: createPasswordHasher(), devices, strings })
+    const accounts = createAccountService({ platform, sessions, codes, passwords: platform.passwords, devices, strings })
     const comments = createCommentService(platform)
     const follows = createFollowService(platform)
     platform.services.accounts = Object.assign(accounts, { sessions })
@@ -93,6 +92,5 @@ function replaceTokenHooks(platform: Platform, sessions: Sessions): void {
 // What other domains use of this one.
 export { CODE_BRAKE, createAccountBrake, PASSWORD_BRAKE, renamedBrake, type AccountBrake } from './account-brake.ts'
 export { createKnownDevices, DEVICE_DAYS, type KnownDevices } from './known-devices.ts'
-export { createPasswordHasher, type PasswordHasher } from './passwords.ts'
 export { createSignInThrottle, renamedSignInRules, VISITOR_SIGN_IN, type SignInThrottle } from './sign-in-throttle.ts'
 export { emailKey } from './limits.ts'

@@ -1,7 +1,8 @@
 import { ERROR_CODES } from '../../../shared/contracts/define.ts'
 import { DomainError, rateLimited } from '../errors.ts'
 import type { RateLimits, RateRule } from '../rate-limits.ts'
-import { addressKey, emailKey } from './limits.ts'
+import { addressKey } from '../rate-limits.ts'
+import { emailKey } from './limits.ts'
 
 /**
  * Growing waits after failed sign-ins, never a lock of the account (Hold the line, item 3): five

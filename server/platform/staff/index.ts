@@ -1,6 +1,5 @@
 import { CODE_BRAKE, createAccountBrake, PASSWORD_BRAKE, renamedBrake } from '../accounts/index.ts'
 import { createKnownDevices } from '../accounts/index.ts'
-import { createPasswordHasher } from '../accounts/index.ts'
 import { createSignInThrottle } from '../accounts/index.ts'
 import type { Domain } from '../platform.ts'
 import { loadSecret } from '../tokens.ts'
@@ -31,7 +30,7 @@ export const domain: Domain = {
     const deps: StaffDeps = {
       db: platform.db,
       config: platform.config,
-      passwords: createPasswordHasher(),
+      passwords: platform.passwords,
       throttle: createSignInThrottle(platform.rateLimits, STAFF_SIGN_IN),
       brakes: {
         password: createAccountBrake(platform.rateLimits, renamedBrake(PASSWORD_BRAKE, 'staff-')),

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts'
 import type { Database } from '../../db/client.ts'
 import type { AccountBrake } from '../accounts/index.ts'
 import type { KnownDevices } from '../accounts/index.ts'
-import type { PasswordHasher } from '../accounts/index.ts'
+import type { PasswordHasher } from '../passwords.ts'
 import type { SignInThrottle } from '../accounts/index.ts'
 import type { RateLimits } from '../rate-limits.ts'
 

@@ -13,7 +13,8 @@ import countries from 'i18n-iso-countries'
 import type { Queryable } from '../../db/client.ts'
 import { DomainError, invalid } from '../errors.ts'
 import type { Platform } from '../platform.ts'
-import type { RateRule } from '../rate-limits.ts'
+import { answerNoSoonerThan } from '../answer-floors.ts'
+import { addressKey, type RateRule } from '../rate-limits.ts'
 import { buildReferences, findLookalike, type ReferenceSet } from './lookalike.ts'
 import { normaliseEmail } from './normalise/email.ts'
 import { normalisePhone } from './normalise/phone.ts'
@@ -21,7 +22,6 @@ import { lookupPairs, parseQuery, type QueryError } from './normalise/query.ts'
 import { normaliseUsdt } from './normalise/usdt.ts'
 import { recordLookup } from './console/register.repo.ts'
 import * as repo from './verification.repo.ts'
-import { answerNoSoonerThan, rateLimitKey } from './timing.ts'
 
 /** Queries per address: a burst that a person never reaches, and a day's worth. */
 export const QUERY_LIMITS: RateRule[] = [
@@ -33,8 +33,6 @@ export const UPLOAD_LIMITS: RateRule[] = [
   { name: 'verify.upload', points: 10, durationSeconds: 600 },
   { name: 'verify.upload.day', points: 60, durationSeconds: 86_400 },
 ]
-/** Every answer takes at least this long (timing.ts). */
-export const ANSWER_FLOOR_MS = 350
 /** Public channels are read again after this long (the CLI writes from another process). */
 const REFERENCES_TTL_MS = 60_000
 
@@ -134,11 +132,10 @@ export function registerKey(kind: ChannelKind, value: string): { key: string; di
 }
 
 export function createVerificationService(
-  platform: Pick<Platform, 'config' | 'db' | 'rateLimits' | 'geo' | 'onContentChanged'>,
-  options: { answerFloorMs?: number } = {},
+  platform: Pick<Platform, 'config' | 'db' | 'rateLimits' | 'geo' | 'onContentChanged' | 'answerFloors'>,
 ): VerificationService {
   const { config, db } = platform
-  const floorMs = options.answerFloorMs ?? ANSWER_FLOOR_MS
+  const floorMs = platform.answerFloors.verify
   const configuredEmails = [config.CONTACT_EMAIL, config.QA_EMAIL].map((email) => email.toLowerCase())
 
   let references: { loadedAt: number; value: Promise<ReferenceSet> } | null = null
@@ -177,7 +174,7 @@ export function createVerificationService(
   }
 
   const consume = async (rules: RateRule[], ip: string) => {
-    const key = rateLimitKey(ip)
+    const key = addressKey(ip)
     for (const rule of rules) await platform.rateLimits.consume(rule, key)
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../../../../shared/languages.ts'
-import { addressKey } from '../limits.ts'
+import { addressKey } from '../../rate-limits.ts'
 import { escapeHtml } from '../../kit/escape.ts'
 import { html, withElements } from './html.ts'
 import { safeReturn } from './login.routes.ts'

@@ -1,8 +1,21 @@
 import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { DomainError } from '../errors.ts'
-import { ERROR_CODES } from '../../../shared/contracts/define.ts'
+import { DomainError } from './errors.ts'
+import { ERROR_CODES } from '../../shared/contracts/define.ts'
+
+/**
+ * Argon2id off the main thread: one hash takes about 150 ms of CPU in WebAssembly, which would stall
+ * every other request of the process if it ran on the event loop.
+ * Parameters: OWASP Password Storage Cheat Sheet, argon2id m=19 MiB, t=2, p=1.
+ */
+export const ARGON2_PARAMETERS: PasswordWork = { memorySize: 19_456, iterations: 2 }
+
+/** What one hash costs: argon2id's memory in KiB and its passes (a verify reads them from the stored hash). */
+export interface PasswordWork {
+  memorySize: number
+  iterations: number
+}
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>
@@ -21,10 +34,13 @@ const MAX_QUEUE = 64
 const WORKER_URL = new URL('./password-worker.ts', import.meta.url)
 
 /**
- * A small pool of worker threads running argon2id (hash-wasm). Workers start on first use and do
- * not keep the process alive.
+ * A small pool of worker threads running argon2id (hash-wasm), one per process: the platform's, which
+ * visitors' and staff's sign-ins share, so that together they never take more than their cores.
+ * Workers start on first use and do not keep the process alive. `work` is OWASP's unless a test passes
+ * a lighter one (test/setup/test-app.ts); hashes and the dummy an unknown address is checked against
+ * cost the same either way.
  */
-export function createPasswordHasher(size = Math.max(1, Math.min(2, availableParallelism() - 1))): PasswordHasher {
+export function createPasswordHasher(size = Math.max(1, Math.min(2, availableParallelism() - 1)), work: PasswordWork = ARGON2_PARAMETERS): PasswordHasher {
   const workers: Array<{ worker: Worker; busy: number }> = []
   const pending = new Map<number, Pending>()
   let nextId = 1
@@ -54,7 +70,7 @@ export function createPasswordHasher(size = Math.max(1, Math.min(2, availablePar
     return slot
   }
 
-  const run = (message: { op: 'hash'; password: string } | { op: 'verify'; password: string; hash: string }) => {
+  const run = (message: { op: 'hash'; password: string; work: PasswordWork } | { op: 'verify'; password: string; hash: string }) => {
     if (pending.size >= MAX_QUEUE) throw new DomainError('errors.rateLimited', ERROR_CODES.rateLimited, { seconds: 5 })
     const idle = workers.find((candidate) => candidate.busy === 0)
     const slot = idle ?? (workers.length < size ? start() : workers.reduce((least, candidate) => (candidate.busy < least.busy ? candidate : least)))
@@ -67,7 +83,7 @@ export function createPasswordHasher(size = Math.max(1, Math.min(2, availablePar
   }
 
   const hash = async (password: string) => {
-    const result = await run({ op: 'hash', password })
+    const result = await run({ op: 'hash', password, work })
     if (!result.hash) throw new Error('password worker gave no hash')
     return result.hash
   }

@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerNoSoonerThan, rateLimitKey } from './timing.ts'
-
-describe('rateLimitKey', () => {
-  it.each([
-    ['203.0.113.7', '203.0.113.7'],
-    ['::ffff:203.0.113.7', '203.0.113.7'],
-    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
-    ['2001:db8:1:2::99', '2001:db8:1:2::/64'],
-    ['2001:0db8:0001:0002:ffff::1', '2001:db8:1:2::/64'],
-    ['2001:db8::1', '2001:db8:0:0::/64'],
-    ['::1', '0:0:0:0::/64'],
-    ['', 'unknown'],
-  ])('when the address is %j, then it is counted as %s', (ip, key) => {
-    expect(rateLimitKey(ip)).toBe(key)
-  })
-})
+import { answerNoSoonerThan } from './answer-floors.ts'
 
 describe('answerNoSoonerThan', () => {
   it('when the work was quick, then it waits for the rest of the floor, never less', async () => {
