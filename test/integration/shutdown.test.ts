@@ -68,9 +68,12 @@ describe('shutdown on SIGTERM', () => {
     expect(finished.headers.get('x-rendered-after')).toBe('2500')
 
     const exit = await draining.exited
+    // 0: the process finished before its own deadline, which would have exited 1 (server/http/shutdown.ts).
+    // This side sees the exit later than it happens on a busy machine (CI once saw 6.36 s), so the
+    // outer bound is the hard limit.
     expect(exit.code).toBe(0)
     expect(exit.at - signalled).toBeGreaterThanOrEqual(DRAIN_SECONDS * 1000)
-    expect(exit.at - signalled).toBeLessThan(TIMEOUT_SECONDS * 1000)
+    expect(exit.at - signalled).toBeLessThan(HARD_LIMIT_MS)
     await expect(get(draining, '/HealthCheck/Get')).rejects.toThrow()
   }, 30_000)
 
@@ -92,8 +95,9 @@ describe('shutdown on SIGTERM', () => {
     deafOutput.child.kill('SIGTERM')
     const exit = await Promise.race([deafOutput.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), (TIMEOUT_SECONDS + 4) * 1000))])
     expect(exit, 'the process was still alive well past the deadline').not.toBeNull()
+    // 0: before its own deadline (which exits 1); seen from here, within the hard limit.
     expect(exit?.code).toBe(0)
-    expect((exit?.at ?? 0) - signalled).toBeLessThan(TIMEOUT_SECONDS * 1000)
+    expect((exit?.at ?? 0) - signalled).toBeLessThan(HARD_LIMIT_MS)
   }, 30_000)
 
   it('when standard output is a pipe nobody reads, then the process is still gone by the deadline, however its log is stuck', async () => {
