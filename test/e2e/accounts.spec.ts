@@ -125,6 +125,8 @@ for (const lang of ['en', 'zh-cn'] as const) {
     test.use({ viewport: DESKTOP })
 
     test('register in the frame, verify by the mailed code, see the nick, reload, comment, log out', async ({ page }) => {
+      // A whole first visit with an accessibility scan at each step: about 30 s on a quiet machine, over 45 s on a busy one.
+      test.slow()
       await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorIp() })
       const email = `e2e-${unique()}@example.com`
       const nick = lang === 'en' ? `Ada ${unique().slice(-4)}` : `小明${unique().slice(-4)}`
