@@ -97,6 +97,9 @@ export function useApplicationForm<Values extends { email: string }, Payload>(op
     setOutcome(null)
     setDetail(null)
     const anchor = submitButton.current
+    // A success keeps the form busy until `reset`: the form gives way to the success panel a render
+    // later, and a double click's second click landing in between would send a second application.
+    let succeeded = false
     try {
       const found = await validate(values)
       setChecked(true)
@@ -112,6 +115,7 @@ export function useApplicationForm<Values extends { email: string }, Payload>(op
       try {
         const result = await options.send({ ...payload, idempotencyKey: key })
         attempt.current = null
+        succeeded = true
         setSubmitted({ reference: result.reference, email: values.email.trim() })
         toast.show(t('result.success'), { tone: 'success', anchor })
       } catch (error) {
@@ -135,7 +139,7 @@ export function useApplicationForm<Values extends { email: string }, Payload>(op
         }
       }
     } finally {
-      busy.current = false
+      if (!succeeded) busy.current = false
       setPending(false)
     }
   }
@@ -149,6 +153,7 @@ export function useApplicationForm<Values extends { email: string }, Payload>(op
     setDetail(null)
     setSubmitted(null)
     attempt.current = null
+    busy.current = false
   }
 
   return { values, setValue, errors, pending, outcome, detail, submitted, onSubmit, reset, submitButton }
