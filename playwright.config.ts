@@ -16,7 +16,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that passes on its second try is a defect in the product or the test, and
+  // a retry hid one (a double click sending two applications) until it failed outright.
+  retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'test-results/report' }]] : [['list']],
   outputDir: 'test-results/artifacts',
   use: {
