@@ -57,6 +57,13 @@ describe('relativeTime, docs/product.md#relative-time table row by row', () => {
     // 2026-11-22T12:00Z is 20:00 in Shanghai; 2026-11-21T15:30Z is 23:30 on the 21st there.
     expect(relativeTime(new Date('2026-11-21T11:30:00Z'), now, { t, timeZone: 'Asia/Shanghai' })).toBe('Yesterday 19:30')
   })
+  it('across a change of summer time, hours count real time and days the zone’s calendar', () => {
+    // Berlin leaves summer time at 03:00 on 25 October 2026: 00:30 to 05:30 local is six hours.
+    const after = new Date('2026-10-25T04:30:00Z')
+    expect(relativeTime(new Date('2026-10-24T22:30:00Z'), after, { t, timeZone: 'Europe/Berlin' })).toBe('6h')
+    // 23:30 on the 24th local (21:30Z) seen at 00:30 on the 26th local (23:30Z on the 25th): two calendar days.
+    expect(relativeTime(new Date('2026-10-24T21:30:00Z'), new Date('2026-10-25T23:30:00Z'), { t, timeZone: 'Europe/Berlin' })).toBe('2 days ago')
+  })
 })
 
 describe('isRelativeForm: where lists add the exact date', () => {

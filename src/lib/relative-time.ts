@@ -1,9 +1,8 @@
 import dayjs from 'dayjs'
-import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
+import { wallClock } from '../../shared/zoned-time.ts'
 
 dayjs.extend(utc)
-dayjs.extend(timezone)
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string
 
@@ -21,11 +20,21 @@ const HOUR = 60 * MINUTE
 const calendarDaysBetween = (then: dayjs.Dayjs, current: dayjs.Dayjs) => current.startOf('day').diff(then.startOf('day'), 'day')
 
 /**
+ * The wall clock of an instant in a zone, held as a UTC dayjs so that its calendar arithmetic and
+ * formatting are the zone's. The zone itself comes from shared/zoned-time.ts, the one time-zone
+ * engine of the server and the pages (docs/CONVENTIONS.md#imports-and-files).
+ */
+function inZone(date: Date | string | number, timeZone: string): dayjs.Dayjs {
+  const clock = wallClock(new Date(date), timeZone)
+  return dayjs.utc(Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second))
+}
+
+/**
  * Whether relativeTime shows a relative form ("2 days ago", "Within a week"...) rather than a date:
  * lists then add the exact date beside it, since "Within a week" alone does not say which day.
  */
 export function isRelativeForm(date: Date | string | number, now: Date | number, timeZone = 'UTC'): boolean {
-  return calendarDaysBetween(dayjs(date).tz(timeZone), dayjs(now).tz(timeZone)) <= 7
+  return calendarDaysBetween(inZone(date, timeZone), inZone(now, timeZone)) <= 7
 }
 
 /**
@@ -37,9 +46,10 @@ export function isRelativeForm(date: Date | string | number, now: Date | number,
 export function relativeTime(date: Date | string | number, now: Date | number, options: RelativeTimeOptions): string {
   const { t, style = 'text' } = options
   const zone = options.timeZone ?? 'UTC'
-  const then = dayjs(date).tz(zone)
-  const current = dayjs(now).tz(zone)
-  const age = current.valueOf() - then.valueOf()
+  const then = inZone(date, zone)
+  const current = inZone(now, zone)
+  // The age between the instants themselves: wall clocks jump at a change of summer time.
+  const age = new Date(now).getTime() - new Date(date).getTime()
   // A date slightly in the future (clocks differ) reads as just now.
   if (age < 11 * MINUTE) return style === 'compact' ? t('time.minutes', { count: 1 }) : t('time.justNow')
   if (age < HOUR) return t('time.minutes', { count: Math.floor(age / MINUTE) })
