@@ -47,7 +47,7 @@ export function Component() {
         </span>
       ),
     },
-    { header: t('sessions.address'), className: ui.mono, cell: (session) => session.address },
+    { header: t('sessions.address'), cell: (session) => <span className={ui.mono}>{session.address}</span> },
     { header: t('sessions.created'), className: ui.nowrap, cell: (session) => formatDateTime(session.createdAt, language) },
     { header: t('sessions.lastSeen'), className: ui.nowrap, cell: (session) => formatDateTime(session.lastSeenAt, language) },
     {
