@@ -8,11 +8,11 @@ import { GatewayError } from '../../../api/gateway-error.ts'
 import { CHANNEL_STATES, REGISTER_LIMITS } from '../../../../shared/rules/console-register.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
-import { ListPager } from '../../ui/list-screen.tsx'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { useRegisterErrorText } from './error-text.ts'
+import { RegisterPager, RegisterStatus } from './register-kit.tsx'
 import { localToday, type RegisterData, viewHref } from './register-query.ts'
 import styles from './register.module.css'
 
@@ -259,14 +259,7 @@ export function Channels({ data }: { data: ChannelsData }) {
   ]
   return (
     <>
-      <p role="status" className={notice ? ui.success : 'visually-hidden'}>
-        {notice}
-      </p>
-      {problem ? (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <RegisterStatus notice={notice} problem={problem} />
       <ChannelForm
         key={editing ? `edit-${editing.id}` : `new-${round}`}
         editing={editing}
@@ -275,12 +268,9 @@ export function Channels({ data }: { data: ChannelsData }) {
       />
       <ChannelFilters data={data} />
       <DataTable label={t('register.channelsTitle')} columns={columns} rows={rows} rowKey={(row) => row.id} empty={t('register.noChannels')} />
-      <ListPager
-        label={t('register.pages')}
-        summary={(values) => t('register.pageOf', values)}
-        page={data.page}
+      <RegisterPager
+        data={data}
         total={total}
-        pageSize={data.pageSize}
         href={(page) => viewHref('channels', { q: data.search, kind: data.kind, state: data.state === 'all' ? '' : data.state, page })}
       />
     </>

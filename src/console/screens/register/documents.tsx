@@ -9,11 +9,11 @@ import { CONSOLE_REQUEST_HEADER } from '../../../../shared/rules/console-access.
 import { REGISTER_DOCUMENT_PATH, REGISTER_LIMITS } from '../../../../shared/rules/console-register.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
-import { ListPager } from '../../ui/list-screen.tsx'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { useRegisterErrorText } from './error-text.ts'
+import { RegisterPager, RegisterStatus } from './register-kit.tsx'
 import { localToday, type RegisterData, viewHref } from './register-query.ts'
 import styles from './register.module.css'
 
@@ -201,14 +201,7 @@ export function Documents({ data }: { data: DocumentsData }) {
   ]
   return (
     <>
-      <p role="status" className={notice ? ui.success : 'visually-hidden'}>
-        {notice}
-      </p>
-      {problem ? (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <RegisterStatus notice={notice} problem={problem} />
       <DocumentForm onStart={() => setNotice('')} onDone={done} />
       <Form method="get" className={ui.panel} role="search" aria-label={t('register.documentsTitle')}>
         <input type="hidden" name="view" value="documents" />
@@ -222,14 +215,7 @@ export function Documents({ data }: { data: DocumentsData }) {
         </div>
       </Form>
       <DataTable label={t('register.documentsTitle')} columns={columns} rows={rows} rowKey={(row) => row.id} empty={t('register.noDocuments')} />
-      <ListPager
-        label={t('register.pages')}
-        summary={(values) => t('register.pageOf', values)}
-        page={data.page}
-        total={total}
-        pageSize={data.pageSize}
-        href={(page) => viewHref('documents', { q: data.search, page })}
-      />
+      <RegisterPager data={data} total={total} href={(page) => viewHref('documents', { q: data.search, page })} />
     </>
   )
 }

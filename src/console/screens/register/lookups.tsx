@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDayAndTime } from '../../lib/format.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
-import { ListPager } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
+import { RegisterPager } from './register-kit.tsx'
 import { type RegisterData, viewHref } from './register-query.ts'
 import styles from './register.module.css'
 
@@ -66,14 +66,7 @@ export function Lookups({ data }: { data: LookupsData }) {
           {t('register.recentTitle')}
         </h2>
         <DataTable label={t('register.recentTitle')} columns={recentColumns} rows={recent} rowKey={keyOf} empty={t('register.noLookups')} />
-        <ListPager
-          label={t('register.pages')}
-          summary={(values) => t('register.pageOf', values)}
-          page={data.page}
-          total={total}
-          pageSize={data.pageSize}
-          href={(page) => viewHref('lookups', { page })}
-        />
+        <RegisterPager data={data} total={total} href={(page) => viewHref('lookups', { page })} />
       </section>
       <p className={ui.hint}>{t('register.reportsNote')}</p>
       <p className={ui.hint}>{t('common.timesInUtc')}</p>
