@@ -7,6 +7,11 @@ export interface Column<Row> {
   header: string
   cell(row: Row): ReactNode
   className?: string
+  /**
+   * A column of row actions (buttons that name their row): its header is for screen readers only, and a
+   * phone's card shows the buttons without a name beside them.
+   */
+  actions?: boolean
 }
 
 interface DataTableProps<Row> {
@@ -15,8 +20,8 @@ interface DataTableProps<Row> {
   columns: ReadonlyArray<Column<Row>>
   rows: readonly Row[]
   rowKey(row: Row): string | number
-  /** What an empty list says (no rows, or none that match the filters). */
-  empty: ReactNode
+  /** What an empty list says (no rows, or none that match the filters); left out where a list is never empty (the signed-in member's own row is in it). */
+  empty?: ReactNode
   /** A row's own class (a disabled member, say). */
   rowClass?(row: Row): string | undefined
 }
@@ -36,13 +41,13 @@ export function DataTable<Row>({ label, columns, rows, rowKey, empty, rowClass }
           <tr>
             {columns.map((column) => (
               <th key={column.header} scope="col" className={column.className}>
-                {column.header}
+                {column.actions ? <span className="visually-hidden">{column.header}</span> : column.header}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {rows.length ? null : (
+          {rows.length || empty === undefined ? null : (
             <tr>
               <td colSpan={columns.length} className={`${styles.muted} ${styles.emptyCell}`}>
                 {empty}
@@ -52,7 +57,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, empty, rowClass }
           {rows.map((row) => (
             <tr key={rowKey(row)} className={rowClass?.(row)}>
               {columns.map((column) => (
-                <td key={column.header} className={column.className} data-label={column.header}>
+                <td key={column.header} className={column.className} data-label={column.actions ? undefined : column.header}>
                   {column.cell(row)}
                 </td>
               ))}

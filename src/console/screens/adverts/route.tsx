@@ -7,7 +7,7 @@ import { useConsoleShell } from '../../console-state.ts'
 import { useSave } from '../../content-kit/use-save.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from '../../content-kit/content-kit.module.css'
 
@@ -44,6 +44,55 @@ export function Component() {
     setEditing(advert.id)
     await revalidator.revalidate()
   }
+  const nameOf = (advert: AdvertView) => advert.texts.en?.title ?? advert.slug
+  const columns: Array<Column<AdvertView>> = [
+    {
+      header: t('adverts.advert'),
+      className: styles.titleCell,
+      cell: (advert) => (
+        <div>
+          <strong>{nameOf(advert)}</strong>
+          <div className={ui.muted}>{advert.link ?? exhibitions.find((exhibition) => exhibition.id === advert.exhibitionId)?.title}</div>
+        </div>
+      ),
+    },
+    {
+      header: t('adverts.state'),
+      cell: (advert) => <span className={`${ui.badge} ${STATE_BADGE[advert.state] ?? ''}`}>{t(`adverts.states.${advert.state}`)}</span>,
+    },
+    {
+      header: t('adverts.window'),
+      className: ui.nowrap,
+      cell: (advert) =>
+        advert.showsFrom || advert.showsUntil
+          ? t('adverts.between', { from: advert.showsFrom?.replace('T', ' ') ?? '…', until: advert.showsUntil?.replace('T', ' ') ?? '…' })
+          : t('adverts.always'),
+    },
+    {
+      header: t('adverts.actions'),
+      cell: (advert) => (
+        <div className={ui.actions}>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.small}`}
+            aria-label={t('adverts.editNamed', { name: nameOf(advert) })}
+            onClick={() => setEditing(advert.id)}
+          >
+            {t('adverts.edit')}
+          </button>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.small} ${advert.published ? '' : ui.primary}`}
+            disabled={publisher.busy}
+            aria-label={t(advert.published ? 'adverts.unpublishNamed' : 'adverts.publishNamed', { name: nameOf(advert) })}
+            onClick={() => publish(advert)}
+          >
+            {t(advert.published ? 'adverts.unpublish' : 'adverts.publish')}
+          </button>
+        </div>
+      ),
+    },
+  ]
   return (
     <ConsolePage
       title={t('adverts.title')}
@@ -58,61 +107,7 @@ export function Component() {
         {publisher.message ? <p className={ui.alert}>{publisher.message}</p> : null}
         {publisher.status || status ? <p className={ui.success}>{publisher.status || status}</p> : null}
       </div>
-      {adverts.length === 0 ? (
-        <p className={ui.muted}>{t('adverts.none')}</p>
-      ) : (
-        <TableFrame label={t('adverts.title')}>
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('adverts.advert')}</th>
-                <th scope="col">{t('adverts.state')}</th>
-                <th scope="col">{t('adverts.window')}</th>
-                <th scope="col">{t('adverts.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {adverts.map((advert) => (
-                <tr key={advert.id}>
-                  <td className={styles.titleCell}>
-                    <strong>{advert.texts.en?.title ?? advert.slug}</strong>
-                    <div className={ui.muted}>{advert.link ?? exhibitions.find((exhibition) => exhibition.id === advert.exhibitionId)?.title}</div>
-                  </td>
-                  <td>
-                    <span className={`${ui.badge} ${STATE_BADGE[advert.state] ?? ''}`}>{t(`adverts.states.${advert.state}`)}</span>
-                  </td>
-                  <td className={ui.nowrap}>
-                    {advert.showsFrom || advert.showsUntil
-                      ? t('adverts.between', { from: advert.showsFrom?.replace('T', ' ') ?? '…', until: advert.showsUntil?.replace('T', ' ') ?? '…' })
-                      : t('adverts.always')}
-                  </td>
-                  <td>
-                    <div className={ui.actions}>
-                      <button
-                        type="button"
-                        className={`${ui.button} ${ui.small}`}
-                        aria-label={t('adverts.editNamed', { name: advert.texts.en?.title ?? advert.slug })}
-                        onClick={() => setEditing(advert.id)}
-                      >
-                        {t('adverts.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className={`${ui.button} ${ui.small} ${advert.published ? '' : ui.primary}`}
-                        disabled={publisher.busy}
-                        aria-label={t(advert.published ? 'adverts.unpublishNamed' : 'adverts.publishNamed', { name: advert.texts.en?.title ?? advert.slug })}
-                        onClick={() => publish(advert)}
-                      >
-                        {t(advert.published ? 'adverts.unpublish' : 'adverts.publish')}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
+      <DataTable label={t('adverts.title')} columns={columns} rows={adverts} rowKey={(advert) => advert.id} empty={t('adverts.none')} />
       {/* A new advert just saved opens again once the list has read it back. */}
       {editing === 'new' || chosen ? (
         <Suspense fallback={<p className={ui.muted}>{t('pages.loading')}</p>}>

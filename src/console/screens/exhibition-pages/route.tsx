@@ -5,9 +5,11 @@ import type { RefResult } from '../../../../shared/functions/gateway.ts'
 import { ADVERTS_PATH, exhibitionContentPath } from '../../lib/content-paths.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from '../../content-kit/content-kit.module.css'
+
+type Loaded = RefResult<typeof contentExhibitions>
 
 export function loader(args: LoaderFunctionArgs) {
   return staffCall(args, contentExhibitions, {})
@@ -16,7 +18,26 @@ export function loader(args: LoaderFunctionArgs) {
 /** The exhibitions whose pages an editor keeps, newest first, with how much each page has so far. */
 export function Component() {
   const { t } = useTranslation()
-  const { rows } = useLoaderData() as RefResult<typeof contentExhibitions>
+  const { rows } = useLoaderData() as Loaded
+  const columns: Array<Column<Loaded['rows'][number]>> = [
+    {
+      header: t('pages.exhibition'),
+      className: styles.titleCell,
+      cell: (row) => (
+        <div>
+          <Link to={exhibitionContentPath(row.id)}>{row.title}</Link>
+          <div>
+            <span className={`${ui.badge} ${row.published ? ui.badgeGood : ui.badgeOff}`}>{t(row.published ? 'pages.published' : 'pages.notPublished')}</span>
+          </div>
+        </div>
+      ),
+    },
+    { header: t('pages.starts'), className: ui.nowrap, cell: (row) => row.startsAt.slice(0, 10) },
+    { header: t('pages.part.speakers'), cell: (row) => row.speakers },
+    { header: t('pages.sessions'), cell: (row) => row.sessions },
+    { header: t('pages.part.partners'), cell: (row) => row.partners },
+    { header: t('pages.part.photos'), cell: (row) => row.photos },
+  ]
   return (
     <ConsolePage
       title={t('pages.title')}
@@ -27,43 +48,7 @@ export function Component() {
         </Link>
       }
     >
-      {rows.length === 0 ? (
-        <p className={ui.muted}>{t('pages.none')}</p>
-      ) : (
-        <TableFrame label={t('pages.title')}>
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('pages.exhibition')}</th>
-                <th scope="col">{t('pages.starts')}</th>
-                <th scope="col">{t('pages.part.speakers')}</th>
-                <th scope="col">{t('pages.sessions')}</th>
-                <th scope="col">{t('pages.part.partners')}</th>
-                <th scope="col">{t('pages.part.photos')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={styles.titleCell}>
-                    <Link to={exhibitionContentPath(row.id)}>{row.title}</Link>
-                    <div>
-                      <span className={`${ui.badge} ${row.published ? ui.badgeGood : ui.badgeOff}`}>
-                        {t(row.published ? 'pages.published' : 'pages.notPublished')}
-                      </span>
-                    </div>
-                  </td>
-                  <td className={ui.nowrap}>{row.startsAt.slice(0, 10)}</td>
-                  <td>{row.speakers}</td>
-                  <td>{row.sessions}</td>
-                  <td>{row.partners}</td>
-                  <td>{row.photos}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
+      <DataTable label={t('pages.title')} columns={columns} rows={rows} rowKey={(row) => row.id} empty={t('pages.none')} />
     </ConsolePage>
   )
 }

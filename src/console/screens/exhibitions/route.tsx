@@ -6,9 +6,11 @@ import { LOCALES } from '../../../../shared/languages.ts'
 import { exhibitionPath, NEW_EXHIBITION_PATH } from '../../lib/catalog-paths.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import { VisitorState } from '../../ui/visitor-state.tsx'
+
+type Loaded = RefResult<typeof exhibitionList>
 
 export function loader(args: LoaderFunctionArgs) {
   return staffCall(args, exhibitionList, {})
@@ -17,7 +19,31 @@ export function loader(args: LoaderFunctionArgs) {
 /** The exhibitions the member works on, newest first, each as visitors see it now. */
 export function Component() {
   const { t } = useTranslation()
-  const { rows, mayCreate } = useLoaderData() as RefResult<typeof exhibitionList>
+  const { rows, mayCreate } = useLoaderData() as Loaded
+  const columns: Array<Column<Loaded['rows'][number]>> = [
+    {
+      header: t('catalog.exhibition'),
+      cell: (row) => (
+        <div>
+          <Link to={exhibitionPath(row.id)}>{row.title}</Link>
+          <div className={ui.muted}>{row.city}</div>
+        </div>
+      ),
+    },
+    {
+      header: t('catalog.dates'),
+      className: ui.nowrap,
+      cell: (row) => (
+        <div>
+          {row.startsAt.replace('T', ' ')}
+          <div className={ui.muted}>{row.timeZone}</div>
+        </div>
+      ),
+    },
+    { header: t('catalog.state'), cell: (row) => <VisitorState state={row.state} published={row.published} /> },
+    { header: t('catalog.languages'), cell: (row) => t('catalog.languagesCount', { n: row.locales.length, all: LOCALES.length }) },
+    { header: t('catalog.ticketTypes'), cell: (row) => row.ticketTypes },
+  ]
   const actions = mayCreate ? (
     <Link className={`${ui.button} ${ui.primary}`} to={NEW_EXHIBITION_PATH}>
       {t('catalog.newExhibition')}
@@ -25,42 +51,7 @@ export function Component() {
   ) : null
   return (
     <ConsolePage title={t('catalog.title')} lead={t('catalog.lead')} actions={actions}>
-      {rows.length === 0 ? (
-        <p className={ui.muted}>{t('catalog.none')}</p>
-      ) : (
-        <TableFrame label={t('catalog.title')}>
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('catalog.exhibition')}</th>
-                <th scope="col">{t('catalog.dates')}</th>
-                <th scope="col">{t('catalog.state')}</th>
-                <th scope="col">{t('catalog.languages')}</th>
-                <th scope="col">{t('catalog.ticketTypes')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link to={exhibitionPath(row.id)}>{row.title}</Link>
-                    <div className={ui.muted}>{row.city}</div>
-                  </td>
-                  <td className={ui.nowrap}>
-                    {row.startsAt.replace('T', ' ')}
-                    <div className={ui.muted}>{row.timeZone}</div>
-                  </td>
-                  <td>
-                    <VisitorState state={row.state} published={row.published} />
-                  </td>
-                  <td>{t('catalog.languagesCount', { n: row.locales.length, all: LOCALES.length })}</td>
-                  <td>{row.ticketTypes}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
+      <DataTable label={t('catalog.title')} columns={columns} rows={rows} rowKey={(row) => row.id} empty={t('catalog.none')} />
     </ConsolePage>
   )
 }

@@ -7,11 +7,12 @@ import type { FieldErrors } from '../../../../shared/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { CHANNEL_STATES, REGISTER_LIMITS } from '../../../../shared/rules/console-register.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { Pager, pageCount } from '../../ui/pager.tsx'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
+import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { useRegisterErrorText } from './error-text.ts'
+import { RegisterPager, RegisterStatus } from './register-kit.tsx'
 import { localToday, type RegisterData, viewHref } from './register-query.ts'
 import styles from './register.module.css'
 
@@ -62,30 +63,18 @@ function ChannelForm({ editing, onStart, onDone }: { editing: RegisterChannel | 
       </h2>
       <form className={ui.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={styles.grid}>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="register-kind">
-              {t('register.kind')}
-            </label>
-            <select id="register-kind" name="kind" className={ui.input} defaultValue={editing?.kind ?? 'phone'}>
-              {CHANNEL_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`register.kinds.${kind}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="register-purpose">
-              {t('register.purpose')}
-            </label>
-            <select id="register-purpose" name="purpose" className={ui.input} defaultValue={editing?.purpose ?? 'general'}>
-              {CHANNEL_PURPOSES.map((purpose) => (
-                <option key={purpose} value={purpose}>
-                  {t(`register.purposes.${purpose}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label={t('register.kind')}
+            name="kind"
+            defaultValue={editing?.kind ?? 'phone'}
+            options={CHANNEL_KINDS.map((kind) => [kind, t(`register.kinds.${kind}`)])}
+          />
+          <SelectField
+            label={t('register.purpose')}
+            name="purpose"
+            defaultValue={editing?.purpose ?? 'general'}
+            options={CHANNEL_PURPOSES.map((purpose) => [purpose, t(`register.purposes.${purpose}`)])}
+          />
           <div className={styles.wide}>
             <TextField
               label={t('register.value')}
@@ -150,48 +139,28 @@ function ChannelFilters({ data }: { data: ChannelsData }) {
   return (
     <Form method="get" className={ui.panel} role="search" aria-label={t('register.filters')}>
       <div className={styles.grid}>
-        <div className={`${ui.field} ${styles.wide}`}>
-          <label className={ui.label} htmlFor="register-search">
-            {t('register.search')}
-          </label>
-          <input
-            id="register-search"
+        <div className={styles.wide}>
+          <TextField
+            label={t('register.search')}
+            hint={t('register.searchHint')}
             type="search"
             name="q"
-            className={ui.input}
             defaultValue={data.search}
             maxLength={REGISTER_LIMITS.search}
-            aria-describedby="register-search-hint"
           />
-          <p id="register-search-hint" className={ui.hint}>
-            {t('register.searchHint')}
-          </p>
         </div>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="register-filter-kind">
-            {t('register.kind')}
-          </label>
-          <select id="register-filter-kind" name="kind" className={ui.input} defaultValue={data.kind}>
-            <option value="">{t('register.anyKind')}</option>
-            {CHANNEL_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`register.kinds.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="register-filter-state">
-            {t('register.state')}
-          </label>
-          <select id="register-filter-state" name="state" className={ui.input} defaultValue={data.state}>
-            {CHANNEL_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`register.states.${state}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('register.kind')}
+          name="kind"
+          defaultValue={data.kind}
+          options={[['', t('register.anyKind')], ...CHANNEL_KINDS.map((kind): [string, string] => [kind, t(`register.kinds.${kind}`)])]}
+        />
+        <SelectField
+          label={t('register.state')}
+          name="state"
+          defaultValue={data.state}
+          options={CHANNEL_STATES.map((state) => [state, t(`register.states.${state}`)])}
+        />
         <div className={`${ui.actions} ${styles.wide}`}>
           <button type="submit" className={`${ui.button} ${ui.primary}`}>
             {t('register.apply')}
@@ -216,7 +185,6 @@ export function Channels({ data }: { data: ChannelsData }) {
   const [notice, setNotice] = useState('')
   const [problem, setProblem] = useState('')
   const { rows, total } = data.channels
-  const pages = pageCount(total, data.pageSize)
 
   const done = async (message: string) => {
     setEditing(null)
@@ -237,16 +205,61 @@ export function Channels({ data }: { data: ChannelsData }) {
     }
   }
 
+  const columns: Array<Column<RegisterChannel>> = [
+    {
+      header: t('register.value'),
+      cell: (row) => (
+        <div>
+          <div className={`${styles.value} ${ui.mono}`}>{row.display}</div>
+          <div className={ui.muted}>{row.public ? t('register.listedPublicly') : t('register.notListed')}</div>
+          {row.note ? <div className={ui.muted}>{row.note}</div> : null}
+        </div>
+      ),
+    },
+    { header: t('register.kind'), cell: (row) => t(`register.kinds.${row.kind}`) },
+    { header: t('register.purpose'), cell: (row) => t(`register.purposes.${row.purpose}`) },
+    {
+      header: t('register.period'),
+      cell: (row) => (
+        <div>
+          <div className={ui.nowrap}>{t('register.sinceDate', { date: row.since })}</div>
+          {row.until ? (
+            <span className={`${ui.badge} ${ui.badgeOff}`}>{t('register.retiredOn', { date: row.until })}</span>
+          ) : (
+            <span className={`${ui.badge} ${ui.badgeGood}`}>{t('register.inUse')}</span>
+          )}
+        </div>
+      ),
+    },
+    {
+      header: t('register.actions'),
+      cell: (row) => (
+        <div className={ui.actions}>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.small}`}
+            onClick={() => setEditing(row)}
+            aria-label={t('register.editLabel', { value: row.display })}
+          >
+            {t('register.edit')}
+          </button>
+          {row.until ? null : (
+            <button
+              type="button"
+              className={`${ui.button} ${ui.small} ${ui.danger}`}
+              onClick={() => void retire(row)}
+              aria-label={t('register.retireLabel', { value: row.display })}
+            >
+              {t('register.retire')}
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ]
   return (
     <>
-      <p role="status" className={notice ? ui.success : 'visually-hidden'}>
-        {notice}
-      </p>
-      {problem ? (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <RegisterStatus notice={notice} problem={problem} />
       <ChannelForm
         key={editing ? `edit-${editing.id}` : `new-${round}`}
         editing={editing}
@@ -254,75 +267,10 @@ export function Channels({ data }: { data: ChannelsData }) {
         onDone={(message) => void done(message)}
       />
       <ChannelFilters data={data} />
-      <TableFrame label={t('register.channelsTitle')}>
-        <table className={ui.table}>
-          <caption className="visually-hidden">{t('register.channelsTitle')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('register.value')}</th>
-              <th scope="col">{t('register.kind')}</th>
-              <th scope="col">{t('register.purpose')}</th>
-              <th scope="col">{t('register.period')}</th>
-              <th scope="col">{t('register.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length ? null : (
-              <tr>
-                <td colSpan={5} className={ui.muted}>
-                  {t('register.noChannels')}
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <div className={`${styles.value} ${ui.mono}`}>{row.display}</div>
-                  <div className={ui.muted}>{row.public ? t('register.listedPublicly') : t('register.notListed')}</div>
-                  {row.note ? <div className={ui.muted}>{row.note}</div> : null}
-                </td>
-                <td>{t(`register.kinds.${row.kind}`)}</td>
-                <td>{t(`register.purposes.${row.purpose}`)}</td>
-                <td>
-                  <div className={ui.nowrap}>{t('register.sinceDate', { date: row.since })}</div>
-                  {row.until ? (
-                    <span className={`${ui.badge} ${ui.badgeOff}`}>{t('register.retiredOn', { date: row.until })}</span>
-                  ) : (
-                    <span className={`${ui.badge} ${ui.badgeGood}`}>{t('register.inUse')}</span>
-                  )}
-                </td>
-                <td>
-                  <div className={ui.actions}>
-                    <button
-                      type="button"
-                      className={`${ui.button} ${ui.small}`}
-                      onClick={() => setEditing(row)}
-                      aria-label={t('register.editLabel', { value: row.display })}
-                    >
-                      {t('register.edit')}
-                    </button>
-                    {row.until ? null : (
-                      <button
-                        type="button"
-                        className={`${ui.button} ${ui.small} ${ui.danger}`}
-                        onClick={() => void retire(row)}
-                        aria-label={t('register.retireLabel', { value: row.display })}
-                      >
-                        {t('register.retire')}
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
-      <Pager
-        label={t('register.pages')}
-        summary={t('register.pageOf', { page: data.page, pages, count: total })}
-        page={data.page}
-        pages={pages}
+      <DataTable label={t('register.channelsTitle')} columns={columns} rows={rows} rowKey={(row) => row.id} empty={t('register.noChannels')} />
+      <RegisterPager
+        data={data}
+        total={total}
         href={(page) => viewHref('channels', { q: data.search, kind: data.kind, state: data.state === 'all' ? '' : data.state, page })}
       />
     </>

@@ -8,11 +8,12 @@ import { GatewayError } from '../../../api/gateway-error.ts'
 import { CONSOLE_REQUEST_HEADER } from '../../../../shared/rules/console-access.ts'
 import { REGISTER_DOCUMENT_PATH, REGISTER_LIMITS } from '../../../../shared/rules/console-register.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { Pager, pageCount } from '../../ui/pager.tsx'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
+import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { useRegisterErrorText } from './error-text.ts'
+import { RegisterPager, RegisterStatus } from './register-kit.tsx'
 import { localToday, type RegisterData, viewHref } from './register-query.ts'
 import styles from './register.module.css'
 
@@ -102,18 +103,12 @@ function DocumentForm({ onStart, onDone }: { onStart(): void; onDone(message: st
           <TextField label={t('register.reference')} name="reference" maxLength={REGISTER_LIMITS.reference} error={fieldError('reference')} />
           <TextField label={t('register.issuedTo')} name="issuedTo" required maxLength={REGISTER_LIMITS.title} error={fieldError('issuedTo')} />
           <TextField label={t('register.issuedOn')} name="issuedOn" type="date" required defaultValue={localToday()} error={fieldError('issuedOn')} />
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="register-shown-to">
-              {t('register.shownTo')}
-            </label>
-            <select id="register-shown-to" name="shownTo" className={ui.input} defaultValue="parties">
-              {DOCUMENT_AUDIENCES.map((audience) => (
-                <option key={audience} value={audience}>
-                  {t(`register.audiences.${audience}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label={t('register.shownTo')}
+            name="shownTo"
+            defaultValue="parties"
+            options={DOCUMENT_AUDIENCES.map((audience) => [audience, t(`register.audiences.${audience}`)])}
+          />
         </div>
         {message ? (
           <p className={ui.alert} role="alert">
@@ -138,7 +133,6 @@ export function Documents({ data }: { data: DocumentsData }) {
   const [notice, setNotice] = useState('')
   const [problem, setProblem] = useState('')
   const { rows, total } = data.documents
-  const pages = pageCount(total, data.pageSize)
 
   const done = async (message: string) => {
     setProblem('')
@@ -156,16 +150,58 @@ export function Documents({ data }: { data: DocumentsData }) {
     }
   }
 
+  const columns: Array<Column<RegisterDocument>> = [
+    {
+      header: t('register.documentName'),
+      className: styles.documentCell,
+      cell: (row) => (
+        <div>
+          <div className={styles.value}>{row.title}</div>
+          {row.reference ? <div className={ui.muted}>{row.reference}</div> : null}
+          <div className={`${styles.hash} ${ui.mono} ${ui.muted}`}>SHA-256 {row.sha256}</div>
+        </div>
+      ),
+    },
+    {
+      header: t('register.issuedTo'),
+      cell: (row) => (
+        <div>
+          <div>{row.issuedTo}</div>
+          <div className={`${ui.muted} ${ui.nowrap}`}>{row.issuedOn}</div>
+        </div>
+      ),
+    },
+    {
+      header: t('register.shownTo'),
+      cell: (row) => (
+        <div>
+          <div>{t(`register.audiences.${row.shownTo}`)}</div>
+          {row.revokedOn ? (
+            <span className={`${ui.badge} ${ui.badgeOff}`}>{t('register.revokedOn', { date: row.revokedOn })}</span>
+          ) : (
+            <span className={`${ui.badge} ${ui.badgeGood}`}>{t('register.valid')}</span>
+          )}
+        </div>
+      ),
+    },
+    {
+      header: t('register.actions'),
+      cell: (row) =>
+        row.revokedOn ? null : (
+          <button
+            type="button"
+            className={`${ui.button} ${ui.small} ${ui.danger}`}
+            onClick={() => void revoke(row)}
+            aria-label={t('register.revokeLabel', { title: row.title })}
+          >
+            {t('register.revoke')}
+          </button>
+        ),
+    },
+  ]
   return (
     <>
-      <p role="status" className={notice ? ui.success : 'visually-hidden'}>
-        {notice}
-      </p>
-      {problem ? (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <RegisterStatus notice={notice} problem={problem} />
       <DocumentForm onStart={() => setNotice('')} onDone={done} />
       <Form method="get" className={ui.panel} role="search" aria-label={t('register.documentsTitle')}>
         <input type="hidden" name="view" value="documents" />
@@ -178,68 +214,8 @@ export function Documents({ data }: { data: DocumentsData }) {
           </div>
         </div>
       </Form>
-      <TableFrame label={t('register.documentsTitle')}>
-        <table className={ui.table}>
-          <caption className="visually-hidden">{t('register.documentsTitle')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('register.documentName')}</th>
-              <th scope="col">{t('register.issuedTo')}</th>
-              <th scope="col">{t('register.shownTo')}</th>
-              <th scope="col">{t('register.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length ? null : (
-              <tr>
-                <td colSpan={4} className={ui.muted}>
-                  {t('register.noDocuments')}
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td className={styles.documentCell}>
-                  <div className={styles.value}>{row.title}</div>
-                  {row.reference ? <div className={ui.muted}>{row.reference}</div> : null}
-                  <div className={`${styles.hash} ${ui.mono} ${ui.muted}`}>SHA-256 {row.sha256}</div>
-                </td>
-                <td>
-                  <div>{row.issuedTo}</div>
-                  <div className={`${ui.muted} ${ui.nowrap}`}>{row.issuedOn}</div>
-                </td>
-                <td>
-                  <div>{t(`register.audiences.${row.shownTo}`)}</div>
-                  {row.revokedOn ? (
-                    <span className={`${ui.badge} ${ui.badgeOff}`}>{t('register.revokedOn', { date: row.revokedOn })}</span>
-                  ) : (
-                    <span className={`${ui.badge} ${ui.badgeGood}`}>{t('register.valid')}</span>
-                  )}
-                </td>
-                <td>
-                  {row.revokedOn ? null : (
-                    <button
-                      type="button"
-                      className={`${ui.button} ${ui.small} ${ui.danger}`}
-                      onClick={() => void revoke(row)}
-                      aria-label={t('register.revokeLabel', { title: row.title })}
-                    >
-                      {t('register.revoke')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
-      <Pager
-        label={t('register.pages')}
-        summary={t('register.pageOf', { page: data.page, pages, count: total })}
-        page={data.page}
-        pages={pages}
-        href={(page) => viewHref('documents', { q: data.search, page })}
-      />
+      <DataTable label={t('register.documentsTitle')} columns={columns} rows={rows} rowKey={(row) => row.id} empty={t('register.noDocuments')} />
+      <RegisterPager data={data} total={total} href={(page) => viewHref('documents', { q: data.search, page })} />
     </>
   )
 }

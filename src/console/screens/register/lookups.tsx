@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDayAndTime } from '../../lib/format.ts'
-import { Pager, pageCount } from '../../ui/pager.tsx'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
+import { RegisterPager } from './register-kit.tsx'
 import { type RegisterData, viewHref } from './register-query.ts'
 import styles from './register.module.css'
 
 type LookupsData = Extract<RegisterData, { view: 'lookups' }>
+type Lookups = LookupsData['lookups']
 
 function When({ at }: { at: string }) {
   const { language } = useConsoleShell()
@@ -23,7 +24,34 @@ function When({ at }: { at: string }) {
 export function Lookups({ data }: { data: LookupsData }) {
   const { t } = useTranslation()
   const { unknown, recent, total, days } = data.lookups
-  const pages = pageCount(total, data.pageSize)
+  const keyOf = (row: { type: string; value: string }) => `${row.type}:${row.value}`
+  const count = { header: t('register.lookups'), className: styles.count, cell: (row: { count: number }) => row.count }
+  const lastAsked = { header: t('register.lastAsked'), cell: (row: { lastAt: string }) => <When at={row.lastAt} /> }
+  const unknownColumns: Array<Column<Lookups['unknown'][number]>> = [
+    { header: t('register.value'), cell: (row) => <span className={`${styles.value} ${ui.mono}`}>{row.value}</span> },
+    { header: t('register.type'), cell: (row) => t(`register.types.${row.type}`) },
+    count,
+    lastAsked,
+  ]
+  const recentColumns: Array<Column<Lookups['recent'][number]>> = [
+    {
+      header: t('register.value'),
+      cell: (row) => (
+        <div>
+          <div className={`${styles.value} ${ui.mono}`}>{row.value}</div>
+          <div className={ui.muted}>{t(`register.types.${row.type}`)}</div>
+        </div>
+      ),
+    },
+    {
+      header: t('register.answer'),
+      cell: (row) => (
+        <span className={`${ui.badge} ${row.official ? ui.badgeGood : ui.badgeWarn}`}>{row.official ? t('register.official') : t('register.unofficial')}</span>
+      ),
+    },
+    count,
+    lastAsked,
+  ]
   return (
     <>
       <section className={ui.panel} aria-labelledby="register-unknown-title">
@@ -31,91 +59,14 @@ export function Lookups({ data }: { data: LookupsData }) {
           {t('register.unknownTitle', { days })}
         </h2>
         <p className={ui.hint}>{t('register.unknownLead')}</p>
-        <TableFrame label={t('register.unknownTitle', { days })}>
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('register.value')}</th>
-                <th scope="col">{t('register.type')}</th>
-                <th scope="col" className={styles.count}>
-                  {t('register.lookups')}
-                </th>
-                <th scope="col">{t('register.lastAsked')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {unknown.length ? null : (
-                <tr>
-                  <td colSpan={4} className={ui.muted}>
-                    {t('register.noLookups')}
-                  </td>
-                </tr>
-              )}
-              {unknown.map((row) => (
-                <tr key={`${row.type}:${row.value}`}>
-                  <td className={`${styles.value} ${ui.mono}`}>{row.value}</td>
-                  <td>{t(`register.types.${row.type}`)}</td>
-                  <td className={styles.count}>{row.count}</td>
-                  <td>
-                    <When at={row.lastAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <DataTable label={t('register.unknownTitle', { days })} columns={unknownColumns} rows={unknown} rowKey={keyOf} empty={t('register.noLookups')} />
       </section>
       <section className={ui.panel} aria-labelledby="register-recent-title">
         <h2 id="register-recent-title" className={ui.panelTitle}>
           {t('register.recentTitle')}
         </h2>
-        <TableFrame label={t('register.recentTitle')}>
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('register.value')}</th>
-                <th scope="col">{t('register.answer')}</th>
-                <th scope="col" className={styles.count}>
-                  {t('register.lookups')}
-                </th>
-                <th scope="col">{t('register.lastAsked')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {recent.length ? null : (
-                <tr>
-                  <td colSpan={4} className={ui.muted}>
-                    {t('register.noLookups')}
-                  </td>
-                </tr>
-              )}
-              {recent.map((row) => (
-                <tr key={`${row.type}:${row.value}`}>
-                  <td>
-                    <div className={`${styles.value} ${ui.mono}`}>{row.value}</div>
-                    <div className={ui.muted}>{t(`register.types.${row.type}`)}</div>
-                  </td>
-                  <td>
-                    <span className={`${ui.badge} ${row.official ? ui.badgeGood : ui.badgeWarn}`}>
-                      {row.official ? t('register.official') : t('register.unofficial')}
-                    </span>
-                  </td>
-                  <td className={styles.count}>{row.count}</td>
-                  <td>
-                    <When at={row.lastAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-        <Pager
-          label={t('register.pages')}
-          summary={t('register.pageOf', { page: data.page, pages, count: total })}
-          page={data.page}
-          pages={pages}
-          href={(page) => viewHref('lookups', { page })}
-        />
+        <DataTable label={t('register.recentTitle')} columns={recentColumns} rows={recent} rowKey={keyOf} empty={t('register.noLookups')} />
+        <RegisterPager data={data} total={total} href={(page) => viewHref('lookups', { page })} />
       </section>
       <p className={ui.hint}>{t('register.reportsNote')}</p>
       <p className={ui.hint}>{t('common.timesInUtc')}</p>

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { SIGN_IN_PATH } from '../../lib/paths.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
 
@@ -37,45 +37,35 @@ export function Component() {
     await revalidator.revalidate()
   }
 
+  const columns: Array<Column<StaffSession>> = [
+    {
+      header: t('sessions.device'),
+      cell: (session) => (
+        <span>
+          <span title={session.device}>{session.device ? describeDevice(session.device) : t('sessions.unknownDevice')}</span>{' '}
+          {session.current ? <span className={`${ui.badge} ${ui.badgeGood}`}>{t('sessions.current')}</span> : null}
+        </span>
+      ),
+    },
+    { header: t('sessions.address'), cell: (session) => <span className={ui.mono}>{session.address}</span> },
+    { header: t('sessions.created'), className: ui.nowrap, cell: (session) => formatDateTime(session.createdAt, language) },
+    { header: t('sessions.lastSeen'), className: ui.nowrap, cell: (session) => formatDateTime(session.lastSeenAt, language) },
+    {
+      header: t('sessions.actions'),
+      actions: true,
+      cell: (session) => (
+        <button type="button" className={`${ui.button} ${ui.small} ${ui.danger}`} onClick={() => void end(session)}>
+          {session.current ? t('sessions.endCurrent') : t('sessions.end')}
+        </button>
+      ),
+    },
+  ]
   return (
     <ConsolePage title={t('sessions.title')} lead={t('sessions.lead')}>
       <p className={status?.failed ? ui.alert : status ? ui.success : 'visually-hidden'} role="status">
         {status?.text ?? ''}
       </p>
-      <TableFrame label={t('sessions.title')}>
-        <table className={ui.table}>
-          <caption className="visually-hidden">{t('sessions.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('sessions.device')}</th>
-              <th scope="col">{t('sessions.address')}</th>
-              <th scope="col">{t('sessions.created')}</th>
-              <th scope="col">{t('sessions.lastSeen')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('sessions.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((session) => (
-              <tr key={session.id}>
-                <td>
-                  <span title={session.device}>{session.device ? describeDevice(session.device) : t('sessions.unknownDevice')}</span>{' '}
-                  {session.current ? <span className={`${ui.badge} ${ui.badgeGood}`}>{t('sessions.current')}</span> : null}
-                </td>
-                <td className={ui.mono}>{session.address}</td>
-                <td className={ui.nowrap}>{formatDateTime(session.createdAt, language)}</td>
-                <td className={ui.nowrap}>{formatDateTime(session.lastSeenAt, language)}</td>
-                <td>
-                  <button type="button" className={`${ui.button} ${ui.small} ${ui.danger}`} onClick={() => void end(session)}>
-                    {session.current ? t('sessions.endCurrent') : t('sessions.end')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
+      <DataTable label={t('sessions.title')} columns={columns} rows={list} rowKey={(session) => session.id} />
       <p className={ui.hint}>{t('common.timesInUtc')}</p>
     </ConsolePage>
   )

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { STAFF_ROLES, type StaffRole } from '../../../../shared/rules/console-access.ts'
+import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 
 /** Roles and exhibition limits as a form sends them: every checked role; null for all exhibitions. */
@@ -56,22 +57,13 @@ export function AccessFields({ roles, exhibitionIds, rolesError }: AccessFieldsP
           </label>
         </div>
         {scope === 'some' ? (
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor={`${id}-ids`}>
-              {t('staff.exhibitionIds')}
-            </label>
-            <input
-              id={`${id}-ids`}
-              className={ui.input}
-              name="exhibitionIds"
-              inputMode="numeric"
-              defaultValue={exhibitionIds?.join(', ') ?? ''}
-              aria-describedby={`${id}-ids-hint`}
-            />
-            <p className={ui.hint} id={`${id}-ids-hint`}>
-              {t('staff.exhibitionIdsHint')}
-            </p>
-          </div>
+          <TextField
+            label={t('staff.exhibitionIds')}
+            hint={t('staff.exhibitionIdsHint')}
+            name="exhibitionIds"
+            inputMode="numeric"
+            defaultValue={exhibitionIds?.join(', ') ?? ''}
+          />
         ) : null}
       </fieldset>
     </>

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { invite } from '../../../api/console.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
@@ -6,6 +6,7 @@ import type { FieldErrors } from '../../../../shared/functions/gateway.ts'
 import { CONSOLE_LANGUAGES, STAFF_LIMITS } from '../../../../shared/rules/console-access.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { htmlLangOf, isConsoleLanguage, nativeNameOf } from '../../i18n.ts'
+import { FieldRow } from '../../ui/field-row.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
@@ -21,7 +22,6 @@ export function InviteForm({ onDone }: { onDone(message: string): void }) {
   const [fields, setFields] = useState<FieldErrors>({})
   const [message, setMessage] = useState('')
   const [round, setRound] = useState(0)
-  const languageId = useId()
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -57,21 +57,17 @@ export function InviteForm({ onDone }: { onDone(message: string): void }) {
           <TextField label={t('staff.email')} name="email" type="email" autoComplete="off" required error={fieldError('email')} />
           <TextField label={t('staff.name')} name="name" autoComplete="off" maxLength={STAFF_LIMITS.name} required error={fieldError('name')} />
         </div>
-        <div className={ui.field}>
-          <label htmlFor={languageId} className={ui.label}>
-            {t('staff.language')}
-          </label>
-          <select id={languageId} name="language" className={ui.input} defaultValue={language} aria-describedby={`${languageId}-hint`}>
-            {CONSOLE_LANGUAGES.map((one) => (
-              <option key={one} value={one} lang={htmlLangOf(one)}>
-                {nativeNameOf(one)}
-              </option>
-            ))}
-          </select>
-          <p id={`${languageId}-hint`} className={ui.hint}>
-            {t('staff.languageHint')}
-          </p>
-        </div>
+        <FieldRow label={t('staff.language')} hint={t('staff.languageHint')}>
+          {(control) => (
+            <select {...control} name="language" defaultValue={language}>
+              {CONSOLE_LANGUAGES.map((one) => (
+                <option key={one} value={one} lang={htmlLangOf(one)}>
+                  {nativeNameOf(one)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldRow>
         <AccessFields roles={[]} exhibitionIds={null} rolesError={fieldError('roles')} />
         {message ? (
           <p className={ui.alert} role="alert">

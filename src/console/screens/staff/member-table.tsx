@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { StaffListItem } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './staff.module.css'
 
@@ -21,75 +21,68 @@ interface MemberTableProps {
 export function MemberTable({ members, selfId, onEdit, onToggle, onReset }: MemberTableProps) {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
-  return (
-    <TableFrame label={t('staff.listTitle')}>
-      <table className={ui.table}>
-        <caption className="visually-hidden">{t('staff.listTitle')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('staff.member')}</th>
-            <th scope="col">{t('staff.roles')}</th>
-            <th scope="col">{t('staff.exhibitions')}</th>
-            <th scope="col">{t('staff.status')}</th>
-            <th scope="col">{t('staff.lastSignIn')}</th>
-            <th scope="col">{t('staff.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((member) => (
-            <tr key={member.id}>
-              <td>
-                <div>{member.name}</div>
-                <div className={ui.muted}>{member.email}</div>
-              </td>
-              <td>
-                <span className={styles.roleList}>
-                  {member.roles.map((role) => (
-                    <span key={role} className={ui.badge}>
-                      {t(`roles.${role}.label`)}
-                    </span>
-                  ))}
-                </span>
-              </td>
-              <td>{member.exhibitionIds === null ? t('staff.allExhibitions') : member.exhibitionIds.join(', ')}</td>
-              <td>
-                <span className={`${ui.badge} ${STATUS_BADGE[member.status]}`}>{t(`staff.statuses.${member.status}`)}</span>
-              </td>
-              <td className={ui.nowrap}>{member.lastSignInAt ? formatDateTime(member.lastSignInAt, language) : t('staff.never')}</td>
-              <td>
-                <div className={ui.actions}>
-                  <button
-                    type="button"
-                    className={`${ui.button} ${ui.small}`}
-                    onClick={() => onEdit(member)}
-                    aria-label={t('staff.actionFor', { action: t('staff.edit'), name: member.name })}
-                  >
-                    {t('staff.edit')}
-                  </button>
-                  {member.id === selfId ? null : (
-                    <button
-                      type="button"
-                      className={`${ui.button} ${ui.small}`}
-                      onClick={() => onToggle(member)}
-                      aria-label={t('staff.actionFor', { action: t(member.status === 'disabled' ? 'staff.enable' : 'staff.disable'), name: member.name })}
-                    >
-                      {t(member.status === 'disabled' ? 'staff.enable' : 'staff.disable')}
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className={`${ui.button} ${ui.small} ${ui.danger}`}
-                    onClick={() => onReset(member)}
-                    aria-label={t('staff.actionFor', { action: t('staff.reset'), name: member.name })}
-                  >
-                    {t('staff.reset')}
-                  </button>
-                </div>
-              </td>
-            </tr>
+  const named = (action: string, member: StaffListItem) => t('staff.actionFor', { action, name: member.name })
+  const columns: Array<Column<StaffListItem>> = [
+    {
+      header: t('staff.member'),
+      cell: (member) => (
+        <div>
+          <div>{member.name}</div>
+          <div className={ui.muted}>{member.email}</div>
+        </div>
+      ),
+    },
+    {
+      header: t('staff.roles'),
+      cell: (member) => (
+        <span className={styles.roleList}>
+          {member.roles.map((role) => (
+            <span key={role} className={ui.badge}>
+              {t(`roles.${role}.label`)}
+            </span>
           ))}
-        </tbody>
-      </table>
-    </TableFrame>
-  )
+        </span>
+      ),
+    },
+    {
+      header: t('staff.exhibitions'),
+      cell: (member) => (member.exhibitionIds === null ? t('staff.allExhibitions') : member.exhibitionIds.join(', ')),
+    },
+    {
+      header: t('staff.status'),
+      cell: (member) => <span className={`${ui.badge} ${STATUS_BADGE[member.status]}`}>{t(`staff.statuses.${member.status}`)}</span>,
+    },
+    {
+      header: t('staff.lastSignIn'),
+      className: ui.nowrap,
+      cell: (member) => (member.lastSignInAt ? formatDateTime(member.lastSignInAt, language) : t('staff.never')),
+    },
+    {
+      header: t('staff.actions'),
+      cell: (member) => {
+        const toggle = t(member.status === 'disabled' ? 'staff.enable' : 'staff.disable')
+        return (
+          <div className={ui.actions}>
+            <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => onEdit(member)} aria-label={named(t('staff.edit'), member)}>
+              {t('staff.edit')}
+            </button>
+            {member.id === selfId ? null : (
+              <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => onToggle(member)} aria-label={named(toggle, member)}>
+                {toggle}
+              </button>
+            )}
+            <button
+              type="button"
+              className={`${ui.button} ${ui.small} ${ui.danger}`}
+              onClick={() => onReset(member)}
+              aria-label={named(t('staff.reset'), member)}
+            >
+              {t('staff.reset')}
+            </button>
+          </div>
+        )
+      },
+    },
+  ]
+  return <DataTable label={t('staff.listTitle')} columns={columns} rows={members} rowKey={(member) => member.id} />
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { deleteSurveyQuestion, reorderSurveyQuestions, type SurveyEditor, type SurveyEditorQuestion, saveSurveyQuestion } from '../../../api/console-survey.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import { QuestionForm } from './question-form.tsx'
@@ -56,86 +56,73 @@ export function Questions({ editor, onChanged }: { editor: SurveyEditor; onChang
     )
   const remove = (question: SurveyEditorQuestion) => run(() => client.call(deleteSurveyQuestion, { exhibitionId, id: question.id }), t('survey.deleted'))
 
+  const last = editor.questions.length - 1
+  const rows = editor.questions.map((question, index) => ({ question, index, text: questionText(question, language) }))
+  const columns: Array<Column<(typeof rows)[number]>> = [
+    { header: '#', cell: (row) => row.index + 1 },
+    {
+      header: t('survey.text'),
+      cell: ({ question, text }) => (
+        <div>
+          {text}
+          <div>
+            {question.required ? <span className={ui.badge}>{t('survey.requiredBadge')}</span> : null}{' '}
+            {question.hidden ? <span className={`${ui.badge} ${ui.badgeOff}`}>{t('survey.hiddenBadge')}</span> : null}
+          </div>
+        </div>
+      ),
+    },
+    { header: t('survey.kind'), className: ui.nowrap, cell: (row) => t(`survey.kinds.${row.question.kind}`) },
+    {
+      header: t('survey.actions'),
+      actions: true,
+      cell: ({ question, index, text }) => (
+        <div className={ui.actions}>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.small}`}
+            onClick={() => setEditing(question)}
+            aria-label={t('survey.editNamed', { question: text })}
+          >
+            {t('survey.edit')}
+          </button>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.small}`}
+            disabled={busy || index === 0}
+            onClick={() => void move(index, -1)}
+            aria-label={t('survey.upNamed', { question: text })}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.small}`}
+            disabled={busy || index === last}
+            onClick={() => void move(index, 1)}
+            aria-label={t('survey.downNamed', { question: text })}
+          >
+            ↓
+          </button>
+          <button type="button" className={`${ui.button} ${ui.small}`} disabled={busy} onClick={() => void toggle(question)}>
+            {t(question.hidden ? 'survey.show' : 'survey.hide')}
+          </button>
+          {answered ? null : (
+            <button type="button" className={`${ui.button} ${ui.small} ${ui.danger}`} disabled={busy} onClick={() => setDeleting(question)}>
+              {t('survey.delete')}
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ]
   return (
     <section className={ui.panel} aria-labelledby="survey-questions">
       <h2 id="survey-questions" className={ui.panelTitle}>
         {t('survey.questions')}
       </h2>
       {answered ? <p className={ui.muted}>{t('survey.answeredNote')}</p> : null}
-      {editor.questions.length ? (
-        <TableFrame label={t('survey.questions')}>
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{t('survey.text')}</th>
-                <th scope="col">{t('survey.kind')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('survey.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {editor.questions.map((question, index) => {
-                const text = questionText(question, language)
-                return (
-                  <tr key={question.id}>
-                    <td>{index + 1}</td>
-                    <td>
-                      {text}
-                      <div>
-                        {question.required ? <span className={ui.badge}>{t('survey.requiredBadge')}</span> : null}{' '}
-                        {question.hidden ? <span className={`${ui.badge} ${ui.badgeOff}`}>{t('survey.hiddenBadge')}</span> : null}
-                      </div>
-                    </td>
-                    <td className={ui.nowrap}>{t(`survey.kinds.${question.kind}`)}</td>
-                    <td>
-                      <div className={ui.actions}>
-                        <button
-                          type="button"
-                          className={`${ui.button} ${ui.small}`}
-                          onClick={() => setEditing(question)}
-                          aria-label={t('survey.editNamed', { question: text })}
-                        >
-                          {t('survey.edit')}
-                        </button>
-                        <button
-                          type="button"
-                          className={`${ui.button} ${ui.small}`}
-                          disabled={busy || index === 0}
-                          onClick={() => void move(index, -1)}
-                          aria-label={t('survey.upNamed', { question: text })}
-                        >
-                          ↑
-                        </button>
-                        <button
-                          type="button"
-                          className={`${ui.button} ${ui.small}`}
-                          disabled={busy || index === editor.questions.length - 1}
-                          onClick={() => void move(index, 1)}
-                          aria-label={t('survey.downNamed', { question: text })}
-                        >
-                          ↓
-                        </button>
-                        <button type="button" className={`${ui.button} ${ui.small}`} disabled={busy} onClick={() => void toggle(question)}>
-                          {t(question.hidden ? 'survey.show' : 'survey.hide')}
-                        </button>
-                        {answered ? null : (
-                          <button type="button" className={`${ui.button} ${ui.small} ${ui.danger}`} disabled={busy} onClick={() => setDeleting(question)}>
-                            {t('survey.delete')}
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </TableFrame>
-      ) : (
-        <p className={ui.muted}>{t('survey.none')}</p>
-      )}
+      <DataTable label={t('survey.questions')} columns={columns} rows={rows} rowKey={(row) => row.question.id} empty={t('survey.none')} />
       {error ? (
         <p className={ui.alert} role="alert">
           {error}
