@@ -65,8 +65,11 @@ export type RenderOutput =
       degraded?: boolean
       /** The whole document at once; throws if even the error page fails. */
       renderToString(): string
-      /** Starts React; `onReady` fires when the first bytes may be sent. */
-      start(handlers: { onReady(stream: PipeableStream): void; onShellError(error: unknown): void }): PipeableStream
+      /**
+       * Starts React; `onReady` fires when the first bytes may be sent. `nonce` marks React's own inline
+       * scripts (the ones that put a part streamed after the shell in its place) as the CSP allows.
+       */
+      start(handlers: { onReady(stream: PipeableStream): void; onShellError(error: unknown): void; nonce: string }): PipeableStream
     }
 
 // One handler for the process: it holds no request state (requestContext is passed per query).
@@ -159,8 +162,9 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       // gains nothing from streaming.
       return `<!DOCTYPE html>${renderToString(tree)}`
     },
-    start({ onReady, onShellError }) {
+    start({ onReady, onShellError, nonce }) {
       const stream: PipeableStream = renderToPipeableStream(tree, {
+        nonce,
         onShellReady() {
           if (!input.crawler) onReady(stream)
         },

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import type { Response } from 'express'
 import helmet from 'helmet'
 import type { Config } from '../config.ts'
 
@@ -40,4 +42,20 @@ export function securityHeaders(config: Config, options: { development?: boolean
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   })
+}
+
+/**
+ * Lets this one answer run React's own inline scripts, and nothing else inline: a part of a streamed
+ * page that is ready after the shell (a screen loaded on demand) is put in its place by a small
+ * script React writes into the stream. Without it the browser never finishes that part and React
+ * reports error 419. Only streamed answers get a nonce, and they are never cached; a cached page
+ * is rendered whole and has no inline script.
+ */
+export function allowStreamScripts(res: Response): string {
+  const nonce = randomBytes(16).toString('base64')
+  const policy = res.getHeader('Content-Security-Policy')
+  // In development inline scripts are allowed already, and a nonce would turn that off for Vite's own.
+  if (typeof policy === 'string' && !policy.includes("'unsafe-inline'"))
+    res.setHeader('Content-Security-Policy', policy.replace(/(^|;)script-src /, `$1script-src 'nonce-${nonce}' `))
+  return nonce
 }

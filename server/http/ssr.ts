@@ -10,6 +10,7 @@ import { publicConfig, type Config } from '../config.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts'
 import { setAccessTokenCookie } from '../platform/access-token-cookie.ts'
 import { isCrawlerUserAgent } from './device.ts'
+import { allowStreamScripts } from './security.ts'
 import type { FallbackKind } from './fallback-page.ts'
 import { pageCaptureOf } from './page-cache.ts'
 
@@ -167,9 +168,11 @@ export function ssrHandler(deps: SsrDeps) {
       if (issued && !sharedCacheMayStore) setAccessTokenCookie(res, issued, { secure })
     }
 
-    // A page that will be cached, or that a crawler reads whole, is rendered at once: cheaper than
-    // streaming it. Personal pages stream, so their shell leaves before any slow part.
-    if (shareable || crawler) {
+    // A page that will be cached is rendered at once: cheaper than streaming it. Every other page
+    // streams, its shell first, or for a crawler (headless browsers among them) whole once all its
+    // parts are ready: renderToString does not wait for a part loaded on demand (the console's
+    // editors), and the browser would find it unfinished (React's error 419).
+    if (shareable) {
       let html: string
       try {
         html = output.renderToString()
@@ -187,6 +190,7 @@ export function ssrHandler(deps: SsrDeps) {
 
     let settled = false
     const stream = output.start({
+      nonce: allowStreamScripts(res),
       onReady(ready) {
         if (settled) return
         settled = true

@@ -106,8 +106,9 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     // Every console page is one member's: never cached, `private, no-store`.
     personal: true,
     renderToString: () => `<!DOCTYPE html>${renderToString(tree)}`,
-    start({ onReady, onShellError }) {
+    start({ onReady, onShellError, nonce }) {
       const stream: PipeableStream = renderToPipeableStream(tree, {
+        nonce,
         onShellReady() {
           if (!input.crawler) onReady(stream)
         },

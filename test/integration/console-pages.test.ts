@@ -52,6 +52,32 @@ describe('console pages', () => {
     expect(pageCache?.stats().stored ?? 0).toBe(0)
   })
 
+  it('when a headless browser (a crawler to the server) opens an editor whose parts load on demand, then no part is left unfinished', async () => {
+    const editorAs = (browser: string) =>
+      request(app)
+        .get('/console/content/news/new')
+        .set('Cookie', owner.cookie)
+        .set('User-Agent', `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) ${browser}/131.0.0.0 Safari/537.36`)
+    // "<!--$!-->" marks a part the server gave up on: the browser would report React's error 419.
+    const headless = await editorAs('HeadlessChrome')
+    expect(headless.status).toBe(200)
+    expect(headless.text).not.toContain('<!--$!-->')
+    // A person's browser gets the shell first and each part as it is ready, in the same answer.
+    const person = await editorAs('Chrome')
+    expect(person.status).toBe(200)
+    expect(person.text).not.toContain('<!--$!-->')
+    // The parts streamed after the shell are put in place by React's inline scripts: the answer's CSP
+    // lets exactly those run, by a nonce of this answer alone.
+    for (const answer of [headless, person]) {
+      const nonce = /script-src 'nonce-([^']+)'/.exec(answer.headers['content-security-policy'])?.[1]
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+      const inline = [...answer.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)([^>]*)>/g)].map((match) => match[1])
+      expect(inline.length).toBeGreaterThan(0)
+      for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`)
+    }
+    expect(headless.headers['content-security-policy']).not.toBe(person.headers['content-security-policy'])
+  })
+
   it('when a member is signed in, then home greets them in their language and sign-in moves on, never off the console', async () => {
     const home = await request(app).get('/console').set('Cookie', owner.cookie)
     expect(home.status).toBe(200)
@@ -91,7 +117,7 @@ describe('console pages', () => {
     const screen = await request(app).get('/console/checkin').set('Cookie', door.cookie)
     expect(screen.status).toBe(200)
     expect(screen.text).toContain('Your door')
-    expect(screen.headers['content-security-policy']).toMatch(/script-src 'wasm-unsafe-eval' 'self'/)
+    expect(screen.headers['content-security-policy']).toMatch(/script-src (?:'nonce-[^']+' )?'wasm-unsafe-eval' 'self'/)
     expect(screen.headers['cache-control']).toBe('private, no-store')
     const sessions = await request(app).get('/console/sessions').set('Cookie', door.cookie)
     expect(sessions.headers['content-security-policy']).not.toContain('wasm-unsafe-eval')
