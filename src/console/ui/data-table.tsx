@@ -17,6 +17,8 @@ export interface Column<Row> {
 interface DataTableProps<Row> {
   /** Names the table (its caption) and its scrolling frame. */
   label: string
+  /** The table's caption where it says more than the frame's name (how many of how many rows it shows, say); `label` otherwise. */
+  caption?: string
   columns: ReadonlyArray<Column<Row>>
   rows: readonly Row[]
   rowKey(row: Row): string | number
@@ -32,11 +34,11 @@ interface DataTableProps<Row> {
  * header row is out of sight then, its names repeated beside each value), so nothing scrolls sideways.
  * It stays a table in the markup either way: screen readers keep rows, columns and headers.
  */
-export function DataTable<Row>({ label, columns, rows, rowKey, empty, rowClass }: DataTableProps<Row>) {
+export function DataTable<Row>({ label, caption, columns, rows, rowKey, empty, rowClass }: DataTableProps<Row>) {
   return (
     <TableFrame label={label}>
       <table className={`${styles.table} ${styles.cards}`}>
-        <caption className="visually-hidden">{label}</caption>
+        <caption className="visually-hidden">{caption ?? label}</caption>
         <thead>
           <tr>
             {columns.map((column) => (

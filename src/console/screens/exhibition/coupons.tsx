@@ -6,8 +6,8 @@ import { useConsoleShell } from '../../console-state.ts'
 import { localText } from '../../lib/local-text.ts'
 import { venueTimeNow } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
 import { useErrorText } from '../../ui/use-error-text.ts'
-import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
 import { CouponForm } from './coupon-form.tsx'
@@ -61,107 +61,103 @@ export function Coupons({ exhibition, coupons, onSaved }: Props) {
     coupon.ticketTypeIds.length
       ? coupon.ticketTypeIds.map((id) => localText(exhibition.ticketTypes.find((type) => type.id === id)?.texts ?? {}, language, 'name') ?? id).join(', ')
       : t('catalog.allTypes')
+  const columns: Array<Column<CatalogCoupon>> = [
+    {
+      header: t('catalog.code'),
+      cell: (coupon) => (
+        <>
+          <span className={ui.mono}>{coupon.code}</span>
+          {coupon.active ? null : <div className={`${ui.badge} ${ui.badgeOff}`}>{t('catalog.inactive')}</div>}
+          {ended(coupon) ? <div className={`${ui.badge} ${ui.badgeOff}`}>{t('catalog.ended')}</div> : null}
+        </>
+      ),
+    },
+    { header: t('catalog.discount'), cell: value },
+    {
+      header: t('catalog.uses'),
+      cell: (coupon) => (
+        <>
+          {t('catalog.usesValue', { used: coupon.used, max: coupon.maxUses })}
+          {coupon.perAccountLimit ? <div className={ui.muted}>{t('catalog.perAccountValue', { n: coupon.perAccountLimit })}</div> : null}
+        </>
+      ),
+    },
+    {
+      header: t('catalog.validity'),
+      className: ui.nowrap,
+      cell: (coupon) =>
+        coupon.validFrom || coupon.validUntil
+          ? `${coupon.validFrom?.replace('T', ' ') ?? '…'} – ${coupon.validUntil?.replace('T', ' ') ?? '…'}`
+          : t('catalog.anyTime'),
+    },
+    { header: t('catalog.appliesTo'), cell: typeNames },
+    {
+      header: t('catalog.actions'),
+      actions: true,
+      cell: (coupon) => (
+        <div className={ui.actions}>
+          <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setShown(coupon)}>
+            {t('catalog.whereUsed', { code: coupon.code })}
+          </button>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.small}`}
+            aria-label={t('catalog.editCoupon', { code: coupon.code })}
+            onClick={() => {
+              setStatus('')
+              setForm(null)
+              setEditing(coupon)
+            }}
+          >
+            {t('catalog.edit')}
+          </button>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.small}`}
+            aria-label={t(coupon.active ? 'catalog.pauseCoupon' : 'catalog.resumeCoupon', { code: coupon.code })}
+            onClick={() =>
+              void change(coupon, { active: !coupon.active }, t(coupon.active ? 'catalog.couponPaused' : 'catalog.couponResumed', { code: coupon.code }))
+            }
+          >
+            {t(coupon.active ? 'catalog.pause' : 'catalog.resume')}
+          </button>
+          {ended(coupon) ? null : ending === coupon.id ? (
+            <fieldset className={styles.confirm}>
+              <legend>{t('catalog.endConfirm', { code: coupon.code })}</legend>
+              <button type="button" className={`${ui.button} ${ui.small} ${ui.danger}`} onClick={() => void endNow(coupon)}>
+                {t('catalog.endNow')}
+              </button>
+              <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEnding(null)}>
+                {t('catalog.keep')}
+              </button>
+            </fieldset>
+          ) : (
+            <button
+              type="button"
+              className={`${ui.button} ${ui.small}`}
+              aria-label={t('catalog.endCoupon', { code: coupon.code })}
+              onClick={() => setEnding(coupon.id)}
+            >
+              {t('catalog.end')}
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ]
   return (
     <section className={ui.panel} aria-labelledby="coupons-title">
       <h2 id="coupons-title" className={ui.panelTitle}>
         {t('catalog.coupons')}
       </h2>
-      {coupons.coupons.length ? (
-        <TableFrame label={t('catalog.coupons')}>
-          <table className={ui.table}>
-            <caption className="visually-hidden">{t('catalog.couponsShown', { shown: coupons.coupons.length, total: coupons.total })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('catalog.code')}</th>
-                <th scope="col">{t('catalog.discount')}</th>
-                <th scope="col">{t('catalog.uses')}</th>
-                <th scope="col">{t('catalog.validity')}</th>
-                <th scope="col">{t('catalog.appliesTo')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('catalog.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {coupons.coupons.map((coupon) => (
-                <tr key={coupon.id}>
-                  <td className={ui.mono}>
-                    {coupon.code}
-                    {coupon.active ? null : <div className={`${ui.badge} ${ui.badgeOff}`}>{t('catalog.inactive')}</div>}
-                    {ended(coupon) ? <div className={`${ui.badge} ${ui.badgeOff}`}>{t('catalog.ended')}</div> : null}
-                  </td>
-                  <td>{value(coupon)}</td>
-                  <td>
-                    {t('catalog.usesValue', { used: coupon.used, max: coupon.maxUses })}
-                    {coupon.perAccountLimit ? <div className={ui.muted}>{t('catalog.perAccountValue', { n: coupon.perAccountLimit })}</div> : null}
-                  </td>
-                  <td className={ui.nowrap}>
-                    {coupon.validFrom || coupon.validUntil
-                      ? `${coupon.validFrom?.replace('T', ' ') ?? '…'} – ${coupon.validUntil?.replace('T', ' ') ?? '…'}`
-                      : t('catalog.anyTime')}
-                  </td>
-                  <td>{typeNames(coupon)}</td>
-                  <td>
-                    <div className={ui.actions}>
-                      <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setShown(coupon)}>
-                        {t('catalog.whereUsed', { code: coupon.code })}
-                      </button>
-                      <button
-                        type="button"
-                        className={`${ui.button} ${ui.small}`}
-                        aria-label={t('catalog.editCoupon', { code: coupon.code })}
-                        onClick={() => {
-                          setStatus('')
-                          setForm(null)
-                          setEditing(coupon)
-                        }}
-                      >
-                        {t('catalog.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className={`${ui.button} ${ui.small}`}
-                        aria-label={t(coupon.active ? 'catalog.pauseCoupon' : 'catalog.resumeCoupon', { code: coupon.code })}
-                        onClick={() =>
-                          void change(
-                            coupon,
-                            { active: !coupon.active },
-                            t(coupon.active ? 'catalog.couponPaused' : 'catalog.couponResumed', { code: coupon.code }),
-                          )
-                        }
-                      >
-                        {t(coupon.active ? 'catalog.pause' : 'catalog.resume')}
-                      </button>
-                      {ended(coupon) ? null : ending === coupon.id ? (
-                        <fieldset className={styles.confirm}>
-                          <legend>{t('catalog.endConfirm', { code: coupon.code })}</legend>
-                          <button type="button" className={`${ui.button} ${ui.small} ${ui.danger}`} onClick={() => void endNow(coupon)}>
-                            {t('catalog.endNow')}
-                          </button>
-                          <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEnding(null)}>
-                            {t('catalog.keep')}
-                          </button>
-                        </fieldset>
-                      ) : (
-                        <button
-                          type="button"
-                          className={`${ui.button} ${ui.small}`}
-                          aria-label={t('catalog.endCoupon', { code: coupon.code })}
-                          onClick={() => setEnding(coupon.id)}
-                        >
-                          {t('catalog.end')}
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      ) : (
-        <p className={ui.muted}>{t('catalog.noCoupons')}</p>
-      )}
+      <DataTable
+        label={t('catalog.coupons')}
+        caption={t('catalog.couponsShown', { shown: coupons.coupons.length, total: coupons.total })}
+        columns={columns}
+        rows={coupons.coupons}
+        rowKey={(coupon) => coupon.id}
+        empty={t('catalog.noCoupons')}
+      />
       {status ? (
         <p className={ui.muted} role="status">
           {status}

@@ -4,7 +4,7 @@ import type { CatalogExhibition, CatalogTicketType } from '../../../api/console.
 import { useConsoleShell } from '../../console-state.ts'
 import { localText } from '../../lib/local-text.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import { TicketTypeForm } from './ticket-type-form.tsx'
 
@@ -14,53 +14,45 @@ export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibi
   const { language } = useConsoleShell()
   const [editing, setEditing] = useState<CatalogTicketType | 'new' | null>(null)
   const name = (type: CatalogTicketType) => localText(type.texts, language, 'name') || type.key
+  const columns: Array<Column<CatalogTicketType>> = [
+    {
+      header: t('catalog.name'),
+      cell: (type) => (
+        <>
+          {name(type)}
+          <div className={ui.muted}>{type.key}</div>
+        </>
+      ),
+    },
+    { header: t('catalog.price'), className: ui.nowrap, cell: (type) => formatMoney(type.priceMinor, type.currency, language) },
+    { header: t('catalog.capacity'), cell: (type) => t('catalog.capacityUse', { capacity: type.capacity, sold: type.sold, held: type.held }) },
+    {
+      header: t('catalog.salesWindow'),
+      className: ui.nowrap,
+      cell: (type) => (
+        <>
+          {type.salesStartAt?.replace('T', ' ') ?? t('catalog.exhibitionWindow')}
+          {type.salesEndAt ? ` – ${type.salesEndAt.replace('T', ' ')}` : ''}
+        </>
+      ),
+    },
+    { header: t('catalog.visibility'), cell: (type) => t(type.active ? 'catalog.visible' : 'catalog.hidden') },
+    {
+      header: t('catalog.actions'),
+      actions: true,
+      cell: (type) => (
+        <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEditing(type)}>
+          {t('catalog.editNamed', { name: name(type) })}
+        </button>
+      ),
+    },
+  ]
   return (
     <section className={ui.panel} aria-labelledby="ticket-types-title">
       <h2 id="ticket-types-title" className={ui.panelTitle}>
         {t('catalog.ticketTypes')}
       </h2>
-      {exhibition.ticketTypes.length ? (
-        <TableFrame label={t('catalog.ticketTypes')}>
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('catalog.name')}</th>
-                <th scope="col">{t('catalog.price')}</th>
-                <th scope="col">{t('catalog.capacity')}</th>
-                <th scope="col">{t('catalog.salesWindow')}</th>
-                <th scope="col">{t('catalog.visibility')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('catalog.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {exhibition.ticketTypes.map((type) => (
-                <tr key={type.id}>
-                  <td>
-                    {name(type)}
-                    <div className={ui.muted}>{type.key}</div>
-                  </td>
-                  <td className={ui.nowrap}>{formatMoney(type.priceMinor, type.currency, language)}</td>
-                  <td>{t('catalog.capacityUse', { capacity: type.capacity, sold: type.sold, held: type.held })}</td>
-                  <td className={ui.nowrap}>
-                    {type.salesStartAt?.replace('T', ' ') ?? t('catalog.exhibitionWindow')}
-                    {type.salesEndAt ? ` – ${type.salesEndAt.replace('T', ' ')}` : ''}
-                  </td>
-                  <td>{t(type.active ? 'catalog.visible' : 'catalog.hidden')}</td>
-                  <td>
-                    <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEditing(type)}>
-                      {t('catalog.editNamed', { name: name(type) })}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      ) : (
-        <p className={ui.muted}>{t('catalog.noTypes')}</p>
-      )}
+      <DataTable label={t('catalog.ticketTypes')} columns={columns} rows={exhibition.ticketTypes} rowKey={(type) => type.id} empty={t('catalog.noTypes')} />
       {editing ? (
         <TicketTypeForm
           key={editing === 'new' ? 'new' : editing.id}

@@ -3,7 +3,7 @@ import type { ConsoleOrderDetail } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import { displayName } from '../../../../shared/rules/names.ts'
 
@@ -35,57 +35,52 @@ function Arrival({ checkedIn }: { checkedIn: NonNullable<Attendee['ticket']>['ch
 export function AttendeeTable({ order, canEdit, canResend, onEdit, onResend }: AttendeeTableProps) {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
-  return (
-    <TableFrame label={t('order.attendees')}>
-      <table className={ui.table}>
-        <caption className="visually-hidden">{t('order.attendees')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('order.attendee')}</th>
-            <th scope="col">{t('order.ticket')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('order.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.attendees.map((attendee) => (
-            <tr key={attendee.id}>
-              <td>{attendee.position}</td>
-              <td>
-                <div>{displayName({ first: attendee.firstName, last: attendee.lastName })}</div>
-                <div className={ui.muted}>{attendee.email}</div>
-                <div className={`${ui.muted} ${ui.mono}`}>{attendee.phone.e164}</div>
-              </td>
-              <td>
-                <div>{attendee.ticket?.typeName ?? '—'}</div>
-                <div className={ui.muted}>
-                  {t(`order.ticketState.${ticketState(attendee.ticket)}`)}
-                  {attendee.ticket ? ` · ${formatMoney(attendee.ticket.refundMinor, order.currency, language)}` : ''}
-                </div>
-                {attendee.ticket && ticketState(attendee.ticket) === 'valid' ? <Arrival checkedIn={attendee.ticket.checkedIn} /> : null}
-              </td>
-              <td>
-                <div className={ui.actions}>
-                  {canEdit ? (
-                    <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => onEdit(attendee)}>
-                      {t('order.edit')}
-                      <span className="visually-hidden">{` ${displayName({ first: attendee.firstName, last: attendee.lastName })}`}</span>
-                    </button>
-                  ) : null}
-                  {canResend && attendee.ticket && !attendee.ticket.voided ? (
-                    <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => onResend(attendee)}>
-                      {t('order.resendOne')}
-                      <span className="visually-hidden">{` ${displayName({ first: attendee.firstName, last: attendee.lastName })}`}</span>
-                    </button>
-                  ) : null}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableFrame>
-  )
+  const nameOf = (attendee: Attendee) => displayName({ first: attendee.firstName, last: attendee.lastName })
+  const columns: Array<Column<Attendee>> = [
+    { header: '#', cell: (attendee) => attendee.position },
+    {
+      header: t('order.attendee'),
+      cell: (attendee) => (
+        <>
+          <div>{nameOf(attendee)}</div>
+          <div className={ui.muted}>{attendee.email}</div>
+          <div className={`${ui.muted} ${ui.mono}`}>{attendee.phone.e164}</div>
+        </>
+      ),
+    },
+    {
+      header: t('order.ticket'),
+      cell: (attendee) => (
+        <>
+          <div>{attendee.ticket?.typeName ?? '—'}</div>
+          <div className={ui.muted}>
+            {t(`order.ticketState.${ticketState(attendee.ticket)}`)}
+            {attendee.ticket ? ` · ${formatMoney(attendee.ticket.refundMinor, order.currency, language)}` : ''}
+          </div>
+          {attendee.ticket && ticketState(attendee.ticket) === 'valid' ? <Arrival checkedIn={attendee.ticket.checkedIn} /> : null}
+        </>
+      ),
+    },
+    {
+      header: t('order.actions'),
+      actions: true,
+      cell: (attendee) => (
+        <div className={ui.actions}>
+          {canEdit ? (
+            <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => onEdit(attendee)}>
+              {t('order.edit')}
+              <span className="visually-hidden">{` ${nameOf(attendee)}`}</span>
+            </button>
+          ) : null}
+          {canResend && attendee.ticket && !attendee.ticket.voided ? (
+            <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => onResend(attendee)}>
+              {t('order.resendOne')}
+              <span className="visually-hidden">{` ${nameOf(attendee)}`}</span>
+            </button>
+          ) : null}
+        </div>
+      ),
+    },
+  ]
+  return <DataTable label={t('order.attendees')} columns={columns} rows={order.attendees} rowKey={(attendee) => attendee.id} />
 }

@@ -3,8 +3,8 @@ import type { ConsoleOrderDetail } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
 import { StateBadge } from '../../ui/state-badge.tsx'
-import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './order.module.css'
 
@@ -32,54 +32,56 @@ export function OrderHistory({ order }: { order: ConsoleOrderDetail }) {
   )
 }
 
+type MoneyRow = { kind: 'attempt'; attempt: ConsoleOrderDetail['attempts'][number] } | { kind: 'refund'; refund: ConsoleOrderDetail['refunds'][number] }
+
 /** Payment attempts and refunds: what the providers took and gave back, with states. */
 export function MoneyRecord({ order }: { order: ConsoleOrderDetail }) {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
   const money = (minor: number, currency: string) => formatMoney(minor, currency, language)
+  const rows: MoneyRow[] = [
+    ...order.attempts.map((attempt) => ({ kind: 'attempt' as const, attempt })),
+    ...order.refunds.map((refund) => ({ kind: 'refund' as const, refund })),
+  ]
+  const columns: Array<Column<MoneyRow>> = [
+    {
+      header: t('order.when'),
+      className: ui.nowrap,
+      cell: (row) => formatDateTime(row.kind === 'attempt' ? row.attempt.createdAt : row.refund.requestedAt, language),
+    },
+    {
+      header: t('order.what'),
+      cell: (row) =>
+        row.kind === 'attempt' ? (
+          <>
+            {t('order.attempt', { method: t(`orders.methods.${row.attempt.provider}`) })}
+            {row.attempt.refundReason ? <div className={ui.muted}>{t(`order.refundReasons.${row.attempt.refundReason}`)}</div> : null}
+          </>
+        ) : (
+          <>
+            {t('order.refund')}
+            <div className={ui.muted}>{`${t(`order.refundReasons.${row.refund.reason}`)}${row.refund.requestedBy ? ` · ${row.refund.requestedBy}` : ''}`}</div>
+            {row.refund.failure ? <div className={ui.fieldError}>{row.refund.failure}</div> : null}
+          </>
+        ),
+    },
+    {
+      header: t('order.amount'),
+      className: styles.amount,
+      cell: (row) => (row.kind === 'attempt' ? money(row.attempt.amountMinor, row.attempt.currency) : `−${money(row.refund.amountMinor, row.refund.currency)}`),
+    },
+    {
+      header: t('orders.status'),
+      cell: (row) => (row.kind === 'attempt' ? t(`order.attemptStatus.${row.attempt.status}`) : <StateBadge state={row.refund.status} />),
+    },
+  ]
   return (
-    <TableFrame label={t('order.money')}>
-      <table className={ui.table}>
-        <caption className="visually-hidden">{t('order.money')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('order.when')}</th>
-            <th scope="col">{t('order.what')}</th>
-            <th scope="col" className={styles.amount}>
-              {t('order.amount')}
-            </th>
-            <th scope="col">{t('orders.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.attempts.map((attempt) => (
-            <tr key={attempt.id}>
-              <td className={ui.nowrap}>{formatDateTime(attempt.createdAt, language)}</td>
-              <td>
-                {t('order.attempt', { method: t(`orders.methods.${attempt.provider}`) })}
-                {attempt.refundReason ? <div className={ui.muted}>{t(`order.refundReasons.${attempt.refundReason}`)}</div> : null}
-              </td>
-              <td className={styles.amount}>{money(attempt.amountMinor, attempt.currency)}</td>
-              <td>{t(`order.attemptStatus.${attempt.status}`)}</td>
-            </tr>
-          ))}
-          {order.refunds.map((refund) => (
-            <tr key={refund.id}>
-              <td className={ui.nowrap}>{formatDateTime(refund.requestedAt, language)}</td>
-              <td>
-                {t('order.refund')}
-                <div className={ui.muted}>{`${t(`order.refundReasons.${refund.reason}`)}${refund.requestedBy ? ` · ${refund.requestedBy}` : ''}`}</div>
-                {refund.failure ? <div className={ui.fieldError}>{refund.failure}</div> : null}
-              </td>
-              <td className={styles.amount}>{`−${money(refund.amountMinor, refund.currency)}`}</td>
-              <td>
-                <StateBadge state={refund.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableFrame>
+    <DataTable
+      label={t('order.money')}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => (row.kind === 'attempt' ? `attempt-${row.attempt.id}` : `refund-${row.refund.id}`)}
+    />
   )
 }
 

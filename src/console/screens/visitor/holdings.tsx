@@ -6,8 +6,8 @@ import { applicationPath } from '../../lib/application-paths.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { orderPath } from '../../lib/order-paths.ts'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
 import { StateBadge } from '../../ui/state-badge.tsx'
-import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
 import { ApplicationStatus } from '../../ui/application-status.tsx'
 
@@ -15,46 +15,37 @@ import { ApplicationStatus } from '../../ui/application-status.tsx'
 export function Holdings({ visitor }: { visitor: VisitorDetail }) {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
+  const columns: Array<Column<VisitorDetail['orders'][number]>> = [
+    {
+      header: t('visitor.order'),
+      cell: (order) => (
+        <>
+          <Link className={ui.mono} to={orderPath(order.number)}>
+            {order.number}
+          </Link>
+          <div className={`${ui.muted} ${ui.nowrap}`}>{formatDateTime(order.createdAt, language)}</div>
+        </>
+      ),
+    },
+    { header: t('visitor.exhibition'), cell: (order) => order.exhibitionTitle },
+    { header: t('visitor.total'), className: ui.nowrap, cell: (order) => formatMoney(order.totalMinor, order.currency, language) },
+    {
+      header: t('visitors.state'),
+      cell: (order) => (
+        <>
+          <StateBadge state={order.status} />
+          {order.kept ? <div className={ui.muted}>{t('visitor.keptForBooks')}</div> : null}
+        </>
+      ),
+    },
+  ]
   return (
     <>
       <section className={ui.panel} aria-labelledby="visitor-orders-title">
         <h2 id="visitor-orders-title" className={ui.panelTitle}>
           {t('visitor.orders')}
         </h2>
-        {visitor.orders.length ? (
-          <TableFrame label={t('visitor.ordersTable')}>
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('visitor.order')}</th>
-                  <th scope="col">{t('visitor.exhibition')}</th>
-                  <th scope="col">{t('visitor.total')}</th>
-                  <th scope="col">{t('visitors.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {visitor.orders.map((order) => (
-                  <tr key={order.number}>
-                    <td>
-                      <Link className={ui.mono} to={orderPath(order.number)}>
-                        {order.number}
-                      </Link>
-                      <div className={`${ui.muted} ${ui.nowrap}`}>{formatDateTime(order.createdAt, language)}</div>
-                    </td>
-                    <td>{order.exhibitionTitle}</td>
-                    <td className={ui.nowrap}>{formatMoney(order.totalMinor, order.currency, language)}</td>
-                    <td>
-                      <StateBadge state={order.status} />
-                      {order.kept ? <div className={ui.muted}>{t('visitor.keptForBooks')}</div> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
-        ) : (
-          <p className={ui.muted}>{t('visitor.noOrders')}</p>
-        )}
+        <DataTable label={t('visitor.ordersTable')} columns={columns} rows={visitor.orders} rowKey={(order) => order.number} empty={t('visitor.noOrders')} />
       </section>
       <section className={ui.panel} aria-labelledby="visitor-applications-title">
         <h2 id="visitor-applications-title" className={ui.panelTitle}>

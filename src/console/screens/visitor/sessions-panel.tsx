@@ -4,9 +4,11 @@ import { endVisitorSessions, type VisitorDetail } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { describeDevice } from '../../lib/device.ts'
 import { formatDateTime } from '../../lib/format.ts'
-import { TableFrame } from '../../ui/table-frame.tsx'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
+
+type Session = VisitorDetail['sessions'][number]
 
 /** The visitor's live sessions, each with its browser and address, and a way to sign out one or all. */
 export function SessionsPanel({ visitor, onDone }: { visitor: VisitorDetail; onDone: (message: string) => void }) {
@@ -29,60 +31,53 @@ export function SessionsPanel({ visitor, onDone }: { visitor: VisitorDetail; onD
     }
   }
 
+  const device = (session: Session) => (session.userAgent ? describeDevice(session.userAgent) : t(`visitor.kinds.${session.kind}`))
+  const columns: Array<Column<Session>> = [
+    {
+      header: t('visitor.device'),
+      cell: (session) => (
+        <>
+          <span title={session.userAgent}>{device(session)}</span>
+          <div className={ui.muted}>{t('visitor.since', { when: formatDateTime(session.createdAt, language) })}</div>
+        </>
+      ),
+    },
+    { header: t('visitor.address'), cell: (session) => <span className={ui.mono}>{session.address || '—'}</span> },
+    { header: t('visitor.lastSeen'), className: ui.nowrap, cell: (session) => formatDateTime(session.lastSeenAt, language) },
+    {
+      header: t('visitor.actions'),
+      cell: (session) => (
+        <button
+          type="button"
+          className={`${ui.button} ${ui.small}`}
+          disabled={busy}
+          aria-label={t('visitor.endOneLabel', { device: device(session) })}
+          onClick={() => void end(session.id)}
+        >
+          {t('visitor.endOne')}
+        </button>
+      ),
+    },
+  ]
   return (
     <section className={ui.panel} aria-labelledby="visitor-sessions-title">
       <h2 id="visitor-sessions-title" className={ui.panelTitle}>
         {t('visitor.sessions')}
       </h2>
+      <DataTable
+        label={t('visitor.sessionsTable')}
+        columns={columns}
+        rows={visitor.sessions}
+        rowKey={(session) => session.id}
+        empty={t('visitor.noSessions')}
+      />
       {visitor.sessions.length ? (
-        <>
-          <TableFrame label={t('visitor.sessionsTable')}>
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('visitor.device')}</th>
-                  <th scope="col">{t('visitor.address')}</th>
-                  <th scope="col">{t('visitor.lastSeen')}</th>
-                  <th scope="col">{t('visitor.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {visitor.sessions.map((session) => {
-                  const device = session.userAgent ? describeDevice(session.userAgent) : t(`visitor.kinds.${session.kind}`)
-                  return (
-                    <tr key={session.id}>
-                      <td>
-                        <span title={session.userAgent}>{device}</span>
-                        <div className={ui.muted}>{t('visitor.since', { when: formatDateTime(session.createdAt, language) })}</div>
-                      </td>
-                      <td className={ui.mono}>{session.address || '—'}</td>
-                      <td className={ui.nowrap}>{formatDateTime(session.lastSeenAt, language)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className={`${ui.button} ${ui.small}`}
-                          disabled={busy}
-                          aria-label={t('visitor.endOneLabel', { device })}
-                          onClick={() => void end(session.id)}
-                        >
-                          {t('visitor.endOne')}
-                        </button>
-                      </td>
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
-          </TableFrame>
-          <div className={ui.actions}>
-            <button type="button" className={ui.button} disabled={busy} onClick={() => void end()}>
-              {t('visitor.endAll')}
-            </button>
-          </div>
-        </>
-      ) : (
-        <p className={ui.muted}>{t('visitor.noSessions')}</p>
-      )}
+        <div className={ui.actions}>
+          <button type="button" className={ui.button} disabled={busy} onClick={() => void end()}>
+            {t('visitor.endAll')}
+          </button>
+        </div>
+      ) : null}
       {error ? (
         <p className={ui.alert} role="alert">
           {error}
