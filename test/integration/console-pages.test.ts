@@ -69,7 +69,7 @@ describe('console pages', () => {
     // The parts streamed after the shell are put in place by React's inline scripts: the answer's CSP
     // lets exactly those run, by a nonce of this answer alone.
     for (const answer of [headless, person]) {
-      const nonce = /script-src 'nonce-([^']+)'/.exec(answer.headers['content-security-policy'])?.[1]
+      const nonce = /script-src 'nonce-([^']+)'/.exec(answer.headers['content-security-policy'] ?? '')?.[1]
       expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
       const inline = [...answer.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)([^>]*)>/g)].map((match) => match[1])
       expect(inline.length).toBeGreaterThan(0)
