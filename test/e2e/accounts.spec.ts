@@ -175,8 +175,9 @@ for (const lang of ['en', 'zh-cn'] as const) {
       const exhibitionId = await someExhibitionId(page.request)
       await open(page, `/${lang}/backDetail/${exhibitionId}`)
       const community = page.locator('#community')
-      await community.scrollIntoViewIfNeeded()
+      // An empty frame until the comments' texts have loaded, then a new element: wait for that first.
       await expect(community.getByRole('heading', { level: 2, name: new RegExp(t.account.comments.title) })).toBeVisible()
+      await community.scrollIntoViewIfNeeded()
       const text = `${lang === 'en' ? 'See you there' : '现场见'} <b>${unique()}</b>`
       await community.getByLabel(t.account.comments.label).fill(text)
       await community.getByRole('button', { name: t.account.comments.submit }).click()

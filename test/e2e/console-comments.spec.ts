@@ -111,8 +111,10 @@ async function exhibitionPage(browser: Browser, lang: 'en' | 'zh-cn', viewport: 
     await expect(page.locator('dialog[open]')).toBeHidden()
   }
   const community = page.locator('#community')
-  await community.scrollIntoViewIfNeeded()
+  // The section is an empty frame until the comments' texts have loaded, then a new element: scrolling
+  // to the frame could meet it as it is replaced.
   await expect(community.getByRole('heading', { level: 2, name: new RegExp(t.account.comments.title) })).toBeVisible()
+  await community.scrollIntoViewIfNeeded()
   return { page, community, close: () => context.close() }
 }
 
