@@ -3,9 +3,10 @@ import { mayMoveTo, personName } from '../../../shared/rules/applications.ts'
 import { LOCALES, type Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, notFound } from '../errors.ts'
+import { applicationDecided } from '../exhibitors/index.ts'
 import { queueMail } from '../mailer.ts'
 import { decisionMail } from './applications.mail.ts'
-import { type ReviewRow, recordDecision, reviewByReference } from './applications.repo.ts'
+import { accountOf, type ReviewRow, recordDecision, reviewByReference } from './applications.repo.ts'
 
 export interface Decision {
   reference: string
@@ -29,6 +30,7 @@ export const applicationNotFound = () => notFound('console:errors.applicationNot
  * One decision on an application, for the console and the command line alike (the only place a status
  * changes): the row is locked, the move checked against STATUS_TRANSITIONS, the decision kept with its
  * notes, and the applicant mailed in the language they applied in, all in the caller's transaction.
+ * An exhibitor application that is accepted becomes an exhibitor in the same transaction.
  * Of two decisions made at once on what both saw as the same status, the second finds it changed.
  */
 export async function decide(tx: Queryable, decision: Decision, mail: DecisionMailSettings): Promise<{ before: ReviewRow; after: ReviewRow }> {
@@ -46,6 +48,24 @@ export async function decide(tx: Queryable, decision: Decision, mail: DecisionMa
     internalNote: decision.internalNote,
     staffId: decision.staffId,
   })
+  if (before.kind === 'exhibitor') {
+    // An accepted exhibitor application is an exhibitor (docs/product.md#exhibitors), in this same transaction.
+    await applicationDecided(
+      tx,
+      {
+        applicationId: before.id,
+        exhibitionId: before.exhibition_id,
+        accountId: await accountOf(tx, before.id),
+        email: before.email,
+        companyName: before.company_name ?? before.email,
+        website: before.website,
+        locale,
+        from: before.status,
+        to: decision.to,
+      },
+      mail,
+    )
+  }
   // The exhibition is named in the applicant's language, as on the page they applied from.
   const localised = (await reviewByReference(tx, decision.reference, locale)) as ReviewRow
   await queueMail(

@@ -392,3 +392,9 @@ export async function exhibitionsForReview(db: Queryable, scope: readonly number
   )
   return result.rows
 }
+
+/** The account an application was sent from while signed in (null: sent without, or the account is gone). */
+export async function accountOf(db: Queryable, applicationId: number): Promise<string | null> {
+  const result = await db.query<{ account_id: string | null }>('select account_id from applications where id = $1', [applicationId])
+  return result.rows[0]?.account_id ?? null
+}

@@ -130,6 +130,8 @@ export async function decideApplication(platform: Platform, actor: StaffActor, q
       },
     )
   })
+  // An accepted exhibitor application may have put an exhibitor in the directory (or taken one out).
+  platform.contentChanged({ scope: 'exhibitors' })
   return applicationDetail(db, actor, query.reference)
 }
 

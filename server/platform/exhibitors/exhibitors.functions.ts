@@ -1,0 +1,31 @@
+import {
+  acceptExhibitorInvitation,
+  exhibitorDirectory,
+  exhibitorInvitation,
+  exhibitorPage,
+  exhibitorWorkspace,
+  inviteExhibitorMember,
+  myExhibitors,
+  removeExhibitorMember,
+  revokeExhibitorInvitation,
+  saveExhibitorProfile,
+} from '../../../shared/contracts/exhibitors.ts'
+import type { Platform } from '../platform.ts'
+import type { ExhibitorService } from './exhibitors.service.ts'
+
+/** Registrations of the `exhibitor$*` functions on the expo endpoint (thin: parse, call one verb, map). */
+export function registerExhibitorFunctions(platform: Platform, service: ExhibitorService): void {
+  const { registry } = platform
+  // `user` functions: the gateway has checked the session, so userId is set.
+  const user = (context: { userId: string | null }) => context.userId as string
+  registry.implement(myExhibitors, async (_payload, context) => ({ items: await service.mine(user(context), context.locale) }))
+  registry.implement(exhibitorWorkspace, async (payload, context) => service.workspace(user(context), payload.exhibitorId, context.locale))
+  registry.implement(saveExhibitorProfile, async (payload, context) => service.saveProfile(user(context), payload, context.locale))
+  registry.implement(inviteExhibitorMember, async (payload, context) => service.invite(user(context), payload, context.locale))
+  registry.implement(revokeExhibitorInvitation, async (payload, context) => service.revokeInvitation(user(context), payload, context.locale))
+  registry.implement(removeExhibitorMember, async (payload, context) => service.removeMember(user(context), payload, context.locale))
+  registry.implement(exhibitorInvitation, async (payload, context) => service.invitation(user(context), payload.token, context.locale))
+  registry.implement(acceptExhibitorInvitation, async (payload, context) => service.acceptInvitation(user(context), payload.token))
+  registry.implement(exhibitorDirectory, async (payload, context) => service.directory(payload.exhibitionId, payload, context.locale))
+  registry.implement(exhibitorPage, async (payload, context) => service.page(payload.exhibitionId, payload.slug, context.locale))
+}

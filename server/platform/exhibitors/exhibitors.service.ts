@@ -1,0 +1,331 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { z } from 'zod'
+import type * as contracts from '../../../shared/contracts/exhibitors.ts'
+import { contentFallbackChain, LOCALES, type Locale } from '../../../shared/languages.ts'
+import { EXHIBITOR_LIMITS, EXHIBITOR_MESSAGES, type MemberRole, profileGaps, slugOf } from '../../../shared/rules/exhibitors.ts'
+import type { Queryable } from '../../db/client.ts'
+import { conflict, forbidden, gone, invalid, notFound } from '../errors.ts'
+import { queueMail } from '../mailer.ts'
+import type { Platform } from '../platform.ts'
+import type { RateRule } from '../rate-limits.ts'
+import { invitationMail } from './exhibitors.mail.ts'
+import * as repo from './exhibitors.repo.ts'
+
+type Summary = z.output<typeof contracts.exhibitorSummary>
+type Workspace = z.output<typeof contracts.workspaceView>
+type Team = z.output<typeof contracts.teamView>
+type ProfilePayload = z.output<typeof contracts.profilePayload>
+type Directory = z.output<typeof contracts.exhibitorDirectory.result>
+type Page = z.output<typeof contracts.exhibitorPage.result>
+type Invitation = z.output<typeof contracts.exhibitorInvitation.result>
+
+/** What the applications domain tells this one about a decision on an exhibitor application, inside its transaction. */
+export interface ExhibitorApplicationDecision {
+  applicationId: number
+  exhibitionId: number
+  /** The applicant's account when they applied signed in. */
+  accountId: string | null
+  email: string
+  companyName: string
+  website: string | null
+  locale: Locale
+  from: string
+  to: string
+}
+
+/** Each exhibitor may send this many invitations an hour (each is a mail to any address, in our name). */
+export const INVITATIONS: RateRule = { name: 'exhibitor.invitations', points: EXHIBITOR_LIMITS.invitationsPerHour, durationSeconds: 3600 }
+
+/** Who the invitation mails come from. */
+export interface MailSettings {
+  brand: string
+  contactEmail: string
+  publicOrigin: string
+}
+
+const now = () => new Date(Date.now())
+const iso = (value: Date | string) => new Date(value).toISOString()
+const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
+const exhibitorNotFound = () => notFound(EXHIBITOR_MESSAGES.notFound)
+
+function exhibitionOf(row: repo.ExhibitionRow) {
+  return {
+    id: row.exhibition_id,
+    title: row.exhibition_title,
+    city: row.exhibition_city,
+    startsAt: iso(row.starts_at),
+    endsAt: iso(row.ends_at),
+    timeZone: row.time_zone,
+  }
+}
+
+async function invite(
+  tx: Queryable,
+  settings: MailSettings,
+  exhibitor: { id: number; name: string; exhibitionTitle: string },
+  input: { email: string; role: MemberRole; locale: Locale; invitedBy: string | null },
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(Date.now() + EXHIBITOR_LIMITS.invitationDays * 86_400_000)
+  await repo.upsertInvitation(tx, {
+    exhibitorId: exhibitor.id,
+    email: input.email,
+    role: input.role,
+    locale: input.locale,
+    tokenHash: hashOf(token),
+    invitedBy: input.invitedBy,
+    expiresAt,
+  })
+  await queueMail(
+    tx,
+    invitationMail({
+      locale: input.locale,
+      to: input.email,
+      exhibitor: exhibitor.name,
+      exhibition: exhibitor.exhibitionTitle,
+      role: input.role,
+      token,
+      expiresAt,
+      ...settings,
+    }),
+  )
+}
+
+/**
+ * A decision on an exhibitor application, in the decision's transaction. Accepting makes the
+ * exhibitor (the company reused when the applicant already runs one of that name) with the
+ * applicant as its first admin, or, for an application sent without signing in, an admin
+ * invitation mailed to the address they gave. Leaving `accepted` withdraws it; accepting again
+ * brings it back with its team.
+ */
+export async function applicationDecided(tx: Queryable, decision: ExhibitorApplicationDecision, settings: MailSettings): Promise<void> {
+  const existing = await repo.exhibitorOfApplication(tx, decision.applicationId)
+  if (decision.to !== 'accepted') {
+    if (existing && decision.from === 'accepted') await repo.setStatus(tx, existing.id, 'withdrawn')
+    return
+  }
+  if (existing) {
+    await repo.setStatus(tx, existing.id, 'active')
+    return
+  }
+  const reused = decision.accountId ? await repo.companyRunBy(tx, decision.accountId, decision.companyName) : null
+  const companyId = reused ?? (await repo.insertCompany(tx, slugOf(decision.companyName), { kind: 'company', website: decision.website }))
+  if (!reused) await repo.replaceTexts(tx, companyId, [{ locale: 'en', name: decision.companyName, summary: '', description: '' }])
+  const exhibitorId = await repo.ensureExhibitor(tx, companyId, decision.exhibitionId, decision.applicationId)
+  if (decision.accountId) {
+    await repo.addMember(tx, exhibitorId, decision.accountId, 'admin')
+  } else {
+    const row = (await repo.exhibitorFor(tx, exhibitorId, '00000000-0000-0000-0000-000000000000', contentFallbackChain(decision.locale))) as repo.ExhibitorRow
+    await invite(
+      tx,
+      settings,
+      { id: exhibitorId, name: row.name, exhibitionTitle: row.exhibition_title },
+      { email: decision.email, role: 'admin', locale: decision.locale, invitedBy: null },
+    )
+  }
+}
+
+const logoOf = (row: { logo_src: string | null; logo_width: number | null; logo_height: number | null }) =>
+  row.logo_src ? { src: row.logo_src, width: Number(row.logo_width), height: Number(row.logo_height) } : null
+
+export function createExhibitorService(platform: Platform) {
+  const { db, config } = platform
+  const mailSettings: MailSettings = { brand: config.BRAND_NAME, contactEmail: config.CONTACT_EMAIL, publicOrigin: config.PUBLIC_ORIGIN }
+
+  async function profileOf(db: Queryable, companyId: number): Promise<Workspace['profile']> {
+    const [company, texts, licences] = await Promise.all([repo.company(db, companyId), repo.textsOf(db, companyId), repo.licencesOf(db, companyId)])
+    if (!company) throw exhibitorNotFound()
+    const byLocale = Object.fromEntries(texts.map((text) => [text.locale, { name: text.name, summary: text.summary, description: text.description }]))
+    const profile = { kind: company.kind, country: company.country, website: company.website, licences, texts: byLocale }
+    return { version: company.version, logo: logoOf(company), ...profile, gaps: profileGaps(profile) }
+  }
+
+  async function teamOf(db: Queryable, exhibitorId: number, viewer: { accountId: string; role: MemberRole }): Promise<Team> {
+    const [members, invitations] = await Promise.all([repo.membersOf(db, exhibitorId), repo.openInvitationsOf(db, exhibitorId, now())])
+    const admin = viewer.role === 'admin'
+    return {
+      members: members.map((member) => ({
+        accountId: member.account_id,
+        nick: member.nick,
+        email: admin || member.account_id === viewer.accountId ? member.email : null,
+        role: member.role,
+        you: member.account_id === viewer.accountId,
+        since: iso(member.created_at),
+      })),
+      invitations: admin
+        ? invitations.map((invitation) => ({ id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: iso(invitation.expires_at) }))
+        : [],
+    }
+  }
+
+  /** The exhibitor as its member sees it; anyone else (and an id that does not exist) gets the same 404. */
+  async function memberOf(db: Queryable, exhibitorId: number, accountId: string, locale: Locale, lock = false) {
+    const row = await repo.exhibitorFor(db, exhibitorId, accountId, contentFallbackChain(locale), lock)
+    if (!row?.role) throw exhibitorNotFound()
+    return row as repo.ExhibitorRow & { role: MemberRole }
+  }
+
+  async function adminOf(tx: Queryable, exhibitorId: number, accountId: string, locale: Locale) {
+    const row = await memberOf(tx, exhibitorId, accountId, locale, true)
+    if (row.role !== 'admin') throw forbidden(EXHIBITOR_MESSAGES.adminsOnly)
+    if (row.status !== 'active') throw conflict(EXHIBITOR_MESSAGES.withdrawn)
+    return row
+  }
+
+  async function summaryOf(db: Queryable, row: repo.ExhibitorRow & { role: MemberRole }): Promise<Summary> {
+    const profile = await profileOf(db, row.company_id)
+    return { id: Number(row.id), slug: row.slug, name: row.name, role: row.role, status: row.status, exhibition: exhibitionOf(row), gaps: profile.gaps }
+  }
+
+  async function workspace(accountId: string, exhibitorId: number, locale: Locale): Promise<Workspace> {
+    const row = await memberOf(db, exhibitorId, accountId, locale)
+    const [exhibitor, profile, team] = await Promise.all([
+      summaryOf(db, row),
+      profileOf(db, row.company_id),
+      teamOf(db, exhibitorId, { accountId, role: row.role }),
+    ])
+    return { exhibitor, profile, team }
+  }
+
+  /** A member of an exhibitor may read it; a changed profile shows at once on the directory's pages. */
+  const changed = () => platform.contentChanged({ scope: 'exhibitors' })
+
+  return {
+    async mine(accountId: string, locale: Locale): Promise<Summary[]> {
+      const rows = await repo.summariesOf(db, accountId, contentFallbackChain(locale))
+      return Promise.all(rows.map((row) => summaryOf(db, row)))
+    },
+
+    workspace,
+
+    async saveProfile(accountId: string, payload: ProfilePayload, locale: Locale): Promise<Workspace> {
+      await db.transaction(async (tx) => {
+        const row = await adminOf(tx, payload.exhibitorId, accountId, locale)
+        await repo.company(tx, row.company_id, true)
+        const saved = await repo.saveCompany(tx, row.company_id, payload.version, { kind: payload.kind, country: payload.country, website: payload.website })
+        if (!saved) throw conflict(EXHIBITOR_MESSAGES.changed)
+        const texts = LOCALES.flatMap((language) => {
+          const text = payload.texts[language]
+          return text?.name ? [{ locale: language, ...text }] : []
+        })
+        await repo.replaceTexts(tx, row.company_id, texts)
+        await repo.replaceLicences(tx, row.company_id, payload.licences)
+      })
+      changed()
+      return workspace(accountId, payload.exhibitorId, locale)
+    },
+
+    async invite(accountId: string, input: { exhibitorId: number; email: string; role: MemberRole }, locale: Locale): Promise<Team> {
+      await db.transaction(async (tx) => {
+        const row = await adminOf(tx, input.exhibitorId, accountId, locale)
+        const members = await repo.membersOf(tx, row.id)
+        if (members.some((member) => member.email.toLowerCase() === input.email.toLowerCase())) {
+          throw invalid({ email: EXHIBITOR_MESSAGES.alreadyMember }, EXHIBITOR_MESSAGES.alreadyMember)
+        }
+        const open = await repo.openInvitationsOf(tx, row.id, now())
+        const renewing = open.some((invitation) => invitation.email.toLowerCase() === input.email.toLowerCase())
+        if (!renewing && (await repo.teamSize(tx, row.id, now())) >= EXHIBITOR_LIMITS.team) throw conflict(EXHIBITOR_MESSAGES.teamFull)
+        await platform.rateLimits.consume(INVITATIONS, String(row.id))
+        // The invitation is read by the person invited, in the language the admin writes in.
+        await invite(
+          tx,
+          mailSettings,
+          { id: row.id, name: row.name, exhibitionTitle: row.exhibition_title },
+          { email: input.email, role: input.role, locale, invitedBy: accountId },
+        )
+      })
+      const row = await memberOf(db, input.exhibitorId, accountId, locale)
+      return teamOf(db, row.id, { accountId, role: row.role })
+    },
+
+    async revokeInvitation(accountId: string, input: { exhibitorId: number; invitationId: number }, locale: Locale): Promise<Team> {
+      await db.transaction(async (tx) => {
+        await adminOf(tx, input.exhibitorId, accountId, locale)
+        if (!(await repo.deleteInvitation(tx, input.exhibitorId, input.invitationId))) throw notFound(EXHIBITOR_MESSAGES.invitationInvalid)
+      })
+      return teamOf(db, input.exhibitorId, { accountId, role: 'admin' })
+    },
+
+    /** An admin removes anyone; a member removes themselves (leaves). An exhibitor always keeps one admin. */
+    async removeMember(accountId: string, input: { exhibitorId: number; accountId: string }, locale: Locale): Promise<{ left: boolean; team: Team | null }> {
+      const leaving = input.accountId === accountId
+      await db.transaction(async (tx) => {
+        const row = await memberOf(tx, input.exhibitorId, accountId, locale, true)
+        if (!leaving && row.role !== 'admin') throw forbidden(EXHIBITOR_MESSAGES.adminsOnly)
+        const members = await repo.membersOf(tx, row.id)
+        const target = members.find((member) => member.account_id === input.accountId)
+        if (!target) throw notFound(EXHIBITOR_MESSAGES.notFound)
+        if (target.role === 'admin' && (await repo.adminCount(tx, row.id)) <= 1) throw conflict(EXHIBITOR_MESSAGES.lastAdmin)
+        await repo.removeMember(tx, row.id, input.accountId)
+      })
+      if (leaving) return { left: true, team: null }
+      return { left: false, team: await teamOf(db, input.exhibitorId, { accountId, role: 'admin' }) }
+    },
+
+    async invitation(accountId: string, token: string, locale: Locale): Promise<Invitation> {
+      const found = await repo.invitationByHash(db, hashOf(token))
+      if (!found) throw notFound(EXHIBITOR_MESSAGES.invitationInvalid)
+      const row = await repo.exhibitorFor(db, found.exhibitor_id, accountId, contentFallbackChain(locale))
+      if (!row) throw notFound(EXHIBITOR_MESSAGES.invitationInvalid)
+      const state = found.accepted_at ? 'used' : found.expires_at.getTime() <= Date.now() ? 'expired' : 'open'
+      return { exhibitorName: row.name, exhibition: exhibitionOf(row), role: found.role, email: found.email, state, memberAlready: row.role !== null }
+    },
+
+    /** Taking an invitation: once, within its validity, by the signed-in account that opens the link. */
+    async acceptInvitation(accountId: string, token: string): Promise<{ exhibitorId: number }> {
+      return db.transaction(async (tx) => {
+        const found = await repo.invitationByHash(tx, hashOf(token), true)
+        if (!found) throw notFound(EXHIBITOR_MESSAGES.invitationInvalid)
+        if (found.accepted_at) throw gone(EXHIBITOR_MESSAGES.invitationUsed)
+        if (found.expires_at.getTime() <= Date.now()) throw gone(EXHIBITOR_MESSAGES.invitationExpired)
+        await repo.addMember(tx, found.exhibitor_id, accountId, found.role)
+        await repo.markAccepted(tx, found.id, accountId, now())
+        return { exhibitorId: found.exhibitor_id }
+      })
+    },
+
+    async directory(
+      exhibitionId: number,
+      filter: { search?: string | undefined; kind?: Directory['kinds'][number] | undefined; country?: string | undefined },
+      locale: Locale,
+    ): Promise<Directory> {
+      const chain = contentFallbackChain(locale)
+      const exhibition = await repo.exhibition(db, exhibitionId, chain)
+      if (!exhibition) throw notFound()
+      const [rows, choices] = await Promise.all([
+        repo.directory(db, exhibitionId, chain, { search: filter.search || null, kind: filter.kind ?? null, country: filter.country ?? null }),
+        repo.directoryChoices(db, exhibitionId),
+      ])
+      const items = rows.map((row) => ({ slug: row.slug, name: row.name, summary: row.summary, kind: row.kind, country: row.country, logo: logoOf(row) }))
+      return { exhibition: exhibitionOf(exhibition), items, ...choices, total: items.length }
+    },
+
+    async page(exhibitionId: number, slug: string, locale: Locale): Promise<Page> {
+      const chain = contentFallbackChain(locale)
+      const [exhibition, row] = await Promise.all([repo.exhibition(db, exhibitionId, chain), repo.pageOf(db, exhibitionId, slug, chain)])
+      if (!exhibition || !row) throw exhibitorNotFound()
+      const [licences, texts] = await Promise.all([repo.licencesOf(db, row.company_id), repo.textsOf(db, row.company_id)])
+      return {
+        exhibition: exhibitionOf(exhibition),
+        exhibitor: {
+          slug: row.slug,
+          name: row.name,
+          summary: row.summary,
+          description: row.description,
+          kind: row.kind,
+          country: row.country,
+          website: row.website,
+          logo: logoOf(row),
+          licences,
+          textLocale: row.text_locale,
+          locales: texts.map((text) => text.locale),
+        },
+      }
+    },
+
+    /** Invitations to a person's addresses, when they ask to be forgotten (their memberships go with their account). */
+    eraseInvitations: (tx: Queryable, emails: string[]) => repo.deleteInvitationsTo(tx, emails),
+  }
+}
+
+export type ExhibitorService = ReturnType<typeof createExhibitorService>

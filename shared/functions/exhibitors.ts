@@ -1,0 +1,17 @@
+import type { FunctionTable } from './gateway.ts'
+
+/** Where each exhibitors function is reached and who may call it (its contract and browser reference both use this). */
+export const EXHIBITORS = {
+  // The exhibitor area (`/{lang}/exhibitor.html`): the signed-in member's own exhibitors.
+  myExhibitors: { endpoint: 'expo', route: 'exhibitor$mine', access: 'user' },
+  exhibitorWorkspace: { endpoint: 'expo', route: 'exhibitor$workspace', access: 'user' },
+  saveExhibitorProfile: { endpoint: 'expo', route: 'exhibitor$saveProfile', access: 'user' },
+  inviteExhibitorMember: { endpoint: 'expo', route: 'exhibitor$invite', access: 'user' },
+  revokeExhibitorInvitation: { endpoint: 'expo', route: 'exhibitor$revokeInvitation', access: 'user' },
+  removeExhibitorMember: { endpoint: 'expo', route: 'exhibitor$removeMember', access: 'user' },
+  exhibitorInvitation: { endpoint: 'expo', route: 'exhibitor$invitation', access: 'user' },
+  acceptExhibitorInvitation: { endpoint: 'expo', route: 'exhibitor$acceptInvitation', access: 'user' },
+  // What visitors read: the directory of an exhibition and one exhibitor's page.
+  exhibitorDirectory: { endpoint: 'expo', route: 'exhibitor$directory', access: 'visitor' },
+  exhibitorPage: { endpoint: 'expo', route: 'exhibitor$page', access: 'visitor' },
+} as const satisfies FunctionTable

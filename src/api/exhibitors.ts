@@ -1,0 +1,27 @@
+import { fn } from '../../shared/functions/gateway.ts'
+import { EXHIBITORS } from '../../shared/functions/exhibitors.ts'
+import type * as contracts from '../../shared/contracts/exhibitors.ts'
+
+/**
+ * Exhibitors (docs/product.md#exhibitors): browser references to the platform functions. The rules
+ * both sides apply are in shared/rules/exhibitors.ts.
+ */
+export const myExhibitors = fn<typeof contracts.myExhibitors>(EXHIBITORS.myExhibitors)
+export const exhibitorWorkspace = fn<typeof contracts.exhibitorWorkspace>(EXHIBITORS.exhibitorWorkspace)
+export const saveExhibitorProfile = fn<typeof contracts.saveExhibitorProfile>(EXHIBITORS.saveExhibitorProfile)
+export const inviteExhibitorMember = fn<typeof contracts.inviteExhibitorMember>(EXHIBITORS.inviteExhibitorMember)
+export const revokeExhibitorInvitation = fn<typeof contracts.revokeExhibitorInvitation>(EXHIBITORS.revokeExhibitorInvitation)
+export const removeExhibitorMember = fn<typeof contracts.removeExhibitorMember>(EXHIBITORS.removeExhibitorMember)
+export const exhibitorInvitation = fn<typeof contracts.exhibitorInvitation>(EXHIBITORS.exhibitorInvitation)
+export const acceptExhibitorInvitation = fn<typeof contracts.acceptExhibitorInvitation>(EXHIBITORS.acceptExhibitorInvitation)
+export const exhibitorDirectory = fn<typeof contracts.exhibitorDirectory>(EXHIBITORS.exhibitorDirectory)
+export const exhibitorPage = fn<typeof contracts.exhibitorPage>(EXHIBITORS.exhibitorPage)
+
+export type {
+  DirectoryEntry,
+  ExhibitorSummary,
+  ProfilePayload,
+  ProfileView,
+  TeamView,
+  WorkspaceView,
+} from '../../shared/contracts/exhibitors.ts'
