@@ -230,6 +230,10 @@ export const directoryEntry = z.object({
   kind,
   country: z.string().nullable(),
   logo,
+  /** The language the texts are in (the content fallback chain may have given another than asked). */
+  textLocale: locale,
+  /** A fictional company of the demo content (server/platform/exhibitors/demo-exhibitors.ts): the pages say so. */
+  demo: z.boolean(),
 })
 
 /** An exhibition's exhibitors, by name, searched and filtered on the server. */
@@ -271,8 +275,6 @@ export const exhibitorPage = defineContract({
       description: z.string(),
       website: z.string().nullable(),
       licences: z.array(z.object({ regulator: z.string(), number: z.string() })),
-      /** The language the texts are in (the content fallback chain may have given another than asked). */
-      textLocale: locale,
       /** Languages the profile is written in (hreflang). */
       locales: z.array(locale),
     }),

@@ -115,15 +115,19 @@ export async function licencesOf(db: Queryable, companyId: number): Promise<Lice
 }
 
 /** Taken from its English name; a number is added while the address is taken (a race meets the unique key and tries the next). */
-export async function insertCompany(tx: Queryable, base: string, fields: { kind: ExhibitorKind; website: string | null }): Promise<number> {
+export async function insertCompany(
+  tx: Queryable,
+  base: string,
+  fields: { kind: ExhibitorKind; website: string | null; country?: string | null },
+): Promise<number> {
   const taken = await tx.query<{ slug: string }>(`select slug from exhibitor_companies where slug = $1 or slug like $1 || '-%'`, [base])
   const used = new Set(taken.rows.map((row) => row.slug))
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base}-${n}`
     if (used.has(slug)) continue
     const inserted = await tx.query<{ id: number }>(
-      'insert into exhibitor_companies (slug, kind, website) values ($1, $2, $3) on conflict (slug) do nothing returning id',
-      [slug, fields.kind, fields.website],
+      'insert into exhibitor_companies (slug, kind, website, country) values ($1, $2, $3, $4) on conflict (slug) do nothing returning id',
+      [slug, fields.kind, fields.website, fields.country ?? null],
     )
     if (inserted.rows[0]) return Number(inserted.rows[0].id)
   }
@@ -309,9 +313,10 @@ export interface DirectoryRow {
   logo_src: string | null
   logo_width: number | null
   logo_height: number | null
+  demo: boolean
 }
 
-const DIRECTORY_COLUMNS = `c.slug, ct.name, ct.summary, ct.description, ct.locale as text_locale, c.kind, c.country, c.website, c.id as company_id, ${LOGO_COLUMNS}`
+const DIRECTORY_COLUMNS = `c.slug, ct.name, ct.summary, ct.description, ct.locale as text_locale, c.kind, c.country, c.website, c.id as company_id, c.demo, ${LOGO_COLUMNS}`
 
 /** The exhibition's active exhibitors by name in the caller's language; search on the names in every language. */
 export async function directory(
@@ -360,6 +365,12 @@ export async function exhibition(db: Queryable, exhibitionId: number, chain: Loc
     exhibitionId,
   ])
   return result.rows[0] ?? null
+}
+
+/** Exhibitions by slug (the demo content names them so). */
+export async function exhibitionIdsBySlug(db: Queryable, slugs: string[]): Promise<Map<string, number>> {
+  const result = await db.query<{ id: number; slug: string }>('select id, slug from exhibitions where slug = any($1::text[])', [slugs])
+  return new Map(result.rows.map((row) => [row.slug, Number(row.id)]))
 }
 
 /** Invitations to a person's addresses, open or taken, when they ask to be forgotten. */

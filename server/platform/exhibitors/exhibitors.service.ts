@@ -296,7 +296,16 @@ export function createExhibitorService(platform: Platform) {
         repo.directory(db, exhibitionId, chain, { search: filter.search || null, kind: filter.kind ?? null, country: filter.country ?? null }),
         repo.directoryChoices(db, exhibitionId),
       ])
-      const items = rows.map((row) => ({ slug: row.slug, name: row.name, summary: row.summary, kind: row.kind, country: row.country, logo: logoOf(row) }))
+      const items = rows.map((row) => ({
+        slug: row.slug,
+        name: row.name,
+        summary: row.summary,
+        kind: row.kind,
+        country: row.country,
+        logo: logoOf(row),
+        textLocale: row.text_locale,
+        demo: row.demo,
+      }))
       return { exhibition: exhibitionOf(exhibition), items, ...choices, total: items.length }
     },
 
@@ -318,6 +327,7 @@ export function createExhibitorService(platform: Platform) {
           logo: logoOf(row),
           licences,
           textLocale: row.text_locale,
+          demo: row.demo,
           locales: texts.map((text) => text.locale),
         },
       }

@@ -1,4 +1,5 @@
 import type { Domain } from '../platform.ts'
+import { seedDemoExhibitors } from './demo-exhibitors.ts'
 import { registerExhibitorFunctions } from './exhibitors.functions.ts'
 import { createExhibitorService, type ExhibitorService } from './exhibitors.service.ts'
 
@@ -19,6 +20,10 @@ export const domain: Domain = {
     const service = createExhibitorService(platform)
     platform.services.exhibitors = service
     registerExhibitorFunctions(platform, service)
+  },
+  // After the exhibitions' demo content (order 20), whose coming exhibitions these stand at.
+  async seed(_platform, tx) {
+    await seedDemoExhibitors(tx)
   },
 }
 
