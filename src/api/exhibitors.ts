@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import { fn } from '../../shared/functions/gateway.ts'
 import { EXHIBITORS } from '../../shared/functions/exhibitors.ts'
 import type * as contracts from '../../shared/contracts/exhibitors.ts'
@@ -16,6 +17,10 @@ export const exhibitorInvitation = fn<typeof contracts.exhibitorInvitation>(EXHI
 export const acceptExhibitorInvitation = fn<typeof contracts.acceptExhibitorInvitation>(EXHIBITORS.acceptExhibitorInvitation)
 export const exhibitorDirectory = fn<typeof contracts.exhibitorDirectory>(EXHIBITORS.exhibitorDirectory)
 export const exhibitorPage = fn<typeof contracts.exhibitorPage>(EXHIBITORS.exhibitorPage)
+
+/** What the directory and an exhibitor's page show (docs/product.md#exhibitor-directory). */
+export type ExhibitorDirectory = z.output<typeof contracts.exhibitorDirectory.result>
+export type ExhibitorPageView = z.output<typeof contracts.exhibitorPage.result>
 
 export type {
   DirectoryEntry,
