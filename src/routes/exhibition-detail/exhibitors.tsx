@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { DirectoryEntry } from '../../api/exhibitors.ts'
 import { useSite } from '../../app-state.ts'
+import { langOf } from '../../components/exhibition-card/exhibition-card.tsx'
 import { numberFormat } from '../../i18n/intl.ts'
 import styles from './detail.module.css'
 
 /** What the exhibition page shows of its exhibitor directory: how many, a few names, the way in. */
 export interface ExhibitorsTeaser {
   total: number
-  first: Array<Pick<DirectoryEntry, 'slug' | 'name'>>
+  first: Array<Pick<DirectoryEntry, 'slug' | 'name' | 'textLocale'>>
 }
 
 /** How many names the exhibition page shows before "browse all". */
@@ -28,7 +29,7 @@ export function Exhibitors({ exhibitionId, teaser }: { exhibitionId: number; tea
       <ul className={styles.exhibitorNames}>
         {teaser.first.map((entry) => (
           <li key={entry.slug}>
-            <Link to={`${path}/${entry.slug}`} className={styles.exhibitorName}>
+            <Link to={`${path}/${entry.slug}`} className={styles.exhibitorName} lang={langOf(entry.textLocale === site.locale ? null : entry.textLocale)}>
               {entry.name}
             </Link>
           </li>

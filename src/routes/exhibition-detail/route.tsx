@@ -61,7 +61,9 @@ export async function loader(args: LoaderFunctionArgs): Promise<DetailData> {
     gateway
       .call(exhibitorDirectory, { exhibitionId: exhibition.id }, { signal: args.request.signal })
       .then((result): ExhibitorsTeaser | null =>
-        result.total ? { total: result.total, first: result.items.slice(0, TEASER_NAMES).map(({ slug, name }) => ({ slug, name })) } : null,
+        result.total
+          ? { total: result.total, first: result.items.slice(0, TEASER_NAMES).map(({ slug, name, textLocale }) => ({ slug, name, textLocale })) }
+          : null,
       )
       .catch(() => null),
   ])
