@@ -322,9 +322,6 @@ export function createExhibitorService(platform: Platform) {
         },
       }
     },
-
-    /** Invitations to a person's addresses, when they ask to be forgotten (their memberships go with their account). */
-    eraseInvitations: (tx: Queryable, emails: string[]) => repo.deleteInvitationsTo(tx, emails),
   }
 }
 

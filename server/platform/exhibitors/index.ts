@@ -25,3 +25,4 @@ export const domain: Domain = {
 // What other domains use of this one.
 export type { ExhibitorApplicationDecision, ExhibitorService } from './exhibitors.service.ts'
 export { applicationDecided } from './exhibitors.service.ts'
+export { eraseExhibitorInvitations } from './erasure.ts'
