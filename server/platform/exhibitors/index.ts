@@ -2,6 +2,7 @@ import type { Domain } from '../platform.ts'
 import { seedDemoExhibitors } from './demo-exhibitors.ts'
 import { registerExhibitorFunctions } from './exhibitors.functions.ts'
 import { createExhibitorService, type ExhibitorService } from './exhibitors.service.ts'
+import { mountLogoUpload } from './logo-upload.ts'
 
 declare module '../platform.ts' {
   interface Services {
@@ -12,7 +13,7 @@ declare module '../platform.ts' {
 /**
  * Exhibitors (docs/product.md#exhibitors): companies at exhibitions, born from accepted exhibitor
  * applications; their profiles in every language, their teams (members and mailed invitations), and
- * the directory visitors read.
+ * the directory visitors read; the logo upload route.
  */
 export const domain: Domain = {
   name: 'exhibitors',
@@ -20,6 +21,9 @@ export const domain: Domain = {
     const service = createExhibitorService(platform)
     platform.services.exhibitors = service
     registerExhibitorFunctions(platform, service)
+  },
+  routes(router, platform) {
+    mountLogoUpload(router, platform, platform.services.exhibitors)
   },
   // After the exhibitions' demo content (order 20), whose coming exhibitions these stand at.
   async seed(_platform, tx) {
@@ -30,3 +34,4 @@ export const domain: Domain = {
 // What other domains use of this one.
 export type { ExhibitorApplicationDecision, ExhibitorService } from './exhibitors.service.ts'
 export { applicationDecided } from './exhibitors.service.ts'
+export { eraseExhibitorInvitations } from './erasure.ts'
