@@ -236,6 +236,20 @@ describe('the directory and exhibitor pages (server-rendered)', () => {
     expect(detail).toContain(`href="/en/backDetail/${expo}/exhibitors/harbour-markets"`)
   })
 
+  it('when the sitemap is asked, then it lists each directory and the active exhibitors’ pages of published exhibitions, nothing else', async () => {
+    const { expo, other } = await fairWithExhibitors()
+    const hidden = await addExhibition(platform.db, { published: false })
+    await exhibit(await addCompany({ slug: 'hidden-co', texts: { en: { name: 'Hidden Co' } } }), hidden)
+    platform.contentChanged({ scope: 'exhibitors' })
+    const sitemap = (await request(app).get('/sitemap.xml')).text
+    for (const path of [`/backDetail/${expo}/exhibitors`, `/backDetail/${expo}/exhibitors/harbour-markets`, `/backDetail/${other}/exhibitors/elsewhere-fx`]) {
+      expect(sitemap, path).toContain(`/en${path}<`)
+    }
+    for (const path of [`/backDetail/${expo}/exhibitors/gone-pay`, `/backDetail/${hidden}/exhibitors`, `/backDetail/${expo}/exhibitors/elsewhere-fx`]) {
+      expect(sitemap, path).not.toContain(`/en${path}<`)
+    }
+  })
+
   it('when an admin saves the profile, then the cached pages are dropped and the next visitor sees the change', async () => {
     const { expo, harbour, harbourAt } = await fairWithExhibitors()
     const path = `/en/backDetail/${expo}/exhibitors/harbour-markets`

@@ -372,6 +372,15 @@ export async function exhibition(db: Queryable, exhibitionId: number, chain: Loc
   return result.rows[0] ?? null
 }
 
+/** The public pages of active exhibitors at published exhibitions (sitemap.xml). */
+export async function sitemapRows(db: Queryable): Promise<Array<{ exhibition_id: number; slug: string; updated_at: Date }>> {
+  const result = await db.query<{ exhibition_id: number; slug: string; updated_at: Date }>(
+    `select x.exhibition_id, c.slug, c.updated_at from exhibitors x join exhibitor_companies c on c.id = x.company_id
+     join exhibitions e on e.id = x.exhibition_id where x.status = 'active' and e.published order by x.exhibition_id, c.slug`,
+  )
+  return result.rows
+}
+
 /** Exhibitions by slug (the demo content names them so). */
 export async function exhibitionIdsBySlug(db: Queryable, slugs: string[]): Promise<Map<string, number>> {
   const result = await db.query<{ id: number; slug: string }>('select id, slug from exhibitions where slug = any($1::text[])', [slugs])

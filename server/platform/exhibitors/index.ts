@@ -1,6 +1,7 @@
 import type { Domain } from '../platform.ts'
 import { seedDemoExhibitors } from './demo-exhibitors.ts'
 import { registerExhibitorFunctions } from './exhibitors.functions.ts'
+import { sitemapRows } from './exhibitors.repo.ts'
 import { createExhibitorService, type ExhibitorService } from './exhibitors.service.ts'
 import { mountLogoUpload } from './logo-upload.ts'
 
@@ -28,6 +29,19 @@ export const domain: Domain = {
   // After the exhibitions' demo content (order 20), whose coming exhibitions these stand at.
   async seed(_platform, tx) {
     await seedDemoExhibitors(tx)
+  },
+  // docs/product.md#exhibitor-directory: each exhibition's directory and its exhibitors' pages.
+  async sitemap(platform) {
+    const rows = await sitemapRows(platform.db)
+    const directories = new Map<number, Date>()
+    for (const row of rows) {
+      const latest = directories.get(row.exhibition_id)
+      if (!latest || row.updated_at > latest) directories.set(row.exhibition_id, row.updated_at)
+    }
+    return [
+      ...[...directories].map(([id, lastModified]) => ({ path: `/backDetail/${id}/exhibitors`, lastModified })),
+      ...rows.map((row) => ({ path: `/backDetail/${row.exhibition_id}/exhibitors/${row.slug}`, lastModified: row.updated_at })),
+    ]
   },
 }
 
