@@ -116,7 +116,6 @@ export function Component() {
           <h1 className={styles.title}>{t('list.title')}</h1>
           <p className={styles.subtitle}>
             {t('list.subtitle', {
-              exhibition: exhibition.title,
               dates: formatDateRange(exhibition.startsAt, exhibition.endsAt, exhibition.timeZone, site.htmlLang),
               city: exhibition.city,
             })}
