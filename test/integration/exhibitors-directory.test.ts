@@ -218,6 +218,12 @@ describe('the directory and exhibitor pages (server-rendered)', () => {
     expect(list.text).toMatch(/<input[^>]*name="q"[^>]*value="harb"/)
     expect(list.text).toContain('Clear filters')
 
+    // A query the directory cannot take is no error: too long is cut, a control character matches nothing, an unknown filter is none.
+    for (const query of [`q=${'x'.repeat(300)}`, `q=${'😀'.repeat(120)}`, 'q=a%00b', 'kind=bogus&country=zz1']) {
+      expect((await request(app).get(`/en/backDetail/${expo}/exhibitors?${query}`)).status, query).toBe(200)
+    }
+    expect((await request(app).get(`/en/backDetail/${expo}/exhibitors?kind=bogus`)).text).toContain('Kite Charts')
+
     const nothing = await request(app).get(`/zh-cn/backDetail/${expo}/exhibitors?q=${encodeURIComponent('不存在')}`)
     expect(nothing.status).toBe(200)
     expect(nothing.text).toContain('没有符合搜索条件的参展商。')

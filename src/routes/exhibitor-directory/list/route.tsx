@@ -36,7 +36,13 @@ interface DirectoryData {
 
 /** The query as the directory reads it: a kind or country it does not know is no filter (shared/query-params.ts lists them). */
 function readFilters(query: URLSearchParams): Filters {
-  const q = (query.get('q') ?? '').trim().replace(/\s+/g, ' ').slice(0, SEARCH_MAX)
+  // Cut to the platform's limit (UTF-16 units, as it counts), never through the middle of a character.
+  const q = (query.get('q') ?? '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .slice(0, SEARCH_MAX)
+    .replace(/[\ud800-\udbff]$/, '')
+    .trim()
   const kind = query.get('kind') ?? ''
   const country = (query.get('country') ?? '').toUpperCase()
   return {
