@@ -63,5 +63,6 @@ export function ExhibitorLogo({ entry, size }: { entry: Pick<DirectoryEntry, 'lo
 /** A small label of the exhibitor's kind. */
 export function KindBadge({ kind }: { kind: DirectoryEntry['kind'] }) {
   const { t } = useTranslation('directory')
-  return <span className={`${styles.kind} ${styles[`kind_${kind}`]}`}>{t(`kinds.${kind}`)}</span>
+  const tone = kind === 'broker' ? styles.kindBroker : kind === 'platform' ? styles.kindPlatform : ''
+  return <span className={`${styles.kind} ${tone}`}>{t(`kinds.${kind}`)}</span>
 }
