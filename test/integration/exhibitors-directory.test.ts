@@ -170,7 +170,7 @@ describe('exhibitor$page', () => {
     }
   })
 
-  it('when the profile is not written in the language asked, then the fallback chain gives it and says which; hreflang lists what it is written in', async () => {
+  it('when the profile is not written in the language asked, then the fallback chain gives it and the page says which language it shows; the answer lists the languages it is written in', async () => {
     const { expo } = await fairWithExhibitors()
     const chinese = await page({ exhibitionId: expo, slug: 'harbour-markets' }, 'zh-tw')
     expect(chinese.data.exhibitor).toMatchObject({ name: '港湾市场', textLocale: 'zh-cn', locales: ['en', 'zh-cn'] })

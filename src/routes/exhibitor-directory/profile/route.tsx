@@ -118,7 +118,7 @@ export function Component() {
               <h2 id="exhibitor-licences" className={styles.sectionTitle}>
                 {t('profile.licences')}
               </h2>
-              <table className={styles.licences}>
+              <table className={styles.licences} aria-labelledby="exhibitor-licences">
                 <thead>
                   <tr>
                     <th scope="col">{t('profile.regulator')}</th>
