@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type * as contracts from '../../../shared/contracts/exhibitors.ts'
 import { contentFallbackChain, LOCALES, type Locale } from '../../../shared/languages.ts'
 import { EXHIBITOR_LIMITS, EXHIBITOR_MESSAGES, type MemberRole, profileGaps, slugOf } from '../../../shared/rules/exhibitors.ts'
+import type { ChannelKind } from '../../../shared/rules/verification.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, forbidden, gone, invalid, notFound } from '../errors.ts'
 import { queueMail } from '../mailer.ts'
@@ -31,6 +32,14 @@ export interface ExhibitorApplicationDecision {
   locale: Locale
   from: string
   to: string
+}
+
+/** An exhibiting company as a verification answer names it. */
+export interface ChannelOwner {
+  name: string
+  slug: string
+  /** The exhibition it is at (the next or current one, else its latest); null when at none now. */
+  exhibition: { id: number; title: string } | null
 }
 
 /** Each exhibitor may send this many invitations an hour (each is a mail to any address, in our name). */
@@ -192,7 +201,7 @@ export function createExhibitorService(platform: Platform) {
 
   return {
     async mine(accountId: string, locale: Locale): Promise<Summary[]> {
-      const rows = await repo.summariesOf(db, accountId, contentFallbackChain(locale))
+      const rows = await repo.summariesOf(db, accountId, contentFallbackChain(locale), now())
       return Promise.all(rows.map((row) => summaryOf(db, row)))
     },
 
@@ -301,6 +310,28 @@ export function createExhibitorService(platform: Platform) {
       })
     },
 
+    /** Companies by id as the verification answer names them (docs/product.md#exhibitor-channels). */
+    async channelOwners(companyIds: number[], locale: Locale): Promise<Map<number, ChannelOwner>> {
+      if (!companyIds.length) return new Map()
+      const rows = await repo.owners(db, [...new Set(companyIds)], contentFallbackChain(locale), now())
+      return new Map(
+        rows.map((row) => [
+          row.company_id,
+          {
+            name: row.name,
+            slug: row.slug,
+            exhibition: row.exhibition_id === null ? null : { id: Number(row.exhibition_id), title: row.exhibition_title ?? '' },
+          },
+        ]),
+      )
+    },
+
+    /** Companies the register's verifier may record channels for, by name in the member's language. */
+    async registerOwners(locale: Locale): Promise<Array<{ companyId: number; name: string }>> {
+      const rows = await repo.registerOwners(db, contentFallbackChain(locale), new Date(Date.now() - 365 * 86_400_000))
+      return rows.map((row) => ({ companyId: row.company_id, name: row.name }))
+    },
+
     async directory(
       exhibitionId: number,
       filter: { search?: string | undefined; kind?: Directory['kinds'][number] | undefined; country?: string | undefined },
@@ -321,7 +352,11 @@ export function createExhibitorService(platform: Platform) {
       const chain = contentFallbackChain(locale)
       const [exhibition, row] = await Promise.all([repo.exhibition(db, exhibitionId, chain), repo.pageOf(db, exhibitionId, slug, chain)])
       if (!exhibition || !row) throw exhibitorNotFound()
-      const [licences, texts] = await Promise.all([repo.licencesOf(db, row.company_id), repo.textsOf(db, row.company_id)])
+      const [licences, texts, channels] = await Promise.all([
+        repo.licencesOf(db, row.company_id),
+        repo.textsOf(db, row.company_id),
+        repo.verifiedChannels(db, row.company_id, now().toISOString().slice(0, 10)),
+      ])
       return {
         exhibition: exhibitionOf(exhibition),
         exhibitor: {
@@ -336,6 +371,7 @@ export function createExhibitorService(platform: Platform) {
           licences,
           textLocale: row.text_locale,
           locales: texts.map((text) => text.locale),
+          channels: channels.map((channel) => ({ kind: channel.kind as ChannelKind, display: channel.display, validUntil: channel.valid_until })),
         },
       }
     },

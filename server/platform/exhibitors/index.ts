@@ -27,6 +27,6 @@ export const domain: Domain = {
 }
 
 // What other domains use of this one.
-export type { ExhibitorApplicationDecision, ExhibitorService } from './exhibitors.service.ts'
+export type { ChannelOwner, ExhibitorApplicationDecision, ExhibitorService } from './exhibitors.service.ts'
 export { applicationDecided } from './exhibitors.service.ts'
 export { eraseExhibitorInvitations } from './erasure.ts'
