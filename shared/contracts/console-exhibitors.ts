@@ -32,7 +32,7 @@ export const exhibitorRow = z.object({
   exhibitionTitle: z.string(),
   status,
   stage,
-  /** Members; open invitations are counted apart. */
+  /** Members; open invitations (sent, not taken, not expired) are counted apart. */
   teamSize: z.number().int(),
   openInvitations: z.number().int(),
   gaps: z.array(profileGap),
@@ -71,6 +71,7 @@ export const exhibitorDetailView = exhibitorRow.extend({
   texts: z.array(z.object({ locale: z.enum(LOCALES), name: z.string(), summary: z.string(), description: z.string() })),
   licences: z.array(z.object({ regulator: z.string(), number: z.string() })),
   members: z.array(z.object({ accountId: z.string(), nick: z.string(), email: z.string(), role, since: z.string() })),
+  /** Invitations not taken yet, lapsed ones included (the organiser may send those again). */
   invitations: z.array(
     z.object({
       id: z.number().int(),
@@ -79,6 +80,8 @@ export const exhibitorDetailView = exhibitorRow.extend({
       /** The language the mail is written in. */
       locale: z.string(),
       expiresAt: z.string(),
+      /** Its week has passed: the link no longer works until the organiser (or an admin) sends it again. */
+      expired: z.boolean(),
       /** The inviting member's nick; null: the organiser (the admin invitation of an accepted application), or the account is gone. */
       invitedBy: z.string().nullable(),
     }),

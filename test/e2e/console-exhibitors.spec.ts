@@ -113,7 +113,7 @@ test('a manager finds an exhibitor on a phone, resends its invitation, and downl
   await row.getByRole('link', { name: 'Wang Finance Ltd' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Wang Finance Ltd' })).toBeVisible()
   await hydrated(page)
-  const invitations = page.getByRole('region', { name: 'Open invitations' })
+  const invitations = page.getByRole('region', { name: 'Invitations waiting' })
   await expect(invitations).toContainText(INVITED)
   await expect(invitations).toContainText('The organiser (application accepted)')
   await expect(page.getByRole('region', { name: 'Profile' })).toContainText('王氏金融有限公司')

@@ -218,7 +218,15 @@ describe('one exhibitor', () => {
     expect(detail).toMatchObject({ website: 'https://acme-markets.example.com', licences: [{ regulator: 'FCA', number: '123456' }] })
     expect(detail.members).toEqual([{ accountId: acme.admin.userId, nick: 'Tester', email: acme.admin.email, role: 'admin', since: expect.any(String) }])
     expect(detail.invitations).toEqual([
-      { id: expect.any(Number), email: 'colleague@acme-markets.com', role: 'staff', locale: 'en', expiresAt: '2026-12-06T10:00:00.000Z', invitedBy: 'Tester' },
+      {
+        id: expect.any(Number),
+        email: 'colleague@acme-markets.com',
+        role: 'staff',
+        locale: 'en',
+        expiresAt: '2026-12-06T10:00:00.000Z',
+        expired: false,
+        invitedBy: 'Tester',
+      },
     ])
     expect(detail.application).toEqual({ reference: acme.reference, status: 'accepted' })
     expect(detail.otherExhibitions).toEqual([
@@ -318,6 +326,26 @@ describe('resending an invitation', () => {
         after: { invitation: invitation.id, email: wang.email, role: 'admin', locale: 'en', expiresAt: '2026-12-06T10:10:00.000Z' },
       }),
     ])
+  })
+
+  it('when an admin invitation lapsed without being taken, then the exhibitor shows it as expired and a resend makes it work again', async () => {
+    const wang = await signedOut('王氏金融有限公司')
+    await db.query("update exhibitor_invitations set expires_at = '2026-11-20T10:00:00Z'")
+    const before = (await staff(manager, 'exhibitorDetail', { exhibitorId: wang.exhibitorId }).expect(200)).body.data.exhibitor
+    expect([before.openInvitations, before.invitations.map((invitation: { expired: boolean }) => invitation.expired)]).toEqual([0, [true]])
+    const person = await userToken(db, platform)
+    const lapsed = await expo(person, 'exhibitor$acceptInvitation', { token: await invitationTokenTo(wang.email) })
+    expect([lapsed.status, lapsed.body.message]).toEqual([410, 'exhibitor:errors.invitationExpired'])
+
+    const after = (await staff(manager, 'resendExhibitorInvitation', { exhibitorId: wang.exhibitorId, invitationId: before.invitations[0].id }).expect(200))
+      .body.data.exhibitor
+    expect([after.openInvitations, after.invitations[0].expired, after.invitations[0].expiresAt]).toEqual([1, false, '2026-12-06T10:00:00.000Z'])
+    await expo(person, 'exhibitor$acceptInvitation', { token: await invitationTokenTo(wang.email) }).expect(200)
+    expect((await staff(manager, 'exhibitorDetail', { exhibitorId: wang.exhibitorId }).expect(200)).body.data.exhibitor).toMatchObject({
+      teamSize: 1,
+      invitations: [],
+      members: [{ accountId: person.userId, role: 'admin' }],
+    })
   })
 
   it('when the invitation was used meanwhile or the exhibitor is withdrawn, then nothing is mailed or audited (404, 409)', async () => {

@@ -112,7 +112,7 @@ export async function otherExhibitors(db: Queryable, companyId: number, exceptId
   return result.rows.map((row) => ({ ...row, id: Number(row.id), company_id: Number(row.company_id) }))
 }
 
-export interface OpenInvitationRow {
+export interface UnusedInvitationRow {
   id: number
   email: string
   role: MemberRole
@@ -121,12 +121,13 @@ export interface OpenInvitationRow {
   invited_by_nick: string | null
 }
 
-export async function openInvitations(db: Queryable, exhibitorId: number, now: Date): Promise<OpenInvitationRow[]> {
-  const result = await db.query<OpenInvitationRow>(
+/** Invitations not taken yet, expired ones too: the organiser may send a lapsed admin invitation again. */
+export async function unusedInvitations(db: Queryable, exhibitorId: number): Promise<UnusedInvitationRow[]> {
+  const result = await db.query<UnusedInvitationRow>(
     `select i.id, i.email, i.role, i.locale, i.expires_at, ac.nick as invited_by_nick
      from exhibitor_invitations i left join accounts ac on ac.id = i.invited_by
-     where i.exhibitor_id = $1 and i.accepted_at is null and i.expires_at > $2 order by i.created_at, i.id`,
-    [exhibitorId, now],
+     where i.exhibitor_id = $1 and i.accepted_at is null order by i.created_at, i.id`,
+    [exhibitorId],
   )
   return result.rows.map((row) => ({ ...row, id: Number(row.id) }))
 }

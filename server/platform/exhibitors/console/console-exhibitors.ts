@@ -92,7 +92,7 @@ export async function exhibitorDetail(db: Queryable, actor: StaffActor, exhibito
     exhibitors.textsOf(db, row.company_id),
     exhibitors.licencesOf(db, row.company_id),
     exhibitors.membersOf(db, row.id),
-    repo.openInvitations(db, row.id, now()),
+    repo.unusedInvitations(db, row.id),
     repo.otherExhibitors(db, row.company_id, row.id, chain, now()),
   ])
   return {
@@ -114,6 +114,7 @@ export async function exhibitorDetail(db: Queryable, actor: StaffActor, exhibito
       role: invitation.role,
       locale: invitation.locale,
       expiresAt: iso(invitation.expires_at),
+      expired: invitation.expires_at.getTime() <= Date.now(),
       invitedBy: invitation.invited_by_nick,
     })),
     application:
@@ -133,8 +134,8 @@ export async function exhibitorDetail(db: Queryable, actor: StaffActor, exhibito
 }
 
 /**
- * The organiser mails an open invitation again: a new link valid a new week (the service's one way of
- * inviting), and the audit row, in one transaction. The exhibitor outside the member's limits, an
+ * The organiser mails an invitation not taken yet again (a lapsed one too): a new link valid a new week
+ * (the service's one way of inviting), and the audit row, in one transaction. The exhibitor outside the member's limits, an
  * invitation used or revoked meanwhile: 404; a withdrawn exhibitor takes no one in: 409.
  */
 export async function resendExhibitorInvitation(platform: Platform, actor: StaffActor, target: { exhibitorId: number; invitationId: number }): Promise<Detail> {

@@ -16,8 +16,8 @@ const languageName = (locale: string) =>
   (LOCALES as readonly string[]).includes(locale) ? LANGUAGE_INFO[urlLanguageOfLocale(locale as Locale)].nativeName : locale
 
 /**
- * The exhibitor's open invitations; a member who may resend one is asked first (a new link is mailed
- * and the one sent before stops working).
+ * The exhibitor's invitations not taken yet, lapsed ones marked; a member who may resend one is asked
+ * first (a new link is mailed and the one sent before stops working).
  */
 export function Invitations({
   exhibitor,
@@ -48,10 +48,13 @@ export function Invitations({
           <li key={invitation.id} className={styles.item}>
             <div className={styles.itemHead}>
               <span className={styles.email}>{invitation.email}</span>
-              <span>{t(`exhibitors.roles.${invitation.role}`)}</span>
+              <span>
+                {invitation.expired ? <span className={`${ui.badge} ${ui.badgeOff}`}>{t('exhibitors.expired')}</span> : null}{' '}
+                {t(`exhibitors.roles.${invitation.role}`)}
+              </span>
             </div>
             <div className={ui.muted}>
-              {t('exhibitors.expires')}: {formatDateTime(invitation.expiresAt, language)}
+              {t(invitation.expired ? 'exhibitors.expiredOn' : 'exhibitors.expires')}: {formatDateTime(invitation.expiresAt, language)}
             </div>
             <div className={ui.muted}>
               {t('exhibitors.invitedBy')}: {invitation.invitedBy ?? t('exhibitors.byOrganiser')}
