@@ -1,7 +1,11 @@
+import sharp from 'sharp'
+import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { INVITATIONS } from '../../server/platform/exhibitors/exhibitors.service.ts'
+import { LOGO_UPLOADS } from '../../server/platform/exhibitors/logo-upload.ts'
+import { EXHIBITOR_LOGO_PATH } from '../../shared/rules/exhibitors.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { addExhibition, call, exhibitorBody, someIp, userToken, visitorToken } from './applications-helpers.ts'
 import { type App, consoleCall, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
@@ -316,6 +320,60 @@ describe('the team', () => {
     expect(refused.status).toBe(429)
     const mails = await db.query('select 1 from mail_outbox where to_address = $1', ['p20@example.com'])
     expect(mails.rowCount).toBe(0)
+  })
+})
+
+describe('the logo', () => {
+  const logoPng = (colour = '#2a6f97') =>
+    sharp({ create: { width: 320, height: 160, channels: 3, background: colour } })
+      .png()
+      .toBuffer()
+  const upload = (user: User | null, exhibitorId: number, file: Buffer, name = 'logo.png') => {
+    const call = request(app).post(`${EXHIBITOR_LOGO_PATH}?exhibitor=${exhibitorId}`).set('LanguageCode', 'en')
+    return (user ? call.set('Authorization', `Bearer ${user.token}`) : call).attach('file', file, name)
+  }
+
+  it('when an admin uploads a picture, then it is the logo on the profile and the directory, and removing it takes it off', async () => {
+    const { admin, exhibitorId } = await acceptedExhibitor()
+    await platform.rateLimits.reset(LOGO_UPLOADS, admin.userId)
+    const answer = await upload(admin, exhibitorId, await logoPng()).expect(200)
+    expect(answer.body.data.logo).toMatchObject({ src: expect.stringMatching(/^\/media\//), width: 320, height: 160 })
+    const profile = (await workspace(admin, exhibitorId).expect(200)).body.data.profile
+    expect(profile.logo).toEqual(answer.body.data.logo)
+    // The logo is not part of the versioned profile: an edit opened before it still saves.
+    expect(profile.version).toBe(1)
+    const directory = (await expo(await visitorToken(app), 'exhibitor$directory', { exhibitionId }).expect(200)).body.data
+    expect(directory.items[0].logo).toEqual(answer.body.data.logo)
+    expect((await request(app).get(answer.body.data.logo.src)).status).toBe(200)
+    const removed = (await expo(admin, 'exhibitor$removeLogo', { exhibitorId }).expect(200)).body.data
+    expect(removed).toEqual({ logo: null })
+  })
+
+  it('when the file is not a picture, is an SVG or too large, then a translated refusal names why and the logo stays as it was', async () => {
+    const { admin, exhibitorId } = await acceptedExhibitor()
+    await platform.rateLimits.reset(LOGO_UPLOADS, admin.userId)
+    const notPicture = await upload(admin, exhibitorId, Buffer.from('%PDF-1.7 not a picture'), 'logo.png')
+    expect([notPicture.status, notPicture.body.message]).toEqual([415, 'exhibitor:errors.logoNotImage'])
+    const svg = await upload(admin, exhibitorId, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg')
+    expect(svg.body.message).toBe('exhibitor:errors.logoSvg')
+    const large = await upload(admin, exhibitorId, Buffer.alloc(3 * 1024 * 1024, 1), 'big.png')
+    expect([large.status, large.body.message, large.body.data]).toEqual([413, 'exhibitor:errors.logoTooLarge', { maxMb: 2 }])
+    expect((await workspace(admin, exhibitorId).expect(200)).body.data.profile.logo).toBeNull()
+  })
+
+  it('when someone who is not the admin uploads, then it is refused before the file is read', async () => {
+    const { admin, exhibitorId } = await acceptedExhibitor()
+    const stranger = await userToken(db, platform)
+    const picture = await logoPng()
+    expect((await upload(stranger, exhibitorId, picture)).status).toBe(404)
+    expect((await upload(null, exhibitorId, picture)).status).toBe(401)
+    const visitor = request(app)
+      .post(`${EXHIBITOR_LOGO_PATH}?exhibitor=${exhibitorId}`)
+      .set('Authorization', `Bearer ${await visitorToken(app)}`)
+    expect((await visitor.attach('file', picture, 'logo.png')).status).toBe(401)
+    expect((await upload(admin, Number.NaN, picture)).status).toBe(404)
+    const media = await db.query<{ n: number }>('select count(*)::int as n from media_items')
+    expect(media.rows[0]?.n).toBe(0)
   })
 })
 

@@ -2,6 +2,7 @@ import type { Domain } from '../platform.ts'
 import { registerConsoleExhibitorFunctions } from './console/console-exhibitors.functions.ts'
 import { registerExhibitorFunctions } from './exhibitors.functions.ts'
 import { createExhibitorService, type ExhibitorService } from './exhibitors.service.ts'
+import { mountLogoUpload } from './logo-upload.ts'
 
 declare module '../platform.ts' {
   interface Services {
@@ -12,7 +13,8 @@ declare module '../platform.ts' {
 /**
  * Exhibitors (docs/product.md#exhibitors): companies at exhibitions, born from accepted exhibitor
  * applications; their profiles in every language, their teams (members and mailed invitations), and
- * the directory visitors read; and the organiser's view of them in the console (docs/product.md#console-exhibitors).
+ * the directory visitors read; the logo upload route; and the organiser's view of them in the console
+ * (docs/product.md#console-exhibitors).
  */
 export const domain: Domain = {
   name: 'exhibitors',
@@ -21,6 +23,9 @@ export const domain: Domain = {
     platform.services.exhibitors = service
     registerExhibitorFunctions(platform, service)
     registerConsoleExhibitorFunctions(platform)
+  },
+  routes(router, platform) {
+    mountLogoUpload(router, platform, platform.services.exhibitors)
   },
 }
 
