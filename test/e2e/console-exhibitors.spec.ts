@@ -69,6 +69,10 @@ async function seed(db: Queryable): Promise<void> {
     `insert into exhibitor_invitations (exhibitor_id, email, role, locale, token_hash, expires_at) values ($1, $2, 'admin', 'zh-cn', $3, now() + interval '2 days')`,
     [wangId, INVITED, OLD_HASH],
   )
+  await db.query(
+    `insert into exhibitor_invitations (exhibitor_id, email, role, locale, token_hash, expires_at) values ($1, 'li.staff@example.cn', 'staff', 'en', $2, now() - interval '1 day')`,
+    [wangId, 'b'.repeat(64)],
+  )
   const acme = await company(db, 'e2e-acme-markets', { kind: 'broker', country: 'GB', website: 'https://acme-markets.example.com' }, [
     ['en', 'E2E Acme Markets', 'Multi-asset broker', 'Founded in 2010.\nRegulated in two countries.'],
   ])
@@ -116,6 +120,7 @@ test('a manager finds an exhibitor on a phone, resends its invitation, and downl
   const invitations = page.getByRole('region', { name: 'Invitations waiting' })
   await expect(invitations).toContainText(INVITED)
   await expect(invitations).toContainText('The organiser (application accepted)')
+  await expect(invitations.getByRole('listitem').filter({ hasText: 'li.staff@example.cn' })).toContainText('Expired')
   await expect(page.getByRole('region', { name: 'Profile' })).toContainText('王氏金融有限公司')
   await expectAccessible(page)
   await shoot(page, 'exhibitor-detail-375')
@@ -128,7 +133,12 @@ test('a manager finds an exhibitor on a phone, resends its invitation, and downl
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
   const hashOf = async () =>
-    (await consoleSite.db.query<{ token_hash: string }>('select token_hash from exhibitor_invitations where exhibitor_id = $1', [wangId])).rows[0]?.token_hash
+    (
+      await consoleSite.db.query<{ token_hash: string }>('select token_hash from exhibitor_invitations where exhibitor_id = $1 and email = $2', [
+        wangId,
+        INVITED,
+      ])
+    ).rows[0]?.token_hash
   expect(await hashOf()).toBe(OLD_HASH)
   await invitations.getByRole('button', { name: `Resend the invitation to ${INVITED}` }).click()
   await dialog.getByRole('button', { name: 'Resend' }).click()
@@ -157,6 +167,16 @@ test('a manager finds an exhibitor on a phone, resends its invitation, and downl
   await page.getByRole('button', { name: 'Download CSV' }).click()
   const file = await download
   expect(file.suggestedFilename()).toBe(`exhibition-${exhibitionId}-exhibitors.csv`)
+
+  // A search that finds nothing says so.
+  await page.getByLabel('Search', { exact: true }).fill('no such company')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByRole('cell', { name: 'No exhibitors match.' })).toBeVisible()
+  await page.getByRole('link', { name: 'Clear' }).click()
+  await expect(page).not.toHaveURL(/q=/)
+  await page.getByLabel('Exhibition').selectOption({ label: 'E2E Exhibitors Expo' })
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByRole('row', { name: /E2E Acme Markets/ })).toBeVisible()
 
   // The console in Chinese, once.
   await page.getByLabel('Console language').selectOption('zh-cn')
