@@ -126,6 +126,9 @@ export async function applicationDecided(tx: Queryable, decision: ExhibitorAppli
   }
 }
 
+/** No account: the exhibitor read without a member's role in it. */
+const NOBODY = '00000000-0000-0000-0000-000000000000'
+
 /** What the organiser's renewal of an invitation did, for the console's audit row. */
 export interface RenewedInvitation {
   email: string
@@ -146,12 +149,15 @@ export async function renewInvitation(
   settings: MailSettings,
   target: { exhibitorId: number; invitationId: number },
 ): Promise<RenewedInvitation | null> {
+  // The exhibitor first, then the invitation: the order an admin's invitation takes its locks in.
+  const locked = await repo.exhibitorFor(tx, target.exhibitorId, NOBODY, ['en'], true)
+  if (!locked) return null
+  if (locked.status !== 'active') throw conflict(EXHIBITOR_MESSAGES.withdrawn)
   const found = await repo.unusedInvitation(tx, target.exhibitorId, target.invitationId)
   if (!found) return null
   const locale = (LOCALES as readonly string[]).includes(found.locale) ? (found.locale as Locale) : 'en'
-  const row = await repo.exhibitorFor(tx, target.exhibitorId, '00000000-0000-0000-0000-000000000000', contentFallbackChain(locale), true)
-  if (!row) return null
-  if (row.status !== 'active') throw conflict(EXHIBITOR_MESSAGES.withdrawn)
+  // The mail names the exhibitor in the language it is written in.
+  const row = (await repo.exhibitorFor(tx, target.exhibitorId, NOBODY, contentFallbackChain(locale))) as repo.ExhibitorRow
   const expiresAt = await invite(
     tx,
     settings,
