@@ -269,6 +269,21 @@ export async function upsertInvitation(
   )
 }
 
+/** An invitation not yet used (open or expired), locked for its renewal. */
+export async function unusedInvitation(
+  tx: Queryable,
+  exhibitorId: number,
+  invitationId: number,
+): Promise<(InvitationRow & { invited_by: string | null }) | null> {
+  const result = await tx.query<InvitationRow & { invited_by: string | null }>(
+    `select id, exhibitor_id, email, role, locale, expires_at, accepted_at, invited_by from exhibitor_invitations
+     where exhibitor_id = $1 and id = $2 and accepted_at is null for update`,
+    [exhibitorId, invitationId],
+  )
+  const row = result.rows[0]
+  return row ? { ...row, id: Number(row.id), exhibitor_id: Number(row.exhibitor_id) } : null
+}
+
 export async function deleteInvitation(tx: Queryable, exhibitorId: number, invitationId: number): Promise<boolean> {
   const result = await tx.query('delete from exhibitor_invitations where exhibitor_id = $1 and id = $2 and accepted_at is null', [exhibitorId, invitationId])
   return (result.rowCount ?? 0) === 1

@@ -73,7 +73,7 @@ async function invite(
   settings: MailSettings,
   exhibitor: { id: number; name: string; exhibitionTitle: string },
   input: { email: string; role: MemberRole; locale: Locale; invitedBy: string | null },
-): Promise<void> {
+): Promise<Date> {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Date.now() + EXHIBITOR_LIMITS.invitationDays * 86_400_000)
   await repo.upsertInvitation(tx, {
@@ -98,6 +98,7 @@ async function invite(
       ...settings,
     }),
   )
+  return expiresAt
 }
 
 /**
@@ -132,6 +133,47 @@ export async function applicationDecided(tx: Queryable, decision: ExhibitorAppli
       { email: decision.email, role: 'admin', locale: decision.locale, invitedBy: null },
     )
   }
+}
+
+/** No account: the exhibitor read without a member's role in it. */
+const NOBODY = '00000000-0000-0000-0000-000000000000'
+
+/** What the organiser's renewal of an invitation did, for the console's audit row. */
+export interface RenewedInvitation {
+  email: string
+  role: MemberRole
+  locale: string
+  expiresBefore: string
+  expiresAt: string
+}
+
+/**
+ * The organiser mails an unused invitation again (docs/product.md#console-exhibitors): a new secret and
+ * a new week, with the role, the language and the inviting member it was sent with; the old link stops
+ * working. In the caller's transaction, so the console's audit row commits with it. Null when the
+ * exhibitor has no such unused invitation; a withdrawn exhibitor takes no one in.
+ */
+export async function renewInvitation(
+  tx: Queryable,
+  settings: MailSettings,
+  target: { exhibitorId: number; invitationId: number },
+): Promise<RenewedInvitation | null> {
+  // The exhibitor first, then the invitation: the order an admin's invitation takes its locks in.
+  const locked = await repo.exhibitorFor(tx, target.exhibitorId, NOBODY, ['en'], true)
+  if (!locked) return null
+  if (locked.status !== 'active') throw conflict(EXHIBITOR_MESSAGES.withdrawn)
+  const found = await repo.unusedInvitation(tx, target.exhibitorId, target.invitationId)
+  if (!found) return null
+  const locale = (LOCALES as readonly string[]).includes(found.locale) ? (found.locale as Locale) : 'en'
+  // The mail names the exhibitor in the language it is written in.
+  const row = (await repo.exhibitorFor(tx, target.exhibitorId, NOBODY, contentFallbackChain(locale))) as repo.ExhibitorRow
+  const expiresAt = await invite(
+    tx,
+    settings,
+    { id: row.id, name: row.name, exhibitionTitle: row.exhibition_title },
+    { email: found.email, role: found.role, locale, invitedBy: found.invited_by },
+  )
+  return { email: found.email, role: found.role, locale, expiresBefore: iso(found.expires_at), expiresAt: iso(expiresAt) }
 }
 
 const logoOf = (row: { logo_src: string | null; logo_width: number | null; logo_height: number | null }) =>

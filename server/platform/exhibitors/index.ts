@@ -1,4 +1,5 @@
 import type { Domain } from '../platform.ts'
+import { registerConsoleExhibitorFunctions } from './console/console-exhibitors.functions.ts'
 import { registerExhibitorFunctions } from './exhibitors.functions.ts'
 import { createExhibitorService, type ExhibitorService } from './exhibitors.service.ts'
 import { mountLogoUpload } from './logo-upload.ts'
@@ -12,7 +13,8 @@ declare module '../platform.ts' {
 /**
  * Exhibitors (docs/product.md#exhibitors): companies at exhibitions, born from accepted exhibitor
  * applications; their profiles in every language, their teams (members and mailed invitations), and
- * the directory visitors read; the logo upload route.
+ * the directory visitors read; the logo upload route; and the organiser's view of them in the console
+ * (docs/product.md#console-exhibitors).
  */
 export const domain: Domain = {
   name: 'exhibitors',
@@ -20,6 +22,7 @@ export const domain: Domain = {
     const service = createExhibitorService(platform)
     platform.services.exhibitors = service
     registerExhibitorFunctions(platform, service)
+    registerConsoleExhibitorFunctions(platform)
   },
   routes(router, platform) {
     mountLogoUpload(router, platform, platform.services.exhibitors)
