@@ -11,6 +11,7 @@ import {
   normaliseWebsite,
 } from '../rules/exhibitors.ts'
 import { hasUnstorableControl } from '../rules/text.ts'
+import { CHANNEL_KINDS } from '../rules/verification.ts'
 import { EXHIBITORS } from '../functions/exhibitors.ts'
 import { defineContract } from './define.ts'
 
@@ -284,6 +285,8 @@ export const exhibitorPage = defineContract({
       licences: z.array(z.object({ regulator: z.string(), number: z.string() })),
       /** Languages the profile is written in (hreflang). */
       locales: z.array(locale),
+      /** Its channels the organiser verified, valid today (docs/product.md#exhibitor-channels). */
+      channels: z.array(z.object({ kind: z.enum(CHANNEL_KINDS), display: z.string(), validUntil: z.string() })),
     }),
   }),
   cacheSeconds: 60,

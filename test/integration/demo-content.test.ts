@@ -32,7 +32,11 @@ beforeEach(async () => {
 const verdict = async (value: string) => {
   nextAddress += 1
   return (
-    await platform.services.verification.verifyChannel(value, { ip: `10.90.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`, countryCode: '826' })
+    await platform.services.verification.verifyChannel(value, {
+      ip: `10.90.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`,
+      countryCode: '826',
+      locale: 'en',
+    })
   ).verdict
 }
 

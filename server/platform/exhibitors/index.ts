@@ -1,4 +1,5 @@
 import type { Domain } from '../platform.ts'
+import { registerConsoleExhibitorFunctions } from './console/console-exhibitors.functions.ts'
 import { seedDemoExhibitors } from './demo-exhibitors.ts'
 import { registerExhibitorFunctions } from './exhibitors.functions.ts'
 import { sitemapRows } from './exhibitors.repo.ts'
@@ -14,7 +15,8 @@ declare module '../platform.ts' {
 /**
  * Exhibitors (docs/product.md#exhibitors): companies at exhibitions, born from accepted exhibitor
  * applications; their profiles in every language, their teams (members and mailed invitations), and
- * the directory visitors read; the logo upload route.
+ * the directory visitors read; the logo upload route; and the organiser's view of them in the console
+ * (docs/product.md#console-exhibitors).
  */
 export const domain: Domain = {
   name: 'exhibitors',
@@ -22,6 +24,7 @@ export const domain: Domain = {
     const service = createExhibitorService(platform)
     platform.services.exhibitors = service
     registerExhibitorFunctions(platform, service)
+    registerConsoleExhibitorFunctions(platform)
   },
   routes(router, platform) {
     mountLogoUpload(router, platform, platform.services.exhibitors)
@@ -46,6 +49,6 @@ export const domain: Domain = {
 }
 
 // What other domains use of this one.
-export type { ExhibitorApplicationDecision, ExhibitorService } from './exhibitors.service.ts'
+export type { ChannelOwner, ExhibitorApplicationDecision, ExhibitorService } from './exhibitors.service.ts'
 export { applicationDecided } from './exhibitors.service.ts'
 export { eraseExhibitorInvitations } from './erasure.ts'
