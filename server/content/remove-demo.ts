@@ -39,7 +39,9 @@ const RULES: Array<{ table: DemoTable; name: string; inUse: string | null; chang
   {
     table: 'exhibitor_companies',
     name: 'slug',
-    inUse: 'exists (select 1 from exhibitors x where x.company_id = t.id)',
+    // A channel the organiser's verifier recorded for it is the organiser's work (its key cascades).
+    inUse: `exists (select 1 from exhibitors x where x.company_id = t.id)
+      or exists (select 1 from verification_channels v where v.exhibitor_company_id = t.id and not v.demo)`,
     changed: 't.updated_at > t.created_at',
   },
   {

@@ -208,6 +208,21 @@ describe('the directory and exhibitor pages (server-rendered)', () => {
     expect(profile.text).toMatch(/<a href="https:\/\/harbour\.example" target="_blank" rel="nofollow noopener"/)
     expect(profile.text).toContain('DEMO-1')
     expect(profile.text).toContain(`href="/en/backDetail/${expo}/exhibitors"`)
+    expect(profile.text).not.toContain('Verified channels')
+
+    // A channel the organiser's verifier vouches for is listed with its last day (docs/product.md#exhibitor-channels).
+    const until = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)
+    await platform.db.query(
+      `insert into verification_channels (kind, lookup_key, display, purpose, official_since, public, note, exhibitor_company_id, valid_until)
+       values ('telegram', 'harboursupport', '@HarbourSupport', 'support', '2026-01-05', true, '', $1, $2)`,
+      [harbour, until],
+    )
+    platform.contentChanged({ scope: 'verification' })
+    const withChannel = (await request(app).get(`/en/backDetail/${expo}/exhibitors/harbour-markets`)).text
+    expect(withChannel).toContain('Verified channels')
+    expect(withChannel).toContain('@HarbourSupport')
+    const day = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${until}T00:00:00Z`))
+    expect(withChannel).toContain(`verified by ${platform.config.BRAND_NAME} until ${day}`)
 
     const list = await request(app).get(`/en/backDetail/${expo}/exhibitors?q=harb&utm_source=mail`)
     expect(list.status).toBe(200)

@@ -4,6 +4,7 @@ import { type ExhibitorPageView, exhibitorPage } from '../../../api/exhibitors.t
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { useSite } from '../../../app-state.ts'
 import { formatDateRange } from '../../../components/event-dates/format.ts'
+import { dateFormat } from '../../../i18n/intl.ts'
 import { JsonLd } from '../../../components/json-ld/json-ld.tsx'
 import { exhibitorSchema } from '../../../components/json-ld/schemas.ts'
 import { PageMeta } from '../../../components/page-meta/page-meta.tsx'
@@ -16,6 +17,8 @@ interface ProfileData extends ExhibitorPageView {
   exhibitionId: number
   /** Named where the loader runs (see the directory's loader: the server's and the browser's names differ). */
   countryName: string | null
+  /** Each verified channel's last day, written in the page's language (made where the loader runs, as the country). */
+  channelsUntil: string[]
 }
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
@@ -28,7 +31,13 @@ export async function loader(args: LoaderFunctionArgs): Promise<ProfileData> {
   try {
     const page = await gateway.call(exhibitorPage, { exhibitionId: Number(raw), slug }, { signal: args.request.signal })
     const country = page.exhibitor.country
-    return { ...page, exhibitionId: Number(raw), countryName: country ? countryName(country, site.htmlLang) : null }
+    const day = dateFormat(site.htmlLang, { dateStyle: 'long', timeZone: 'UTC' })
+    return {
+      ...page,
+      exhibitionId: Number(raw),
+      countryName: country ? countryName(country, site.htmlLang) : null,
+      channelsUntil: page.exhibitor.channels.map((channel) => day.format(new Date(`${channel.validUntil}T00:00:00Z`))),
+    }
   } catch (error) {
     if (error instanceof GatewayError && (error.errorCode === 404 || error.errorCode === 400)) throw data(null, { status: 404, statusText: 'Not Found' })
     throw error
@@ -47,7 +56,7 @@ function paragraphsOf(text: string): string[] {
 export function Component() {
   const { t } = useTranslation('directory')
   const site = useSite()
-  const { exhibition, exhibitor, exhibitionId, countryName: country } = useLoaderData() as ProfileData
+  const { exhibition, exhibitor, exhibitionId, countryName: country, channelsUntil } = useLoaderData() as ProfileData
   const lang = textLangOf(exhibitor.textLocale, site.locale)
   const listPath = directoryPath(site.lang, exhibitionId)
   const paragraphs = paragraphsOf(exhibitor.description)
@@ -135,6 +144,26 @@ export function Component() {
                 </tbody>
               </table>
               <p className={styles.muted}>{t('profile.licencesNote')}</p>
+            </section>
+          ) : null}
+          {exhibitor.channels.length ? (
+            <section className={styles.section} aria-labelledby="exhibitor-channels">
+              <h2 id="exhibitor-channels" className={styles.sectionTitle}>
+                {t('profile.channels.title')}
+              </h2>
+              <p className={styles.muted}>{t('profile.channels.note', { brand: site.config.brandName })}</p>
+              <ul className={styles.channels}>
+                {exhibitor.channels.map((channel, index) => (
+                  <li key={`${channel.kind}|${channel.display}`} className={styles.channel}>
+                    <span className={styles.channelKind}>{t(`verify:types.${channel.kind}`)}</span>
+                    <span className={styles.channelValue}>{channel.display}</span>
+                    <span className={styles.muted}>{t('profile.channels.until', { brand: site.config.brandName, date: channelsUntil[index] })}</span>
+                  </li>
+                ))}
+              </ul>
+              <Link to={`/${site.lang}/verify.html`} className={styles.exhibitionLink}>
+                {t('profile.channels.check')}
+              </Link>
             </section>
           ) : null}
         </div>
