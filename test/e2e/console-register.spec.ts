@@ -104,3 +104,70 @@ test('a verifier adds an official channel and the verification page finds it', a
     await browser.close()
   }
 })
+
+/**
+ * An exhibitor's channel (docs/product.md#exhibitor-channels): the verifier records it for a demo
+ * exhibitor with the day it is vouched for until; the public check answers it as that exhibitor's (not
+ * ours), links to its page in the directory, in English and Chinese; a look-alike names whose it imitates.
+ */
+test("a verifier records an exhibitor's channel and the verification page answers it as theirs", async ({ consoleSite }) => {
+  test.setTimeout(180_000)
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  try {
+    const page = await browser.newPage({ viewport: PHONE })
+    await consoleSite.signInWithoutCode(page, VERIFIER)
+    await page.goto(`${ORIGIN}/console/register`)
+    await hydrated(page)
+    const form = page.getByRole('region', { name: 'Add an official channel' })
+    await form.getByLabel('Whose channel').selectOption({ label: 'Harbourline Markets' })
+    await form.getByLabel('Kind').selectOption('telegram')
+    await form.getByLabel('Used for').selectOption('support')
+    await form.getByLabel('Number, address or account').fill('t.me/harbourline_support')
+    await form.getByLabel('Official since').fill('2026-01-15')
+    // Vouched for a period: without its last day it is refused, beside the field.
+    await form.getByRole('button', { name: 'Add channel' }).click()
+    await expect(form.getByText("Choose the day the verification ends: an exhibitor's channel is vouched for a period.")).toBeVisible()
+    // Far enough ahead that the test never depends on the day it runs.
+    await form.getByLabel('Verified until').fill('2099-12-31')
+    await form.getByRole('button', { name: 'Add channel' }).click()
+    await expect(page.getByRole('status')).toHaveText('@harbourline_support is now in the register.')
+    const row = page.getByRole('row', { name: /@harbourline_support/ })
+    await expect(row).toContainText('Channel of Harbourline Markets')
+    await expect(row).toContainText('Verified until 2099-12-31')
+    await expectAccessible(page)
+
+    for (const [lang, title, name] of [
+      ['en', 'Verified channel of an exhibitor', 'Harbourline Markets'],
+      ['zh-cn', '参展商的已验证渠道', '港线市场'],
+    ] as const) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const visitor = await browser.newPage({ viewport })
+        await visitor.goto(`${ORIGIN}/${lang}/verify.html?value=${encodeURIComponent('@harbourline_support')}`)
+        await hydrated(visitor)
+        const result = visitor.getByTestId('channel-result')
+        await expect(result.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible()
+        await expect(result).toContainText(name)
+        // With the exhibition it is at, linked to its page in that exhibition's directory.
+        await expect(result.getByRole('link', { name: new RegExp(name) })).toHaveAttribute(
+          'href',
+          new RegExp(`^/${lang}/backDetail/\\d+/exhibitors/harbourline-markets$`),
+        )
+        await visitor.evaluate(() => window.scrollTo(0, 0))
+        await expectAccessible(visitor)
+        if (lang === 'en' && viewport === DESKTOP) {
+          // Its page in the directory lists the channel with our mark and its validity.
+          await result.getByRole('link', { name: /Harbourline Markets in the exhibitor directory/ }).click()
+          await expect(visitor.getByRole('heading', { level: 1, name: 'Harbourline Markets' })).toBeVisible()
+          await expect(visitor.getByText('@harbourline_support')).toBeVisible()
+          // A look-alike (a zero for the o) is named as an imitation of theirs.
+          await visitor.goto(`${ORIGIN}/en/verify.html?value=${encodeURIComponent('@harb0urline_support')}`)
+          await expect(visitor.getByRole('heading', { level: 2, name: 'Non-official channel', exact: true })).toBeVisible()
+          await expect(visitor.getByText('It looks like a channel of Harbourline Markets, but it is not')).toBeVisible()
+        }
+        await visitor.close()
+      }
+    }
+  } finally {
+    await browser.close()
+  }
+})
