@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import { fn } from '../../shared/functions/gateway.ts'
 import { EXHIBITORS } from '../../shared/functions/exhibitors.ts'
 import type * as contracts from '../../shared/contracts/exhibitors.ts'
@@ -25,3 +26,6 @@ export type {
   TeamView,
   WorkspaceView,
 } from '../../shared/contracts/exhibitors.ts'
+
+/** What an invitation link offers, before it is taken. */
+export type InvitationView = z.output<typeof contracts.exhibitorInvitation.result>
