@@ -180,6 +180,13 @@ export const saveExhibitorProfile = defineContract({
   result: workspaceView,
 })
 
+/** The logo comes through the upload route (EXHIBITOR_LOGO_PATH); this takes it off. */
+export const removeExhibitorLogo = defineContract({
+  ...EXHIBITORS.removeExhibitorLogo,
+  payload: z.object({ exhibitorId: id }),
+  result: z.object({ logo }),
+})
+
 export const inviteExhibitorMember = defineContract({
   ...EXHIBITORS.inviteExhibitorMember,
   payload: z.object({ exhibitorId: id, email, role }),

@@ -6,6 +6,7 @@ export const EXHIBITORS = {
   myExhibitors: { endpoint: 'expo', route: 'exhibitor$mine', access: 'user' },
   exhibitorWorkspace: { endpoint: 'expo', route: 'exhibitor$workspace', access: 'user' },
   saveExhibitorProfile: { endpoint: 'expo', route: 'exhibitor$saveProfile', access: 'user' },
+  removeExhibitorLogo: { endpoint: 'expo', route: 'exhibitor$removeLogo', access: 'user' },
   inviteExhibitorMember: { endpoint: 'expo', route: 'exhibitor$invite', access: 'user' },
   revokeExhibitorInvitation: { endpoint: 'expo', route: 'exhibitor$revokeInvitation', access: 'user' },
   removeExhibitorMember: { endpoint: 'expo', route: 'exhibitor$removeMember', access: 'user' },

@@ -27,7 +27,17 @@ export const EXHIBITOR_LIMITS = {
   invitationDays: 7,
   /** Invitations one exhibitor may send per hour (a mail to any address is sent on its behalf). */
   invitationsPerHour: 20,
+  /** The logo: a picture of at most this many megabytes, and this many uploads per account an hour. */
+  logoMb: 2,
+  logosPerHour: 30,
 } as const
+
+/**
+ * The exhibitor area's logo upload: POST multipart/form-data with the picture in `file`, the
+ * exhibitor's id in the query (`?exhibitor=12`) and the visitor's access token as for any gateway call.
+ */
+export const EXHIBITOR_LOGO_PATH = '/uploads/exhibitor-logo'
+export const EXHIBITOR_LOGO_FIELD = 'file'
 
 /** Translation keys (namespace `exhibitor`) of the refusals both sides give. */
 export const EXHIBITOR_MESSAGES = {
@@ -51,6 +61,12 @@ export const EXHIBITOR_MESSAGES = {
   invitationExpired: 'exhibitor:errors.invitationExpired',
   lastAdmin: 'exhibitor:errors.lastAdmin',
   withdrawn: 'exhibitor:errors.withdrawn',
+  logoNotImage: 'exhibitor:errors.logoNotImage',
+  logoSvg: 'exhibitor:errors.logoSvg',
+  logoSize: 'exhibitor:errors.logoSize',
+  logoTooLarge: 'exhibitor:errors.logoTooLarge',
+  logoFailed: 'exhibitor:errors.logoFailed',
+  logoBusy: 'exhibitor:errors.logoBusy',
 } as const
 
 /**

@@ -10,6 +10,7 @@ import type * as contracts from '../../shared/contracts/exhibitors.ts'
 export const myExhibitors = fn<typeof contracts.myExhibitors>(EXHIBITORS.myExhibitors)
 export const exhibitorWorkspace = fn<typeof contracts.exhibitorWorkspace>(EXHIBITORS.exhibitorWorkspace)
 export const saveExhibitorProfile = fn<typeof contracts.saveExhibitorProfile>(EXHIBITORS.saveExhibitorProfile)
+export const removeExhibitorLogo = fn<typeof contracts.removeExhibitorLogo>(EXHIBITORS.removeExhibitorLogo)
 export const inviteExhibitorMember = fn<typeof contracts.inviteExhibitorMember>(EXHIBITORS.inviteExhibitorMember)
 export const revokeExhibitorInvitation = fn<typeof contracts.revokeExhibitorInvitation>(EXHIBITORS.revokeExhibitorInvitation)
 export const removeExhibitorMember = fn<typeof contracts.removeExhibitorMember>(EXHIBITORS.removeExhibitorMember)

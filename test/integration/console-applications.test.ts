@@ -209,7 +209,9 @@ describe('deciding', () => {
     expect(answers.find((answer) => answer.status === 409)?.body.message).toBe('console:errors.applicationChanged')
     const winner = answers.find((answer) => answer.status === 200)?.body.data.application.status
     expect((await db.query('select status from applications where reference = $1', [reference])).rows[0]).toEqual({ status: winner })
-    expect(await mailsTo(email)).toHaveLength(2)
+    // The acknowledgement and the winner's decision, and for an acceptance of an application sent signed
+    // out the invitation to the exhibitor's team (docs/product.md#exhibitors).
+    expect(await mailsTo(email)).toHaveLength(winner === 'accepted' ? 3 : 2)
     expect(await auditRows('console$decideApplication')).toHaveLength(1)
     expect((await db.query('select count(*)::int as n from application_decisions')).rows[0]).toEqual({ n: 1 })
   })

@@ -5,6 +5,7 @@ import {
   exhibitorPage,
   exhibitorWorkspace,
   inviteExhibitorMember,
+  removeExhibitorLogo,
   myExhibitors,
   removeExhibitorMember,
   revokeExhibitorInvitation,
@@ -21,6 +22,9 @@ export function registerExhibitorFunctions(platform: Platform, service: Exhibito
   registry.implement(myExhibitors, async (_payload, context) => ({ items: await service.mine(user(context), context.locale) }))
   registry.implement(exhibitorWorkspace, async (payload, context) => service.workspace(user(context), payload.exhibitorId, context.locale))
   registry.implement(saveExhibitorProfile, async (payload, context) => service.saveProfile(user(context), payload, context.locale))
+  registry.implement(removeExhibitorLogo, async (payload, context) => ({
+    logo: await service.setLogo(user(context), payload.exhibitorId, null, context.locale),
+  }))
   registry.implement(inviteExhibitorMember, async (payload, context) => service.invite(user(context), payload, context.locale))
   registry.implement(revokeExhibitorInvitation, async (payload, context) => service.revokeInvitation(user(context), payload, context.locale))
   registry.implement(removeExhibitorMember, async (payload, context) => service.removeMember(user(context), payload, context.locale))

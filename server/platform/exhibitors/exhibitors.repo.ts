@@ -143,6 +143,11 @@ export async function saveCompany(
   return (result.rowCount ?? 0) === 1
 }
 
+/** The logo is not part of the versioned profile: an upload never makes a member's open edit stale. */
+export async function setLogo(tx: Queryable, companyId: number, mediaId: string | null): Promise<void> {
+  await tx.query('update exhibitor_companies set logo_media_id = $2, updated_at = now() where id = $1', [companyId, mediaId])
+}
+
 export async function replaceTexts(tx: Queryable, companyId: number, texts: TextRow[]): Promise<void> {
   await tx.query('delete from exhibitor_company_texts where company_id = $1', [companyId])
   for (const text of texts) {

@@ -215,6 +215,23 @@ export function createExhibitorService(platform: Platform) {
       return workspace(accountId, payload.exhibitorId, locale)
     },
 
+    /** An admin's logo (a media item the upload route has stored), or none. */
+    async setLogo(accountId: string, exhibitorId: number, mediaId: string | null, locale: Locale): Promise<Workspace['profile']['logo']> {
+      const companyId = await db.transaction(async (tx) => {
+        const row = await adminOf(tx, exhibitorId, accountId, locale)
+        await repo.setLogo(tx, row.company_id, mediaId)
+        return row.company_id
+      })
+      changed()
+      return (await profileOf(db, companyId)).logo
+    },
+
+    /** Whether the account may change this exhibitor (the upload route asks before it reads the file). */
+    async mayEdit(accountId: string, exhibitorId: number): Promise<boolean> {
+      const row = await repo.exhibitorFor(db, exhibitorId, accountId, ['en'])
+      return row?.role === 'admin' && row.status === 'active'
+    },
+
     async invite(accountId: string, input: { exhibitorId: number; email: string; role: MemberRole }, locale: Locale): Promise<Team> {
       await db.transaction(async (tx) => {
         const row = await adminOf(tx, input.exhibitorId, accountId, locale)
@@ -322,9 +339,6 @@ export function createExhibitorService(platform: Platform) {
         },
       }
     },
-
-    /** Invitations to a person's addresses, when they ask to be forgotten (their memberships go with their account). */
-    eraseInvitations: (tx: Queryable, emails: string[]) => repo.deleteInvitationsTo(tx, emails),
   }
 }
 

@@ -48,3 +48,7 @@ export const domain: Domain = {
     mountMediaFiles(router, platform.services.media.storage, platform.logger)
   },
 }
+
+// What other domains use of this one.
+export { storeVisitorImage } from './visitor-image.ts'
+export { cleanName } from './media-console.ts'

@@ -23,7 +23,7 @@ export async function mediaById(db: Queryable, id: string, lock = false): Promis
 /** A new item, or null when one with this content hash was stored meanwhile (the same file twice). */
 export async function insertMedia(
   db: Queryable,
-  row: Pick<MediaRow, 'id' | 'kind' | 'src' | 'width' | 'height' | 'storage_keys' | 'name'> & { bytes: number; createdBy: string },
+  row: Pick<MediaRow, 'id' | 'kind' | 'src' | 'width' | 'height' | 'storage_keys' | 'name'> & { bytes: number; createdBy: string | null },
 ): Promise<MediaRow | null> {
   const result = await db.query<MediaRow>(
     `insert into media_items (id, kind, src, width, height, storage_keys, name, bytes, created_by)

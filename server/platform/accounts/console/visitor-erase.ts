@@ -4,6 +4,7 @@ import type { Platform } from '../../platform.ts'
 import type { StaffActor } from '../../staff-actor.ts'
 import { eraseApplications } from '../../applications/index.ts'
 import type { PersonErasure } from '../../erasure.ts'
+import { eraseExhibitorInvitations } from '../../exhibitors/index.ts'
 import { eraseFromOutbox } from '../../mailer.ts'
 import { eraseSurveyTraces } from '../../survey/index.ts'
 import { eraseHeldTickets, eraseOrders, redactOrderHistories } from '../../tickets/index.ts'
@@ -85,6 +86,7 @@ export async function deleteVisitor(platform: Platform, actor: StaffActor, id: s
       kept.map((order) => order.id),
     )
     const applicationsRemoved = await eraseApplications(tx, person)
+    await eraseExhibitorInvitations(tx, person)
     const comments = await tx.query('delete from exhibition_comments where account_id = $1', [id])
     const mails = await eraseFromOutbox(tx, person)
     await redactOrderHistories(tx, person)
