@@ -87,6 +87,7 @@ const describedBy = (id: string, hint: boolean, error: string | undefined) =>
  */
 export function ProfileEditor({ workspace, countries, onSaved }: { workspace: WorkspaceView; countries: Country[]; onSaved(workspace: WorkspaceView): void }) {
   const { t } = useTranslation('exhibitor')
+  const site = useSite()
   const gateway = useGateway()
   const revalidator = useRevalidator()
   const messageOf = useFailureMessage()
@@ -280,7 +281,10 @@ export function ProfileEditor({ workspace, countries, onSaved }: { workspace: Wo
           <GapMark gap="licences" gaps={gaps} />
         </legend>
         <p id="profile-licences-hint" className={`${styles.hint} ${draft.kind === 'broker' ? styles.hintStrong : ''}`}>
-          {draft.kind === 'broker' ? t('profile.licencesBroker') : t('profile.licencesHint')} {t('profile.licencesLimit', { max: EXHIBITOR_LIMITS.licences })}
+          {draft.kind === 'broker' ? t('profile.licencesBroker') : t('profile.licencesHint')}
+          {/* Chinese and Japanese sentences follow each other without a space. */}
+          {/^(zh|ja)/.test(site.htmlLang) ? '' : ' '}
+          {t('profile.licencesLimit', { max: EXHIBITOR_LIMITS.licences })}
         </p>
         {draft.licences.length ? (
           <ol className={styles.licences}>

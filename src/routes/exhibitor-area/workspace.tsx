@@ -8,6 +8,7 @@ import { AreaPage } from './area-page.tsx'
 import { Badges, ExhibitionLine } from './area-parts.tsx'
 import styles from './exhibitor-area.module.css'
 import type { ListNotice } from './exhibitor-list.tsx'
+import { LogoField } from './logo.tsx'
 import { ProfileEditor } from './profile-editor.tsx'
 import { ProfileRead } from './profile-read.tsx'
 import { Team } from './team.tsx'
@@ -66,6 +67,13 @@ export function Workspace({ workspace: loaded, countries }: { workspace: Workspa
         <h2 id="profile-title" className={styles.cardTitle}>
           {t('profile.title')}
         </h2>
+        <LogoField
+          exhibitorId={exhibitor.id}
+          name={exhibitor.name}
+          logo={profile.logo}
+          admin={admin && exhibitor.status === 'active'}
+          onLogo={(logo) => setWorkspace((current) => ({ ...current, profile: { ...current.profile, logo } }))}
+        />
         {admin ? <ProfileEditor workspace={workspace} countries={countries} onSaved={setWorkspace} /> : <ProfileRead profile={profile} countries={countries} />}
       </section>
 
