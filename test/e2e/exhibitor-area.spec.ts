@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from '@playwright/test'
 import type { Queryable } from '../../server/db/client.ts'
 import { createPasswordHasher } from '../../server/platform/passwords.ts'
@@ -225,11 +226,31 @@ test('an administrator completes the profile in two languages, invites a colleag
   await expect(page.getByLabel(EN.profile.website)).toHaveValue(/^https?:\/\/wang-finance\.example\.com\/?$/)
   await accessibleAtBothWidths(page)
 
+  // The logo goes up at once, outside the versioned profile.
+  await page.getByLabel(EN.logo.choose).setInputFiles(fileURLToPath(new URL('../../public/images/og-default.png', import.meta.url)))
+  await expect(page.getByRole('status').filter({ hasText: EN.logo.uploaded })).toBeVisible()
+  await expect(page.getByRole('img', { name: fill(EN.logo.alt, { exhibitor: 'Wang Finance' }) })).toBeVisible()
+
   // Kept: after a reload the Chinese name is there.
   await page.reload()
   await hydrated(page)
   await page.getByRole('tab', { name: /简体中文/ }).click()
   await expect(page.locator('#profile-zh-cn-name')).toHaveValue('王氏金融')
+
+  // A profile saved meanwhile in another tab: the older one is told, and reloads to the newer.
+  const stale = await page.context().newPage()
+  await stale.goto(workspaceUrl)
+  await hydrated(stale)
+  await page.getByRole('tab', { name: /English/ }).click()
+  await page.locator('#profile-en-summary').fill('A licensed broker from Hong Kong since 2009.')
+  await page.getByRole('button', { name: EN.profile.save }).click()
+  await expect(page.getByRole('status').filter({ hasText: EN.profile.saved })).toBeVisible()
+  await stale.getByRole('button', { name: EN.profile.save }).click()
+  await expect(stale.getByRole('alert')).toContainText(EN.errors.changed)
+  await stale.getByRole('button', { name: EN.profile.reload }).click()
+  await expect(stale.locator('#profile-en-summary')).toHaveValue('A licensed broker from Hong Kong since 2009.')
+  await expect(stale.getByRole('alert')).toHaveCount(0)
+  await stale.close()
 
   // An invitation: a wrong address answered beside the field, then the colleague's.
   await page.getByLabel(EN.team.email).fill('li.na@')
@@ -267,7 +288,9 @@ test('an administrator completes the profile in two languages, invites a colleag
   await expect(other.getByText(EN.profile.readOnly)).toBeVisible()
   await expect(other.getByRole('button', { name: EN.profile.save })).toHaveCount(0)
   await expect(other.getByRole('main').getByRole('textbox')).toHaveCount(0)
-  await expect(other.getByRole('main')).toContainText('A licensed broker from Hong Kong.')
+  await expect(other.getByRole('main')).toContainText('A licensed broker from Hong Kong since 2009.')
+  await expect(other.getByRole('img', { name: fill(EN.logo.alt, { exhibitor: 'Wang Finance' }) })).toBeVisible()
+  await expect(other.getByLabel(EN.logo.choose)).toHaveCount(0)
   await other.getByRole('tab', { name: /简体中文/ }).click()
   await expect(other.getByRole('main')).toContainText('王氏金融')
   await expect(other.getByRole('region', { name: EN.team.invitations })).toHaveCount(0)
