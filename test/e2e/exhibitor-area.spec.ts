@@ -13,8 +13,9 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  * opens it from My account, completes the profile in English and Simplified Chinese (a wrong website
  * and a Chinese summary without a name answered beside their fields and in the summary), invites a
  * colleague by e-mail; the colleague opens the mailed link, logs in, accepts and reads the profile as
- * staff; the administrator removes them and, as the last administrator, cannot leave. The list in
- * Simplified Chinese and the empty list too. Each page is checked with axe at 375 and 1280 px.
+ * staff; the administrator removes them and, as the last administrator, cannot leave; all of it in
+ * English and in Simplified Chinese. The list in Simplified Chinese on a phone, an unknown link and the
+ * empty list too. Each page is checked with axe at 375 and 1280 px.
  *
  * The data is set up through the platform, not through other features' screens: accounts and an
  * exhibitor application are rows as the login page and the sign-up form store them (those screens
@@ -29,6 +30,10 @@ const EN = read<Strings>('en', 'exhibitor')
 const ZH = read<Strings>('zh-cn', 'exhibitor')
 type Login = typeof import('../../locales/en/login.json')
 const LOGIN = { en: read<Login>('en', 'login'), 'zh-cn': read<Login>('zh-cn', 'login') }
+type Shell = typeof import('../../locales/en/common.json')
+const SHELL = { en: read<Shell>('en', 'common'), 'zh-cn': read<Shell>('zh-cn', 'common') }
+type Account = typeof import('../../locales/en/account.json')
+const ACCOUNT = { en: read<Account>('en', 'account'), 'zh-cn': read<Account>('zh-cn', 'account') }
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''))
 
@@ -114,7 +119,7 @@ async function accessibleAtBothWidths(page: Page, end: typeof PHONE = DESKTOP) {
 }
 
 /** The invitation link of the newest mail to an address (its parts decoded as their encodings say). */
-function invitationLinkTo(address: string): string | undefined {
+function invitationLinkTo(address: string, lang: string): string | undefined {
   if (!existsSync(OUTBOX)) return undefined
   const safe = address.replace(/[^a-z0-9@._-]/gi, '_')
   const files = readdirSync(OUTBOX)
@@ -131,7 +136,7 @@ function invitationLinkTo(address: string): string | undefined {
         return chunk.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
       })
       .join('\n')
-    const link = /https?:\/\/[^\s"<]+\/en\/exhibitor\.html\?invitation=[A-Za-z0-9_-]{43}/.exec(text)?.[0]
+    const link = new RegExp(`https?://[^\\s"<]+/${lang}/exhibitor\\.html\\?invitation=[A-Za-z0-9_-]{43}`).exec(text)?.[0]
     if (link) return link
   }
   return undefined
@@ -146,187 +151,194 @@ test.describe.configure({ mode: 'serial' })
 // The refusals the tests ask for (a wrong website, the last administrator leaving) are failed requests the browser notes.
 test.use({ allowConsole: [/Failed to load resource: the server responded with a status of (400|409)/] })
 
-test('an administrator completes the profile in two languages, invites a colleague who accepts as staff, and removes them', async ({
-  page,
-  browser,
-  consoleSite,
-}) => {
-  test.setTimeout(180_000)
-  const admin = `wang.${unique()}@example.com`
-  const colleague = `li.${unique()}@example.com`
-  await account(consoleSite.db, admin, 'Wang Wei')
-  await account(consoleSite.db, colleague, 'Li Na')
-  const { exhibition } = await acceptedExhibitor(consoleSite, admin, 'Wang Finance')
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorIp() })
-  await page.setViewportSize(DESKTOP)
+for (const lang of ['en', 'zh-cn'] as const) {
+  const T = lang === 'en' ? EN : ZH
+  test(`in ${lang}: an administrator completes the profile in two languages, invites a colleague who accepts as staff, and removes them`, async ({
+    page,
+    browser,
+    consoleSite,
+  }) => {
+    test.setTimeout(180_000)
+    const admin = `wang.${unique()}@example.com`
+    const colleague = `li.${unique()}@example.com`
+    await account(consoleSite.db, admin, 'Wang Wei')
+    await account(consoleSite.db, colleague, 'Li Na')
+    const { exhibition } = await acceptedExhibitor(consoleSite, admin, 'Wang Finance')
+    const title = lang === 'en' ? exhibition.en : exhibition.zh
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorIp() })
+    await page.setViewportSize(DESKTOP)
 
-  // My account is the way in (docs/product.md#routes info.html).
-  await open(page, '/en/info.html')
-  await page.getByRole('banner').getByRole('button', { name: 'Log in / Register' }).click()
-  await logInThroughFrame(page, 'en', admin)
-  await page.getByRole('link', { name: 'Exhibitor area' }).click()
-  await expect(page).toHaveURL(/\/en\/exhibitor\.html$/)
-  await expect(page.getByRole('heading', { level: 1, name: EN.area.title })).toBeVisible()
-  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Wang Finance' }) })
-  await expect(item).toContainText(exhibition.en)
-  await expect(item).toContainText('Singapore')
-  await expect(item).toContainText(EN.roles.admin)
-  for (const gap of ['summary', 'description', 'website', 'country'] as const) await expect(item).toContainText(EN.gaps[gap])
-  await accessibleAtBothWidths(page)
+    // My account is the way in (docs/product.md#routes info.html).
+    await open(page, `/${lang}/info.html`)
+    await page.getByRole('banner').getByRole('button', { name: SHELL[lang].nav.login }).click()
+    await logInThroughFrame(page, lang, admin)
+    await page.getByRole('link', { name: ACCOUNT[lang].exhibitor.link }).click()
+    await expect(page).toHaveURL(new RegExp(`/${lang}/exhibitor\\.html$`))
+    await expect(page.getByRole('heading', { level: 1, name: T.area.title })).toBeVisible()
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Wang Finance' }) })
+    await expect(item).toContainText(title)
+    await expect(item).toContainText('Singapore')
+    await expect(item).toContainText(T.roles.admin)
+    for (const gap of ['summary', 'description', 'website', 'country'] as const) await expect(item).toContainText(T.gaps[gap])
+    await accessibleAtBothWidths(page)
 
-  // The workspace: four parts missing.
-  await item.getByRole('link', { name: 'Wang Finance' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Wang Finance' })).toBeVisible()
-  await expect(page).toHaveURL(/\?id=\d+$/)
-  const workspaceUrl = page.url()
-  await expect(page.getByRole('heading', { level: 2, name: fill(EN.gaps.title_other, { count: 4 }) })).toBeVisible()
-  await expect(page.locator('#profile-en-name')).toHaveValue('Wang Finance')
-  await accessibleAtBothWidths(page)
+    // The workspace: four parts missing.
+    await item.getByRole('link', { name: 'Wang Finance' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Wang Finance' })).toBeVisible()
+    await expect(page).toHaveURL(/\?id=\d+$/)
+    const workspaceUrl = page.url()
+    await expect(page.getByRole('heading', { level: 2, name: fill(T.gaps.title_other, { count: 4 }) })).toBeVisible()
+    await expect(page.locator('#profile-en-name')).toHaveValue('Wang Finance')
+    await accessibleAtBothWidths(page)
 
-  // A wrong website and a Chinese summary without a Chinese name: beside the fields, and listed at the top.
-  await page.getByLabel(EN.profile.website).fill('not a website')
-  const chinese = page.getByRole('tab', { name: /简体中文/ })
-  await chinese.click()
-  await expect(chinese).toHaveAttribute('aria-selected', 'true')
-  await page.locator('#profile-zh-cn-summary').fill('来自香港的持牌经纪商。')
-  await page.getByRole('tab', { name: /English/ }).click()
-  await page.getByRole('button', { name: EN.profile.save }).click()
-  const summary = page.getByRole('alert').filter({ hasText: EN.profile.checkFields })
-  await expect(summary).toContainText(EN.errors.website)
-  await expect(summary).toContainText(`简体中文: ${EN.profile.name}: ${EN.errors.nameRequired}`)
-  await expect(page.locator('#profile-website-error')).toHaveText(`! ${EN.errors.website}`)
-  await expect(page.locator('#profile-website')).toHaveAttribute('aria-invalid', 'true')
-  await expect(page.locator('#profile-website')).toHaveAttribute('aria-describedby', /profile-website-error/)
-  // The Chinese tab, not open, is marked; the summary's link opens it at the field.
-  await expect(chinese).toContainText(EN.profile.tab.error)
-  await expectAccessible(page)
-  await summary.getByRole('link', { name: `简体中文: ${EN.profile.name}` }).click()
-  await expect(chinese).toHaveAttribute('aria-selected', 'true')
-  await expect(page.locator('#profile-zh-cn-name')).toBeFocused()
-  await expect(page.locator('#profile-zh-cn-name-error')).toHaveText(`! ${EN.errors.nameRequired}`)
+    // A wrong website and a Chinese summary without a Chinese name: beside the fields, and listed at the top.
+    await page.getByLabel(T.profile.website).fill('not a website')
+    const chinese = page.getByRole('tab', { name: /简体中文/ })
+    await chinese.click()
+    await expect(chinese).toHaveAttribute('aria-selected', 'true')
+    await page.locator('#profile-zh-cn-summary').fill('来自香港的持牌经纪商。')
+    await page.getByRole('tab', { name: /English/ }).click()
+    await page.getByRole('button', { name: T.profile.save }).click()
+    const summary = page.getByRole('alert').filter({ hasText: T.profile.checkFields })
+    await expect(summary).toContainText(T.errors.website)
+    await expect(summary).toContainText(`简体中文: ${T.profile.name}: ${T.errors.nameRequired}`)
+    await expect(page.locator('#profile-website-error')).toHaveText(`! ${T.errors.website}`)
+    await expect(page.locator('#profile-website')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.locator('#profile-website')).toHaveAttribute('aria-describedby', /profile-website-error/)
+    // The Chinese tab, not open, is marked; the summary's link opens it at the field.
+    await expect(chinese).toContainText(T.profile.tab.error)
+    await expectAccessible(page)
+    await summary.getByRole('link', { name: `简体中文: ${T.profile.name}` }).click()
+    await expect(chinese).toHaveAttribute('aria-selected', 'true')
+    await expect(page.locator('#profile-zh-cn-name')).toBeFocused()
+    await expect(page.locator('#profile-zh-cn-name-error')).toHaveText(`! ${T.errors.nameRequired}`)
 
-  // Everything right: a broker in Hong Kong with its licence, English and Chinese texts.
-  await page.locator('#profile-zh-cn-name').fill('王氏金融')
-  await page.locator('#profile-zh-cn-description').fill('王氏金融为亚洲的专业交易者提供外汇与差价合约交易服务。')
-  await page.getByRole('tab', { name: /English/ }).click()
-  await page.locator('#profile-en-summary').fill('A licensed broker from Hong Kong.')
-  await page.locator('#profile-en-description').fill('Wang Finance offers forex and CFD trading to professional traders across Asia.')
-  await page.getByLabel(EN.profile.website).fill('wang-finance.example.com')
-  await page.getByLabel(EN.profile.country).selectOption('HK')
-  await page.getByRole('radio', { name: EN.kinds.broker }).check()
-  await page.getByRole('button', { name: EN.profile.addLicence }).click()
-  await expect(page.locator('#profile-licence-0-regulator')).toBeFocused()
-  await page.locator('#profile-licence-0-regulator').fill('SFC')
-  await page.locator('#profile-licence-0-number').fill('AXK123')
-  await page.getByRole('button', { name: EN.profile.save }).click()
-  await expect(page.getByRole('status').filter({ hasText: EN.profile.saved })).toBeVisible()
-  await expect(page.getByRole('heading', { level: 2, name: EN.gaps.complete })).toBeVisible()
-  await expect(page.getByRole('alert')).toHaveCount(0)
-  await expect(chinese).toContainText(EN.profile.tab.written)
-  await expect(page.getByLabel(EN.profile.website)).toHaveValue(/^https?:\/\/wang-finance\.example\.com\/?$/)
-  await accessibleAtBothWidths(page)
+    // Everything right: a broker in Hong Kong with its licence, English and Chinese texts.
+    await page.locator('#profile-zh-cn-name').fill('王氏金融')
+    await page.locator('#profile-zh-cn-description').fill('王氏金融为亚洲的专业交易者提供外汇与差价合约交易服务。')
+    await page.getByRole('tab', { name: /English/ }).click()
+    await page.locator('#profile-en-summary').fill('A licensed broker from Hong Kong.')
+    await page.locator('#profile-en-description').fill('Wang Finance offers forex and CFD trading to professional traders across Asia.')
+    await page.getByLabel(T.profile.website).fill('wang-finance.example.com')
+    await page.getByLabel(T.profile.country).selectOption('HK')
+    await page.getByRole('radio', { name: T.kinds.broker }).check()
+    await page.getByRole('button', { name: T.profile.addLicence }).click()
+    await expect(page.locator('#profile-licence-0-regulator')).toBeFocused()
+    await page.locator('#profile-licence-0-regulator').fill('SFC')
+    await page.locator('#profile-licence-0-number').fill('AXK123')
+    await page.getByRole('button', { name: T.profile.save }).click()
+    await expect(page.getByRole('status').filter({ hasText: T.profile.saved })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: T.gaps.complete })).toBeVisible()
+    // Its name in the page's language, once written there.
+    const shown = lang === 'en' ? 'Wang Finance' : '王氏金融'
+    await expect(page.getByRole('heading', { level: 1, name: shown })).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    await expect(chinese).toContainText(T.profile.tab.written)
+    await expect(page.getByLabel(T.profile.website)).toHaveValue(/^https?:\/\/wang-finance\.example\.com\/?$/)
+    await accessibleAtBothWidths(page)
 
-  // The logo goes up at once, outside the versioned profile.
-  await page.getByLabel(EN.logo.choose).setInputFiles(fileURLToPath(new URL('../../public/images/og-default.png', import.meta.url)))
-  await expect(page.getByRole('status').filter({ hasText: EN.logo.uploaded })).toBeVisible()
-  await expect(page.getByRole('img', { name: fill(EN.logo.alt, { exhibitor: 'Wang Finance' }) })).toBeVisible()
+    // The logo goes up at once, outside the versioned profile.
+    await page.getByLabel(T.logo.choose).setInputFiles(fileURLToPath(new URL('../../public/images/og-default.png', import.meta.url)))
+    await expect(page.getByRole('status').filter({ hasText: T.logo.uploaded })).toBeVisible()
+    await expect(page.getByRole('img', { name: fill(T.logo.alt, { exhibitor: shown }) })).toBeVisible()
 
-  // Kept: after a reload the Chinese name is there.
-  await page.reload()
-  await hydrated(page)
-  await page.getByRole('tab', { name: /简体中文/ }).click()
-  await expect(page.locator('#profile-zh-cn-name')).toHaveValue('王氏金融')
+    // Kept: after a reload the Chinese name is there.
+    await page.reload()
+    await hydrated(page)
+    await page.getByRole('tab', { name: /简体中文/ }).click()
+    await expect(page.locator('#profile-zh-cn-name')).toHaveValue('王氏金融')
 
-  // A profile saved meanwhile in another tab: the older one is told, and reloads to the newer.
-  const stale = await page.context().newPage()
-  await stale.goto(workspaceUrl)
-  await hydrated(stale)
-  await page.getByRole('tab', { name: /English/ }).click()
-  await page.locator('#profile-en-summary').fill('A licensed broker from Hong Kong since 2009.')
-  await page.getByRole('button', { name: EN.profile.save }).click()
-  await expect(page.getByRole('status').filter({ hasText: EN.profile.saved })).toBeVisible()
-  await stale.getByRole('button', { name: EN.profile.save }).click()
-  await expect(stale.getByRole('alert')).toContainText(EN.errors.changed)
-  await stale.getByRole('button', { name: EN.profile.reload }).click()
-  await expect(stale.locator('#profile-en-summary')).toHaveValue('A licensed broker from Hong Kong since 2009.')
-  await expect(stale.getByRole('alert')).toHaveCount(0)
-  await stale.close()
+    // A profile saved meanwhile in another tab: the older one is told, and reloads to the newer.
+    const stale = await page.context().newPage()
+    await stale.goto(workspaceUrl)
+    await hydrated(stale)
+    await page.getByRole('tab', { name: /English/ }).click()
+    await page.locator('#profile-en-summary').fill('A licensed broker from Hong Kong since 2009.')
+    await page.getByRole('button', { name: T.profile.save }).click()
+    await expect(page.getByRole('status').filter({ hasText: T.profile.saved })).toBeVisible()
+    await stale.getByRole('button', { name: T.profile.save }).click()
+    await expect(stale.getByRole('alert')).toContainText(T.errors.changed)
+    await stale.getByRole('button', { name: T.profile.reload }).click()
+    await expect(stale.locator('#profile-en-summary')).toHaveValue('A licensed broker from Hong Kong since 2009.')
+    await expect(stale.getByRole('alert')).toHaveCount(0)
+    await stale.close()
 
-  // An invitation: a wrong address answered beside the field, then the colleague's.
-  await page.getByLabel(EN.team.email).fill('li.na@')
-  await page.getByRole('button', { name: EN.team.send }).click()
-  await expect(page.locator('#invite-email-error')).toHaveText(`! ${EN.errors.email}`)
-  await page.getByLabel(EN.team.email).fill(colleague)
-  await page.getByLabel(EN.team.role).selectOption('staff')
-  await page.getByRole('button', { name: EN.team.send }).click()
-  await expect(page.getByRole('status').filter({ hasText: fill(EN.team.sent, { email: colleague }) })).toBeVisible()
-  const invitations = page.getByRole('region', { name: EN.team.invitations })
-  await expect(invitations).toContainText(colleague)
-  await expect(invitations.getByRole('button', { name: fill(EN.team.revokeNamed, { email: colleague }) })).toBeVisible()
-  await expectAccessible(page)
+    // An invitation: a wrong address answered beside the field, then the colleague's.
+    await page.getByLabel(T.team.email).fill('li.na@')
+    await page.getByRole('button', { name: T.team.send }).click()
+    await expect(page.locator('#invite-email-error')).toHaveText(`! ${T.errors.email}`)
+    await page.getByLabel(T.team.email).fill(colleague)
+    await page.getByLabel(T.team.role).selectOption('staff')
+    await page.getByRole('button', { name: T.team.send }).click()
+    await expect(page.getByRole('status').filter({ hasText: fill(T.team.sent, { email: colleague }) })).toBeVisible()
+    const invitations = page.getByRole('region', { name: T.team.invitations })
+    await expect(invitations).toContainText(colleague)
+    await expect(invitations.getByRole('button', { name: fill(T.team.revokeNamed, { email: colleague }) })).toBeVisible()
+    await expectAccessible(page)
 
-  // The colleague opens the mailed link: logged out, then logged in through the frame, back on the same page.
-  await expect.poll(() => invitationLinkTo(colleague), { timeout: 20_000, message: 'the invitation mail' }).toBeTruthy()
-  const link = invitationLinkTo(colleague) as string
-  const other = await newVisitor(browser)
-  await other.goto(link)
-  await hydrated(other)
-  await expect(other.getByRole('heading', { level: 2, name: EN.login.invitationTitle })).toBeVisible()
-  await accessibleAtBothWidths(other)
-  await other.getByRole('main').getByRole('button', { name: EN.login.button }).click()
-  await logInThroughFrame(other, 'en', colleague)
-  const offer = fill(EN.invitation.offer, { exhibitor: 'Wang Finance', exhibition: exhibition.en, role: EN.roles.staff })
-  await expect(other.getByRole('heading', { level: 2, name: offer })).toBeVisible()
-  await expect(other).toHaveURL(link)
-  await expect(other.getByRole('main')).toContainText(colleague)
-  await accessibleAtBothWidths(other)
-  await other.getByRole('button', { name: EN.invitation.accept }).click()
-  await expect(other.getByRole('heading', { level: 1, name: 'Wang Finance' })).toBeVisible()
-  await expect(other).toHaveURL(/\?id=\d+$/)
+    // The colleague opens the mailed link: logged out, then logged in through the frame, back on the same page.
+    await expect.poll(() => invitationLinkTo(colleague, lang), { timeout: 20_000, message: 'the invitation mail' }).toBeTruthy()
+    const link = invitationLinkTo(colleague, lang) as string
+    const other = await newVisitor(browser)
+    await other.goto(link)
+    await hydrated(other)
+    await expect(other.getByRole('heading', { level: 2, name: T.login.invitationTitle })).toBeVisible()
+    await accessibleAtBothWidths(other)
+    await other.getByRole('main').getByRole('button', { name: T.login.button }).click()
+    await logInThroughFrame(other, lang, colleague)
+    const offer = fill(T.invitation.offer, { exhibitor: shown, exhibition: title, role: T.roles.staff })
+    await expect(other.getByRole('heading', { level: 2, name: offer })).toBeVisible()
+    await expect(other).toHaveURL(link)
+    await expect(other.getByRole('main')).toContainText(colleague)
+    await accessibleAtBothWidths(other)
+    await other.getByRole('button', { name: T.invitation.accept }).click()
+    await expect(other.getByRole('heading', { level: 1, name: shown })).toBeVisible()
+    await expect(other).toHaveURL(/\?id=\d+$/)
 
-  // Staff read the profile and cannot change it; they see the team but no invitations.
-  await expect(other.getByText(EN.profile.readOnly)).toBeVisible()
-  await expect(other.getByRole('button', { name: EN.profile.save })).toHaveCount(0)
-  await expect(other.getByRole('main').getByRole('textbox')).toHaveCount(0)
-  await expect(other.getByRole('main')).toContainText('A licensed broker from Hong Kong since 2009.')
-  await expect(other.getByRole('img', { name: fill(EN.logo.alt, { exhibitor: 'Wang Finance' }) })).toBeVisible()
-  await expect(other.getByLabel(EN.logo.choose)).toHaveCount(0)
-  await other.getByRole('tab', { name: /简体中文/ }).click()
-  await expect(other.getByRole('main')).toContainText('王氏金融')
-  await expect(other.getByRole('region', { name: EN.team.invitations })).toHaveCount(0)
-  await expect(other.getByRole('button', { name: EN.team.leave })).toBeVisible()
-  await accessibleAtBothWidths(other)
-  // The link again: already on the team, with the way to it.
-  await other.goto(link)
-  await hydrated(other)
-  await expect(other.getByText(EN.invitation.memberAlready)).toBeVisible()
-  await expect(other.getByRole('link', { name: fill(EN.invitation.open, { exhibitor: 'Wang Finance' }) })).toHaveAttribute('href', /\?id=\d+$/)
+    // Staff read the profile and cannot change it; they see the team but no invitations.
+    await expect(other.getByText(T.profile.readOnly)).toBeVisible()
+    await expect(other.getByRole('button', { name: T.profile.save })).toHaveCount(0)
+    await expect(other.getByRole('main').getByRole('textbox')).toHaveCount(0)
+    await expect(other.getByRole('main')).toContainText('A licensed broker from Hong Kong since 2009.')
+    await expect(other.getByRole('img', { name: fill(T.logo.alt, { exhibitor: shown }) })).toBeVisible()
+    await expect(other.getByLabel(T.logo.choose)).toHaveCount(0)
+    await other.getByRole('tab', { name: /简体中文/ }).click()
+    await expect(other.getByRole('main')).toContainText('王氏金融')
+    await expect(other.getByRole('region', { name: T.team.invitations })).toHaveCount(0)
+    await expect(other.getByRole('button', { name: T.team.leave })).toBeVisible()
+    await accessibleAtBothWidths(other)
+    // The link again: already on the team, with the way to it.
+    await other.goto(link)
+    await hydrated(other)
+    await expect(other.getByText(T.invitation.memberAlready)).toBeVisible()
+    await expect(other.getByRole('link', { name: fill(T.invitation.open, { exhibitor: shown }) })).toHaveAttribute('href', /\?id=\d+$/)
 
-  // The administrator sees the colleague as staff and removes them, after confirming.
-  await page.reload()
-  await hydrated(page)
-  await expect(page.getByRole('list', { name: EN.team.members })).toContainText('Li Na')
-  await expect(page.getByRole('region', { name: EN.team.invitations })).toContainText(EN.team.noInvitations)
-  await page.getByRole('button', { name: fill(EN.team.removeNamed, { nick: 'Li Na' }) }).click()
-  const dialog = page.getByRole('dialog', { name: fill(EN.team.removeTitle, { nick: 'Li Na' }) })
-  await expect(dialog).toBeVisible()
-  await expectAccessible(page)
-  await dialog.getByRole('button', { name: EN.team.removeConfirm }).click()
-  await expect(page.getByRole('status').filter({ hasText: fill(EN.team.removed, { nick: 'Li Na' }) })).toBeVisible()
-  await expect(page.getByRole('list', { name: EN.team.members })).not.toContainText('Li Na')
+    // The administrator sees the colleague as staff and removes them, after confirming.
+    await page.reload()
+    await hydrated(page)
+    await expect(page.getByRole('list', { name: T.team.members })).toContainText('Li Na')
+    await expect(page.getByRole('region', { name: T.team.invitations })).toContainText(T.team.noInvitations)
+    await page.getByRole('button', { name: fill(T.team.removeNamed, { nick: 'Li Na' }) }).click()
+    const dialog = page.getByRole('dialog', { name: fill(T.team.removeTitle, { nick: 'Li Na' }) })
+    await expect(dialog).toBeVisible()
+    await expectAccessible(page)
+    await dialog.getByRole('button', { name: T.team.removeConfirm }).click()
+    await expect(page.getByRole('status').filter({ hasText: fill(T.team.removed, { nick: 'Li Na' }) })).toBeVisible()
+    await expect(page.getByRole('list', { name: T.team.members })).not.toContainText('Li Na')
 
-  // The last administrator cannot leave: the platform says why.
-  await page.getByRole('button', { name: EN.team.leave }).click()
-  await page.getByRole('dialog').getByRole('button', { name: EN.team.leaveConfirm }).click()
-  await expect(page.getByRole('alert')).toHaveText(EN.errors.lastAdmin)
-  await expect(page).toHaveURL(workspaceUrl)
+    // The last administrator cannot leave: the platform says why.
+    await page.getByRole('button', { name: T.team.leave }).click()
+    await page.getByRole('dialog').getByRole('button', { name: T.team.leaveConfirm }).click()
+    await expect(page.getByRole('alert')).toHaveText(T.errors.lastAdmin)
+    await expect(page).toHaveURL(workspaceUrl)
 
-  // The colleague, removed, no longer reaches the exhibitor.
-  await other.goto(workspaceUrl)
-  await hydrated(other)
-  await expect(other.getByText(EN.errors.notFound)).toBeVisible()
-  await other.context().close()
-})
+    // The colleague, removed, no longer reaches the exhibitor.
+    await other.goto(workspaceUrl)
+    await hydrated(other)
+    await expect(other.getByText(T.errors.notFound)).toBeVisible()
+    await other.context().close()
+  })
+}
 
 test('the list in Simplified Chinese at 375 and 1280 px, an unknown invitation link, and the empty list', async ({ page, browser, consoleSite }) => {
   test.setTimeout(120_000)
