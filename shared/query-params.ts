@@ -15,6 +15,8 @@ export const ROUTE_QUERY_PARAMS: Readonly<Record<string, QueryDeclaration>> = {
   '': [],
   'brandExhibition.html': ['year', 'region', 'state', 'type', 'page'],
   'backDetail/:id?': [],
+  'backDetail/:id/exhibitors': ['q', 'kind', 'country'],
+  'backDetail/:id/exhibitors/:slug': [],
   'active/europeanPremium.html': [],
   'exhibition/news.html': ['tag', 'page'],
   // Redirects to exhibition/news.html with its query.

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.ts'
 
 /**
- * The tables whose rows the demo seeder writes and marks (`demo`, migration 0190). Children of
+ * The tables whose rows the demo seeder writes and marks (`demo`, migrations 0190 and 0241). Children of
  * these rows (texts, agenda, partners, licences, ...) go with them by their foreign keys.
  */
 export const DEMO_TABLES = [
@@ -15,6 +15,8 @@ export const DEMO_TABLES = [
   'search_brokers',
   'ticket_types',
   'coupons',
+  'exhibitor_companies',
+  'exhibitors',
 ] as const
 
 /**

@@ -17,8 +17,8 @@ export interface DemoRemoval {
 }
 
 /**
- * What keeps a demo row. "In use": real records point at it (orders, e-tickets, applications or
- * check-ins of an exhibition; order lines of a ticket type; orders of a coupon), or an organiser
+ * What keeps a demo row. "In use": real records point at it (orders, e-tickets, applications,
+ * exhibitors or check-ins of an exhibition; order lines of a ticket type; orders of a coupon), or an organiser
  * added something of their own to it (a ticket type or coupon of a demo exhibition); a ticket type
  * or coupon of an exhibition that stays, stays with it. "Changed": an
  * organiser edited it after the seed (its updated_at moved past created_at, which the seed wrote in
@@ -27,6 +27,23 @@ export interface DemoRemoval {
  * register's upsert clears the mark).
  */
 const RULES: Array<{ table: DemoTable; name: string; inUse: string | null; changed: string | null }> = [
+  // Demo exhibitors go first: an exhibitor holds its exhibition and its company (foreign keys that
+  // restrict). One that someone joined stays; a company stays while any exhibitor is left on it or
+  // when its profile was saved; an exhibition stays while any exhibitor is left at it.
+  {
+    table: 'exhibitors',
+    name: `(select slug from exhibitor_companies c where c.id = t.company_id) || '@' || (select slug from exhibitions x where x.id = t.exhibition_id)`,
+    inUse: 'exists (select 1 from exhibitor_members m where m.exhibitor_id = t.id)',
+    changed: null,
+  },
+  {
+    table: 'exhibitor_companies',
+    name: 'slug',
+    // A channel the organiser's verifier recorded for it is the organiser's work (its key cascades).
+    inUse: `exists (select 1 from exhibitors x where x.company_id = t.id)
+      or exists (select 1 from verification_channels v where v.exhibitor_company_id = t.id and not v.demo)`,
+    changed: 't.updated_at > t.created_at',
+  },
   {
     table: 'exhibitions',
     name: 'slug',
@@ -35,7 +52,8 @@ const RULES: Array<{ table: DemoTable; name: string; inUse: string | null; chang
       or exists (select 1 from applications a where a.exhibition_id = t.id)
       or exists (select 1 from checkin_scans c where c.exhibition_id = t.id)
       or exists (select 1 from ticket_types y where y.exhibition_id = t.id and not y.demo)
-      or exists (select 1 from coupons c where c.exhibition_id = t.id and not c.demo)`,
+      or exists (select 1 from coupons c where c.exhibition_id = t.id and not c.demo)
+      or exists (select 1 from exhibitors x where x.exhibition_id = t.id)`,
     changed: 't.updated_at > t.created_at',
   },
   {

@@ -31,6 +31,10 @@ export const registerChannel = z.object({
   until: z.string().nullable(),
   public: z.boolean(),
   note: z.string(),
+  /** An exhibiting company's channel (docs/product.md#exhibitor-channels); null: the organiser's own. */
+  owner: z.object({ companyId: z.number().int(), name: z.string() }).nullable(),
+  /** The last day an exhibitor's channel is vouched for (YYYY-MM-DD); null for the organiser's own. */
+  validUntil: z.string().nullable(),
 })
 export type RegisterChannel = z.output<typeof registerChannel>
 
@@ -43,7 +47,12 @@ export const registerChannels = defineContract({
     state: z.enum(CHANNEL_STATES, { error: 'errors.invalid' }).default('all'),
     ...page,
   }),
-  result: z.object({ rows: z.array(registerChannel), total: z.number().int() }),
+  result: z.object({
+    rows: z.array(registerChannel),
+    total: z.number().int(),
+    /** The companies a channel can be recorded for (exhibiting now, later, or within the last year). */
+    owners: z.array(z.object({ companyId: z.number().int(), name: z.string() })),
+  }),
 })
 
 /** Without `id`: a new channel (one already registered is refused); with it, a change, the validity period included. */
@@ -59,6 +68,10 @@ export const saveRegisterChannel = defineContract({
     until: isoDate.nullable().default(null),
     public: z.boolean({ error: 'errors.invalid' }).default(false),
     note: z.string({ error: 'errors.invalid' }).trim().max(REGISTER_LIMITS.note, 'errors.tooLong').default(''),
+    /** The exhibiting company whose channel this is; null or absent: the organiser's own. */
+    ownerCompanyId: id.nullable().default(null),
+    /** Required with an owner: the last day the verifier vouches for it. */
+    validUntil: isoDate.nullable().default(null),
   }),
   result: registerChannel,
 })

@@ -11,6 +11,7 @@ import {
   normaliseWebsite,
 } from '../rules/exhibitors.ts'
 import { hasUnstorableControl } from '../rules/text.ts'
+import { CHANNEL_KINDS } from '../rules/verification.ts'
 import { EXHIBITORS } from '../functions/exhibitors.ts'
 import { defineContract } from './define.ts'
 
@@ -237,6 +238,10 @@ export const directoryEntry = z.object({
   kind,
   country: z.string().nullable(),
   logo,
+  /** The language the texts are in (the content fallback chain may have given another than asked). */
+  textLocale: locale,
+  /** A fictional company of the demo content (server/platform/exhibitors/demo-exhibitors.ts): the pages say so. */
+  demo: z.boolean(),
 })
 
 /** An exhibition's exhibitors, by name, searched and filtered on the server. */
@@ -278,10 +283,10 @@ export const exhibitorPage = defineContract({
       description: z.string(),
       website: z.string().nullable(),
       licences: z.array(z.object({ regulator: z.string(), number: z.string() })),
-      /** The language the texts are in (the content fallback chain may have given another than asked). */
-      textLocale: locale,
       /** Languages the profile is written in (hreflang). */
       locales: z.array(locale),
+      /** Its channels the organiser verified, valid today (docs/product.md#exhibitor-channels). */
+      channels: z.array(z.object({ kind: z.enum(CHANNEL_KINDS), display: z.string(), validUntil: z.string() })),
     }),
   }),
   cacheSeconds: 60,

@@ -35,9 +35,23 @@ export const officialChannel = z.object({
 })
 export type OfficialChannel = z.output<typeof officialChannel>
 
-/** `demo`: the value belongs to the demo content of a sample site, which is nobody's official channel. */
+/** An exhibiting company, as an answer names it (docs/product.md#exhibitor-channels). */
+export const channelOwner = z.object({
+  name: z.string(),
+  /** Its address in the directory of `exhibition` (`/{lang}/backDetail/{id}/exhibitors/{slug}`). */
+  slug: z.string(),
+  /** The exhibition it is at (the next or current one, else its latest); null when at none. */
+  exhibition: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+})
+export type ChannelOwner = z.output<typeof channelOwner>
+
+/**
+ * `official`: one of the organiser's own channels. `exhibitor`: an exhibiting company's channel the
+ * organiser's verifier checked, valid until a date; never the organiser's own. `demo`: the value
+ * belongs to the demo content of a sample site, which is nobody's official channel.
+ */
 export const channelVerdict = z.object({
-  verdict: z.enum(['official', 'unofficial', 'demo']),
+  verdict: z.enum(['official', 'exhibitor', 'unofficial', 'demo']),
   query: z.object({
     type: z.enum(QUERY_TYPES),
     /** For chat accounts: the service named by the link or label; null for "@name" or a bare name. */
@@ -51,8 +65,19 @@ export const channelVerdict = z.object({
   matches: z.array(officialChannel),
   /** It was ours once and is no longer used by us. */
   formerly: z.array(officialChannel.extend({ until: isoDate })),
-  /** It imitates one of our public channels. */
-  lookalike: z.object({ reason: z.enum(LOOKALIKE_REASONS), resembles: z.string().nullable() }).nullable(),
+  /**
+   * The exhibitor whose verified channel this is (verdict `exhibitor`), or was: `lapsedOn` is set when
+   * its validity ended or the verifier retired it, and the verdict is then `unofficial`.
+   */
+  exhibitor: channelOwner
+    .extend({
+      channels: z.array(z.object({ kind: z.enum(CHANNEL_KINDS), display: z.string(), since: isoDate })),
+      validUntil: isoDate,
+      lapsedOn: isoDate.nullable(),
+    })
+    .nullable(),
+  /** It imitates one of our public channels, or (with `owner`) a verified channel of an exhibitor. */
+  lookalike: z.object({ reason: z.enum(LOOKALIKE_REASONS), resembles: z.string().nullable(), owner: channelOwner.nullable() }).nullable(),
   notices: z.array(z.enum(QUERY_NOTICES)),
 })
 export type ChannelVerdict = z.output<typeof channelVerdict>

@@ -64,6 +64,11 @@ export const CONSOLE = {
   applicationDetail: { endpoint: 'console', route: 'console$applicationDetail', access: 'staff' },
   decideApplication: { endpoint: 'console', route: 'console$decideApplication', access: 'staff' },
   applicationExport: { endpoint: 'console', route: 'console$applicationExport', access: 'staff' },
+  // Exhibitors (docs/product.md#console-exhibitors).
+  exhibitorList: { endpoint: 'console', route: 'console$exhibitorList', access: 'staff' },
+  exhibitorDetail: { endpoint: 'console', route: 'console$exhibitorDetail', access: 'staff' },
+  resendExhibitorInvitation: { endpoint: 'console', route: 'console$resendExhibitorInvitation', access: 'staff' },
+  exhibitorExport: { endpoint: 'console', route: 'console$exhibitorExport', access: 'staff' },
   // Visitor accounts (docs/product.md#console-visitors).
   visitorSearch: { endpoint: 'console', route: 'console$visitorSearch', access: 'staff' },
   visitorDetail: { endpoint: 'console', route: 'console$visitorDetail', access: 'staff' },

@@ -20,6 +20,10 @@ const ORDER_DESK: readonly StaffRole[] = ['manager', 'support']
 const MANAGER: readonly StaffRole[] = ['manager']
 /** Applications: answering applicants is the support desk's work, and the managers'. */
 const APPLICATION_DESK: readonly StaffRole[] = ['manager', 'support']
+/** Exhibitors: the support desk reads them and their teams, as it answers their applications. */
+const EXHIBITOR_DESK: readonly StaffRole[] = ['manager', 'support']
+/** Mailing an exhibitor's invitation again in the organiser's name: managers (and owners). */
+const EXHIBITOR_MANAGER: readonly StaffRole[] = ['manager']
 /** The door: scanning tickets in (managers run a door too when short of hands). */
 const DOOR: readonly StaffRole[] = ['checkin', 'manager']
 /** The register of official channels and documents, and what visitors looked up. */
@@ -88,6 +92,10 @@ export const CONSOLE_ACCESS = {
   applicationDetail: APPLICATION_DESK,
   decideApplication: APPLICATION_DESK,
   applicationExport: APPLICATION_DESK,
+  exhibitorList: EXHIBITOR_DESK,
+  exhibitorDetail: EXHIBITOR_DESK,
+  resendExhibitorInvitation: EXHIBITOR_MANAGER,
+  exhibitorExport: EXHIBITOR_DESK,
   visitorSearch: VISITOR_DESK,
   visitorDetail: VISITOR_DESK,
   endVisitorSessions: VISITOR_DESK,

@@ -9,6 +9,7 @@ import type * as checkin from '../../shared/contracts/console-checkin.ts'
 import type * as register from '../../shared/contracts/console-register.ts'
 import type * as applications from '../../shared/contracts/console-applications.ts'
 import type * as visitors from '../../shared/contracts/console-visitors.ts'
+import type * as exhibitors from '../../shared/contracts/console-exhibitors.ts'
 import type * as comments from '../../shared/contracts/console-comments.ts'
 import type * as media from '../../shared/contracts/console-media.ts'
 
@@ -46,6 +47,12 @@ export const applicationDetail = fn<typeof applications.applicationDetail>(CONSO
 export const decideApplication = fn<typeof applications.decideApplication>(CONSOLE.decideApplication)
 export const applicationExport = fn<typeof applications.applicationExport>(CONSOLE.applicationExport)
 export type { ApplicationDetail, ApplicationRow } from '../../shared/contracts/console-applications.ts'
+// Exhibitors (docs/product.md#console-exhibitors).
+export const exhibitorList = fn<typeof exhibitors.exhibitorList>(CONSOLE.exhibitorList)
+export const exhibitorDetail = fn<typeof exhibitors.exhibitorDetail>(CONSOLE.exhibitorDetail)
+export const resendExhibitorInvitation = fn<typeof exhibitors.resendExhibitorInvitation>(CONSOLE.resendExhibitorInvitation)
+export const exhibitorExport = fn<typeof exhibitors.exhibitorExport>(CONSOLE.exhibitorExport)
+export type { ConsoleExhibitorDetail, ConsoleExhibitorRow } from '../../shared/contracts/console-exhibitors.ts'
 // Visitor accounts (docs/product.md#console-visitors).
 export const visitorSearch = fn<typeof visitors.visitorSearch>(CONSOLE.visitorSearch)
 export const visitorDetail = fn<typeof visitors.visitorDetail>(CONSOLE.visitorDetail)

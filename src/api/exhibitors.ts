@@ -19,6 +19,10 @@ export const acceptExhibitorInvitation = fn<typeof contracts.acceptExhibitorInvi
 export const exhibitorDirectory = fn<typeof contracts.exhibitorDirectory>(EXHIBITORS.exhibitorDirectory)
 export const exhibitorPage = fn<typeof contracts.exhibitorPage>(EXHIBITORS.exhibitorPage)
 
+/** What the directory and an exhibitor's page show (docs/product.md#exhibitor-directory). */
+export type ExhibitorDirectory = z.output<typeof contracts.exhibitorDirectory.result>
+export type ExhibitorPageView = z.output<typeof contracts.exhibitorPage.result>
+
 export type {
   DirectoryEntry,
   ExhibitorSummary,

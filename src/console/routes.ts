@@ -49,6 +49,8 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'checkin', ...screen('checkin') },
               { path: 'applications', ...screen('applications') },
               { path: 'applications/:reference', ...screen('application') },
+              { path: 'exhibitors', ...screen('exhibitors') },
+              { path: 'exhibitors/:id', ...screen('exhibitor') },
               { path: 'visitors', ...screen('visitors') },
               { path: 'visitors/:id', ...screen('visitor') },
               { path: 'comments', ...screen('comments') },

@@ -9,6 +9,7 @@ describe('sectionsFor', () => {
       'orders',
       'payments',
       'applications',
+      'exhibitors',
       'visitors',
       'content',
       'pages',
@@ -23,8 +24,17 @@ describe('sectionsFor', () => {
     ])
   })
 
-  it('when the member is support, then orders, the payment queue, applications and comments are shown, staff and audit not', () => {
-    expect(sectionsFor(['support']).map((section) => section.id)).toEqual(['home', 'orders', 'payments', 'applications', 'visitors', 'comments', 'sessions'])
+  it('when the member is support, then orders, the payment queue, applications, exhibitors and comments are shown, staff and audit not', () => {
+    expect(sectionsFor(['support']).map((section) => section.id)).toEqual([
+      'home',
+      'orders',
+      'payments',
+      'applications',
+      'exhibitors',
+      'visitors',
+      'comments',
+      'sessions',
+    ])
   })
 
   it('when the member is an editor, then comments and the content editor are shown, staff and audit not', () => {

@@ -1,6 +1,7 @@
 import { type ConsoleStaffFunction, mayCall, type StaffRole } from '../../shared/rules/console-access.ts'
 import { APPLICATIONS_PATH } from './lib/application-paths.ts'
 import { EXHIBITIONS_PATH } from './lib/catalog-paths.ts'
+import { EXHIBITORS_PATH } from './lib/exhibitor-paths.ts'
 import { ADVERTS_PATH, PAGES_PATH } from './lib/content-paths.ts'
 import { ORDERS_PATH, PAYMENT_QUEUE_PATH } from './lib/order-paths.ts'
 import { MEDIA_PATH } from './lib/media-paths.ts'
@@ -16,6 +17,7 @@ export type SectionId =
   | 'adverts'
   | 'media'
   | 'applications'
+  | 'exhibitors'
   | 'checkin'
   | 'register'
   | 'exhibitions'
@@ -26,7 +28,7 @@ export type SectionId =
   | 'sessions'
 
 /**
- * Headings of the navigation: an owner has sixteen sections, too many for one flat list to be read
+ * Headings of the navigation: an owner has seventeen sections, too many for one flat list to be read
  * at a glance. `start` (the home page) has no heading.
  */
 export const SECTION_GROUPS = ['start', 'sales', 'publishing', 'door', 'verification', 'administration'] as const
@@ -47,6 +49,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'orders', group: 'sales', path: ORDERS_PATH, needs: 'orderList' },
   { id: 'payments', group: 'sales', path: PAYMENT_QUEUE_PATH, needs: 'paymentQueue' },
   { id: 'applications', group: 'sales', path: APPLICATIONS_PATH, needs: 'applicationList' },
+  { id: 'exhibitors', group: 'sales', path: EXHIBITORS_PATH, needs: 'exhibitorList' },
   { id: 'visitors', group: 'sales', path: VISITORS_PATH, needs: 'visitorSearch' },
   { id: 'content', group: 'publishing', path: `${CONSOLE_HOME}/content`, needs: 'editorialList' },
   { id: 'pages', group: 'publishing', path: PAGES_PATH, needs: 'contentExhibitions' },

@@ -28,7 +28,10 @@ export const routes: RouteObject[] = [
           { index: true, ...screen('home', { ns: ['home', 'exhibitions'] }) },
           // exhibitions feature routes
           { path: 'brandExhibition.html', ...screen('exhibitions', { ns: ['exhibitions'] }) },
-          { path: 'backDetail/:id?', ...screen('exhibition-detail', { ns: ['exhibitions'] }) },
+          { path: 'backDetail/:id?', ...screen('exhibition-detail', { ns: ['exhibitions', 'directory'] }) },
+          // the exhibitor directory of an exhibition and one exhibitor's page (docs/product.md#exhibitor-directory)
+          { path: 'backDetail/:id/exhibitors', ...screen('exhibitor-directory/list', { ns: ['directory'] }) },
+          { path: 'backDetail/:id/exhibitors/:slug', ...screen('exhibitor-directory/profile', { ns: ['directory', 'verify'] }) },
           { path: 'active/europeanPremium.html', ...screen('campaign', { ns: ['exhibitions'] }) },
           // editorial feature routes (news, videos, bulletins, about)
           { path: 'exhibition/news.html', ...screen('news', { ns: ['editorial', 'news'] }) },

@@ -32,7 +32,11 @@ beforeEach(async () => {
 const verdict = async (value: string) => {
   nextAddress += 1
   return (
-    await platform.services.verification.verifyChannel(value, { ip: `10.90.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`, countryCode: '826' })
+    await platform.services.verification.verifyChannel(value, {
+      ip: `10.90.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`,
+      countryCode: '826',
+      locale: 'en',
+    })
   ).verdict
 }
 
@@ -114,6 +118,9 @@ describe('npm run content -- remove-demo', () => {
     expect(first.removed.exhibitions).toBe((demoExhibitions ?? 0) - 2)
     expect(first.removed.verification_channels).toBeGreaterThan(5)
     expect(first.removed.news_articles).toBeGreaterThan(10)
+    // The demo exhibitors go before the exhibitions they stand at (their keys restrict), companies with them.
+    expect(first.removed.exhibitors).toBeGreaterThanOrEqual(40)
+    expect(first.removed.exhibitor_companies).toBeGreaterThanOrEqual(25)
     expect(first.kept.filter((item) => item.table === 'exhibitions')).toEqual([
       { table: 'exhibitions', id: edited?.id, name: edited?.slug, reason: 'changed' },
       { table: 'exhibitions', id: used?.id, name: used?.slug, reason: 'inUse' },
@@ -138,15 +145,17 @@ describe('npm run content -- remove-demo', () => {
   })
 })
 
-describe('migration 0190 on a database seeded before it', () => {
+describe('migrations 0190 and 0241 on a database seeded before them', () => {
   it('when the marks are written afresh from seed_runs, then exactly the seeded rows are marked', async () => {
     await organiserChannel()
     const marked = async () => Object.fromEntries(await Promise.all(DEMO_TABLES.map(async (table) => [table, await count(table, 'demo')])))
     const bySeeder = await marked()
     for (const table of DEMO_TABLES) await platform.db.query(`update ${table} set demo = false`)
-    const backfill = readFileSync(new URL('../../server/db/migrations/0190_demo_marks.sql', import.meta.url), 'utf8')
-      .split('\n')
-      .filter((line) => line.startsWith('update '))
+    const backfill = ['0190_demo_marks.sql', '0241_exhibitor_demo_marks.sql'].flatMap((file) =>
+      readFileSync(new URL(`../../server/db/migrations/${file}`, import.meta.url), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('update ')),
+    )
     for (const statement of backfill) await platform.db.query(statement)
     expect(await marked()).toEqual(bySeeder)
     expect(await count('verification_channels', 'not demo')).toBe(1)

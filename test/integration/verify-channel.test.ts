@@ -224,7 +224,7 @@ describe('expo$verifyChannel: look-alikes of our public addresses', () => {
     const lower = DEMO_ERC20.toLowerCase()
     const poisoned = `${lower.slice(0, 6)}${'0'.repeat(32)}${lower.slice(-4)}`
     const answer = await verdict(poisoned)
-    expect(answer.lookalike).toEqual({ reason: 'poisoning', resembles: DEMO_ERC20 })
+    expect(answer.lookalike).toEqual({ reason: 'poisoning', resembles: DEMO_ERC20, owner: null })
   })
 })
 

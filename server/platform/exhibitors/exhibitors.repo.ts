@@ -38,14 +38,14 @@ export interface SummaryRow extends ExhibitorRow {
   role: MemberRole
 }
 
-export async function summariesOf(db: Queryable, accountId: string, chain: Locale[]): Promise<SummaryRow[]> {
+export async function summariesOf(db: Queryable, accountId: string, chain: Locale[], now: Date): Promise<SummaryRow[]> {
   const result = await db.query<SummaryRow>(
     `select x.id, x.company_id, x.status, c.slug, ct.name, mb.role, ${EXHIBITION_COLUMNS}
      from exhibitor_members mb join exhibitors x on x.id = mb.exhibitor_id join exhibitor_companies c on c.id = x.company_id
      ${COMPANY_TEXT} join exhibitions e on e.id = x.exhibition_id ${EXHIBITION}
      where mb.account_id = $2
-     order by (e.ends_at < now()), e.starts_at, x.id`,
-    [chain, accountId],
+     order by (e.ends_at < $3), e.starts_at, x.id`,
+    [chain, accountId, now],
   )
   return result.rows
 }
@@ -115,15 +115,19 @@ export async function licencesOf(db: Queryable, companyId: number): Promise<Lice
 }
 
 /** Taken from its English name; a number is added while the address is taken (a race meets the unique key and tries the next). */
-export async function insertCompany(tx: Queryable, base: string, fields: { kind: ExhibitorKind; website: string | null }): Promise<number> {
+export async function insertCompany(
+  tx: Queryable,
+  base: string,
+  fields: { kind: ExhibitorKind; website: string | null; country?: string | null },
+): Promise<number> {
   const taken = await tx.query<{ slug: string }>(`select slug from exhibitor_companies where slug = $1 or slug like $1 || '-%'`, [base])
   const used = new Set(taken.rows.map((row) => row.slug))
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base}-${n}`
     if (used.has(slug)) continue
     const inserted = await tx.query<{ id: number }>(
-      'insert into exhibitor_companies (slug, kind, website) values ($1, $2, $3) on conflict (slug) do nothing returning id',
-      [slug, fields.kind, fields.website],
+      'insert into exhibitor_companies (slug, kind, website, country) values ($1, $2, $3, $4) on conflict (slug) do nothing returning id',
+      [slug, fields.kind, fields.website, fields.country ?? null],
     )
     if (inserted.rows[0]) return Number(inserted.rows[0].id)
   }
@@ -269,6 +273,21 @@ export async function upsertInvitation(
   )
 }
 
+/** An invitation not yet used (open or expired), locked for its renewal. */
+export async function unusedInvitation(
+  tx: Queryable,
+  exhibitorId: number,
+  invitationId: number,
+): Promise<(InvitationRow & { invited_by: string | null }) | null> {
+  const result = await tx.query<InvitationRow & { invited_by: string | null }>(
+    `select id, exhibitor_id, email, role, locale, expires_at, accepted_at, invited_by from exhibitor_invitations
+     where exhibitor_id = $1 and id = $2 and accepted_at is null for update`,
+    [exhibitorId, invitationId],
+  )
+  const row = result.rows[0]
+  return row ? { ...row, id: Number(row.id), exhibitor_id: Number(row.exhibitor_id) } : null
+}
+
 export async function deleteInvitation(tx: Queryable, exhibitorId: number, invitationId: number): Promise<boolean> {
   const result = await tx.query('delete from exhibitor_invitations where exhibitor_id = $1 and id = $2 and accepted_at is null', [exhibitorId, invitationId])
   return (result.rowCount ?? 0) === 1
@@ -314,9 +333,10 @@ export interface DirectoryRow {
   logo_src: string | null
   logo_width: number | null
   logo_height: number | null
+  demo: boolean
 }
 
-const DIRECTORY_COLUMNS = `c.slug, ct.name, ct.summary, ct.description, ct.locale as text_locale, c.kind, c.country, c.website, c.id as company_id, ${LOGO_COLUMNS}`
+const DIRECTORY_COLUMNS = `c.slug, ct.name, ct.summary, ct.description, ct.locale as text_locale, c.kind, c.country, c.website, c.id as company_id, c.demo, ${LOGO_COLUMNS}`
 
 /** The exhibition's active exhibitors by name in the caller's language; search on the names in every language. */
 export async function directory(
@@ -367,8 +387,76 @@ export async function exhibition(db: Queryable, exhibitionId: number, chain: Loc
   return result.rows[0] ?? null
 }
 
+/** The public pages of active exhibitors at published exhibitions (sitemap.xml). */
+export async function sitemapRows(db: Queryable): Promise<Array<{ exhibition_id: number; slug: string; updated_at: Date }>> {
+  const result = await db.query<{ exhibition_id: number; slug: string; updated_at: Date }>(
+    `select x.exhibition_id, c.slug, c.updated_at from exhibitors x join exhibitor_companies c on c.id = x.company_id
+     join exhibitions e on e.id = x.exhibition_id where x.status = 'active' and e.published order by x.exhibition_id, c.slug`,
+  )
+  return result.rows
+}
+
+/** Exhibitions by slug (the demo content names them so). */
+export async function exhibitionIdsBySlug(db: Queryable, slugs: string[]): Promise<Map<string, number>> {
+  const result = await db.query<{ id: number; slug: string }>('select id, slug from exhibitions where slug = any($1::text[])', [slugs])
+  return new Map(result.rows.map((row) => [row.slug, Number(row.id)]))
+}
+
 /** Invitations to a person's addresses, open or taken, when they ask to be forgotten. */
 export async function deleteInvitationsTo(tx: Queryable, emails: string[]): Promise<number> {
   const result = await tx.query('delete from exhibitor_invitations where lower(email) = any($1::text[])', [emails])
   return result.rowCount ?? 0
+}
+
+export interface OwnerRow {
+  company_id: number
+  slug: string
+  name: string
+  exhibition_id: number | null
+  exhibition_title: string | null
+}
+
+/**
+ * Companies as the verification answer names them: the name in the caller's language and the
+ * exhibition they are at (the next or current one, else the latest), when they are at one.
+ */
+export async function owners(db: Queryable, companyIds: number[], chain: Locale[], now: Date): Promise<OwnerRow[]> {
+  const result = await db.query<OwnerRow>(
+    `select c.id as company_id, c.slug, ct.name, x.exhibition_id, coalesce(et.title, e.slug) as exhibition_title
+     from exhibitor_companies c ${COMPANY_TEXT}
+     left join lateral (select x.exhibition_id from exhibitors x join exhibitions e on e.id = x.exhibition_id
+       where x.company_id = c.id and x.status = 'active' and e.published
+       order by (e.ends_at < $3), case when e.ends_at < $3 then -extract(epoch from e.starts_at) else extract(epoch from e.starts_at) end
+       limit 1) x on true
+     left join exhibitions e on e.id = x.exhibition_id ${EXHIBITION}
+     where c.id = any($2::bigint[])`,
+    [chain, companyIds, now],
+  )
+  return result.rows.map((row) => ({ ...row, company_id: Number(row.company_id) }))
+}
+
+/** An exhibitor's channels the organiser verified and that are valid on `today` (YYYY-MM-DD), for its page. */
+export async function verifiedChannels(
+  db: Queryable,
+  companyId: number,
+  today: string,
+): Promise<Array<{ kind: string; display: string; valid_until: string }>> {
+  const result = await db.query<{ kind: string; display: string; valid_until: string }>(
+    `select kind, display, to_char(valid_until, 'YYYY-MM-DD') as valid_until from verification_channels
+     where exhibitor_company_id = $1 and retired_on is null and valid_until >= $2::date and not demo
+     order by array_position(array['phone','email','whatsapp','telegram','wechat','line','x','usdtTrc20','usdtErc20'], kind), official_since, id`,
+    [companyId, today],
+  )
+  return result.rows
+}
+
+/** Companies exhibiting now or later, or lately (a year back), by name: whom the register's verifier can vouch for. */
+export async function registerOwners(db: Queryable, chain: Locale[], since: Date): Promise<Array<{ company_id: number; name: string }>> {
+  const result = await db.query<{ company_id: number; name: string }>(
+    `select c.id as company_id, ct.name from exhibitor_companies c ${COMPANY_TEXT}
+     where exists (select 1 from exhibitors x join exhibitions e on e.id = x.exhibition_id where x.company_id = c.id and x.status = 'active' and e.ends_at >= $2)
+     order by lower(ct.name), c.id`,
+    [chain, since],
+  )
+  return result.rows.map((row) => ({ company_id: Number(row.company_id), name: row.name }))
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type * as contracts from '../../../shared/contracts/exhibitors.ts'
 import { contentFallbackChain, LOCALES, type Locale } from '../../../shared/languages.ts'
 import { EXHIBITOR_LIMITS, EXHIBITOR_MESSAGES, type MemberRole, profileGaps, slugOf } from '../../../shared/rules/exhibitors.ts'
+import type { ChannelKind } from '../../../shared/rules/verification.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, forbidden, gone, invalid, notFound } from '../errors.ts'
 import { queueMail } from '../mailer.ts'
@@ -31,6 +32,14 @@ export interface ExhibitorApplicationDecision {
   locale: Locale
   from: string
   to: string
+}
+
+/** An exhibiting company as a verification answer names it. */
+export interface ChannelOwner {
+  name: string
+  slug: string
+  /** The exhibition it is at (the next or current one, else its latest); null when at none now. */
+  exhibition: { id: number; title: string } | null
 }
 
 /** Each exhibitor may send this many invitations an hour (each is a mail to any address, in our name). */
@@ -64,7 +73,7 @@ async function invite(
   settings: MailSettings,
   exhibitor: { id: number; name: string; exhibitionTitle: string },
   input: { email: string; role: MemberRole; locale: Locale; invitedBy: string | null },
-): Promise<void> {
+): Promise<Date> {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Date.now() + EXHIBITOR_LIMITS.invitationDays * 86_400_000)
   await repo.upsertInvitation(tx, {
@@ -89,6 +98,7 @@ async function invite(
       ...settings,
     }),
   )
+  return expiresAt
 }
 
 /**
@@ -123,6 +133,47 @@ export async function applicationDecided(tx: Queryable, decision: ExhibitorAppli
       { email: decision.email, role: 'admin', locale: decision.locale, invitedBy: null },
     )
   }
+}
+
+/** No account: the exhibitor read without a member's role in it. */
+const NOBODY = '00000000-0000-0000-0000-000000000000'
+
+/** What the organiser's renewal of an invitation did, for the console's audit row. */
+export interface RenewedInvitation {
+  email: string
+  role: MemberRole
+  locale: string
+  expiresBefore: string
+  expiresAt: string
+}
+
+/**
+ * The organiser mails an unused invitation again (docs/product.md#console-exhibitors): a new secret and
+ * a new week, with the role, the language and the inviting member it was sent with; the old link stops
+ * working. In the caller's transaction, so the console's audit row commits with it. Null when the
+ * exhibitor has no such unused invitation; a withdrawn exhibitor takes no one in.
+ */
+export async function renewInvitation(
+  tx: Queryable,
+  settings: MailSettings,
+  target: { exhibitorId: number; invitationId: number },
+): Promise<RenewedInvitation | null> {
+  // The exhibitor first, then the invitation: the order an admin's invitation takes its locks in.
+  const locked = await repo.exhibitorFor(tx, target.exhibitorId, NOBODY, ['en'], true)
+  if (!locked) return null
+  if (locked.status !== 'active') throw conflict(EXHIBITOR_MESSAGES.withdrawn)
+  const found = await repo.unusedInvitation(tx, target.exhibitorId, target.invitationId)
+  if (!found) return null
+  const locale = (LOCALES as readonly string[]).includes(found.locale) ? (found.locale as Locale) : 'en'
+  // The mail names the exhibitor in the language it is written in.
+  const row = (await repo.exhibitorFor(tx, target.exhibitorId, NOBODY, contentFallbackChain(locale))) as repo.ExhibitorRow
+  const expiresAt = await invite(
+    tx,
+    settings,
+    { id: row.id, name: row.name, exhibitionTitle: row.exhibition_title },
+    { email: found.email, role: found.role, locale, invitedBy: found.invited_by },
+  )
+  return { email: found.email, role: found.role, locale, expiresBefore: iso(found.expires_at), expiresAt: iso(expiresAt) }
 }
 
 const logoOf = (row: { logo_src: string | null; logo_width: number | null; logo_height: number | null }) =>
@@ -192,7 +243,7 @@ export function createExhibitorService(platform: Platform) {
 
   return {
     async mine(accountId: string, locale: Locale): Promise<Summary[]> {
-      const rows = await repo.summariesOf(db, accountId, contentFallbackChain(locale))
+      const rows = await repo.summariesOf(db, accountId, contentFallbackChain(locale), now())
       return Promise.all(rows.map((row) => summaryOf(db, row)))
     },
 
@@ -301,6 +352,28 @@ export function createExhibitorService(platform: Platform) {
       })
     },
 
+    /** Companies by id as the verification answer names them (docs/product.md#exhibitor-channels). */
+    async channelOwners(companyIds: number[], locale: Locale): Promise<Map<number, ChannelOwner>> {
+      if (!companyIds.length) return new Map()
+      const rows = await repo.owners(db, [...new Set(companyIds)], contentFallbackChain(locale), now())
+      return new Map(
+        rows.map((row) => [
+          row.company_id,
+          {
+            name: row.name,
+            slug: row.slug,
+            exhibition: row.exhibition_id === null ? null : { id: Number(row.exhibition_id), title: row.exhibition_title ?? '' },
+          },
+        ]),
+      )
+    },
+
+    /** Companies the register's verifier may record channels for, by name in the member's language. */
+    async registerOwners(locale: Locale): Promise<Array<{ companyId: number; name: string }>> {
+      const rows = await repo.registerOwners(db, contentFallbackChain(locale), new Date(Date.now() - 365 * 86_400_000))
+      return rows.map((row) => ({ companyId: row.company_id, name: row.name }))
+    },
+
     async directory(
       exhibitionId: number,
       filter: { search?: string | undefined; kind?: Directory['kinds'][number] | undefined; country?: string | undefined },
@@ -313,7 +386,16 @@ export function createExhibitorService(platform: Platform) {
         repo.directory(db, exhibitionId, chain, { search: filter.search || null, kind: filter.kind ?? null, country: filter.country ?? null }),
         repo.directoryChoices(db, exhibitionId),
       ])
-      const items = rows.map((row) => ({ slug: row.slug, name: row.name, summary: row.summary, kind: row.kind, country: row.country, logo: logoOf(row) }))
+      const items = rows.map((row) => ({
+        slug: row.slug,
+        name: row.name,
+        summary: row.summary,
+        kind: row.kind,
+        country: row.country,
+        logo: logoOf(row),
+        textLocale: row.text_locale,
+        demo: row.demo,
+      }))
       return { exhibition: exhibitionOf(exhibition), items, ...choices, total: items.length }
     },
 
@@ -321,7 +403,11 @@ export function createExhibitorService(platform: Platform) {
       const chain = contentFallbackChain(locale)
       const [exhibition, row] = await Promise.all([repo.exhibition(db, exhibitionId, chain), repo.pageOf(db, exhibitionId, slug, chain)])
       if (!exhibition || !row) throw exhibitorNotFound()
-      const [licences, texts] = await Promise.all([repo.licencesOf(db, row.company_id), repo.textsOf(db, row.company_id)])
+      const [licences, texts, channels] = await Promise.all([
+        repo.licencesOf(db, row.company_id),
+        repo.textsOf(db, row.company_id),
+        repo.verifiedChannels(db, row.company_id, now().toISOString().slice(0, 10)),
+      ])
       return {
         exhibition: exhibitionOf(exhibition),
         exhibitor: {
@@ -335,7 +421,9 @@ export function createExhibitorService(platform: Platform) {
           logo: logoOf(row),
           licences,
           textLocale: row.text_locale,
+          demo: row.demo,
           locales: texts.map((text) => text.locale),
+          channels: channels.map((channel) => ({ kind: channel.kind as ChannelKind, display: channel.display, validUntil: channel.valid_until })),
         },
       }
     },

@@ -13,6 +13,10 @@ export interface ChannelRow {
   note: string
   /** Written by the demo seeder (migration 0190): never anyone's official channel. */
   demo: boolean
+  /** An exhibiting company's channel (docs/product.md#exhibitor-channels); null: the organiser's own. */
+  company_id: number | null
+  /** The last day an exhibitor's channel is vouched for (YYYY-MM-DD). */
+  valid_until: string | null
 }
 
 export interface DocumentRow {
@@ -28,7 +32,8 @@ export interface DocumentRow {
 }
 
 const CHANNEL_COLUMNS = `id, kind, lookup_key, display, purpose, to_char(official_since, 'YYYY-MM-DD') as since,
-  to_char(retired_on, 'YYYY-MM-DD') as until, public, note, demo`
+  to_char(retired_on, 'YYYY-MM-DD') as until, public, note, demo, exhibitor_company_id::int as company_id,
+  to_char(valid_until, 'YYYY-MM-DD') as valid_until`
 const DOCUMENT_COLUMNS = `id, sha256, title, reference, issued_to, to_char(issued_on, 'YYYY-MM-DD') as issued_on, shown_to,
   to_char(revoked_on, 'YYYY-MM-DD') as revoked_on, demo`
 
@@ -45,8 +50,18 @@ export async function findChannels(db: Queryable, pairs: Array<{ kind: string; k
 
 export async function listPublicChannels(db: Queryable): Promise<ChannelRow[]> {
   const result = await db.query<ChannelRow>(
-    `select ${CHANNEL_COLUMNS} from verification_channels where public and retired_on is null
+    `select ${CHANNEL_COLUMNS} from verification_channels where public and retired_on is null and exhibitor_company_id is null
       order by array_position(array['phone','email','whatsapp','telegram','wechat','line','x','usdtTrc20','usdtErc20'], kind), official_since, id`,
+  )
+  return result.rows
+}
+
+/** Exhibitors' channels valid on `today` (YYYY-MM-DD): what look-alikes of theirs are measured against. */
+export async function listExhibitorChannels(db: Queryable, today: string): Promise<ChannelRow[]> {
+  const result = await db.query<ChannelRow>(
+    `select ${CHANNEL_COLUMNS} from verification_channels
+      where exhibitor_company_id is not null and retired_on is null and valid_until >= $1::date and not demo order by exhibitor_company_id, id`,
+    [today],
   )
   return result.rows
 }
@@ -75,7 +90,8 @@ export async function upsertChannel(db: Queryable, channel: NewChannel): Promise
     `insert into verification_channels (kind, lookup_key, display, purpose, official_since, public, note)
      values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (kind, lookup_key) do update set display = excluded.display, purpose = excluded.purpose,
-       official_since = excluded.official_since, public = excluded.public, note = excluded.note, retired_on = null, demo = false, updated_at = now()
+       official_since = excluded.official_since, public = excluded.public, note = excluded.note, retired_on = null, demo = false,
+       exhibitor_company_id = null, valid_until = null, updated_at = now()
      returning ${CHANNEL_COLUMNS}, (xmax = 0) as created`,
     [channel.kind, channel.key, channel.display, channel.purpose, channel.since, channel.public, channel.note],
   )

@@ -3,6 +3,7 @@ import {
   CHANNEL_PURPOSES,
   type ChannelKind,
   type ChannelPurpose,
+  type ChannelOwner,
   type ChannelVerdict,
   DOCUMENT_AUDIENCES,
   type DocumentAudience,
@@ -10,12 +11,13 @@ import {
   type OfficialChannel,
 } from '../../../shared/contracts/verification.ts'
 import countries from 'i18n-iso-countries'
+import type { Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { DomainError, invalid } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import { answerNoSoonerThan } from '../answer-floors.ts'
 import { addressKey, type RateRule } from '../rate-limits.ts'
-import { buildReferences, findLookalike, type ReferenceSet } from './lookalike.ts'
+import { buildReferences, findLookalike, type Reference, type ReferenceSet } from './lookalike.ts'
 import { normaliseEmail } from './normalise/email.ts'
 import { normalisePhone } from './normalise/phone.ts'
 import { lookupPairs, parseQuery, type QueryError } from './normalise/query.ts'
@@ -65,7 +67,7 @@ export interface DocumentInput {
 }
 
 export interface VerificationService {
-  verifyChannel(value: string, visitor: { ip: string; countryCode: string }): Promise<ChannelVerdict>
+  verifyChannel(value: string, visitor: { ip: string; countryCode: string; locale: Locale }): Promise<ChannelVerdict>
   /** Answers for an uploaded file's fingerprint (the upload route has already counted the attempt). */
   verifyDocument(sha256: string, bytes: number): Promise<DocumentVerdict>
   /** Takes one upload attempt for an address; throws the 429 DomainError when over. */
@@ -132,7 +134,7 @@ export function registerKey(kind: ChannelKind, value: string): { key: string; di
 }
 
 export function createVerificationService(
-  platform: Pick<Platform, 'config' | 'db' | 'rateLimits' | 'geo' | 'onContentChanged' | 'answerFloors'>,
+  platform: Pick<Platform, 'config' | 'db' | 'rateLimits' | 'geo' | 'onContentChanged' | 'answerFloors'> & { services?: Partial<Platform['services']> },
 ): VerificationService {
   const { config, db } = platform
   const floorMs = platform.answerFloors.verify
@@ -158,9 +160,33 @@ export function createVerificationService(
     }
     return references.value
   }
+  /** Each exhibitor's verified channels as a reference set of its own: a look-alike names whose it imitates. */
+  let exhibitorReferences: { loadedAt: number; value: Promise<Array<{ companyId: number; set: ReferenceSet }>> } | null = null
+  const exhibitorSets = (): Promise<Array<{ companyId: number; set: ReferenceSet }>> => {
+    if (!exhibitorReferences || performance.now() - exhibitorReferences.loadedAt > REFERENCES_TTL_MS) {
+      const value = repo.listExhibitorChannels(db, today()).then((rows) => {
+        const byCompany = new Map<number, Reference[]>()
+        for (const row of rows) {
+          const company = Number(row.company_id)
+          byCompany.set(company, [...(byCompany.get(company) ?? []), { kind: row.kind, key: row.lookup_key, display: row.display }])
+        }
+        // No name of theirs to look for (an exhibitor's name in someone's handle is not an imitation of a channel).
+        return [...byCompany].map(([companyId, channels]) => ({ companyId, set: buildReferences('', channels, []) }))
+      })
+      exhibitorReferences = { loadedAt: performance.now(), value }
+      value.catch(() => {
+        exhibitorReferences = null
+      })
+    }
+    return exhibitorReferences.value
+  }
   const changed = () => {
     references = null
+    exhibitorReferences = null
   }
+  /** Names of exhibiting companies in the visitor's language (the exhibitors domain's). */
+  const ownersOf = async (companyIds: number[], locale: Locale): Promise<Map<number, ChannelOwner>> =>
+    companyIds.length && platform.services?.exhibitors ? platform.services.exhibitors.channelOwners(companyIds, locale) : new Map()
   // The console writes in this process: its changes are answered at once, not after REFERENCES_TTL_MS.
   platform.onContentChanged((change) => {
     if (change.scope === 'verification' || change.scope === '*') changed()
@@ -189,18 +215,58 @@ export function createVerificationService(
       try {
         const { query } = parsed
         // The same work for every answer: one lookup and one look-alike check.
-        const [rows, referenceSet] = await Promise.all([repo.findChannels(db, lookupPairs(query)), publicReferences()])
-        const lookalike = findLookalike(query, referenceSet)
-        const ours = query.tainted ? [] : rows.filter((row) => !row.demo)
+        const [rows, referenceSet, exhibitorReferenceSets] = await Promise.all([repo.findChannels(db, lookupPairs(query)), publicReferences(), exhibitorSets()])
+        const registered = query.tainted ? [] : rows.filter((row) => !row.demo)
+        // The organiser's own channels, and exhibitors' (never answered as the organiser's).
+        const ours = registered.filter((row) => row.company_id === null)
+        const theirs = registered.filter((row) => row.company_id !== null)
         const current = ours.filter((row) => !row.until)
         const formerly = ours.filter((row) => row.until).map((row) => ({ ...toOfficial(row), until: row.until as string }))
+        const on = today()
+        const valid = (row: repo.ChannelRow) => !row.until && (row.valid_until ?? '') >= on
+        const exhibitorRows = theirs.filter(valid).length ? theirs.filter(valid) : theirs
+        const exhibitorCurrent = !current.length && exhibitorRows.some(valid)
         // A value of the sample site's register is nobody's channel: answering "official" would vouch
         // for it on a live site (docs/decisions/0013-demo-content-and-going-live.md).
-        const demo = !current.length && !query.tainted && rows.some((row) => row.demo)
+        const demo = !current.length && !exhibitorCurrent && !query.tainted && rows.some((row) => row.demo)
+        let lookalike: ChannelVerdict['lookalike'] = null
+        let lookalikeOwner: number | null = null
+        if (!current.length && !exhibitorCurrent && !demo) {
+          const found = findLookalike(query, referenceSet)
+          if (found) lookalike = { ...found, owner: null }
+          else {
+            for (const { companyId, set } of exhibitorReferenceSets) {
+              const theirsToo = findLookalike(query, set)
+              if (theirsToo) {
+                lookalike = { ...theirsToo, owner: null }
+                lookalikeOwner = companyId
+                break
+              }
+            }
+          }
+        }
+        const owners = await ownersOf(
+          [...new Set([...exhibitorRows.map((row) => Number(row.company_id)), ...(lookalikeOwner === null ? [] : [lookalikeOwner])])],
+          visitor.locale,
+        )
+        if (lookalike && lookalikeOwner !== null) lookalike = { ...lookalike, owner: owners.get(lookalikeOwner) ?? null }
+        const exhibitorRow = current.length ? undefined : exhibitorRows[0]
+        const owner = exhibitorRow ? owners.get(Number(exhibitorRow.company_id)) : undefined
+        const exhibitor =
+          exhibitorRow && owner
+            ? {
+                ...owner,
+                channels: exhibitorRows
+                  .filter((row) => row.company_id === exhibitorRow.company_id)
+                  .map((row) => ({ kind: row.kind, display: row.display, since: row.since })),
+                validUntil: exhibitorRow.valid_until as string,
+                lapsedOn: valid(exhibitorRow) ? null : minDate(exhibitorRow.until, exhibitorRow.valid_until as string),
+              }
+            : null
         // What visitors ask about, for the console's "what scammers are using now" (the value only, never who asked).
-        await recordLookup(db, query.type, query.display, current.length > 0)
+        await recordLookup(db, query.type, query.display, current.length > 0 || exhibitorCurrent)
         return {
-          verdict: current.length ? 'official' : demo ? 'demo' : 'unofficial',
+          verdict: current.length ? 'official' : exhibitorCurrent ? 'exhibitor' : demo ? 'demo' : 'unofficial',
           query: {
             type: query.type,
             service: query.type === 'chat' ? query.service : null,
@@ -209,11 +275,13 @@ export function createVerificationService(
           },
           matches: current.map(toOfficial),
           formerly: demo ? [] : formerly,
-          lookalike: current.length || demo ? null : lookalike,
+          exhibitor,
+          lookalike,
           // Letter case that is not the checksum is the same account: a note beside "official" (and
           // beside a demo entry, the same address), and beside "not ours" the warning that a character
           // may have been changed.
-          notices: current.length || demo ? query.notices : query.notices.map((notice) => (notice === 'checksumCase' ? 'checksum' : notice)),
+          notices:
+            current.length || exhibitorCurrent || demo ? query.notices : query.notices.map((notice) => (notice === 'checksumCase' ? 'checksum' : notice)),
         }
       } finally {
         await answerNoSoonerThan(startedAt, floorMs)
@@ -307,6 +375,11 @@ export function createVerificationService(
       return repo.revokeDocument(db, sha256.trim().toLowerCase(), on)
     },
   }
+}
+
+/** The earlier of a retirement day (if any) and the last valid day: when an exhibitor's channel stopped being vouched for. */
+function minDate(retired: string | null, validUntil: string): string {
+  return retired !== null && retired < validUntil ? retired : validUntil
 }
 
 /** ISO 3166 numeric (the CountryCode header) -> alpha-2. */

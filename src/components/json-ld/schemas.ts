@@ -1,4 +1,5 @@
 import type { ExhibitionDetail } from '../../api/exhibitions.ts'
+import type { ExhibitorPageView } from '../../api/exhibitors.ts'
 import type { BrokerProfile } from '../../api/search.ts'
 import type { Availability, TicketTypeCard } from '../../api/tickets.ts'
 import { selectionPath } from '../../../shared/checkout-steps.ts'
@@ -151,5 +152,23 @@ export function brokerSchema(broker: BrokerProfile, site: Pick<SiteFacts, 'origi
     ...(broker.country ? { address: { '@type': 'PostalAddress', addressCountry: broker.country } } : {}),
     ...(broker.founded ? { foundingDate: String(broker.founded) } : {}),
     ...(broker.website ? { sameAs: [broker.website] } : {}),
+  }
+}
+
+/**
+ * An exhibitor's page: the company as an Organization. `url` is its page here, `sameAs` its own
+ * site; the description is the plain text it wrote (serialised as data, never as markup).
+ */
+export function exhibitorSchema(exhibitor: ExhibitorPageView['exhibitor'], site: { origin: string; path: string }): Record<string, unknown> {
+  const page = new URL(site.path, site.origin).href
+  return {
+    '@type': 'Organization',
+    '@id': `${page}#organization`,
+    name: exhibitor.name,
+    url: page,
+    ...(exhibitor.logo ? { logo: new URL(exhibitor.logo.src, site.origin).href } : {}),
+    ...(exhibitor.description || exhibitor.summary ? { description: exhibitor.description || exhibitor.summary } : {}),
+    ...(exhibitor.country ? { address: { '@type': 'PostalAddress', addressCountry: exhibitor.country } } : {}),
+    ...(exhibitor.website ? { sameAs: [exhibitor.website] } : {}),
   }
 }

@@ -3,6 +3,7 @@ import { data, Link, type LoaderFunctionArgs, redirect, useLoaderData } from 're
 import { GatewayError } from '../../api/gateway-error.ts'
 import { type Video, listVideos } from '../../api/editorial.ts'
 import { type ExhibitionDetail, getExhibition } from '../../api/exhibitions.ts'
+import { exhibitorDirectory } from '../../api/exhibitors.ts'
 import { type TicketTypeCard, ticketTypes } from '../../api/tickets.ts'
 import { useSite } from '../../app-state.ts'
 import { ticketHref } from '../../components/exhibition-card/exhibition-card.tsx'
@@ -10,6 +11,7 @@ import { ExhibitionComments } from '../../components/comments/comments.tsx'
 import { loaderContextOf } from '../route-kit.ts'
 import { Agenda } from './agenda.tsx'
 import { DetailHead } from './detail-head.tsx'
+import { Exhibitors, type ExhibitorsTeaser, TEASER_NAMES } from './exhibitors.tsx'
 import styles from './detail.module.css'
 import { Hero } from './hero.tsx'
 import { Partners } from './partners.tsx'
@@ -25,6 +27,8 @@ export interface DetailData {
   libraryVideos: Video[]
   /** The ticket types, for the Event's offers (null when that call failed: the page stands without them). */
   ticketTypes: TicketTypeCard[] | null
+  /** Its exhibitor directory in brief (null when it has none yet, or that call failed). */
+  exhibitors: ExhibitorsTeaser | null
   /** When the page was made: the countdown's first render (hydration-safe). */
   now: number
 }
@@ -42,8 +46,10 @@ export async function loader(args: LoaderFunctionArgs): Promise<DetailData> {
     if (error instanceof GatewayError && (error.errorCode === 404 || error.errorCode === 400)) throw data(null, { status: 404, statusText: 'Not Found' })
     throw error
   }
-  // The library's videos of this exhibition and its ticket types are extras: the page stands without them.
-  const [libraryVideos, types] = await Promise.all([
+  // The library's videos of this exhibition, its ticket types and its exhibitors are extras: the page
+  // stands without them. The directory is one indexed query, cached by the gateway like the page
+  // itself, and its answer is what decides whether the page shows the way in at all.
+  const [libraryVideos, types, exhibitors] = await Promise.all([
     gateway
       .call(listVideos, { exhibition: exhibition.slug, pageSize: 6 }, { signal: args.request.signal })
       .then((result) => result.items)
@@ -52,15 +58,23 @@ export async function loader(args: LoaderFunctionArgs): Promise<DetailData> {
       .call(ticketTypes, { exhibitionId: exhibition.id }, { signal: args.request.signal })
       .then((result) => result.types)
       .catch(() => null),
+    gateway
+      .call(exhibitorDirectory, { exhibitionId: exhibition.id }, { signal: args.request.signal })
+      .then((result): ExhibitorsTeaser | null =>
+        result.total
+          ? { total: result.total, first: result.items.slice(0, TEASER_NAMES).map(({ slug, name, textLocale }) => ({ slug, name, textLocale })) }
+          : null,
+      )
+      .catch(() => null),
   ])
-  return { exhibition, libraryVideos, ticketTypes: types, now: Date.now() }
+  return { exhibition, libraryVideos, ticketTypes: types, exhibitors, now: Date.now() }
 }
 
 /** docs/product.md#routes: `backDetail/{id}` is an exhibition (or salon), before, during and after it takes place. */
 export function Component() {
   const { t } = useTranslation('exhibitions')
   const site = useSite()
-  const { exhibition, libraryVideos, ticketTypes: types, now } = useLoaderData() as DetailData
+  const { exhibition, libraryVideos, ticketTypes: types, exhibitors, now } = useLoaderData() as DetailData
   const ended = exhibition.state === 'ended'
   const live = exhibition.state === 'inProgress'
   const sections = [
@@ -70,6 +84,7 @@ export function Component() {
     { id: 'videos', label: t('detail.nav.videos'), show: exhibition.videos.length + libraryVideos.length > 0 },
     { id: 'agenda', label: t('detail.nav.agenda'), show: exhibition.agenda.length > 0 },
     { id: 'speakers', label: t('detail.nav.speakers'), show: exhibition.speakers.length > 0 },
+    { id: 'exhibitors', label: t('directory:detail.nav'), show: exhibitors !== null },
     { id: 'partners', label: t('detail.nav.partners'), show: exhibition.partners.length > 0 },
     { id: 'venue', label: t('detail.nav.venue'), show: true },
   ].filter((section) => section.show)
@@ -123,6 +138,7 @@ export function Component() {
         {exhibition.videos.length + libraryVideos.length ? <Videos exhibition={exhibition} libraryVideos={libraryVideos} /> : null}
         {exhibition.agenda.length ? <Agenda exhibition={exhibition} /> : null}
         {exhibition.speakers.length ? <Speakers exhibition={exhibition} /> : null}
+        {exhibitors ? <Exhibitors exhibitionId={exhibition.id} teaser={exhibitors} /> : null}
         {exhibition.partners.length ? <Partners exhibition={exhibition} /> : null}
         <Venue exhibition={exhibition} />
 

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { ChannelVerdict, DocumentVerdict, OfficialChannel } from '../../api/verification.ts'
 import { useSite } from '../../app-state.ts'
 import { ShieldIcon } from '../../components/icons/icons.tsx'
@@ -82,13 +83,57 @@ function Warnings({ channels, subject, body }: { channels: OfficialChannel[] | u
   )
 }
 
+/**
+ * An exhibiting company's channel our verifier checked (docs/product.md#exhibitor-channels): theirs,
+ * never ours, named with the exhibition they are at and how long we vouch for it.
+ */
+function ExhibitorAnswer({ verdict }: { verdict: ChannelVerdict }) {
+  const { t } = useTranslation('verify')
+  const site = useSite()
+  const date = useDate()
+  const exhibitor = verdict.exhibitor
+  if (!exhibitor) return null
+  const brand = site.config.brandName
+  const values = { exhibitor: exhibitor.name, exhibition: exhibitor.exhibition?.title ?? '', brand, date: date(exhibitor.validUntil) }
+  return (
+    <>
+      <p className={styles.lead}>{t(exhibitor.exhibition ? 'result.exhibitor.text' : 'result.exhibitor.textNoExhibition', values)}</p>
+      {exhibitor.channels.map((channel) => (
+        <dl key={`${channel.kind}:${channel.display}`} className={styles.details}>
+          <div>
+            <dt>{t('result.type')}</dt>
+            <dd>{t(`types.${channel.kind}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('result.exhibitor.since')}</dt>
+            <dd>{date(channel.since)}</dd>
+          </div>
+          <div>
+            <dt>{t('result.exhibitor.until')}</dt>
+            <dd>{date(exhibitor.validUntil)}</dd>
+          </div>
+        </dl>
+      ))}
+      {exhibitor.exhibition ? (
+        <p>
+          <Link to={`/${site.lang}/backDetail/${exhibitor.exhibition.id}/exhibitors/${exhibitor.slug}`}>
+            {t('result.exhibitor.profile', { exhibitor: exhibitor.name })}
+          </Link>
+        </p>
+      ) : null}
+      {verdict.notices.includes('checksumCase') ? <p className={styles.note}>{t('result.notice.checksumCase', { value: verdict.query.display })}</p> : null}
+      <p className={styles.note}>{t('result.exhibitor.reminder', { brand, exhibitor: exhibitor.name })}</p>
+    </>
+  )
+}
+
 export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; channels: OfficialChannel[] | undefined }) {
   const { t } = useTranslation('verify')
   const site = useSite()
   const date = useDate()
   const heading = useFocusOnShow()
   const brand = site.config.brandName
-  const official = verdict.verdict === 'official'
+  const official = verdict.verdict === 'official' || verdict.verdict === 'exhibitor'
   const typeName = t(`types.${verdict.query.type === 'chat' ? (verdict.query.service ?? 'chat') : verdict.query.type}`)
   const country = verdict.query.assumedCountry
     ? (new Intl.DisplayNames([site.htmlLang], { type: 'region' }).of(verdict.query.assumedCountry) ?? verdict.query.assumedCountry)
@@ -114,6 +159,8 @@ export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; 
           <p className={styles.lead}>{t('result.demo.text')}</p>
           {verdict.notices.includes('checksumCase') ? <p className={styles.note}>{t('result.notice.checksumCase', { value: verdict.query.display })}</p> : null}
         </>
+      ) : verdict.verdict === 'exhibitor' ? (
+        <ExhibitorAnswer verdict={verdict} />
       ) : official ? (
         <>
           <p className={styles.lead}>{t('result.official.text', { brand })}</p>
@@ -140,7 +187,12 @@ export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; 
       ) : (
         <>
           <p className={styles.lead}>{t('result.unofficial.text', { brand })}</p>
-          {lookalike ? (
+          {lookalike?.owner ? (
+            <div className={styles.callout} role="note">
+              <p className={styles.calloutTitle}>{t('result.lookalike.exhibitorTitle', { exhibitor: lookalike.owner.name })}</p>
+              <p>{t('result.lookalike.exhibitor', { resembles: lookalike.resembles ?? '', exhibitor: lookalike.owner.name })}</p>
+            </div>
+          ) : lookalike ? (
             <div className={styles.callout} role="note">
               <p className={styles.calloutTitle}>{t('result.lookalike.title')}</p>
               <p>
@@ -149,6 +201,9 @@ export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; 
                   : t(`result.lookalike.${lookalike.reason}Generic`)}
               </p>
             </div>
+          ) : null}
+          {verdict.exhibitor?.lapsedOn ? (
+            <p className={styles.callout}>{t('result.exhibitorLapsed', { exhibitor: verdict.exhibitor.name, date: date(verdict.exhibitor.lapsedOn) })}</p>
           ) : null}
           {verdict.formerly.map((former) => (
             <p key={`${former.kind}:${former.until}`} className={styles.callout}>

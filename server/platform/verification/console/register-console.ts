@@ -18,7 +18,7 @@ type Channel = z.output<typeof contracts.registerChannel>
 type Document = z.output<typeof contracts.registerDocument>
 type Lookups = z.output<typeof contracts.registerLookups.result>
 
-const channelView = (row: ChannelRow): Channel => ({
+const channelView = (row: ChannelRow, owners: ReadonlyMap<number, string>): Channel => ({
   id: row.id,
   kind: row.kind,
   display: row.display,
@@ -27,7 +27,19 @@ const channelView = (row: ChannelRow): Channel => ({
   until: row.until,
   public: row.public,
   note: row.note,
+  owner: row.company_id === null ? null : { companyId: Number(row.company_id), name: owners.get(Number(row.company_id)) ?? `#${row.company_id}` },
+  validUntil: row.valid_until,
 })
+
+/** The names of the exhibiting companies of these rows, in the member's language (the exhibitors domain's). */
+async function ownerNames(platform: Platform, actor: StaffActor, rows: ChannelRow[]): Promise<Map<number, string>> {
+  const ids = rows.flatMap((row) => (row.company_id === null ? [] : [Number(row.company_id)]))
+  const owners = await platform.services.exhibitors.channelOwners(ids, actor.locale)
+  return new Map([...owners].map(([id, owner]) => [id, owner.name]))
+}
+
+/** What the audit log keeps of a channel: its view, the owner by id (a name is not a fact of the register). */
+const audited = (row: ChannelRow) => channelView(row, new Map())
 
 export const documentView = (row: DocumentRow): Document => ({
   id: row.id,
@@ -47,14 +59,13 @@ function searchKeys(search: string): Array<{ kind: string; key: string }> {
   return parsed.ok ? lookupPairs(parsed.query) : []
 }
 
-export async function registerChannels(db: Queryable, input: ChannelsInput) {
-  const { rows, total } = await repo.channelPage(
-    db,
-    { search: input.search, keys: searchKeys(input.search), kind: input.kind, state: input.state },
-    input.page,
-    input.pageSize,
-  )
-  return { rows: rows.map(channelView), total }
+export async function registerChannels(platform: Platform, actor: StaffActor, input: ChannelsInput) {
+  const [{ rows, total }, owners] = await Promise.all([
+    repo.channelPage(platform.db, { search: input.search, keys: searchKeys(input.search), kind: input.kind, state: input.state }, input.page, input.pageSize),
+    platform.services.exhibitors.registerOwners(actor.locale),
+  ])
+  const names = await ownerNames(platform, actor, rows)
+  return { rows: rows.map((row) => channelView(row, names)), total, owners }
 }
 
 /** The register's refusals of a value (verify:register.* of the service) in the console's words. */
@@ -101,10 +112,15 @@ async function change<T>(
 const channelNotFound = () => notFound('console:errors.registerChannelNotFound')
 const documentNotFound = () => notFound('console:errors.registerDocumentNotFound')
 
-export function saveRegisterChannel(db: Database, platform: Platform, actor: StaffActor, input: SaveInput): Promise<Channel> {
+export async function saveRegisterChannel(db: Database, platform: Platform, actor: StaffActor, input: SaveInput): Promise<Channel> {
   const { key, display } = keyOf(input.kind, input.value)
   if (input.until !== null && input.until < input.since)
     throw invalid({ until: 'console:errors.registerUntilBeforeSince' }, 'console:errors.registerUntilBeforeSince')
+  // An exhibitor's channel is vouched for a period, the organiser's own for as long as it is in use.
+  if (input.ownerCompanyId !== null && input.validUntil === null)
+    throw invalid({ validUntil: 'console:errors.registerValidUntilRequired' }, 'console:errors.registerValidUntilRequired')
+  if (input.ownerCompanyId !== null && input.validUntil !== null && input.validUntil < input.since)
+    throw invalid({ validUntil: 'console:errors.registerUntilBeforeSince' }, 'console:errors.registerUntilBeforeSince')
   const fields: repo.ChannelFields = {
     kind: input.kind,
     key,
@@ -114,33 +130,43 @@ export function saveRegisterChannel(db: Database, platform: Platform, actor: Sta
     until: input.until,
     public: input.public,
     note: input.note,
+    companyId: input.ownerCompanyId,
+    validUntil: input.ownerCompanyId === null ? null : input.validUntil,
   }
   const duplicate = () => conflict('console:errors.registerDuplicate', { value: display })
-  return change(db, platform, actor, async (tx) => {
+  if (input.ownerCompanyId !== null) {
+    const known = await platform.services.exhibitors.registerOwners(actor.locale)
+    if (!known.some((owner) => owner.companyId === input.ownerCompanyId))
+      throw invalid({ ownerCompanyId: 'console:errors.registerOwnerUnknown' }, 'console:errors.registerOwnerUnknown')
+  }
+  // Named after the transaction: the exhibitors domain reads with its own connection.
+  const row = await change(db, platform, actor, async (tx) => {
     if (input.id === undefined) {
       const row = await repo.insertChannel(tx, fields)
       if (!row) throw duplicate()
-      return { fn: 'console$saveRegisterChannel', target: `channel:${row.id}`, before: null, after: channelView(row), result: channelView(row) }
+      return { fn: 'console$saveRegisterChannel', target: `channel:${row.id}`, before: null, after: audited(row), result: row }
     }
     const before = await repo.channelById(tx, input.id, true)
     if (!before) throw channelNotFound()
     const row = await repo.updateChannel(tx, input.id, fields)
     if (!row) throw duplicate()
-    return { fn: 'console$saveRegisterChannel', target: `channel:${row.id}`, before: channelView(before), after: channelView(row), result: channelView(row) }
+    return { fn: 'console$saveRegisterChannel', target: `channel:${row.id}`, before: audited(before), after: audited(row), result: row }
   })
+  return channelView(row, await ownerNames(platform, actor, [row]))
 }
 
 /** Retired, never deleted: a visitor asking about it learns it was ours until then. */
-export function retireRegisterChannel(db: Database, platform: Platform, actor: StaffActor, id: number, on: string): Promise<Channel> {
-  return change(db, platform, actor, async (tx) => {
+export async function retireRegisterChannel(db: Database, platform: Platform, actor: StaffActor, id: number, on: string): Promise<Channel> {
+  const row = await change(db, platform, actor, async (tx) => {
     const before = await repo.channelById(tx, id, true)
     if (!before) throw channelNotFound()
     if (before.until) throw conflict('console:errors.registerAlreadyRetired')
     if (on < before.since) throw invalid({ on: 'console:errors.registerUntilBeforeSince' }, 'console:errors.registerUntilBeforeSince')
-    const row = await repo.updateChannel(tx, id, { ...before, key: before.lookup_key, until: on })
+    const row = await repo.updateChannel(tx, id, { ...before, key: before.lookup_key, until: on, companyId: before.company_id, validUntil: before.valid_until })
     if (!row) throw channelNotFound()
-    return { fn: 'console$retireRegisterChannel', target: `channel:${id}`, before: channelView(before), after: channelView(row), result: channelView(row) }
+    return { fn: 'console$retireRegisterChannel', target: `channel:${id}`, before: audited(before), after: audited(row), result: row }
   })
+  return channelView(row, await ownerNames(platform, actor, [row]))
 }
 
 export async function registerDocuments(db: Queryable, input: z.output<typeof contracts.registerDocuments.payload>) {

@@ -19,7 +19,7 @@ import {
 export function registerConsoleRegisterFunctions(platform: Platform): void {
   const { registry, db } = platform
   const actor = (call: { staff?: StaffCaller | null; ip: string }) => actorOf(call.staff as StaffCaller, call.ip)
-  registry.implement(contracts.registerChannels, (payload) => registerChannels(db, payload))
+  registry.implement(contracts.registerChannels, (payload, call) => registerChannels(platform, actor(call), payload))
   registry.implement(contracts.saveRegisterChannel, (payload, call) => saveRegisterChannel(db, platform, actor(call), payload))
   registry.implement(contracts.retireRegisterChannel, (payload, call) => retireRegisterChannel(db, platform, actor(call), payload.id, payload.on))
   registry.implement(contracts.registerDocuments, (payload) => registerDocuments(db, payload))

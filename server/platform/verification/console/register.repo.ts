@@ -6,7 +6,7 @@ import type { ChannelRow, DocumentRow } from '../verification.repo.ts'
 /** SQL of the console's register (the public check's queries stay in verification.repo.ts). */
 
 const CHANNEL_COLUMNS = `id, kind, lookup_key, display, purpose, to_char(official_since, 'YYYY-MM-DD') as since,
-  to_char(retired_on, 'YYYY-MM-DD') as until, public, note`
+  to_char(retired_on, 'YYYY-MM-DD') as until, public, note, exhibitor_company_id::int as company_id, to_char(valid_until, 'YYYY-MM-DD') as valid_until`
 const DOCUMENT_COLUMNS = `id, sha256, title, reference, issued_to, to_char(issued_on, 'YYYY-MM-DD') as issued_on, shown_to,
   to_char(revoked_on, 'YYYY-MM-DD') as revoked_on`
 
@@ -57,14 +57,17 @@ export interface ChannelFields {
   until: string | null
   public: boolean
   note: string
+  /** An exhibiting company's channel; null: the organiser's own. */
+  companyId: number | null
+  validUntil: string | null
 }
 
 /** Null when the value is already registered (the unique key decides when two members race). */
 export async function insertChannel(db: Queryable, fields: ChannelFields): Promise<ChannelRow | null> {
   const result = await db.query<ChannelRow>(
-    `insert into verification_channels (kind, lookup_key, display, purpose, official_since, retired_on, public, note)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (kind, lookup_key) do nothing returning ${CHANNEL_COLUMNS}`,
-    [fields.kind, fields.key, fields.display, fields.purpose, fields.since, fields.until, fields.public, fields.note],
+    `insert into verification_channels (kind, lookup_key, display, purpose, official_since, retired_on, public, note, exhibitor_company_id, valid_until)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (kind, lookup_key) do nothing returning ${CHANNEL_COLUMNS}`,
+    [fields.kind, fields.key, fields.display, fields.purpose, fields.since, fields.until, fields.public, fields.note, fields.companyId, fields.validUntil],
   )
   return result.rows[0] ?? null
 }
@@ -75,8 +78,8 @@ export async function updateChannel(db: Queryable, id: number, fields: ChannelFi
   if (taken.rows.length) return null
   const result = await db.query<ChannelRow>(
     `update verification_channels set kind = $2, lookup_key = $3, display = $4, purpose = $5, official_since = $6, retired_on = $7,
-       public = $8, note = $9, updated_at = now() where id = $1 returning ${CHANNEL_COLUMNS}`,
-    [id, fields.kind, fields.key, fields.display, fields.purpose, fields.since, fields.until, fields.public, fields.note],
+       public = $8, note = $9, exhibitor_company_id = $10, valid_until = $11, updated_at = now() where id = $1 returning ${CHANNEL_COLUMNS}`,
+    [id, fields.kind, fields.key, fields.display, fields.purpose, fields.since, fields.until, fields.public, fields.note, fields.companyId, fields.validUntil],
   )
   return result.rows[0] ?? null
 }

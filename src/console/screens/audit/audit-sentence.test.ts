@@ -90,6 +90,17 @@ describe('audit sentences', () => {
     expect(auditSentence({ ...one, after: { format: 'xlsx', rows: 12 } }, contextIn('zh'))).toBe('Ada Lovelace將展會 4的 12 列匯出為 XLSX')
   })
 
+  it('when a manager resends an exhibitor’s invitation, then the sentence names the address and the exhibitor', () => {
+    const resent = row({
+      function: 'console$resendExhibitorInvitation',
+      target: 'exhibitor:7',
+      before: { invitation: 3, email: 'wang@example.cn', expiresAt: '2027-06-01T10:00:00.000Z' },
+      after: { invitation: 3, email: 'wang@example.cn', role: 'admin', locale: 'zh-cn', expiresAt: '2027-06-09T10:00:00.000Z' },
+    })
+    expect(auditSentence(resent, contextIn('en'))).toBe('Ada Lovelace mailed the invitation to wang@example.cn again for exhibitor 7')
+    expect(auditSentence(resent, contextIn('zh-cn'))).toBe('Ada Lovelace为参展商 7向 wang@example.cn 重发了邀请')
+  })
+
   it('when the server audits a function, then each console language has a sentence for it', () => {
     const functions = auditedFunctions()
     // The scan must see the server's audit calls, or the check below proves nothing.

@@ -114,8 +114,11 @@ function variantOf(row: AuditRow, context: SentenceContext): { key: string; valu
       return { key, values: { count: typeof after.count === 'number' ? after.count : list(after.codes).length } }
     case 'exportFile':
     case 'applicationExport':
+    case 'exhibitorExport':
     case 'surveyExport':
       return { key, values: { count: typeof after.rows === 'number' ? after.rows : 0, format: text(after.format).toUpperCase() } }
+    case 'resendExhibitorInvitation':
+      return { key, values: { email: text(after.email) } }
     case 'resendTickets':
       return { key, values: { count: typeof after.mails === 'number' ? after.mails : 0 } }
     case 'saveExhibition':

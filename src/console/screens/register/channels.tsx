@@ -19,7 +19,17 @@ import styles from './register.module.css'
 type ChannelsData = Extract<RegisterData, { view: 'channels' }>
 
 /** Adds a channel, or changes one (then with the end of its validity). */
-function ChannelForm({ editing, onStart, onDone }: { editing: RegisterChannel | null; onStart(): void; onDone(message: string): void }) {
+function ChannelForm({
+  editing,
+  owners,
+  onStart,
+  onDone,
+}: {
+  editing: RegisterChannel | null
+  owners: ChannelsData['channels']['owners']
+  onStart(): void
+  onDone(message: string): void
+}) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
   const errorText = useRegisterErrorText()
@@ -45,6 +55,8 @@ function ChannelForm({ editing, onStart, onDone }: { editing: RegisterChannel | 
         until: text('until') || null,
         public: form.get('public') === 'on',
         note: text('note'),
+        ownerCompanyId: text('owner') ? Number(text('owner')) : null,
+        validUntil: text('validUntil') || null,
       })
       onDone(t(editing ? 'register.channelSaved' : 'register.channelAdded', { value: saved.display }))
     } catch (error) {
@@ -74,6 +86,22 @@ function ChannelForm({ editing, onStart, onDone }: { editing: RegisterChannel | 
             name="purpose"
             defaultValue={editing?.purpose ?? 'general'}
             options={CHANNEL_PURPOSES.map((purpose) => [purpose, t(`register.purposes.${purpose}`)])}
+          />
+          <SelectField
+            label={t('register.owner')}
+            hint={t('register.ownerHint')}
+            name="owner"
+            defaultValue={editing?.owner ? String(editing.owner.companyId) : ''}
+            options={[['', t('register.ownerBrand')], ...owners.map((owner): [string, string] => [String(owner.companyId), owner.name])]}
+            error={fieldError('ownerCompanyId')}
+          />
+          <TextField
+            label={t('register.validUntil')}
+            hint={t('register.validUntilHint')}
+            name="validUntil"
+            type="date"
+            defaultValue={editing?.validUntil ?? ''}
+            error={fieldError('validUntil')}
           />
           <div className={styles.wide}>
             <TextField
@@ -211,6 +239,7 @@ export function Channels({ data }: { data: ChannelsData }) {
       cell: (row) => (
         <div>
           <div className={`${styles.value} ${ui.mono}`}>{row.display}</div>
+          {row.owner ? <div>{t('register.ownerLine', { name: row.owner.name })}</div> : null}
           <div className={ui.muted}>{row.public ? t('register.listedPublicly') : t('register.notListed')}</div>
           {row.note ? <div className={ui.muted}>{row.note}</div> : null}
         </div>
@@ -223,6 +252,7 @@ export function Channels({ data }: { data: ChannelsData }) {
       cell: (row) => (
         <div>
           <div className={ui.nowrap}>{t('register.sinceDate', { date: row.since })}</div>
+          {row.validUntil ? <div className={ui.nowrap}>{t('register.validUntilDate', { date: row.validUntil })}</div> : null}
           {row.until ? (
             <span className={`${ui.badge} ${ui.badgeOff}`}>{t('register.retiredOn', { date: row.until })}</span>
           ) : (
@@ -263,6 +293,7 @@ export function Channels({ data }: { data: ChannelsData }) {
       <ChannelForm
         key={editing ? `edit-${editing.id}` : `new-${round}`}
         editing={editing}
+        owners={data.channels.owners}
         onStart={() => setNotice('')}
         onDone={(message) => void done(message)}
       />

@@ -1,0 +1,218 @@
+import type { z } from 'zod'
+import writeXlsxFile from 'write-excel-file/node'
+import type * as contracts from '../../../../shared/contracts/console-exhibitors.ts'
+import { contentFallbackChain, type Locale, localeOf } from '../../../../shared/languages.ts'
+import type { ConsoleLanguage } from '../../../../shared/rules/console-access.ts'
+import { type ExhibitorStage, progressOf, stageOf } from '../../../../shared/rules/console-exhibitors.ts'
+import { EXPORT_MEDIA_TYPES } from '../../../../shared/rules/console-exports.ts'
+import { type ProfileGap, profileGaps } from '../../../../shared/rules/exhibitors.ts'
+import type { Queryable } from '../../../db/client.ts'
+import { conflict, notFound } from '../../errors.ts'
+import { type Cell, toCsv } from '../../kit/csv.ts'
+import { consoleStrings } from '../../kit/strings.ts'
+import type { Platform } from '../../platform.ts'
+import type { StaffActor } from '../../staff-actor.ts'
+import * as exhibitors from '../exhibitors.repo.ts'
+import { renewInvitation } from '../exhibitors.service.ts'
+import * as repo from './console-exhibitors.repo.ts'
+
+type ListQuery = z.output<typeof contracts.exhibitorList.payload>
+type ExportQuery = z.output<typeof contracts.exhibitorExport.payload>
+type Row = z.output<typeof contracts.exhibitorRow>
+type Detail = z.output<typeof contracts.exhibitorDetailView>
+
+const iso = (value: Date | string) => new Date(value).toISOString()
+const now = () => new Date(Date.now())
+const inScope = (actor: StaffActor, exhibitionId: number) => actor.scope === null || actor.scope.includes(exhibitionId)
+const exhibitorNotFound = () => notFound('console:errors.exhibitorNotFound')
+
+/** The profile's gaps by the exhibitor area's own rule, from what the row carries of the profile. */
+function gapsOf(row: repo.ConsoleRow): ProfileGap[] {
+  return profileGaps({
+    kind: row.kind,
+    website: row.website,
+    country: row.country,
+    licences: Array.from({ length: row.licences }),
+    texts: row.en_summary === null ? {} : { en: { summary: row.en_summary, description: row.en_description ?? '' } },
+  })
+}
+
+function rowOf(row: repo.ConsoleRow): Row & { stage: ExhibitorStage } {
+  const gaps = gapsOf(row)
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    kind: row.kind,
+    country: row.country,
+    exhibitionId: row.exhibition_id,
+    exhibitionTitle: row.exhibition_title,
+    status: row.status,
+    stage: stageOf({ gaps }),
+    teamSize: row.members,
+    openInvitations: row.open_invitations,
+    gaps,
+    applicationReference: row.application_reference,
+  }
+}
+
+/** One page of the member's exhibitors, by name, searched and filtered on the server. */
+export async function exhibitorList(db: Queryable, actor: StaffActor, query: ListQuery): Promise<z.output<typeof contracts.exhibitorList.result>> {
+  const chain = contentFallbackChain(actor.locale)
+  const [found, exhibitions] = await Promise.all([
+    repo.consoleRows(db, {
+      scope: actor.scope,
+      chain,
+      exhibitionId: query.exhibitionId ?? null,
+      kind: query.kind ?? null,
+      search: query.search || null,
+      now: now(),
+    }),
+    repo.exhibitionsFor(db, actor.scope, chain),
+  ])
+  const rows = found.map(rowOf).filter((row) => !query.stage || progressOf(row.status, row.stage) === query.stage)
+  const start = (query.page - 1) * query.pageSize
+  return { rows: rows.slice(start, start + query.pageSize), total: rows.length, exhibitions }
+}
+
+/** An exhibitor of an exhibition outside the member's limits does not exist for them. */
+async function inScopeById(db: Queryable, actor: StaffActor, exhibitorId: number): Promise<repo.ConsoleRow> {
+  const row = await repo.consoleRow(db, exhibitorId, contentFallbackChain(actor.locale), now())
+  if (!row || !inScope(actor, row.exhibition_id)) throw exhibitorNotFound()
+  return row
+}
+
+/** English first, then the languages in the order of the site's language list. */
+const englishFirst = (a: { locale: string }, b: { locale: string }) => (a.locale === 'en' ? -1 : b.locale === 'en' ? 1 : a.locale.localeCompare(b.locale))
+
+export async function exhibitorDetail(db: Queryable, actor: StaffActor, exhibitorId: number): Promise<Detail> {
+  const row = await inScopeById(db, actor, exhibitorId)
+  const chain = contentFallbackChain(actor.locale)
+  const [texts, licences, members, invitations, others] = await Promise.all([
+    exhibitors.textsOf(db, row.company_id),
+    exhibitors.licencesOf(db, row.company_id),
+    exhibitors.membersOf(db, row.id),
+    repo.unusedInvitations(db, row.id),
+    repo.otherExhibitors(db, row.company_id, row.id, chain, now()),
+  ])
+  return {
+    ...rowOf(row),
+    website: row.website,
+    createdAt: iso(row.created_at),
+    texts: [...texts].sort(englishFirst),
+    licences,
+    members: members.map((member) => ({
+      accountId: member.account_id,
+      nick: member.nick,
+      email: member.email,
+      role: member.role,
+      since: iso(member.created_at),
+    })),
+    invitations: invitations.map((invitation) => ({
+      id: invitation.id,
+      email: invitation.email,
+      role: invitation.role,
+      locale: invitation.locale,
+      expiresAt: iso(invitation.expires_at),
+      expired: invitation.expires_at.getTime() <= Date.now(),
+      invitedBy: invitation.invited_by_nick,
+    })),
+    application:
+      row.application_reference && row.application_status
+        ? { reference: row.application_reference, status: row.application_status as NonNullable<Detail['application']>['status'] }
+        : null,
+    otherExhibitions: others
+      .filter((other) => inScope(actor, other.exhibition_id))
+      .map((other) => ({
+        exhibitorId: other.id,
+        exhibitionId: other.exhibition_id,
+        title: other.exhibition_title,
+        status: other.status,
+        startsAt: iso(other.starts_at),
+      })),
+  }
+}
+
+/**
+ * The organiser mails an invitation not taken yet again (a lapsed one too): a new link valid a new week
+ * (the service's one way of inviting), and the audit row, in one transaction. The exhibitor outside the member's limits, an
+ * invitation used or revoked meanwhile: 404; a withdrawn exhibitor takes no one in: 409.
+ */
+export async function resendExhibitorInvitation(platform: Platform, actor: StaffActor, target: { exhibitorId: number; invitationId: number }): Promise<Detail> {
+  const { db, config } = platform
+  await db.transaction(async (tx) => {
+    const row = await inScopeById(tx, actor, target.exhibitorId)
+    if (row.status !== 'active') throw conflict('console:errors.exhibitorWithdrawn')
+    const renewed = await renewInvitation(tx, { brand: config.BRAND_NAME, contactEmail: config.CONTACT_EMAIL, publicOrigin: config.PUBLIC_ORIGIN }, target)
+    if (!renewed) throw notFound('console:errors.exhibitorInvitationNotFound')
+    await platform.services.staff.audit(
+      tx,
+      { staffId: actor.staffId, address: actor.address },
+      {
+        function: 'console$resendExhibitorInvitation',
+        target: `exhibitor:${target.exhibitorId}`,
+        before: { invitation: target.invitationId, email: renewed.email, expiresAt: renewed.expiresBefore },
+        after: { invitation: target.invitationId, email: renewed.email, role: renewed.role, locale: renewed.locale, expiresAt: renewed.expiresAt },
+      },
+    )
+  })
+  return exhibitorDetail(db, actor, target.exhibitorId)
+}
+
+/** A column: its header's key under `console:exhibitors.columns` and its cell. */
+type Column = readonly [key: string, cell: (row: Row & { website: string | null }) => Cell]
+
+const COLUMNS: readonly Column[] = [
+  ['id', (row) => row.id],
+  ['companyName', (row) => row.name],
+  ['slug', (row) => row.slug],
+  ['kind', (row) => row.kind],
+  ['country', (row) => row.country],
+  ['website', (row) => row.website],
+  ['exhibition', (row) => row.exhibitionTitle],
+  ['status', (row) => row.status],
+  ['stage', (row) => row.stage],
+  ['teamSize', (row) => row.teamSize],
+  ['openInvitations', (row) => row.openInvitations],
+  ['gaps', (row) => row.gaps.join(', ') || null],
+  ['application', (row) => row.applicationReference],
+]
+
+function tableOf(rows: readonly repo.ConsoleRow[], language: ConsoleLanguage) {
+  const t = consoleStrings(language)
+  return {
+    header: COLUMNS.map(([key]) => t(`exhibitors.columns.${key}`)),
+    rows: rows.map((row) => {
+      const view = { ...rowOf(row), website: row.website }
+      return COLUMNS.map(([, cell]) => cell(view))
+    }),
+  }
+}
+
+/**
+ * One exhibition's exhibitors as a file (CSV or XLSX), headers and company names in the member's
+ * language, withdrawn ones included (their status says so). Audited with its row count, as every export.
+ */
+export async function exhibitorExport(platform: Platform, actor: StaffActor, query: ExportQuery) {
+  const { exhibitionId, format, language } = query
+  if (!inScope(actor, exhibitionId)) throw notFound('console:errors.exhibitionNotFound')
+  const locale: Locale = localeOf(language)
+  return platform.db.transaction(async (tx) => {
+    if (!(await repo.exhibitionExists(tx, exhibitionId))) throw notFound('console:errors.exhibitionNotFound')
+    const rows = await repo.consoleRows(tx, { scope: actor.scope, chain: contentFallbackChain(locale), exhibitionId, kind: null, search: null, now: now() })
+    const table = tableOf(rows, language)
+    // XLSX cells are typed: text stays text, never a formula, so it needs no apostrophe.
+    const file = format === 'csv' ? toCsv(table.header, table.rows) : await writeXlsxFile([[...table.header], ...table.rows]).toBuffer()
+    await platform.services.staff.audit(
+      tx,
+      { staffId: actor.staffId, address: actor.address },
+      { function: 'console$exhibitorExport', target: `exhibition:${exhibitionId}`, before: null, after: { format, rows: table.rows.length } },
+    )
+    return {
+      fileName: `exhibition-${exhibitionId}-exhibitors.${format}`,
+      mediaType: EXPORT_MEDIA_TYPES[format],
+      rows: table.rows.length,
+      base64: file.toString('base64'),
+    }
+  })
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { CONSOLE } from '../functions/console.ts'
+import { CONSOLE_LANGUAGES } from '../rules/console-access.ts'
+import { CONSOLE_EXHIBITOR_LIMITS, EXHIBITOR_PROGRESS, EXHIBITOR_STAGES, EXHIBITOR_STATUSES } from '../rules/console-exhibitors.ts'
+import { EXPORT_FORMATS } from '../rules/console-exports.ts'
+import { EXHIBITOR_KINDS, MEMBER_ROLES } from '../rules/exhibitors.ts'
+import { LOCALES } from '../languages.ts'
+import { applicationStatus } from './applications.ts'
+import { profileGap } from './exhibitors.ts'
+import { defineContract } from './define.ts'
+
+/**
+ * Exhibitors in the organiser's console (docs/product.md#console-exhibitors): the exhibitors of the
+ * member's exhibitions, one exhibitor with its profile, team and open invitations, an invitation mailed
+ * again, and the export. Messages are `console:errors.*` keys.
+ */
+
+const id = z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').positive('errors.invalid').max(Number.MAX_SAFE_INTEGER, 'errors.invalid')
+const kind = z.enum(EXHIBITOR_KINDS, { error: 'errors.invalid' })
+const role = z.enum(MEMBER_ROLES)
+const stage = z.enum(EXHIBITOR_STAGES)
+const status = z.enum(EXHIBITOR_STATUSES)
+
+export const exhibitorRow = z.object({
+  id: z.number().int(),
+  /** In the member's console language, along the content fallback (English last). */
+  name: z.string(),
+  slug: z.string(),
+  kind: z.enum(EXHIBITOR_KINDS),
+  country: z.string().nullable(),
+  exhibitionId: z.number().int(),
+  exhibitionTitle: z.string(),
+  status,
+  stage,
+  /** Members; open invitations (sent, not taken, not expired) are counted apart. */
+  teamSize: z.number().int(),
+  openInvitations: z.number().int(),
+  gaps: z.array(profileGap),
+  /** The accepted application it came from (null: made without one). */
+  applicationReference: z.string().nullable(),
+})
+
+export const exhibitorList = defineContract({
+  ...CONSOLE.exhibitorList,
+  payload: z.object({
+    page: z.coerce.number({ error: 'errors.invalid' }).int().min(1, 'errors.invalid').default(1),
+    pageSize: z.coerce
+      .number({ error: 'errors.invalid' })
+      .int()
+      .min(1)
+      .max(CONSOLE_EXHIBITOR_LIMITS.pageSizeMax)
+      .default(CONSOLE_EXHIBITOR_LIMITS.pageSizeDefault),
+    /** Part of the company's name in any language, or of a member's (or an invited) e-mail address. */
+    search: z.string({ error: 'errors.invalid' }).trim().max(CONSOLE_EXHIBITOR_LIMITS.search, 'errors.tooLong').optional(),
+    exhibitionId: id.optional(),
+    kind: kind.optional(),
+    stage: z.enum(EXHIBITOR_PROGRESS, { error: 'errors.invalid' }).optional(),
+  }),
+  result: z.object({
+    rows: z.array(exhibitorRow),
+    total: z.number().int(),
+    /** The exhibitions the member may see, for the filter. */
+    exhibitions: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  }),
+})
+
+export const exhibitorDetailView = exhibitorRow.extend({
+  website: z.string().nullable(),
+  createdAt: z.string(),
+  /** The profile in every language written, English first. */
+  texts: z.array(z.object({ locale: z.enum(LOCALES), name: z.string(), summary: z.string(), description: z.string() })),
+  licences: z.array(z.object({ regulator: z.string(), number: z.string() })),
+  members: z.array(z.object({ accountId: z.string(), nick: z.string(), email: z.string(), role, since: z.string() })),
+  /** Invitations not taken yet, lapsed ones included (the organiser may send those again). */
+  invitations: z.array(
+    z.object({
+      id: z.number().int(),
+      email: z.string(),
+      role,
+      /** The language the mail is written in. */
+      locale: z.string(),
+      expiresAt: z.string(),
+      /** Its week has passed: the link no longer works until the organiser (or an admin) sends it again. */
+      expired: z.boolean(),
+      /** The inviting member's nick; null: the organiser (the admin invitation of an accepted application), or the account is gone. */
+      invitedBy: z.string().nullable(),
+    }),
+  ),
+  application: z.object({ reference: z.string(), status: applicationStatus }).nullable(),
+  /** The same company at the member's other exhibitions (those outside their limits are not listed). */
+  otherExhibitions: z.array(z.object({ exhibitorId: z.number().int(), exhibitionId: z.number().int(), title: z.string(), status, startsAt: z.string() })),
+})
+
+const detailResult = z.object({ exhibitor: exhibitorDetailView })
+
+export const exhibitorDetail = defineContract({ ...CONSOLE.exhibitorDetail, payload: z.object({ exhibitorId: id }), result: detailResult })
+
+export const resendExhibitorInvitation = defineContract({
+  ...CONSOLE.resendExhibitorInvitation,
+  payload: z.object({ exhibitorId: id, invitationId: id }),
+  result: detailResult,
+})
+
+export const exhibitorExport = defineContract({
+  ...CONSOLE.exhibitorExport,
+  payload: z.object({
+    exhibitionId: id,
+    format: z.enum(EXPORT_FORMATS, { error: 'errors.invalid' }),
+    /** The member's console language, for the column headers and the company names. */
+    language: z.enum(CONSOLE_LANGUAGES, { error: 'errors.invalid' }).default('en'),
+  }),
+  result: z.object({ fileName: z.string(), mediaType: z.string(), rows: z.number().int(), base64: z.string() }),
+})
+
+export type ConsoleExhibitorRow = z.infer<typeof exhibitorRow>
+export type ConsoleExhibitorDetail = z.infer<typeof exhibitorDetailView>

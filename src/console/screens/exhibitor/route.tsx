@@ -1,0 +1,203 @@
+import { type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
+import { type ConsoleExhibitorDetail, exhibitorDetail } from '../../../api/console.ts'
+import { mayCall } from '../../../../shared/rules/console-access.ts'
+import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../../../shared/languages.ts'
+import { useConsoleShell, useMember } from '../../console-state.ts'
+import { applicationPath } from '../../lib/application-paths.ts'
+import { countryName } from '../../lib/country.ts'
+import { EXHIBITORS_PATH, exhibitorPath } from '../../lib/exhibitor-paths.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { staffCall } from '../../screen-kit.ts'
+import { ApplicationStatus } from '../../ui/application-status.tsx'
+import { ConsolePage } from '../../ui/console-page.tsx'
+import { ExhibitorStage } from '../../ui/exhibitor-stage.tsx'
+import { Facts } from '../../ui/facts.tsx'
+import ui from '../../ui/ui.module.css'
+import styles from './exhibitor.module.css'
+import { Invitations } from './invitations.tsx'
+
+export async function loader(args: LoaderFunctionArgs): Promise<{ exhibitor: ConsoleExhibitorDetail }> {
+  const id = Number(args.params.id)
+  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 })
+  return staffCall(args, exhibitorDetail, { exhibitorId: id })
+}
+
+function Summary({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  const rows: Array<[string, ReactNode]> = [
+    [t('exhibitors.stageLabel'), <ExhibitorStage key="stage" status={exhibitor.status} stage={exhibitor.stage} />],
+    [t('exhibitors.kind'), t(`exhibitors.kinds.${exhibitor.kind}`)],
+    [t('exhibitors.exhibition'), exhibitor.exhibitionTitle],
+    [t('exhibitors.number'), String(exhibitor.id)],
+    [
+      t('exhibitors.address'),
+      <span key="slug" className={ui.mono}>
+        {exhibitor.slug}
+      </span>,
+    ],
+    [t('exhibitors.country'), countryName(exhibitor.country, language) || t('exhibitors.none')],
+    [t('exhibitors.website'), exhibitor.website ?? t('exhibitors.none')],
+    [t('exhibitors.since'), formatDateTime(exhibitor.createdAt, language)],
+    [t('exhibitors.gaps'), exhibitor.gaps.length ? exhibitor.gaps.map((gap) => t(`exhibitors.gap.${gap}`)).join(', ') : t('exhibitors.noGaps')],
+  ]
+  return <Facts rows={rows} />
+}
+
+function Profile({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
+  const { t } = useTranslation()
+  // The texts are in the profile's language; the labels and "not written" in the member's.
+  const written = (value: string, lang: string) => (value ? <span lang={lang}>{value}</span> : <span className={ui.muted}>{t('exhibitors.notWritten')}</span>)
+  return (
+    <ul className={styles.list}>
+      {exhibitor.texts.map((text) => {
+        const info = LANGUAGE_INFO[urlLanguageOfLocale(text.locale)]
+        return (
+          <li key={text.locale} className={styles.item}>
+            <h3 className={styles.language}>{t('exhibitors.profileIn', { language: info.nativeName })}</h3>
+            <dl className={styles.fields}>
+              <dt>{t('exhibitors.name')}</dt>
+              <dd>{written(text.name, info.htmlLang)}</dd>
+              <dt>{t('exhibitors.summary')}</dt>
+              <dd>{written(text.summary, info.htmlLang)}</dd>
+              <dt>{t('exhibitors.description')}</dt>
+              <dd>{written(text.description, info.htmlLang)}</dd>
+            </dl>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+function Licences({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
+  const { t } = useTranslation()
+  if (!exhibitor.licences.length) return <p className={ui.muted}>{t('exhibitors.noLicences')}</p>
+  return (
+    <ul className={styles.list}>
+      {exhibitor.licences.map((licence) => (
+        <li key={`${licence.regulator} ${licence.number}`} className={styles.item}>
+          <span>
+            {licence.regulator} · <span className={ui.mono}>{licence.number}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Team({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  if (!exhibitor.members.length) return <p className={ui.muted}>{t('exhibitors.noMembers')}</p>
+  return (
+    <ul className={styles.list}>
+      {exhibitor.members.map((member) => (
+        <li key={member.accountId} className={styles.item}>
+          <div className={styles.itemHead}>
+            <span className={styles.email}>{member.nick}</span>
+            <span>{t(`exhibitors.roles.${member.role}`)}</span>
+          </div>
+          <div className={styles.text}>{member.email}</div>
+          <div className={ui.muted}>
+            {t('exhibitors.memberSince')}: {formatDateTime(member.since, language)}
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Others({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
+  const { t } = useTranslation()
+  if (!exhibitor.otherExhibitions.length) return <p className={ui.muted}>{t('exhibitors.noOthers')}</p>
+  return (
+    <ul className={styles.list}>
+      {exhibitor.otherExhibitions.map((other) => (
+        <li key={other.exhibitorId} className={styles.item}>
+          <div className={styles.itemHead}>
+            <Link to={exhibitorPath(other.exhibitorId)}>{other.title}</Link>
+            {other.status === 'withdrawn' ? <span className={`${ui.badge} ${ui.badgeOff}`}>{t('exhibitors.status.withdrawn')}</span> : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={`${ui.panel} ${styles.stack}`} aria-labelledby={id}>
+      <h2 id={id} className={ui.panelTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+/** One exhibitor: where it stands, its profile in every language written, its team and open invitations (docs/product.md#console-exhibitors). */
+export function Component() {
+  const { t } = useTranslation()
+  const { exhibitor } = useLoaderData() as { exhibitor: ConsoleExhibitorDetail }
+  const member = useMember()
+  const revalidator = useRevalidator()
+  const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null)
+
+  return (
+    <ConsolePage title={exhibitor.name} lead={exhibitor.exhibitionTitle}>
+      <p>
+        <Link to={EXHIBITORS_PATH}>{t('exhibitors.back')}</Link>
+      </p>
+      <p className={status?.failed ? ui.alert : status ? ui.success : 'visually-hidden'} role="status">
+        {status?.text ?? ''}
+      </p>
+      <div className={styles.main}>
+        <div className={styles.stack}>
+          <Panel id="exhibitor-facts-title" title={t('exhibitors.facts')}>
+            <Summary exhibitor={exhibitor} />
+          </Panel>
+          <Panel id="exhibitor-profile-title" title={t('exhibitors.profile')}>
+            <Profile exhibitor={exhibitor} />
+          </Panel>
+          <Panel id="exhibitor-licences-title" title={t('exhibitors.licences')}>
+            <Licences exhibitor={exhibitor} />
+          </Panel>
+        </div>
+        <div className={styles.stack}>
+          <Panel id="exhibitor-team-title" title={t('exhibitors.teamTitle')}>
+            <Team exhibitor={exhibitor} />
+          </Panel>
+          <Panel id="exhibitor-invitations-title" title={t('exhibitors.invitationsTitle')}>
+            <Invitations
+              exhibitor={exhibitor}
+              mayResend={mayCall(member.roles, 'resendExhibitorInvitation')}
+              onDone={(next) => {
+                setStatus(next)
+                void revalidator.revalidate()
+              }}
+            />
+          </Panel>
+          <Panel id="exhibitor-application-title" title={t('exhibitors.applicationTitle')}>
+            {exhibitor.application ? (
+              <p>
+                <Link to={applicationPath(exhibitor.application.reference)}>
+                  {t('exhibitors.openApplication', { reference: exhibitor.application.reference })}
+                </Link>{' '}
+                <ApplicationStatus status={exhibitor.application.status} />
+              </p>
+            ) : (
+              <p className={ui.muted}>{t('exhibitors.noApplication')}</p>
+            )}
+          </Panel>
+          <Panel id="exhibitor-others-title" title={t('exhibitors.others')}>
+            <Others exhibitor={exhibitor} />
+          </Panel>
+        </div>
+      </div>
+      <p className={ui.hint}>{t('common.timesInUtc')}</p>
+    </ConsolePage>
+  )
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useLoaderData } from 'react-router'
+import { type ConsoleExhibitorRow, exhibitorExport, exhibitorList } from '../../../api/console.ts'
+import { EXPORT_FORMATS, type ExportFormat } from '../../../../shared/rules/console-exports.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { applicationPath } from '../../lib/application-paths.ts'
+import { countryName } from '../../lib/country.ts'
+import { exhibitorPath } from '../../lib/exhibitor-paths.ts'
+import { saveFile } from '../../lib/save-file.ts'
+import { type ListData, listLoader } from '../../screen-kit.ts'
+import type { Column } from '../../ui/data-table.tsx'
+import { ExhibitorStage } from '../../ui/exhibitor-stage.tsx'
+import { ListScreen } from '../../ui/list-screen.tsx'
+import ui from '../../ui/ui.module.css'
+import { useErrorText } from '../../ui/use-error-text.ts'
+import { ExhibitorFilters } from './exhibitor-filters.tsx'
+import styles from './exhibitors.module.css'
+import { type ExhibitorFilters as Filters, exhibitorQuery, listPayload } from './exhibitors-query.ts'
+
+type ListPage = ListData<Filters, { rows: ConsoleExhibitorRow[]; total: number; exhibitions: Array<{ id: number; title: string }> }>
+
+/** One page of the member's exhibitors, searched and filtered on the server. */
+export const loader = listLoader(exhibitorQuery, exhibitorList, listPayload)
+
+function useColumns(): Array<Column<ConsoleExhibitorRow>> {
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  return [
+    {
+      header: t('exhibitors.company'),
+      cell: (row) => (
+        <>
+          <Link className={styles.name} to={exhibitorPath(row.id)}>
+            {row.name}
+          </Link>
+          <div className={ui.muted}>
+            {t(`exhibitors.kinds.${row.kind}`)}
+            {row.country ? ` · ${countryName(row.country, language)}` : ''}
+          </div>
+        </>
+      ),
+    },
+    { header: t('exhibitors.exhibition'), cell: (row) => row.exhibitionTitle },
+    { header: t('exhibitors.stageLabel'), cell: (row) => <ExhibitorStage status={row.status} stage={row.stage} /> },
+    {
+      header: t('exhibitors.team'),
+      cell: (row) => (
+        <>
+          <div>{t('exhibitors.members', { count: row.teamSize })}</div>
+          {row.openInvitations ? <div className={ui.muted}>{t('exhibitors.invited', { count: row.openInvitations })}</div> : null}
+        </>
+      ),
+    },
+    {
+      header: t('exhibitors.gaps'),
+      cell: (row) => (row.gaps.length ? row.gaps.map((gap) => t(`exhibitors.gap.${gap}`)).join(', ') : t('exhibitors.none')),
+    },
+    {
+      header: t('exhibitors.application'),
+      cell: (row) =>
+        row.applicationReference ? (
+          <Link className={ui.mono} to={applicationPath(row.applicationReference)}>
+            {row.applicationReference}
+          </Link>
+        ) : (
+          t('exhibitors.none')
+        ),
+    },
+  ]
+}
+
+/** The chosen exhibition's exhibitors as a file, headers and names in the member's language. */
+function ExportPanel({ exhibitionId }: { exhibitionId: number }) {
+  const { t } = useTranslation()
+  const { client, language } = useConsoleShell()
+  const errorText = useErrorText()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  async function run(format: ExportFormat) {
+    setBusy(true)
+    setError(null)
+    try {
+      saveFile(await client.call(exhibitorExport, { exhibitionId, format, language }))
+    } catch (caught) {
+      setError(errorText(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className={styles.exports}>
+      <span>{t('exhibitors.exportAll')}</span>
+      {EXPORT_FORMATS.map((format) => (
+        <button key={format} type="button" className={ui.button} disabled={busy} onClick={() => void run(format)}>
+          {t('exhibitors.download', { format: format.toUpperCase() })}
+        </button>
+      ))}
+      {error ? (
+        <p className={ui.fieldError} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The exhibitors of the member's exhibitions (docs/product.md#console-exhibitors): how far each has come; open one for its team. */
+export function Component() {
+  const { t } = useTranslation()
+  const { filters, page, pageSize } = useLoaderData() as ListPage
+  const columns = useColumns()
+  return (
+    <ListScreen
+      title={t('exhibitors.title')}
+      lead={t('exhibitors.lead')}
+      filters={<ExhibitorFilters key={JSON.stringify(filters)} filters={filters} exhibitions={page.exhibitions} />}
+      columns={columns}
+      rows={page.rows}
+      rowKey={(row) => row.id}
+      empty={t('exhibitors.empty')}
+      pager={{
+        label: t('exhibitors.pages'),
+        summary: (values) => t('exhibitors.pageOf', values),
+        page: filters.page,
+        total: page.total,
+        pageSize,
+        href: (next) => exhibitorQuery.pageHref(filters, next),
+      }}
+    >
+      {filters.exhibitionId ? <ExportPanel exhibitionId={Number(filters.exhibitionId)} /> : <p className={ui.hint}>{t('exhibitors.exportHint')}</p>}
+    </ListScreen>
+  )
+}
