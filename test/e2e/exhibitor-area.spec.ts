@@ -187,6 +187,10 @@ for (const lang of ['en', 'zh-cn'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: 'Wang Finance' })).toBeVisible()
     await expect(page).toHaveURL(/\?id=\d+$/)
     const workspaceUrl = page.url()
+    await expect(page.getByRole('link', { name: T.area.publicPage })).toHaveAttribute(
+      'href',
+      new RegExp(`^/${lang}/backDetail/\\d+/exhibitors/wang-finance(-\\d+)?$`),
+    )
     await expect(page.getByRole('heading', { level: 2, name: fill(T.gaps.title_other, { count: 4 }) })).toBeVisible()
     await expect(page.locator('#profile-en-name')).toHaveValue('Wang Finance')
     await accessibleAtBothWidths(page)

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import type { WorkspaceView } from '../../api/exhibitors.ts'
 import { useSite } from '../../app-state.ts'
 import type { Country } from './area-load.ts'
@@ -34,6 +34,11 @@ export function Workspace({ workspace: loaded, countries }: { workspace: Workspa
           <p className={styles.yourRole}>
             {t('area.yourRole')} <Badges role={exhibitor.role} status={exhibitor.status} />
           </p>
+          {exhibitor.status === 'active' ? (
+            <p className={styles.publicLink}>
+              <Link to={`/${site.lang}/backDetail/${exhibitor.exhibition.id}/exhibitors/${exhibitor.slug}`}>{t('area.publicPage')}</Link>
+            </p>
+          ) : null}
         </header>
       }
     >
