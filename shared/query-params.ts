@@ -32,6 +32,8 @@ export const ROUTE_QUERY_PARAMS: Readonly<Record<string, QueryDeclaration>> = {
   'dealer/:file': [],
   'search.html': ['keyword', 'page'],
   'info.html': 'any',
+  // Personal (never stored): one exhibitor of the member's, or an invitation link from the mail.
+  'exhibitor.html': ['id', 'invitation'],
   'apply/registration': 'any',
   'apply/infoPage': 'any',
   'apply/sureInfo': 'any',

@@ -31,3 +31,6 @@ export type {
   TeamView,
   WorkspaceView,
 } from '../../shared/contracts/exhibitors.ts'
+
+/** What an invitation link offers, before it is taken. */
+export type InvitationView = z.output<typeof contracts.exhibitorInvitation.result>

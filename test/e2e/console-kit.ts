@@ -42,6 +42,8 @@ export interface ConsoleSite {
   db: Queryable
   /** `staff add EMAIL --role ROLE --name NAME` as the command line runs it; the set-up link it prints. */
   addStaff(email: string, role: string, name: string): Promise<string>
+  /** `applications ARGS...` as `npm run applications --` runs it, on the running site's database (a decision mails and, for an exhibitor, makes the exhibitor). */
+  applications(args: string[]): Promise<{ code: number; out: string; err: string }>
   /**
    * Signs a set-up member in on this page's browser with a session made as a sign-in makes one, no
    * code used: for a test that needs more sessions of one member than the codes of one half-minute allow.
@@ -106,6 +108,9 @@ function siteOf(): ConsoleSite {
       const link = /https?:\/\/\S+\/console\/setup\/[\w-]+/.exec(result.out)?.[0]
       if (result.code !== 0 || !link) throw new Error(`staff add printed no set-up link:\n${result.out}\n${result.err}`)
       return link
+    },
+    async applications(args) {
+      return (await ask({ kind: 'applications', args })) as { code: number; out: string; err: string }
     },
     async signInWithoutCode(page, email) {
       const device = await page.evaluate(() => navigator.userAgent)

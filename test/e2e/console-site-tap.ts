@@ -1,4 +1,6 @@
+import { parseConfig } from '../../server/config.ts'
 import { openDatabase as openTheDatabase, type Database } from '../../server/db/client.ts'
+import { runApplicationsCli } from '../../server/platform/applications/applications.cli.ts'
 import { memberByEmail } from '../../server/platform/staff/members.repo.ts'
 import { runStaffCli } from '../../server/platform/staff/staff.cli.ts'
 import { startSession } from '../../server/platform/staff/staff-sessions.ts'
@@ -9,7 +11,8 @@ export * from '../../server/db/client.ts'
  * What the browser tests ask of their console site's database while the site runs (the embedded
  * database is held by the server process, so nothing else may open it): rows written as the public
  * site would have stored them, staff added by the very function `npm run staff -- add` calls, and
- * sessions started as a sign-in starts them.
+ * sessions started as a sign-in starts them, and decisions on applications by the very function
+ * `npm run applications -- status` calls (an accepted exhibitor application makes the exhibitor).
  * Only a process started by console-kit.ts with an IPC channel can ask (see console-site-hooks.ts).
  */
 export type TapQuestion =
@@ -17,6 +20,7 @@ export type TapQuestion =
   | { kind: 'exec'; sql: string }
   | { kind: 'staff'; args: string[] }
   | { kind: 'session'; email: string; device: string }
+  | { kind: 'applications'; args: string[] }
 export type TapRequest = TapQuestion & { id: number }
 export type TapAnswer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string }
 
@@ -31,12 +35,14 @@ async function answer(db: Database, request: TapRequest): Promise<unknown> {
   }
   const out: string[] = []
   const err: string[] = []
-  const code = await runStaffCli(
-    request.args,
-    db,
-    { out: (text) => out.push(text), err: (text) => err.push(text) },
-    { publicOrigin: process.env.PUBLIC_ORIGIN ?? '' },
-  )
+  const io = { out: (text: string) => out.push(text), err: (text: string) => err.push(text) }
+  if (request.kind === 'applications') {
+    const config = parseConfig()
+    const mail = { brand: config.BRAND_NAME, contactEmail: config.CONTACT_EMAIL, publicOrigin: config.PUBLIC_ORIGIN }
+    const code = await runApplicationsCli(request.args, db, io, mail)
+    return { code, out: out.join('\n'), err: err.join('\n') }
+  }
+  const code = await runStaffCli(request.args, db, io, { publicOrigin: process.env.PUBLIC_ORIGIN ?? '' })
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
 

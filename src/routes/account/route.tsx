@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
+import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
 import { myProfile, type Profile, updateNick } from '../../api/accounts.ts'
 import { ACCOUNT_LIMITS } from '../../../shared/rules/accounts.ts'
 import { endSession } from '../../api/session.ts'
@@ -38,6 +38,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<AccountData> {
  */
 export function Component() {
   const { t } = useTranslation('account')
+  const site = useSite()
   const { profile } = useLoaderData() as AccountData
   const user = useCurrentUser()
   const revalidator = useRevalidator()
@@ -65,6 +66,14 @@ export function Component() {
               <AccountOrders />
               <AccountApplications />
             </div>
+            {/* docs/product.md#routes: info.html is the exhibitor's way in; anyone may be invited to a team, so every member sees it. */}
+            <nav className={styles.exhibitor} aria-labelledby="account-exhibitor-link">
+              <Link id="account-exhibitor-link" className={styles.exhibitorLink} to={`/${site.lang}/exhibitor.html`}>
+                {t('exhibitor.link')}
+                <span aria-hidden="true"> →</span>
+              </Link>
+              <p className={styles.muted}>{t('exhibitor.hint')}</p>
+            </nav>
           </>
         ) : user ? (
           <section className={styles.card} aria-busy="true" aria-labelledby="account-loading">

@@ -1,0 +1,97 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import type { WorkspaceView } from '../../api/exhibitors.ts'
+import { useSite } from '../../app-state.ts'
+import type { Country } from './area-load.ts'
+import { AreaPage } from './area-page.tsx'
+import { Badges, ExhibitionLine } from './area-parts.tsx'
+import styles from './exhibitor-area.module.css'
+import type { ListNotice } from './exhibitor-list.tsx'
+import { LogoField } from './logo.tsx'
+import { ProfileEditor } from './profile-editor.tsx'
+import { ProfileRead } from './profile-read.tsx'
+import { Team } from './team.tsx'
+
+/** One exhibitor of the member's: what the profile still lacks, the profile, and the team. */
+export function Workspace({ workspace: loaded, countries }: { workspace: WorkspaceView; countries: Country[] }) {
+  const { t } = useTranslation('exhibitor')
+  const site = useSite()
+  const navigate = useNavigate()
+  const [workspace, setWorkspace] = useState(loaded)
+  const { exhibitor, profile } = workspace
+  const admin = exhibitor.role === 'admin'
+  return (
+    <AreaPage
+      back
+      title={`${exhibitor.name} · ${t('area.title')}`}
+      heading={
+        <header className={styles.workspaceHead}>
+          <p className={styles.eyebrow}>{t('area.title')}</p>
+          <h1 className={styles.title}>{exhibitor.name}</h1>
+          <p className={styles.exhibition}>{exhibitor.exhibition.title}</p>
+          <ExhibitionLine exhibition={exhibitor.exhibition} />
+          <p className={styles.yourRole}>
+            {t('area.yourRole')} <Badges role={exhibitor.role} status={exhibitor.status} />
+          </p>
+          {exhibitor.status === 'active' ? (
+            <p className={styles.publicLink}>
+              <Link to={`/${site.lang}/backDetail/${exhibitor.exhibition.id}/exhibitors/${exhibitor.slug}`}>{t('area.publicPage')}</Link>
+            </p>
+          ) : null}
+        </header>
+      }
+    >
+      {exhibitor.status === 'withdrawn' ? (
+        <p className={`${styles.note} ${styles.noteWarning}`} role="note">
+          {t('errors.withdrawn')}
+        </p>
+      ) : null}
+
+      <section className={`${styles.card} ${profile.gaps.length ? styles.gapsCard : styles.completeCard}`} aria-labelledby="gaps-title">
+        <h2 id="gaps-title" className={styles.cardTitle}>
+          {profile.gaps.length ? t('gaps.title', { count: profile.gaps.length }) : t('gaps.complete')}
+        </h2>
+        {profile.gaps.length ? (
+          <>
+            <p className={styles.muted}>{admin ? t('gaps.textAdmin') : t('gaps.textStaff')}</p>
+            <ul className={styles.gapList} aria-label={t('gaps.incomplete')}>
+              {profile.gaps.map((gap) => (
+                <li key={gap} className={styles.gap}>
+                  {t(`gaps.${gap}`)}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className={styles.muted}>{t('gaps.completeText')}</p>
+        )}
+      </section>
+
+      <section className={styles.card} aria-labelledby="profile-title">
+        <h2 id="profile-title" className={styles.cardTitle}>
+          {t('profile.title')}
+        </h2>
+        <LogoField
+          exhibitorId={exhibitor.id}
+          name={exhibitor.name}
+          logo={profile.logo}
+          admin={admin && exhibitor.status === 'active'}
+          onLogo={(logo) => setWorkspace((current) => ({ ...current, profile: { ...current.profile, logo } }))}
+        />
+        {admin ? <ProfileEditor workspace={workspace} countries={countries} onSaved={setWorkspace} /> : <ProfileRead profile={profile} countries={countries} />}
+      </section>
+
+      <section className={styles.card} aria-labelledby="team-title">
+        <h2 id="team-title" className={styles.cardTitle}>
+          {t('team.title')}
+        </h2>
+        <Team
+          workspace={workspace}
+          onTeam={(team) => setWorkspace((current) => ({ ...current, team }))}
+          onLeft={() => navigate(`/${site.lang}/exhibitor.html`, { state: { left: exhibitor.name } satisfies ListNotice })}
+        />
+      </section>
+    </AreaPage>
+  )
+}
