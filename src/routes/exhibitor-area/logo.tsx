@@ -1,4 +1,4 @@
-import { type ChangeEvent, useId, useState } from 'react'
+import { type ChangeEvent, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createBrowserTokenSource } from '../../api/browser-tokens.ts'
 import { type ProfileView, removeExhibitorLogo } from '../../api/exhibitors.ts'
@@ -6,7 +6,7 @@ import { GatewayError } from '../../api/gateway-error.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { EXHIBITOR_LIMITS, EXHIBITOR_LOGO_FIELD, EXHIBITOR_LOGO_PATH, EXHIBITOR_MESSAGES } from '../../../shared/rules/exhibitors.ts'
 import styles from './exhibitor-area.module.css'
-import { useFailureMessage } from './messages.ts'
+import { useAreaAction } from './messages.ts'
 
 type Logo = ProfileView['logo']
 
@@ -69,24 +69,8 @@ export function LogoField({
   const { t } = useTranslation('exhibitor')
   const site = useSite()
   const gateway = useGateway()
-  const messageOf = useFailureMessage()
   const id = useId()
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [notice, setNotice] = useState('')
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true)
-    setProblem(null)
-    setNotice('')
-    try {
-      await action()
-    } catch (error) {
-      setProblem(messageOf(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, problem, setProblem, notice, setNotice, run } = useAreaAction()
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog.ts
 import { dateFormat } from '../../i18n/intl.ts'
 import { MEMBER_ROLES, type MemberRole } from '../../../shared/rules/exhibitors.ts'
 import styles from './exhibitor-area.module.css'
-import { useFailureMessage } from './messages.ts'
+import { useAreaAction, useFailureMessage } from './messages.ts'
 
 type Member = TeamView['members'][number]
 type Asking = { kind: 'remove'; member: Member } | { kind: 'leave'; member: Member } | null
@@ -27,26 +27,10 @@ export function Team({ workspace, onTeam, onLeft }: { workspace: WorkspaceView; 
   const { t } = useTranslation('exhibitor')
   const site = useSite()
   const gateway = useGateway()
-  const messageOf = useFailureMessage()
   const { exhibitor, team } = workspace
   const admin = exhibitor.role === 'admin'
   const [asking, setAsking] = useState<Asking>(null)
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [notice, setNotice] = useState('')
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true)
-    setProblem(null)
-    setNotice('')
-    try {
-      await action()
-    } catch (error) {
-      setProblem(messageOf(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, problem, notice, setNotice, run } = useAreaAction()
 
   const confirm = () =>
     run(async () => {

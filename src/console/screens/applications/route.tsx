@@ -1,17 +1,14 @@
-import { useState } from 'react'
+import { ExportButtons, formatChoices } from '../../ui/export-buttons.tsx'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
 import { type ApplicationRow, applicationExport, applicationList } from '../../../api/console.ts'
-import { EXPORT_FORMATS, type ExportFormat } from '../../../../shared/rules/console-exports.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { applicationPath } from '../../lib/application-paths.ts'
-import { saveFile } from '../../lib/save-file.ts'
 import { type ListData, listLoader } from '../../screen-kit.ts'
 import type { Column } from '../../ui/data-table.tsx'
 import { DayAndTime } from '../../ui/day-and-time.tsx'
 import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
-import { useErrorText } from '../../ui/use-error-text.ts'
 import { ApplicationFilters } from './application-filters.tsx'
 import { ApplicationStatus } from '../../ui/application-status.tsx'
 import styles from './applications.module.css'
@@ -55,34 +52,14 @@ function useColumns(): Array<Column<ApplicationRow>> {
 function ExportPanel({ exhibitionId, kind }: { exhibitionId: number; kind: Filters['kind'] }) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()
-  const errorText = useErrorText()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  async function run(format: ExportFormat) {
-    setBusy(true)
-    setError(null)
-    try {
-      saveFile(await client.call(applicationExport, { exhibitionId, format, language, ...(kind ? { kind } : {}) }))
-    } catch (caught) {
-      setError(errorText(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
-    <div className={styles.exports}>
-      <span>{t(kind ? `applications.exportKind.${kind}` : 'applications.exportAll')}</span>
-      {EXPORT_FORMATS.map((format) => (
-        <button key={format} type="button" className={ui.button} disabled={busy} onClick={() => void run(format)}>
-          {t('applications.download', { format: format.toUpperCase() })}
-        </button>
-      ))}
-      {error ? (
-        <p className={ui.fieldError} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <ExportButtons
+      lead={t(kind ? `applications.exportKind.${kind}` : 'applications.exportAll')}
+      choices={formatChoices(
+        (format) => t('applications.download', { format }),
+        (format) => client.call(applicationExport, { exhibitionId, format, language, ...(kind ? { kind } : {}) }),
+      )}
+    />
   )
 }
 

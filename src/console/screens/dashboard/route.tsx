@@ -7,7 +7,7 @@ import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import { CapacityTable, CheckinsTable, ExpiringTable, RefundsTable, RevenueTable } from './dashboard-tables.tsx'
 import styles from './dashboard.module.css'
-import { ExportButtons } from './export-buttons.tsx'
+import { ExhibitionExports } from './export-buttons.tsx'
 import { SalesChart } from './sales-chart.tsx'
 
 interface DashboardData {
@@ -33,7 +33,7 @@ export function Component() {
     <ConsolePage
       title={t('dashboard.title', { title: board.title })}
       lead={t('dashboard.lead')}
-      actions={mayCall(member.roles, 'exportFile') ? <ExportButtons exhibitionId={exhibitionId} /> : null}
+      actions={mayCall(member.roles, 'exportFile') ? <ExhibitionExports exhibitionId={exhibitionId} /> : null}
     >
       <div className={styles.grid}>
         <SalesChart days={board.soldPerDay} />

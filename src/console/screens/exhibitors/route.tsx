@@ -1,19 +1,16 @@
-import { useState } from 'react'
+import { ExportButtons, formatChoices } from '../../ui/export-buttons.tsx'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
 import { type ConsoleExhibitorRow, exhibitorExport, exhibitorList } from '../../../api/console.ts'
-import { EXPORT_FORMATS, type ExportFormat } from '../../../../shared/rules/console-exports.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { applicationPath } from '../../lib/application-paths.ts'
 import { countryName } from '../../lib/country.ts'
 import { exhibitorPath } from '../../lib/exhibitor-paths.ts'
-import { saveFile } from '../../lib/save-file.ts'
 import { type ListData, listLoader } from '../../screen-kit.ts'
 import type { Column } from '../../ui/data-table.tsx'
 import { ExhibitorStage } from '../../ui/exhibitor-stage.tsx'
 import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
-import { useErrorText } from '../../ui/use-error-text.ts'
 import { ExhibitorFilters } from './exhibitor-filters.tsx'
 import styles from './exhibitors.module.css'
 import { type ExhibitorFilters as Filters, exhibitorQuery, listPayload } from './exhibitors-query.ts'
@@ -74,34 +71,14 @@ function useColumns(): Array<Column<ConsoleExhibitorRow>> {
 function ExportPanel({ exhibitionId }: { exhibitionId: number }) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()
-  const errorText = useErrorText()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  async function run(format: ExportFormat) {
-    setBusy(true)
-    setError(null)
-    try {
-      saveFile(await client.call(exhibitorExport, { exhibitionId, format, language }))
-    } catch (caught) {
-      setError(errorText(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
-    <div className={styles.exports}>
-      <span>{t('exhibitors.exportAll')}</span>
-      {EXPORT_FORMATS.map((format) => (
-        <button key={format} type="button" className={ui.button} disabled={busy} onClick={() => void run(format)}>
-          {t('exhibitors.download', { format: format.toUpperCase() })}
-        </button>
-      ))}
-      {error ? (
-        <p className={ui.fieldError} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <ExportButtons
+      lead={t('exhibitors.exportAll')}
+      choices={formatChoices(
+        (format) => t('exhibitors.download', { format }),
+        (format) => client.call(exhibitorExport, { exhibitionId, format, language }),
+      )}
+    />
   )
 }
 

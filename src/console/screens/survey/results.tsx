@@ -1,12 +1,9 @@
-import { useState } from 'react'
+import { ExportButtons, formatChoices } from '../../ui/export-buttons.tsx'
 import { useTranslation } from 'react-i18next'
 import { type SurveyResults, surveyExport } from '../../../api/console-survey.ts'
-import { EXPORT_FORMATS, type ExportFormat } from '../../../../shared/rules/console-exports.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { Pager, pageCount } from '../../ui/pager.tsx'
 import ui from '../../ui/ui.module.css'
-import { useErrorText } from '../../ui/use-error-text.ts'
-import { saveFile } from '../../lib/save-file.ts'
 import { htmlLangOf } from '../../i18n.ts'
 import { shareOf } from './share.ts'
 import styles from './survey.module.css'
@@ -108,38 +105,18 @@ function QuestionResult({ question, exhibitionId, pageSize }: { question: Questi
 export function Results({ results, exhibitionId }: { results: SurveyResults; exhibitionId: number }) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()
-  const errorText = useErrorText()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
-  const download = async (format: ExportFormat) => {
-    setBusy(true)
-    setError('')
-    try {
-      saveFile(await client.call(surveyExport, { exhibitionId, format, language }))
-    } catch (caught) {
-      setError(errorText(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <section className={ui.panel} aria-labelledby="survey-results">
       <h2 id="survey-results" className={ui.panelTitle}>
         {t('survey.results')}
       </h2>
       <p>{t('survey.counts', { answers: results.answers, invitations: results.invitations })}</p>
-      <div className={ui.actions}>
-        {EXPORT_FORMATS.map((format) => (
-          <button key={format} type="button" className={ui.button} disabled={busy} onClick={() => void download(format)}>
-            {t('survey.export', { format: format.toUpperCase() })}
-          </button>
-        ))}
-      </div>
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ExportButtons
+        choices={formatChoices(
+          (format) => t('survey.export', { format }),
+          (format) => client.call(surveyExport, { exhibitionId, format, language }),
+        )}
+      />
       {results.answers === 0 ? <p className={ui.muted}>{t('survey.noAnswers')}</p> : null}
       {results.answers > 0
         ? results.questions.map((question) => <QuestionResult key={question.id} question={question} exhibitionId={exhibitionId} pageSize={results.pageSize} />)
