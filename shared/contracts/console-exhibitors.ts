@@ -28,6 +28,8 @@ export const exhibitorRow = z.object({
   slug: z.string(),
   kind: z.enum(EXHIBITOR_KINDS),
   country: z.string().nullable(),
+  /** The country's name in the member's language, made on the server (browsers name some regions otherwise). */
+  countryName: z.string().nullable(),
   exhibitionId: z.number().int(),
   exhibitionTitle: z.string(),
   status,

@@ -160,6 +160,7 @@ describe('the list', () => {
       slug: 'acme-markets-ltd',
       kind: 'broker',
       country: 'GB',
+      countryName: 'United Kingdom',
       exhibitionId: bangkok,
       exhibitionTitle: 'Bangkok Expo 2026',
       status: 'active',

@@ -1,7 +1,8 @@
+import { countryName } from '../kit/country-names.ts'
 import type { z } from 'zod'
 import type * as contracts from '../../../shared/contracts/exhibitions.ts'
 import type { Campaign, ExhibitionState, PartnerRole, PartnerTier, SessionKind } from '../../../shared/rules/exhibitions.ts'
-import { contentFallbackChain, LANGUAGE_INFO, type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
+import { contentFallbackChain, type Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { notFound } from '../errors.ts'
 import {
@@ -257,21 +258,5 @@ export function createExhibitionService(deps: ServiceDeps): ExhibitionService {
       }
       return { items }
     },
-  }
-}
-
-const regionNames = new Map<Locale, Intl.DisplayNames>()
-
-/** A country's name in a language, from the platform's CLDR data (e.g. AE -> "United Arab Emirates", "阿拉伯联合酋长国"). */
-export function countryName(countryCode: string, locale: Locale): string {
-  let names = regionNames.get(locale)
-  if (!names) {
-    names = new Intl.DisplayNames([LANGUAGE_INFO[urlLanguageOfLocale(locale)].htmlLang], { type: 'region' })
-    regionNames.set(locale, names)
-  }
-  try {
-    return names.of(countryCode) ?? countryCode
-  } catch {
-    return countryCode
   }
 }

@@ -1,3 +1,4 @@
+import { countryName as kitCountryName } from '../kit/country-names.ts'
 import type { Queryable } from '../../db/client.ts'
 import type { BrokerCard, BrokerProfile, HotItem, RankingPage, ResultsPage, SearchSwitches, Suggestion } from '../../../shared/contracts/search.ts'
 import type { Locale } from '../../../shared/languages.ts'
@@ -49,22 +50,9 @@ export function showName(row: matchingRepo.SuggestionRow | brokersRepo.BrokerRow
   return [{ text: name, highlighted: false }]
 }
 
-const BCP47: Partial<Record<Locale, string>> = { 'zh-cn': 'zh-Hans', 'zh-tw': 'zh-Hant', 'zh-hk': 'zh-Hant-HK' }
-const regionNames = new Map<Locale, Intl.DisplayNames>()
-
-/** A country's name in the visitor's language, made here so that server HTML and browser agree. */
+/** A country's name in the visitor's language (the kit's, made here so that server HTML and browser agree). */
 export function countryName(code: string | null, locale: Locale): string | null {
-  if (!code) return null
-  let names = regionNames.get(locale)
-  if (!names) {
-    names = new Intl.DisplayNames([BCP47[locale] ?? locale, 'en'], { type: 'region', fallback: 'code' })
-    regionNames.set(locale, names)
-  }
-  try {
-    return names.of(code) ?? code
-  } catch {
-    return code
-  }
+  return code ? kitCountryName(code, locale) : null
 }
 
 function rating(value: brokersRepo.BrokerRow['rating']): number | null {

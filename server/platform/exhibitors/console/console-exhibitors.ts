@@ -8,6 +8,7 @@ import { EXPORT_MEDIA_TYPES } from '../../../../shared/rules/console-exports.ts'
 import { type ProfileGap, profileGaps } from '../../../../shared/rules/exhibitors.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { conflict, notFound } from '../../errors.ts'
+import { countryName } from '../../kit/country-names.ts'
 import { type Cell, toCsv } from '../../kit/csv.ts'
 import { consoleStrings } from '../../kit/strings.ts'
 import type { Platform } from '../../platform.ts'
@@ -37,7 +38,7 @@ function gapsOf(row: repo.ConsoleRow): ProfileGap[] {
   })
 }
 
-function rowOf(row: repo.ConsoleRow): Row & { stage: ExhibitorStage } {
+function rowOf(row: repo.ConsoleRow, locale: Locale): Row & { stage: ExhibitorStage } {
   const gaps = gapsOf(row)
   return {
     id: row.id,
@@ -45,6 +46,7 @@ function rowOf(row: repo.ConsoleRow): Row & { stage: ExhibitorStage } {
     slug: row.slug,
     kind: row.kind,
     country: row.country,
+    countryName: row.country ? countryName(row.country, locale) : null,
     exhibitionId: row.exhibition_id,
     exhibitionTitle: row.exhibition_title,
     status: row.status,
@@ -70,7 +72,7 @@ export async function exhibitorList(db: Queryable, actor: StaffActor, query: Lis
     }),
     repo.exhibitionsFor(db, actor.scope, chain),
   ])
-  const rows = found.map(rowOf).filter((row) => !query.stage || progressOf(row.status, row.stage) === query.stage)
+  const rows = found.map((row) => rowOf(row, actor.locale)).filter((row) => !query.stage || progressOf(row.status, row.stage) === query.stage)
   const start = (query.page - 1) * query.pageSize
   return { rows: rows.slice(start, start + query.pageSize), total: rows.length, exhibitions }
 }
@@ -96,7 +98,7 @@ export async function exhibitorDetail(db: Queryable, actor: StaffActor, exhibito
     repo.otherExhibitors(db, row.company_id, row.id, chain, now()),
   ])
   return {
-    ...rowOf(row),
+    ...rowOf(row, actor.locale),
     website: row.website,
     createdAt: iso(row.created_at),
     texts: [...texts].sort(englishFirst),
@@ -183,7 +185,7 @@ function tableOf(rows: readonly repo.ConsoleRow[], language: ConsoleLanguage) {
   return {
     header: COLUMNS.map(([key]) => t(`exhibitors.columns.${key}`)),
     rows: rows.map((row) => {
-      const view = { ...rowOf(row), website: row.website }
+      const view = { ...rowOf(row, localeOf(language)), website: row.website }
       return COLUMNS.map(([, cell]) => cell(view))
     }),
   }

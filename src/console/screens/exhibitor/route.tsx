@@ -6,7 +6,6 @@ import { mayCall } from '../../../../shared/rules/console-access.ts'
 import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../../../shared/languages.ts'
 import { useConsoleShell, useMember } from '../../console-state.ts'
 import { applicationPath } from '../../lib/application-paths.ts'
-import { countryName } from '../../lib/country.ts'
 import { EXHIBITORS_PATH, exhibitorPath } from '../../lib/exhibitor-paths.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { staffCall } from '../../screen-kit.ts'
@@ -38,7 +37,7 @@ function Summary({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
         {exhibitor.slug}
       </span>,
     ],
-    [t('exhibitors.country'), countryName(exhibitor.country, language) || t('exhibitors.none')],
+    [t('exhibitors.country'), exhibitor.country ? `${exhibitor.countryName} (${exhibitor.country})` : t('exhibitors.none')],
     [t('exhibitors.website'), exhibitor.website ?? t('exhibitors.none')],
     [t('exhibitors.since'), formatDateTime(exhibitor.createdAt, language)],
     [t('exhibitors.gaps'), exhibitor.gaps.length ? exhibitor.gaps.map((gap) => t(`exhibitors.gap.${gap}`)).join(', ') : t('exhibitors.noGaps')],

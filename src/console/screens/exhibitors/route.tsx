@@ -4,7 +4,6 @@ import { Link, useLoaderData } from 'react-router'
 import { type ConsoleExhibitorRow, exhibitorExport, exhibitorList } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { applicationPath } from '../../lib/application-paths.ts'
-import { countryName } from '../../lib/country.ts'
 import { exhibitorPath } from '../../lib/exhibitor-paths.ts'
 import { type ListData, listLoader } from '../../screen-kit.ts'
 import type { Column } from '../../ui/data-table.tsx'
@@ -22,7 +21,6 @@ export const loader = listLoader(exhibitorQuery, exhibitorList, listPayload)
 
 function useColumns(): Array<Column<ConsoleExhibitorRow>> {
   const { t } = useTranslation()
-  const { language } = useConsoleShell()
   return [
     {
       header: t('exhibitors.company'),
@@ -33,7 +31,7 @@ function useColumns(): Array<Column<ConsoleExhibitorRow>> {
           </Link>
           <div className={ui.muted}>
             {t(`exhibitors.kinds.${row.kind}`)}
-            {row.country ? ` · ${countryName(row.country, language)}` : ''}
+            {row.country ? ` · ${row.countryName} (${row.country})` : ''}
           </div>
         </>
       ),

@@ -1,0 +1,23 @@
+import type { Locale } from '../../../shared/languages.ts'
+
+const BCP47: Partial<Record<Locale, string>> = { 'zh-cn': 'zh-Hans', 'zh-tw': 'zh-Hant', 'zh-hk': 'zh-Hant-HK' }
+const regionNames = new Map<Locale, Intl.DisplayNames>()
+
+/**
+ * A country's name in a language from the platform's CLDR data (AE -> "United Arab Emirates",
+ * "阿拉伯联合酋长国"), the code when it has none. Made on the server and sent with the data: browsers
+ * carry other CLDR versions (Chromium and Node name Hong Kong differently in Chinese), and a name
+ * made in the browser would not match the server's HTML.
+ */
+export function countryName(code: string, locale: Locale): string {
+  let names = regionNames.get(locale)
+  if (!names) {
+    names = new Intl.DisplayNames([BCP47[locale] ?? locale, 'en'], { type: 'region', fallback: 'code' })
+    regionNames.set(locale, names)
+  }
+  try {
+    return names.of(code) ?? code
+  } catch {
+    return code
+  }
+}
