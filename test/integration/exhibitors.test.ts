@@ -323,6 +323,23 @@ describe('the team', () => {
   })
 })
 
+describe('erasure', () => {
+  it('when a member asks to be forgotten, then they leave the team and invitations to their address go, while the company stays', async () => {
+    const { admin, exhibitorId } = await acceptedExhibitor()
+    const mate = await userToken(db, platform)
+    await expo(admin, 'exhibitor$invite', { exhibitorId, email: mate.email, role: 'staff' }).expect(200)
+    await expo(mate, 'exhibitor$acceptInvitation', { token: await invitationTokenTo(mate.email) }).expect(200)
+    // An open invitation to someone else stays.
+    await expo(admin, 'exhibitor$invite', { exhibitorId, email: 'other@example.com', role: 'staff' }).expect(200)
+    await consoleCall(app, 'deleteVisitor', { id: mate.userId, confirmEmail: mate.email }, { cookie: owner.cookie }).expect(200)
+    const traces = await db.query('select 1 from exhibitor_invitations where lower(email) = lower($1)', [mate.email])
+    expect(traces.rowCount).toBe(0)
+    const team = (await workspace(admin, exhibitorId).expect(200)).body.data.team
+    expect(team.members.map((member: { accountId: string }) => member.accountId)).toEqual([admin.userId])
+    expect(team.invitations.map((invitation: { email: string }) => invitation.email)).toEqual(['other@example.com'])
+  })
+})
+
 describe('the logo', () => {
   const logoPng = (colour = '#2a6f97') =>
     sharp({ create: { width: 320, height: 160, channels: 3, background: colour } })

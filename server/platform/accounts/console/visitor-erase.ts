@@ -29,6 +29,9 @@ export const ACCOUNT_REFERENCES = {
   'exhibition_comments.account_id': 'deleted, counted',
   'applications.account_id': 'deleted with their decisions, as are those sent from the same address',
   'ticket_orders.account_id': 'orders where money moved are kept anonymised and detached; the rest deleted',
+  'exhibitor_members.account_id': 'deleted with the account (cascade): they leave every exhibitor team',
+  'exhibitor_invitations.invited_by': 'set to null: an invitation they sent stays with its team',
+  'exhibitor_invitations.accepted_by': 'set to null; invitations sent to their addresses are deleted',
 } as const
 
 /** The person as each domain is given them (server/platform/erasure.ts), from what identifies them here. */
