@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CHANNEL_KINDS } from '../rules/verification.ts'
 import { CONSOLE } from '../functions/console.ts'
 import { CONSOLE_LANGUAGES } from '../rules/console-access.ts'
 import { CONSOLE_EXHIBITOR_LIMITS, EXHIBITOR_PROGRESS, EXHIBITOR_STAGES, EXHIBITOR_STATUSES } from '../rules/console-exhibitors.ts'
@@ -72,6 +73,18 @@ export const exhibitorDetailView = exhibitorRow.extend({
   /** The profile in every language written, English first. */
   texts: z.array(z.object({ locale: z.enum(LOCALES), name: z.string(), summary: z.string(), description: z.string() })),
   licences: z.array(z.object({ regulator: z.string(), number: z.string() })),
+  logo: z.object({ src: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
+  /** Its channels in the verification register (docs/product.md#exhibitor-channels), the verifier's to change. */
+  channels: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(CHANNEL_KINDS),
+      display: z.string(),
+      validUntil: z.string(),
+      retiredOn: z.string().nullable(),
+      state: z.enum(['verified', 'lapsed', 'retired']),
+    }),
+  ),
   members: z.array(z.object({ accountId: z.string(), nick: z.string(), email: z.string(), role, since: z.string() })),
   /** Invitations not taken yet, lapsed ones included (the organiser may send those again). */
   invitations: z.array(

@@ -98,6 +98,13 @@ describe("an exhibitor's channel", () => {
     const page = (await call(app, 'exhibitor$page', { exhibitionId, slug: 'acme-markets-ltd' }, { token: await visitorToken(app) }).expect(200)).body.data
     expect(page.exhibitor.channels).toEqual([{ kind: 'telegram', display: '@AcmeMarketsSupport', validUntil: '2027-03-31' }])
 
+    // The organiser's exhibitor page in the console lists it with its state.
+    const exhibitorId = (await db.query<{ id: number }>('select id from exhibitors')).rows[0]?.id
+    const detail = (await staff(owner, 'exhibitorDetail', { exhibitorId }).expect(200)).body.data.exhibitor
+    expect(detail.channels).toEqual([
+      { id: saved.body.data.id, kind: 'telegram', display: '@AcmeMarketsSupport', validUntil: '2027-03-31', retiredOn: null, state: 'verified' },
+    ])
+
     const audit = await db.query<{ after: { owner: unknown; validUntil: string } }>(
       "select after from staff_audit where function = 'console$saveRegisterChannel'",
     )

@@ -146,3 +146,16 @@ export async function exhibitionExists(db: Queryable, exhibitionId: number): Pro
   const result = await db.query('select 1 from exhibitions where id = $1', [exhibitionId])
   return result.rows.length > 0
 }
+
+/** Every channel the register holds for the company, lapsed and retired ones too (docs/product.md#exhibitor-channels). */
+export async function registerChannelsOf(
+  db: Queryable,
+  companyId: number,
+): Promise<Array<{ id: number; kind: string; display: string; valid_until: string; retired_on: string | null }>> {
+  const result = await db.query<{ id: number; kind: string; display: string; valid_until: string; retired_on: string | null }>(
+    `select id, kind, display, to_char(valid_until, 'YYYY-MM-DD') as valid_until, to_char(retired_on, 'YYYY-MM-DD') as retired_on
+     from verification_channels where exhibitor_company_id = $1 order by (retired_on is not null), valid_until desc, id`,
+    [companyId],
+  )
+  return result.rows
+}

@@ -6,6 +6,7 @@ import type { ConsoleLanguage } from '../../../../shared/rules/console-access.ts
 import { type ExhibitorStage, progressOf, stageOf } from '../../../../shared/rules/console-exhibitors.ts'
 import { EXPORT_MEDIA_TYPES } from '../../../../shared/rules/console-exports.ts'
 import { type ProfileGap, profileGaps } from '../../../../shared/rules/exhibitors.ts'
+import type { ChannelKind } from '../../../../shared/rules/verification.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { conflict, notFound } from '../../errors.ts'
 import { countryName } from '../../kit/country-names.ts'
@@ -90,7 +91,10 @@ const englishFirst = (a: { locale: string }, b: { locale: string }) => (a.locale
 export async function exhibitorDetail(db: Queryable, actor: StaffActor, exhibitorId: number): Promise<Detail> {
   const row = await inScopeById(db, actor, exhibitorId)
   const chain = contentFallbackChain(actor.locale)
-  const [texts, licences, members, invitations, others] = await Promise.all([
+  const today = now().toISOString().slice(0, 10)
+  const [company, channels, texts, licences, members, invitations, others] = await Promise.all([
+    exhibitors.company(db, row.company_id),
+    repo.registerChannelsOf(db, row.company_id),
     exhibitors.textsOf(db, row.company_id),
     exhibitors.licencesOf(db, row.company_id),
     exhibitors.membersOf(db, row.id),
@@ -103,6 +107,18 @@ export async function exhibitorDetail(db: Queryable, actor: StaffActor, exhibito
     createdAt: iso(row.created_at),
     texts: [...texts].sort(englishFirst),
     licences,
+    logo: company?.logo_src ? { src: company.logo_src, width: Number(company.logo_width), height: Number(company.logo_height) } : null,
+    channels: channels.map((channel) => {
+      const state = channel.retired_on !== null ? 'retired' : channel.valid_until < today ? 'lapsed' : 'verified'
+      return {
+        id: Number(channel.id),
+        kind: channel.kind as ChannelKind,
+        display: channel.display,
+        validUntil: channel.valid_until,
+        retiredOn: channel.retired_on,
+        state,
+      }
+    }),
     members: members.map((member) => ({
       accountId: member.account_id,
       nick: member.nick,

@@ -8,6 +8,7 @@ import { useConsoleShell, useMember } from '../../console-state.ts'
 import { applicationPath } from '../../lib/application-paths.ts'
 import { EXHIBITORS_PATH, exhibitorPath } from '../../lib/exhibitor-paths.ts'
 import { formatDateTime } from '../../lib/format.ts'
+import { CONSOLE_HOME } from '../../lib/paths.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ApplicationStatus } from '../../ui/application-status.tsx'
 import { ConsolePage } from '../../ui/console-page.tsx'
@@ -28,6 +29,14 @@ function Summary({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
   const { language } = useConsoleShell()
   const rows: Array<[string, ReactNode]> = [
     [t('exhibitors.stageLabel'), <ExhibitorStage key="stage" status={exhibitor.status} stage={exhibitor.stage} />],
+    [
+      t('exhibitors.logo'),
+      exhibitor.logo ? (
+        <img key="logo" className={styles.logo} src={exhibitor.logo.src} width={exhibitor.logo.width} height={exhibitor.logo.height} alt={exhibitor.name} />
+      ) : (
+        t('exhibitors.noLogo')
+      ),
+    ],
     [t('exhibitors.kind'), t(`exhibitors.kinds.${exhibitor.kind}`)],
     [t('exhibitors.exhibition'), exhibitor.exhibitionTitle],
     [t('exhibitors.number'), String(exhibitor.id)],
@@ -84,6 +93,48 @@ function Licences({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
         </li>
       ))}
     </ul>
+  )
+}
+
+/** Its channels in the verification register: what the public check answers as theirs, and until when. */
+function Channels({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
+  const { t } = useTranslation()
+  const member = useMember()
+  const register = mayCall(member.roles, 'registerChannels') ? (
+    <p>
+      <Link to={`${CONSOLE_HOME}/register`}>{t('exhibitors.openRegister')}</Link>
+    </p>
+  ) : null
+  if (!exhibitor.channels.length)
+    return (
+      <>
+        <p className={ui.muted}>{t('exhibitors.noChannels')}</p>
+        {register}
+      </>
+    )
+  return (
+    <>
+      <ul className={styles.list}>
+        {exhibitor.channels.map((channel) => (
+          <li key={channel.id} className={styles.item}>
+            <div className={styles.itemHead}>
+              <span className={ui.mono}>{channel.display}</span>
+              <span>{t(`register.kinds.${channel.kind}`)}</span>
+            </div>
+            {channel.state === 'verified' ? (
+              <span className={`${ui.badge} ${ui.badgeGood}`}>{t('exhibitors.channelVerified', { date: channel.validUntil })}</span>
+            ) : (
+              <span className={`${ui.badge} ${ui.badgeOff}`}>
+                {channel.state === 'retired'
+                  ? t('exhibitors.channelRetired', { date: channel.retiredOn })
+                  : t('exhibitors.channelLapsed', { date: channel.validUntil })}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {register}
+    </>
   )
 }
 
@@ -163,6 +214,9 @@ export function Component() {
           </Panel>
           <Panel id="exhibitor-licences-title" title={t('exhibitors.licences')}>
             <Licences exhibitor={exhibitor} />
+          </Panel>
+          <Panel id="exhibitor-channels-title" title={t('exhibitors.channelsTitle')}>
+            <Channels exhibitor={exhibitor} />
           </Panel>
         </div>
         <div className={styles.stack}>
