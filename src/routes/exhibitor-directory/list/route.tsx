@@ -121,10 +121,9 @@ export function Component() {
           </p>
           <h1 className={styles.title}>{t('list.title')}</h1>
           <p className={styles.subtitle}>
-            {t('list.subtitle', {
-              dates: formatDateRange(exhibition.startsAt, exhibition.endsAt, exhibition.timeZone, site.htmlLang),
-              city: exhibition.city,
-            })}
+            {formatDateRange(exhibition.startsAt, exhibition.endsAt, exhibition.timeZone, site.htmlLang)}
+            {' · '}
+            {exhibition.city}
           </p>
         </div>
       </header>
