@@ -18,7 +18,8 @@ interface Props {
   /** The coupon being changed (mode 'one'); its uses so far stay. */
   coupon?: CatalogCoupon | null
   onClose(): void
-  onSaved(): void
+  /** With the coupon as saved when one code was typed or changed. */
+  onSaved(saved?: CatalogCoupon): void
 }
 
 const numberOrNull = (value: string) => (value === '' ? null : Number(value))
@@ -47,18 +48,16 @@ export function CouponForm({ mode, exhibition, coupon = null, onClose, onSaved }
       if (mode === 'many') {
         return (await client.call(generateCoupons, { ...settings(form), prefix: textOf(form, 'prefix'), count: Number(textOf(form, 'count')) })).codes
       }
-      await client.call(saveCoupon, { ...settings(form), ...(coupon ? { id: coupon.id } : {}), code: textOf(form, 'code') })
-      // One code: nothing to show, the list has it.
-      return null
+      return (await client.call(saveCoupon, { ...settings(form), ...(coupon ? { id: coupon.id } : {}), code: textOf(form, 'code') })).coupon
     },
-    (made) => (made ? setCodes(made) : onSaved()),
+    (made) => (Array.isArray(made) ? setCodes(made) : onSaved(made)),
   )
   if (codes) {
     return (
       <section aria-labelledby="codes-title">
         <h3 id="codes-title">{t('catalog.codesMade', { n: codes.length })}</h3>
         <textarea className={`${ui.input} ${styles.codes}`} readOnly rows={8} value={codes.join('\n')} aria-labelledby="codes-title" />
-        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={onSaved}>
+        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => onSaved()}>
           {t('catalog.done')}
         </button>
       </section>

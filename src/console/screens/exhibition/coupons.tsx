@@ -30,13 +30,19 @@ export function Coupons({ exhibition, coupons, onSaved }: Props) {
   const [shown, setShown] = useState<CatalogCoupon | null>(null)
   const [status, setStatus] = useState('')
   const [problem, setProblem] = useState('')
+  // A coupon as its save answered, until the list is loaded again: a member who edits or pauses it
+  // at once starts from what was saved, not from the row before (which would undo the change).
+  const [saved, setSaved] = useState<{ of: typeof coupons; rows: ReadonlyMap<number, CatalogCoupon> }>({ of: coupons, rows: new Map() })
+  const remember = (coupon: CatalogCoupon) =>
+    setSaved((previous) => ({ of: coupons, rows: new Map(previous.of === coupons ? previous.rows : []).set(coupon.id, coupon) }))
+  const rows = saved.of === coupons ? coupons.coupons.map((coupon) => saved.rows.get(coupon.id) ?? coupon) : coupons.coupons
   /** Saves the coupon as it is but for `change`: pausing, resuming and ending keep every other setting. */
   const change = async (coupon: CatalogCoupon, patch: Partial<CatalogCoupon>, done: string) => {
     setStatus('')
     setProblem('')
     const { used: _used, ...settings } = { ...coupon, ...patch }
     try {
-      await client.call(saveCoupon, { ...settings, exhibitionId: exhibition.id })
+      remember((await client.call(saveCoupon, { ...settings, exhibitionId: exhibition.id })).coupon)
       setEnding(null)
       setStatus(done)
       onSaved()
@@ -154,7 +160,7 @@ export function Coupons({ exhibition, coupons, onSaved }: Props) {
         label={t('catalog.coupons')}
         caption={t('catalog.couponsShown', { shown: coupons.coupons.length, total: coupons.total })}
         columns={columns}
-        rows={coupons.coupons}
+        rows={rows}
         rowKey={(coupon) => coupon.id}
         empty={t('catalog.noCoupons')}
       />
@@ -179,7 +185,8 @@ export function Coupons({ exhibition, coupons, onSaved }: Props) {
             setForm(null)
             setEditing(null)
           }}
-          onSaved={() => {
+          onSaved={(coupon) => {
+            if (coupon) remember(coupon)
             setForm(null)
             setEditing(null)
             onSaved()
