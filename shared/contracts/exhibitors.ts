@@ -282,7 +282,8 @@ export const exhibitorPage = defineContract({
     exhibitor: directoryEntry.extend({
       description: z.string(),
       website: z.string().nullable(),
-      licences: z.array(z.object({ regulator: z.string(), number: z.string() })),
+      /** With the profile in broker search of the broker that holds the licence, when there is one. */
+      licences: z.array(z.object({ regulator: z.string(), number: z.string(), traderCode: z.string().nullable() })),
       /** Languages the profile is written in (hreflang). */
       locales: z.array(locale),
       /** Its channels the organiser verified, valid today (docs/product.md#exhibitor-channels). */

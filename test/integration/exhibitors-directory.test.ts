@@ -6,6 +6,7 @@ import { seedDemoContent } from '../../server/platform/seed.ts'
 import type { Locale } from '../../shared/languages.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { addExhibition, call, visitorToken } from './applications-helpers.ts'
+import { broker, directoryOf } from './search-helpers.ts'
 
 /**
  * The exhibitor directory visitors read (docs/product.md#exhibitor-directory): the platform's
@@ -182,6 +183,46 @@ describe('exhibitor$page', () => {
     expect(html).toMatch(/<h1[^>]*lang="en"[^>]*>Harbour Markets<\/h1>/)
     const own = (await request(app).get(`/zh-cn/backDetail/${expo}/exhibitors/harbour-markets`)).text
     expect(own).not.toContain('此简介未提供您所用语言的版本')
+  })
+})
+
+describe('licences and broker search', () => {
+  it('when a licence an exhibitor states is held by a broker in the directory, then the page links its profile; a licence the directory lists as cloned, or no profile, links nothing', async () => {
+    const expo = await addExhibition(platform.db)
+    const licence = (regulator: string, licenceNo: string, status: 'regulated' | 'clone') => ({
+      regulator,
+      licenceNo,
+      licenceType: 'retailForex' as const,
+      status,
+    })
+    await directoryOf(platform.db, platform, [
+      broker({ code: 'B1', nameEn: 'Holder Markets', traderCode: 'holder001', licences: [licence('FCA', '123456', 'regulated')] }),
+      broker({ code: 'B2', nameEn: 'Copycat Markets', traderCode: 'copycat02', licences: [licence('CYSEC', '318/19', 'clone')] }),
+      broker({ code: 'B3', nameEn: 'Profileless Markets', traderCode: null, licences: [licence('ASIC', '777', 'regulated')] }),
+    ])
+    const company = await addCompany({
+      slug: 'licensed-fx',
+      kind: 'broker',
+      texts: { en: { name: 'Licensed FX' } },
+      licences: [
+        { regulator: 'fca', number: '123 456' },
+        { regulator: 'CYSEC', number: '318/19' },
+        { regulator: 'ASIC', number: '777' },
+        { regulator: 'FCA', number: '999999' },
+      ],
+    })
+    await exhibit(company, expo)
+    const answer = await page({ exhibitionId: expo, slug: 'licensed-fx' })
+    expect(answer.data.exhibitor.licences).toEqual([
+      { regulator: 'fca', number: '123 456', traderCode: 'holder001' },
+      { regulator: 'CYSEC', number: '318/19', traderCode: null },
+      { regulator: 'ASIC', number: '777', traderCode: null },
+      { regulator: 'FCA', number: '999999', traderCode: null },
+    ])
+    const html = (await request(app).get(`/en/backDetail/${expo}/exhibitors/licensed-fx`)).text
+    expect(html).toContain('href="/en/dealer/holder001.html"')
+    expect(html).toContain('Holder of this fca licence in broker search')
+    expect(html).not.toContain('copycat02')
   })
 })
 

@@ -419,7 +419,7 @@ export function createExhibitorService(platform: Platform) {
           country: row.country,
           website: row.website,
           logo: logoOf(row),
-          licences,
+          licences: await platform.services.search.profilesOfLicences(licences),
           textLocale: row.text_locale,
           demo: row.demo,
           locales: texts.map((text) => text.locale),

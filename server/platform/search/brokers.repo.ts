@@ -112,6 +112,28 @@ export async function licencesOf(db: Queryable, brokerId: number, locale: string
   return result.rows
 }
 
+/** A licence as the regulator and its number, compared without case or spaces. */
+export const licenceKey = (regulator: string, number: string) => `${regulator.trim().toUpperCase()}|${number.replace(/\s+/g, '').toUpperCase()}`
+
+/**
+ * The published profiles (trader codes) of the brokers that hold each licence. A licence the directory
+ * lists as cloned belongs to the firm it was copied from, never to the broker that shows it.
+ */
+export async function traderCodesByLicence(db: Queryable, licences: ReadonlyArray<{ regulator: string; number: string }>): Promise<Map<string, string>> {
+  if (!licences.length) return new Map()
+  const keys = licences.map((licence) => licenceKey(licence.regulator, licence.number))
+  const result = await db.query<{ key: string; trader_code: string }>(
+    `select distinct on (key) key, b.trader_code
+       from (select upper(x.regulator) || '|' || upper(regexp_replace(x.licence_no, '\\s+', '', 'g')) as key, x.broker_id, x.status
+               from search_licences x) l
+       join search_brokers b on b.id = l.broker_id
+      where l.key = any($1::text[]) and l.status <> 'clone' and b.published and b.trader_code is not null
+      order by key, case l.status when 'regulated' then 0 else 1 end, b.id`,
+    [keys],
+  )
+  return new Map(result.rows.map((row) => [row.key, row.trader_code]))
+}
+
 export async function warningsOf(db: Queryable, brokerId: number): Promise<Array<{ kind: string; noted_on: string }>> {
   const result = await db.query<{ kind: string; noted_on: string }>(
     "select kind, to_char(noted_on, 'YYYY-MM-DD') as noted_on from search_warnings where broker_id = $1 order by noted_on desc, kind",

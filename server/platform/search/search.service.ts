@@ -290,6 +290,12 @@ export function createSearchService(platform: Pick<Platform, 'db' | 'rateLimits'
       }
     },
 
+    /** Each licence with the profile of the broker in the directory that holds it, or null. */
+    async profilesOfLicences<T extends { regulator: string; number: string }>(licences: readonly T[]): Promise<Array<T & { traderCode: string | null }>> {
+      const codes = await brokersRepo.traderCodesByLicence(db, licences)
+      return licences.map((licence) => ({ ...licence, traderCode: codes.get(brokersRepo.licenceKey(licence.regulator, licence.number)) ?? null }))
+    },
+
     async profile(input: { traderCode: string; locale: Locale }): Promise<BrokerProfile> {
       const row = await brokersRepo.profileByTraderCode(db, input.traderCode, input.locale)
       if (!row?.trader_code) throw notFound('search:errors.brokerNotFound')

@@ -8,6 +8,7 @@ import { dateFormat } from '../../../i18n/intl.ts'
 import { JsonLd } from '../../../components/json-ld/json-ld.tsx'
 import { exhibitorSchema } from '../../../components/json-ld/schemas.ts'
 import { PageMeta } from '../../../components/page-meta/page-meta.tsx'
+import { isExternal, profileHref } from '../../../components/search-box/targets.ts'
 import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../../../shared/languages.ts'
 import { loaderContextOf } from '../../route-kit.ts'
 import styles from '../directory.module.css'
@@ -138,7 +139,10 @@ export function Component() {
                   {exhibitor.licences.map((licence) => (
                     <tr key={`${licence.regulator}|${licence.number}`}>
                       <td>{licence.regulator}</td>
-                      <td className={styles.licenceNumber}>{licence.number}</td>
+                      <td>
+                        <span className={styles.licenceNumber}>{licence.number}</span>
+                        {licence.traderCode ? <BrokerProfileLink traderCode={licence.traderCode} regulator={licence.regulator} /> : null}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -211,5 +215,23 @@ export function Component() {
         </aside>
       </div>
     </main>
+  )
+}
+
+/** The licence holder's profile in broker search: its rating, licences and warnings, on the broker site when there is one. */
+function BrokerProfileLink({ traderCode, regulator }: { traderCode: string; regulator: string }) {
+  const { t } = useTranslation('directory')
+  const site = useSite()
+  const targets = { lang: site.lang, brokerSiteUrl: site.config.brokerSiteUrl }
+  const label = t('profile.licenceHolder', { regulator })
+  const href = profileHref(targets, traderCode)
+  return isExternal(targets) ? (
+    <a className={styles.licenceHolder} href={href}>
+      {label}
+    </a>
+  ) : (
+    <Link className={styles.licenceHolder} to={href}>
+      {label}
+    </Link>
   )
 }
