@@ -40,9 +40,9 @@ export function Component() {
       t(advert.published ? 'adverts.unpublishedNow' : 'adverts.publishedNow'),
     )
   const saved = async (advert: AdvertView) => {
-    setStatus(t('adverts.saved'))
     setEditing(advert.id)
     await revalidator.revalidate()
+    setStatus(t('adverts.saved'))
   }
   const nameOf = (advert: AdvertView) => advert.texts.en?.title ?? advert.slug
   const columns: Array<Column<AdvertView>> = [

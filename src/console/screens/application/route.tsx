@@ -124,9 +124,9 @@ export function Component() {
             <DecisionForm
               key={application.status}
               application={application}
-              onDone={(text) => {
+              onDone={async (text) => {
+                await revalidator.revalidate()
                 setStatus(text)
-                void revalidator.revalidate()
               }}
             />
           </section>

@@ -55,8 +55,8 @@ export function Component() {
   const revalidator = useRevalidator()
   const [notice, setNotice] = useState('')
   const changed = async (message: string) => {
-    setNotice(message)
     await revalidator.revalidate()
+    setNotice(message)
   }
   return (
     <ListScreen

@@ -39,16 +39,17 @@ export function Component() {
   const revalidator = useRevalidator()
   const [status, setStatus] = useState('')
 
+  // A status line comes once the screen shows what was saved.
   const saved = async (next: CatalogExhibition) => {
-    setStatus(t('catalog.saved'))
     if (!exhibition) await navigate(exhibitionPath(next.id))
     else await revalidator.revalidate()
+    setStatus(t('catalog.saved'))
   }
   const publish = async (published: boolean) => {
     if (!exhibition) return
     await client.call(publishExhibition, { id: exhibition.id, published })
-    setStatus(t(published ? 'catalog.publishedNow' : 'catalog.unpublishedNow'))
     await revalidator.revalidate()
+    setStatus(t(published ? 'catalog.publishedNow' : 'catalog.unpublishedNow'))
   }
   const title = exhibition ? (localText(exhibition.texts, language, 'title') ?? exhibition.slug) : t('catalog.newExhibition')
   const actions = exhibition ? (

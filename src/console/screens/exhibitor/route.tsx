@@ -227,9 +227,9 @@ export function Component() {
             <Invitations
               exhibitor={exhibitor}
               mayResend={mayCall(member.roles, 'resendExhibitorInvitation')}
-              onDone={(next) => {
+              onDone={async (next) => {
+                await revalidator.revalidate()
                 setStatus(next)
-                void revalidator.revalidate()
               }}
             />
           </Panel>

@@ -90,8 +90,8 @@ function TextsForm({ item }: { item: MediaItem }) {
     setMessage(null)
     try {
       await client.call(saveMedia, { id: item.id, name: String(form.get('name') ?? ''), alt })
-      setMessage({ kind: 'success', text: t('media.saved') })
       await revalidator.revalidate()
+      setMessage({ kind: 'success', text: t('media.saved') })
     } catch (error) {
       if (error instanceof GatewayError && Object.keys(error.fields).length) setFields(error.fields)
       else setMessage({ kind: 'alert', text: errorText(error) })

@@ -33,10 +33,12 @@ export function Component() {
   const [status, setStatus] = useState('')
   const may = (name: 'cancelOrder' | 'refundOrder' | 'changeAttendee' | 'resendTickets') => mayCall(roles, name)
 
-  const done = (_order: ConsoleOrderDetail, text: string) => {
+  // The status line comes once the order shown is the one the action left: what staff read beside it,
+  // and what they do next, starts from there.
+  const done = async (_order: ConsoleOrderDetail, text: string) => {
     setOpen(null)
+    await revalidator.revalidate()
     setStatus(text)
-    void revalidator.revalidate()
   }
   const actions = (
     <>

@@ -218,16 +218,16 @@ export function Channels({ data }: { data: ChannelsData }) {
     setEditing(null)
     setRound((value) => value + 1)
     setProblem('')
-    setNotice(message)
     if (message) await revalidator.revalidate()
+    setNotice(message)
   }
   const retire = async (channel: RegisterChannel) => {
     setNotice('')
     setProblem('')
     try {
       await client.call(retireRegisterChannel, { id: channel.id, on: localToday() })
-      setNotice(t('register.channelRetired', { value: channel.display }))
       await revalidator.revalidate()
+      setNotice(t('register.channelRetired', { value: channel.display }))
     } catch (error) {
       setProblem(errorText(error))
     }

@@ -136,8 +136,8 @@ export function Documents({ data }: { data: DocumentsData }) {
 
   const done = async (message: string) => {
     setProblem('')
-    setNotice(message)
     await revalidator.revalidate()
+    setNotice(message)
   }
   const revoke = async (document: RegisterDocument) => {
     setNotice('')

@@ -33,8 +33,8 @@ export function Component() {
       return setStatus({ text: errorText(error), failed: true })
     }
     if (session.current) return window.location.assign(SIGN_IN_PATH)
-    setStatus({ text: t('sessions.ended'), failed: false })
     await revalidator.revalidate()
+    setStatus({ text: t('sessions.ended'), failed: false })
   }
 
   const columns: Array<Column<StaffSession>> = [

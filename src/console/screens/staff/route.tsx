@@ -30,8 +30,8 @@ export function Component() {
   const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null)
 
   const done = async (text: string) => {
-    setStatus({ text, failed: false })
     await revalidator.revalidate()
+    setStatus({ text, failed: false })
   }
   const act = async (call: () => Promise<unknown>, text: string) => {
     setStatus(null)

@@ -61,10 +61,10 @@ export function Component() {
       <p className={ui.muted}>{exhibition.ended ? t('survey.ended', { date: ends }) : t('survey.notEnded', { date: ends })}</p>
       <Questions
         editor={editor}
-        onChanged={(next, message) => {
+        onChanged={async (next, message) => {
           setEditor(next)
+          await revalidator.revalidate()
           setStatus(message)
-          void revalidator.revalidate()
         }}
       />
       <Results results={loaded.results} exhibitionId={exhibition.id} />

@@ -73,10 +73,10 @@ export function Component() {
   const [erased, setErased] = useState<Erased | null>(null)
   const statusLine = useRef<HTMLParagraphElement>(null)
   // The button pressed may be gone after the page reloads its data (a session signed out, a block lifted): focus goes to what happened.
-  const done = (message: string) => {
+  const done = async (message: string) => {
+    await revalidator.revalidate()
     setStatus(message)
     statusLine.current?.focus()
-    void revalidator.revalidate()
   }
 
   // The erased person is not named again, not even in the page's title.
