@@ -112,9 +112,9 @@ test('an administrator submits a phone and a wallet in Chinese; the verifier app
 }) => {
   test.setTimeout(240_000)
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorIp() })
-  await page.setViewportSize(PHONE)
+  await page.setViewportSize(DESKTOP)
 
-  // Signed in through My account, as the exhibitor area's own test does.
+  // Signed in through My account, as the exhibitor area's own test does (the header's button on a desktop); then on a phone.
   await page.goto(`${ORIGIN}/zh-cn/info.html`)
   await hydrated(page)
   await page.getByRole('banner').getByRole('button', { name: SHELL.nav.login }).click()
@@ -124,6 +124,7 @@ test('an administrator submits a phone and a wallet in Chinese; the verifier app
   await frame.getByRole('button', { name: LOGIN.actions.signin, exact: true }).click()
   await expect(page.locator('dialog[open]')).toBeHidden()
   await expect(page.getByRole('link', { name: ACCOUNT.exhibitor.link })).toBeVisible()
+  await page.setViewportSize(PHONE)
   await page.goto(workspaceUrl)
   await hydrated(page)
 

@@ -56,7 +56,7 @@ export function Channels({ workspace, onChannels }: { workspace: WorkspaceView; 
       {channels.length ? (
         <ul className={styles.members} aria-label={t('channels.list')}>
           {channels.map((channel) => (
-            <li key={channel.id} className={styles.member}>
+            <li key={channel.id} className={`${styles.member} ${styles.channel}`}>
               <div className={styles.memberWho}>
                 <p className={`${styles.memberName} ${styles.breakable}`}>
                   <bdi dir="ltr">{channel.display}</bdi>
