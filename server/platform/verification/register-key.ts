@@ -1,5 +1,5 @@
 import type { ChannelKind } from '../../../shared/rules/verification.ts'
-import { invalid } from '../errors.ts'
+import { DomainError, invalid } from '../errors.ts'
 import { normaliseEmail } from './normalise/email.ts'
 import { normalisePhone } from './normalise/phone.ts'
 import { normaliseUsdt } from './normalise/usdt.ts'
@@ -45,5 +45,19 @@ export function registerKey(kind: ChannelKind, value: string): { key: string; di
       if (!rule.pattern.test(handle)) throw refuse('badHandle')
       return { key: handle.toLowerCase(), display: rule.at ? `@${handle}` : handle }
     }
+  }
+}
+
+/**
+ * The register's refusal of a value in the words of whoever asked (the console's, the exhibitor
+ * area's): `messages` maps each `verify:register.*` code to theirs, named on the field `value`.
+ */
+export function registerKeyIn(messages: Record<string, string>, kind: ChannelKind, value: string): { key: string; display: string } {
+  try {
+    return registerKey(kind, value)
+  } catch (error) {
+    const code = error instanceof DomainError ? messages[error.code] : undefined
+    if (!code) throw error
+    throw invalid({ value: code }, code)
   }
 }

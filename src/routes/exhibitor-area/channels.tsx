@@ -3,16 +3,13 @@ import { useTranslation } from 'react-i18next'
 import { type ChannelSubmissionView, submitExhibitorChannel, type WorkspaceView, withdrawExhibitorChannel } from '../../api/exhibitors.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { useGateway, useSite } from '../../app-state.ts'
-import { dateFormat } from '../../i18n/intl.ts'
 import { CHANNEL_KINDS, type ChannelKind, SUBMISSION_LIMITS } from '../../../shared/rules/verification.ts'
+import { ActionStatus, longDate } from './area-parts.tsx'
 import styles from './exhibitor-area.module.css'
 import { useAreaAction, useFailureMessage } from './messages.ts'
 
-/** A day of the register (YYYY-MM-DD) as the member reads dates. */
-const dayOf = (date: string, htmlLang: string) =>
-  dateFormat(htmlLang, { dateStyle: 'long', timeZone: 'UTC' })
-    .format(new Date(`${date.slice(0, 10)}T00:00:00Z`))
-    .replace(/[\u00a0\u2009\u202f]/g, ' ')
+/** A day of the register (YYYY-MM-DD), or the day of an instant, as the member reads dates. */
+const dayOf = (date: string, htmlLang: string) => longDate(new Date(`${date.slice(0, 10)}T00:00:00Z`), htmlLang)
 
 const STATE_CLASS: Record<ChannelSubmissionView['state'], string | undefined> = {
   pending: styles.badgeWaiting,
@@ -45,14 +42,7 @@ export function Channels({ workspace, onChannels }: { workspace: WorkspaceView; 
   return (
     <div className={styles.team}>
       <p className={styles.muted}>{t('channels.lead')}</p>
-      <p className={styles.status} role="status">
-        {notice}
-      </p>
-      {problem ? (
-        <p className={styles.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ActionStatus notice={notice} problem={problem} />
       {channels.length ? (
         <ul className={styles.members} aria-label={t('channels.list')}>
           {channels.map((channel) => (

@@ -8,7 +8,7 @@ import type { Platform } from '../../platform.ts'
 import type { StaffActor } from '../../staff-actor.ts'
 import { lookupPairs, parseQuery } from '../normalise/query.ts'
 import type { ChannelRow, DocumentRow } from '../verification.repo.ts'
-import { registerKey } from '../register-key.ts'
+import { registerKeyIn } from '../register-key.ts'
 import * as repo from './register.repo.ts'
 
 type ChannelsInput = z.output<typeof contracts.registerChannels.payload>
@@ -81,15 +81,7 @@ const VALUE_ERRORS: Record<string, string> = {
   'verify:register.badHandle': 'console:errors.registerHandle',
 }
 
-function keyOf(kind: ChannelKind, value: string): { key: string; display: string } {
-  try {
-    return registerKey(kind, value)
-  } catch (error) {
-    const code = error instanceof DomainError ? VALUE_ERRORS[error.code] : undefined
-    if (!code) throw error
-    throw invalid({ value: code }, code)
-  }
-}
+const keyOf = (kind: ChannelKind, value: string) => registerKeyIn(VALUE_ERRORS, kind, value)
 
 /**
  * Each change: in one transaction with its audit record; then the public check's cached channels and

@@ -1,6 +1,6 @@
 import { type Locale, urlLanguageOfLocale } from '../../../../shared/languages.ts'
 import type { ChannelKind } from '../../../../shared/rules/verification.ts'
-import { escapeHtml } from '../../kit/escape.ts'
+import { paragraphMail } from '../../kit/mail-layout.ts'
 import { loadStrings } from '../../kit/strings.ts'
 import type { MailMessage } from '../../mailer.ts'
 
@@ -46,12 +46,12 @@ export function decisionMail(input: DecisionMail): MailMessage {
     t('mail.verify', { url: `${input.publicOrigin}/${language}/verify.html` }),
     t('mail.signature', { brand: input.brand }),
   ]
-  const text = [...paragraphs, url, '', ...closing].join('\n\n')
-  const html = `<!doctype html><html lang="${escapeHtml(language)}"><body>
-${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(url)}">${escapeHtml(t('mail.channelAction'))}</a></p>
-${closing.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-</body></html>`
-  const subject = t(input.decision === 'approved' ? 'mail.channelApproved.subject' : 'mail.channelRejected.subject', values)
-  return { to: input.to, subject, text, html }
+  return paragraphMail({
+    to: input.to,
+    subject: t(input.decision === 'approved' ? 'mail.channelApproved.subject' : 'mail.channelRejected.subject', values),
+    language,
+    paragraphs,
+    link: { url, label: t('mail.channelAction') },
+    closing,
+  })
 }

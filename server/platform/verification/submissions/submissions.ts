@@ -12,7 +12,7 @@ import type { Platform } from '../../platform.ts'
 import type { StaffActor } from '../../staff-actor.ts'
 import * as register from '../console/register.repo.ts'
 import type { ChannelRow } from '../verification.repo.ts'
-import { registerKey } from '../register-key.ts'
+import { registerKeyIn } from '../register-key.ts'
 import { type DecisionMail, decisionMail } from './submissions.mail.ts'
 import * as repo from './submissions.repo.ts'
 
@@ -40,15 +40,7 @@ const VALUE_ERRORS: Record<string, string> = {
   'verify:register.badHandle': EXHIBITOR_MESSAGES.channelHandle,
 }
 
-function keyOf(kind: ChannelKind, value: string): { key: string; display: string } {
-  try {
-    return registerKey(kind, value)
-  } catch (error) {
-    const code = error instanceof DomainError ? VALUE_ERRORS[error.code] : undefined
-    if (!code) throw error
-    throw invalid({ value: code }, code)
-  }
-}
+const keyOf = (kind: ChannelKind, value: string) => registerKeyIn(VALUE_ERRORS, kind, value)
 
 /** What the team reads: a decided approval is verified until its register entry's last day, or lapsed once that passed or it was retired. */
 function teamView(row: repo.SubmissionRow, today: string): TeamView {
