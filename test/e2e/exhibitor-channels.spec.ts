@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { createPasswordHasher } from '../../server/platform/passwords.ts'
 import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
+import { account, acceptedExhibitor, unique } from './exhibitor-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
@@ -15,8 +14,8 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  * and Chinese, and the wallet as nobody's; the administrator sees both outcomes. Every screen is
  * checked with axe at 375 and 1280 px (kept as screenshots with E2E_SCREENSHOTS).
  *
- * The exhibitor is made as the other exhibitor specs make it: an application sent signed in and
- * accepted with the function `npm run applications -- status REF accepted` runs (console-kit.ts).
+ * The exhibitor is made as the other exhibitor specs make it (exhibitor-kit.ts): an application sent
+ * signed in and accepted with the function `npm run applications -- status REF accepted` runs.
  */
 const read = <T>(locale: string, namespace: string) =>
   JSON.parse(readFileSync(new URL(`../../locales/${locale}/${namespace}.json`, import.meta.url), 'utf8')) as T
@@ -38,8 +37,7 @@ const STAFF_PASSWORD = 'correct horse battery staple'
 const CONSOLE_EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 const VERIFIER = 'vivian.verifier@example.com'
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS
-const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
-const ADMIN = `lotus.${tag}@example.cn`
+const ADMIN = `lotus.${unique()}@example.cn`
 const PHONE_NUMBER = '+44 20 7946 0388'
 const WALLET = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'
 const REASON = 'The wallet is not registered to your company.'
@@ -47,6 +45,7 @@ const visitorIp = () => `8.11.${Math.floor(Math.random() * 250) + 1}.${Math.floo
 
 let verifierLink: string
 let workspaceUrl: string
+let exhibitionTitle: string
 
 async function shoot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
@@ -68,42 +67,12 @@ test.use({ allowConsole: [/Failed to load resource: the server responded with a 
 test.beforeAll(async ({ consoleSite }) => {
   const { db } = consoleSite
   verifierLink = await consoleSite.addStaff(VERIFIER, 'verifier', 'Vivian Verifier')
-  const hasher = createPasswordHasher(1)
-  try {
-    await db.query("insert into accounts (email, email_verified_at, nick, password_hash, locale) values ($1, now(), 'Lian', $2, 'zh-cn')", [
-      ADMIN,
-      await hasher.hash(PASSWORD),
-    ])
-  } finally {
-    await hasher.close()
-  }
-  const created = await db.query<{ id: number }>(
-    `insert into exhibitions (slug, kind, starts_at, ends_at, time_zone, city, country_code, region, applications_open, published)
-     values ($1, 'exhibition', now() + interval '90 days', now() + interval '92 days', 'Asia/Hong_Kong', 'Hong Kong', 'HK', 'asia', true, true)
-     returning id`,
-    [`lotus-channels-${tag}`],
-  )
-  const exhibitionId = created.rows[0]?.id
-  await db.query(`insert into exhibition_texts (exhibition_id, locale, title) values ($1, 'en', $2), ($1, 'zh-cn', $3)`, [
-    exhibitionId,
-    `Hong Kong Markets Week ${tag}`,
-    `香港市场周 ${tag}`,
-  ])
-  const owner = await db.query<{ id: string }>('select id from accounts where email = $1', [ADMIN])
-  const reference = `EX-${Array.from({ length: 8 }, () => '0123456789ABCDEFGHJKMNPQRSTVWXYZ'[Math.floor(Math.random() * 32)]).join('')}`
-  await db.query(
-    `insert into applications (reference, kind, exhibition_id, account_id, locale, email, phone_e164, phone_country, company_name, website,
-       contact_person, booth_size, exhibiting_method, idempotency_key, content_hash)
-     values ($1, 'exhibitor', $2, $3, 'zh-cn', $4, '+85291234567', 'HK', 'Lotus Capital', null, 'Lian Hua', '3x3', 'company', gen_random_uuid(), $5)`,
-    [reference, exhibitionId, owner.rows[0]?.id, ADMIN, randomBytes(32).toString('hex')],
-  )
-  const decided = await consoleSite.applications(['status', reference, 'accepted'])
-  expect(decided.code, decided.err).toBe(0)
-  const exhibitor = await db.query<{ id: number; company_id: number }>('select id, company_id from exhibitors where exhibition_id = $1', [exhibitionId])
-  const row = exhibitor.rows[0] as { id: number; company_id: number }
+  await account(db, ADMIN, 'Lian', PASSWORD, 'zh-cn')
+  const { exhibition, exhibitorId, companyId } = await acceptedExhibitor(consoleSite, ADMIN, 'Lotus Capital')
+  exhibitionTitle = exhibition.en
   // The company's name in Chinese, as its administrator would have written it in the profile.
-  await db.query("insert into exhibitor_company_texts (company_id, locale, name) values ($1, 'zh-cn', '莲花资本')", [row.company_id])
-  workspaceUrl = `${ORIGIN}/zh-cn/exhibitor.html?id=${row.id}`
+  await db.query("insert into exhibitor_company_texts (company_id, locale, name) values ($1, 'zh-cn', '莲花资本')", [companyId])
+  workspaceUrl = `${ORIGIN}/zh-cn/exhibitor.html?id=${exhibitorId}`
 })
 
 test('an administrator submits a phone and a wallet in Chinese; the verifier approves one and rejects the other; the check and the team see it', async ({
@@ -174,7 +143,7 @@ test('an administrator submits a phone and a wallet in Chinese; the verifier app
   await expect(desk).toHaveURL(/view=submissions/)
   const phoneRow = desk.getByRole('row', { name: /\+44 20 7946 0388/ })
   await expect(phoneRow).toContainText('Lotus Capital')
-  await expect(phoneRow).toContainText(`Hong Kong Markets Week ${tag}`)
+  await expect(phoneRow).toContainText(exhibitionTitle)
   await expect(phoneRow).toContainText('Their note: 销售热线')
   await expect(phoneRow).toContainText('Not in the register; no look-alike')
   await accessibleAtBothWidths(desk, 'register-submissions')

@@ -3,8 +3,9 @@ import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { SUBMISSION_LIMITS } from '../../shared/rules/verification.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
-import { addExhibition, call, exhibitorBody, someIp, userToken, visitorToken } from './applications-helpers.ts'
+import { addExhibition, call, someIp, userToken, visitorToken } from './applications-helpers.ts'
 import { type App, consoleCall, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
+import { type AcceptedCompany, acceptedCompany } from './exhibitor-helpers.ts'
 
 /**
  * Channels exhibitors submit for the verification register (docs/product.md#exhibitor-channel-submissions):
@@ -21,11 +22,7 @@ beforeAll(async () => {
   ;({ app, db, platform } = await createTestApp())
 })
 
-interface Company {
-  exhibitorId: number
-  companyId: number
-  admin: { token: string; userId: string; email: string }
-}
+type Company = AcceptedCompany
 
 let exhibitionId: number
 let owner: SignedInMember
@@ -35,31 +32,9 @@ const staff = (member: SignedInMember, name: string, body: unknown) => consoleCa
 const check = async (value: string, locale = 'en') =>
   (await call(app, 'expo$verifyChannel', { value }, { token: await visitorToken(app), locale, ip: someIp() }).expect(200)).body.data
 
-/** An accepted exhibitor application: a company with its applicant as admin, named in English and Chinese. */
-async function company(name: string, chinese: string, locale = 'en'): Promise<Company> {
-  const admin = await userToken(db, platform)
-  await db.query('update accounts set locale = $2 where id = $1', [admin.userId, locale])
-  const applied = await call(app, 'apply$submitExhibitor', exhibitorBody(exhibitionId, { companyName: name }), { token: admin.token, ip: someIp() })
-  await staff(owner, 'decideApplication', { reference: applied.body.data.reference, status: 'accepted', expected: 'received' }).expect(200)
-  const exhibitor = (await call(app, 'exhibitor$mine', {}, { token: admin.token }).expect(200)).body.data.items[0]
-  const workspace = (await call(app, 'exhibitor$workspace', { exhibitorId: exhibitor.id }, { token: admin.token }).expect(200)).body.data
-  await call(
-    app,
-    'exhibitor$saveProfile',
-    {
-      exhibitorId: exhibitor.id,
-      version: workspace.profile.version,
-      kind: 'broker',
-      country: 'GB',
-      website: '',
-      texts: { en: { name, summary: '', description: '' }, 'zh-cn': { name: chinese, summary: '', description: '' } },
-      licences: [],
-    },
-    { token: admin.token },
-  ).expect(200)
-  const row = await db.query<{ company_id: number }>('select company_id::int as company_id from exhibitors where id = $1', [exhibitor.id])
-  return { exhibitorId: exhibitor.id, companyId: row.rows[0]?.company_id as number, admin }
-}
+/** A company at the exhibition with its applicant as admin, named in English and Chinese. */
+const company = (name: string, chinese: string, locale?: string) =>
+  acceptedCompany(app, db, platform, { owner, exhibitionId, name, chinese, ...(locale ? { locale } : {}) })
 
 const submit = (who: Company, body: Record<string, unknown>, token = who.admin.token) =>
   call(app, 'exhibitor$submitChannel', { exhibitorId: who.exhibitorId, note: '', ...body }, { token })
