@@ -36,6 +36,7 @@ const PASSWORD = 'exhibitor channels password 2026'
 const STAFF_PASSWORD = 'correct horse battery staple'
 const CONSOLE_EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 const VERIFIER = 'vivian.verifier@example.com'
+const MANAGER = 'mateo.manager@example.com'
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS
 const ADMIN = `lotus.${unique()}@example.cn`
 const PHONE_NUMBER = '+44 20 7946 0388'
@@ -44,6 +45,8 @@ const REASON = 'The wallet is not registered to your company.'
 const visitorIp = () => `8.11.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`
 
 let verifierLink: string
+let managerLink: string
+let consoleExhibitor: string
 let workspaceUrl: string
 let exhibitionTitle: string
 
@@ -67,12 +70,14 @@ test.use({ allowConsole: [/Failed to load resource: the server responded with a 
 test.beforeAll(async ({ consoleSite }) => {
   const { db } = consoleSite
   verifierLink = await consoleSite.addStaff(VERIFIER, 'verifier', 'Vivian Verifier')
+  managerLink = await consoleSite.addStaff(MANAGER, 'manager', 'Mateo Manager')
   await account(db, ADMIN, 'Lian', PASSWORD, 'zh-cn')
   const { exhibition, exhibitorId, companyId } = await acceptedExhibitor(consoleSite, ADMIN, 'Lotus Capital')
   exhibitionTitle = exhibition.en
   // The company's name in Chinese, as its administrator would have written it in the profile.
   await db.query("insert into exhibitor_company_texts (company_id, locale, name) values ($1, 'zh-cn', '莲花资本')", [companyId])
   workspaceUrl = `${ORIGIN}/zh-cn/exhibitor.html?id=${exhibitorId}`
+  consoleExhibitor = `${ORIGIN}/console/exhibitors/${exhibitorId}`
 })
 
 test('an administrator submits a phone and a wallet in Chinese; the verifier approves one and rejects the other; the check and the team see it', async ({
@@ -131,6 +136,21 @@ test('an administrator submits a phone and a wallet in Chinese; the verifier app
   await hydrated(visitor)
   await expect(visitor.getByTestId('channel-result').getByRole('heading', { level: 2, name: 'Non-official channel', exact: true })).toBeVisible()
   await visitor.close()
+
+  // The organiser's page of the exhibitor shows what waits beside what is verified.
+  const managerContext = await browser.newContext({ viewport: PHONE })
+  const manager = await managerContext.newPage()
+  await setUpAccount(manager, managerLink, STAFF_PASSWORD, CONSOLE_EN)
+  await manager.waitForURL(`${ORIGIN}/console`)
+  await manager.goto(consoleExhibitor)
+  await hydrated(manager)
+  const channels = manager.getByRole('region', { name: 'Verified channels' })
+  await expect(channels).toContainText('The verification register holds no channel of this company.')
+  await expect(channels.getByRole('heading', { level: 3, name: 'Waiting for the verifier' })).toBeVisible()
+  await expect(channels).toContainText(PHONE_NUMBER)
+  await expect(channels).toContainText(WALLET)
+  await accessibleAtBothWidths(manager, 'console-exhibitor-pending')
+  await managerContext.close()
 
   // The verifier's queue, on a phone, then on a desktop.
   const staffContext = await browser.newContext({ viewport: PHONE })
