@@ -85,6 +85,8 @@ export const exhibitorDetailView = exhibitorRow.extend({
       state: z.enum(['verified', 'lapsed', 'retired']),
     }),
   ),
+  /** Channels the company submitted that wait for the verifier (docs/product.md#exhibitor-channel-submissions). */
+  pendingChannels: z.array(z.object({ id: z.number().int(), kind: z.enum(CHANNEL_KINDS), display: z.string(), submittedAt: z.string() })),
   members: z.array(z.object({ accountId: z.string(), nick: z.string(), email: z.string(), role, since: z.string() })),
   /** Invitations not taken yet, lapsed ones included (the organiser may send those again). */
   invitations: z.array(

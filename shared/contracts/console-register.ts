@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { CONSOLE } from '../functions/console.ts'
 import { CHANNEL_STATES, REGISTER_LIMITS } from '../rules/console-register.ts'
 import { defineContract } from './define.ts'
-import { CHANNEL_KINDS, CHANNEL_PURPOSES, DOCUMENT_AUDIENCES, QUERY_TYPES } from './verification.ts'
+import { SUBMISSION_LIMITS } from '../rules/verification.ts'
+import { CHANNEL_KINDS, CHANNEL_PURPOSES, DOCUMENT_AUDIENCES, LOOKALIKE_REASONS, QUERY_TYPES } from './verification.ts'
 
 /**
  * The register of official channels and documents in the organiser's console (docs/product.md#console-register;
@@ -134,4 +135,55 @@ export const registerLookups = defineContract({
     total: z.number().int(),
     days: z.number().int(),
   }),
+})
+
+/** A channel an exhibitor submitted, waiting in the verifier's queue (docs/product.md#exhibitor-channel-submissions). */
+export const channelSubmission = z.object({
+  id: z.number().int(),
+  company: z.object({ companyId: z.number().int(), name: z.string() }),
+  /** The exhibition the company was at when it submitted the channel, in the member's language. */
+  exhibition: z.object({ id: z.number().int(), title: z.string() }),
+  kind: z.enum(CHANNEL_KINDS),
+  display: z.string(),
+  /** The exhibitor's note for the verifier. */
+  note: z.string(),
+  submittedAt: z.string(),
+  /** The day an approval vouches for by default: the end of that exhibition plus a year (YYYY-MM-DD). */
+  suggestedValidUntil: z.string(),
+  /**
+   * The register's entry for the value, if it has one: the organiser's own (`brand`), this company's
+   * (an approval renews it) or another company's (an approval is refused).
+   */
+  registered: z
+    .object({ owner: z.enum(['brand', 'company', 'other']), name: z.string().nullable(), retiredOn: z.string().nullable(), validUntil: z.string().nullable() })
+    .nullable(),
+  /** The value imitates one of the register's channels (the public check's look-alike test); `owner` null: ours. */
+  lookalike: z.object({ reason: z.enum(LOOKALIKE_REASONS), resembles: z.string().nullable(), owner: z.string().nullable() }).nullable(),
+})
+export type ChannelSubmission = z.output<typeof channelSubmission>
+
+export const channelSubmissions = defineContract({
+  ...CONSOLE.channelSubmissions,
+  payload: z.object(page),
+  result: z.object({ rows: z.array(channelSubmission), total: z.number().int() }),
+})
+
+/** Approving makes the register entry the company owns, vouched for until `validUntil`, in the same transaction. */
+export const approveChannelSubmission = defineContract({
+  ...CONSOLE.approveChannelSubmission,
+  payload: z.object({ id, validUntil: isoDate }),
+  result: z.object({ id: z.number().int(), channel: registerChannel }),
+})
+
+export const rejectChannelSubmission = defineContract({
+  ...CONSOLE.rejectChannelSubmission,
+  payload: z.object({
+    id,
+    reason: z
+      .string({ error: 'console:errors.submissionReason' })
+      .trim()
+      .min(1, 'console:errors.submissionReason')
+      .max(SUBMISSION_LIMITS.reason, 'errors.tooLong'),
+  }),
+  result: z.object({ id: z.number().int() }),
 })

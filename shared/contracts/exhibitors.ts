@@ -11,7 +11,7 @@ import {
   normaliseWebsite,
 } from '../rules/exhibitors.ts'
 import { hasUnstorableControl } from '../rules/text.ts'
-import { CHANNEL_KINDS } from '../rules/verification.ts'
+import { CHANNEL_KINDS, SUBMISSION_LIMITS, SUBMISSION_VIEWS } from '../rules/verification.ts'
 import { EXHIBITORS } from '../functions/exhibitors.ts'
 import { defineContract } from './define.ts'
 
@@ -155,10 +155,29 @@ export const profileView = z.object({
   gaps: z.array(profileGap),
 })
 
+/** A channel the company submitted, as its team reads it (docs/product.md#exhibitor-channel-submissions). */
+export const channelSubmissionView = z.object({
+  id: z.number().int(),
+  kind: z.enum(CHANNEL_KINDS),
+  /** The value as the register writes it (+44 20 7946 0000, @name, the checksummed address). */
+  display: z.string(),
+  note: z.string(),
+  state: z.enum(SUBMISSION_VIEWS),
+  submittedAt: z.string(),
+  /** When the verifier decided (pending: null). */
+  decidedAt: z.string().nullable(),
+  /** Verified or lapsed: the last day the organiser vouched for it (or the day it was retired), YYYY-MM-DD. */
+  validUntil: z.string().nullable(),
+  /** Rejected: the verifier's reason. */
+  reason: z.string().nullable(),
+})
+
 export const workspaceView = z.object({
   exhibitor: exhibitorSummary,
   profile: profileView,
   team: teamView,
+  /** The company's official channels: submitted, verified, lapsed or rejected, the newest first. */
+  channels: z.array(channelSubmissionView),
 })
 
 /** The signed-in visitor's exhibitors, the coming exhibitions first. */
@@ -205,6 +224,34 @@ export const removeExhibitorMember = defineContract({
   ...EXHIBITORS.removeExhibitorMember,
   payload: z.object({ exhibitorId: id, accountId: z.uuid({ error: 'errors.invalid' }) }),
   result: z.object({ left: z.boolean(), team: teamView.nullable() }),
+})
+
+/** An admin submits one of the company's channels; the verifier checks it before anyone is told it is theirs. */
+export const submitExhibitorChannel = defineContract({
+  ...EXHIBITORS.submitExhibitorChannel,
+  payload: z.object({
+    exhibitorId: id,
+    kind: z.enum(CHANNEL_KINDS, { error: EXHIBITOR_MESSAGES.channelKind }),
+    value: z.string({ error: 'errors.required' }).trim().min(1, 'errors.required').max(SUBMISSION_LIMITS.value, EXHIBITOR_MESSAGES.tooLong),
+    note: z
+      .string({ error: 'errors.invalid' })
+      .transform(clean)
+      .pipe(
+        z
+          .string()
+          .max(SUBMISSION_LIMITS.note, EXHIBITOR_MESSAGES.tooLong)
+          .refine((value) => !hasForbiddenCharacters(value), EXHIBITOR_MESSAGES.characters),
+      )
+      .default(''),
+  }),
+  result: z.object({ channels: z.array(channelSubmissionView) }),
+})
+
+/** An admin takes back a submission the verifier has not decided yet. */
+export const withdrawExhibitorChannel = defineContract({
+  ...EXHIBITORS.withdrawExhibitorChannel,
+  payload: z.object({ exhibitorId: id, submissionId: id }),
+  result: z.object({ channels: z.array(channelSubmissionView) }),
 })
 
 const invitationToken = z.string({ error: EXHIBITOR_MESSAGES.invitationInvalid }).regex(/^[A-Za-z0-9_-]{43}$/, EXHIBITOR_MESSAGES.invitationInvalid)
@@ -296,6 +343,7 @@ export const exhibitorPage = defineContract({
 export type ExhibitorSummary = z.output<typeof exhibitorSummary>
 export type WorkspaceView = z.output<typeof workspaceView>
 export type TeamView = z.output<typeof teamView>
+export type ChannelSubmissionView = z.output<typeof channelSubmissionView>
 export type ProfileView = z.output<typeof profileView>
 export type ProfilePayload = z.input<typeof profilePayload>
 export type DirectoryEntry = z.output<typeof directoryEntry>

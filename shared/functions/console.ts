@@ -59,6 +59,10 @@ export const CONSOLE = {
   addRegisterDocument: { endpoint: 'console', route: 'console$addRegisterDocument', access: 'staff' },
   retireRegisterDocument: { endpoint: 'console', route: 'console$retireRegisterDocument', access: 'staff' },
   registerLookups: { endpoint: 'console', route: 'console$registerLookups', access: 'staff' },
+  // Channels exhibitors submit for the register (docs/product.md#exhibitor-channel-submissions).
+  channelSubmissions: { endpoint: 'console', route: 'console$channelSubmissions', access: 'staff' },
+  approveChannelSubmission: { endpoint: 'console', route: 'console$approveChannelSubmission', access: 'staff' },
+  rejectChannelSubmission: { endpoint: 'console', route: 'console$rejectChannelSubmission', access: 'staff' },
   // Applications (docs/product.md#console-applications).
   applicationList: { endpoint: 'console', route: 'console$applicationList', access: 'staff' },
   applicationDetail: { endpoint: 'console', route: 'console$applicationDetail', access: 'staff' },

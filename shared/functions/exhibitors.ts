@@ -12,6 +12,9 @@ export const EXHIBITORS = {
   removeExhibitorMember: { endpoint: 'expo', route: 'exhibitor$removeMember', access: 'user' },
   exhibitorInvitation: { endpoint: 'expo', route: 'exhibitor$invitation', access: 'user' },
   acceptExhibitorInvitation: { endpoint: 'expo', route: 'exhibitor$acceptInvitation', access: 'user' },
+  // The company's official channels, submitted for the organiser's verifier (docs/product.md#exhibitor-channel-submissions).
+  submitExhibitorChannel: { endpoint: 'expo', route: 'exhibitor$submitChannel', access: 'user' },
+  withdrawExhibitorChannel: { endpoint: 'expo', route: 'exhibitor$withdrawChannel', access: 'user' },
   // What visitors read: the directory of an exhibition and one exhibitor's page.
   exhibitorDirectory: { endpoint: 'expo', route: 'exhibitor$directory', access: 'visitor' },
   exhibitorPage: { endpoint: 'expo', route: 'exhibitor$page', access: 'visitor' },

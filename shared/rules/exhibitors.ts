@@ -67,6 +67,17 @@ export const EXHIBITOR_MESSAGES = {
   logoTooLarge: 'exhibitor:errors.logoTooLarge',
   logoFailed: 'exhibitor:errors.logoFailed',
   logoBusy: 'exhibitor:errors.logoBusy',
+  channelKind: 'exhibitor:errors.channelKind',
+  channelPhone: 'exhibitor:errors.channelPhone',
+  channelEmail: 'exhibitor:errors.channelEmail',
+  channelAddress: 'exhibitor:errors.channelAddress',
+  channelHandle: 'exhibitor:errors.channelHandle',
+  channelTaken: 'exhibitor:errors.channelTaken',
+  channelVerified: 'exhibitor:errors.channelVerified',
+  channelWaiting: 'exhibitor:errors.channelWaiting',
+  channelsWaiting: 'exhibitor:errors.channelsWaiting',
+  channelNotFound: 'exhibitor:errors.channelNotFound',
+  channelDecided: 'exhibitor:errors.channelDecided',
 } as const
 
 /**

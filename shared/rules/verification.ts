@@ -12,3 +12,25 @@ export type ChannelPurpose = (typeof CHANNEL_PURPOSES)[number]
 /** To whom a registered document may be shown (verify:shownTo.*). */
 export const DOCUMENT_AUDIENCES = ['anyone', 'recipient', 'parties'] as const
 export type DocumentAudience = (typeof DOCUMENT_AUDIENCES)[number]
+
+/**
+ * Channels an exhibitor submits for the verifier to approve (docs/product.md#exhibitor-channel-submissions):
+ * where each stands in the verifier's queue.
+ */
+export const SUBMISSION_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const
+export type SubmissionState = (typeof SUBMISSION_STATES)[number]
+
+/** What the exhibitor's team reads of a submission: waiting, verified until a day, lapsed (or retired), or rejected. */
+export const SUBMISSION_VIEWS = ['pending', 'verified', 'lapsed', 'rejected'] as const
+export type SubmissionView = (typeof SUBMISSION_VIEWS)[number]
+
+export const SUBMISSION_LIMITS = {
+  /** Submissions one company may have waiting for the verifier at once. */
+  pendingPerCompany: 20,
+  /** Characters of a value as typed, of the member's note and of the verifier's reason. */
+  value: 300,
+  note: 500,
+  reason: 500,
+  /** An approval's default validity: the end of the exhibition it was submitted for, plus this many years. */
+  validityYears: 1,
+} as const

@@ -86,11 +86,14 @@ export type { CheckinList, CheckinSyncResult } from '../../shared/contracts/cons
 export const registerChannels = fn<typeof register.registerChannels>(CONSOLE.registerChannels)
 export const saveRegisterChannel = fn<typeof register.saveRegisterChannel>(CONSOLE.saveRegisterChannel)
 export const retireRegisterChannel = fn<typeof register.retireRegisterChannel>(CONSOLE.retireRegisterChannel)
+export const channelSubmissions = fn<typeof register.channelSubmissions>(CONSOLE.channelSubmissions)
+export const approveChannelSubmission = fn<typeof register.approveChannelSubmission>(CONSOLE.approveChannelSubmission)
+export const rejectChannelSubmission = fn<typeof register.rejectChannelSubmission>(CONSOLE.rejectChannelSubmission)
 export const registerDocuments = fn<typeof register.registerDocuments>(CONSOLE.registerDocuments)
 export const addRegisterDocument = fn<typeof register.addRegisterDocument>(CONSOLE.addRegisterDocument)
 export const retireRegisterDocument = fn<typeof register.retireRegisterDocument>(CONSOLE.retireRegisterDocument)
 export const registerLookups = fn<typeof register.registerLookups>(CONSOLE.registerLookups)
-export type { RegisterChannel, RegisterDocument } from '../../shared/contracts/console-register.ts'
+export type { ChannelSubmission, RegisterChannel, RegisterDocument } from '../../shared/contracts/console-register.ts'
 // Comment moderation (docs/product.md#console-comments).
 export const commentList = fn<typeof comments.commentList>(CONSOLE.commentList)
 export const hideComment = fn<typeof comments.hideComment>(CONSOLE.hideComment)

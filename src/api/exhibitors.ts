@@ -34,3 +34,6 @@ export type {
 
 /** What an invitation link offers, before it is taken. */
 export type InvitationView = z.output<typeof contracts.exhibitorInvitation.result>
+export const submitExhibitorChannel = fn<typeof contracts.submitExhibitorChannel>(EXHIBITORS.submitExhibitorChannel)
+export const withdrawExhibitorChannel = fn<typeof contracts.withdrawExhibitorChannel>(EXHIBITORS.withdrawExhibitorChannel)
+export type { ChannelSubmissionView } from '../../shared/contracts/exhibitors.ts'

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from '@playwright/test'
-import type { Queryable } from '../../server/db/client.ts'
-import { createPasswordHasher } from '../../server/platform/passwords.ts'
-import { CONSOLE_PORT, type ConsoleSite, expect, ORIGIN, test } from './console-kit.ts'
+import { CONSOLE_PORT, expect, ORIGIN, test } from './console-kit.ts'
+import { account, acceptedExhibitor, unique } from './exhibitor-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
@@ -39,60 +37,7 @@ const fill = (template: string, values: Record<string, string | number>) =>
 
 const OUTBOX = join(`data/e2e-console-${CONSOLE_PORT}`, 'outbox')
 const PASSWORD = 'exhibitor area password 2026'
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
 const visitorIp = () => `8.10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`
-const reference = () => `EX-${Array.from({ length: 8 }, () => '0123456789ABCDEFGHJKMNPQRSTVWXYZ'[Math.floor(Math.random() * 32)]).join('')}`
-
-interface Seeded {
-  exhibition: { en: string; zh: string }
-}
-
-/** An account as the login page stores a verified one. */
-async function account(db: Queryable, email: string, nick: string): Promise<void> {
-  const hasher = createPasswordHasher(1)
-  try {
-    await db.query("insert into accounts (email, email_verified_at, nick, password_hash, locale) values ($1, now(), $2, $3, 'en')", [
-      email,
-      nick,
-      await hasher.hash(PASSWORD),
-    ])
-  } finally {
-    await hasher.close()
-  }
-}
-
-/**
- * An exhibition of the spec's own, an exhibitor application sent signed in by `email` for `company`,
- * and the organiser's acceptance, which makes the exhibitor.
- */
-async function acceptedExhibitor(site: ConsoleSite, email: string, company: string): Promise<Seeded> {
-  const { db } = site
-  const tag = unique()
-  const exhibition = { en: `Singapore Markets Forum ${tag}`, zh: `新加坡市场论坛 ${tag}` }
-  const created = await db.query<{ id: number }>(
-    `insert into exhibitions (slug, kind, starts_at, ends_at, time_zone, city, country_code, region, applications_open, published)
-     values ($1, 'exhibition', now() + interval '90 days', now() + interval '92 days', 'Asia/Singapore', 'Singapore', 'SG', 'asia', true, true)
-     returning id`,
-    [`singapore-markets-${tag}`],
-  )
-  const exhibitionId = created.rows[0]?.id
-  await db.query(`insert into exhibition_texts (exhibition_id, locale, title) values ($1, 'en', $2), ($1, 'zh-cn', $3)`, [
-    exhibitionId,
-    exhibition.en,
-    exhibition.zh,
-  ])
-  const owner = await db.query<{ id: string }>('select id from accounts where email = $1', [email])
-  const ref = reference()
-  await db.query(
-    `insert into applications (reference, kind, exhibition_id, account_id, locale, email, phone_e164, phone_country, company_name, website,
-       contact_person, booth_size, exhibiting_method, idempotency_key, content_hash)
-     values ($1, 'exhibitor', $2, $3, 'en', $4, '+6591234567', 'SG', $5, null, 'Wang Wei', '3x3', 'company', gen_random_uuid(), $6)`,
-    [ref, exhibitionId, owner.rows[0]?.id, email, company, randomBytes(32).toString('hex')],
-  )
-  const decided = await site.applications(['status', ref, 'accepted'])
-  expect(decided.code, decided.err).toBe(0)
-  return { exhibition }
-}
 
 /** Logs in through the login frame that the page's own button opened. */
 async function logInThroughFrame(page: Page, lang: 'en' | 'zh-cn', email: string) {
@@ -161,8 +106,8 @@ for (const lang of ['en', 'zh-cn'] as const) {
     test.setTimeout(180_000)
     const admin = `wang.${unique()}@example.com`
     const colleague = `li.${unique()}@example.com`
-    await account(consoleSite.db, admin, 'Wang Wei')
-    await account(consoleSite.db, colleague, 'Li Na')
+    await account(consoleSite.db, admin, 'Wang Wei', PASSWORD)
+    await account(consoleSite.db, colleague, 'Li Na', PASSWORD)
     const { exhibition } = await acceptedExhibitor(consoleSite, admin, 'Wang Finance')
     const title = lang === 'en' ? exhibition.en : exhibition.zh
     await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorIp() })
@@ -347,7 +292,7 @@ for (const lang of ['en', 'zh-cn'] as const) {
 test('the list in Simplified Chinese at 375 and 1280 px, an unknown invitation link, and the empty list', async ({ page, browser, consoleSite }) => {
   test.setTimeout(120_000)
   const admin = `zhang.${unique()}@example.com`
-  await account(consoleSite.db, admin, '张伟')
+  await account(consoleSite.db, admin, '张伟', PASSWORD)
   const { exhibition } = await acceptedExhibitor(consoleSite, admin, '张氏证券')
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorIp() })
   await page.setViewportSize(PHONE)
@@ -380,7 +325,7 @@ test('the list in Simplified Chinese at 375 and 1280 px, an unknown invitation l
 
   // Someone on no team: the empty list says how an exhibitor comes here, with the way to apply.
   const newcomer = `newcomer.${unique()}@example.com`
-  await account(consoleSite.db, newcomer, 'Ada')
+  await account(consoleSite.db, newcomer, 'Ada', PASSWORD)
   const other = await newVisitor(browser)
   await open(other, '/en/exhibitor.html')
   await other.getByRole('main').getByRole('button', { name: EN.login.button }).click()

@@ -2,8 +2,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
-import { addExhibition, call, exhibitorBody, someIp, userToken, visitorToken } from './applications-helpers.ts'
+import { addExhibition, call, someIp, visitorToken } from './applications-helpers.ts'
 import { type App, consoleCall, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
+import { acceptedCompany } from './exhibitor-helpers.ts'
 
 /**
  * Exhibitors' channels in the verification register (docs/product.md#exhibitor-channels): the verifier
@@ -35,29 +36,7 @@ beforeEach(async () => {
   exhibitionId = await addExhibition(db, { titles: { en: 'Bangkok Expo 2026', 'zh-cn': '曼谷博览会 2026' } })
   owner = await setUpMember(app, db, ['owner'])
   verifier = await setUpMember(app, db, ['verifier'])
-  const applicant = await userToken(db, platform)
-  const applied = await call(app, 'apply$submitExhibitor', exhibitorBody(exhibitionId, { companyName: 'Acme Markets Ltd' }), {
-    token: applicant.token,
-    ip: someIp(),
-  })
-  await staff(owner, 'decideApplication', { reference: applied.body.data.reference, status: 'accepted', expected: 'received' }).expect(200)
-  const exhibitor = (await call(app, 'exhibitor$mine', {}, { token: applicant.token }).expect(200)).body.data.items[0]
-  const workspace = (await call(app, 'exhibitor$workspace', { exhibitorId: exhibitor.id }, { token: applicant.token }).expect(200)).body.data
-  await call(
-    app,
-    'exhibitor$saveProfile',
-    {
-      exhibitorId: exhibitor.id,
-      version: workspace.profile.version,
-      kind: 'broker',
-      country: 'GB',
-      website: '',
-      texts: { en: { name: 'Acme Markets', summary: '', description: '' }, 'zh-cn': { name: '艾克米市场', summary: '', description: '' } },
-      licences: [],
-    },
-    { token: applicant.token },
-  ).expect(200)
-  companyId = (await db.query<{ id: number }>('select id from exhibitor_companies')).rows[0]?.id as number
+  ;({ companyId } = await acceptedCompany(app, db, platform, { owner, exhibitionId, name: 'Acme Markets', chinese: '艾克米市场' }))
 })
 
 const telegram = (overrides: Record<string, unknown> = {}) => ({

@@ -10,6 +10,8 @@ import {
   removeExhibitorMember,
   revokeExhibitorInvitation,
   saveExhibitorProfile,
+  submitExhibitorChannel,
+  withdrawExhibitorChannel,
 } from '../../../shared/contracts/exhibitors.ts'
 import type { Platform } from '../platform.ts'
 import type { ExhibitorService } from './exhibitors.service.ts'
@@ -28,6 +30,8 @@ export function registerExhibitorFunctions(platform: Platform, service: Exhibito
   registry.implement(inviteExhibitorMember, async (payload, context) => service.invite(user(context), payload, context.locale))
   registry.implement(revokeExhibitorInvitation, async (payload, context) => service.revokeInvitation(user(context), payload, context.locale))
   registry.implement(removeExhibitorMember, async (payload, context) => service.removeMember(user(context), payload, context.locale))
+  registry.implement(submitExhibitorChannel, async (payload, context) => service.submitChannel(user(context), payload, context.locale))
+  registry.implement(withdrawExhibitorChannel, async (payload, context) => service.withdrawChannel(user(context), payload, context.locale))
   registry.implement(exhibitorInvitation, async (payload, context) => service.invitation(user(context), payload.token, context.locale))
   registry.implement(acceptExhibitorInvitation, async (payload, context) => service.acceptInvitation(user(context), payload.token))
   registry.implement(exhibitorDirectory, async (payload, context) => service.directory(payload.exhibitionId, payload, context.locale))

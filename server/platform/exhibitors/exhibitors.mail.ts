@@ -1,6 +1,6 @@
 import { type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
 import type { MemberRole } from '../../../shared/rules/exhibitors.ts'
-import { escapeHtml } from '../kit/escape.ts'
+import { paragraphMail } from '../kit/mail-layout.ts'
 import { loadStrings } from '../kit/strings.ts'
 import type { MailMessage } from '../mailer.ts'
 
@@ -38,11 +38,12 @@ export function invitationMail(input: InvitationMailInput): MailMessage {
     t('mail.verify', { url: `${input.publicOrigin}/${language}/verify.html` }),
     t('mail.signature', { brand: input.brand }),
   ]
-  const text = [...paragraphs, url, '', ...closing].join('\n\n')
-  const html = `<!doctype html><html lang="${escapeHtml(language)}"><body>
-${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(url)}">${escapeHtml(t('mail.invitation.action'))}</a></p>
-${closing.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-</body></html>`
-  return { to: input.to, subject: t('mail.invitation.subject', { exhibitor: input.exhibitor, brand: input.brand }), text, html }
+  return paragraphMail({
+    to: input.to,
+    subject: t('mail.invitation.subject', { exhibitor: input.exhibitor, brand: input.brand }),
+    language,
+    paragraphs,
+    link: { url, label: t('mail.invitation.action') },
+    closing,
+  })
 }

@@ -460,3 +460,13 @@ export async function registerOwners(db: Queryable, chain: Locale[], since: Date
   )
   return result.rows.map((row) => ({ company_id: Number(row.company_id), name: row.name }))
 }
+
+/** The administrators of a company at one exhibition, with the language their account reads in (the verifier's decisions are mailed to them). */
+export async function companyAdmins(db: Queryable, companyId: number, exhibitionId: number): Promise<Array<{ email: string; locale: string }>> {
+  const result = await db.query<{ email: string; locale: string }>(
+    `select a.email, a.locale from exhibitor_members mb join exhibitors x on x.id = mb.exhibitor_id join accounts a on a.id = mb.account_id
+      where x.company_id = $1 and x.exhibition_id = $2 and mb.role = 'admin' order by mb.created_at, a.email`,
+    [companyId, exhibitionId],
+  )
+  return result.rows
+}

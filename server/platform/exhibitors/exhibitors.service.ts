@@ -19,6 +19,7 @@ type ProfilePayload = z.output<typeof contracts.profilePayload>
 type Directory = z.output<typeof contracts.exhibitorDirectory.result>
 type Page = z.output<typeof contracts.exhibitorPage.result>
 type Invitation = z.output<typeof contracts.exhibitorInvitation.result>
+type Channels = z.output<typeof contracts.submitExhibitorChannel.result>
 
 /** What the applications domain tells this one about a decision on an exhibitor application, inside its transaction. */
 export interface ExhibitorApplicationDecision {
@@ -230,12 +231,33 @@ export function createExhibitorService(platform: Platform) {
 
   async function workspace(accountId: string, exhibitorId: number, locale: Locale): Promise<Workspace> {
     const row = await memberOf(db, exhibitorId, accountId, locale)
-    const [exhibitor, profile, team] = await Promise.all([
+    const [exhibitor, profile, team, channels] = await Promise.all([
       summaryOf(db, row),
       profileOf(db, row.company_id),
       teamOf(db, exhibitorId, { accountId, role: row.role }),
+      platform.services.verification.companySubmissions(Number(row.company_id)),
     ])
-    return { exhibitor, profile, team }
+    return { exhibitor, profile, team, channels }
+  }
+
+  /**
+   * An admin's change to the company's channel submissions (docs/product.md#exhibitor-channel-submissions):
+   * the member checked and the company locked (one company's submissions, counted against their cap,
+   * change one at a time whichever of its exhibitors they come from), then the verification domain's part.
+   */
+  async function changeChannels(
+    accountId: string,
+    exhibitorId: number,
+    locale: Locale,
+    work: (tx: Queryable, row: repo.ExhibitorRow) => Promise<void>,
+  ): Promise<Channels> {
+    const companyId = await db.transaction(async (tx) => {
+      const row = await adminOf(tx, exhibitorId, accountId, locale)
+      await repo.company(tx, row.company_id, true)
+      await work(tx, row)
+      return Number(row.company_id)
+    })
+    return { channels: await platform.services.verification.companySubmissions(companyId) }
   }
 
   /** A member of an exhibitor may read it; a changed profile shows at once on the directory's pages. */
@@ -275,6 +297,29 @@ export function createExhibitorService(platform: Platform) {
       })
       changed()
       return (await profileOf(db, companyId)).logo
+    },
+
+    submitChannel: (accountId: string, input: { exhibitorId: number; kind: ChannelKind; value: string; note: string }, locale: Locale) =>
+      changeChannels(accountId, input.exhibitorId, locale, (tx, row) =>
+        platform.services.verification.submitChannel(tx, {
+          companyId: Number(row.company_id),
+          exhibitionId: Number(row.exhibition_id),
+          accountId,
+          kind: input.kind,
+          value: input.value,
+          note: input.note,
+        }),
+      ),
+
+    withdrawChannel: (accountId: string, input: { exhibitorId: number; submissionId: number }, locale: Locale) =>
+      changeChannels(accountId, input.exhibitorId, locale, (tx, row) =>
+        platform.services.verification.withdrawSubmission(tx, { companyId: Number(row.company_id), submissionId: input.submissionId }),
+      ),
+
+    /** A company's administrators at an exhibition and their languages (whom the verifier's decisions are mailed to). */
+    async channelAdmins(companyId: number, exhibitionId: number): Promise<Array<{ email: string; locale: Locale }>> {
+      const rows = await repo.companyAdmins(db, companyId, exhibitionId)
+      return rows.map((row) => ({ email: row.email, locale: (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en' }))
     },
 
     /** Whether the account may change this exhibitor (the upload route asks before it reads the file). */

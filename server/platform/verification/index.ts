@@ -35,4 +35,4 @@ export const domain: Domain = {
 }
 
 // What other domains use of this one.
-export { eraseLookups } from './erasure.ts'
+export { eraseChannelSubmitters, eraseLookups } from './erasure.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DomainError } from '../errors.ts'
-import { registerKey } from './verification.service.ts'
+import { registerKey } from './register-key.ts'
 
 describe('registerKey (the organiser value in the register form)', () => {
   it.each([

@@ -17,13 +17,12 @@ import { DomainError, invalid } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import { answerNoSoonerThan } from '../answer-floors.ts'
 import { addressKey, type RateRule } from '../rate-limits.ts'
-import { buildReferences, findLookalike, type Reference, type ReferenceSet } from './lookalike.ts'
-import { normaliseEmail } from './normalise/email.ts'
-import { normalisePhone } from './normalise/phone.ts'
+import { buildReferences, findLookalike, type Lookalike, type Reference, type ReferenceSet } from './lookalike.ts'
 import { lookupPairs, parseQuery, type QueryError } from './normalise/query.ts'
-import { normaliseUsdt } from './normalise/usdt.ts'
+import { registerKey } from './register-key.ts'
 import { recordLookup } from './console/register.repo.ts'
 import * as repo from './verification.repo.ts'
+import { companySubmissions, type SubmitInput, submitChannel, withdrawSubmission } from './submissions/submissions.ts'
 
 /** Queries per address: a burst that a person never reaches, and a day's worth. */
 export const QUERY_LIMITS: RateRule[] = [
@@ -80,6 +79,15 @@ export interface VerificationService {
   registerDocument(input: DocumentInput, db?: Queryable): Promise<repo.DocumentRow>
   listDocuments(): Promise<repo.DocumentRow[]>
   revokeDocument(sha256: string, on?: string): Promise<repo.DocumentRow | null>
+  /**
+   * Whether a value imitates one of the register's channels, as the public check would warn: ours
+   * first (owner null), then other exhibitors' (never the company's own).
+   */
+  imitationOf(value: string, companyId: number): Promise<(Lookalike & { ownerCompanyId: number | null }) | null>
+  /** Channels exhibitors submit (docs/product.md#exhibitor-channel-submissions), in the exhibitors domain's transaction. */
+  submitChannel(tx: Queryable, input: SubmitInput): Promise<void>
+  withdrawSubmission(tx: Queryable, input: { companyId: number; submissionId: number }): Promise<void>
+  companySubmissions(companyId: number, db?: Queryable): ReturnType<typeof companySubmissions>
 }
 
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
@@ -87,50 +95,6 @@ const today = () => new Date().toISOString().slice(0, 10)
 
 function toOfficial(row: repo.ChannelRow): OfficialChannel {
   return { kind: row.kind, display: row.display, purpose: row.purpose, since: row.since, demo: row.demo }
-}
-
-/**
- * Per service, how a registered account name must look, and whether it is shown with "@".
- * Telegram: 5-32 of a-z 0-9 _; X: 1-15; LINE IDs 4-20 with . - _ (official accounts start with @);
- * WeChat IDs: 6-20, a letter first, then letters, digits, _ or -.
- */
-const HANDLE_RULES: Record<'telegram' | 'x' | 'line' | 'wechat', { pattern: RegExp; at: boolean }> = {
-  telegram: { pattern: /^[a-z][a-z0-9_]{4,31}$/i, at: true },
-  x: { pattern: /^[a-z0-9_]{1,15}$/i, at: true },
-  line: { pattern: /^[a-z0-9._-]{3,20}$/i, at: true },
-  wechat: { pattern: /^[a-z][a-z0-9_-]{5,19}$/i, at: false },
-}
-
-/** The organiser's value in the register's form, or a readable refusal (the CLI prints it). */
-export function registerKey(kind: ChannelKind, value: string): { key: string; display: string } {
-  const text = value.trim()
-  const refuse = (why: string) => invalid({ value: why }, `verify:register.${why}`)
-  switch (kind) {
-    case 'phone':
-    case 'whatsapp': {
-      const phone = normalisePhone(text.replace(/^00/, '+'), null)
-      if (!phone.ok) throw refuse('phoneNeedsInternational')
-      return { key: phone.e164, display: phone.display }
-    }
-    case 'email': {
-      const email = normaliseEmail(text)
-      if (!email.ok || email.mapped) throw refuse('badEmail')
-      return { key: email.key, display: email.key }
-    }
-    case 'usdtTrc20':
-    case 'usdtErc20': {
-      const address = normaliseUsdt(text)
-      // The register holds what the organiser copied from the wallet: a broken checksum there is a typing mistake.
-      if (!address || address.network !== kind || !address.ok || address.caseDiffers) throw refuse('badAddress')
-      return { key: address.key, display: address.display }
-    }
-    default: {
-      const rule = HANDLE_RULES[kind]
-      const handle = text.replace(/^(?:https?:\/\/)?(?:www\.)?(?:t\.me|x\.com|twitter\.com|line\.me\/R\/ti\/p|line\.me\/ti\/p)\//i, '').replace(/^[@~]/, '')
-      if (!rule.pattern.test(handle)) throw refuse('badHandle')
-      return { key: handle.toLowerCase(), display: rule.at ? `@${handle}` : handle }
-    }
-  }
 }
 
 export function createVerificationService(
@@ -369,6 +333,23 @@ export function createVerificationService(
     },
 
     listDocuments: () => repo.listDocuments(db),
+
+    async imitationOf(value, companyId) {
+      const parsed = parseQuery(value, null)
+      if (!parsed.ok) return null
+      const ours = findLookalike(parsed.query, await publicReferences())
+      if (ours) return { ...ours, ownerCompanyId: null }
+      for (const { companyId: owner, set } of await exhibitorSets()) {
+        if (owner === companyId) continue
+        const theirs = findLookalike(parsed.query, set)
+        if (theirs) return { ...theirs, ownerCompanyId: owner }
+      }
+      return null
+    },
+
+    submitChannel,
+    withdrawSubmission,
+    companySubmissions: (companyId, target = db) => companySubmissions(target, companyId),
 
     async revokeDocument(sha256, on = today()) {
       if (!ISO_DATE.test(on)) throw invalid({ on: 'verify:register.badDate' }, 'verify:register.badDate')

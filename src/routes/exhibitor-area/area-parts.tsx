@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { ExhibitorSummary } from '../../api/exhibitors.ts'
 import { useSite } from '../../app-state.ts'
 import { formatDateRange } from '../../components/event-dates/format.ts'
+import { dateFormat } from '../../i18n/intl.ts'
 import styles from './exhibitor-area.module.css'
 
 type Exhibition = ExhibitorSummary['exhibition']
@@ -29,3 +30,25 @@ export function Badges({ role, status }: { role: ExhibitorSummary['role']; statu
     </span>
   )
 }
+
+/** What a part's last action did (a polite status, kept in the page so it is announced) or why it failed (an alert). */
+export function ActionStatus({ notice, problem }: { notice: string; problem: string | null }) {
+  return (
+    <>
+      <p className={styles.status} role="status">
+        {notice}
+      </p>
+      {problem ? (
+        <p className={styles.alert} role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+/** A day as the area's texts and its mails write it (long form, the day in UTC; no narrow spaces, which some fonts lack). */
+export const longDate = (at: Date, htmlLang: string) =>
+  dateFormat(htmlLang, { dateStyle: 'long', timeZone: 'UTC' })
+    .format(at)
+    .replace(/[\u00a0\u2009\u202f]/g, ' ')

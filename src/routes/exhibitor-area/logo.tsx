@@ -5,6 +5,7 @@ import { type ProfileView, removeExhibitorLogo } from '../../api/exhibitors.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { EXHIBITOR_LIMITS, EXHIBITOR_LOGO_FIELD, EXHIBITOR_LOGO_PATH, EXHIBITOR_MESSAGES } from '../../../shared/rules/exhibitors.ts'
+import { ActionStatus } from './area-parts.tsx'
 import styles from './exhibitor-area.module.css'
 import { useAreaAction } from './messages.ts'
 
@@ -133,14 +134,7 @@ export function LogoField({
           </div>
         ) : null}
       </div>
-      <p className={styles.status} role="status">
-        {notice}
-      </p>
-      {problem ? (
-        <p className={styles.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ActionStatus notice={notice} problem={problem} />
     </div>
   )
 }

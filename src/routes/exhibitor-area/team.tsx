@@ -4,8 +4,8 @@ import { inviteExhibitorMember, removeExhibitorMember, revokeExhibitorInvitation
 import { GatewayError } from '../../api/gateway-error.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog.tsx'
-import { dateFormat } from '../../i18n/intl.ts'
 import { MEMBER_ROLES, type MemberRole } from '../../../shared/rules/exhibitors.ts'
+import { ActionStatus, longDate } from './area-parts.tsx'
 import styles from './exhibitor-area.module.css'
 import { useAreaAction, useFailureMessage } from './messages.ts'
 
@@ -13,10 +13,7 @@ type Member = TeamView['members'][number]
 type Asking = { kind: 'remove'; member: Member } | { kind: 'leave'; member: Member } | null
 
 /** The day an invitation stops working, as its mail says it (UTC). */
-const untilOf = (expiresAt: string, htmlLang: string) =>
-  dateFormat(htmlLang, { dateStyle: 'long', timeZone: 'UTC' })
-    .format(new Date(expiresAt))
-    .replace(/[\u00a0\u2009\u202f]/g, ' ')
+const untilOf = (expiresAt: string, htmlLang: string) => longDate(new Date(expiresAt), htmlLang)
 
 /**
  * The exhibitor's team (docs/product.md#exhibitors): its members and, for administrators, the open
@@ -54,14 +51,7 @@ export function Team({ workspace, onTeam, onLeft }: { workspace: WorkspaceView; 
 
   return (
     <div className={styles.team}>
-      <p className={styles.status} role="status">
-        {notice}
-      </p>
-      {problem ? (
-        <p className={styles.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ActionStatus notice={notice} problem={problem} />
 
       <ul className={styles.members} aria-label={t('team.members')}>
         {team.members.map((member) => (

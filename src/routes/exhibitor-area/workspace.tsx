@@ -6,6 +6,7 @@ import { useSite } from '../../app-state.ts'
 import type { Country } from './area-load.ts'
 import { AreaPage } from './area-page.tsx'
 import { Badges, ExhibitionLine } from './area-parts.tsx'
+import { Channels } from './channels.tsx'
 import styles from './exhibitor-area.module.css'
 import type { ListNotice } from './exhibitor-list.tsx'
 import { LogoField } from './logo.tsx'
@@ -13,7 +14,7 @@ import { ProfileEditor } from './profile-editor.tsx'
 import { ProfileRead } from './profile-read.tsx'
 import { Team } from './team.tsx'
 
-/** One exhibitor of the member's: what the profile still lacks, the profile, and the team. */
+/** One exhibitor of the member's: what the profile still lacks, the profile, its official channels, and the team. */
 export function Workspace({ workspace: loaded, countries }: { workspace: WorkspaceView; countries: Country[] }) {
   const { t } = useTranslation('exhibitor')
   const site = useSite()
@@ -80,6 +81,13 @@ export function Workspace({ workspace: loaded, countries }: { workspace: Workspa
           onLogo={(logo) => setWorkspace((current) => ({ ...current, profile: { ...current.profile, logo } }))}
         />
         {admin ? <ProfileEditor workspace={workspace} countries={countries} onSaved={setWorkspace} /> : <ProfileRead profile={profile} countries={countries} />}
+      </section>
+
+      <section className={styles.card} aria-labelledby="channels-title">
+        <h2 id="channels-title" className={styles.cardTitle}>
+          {t('channels.title')}
+        </h2>
+        <Channels workspace={workspace} onChannels={(channels) => setWorkspace((current) => ({ ...current, channels }))} />
       </section>
 
       <section className={styles.card} aria-labelledby="team-title">

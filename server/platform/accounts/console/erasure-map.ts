@@ -113,6 +113,14 @@ const PEOPLE: Record<string, Record<string, string>> = {
     attachments: 'mail to them: none kept; mail to others that names them loses its PDF tickets (they carry the holders’ names)',
     last_error: 'kept: a transport error, about the server, not the person',
   },
+  verification_channel_submissions: {
+    note: 'emptied where they submitted the channel (eraseChannelSubmitters)',
+    reason: 'kept: the verifier’s reason about a channel, addressed to the company',
+    display: 'kept: the company’s channel, not a person’s',
+    lookup_key: 'kept, as display',
+    kind: 'kept',
+    state: 'kept',
+  },
   verification_lookups: {
     value: 'deleted where it is one of their addresses or phone numbers; chat names and wallets cannot be tied to anyone and stay',
     query_type: 'deleted with the value',

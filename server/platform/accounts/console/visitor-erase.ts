@@ -8,7 +8,7 @@ import { eraseExhibitorInvitations } from '../../exhibitors/index.ts'
 import { eraseFromOutbox } from '../../mailer.ts'
 import { eraseSurveyTraces } from '../../survey/index.ts'
 import { eraseHeldTickets, eraseOrders, redactOrderHistories } from '../../tickets/index.ts'
-import { eraseLookups } from '../../verification/index.ts'
+import { eraseChannelSubmitters, eraseLookups } from '../../verification/index.ts'
 import { type PersonTraces, personTraces, redactJson, redactText, searchTerms } from './person-traces.ts'
 import { existingVisitor } from './visitor-view.ts'
 import { MONEY_MOVED } from './visitors.repo.ts'
@@ -32,6 +32,7 @@ export const ACCOUNT_REFERENCES = {
   'exhibitor_members.account_id': 'deleted with the account (cascade): they leave every exhibitor team',
   'exhibitor_invitations.invited_by': 'set to null: an invitation they sent stays with its team',
   'exhibitor_invitations.accepted_by': 'set to null; invitations sent to their addresses are deleted',
+  'verification_channel_submissions.submitted_by': 'set to null with the account; the notes they wrote emptied: the channel stays the company’s',
 } as const
 
 /** The person as each domain is given them (server/platform/erasure.ts), from what identifies them here. */
@@ -95,6 +96,7 @@ export async function deleteVisitor(platform: Platform, actor: StaffActor, id: s
     await redactOrderHistories(tx, person)
     await platform.services.staff.redactAudit(tx, person)
     await eraseLookups(tx, person)
+    await eraseChannelSubmitters(tx, person)
     const sessions = (await tx.query<{ id: string }>('select id from sessions where account_id = $1', [id])).rows.map((row) => row.id)
     await tx.query('delete from accounts where id = $1', [id])
     const erasure: Erasure = {

@@ -11,7 +11,9 @@ const actor = (context: CallContext) => actorOf(context.staff as StaffCaller, co
 export function registerConsoleExhibitorFunctions(platform: Platform): void {
   const { registry, db } = platform
   registry.implement(contracts.exhibitorList, (payload, call) => exhibitorList(db, actor(call), payload))
-  registry.implement(contracts.exhibitorDetail, async (payload, call) => ({ exhibitor: await exhibitorDetail(db, actor(call), payload.exhibitorId) }))
+  registry.implement(contracts.exhibitorDetail, async (payload, call) => ({
+    exhibitor: await exhibitorDetail(db, actor(call), payload.exhibitorId, platform.services.verification),
+  }))
   registry.implement(contracts.resendExhibitorInvitation, async (payload, call) => ({
     exhibitor: await resendExhibitorInvitation(platform, actor(call), payload),
   }))

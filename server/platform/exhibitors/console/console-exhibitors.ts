@@ -88,13 +88,19 @@ async function inScopeById(db: Queryable, actor: StaffActor, exhibitorId: number
 /** English first, then the languages in the order of the site's language list. */
 const englishFirst = (a: { locale: string }, b: { locale: string }) => (a.locale === 'en' ? -1 : b.locale === 'en' ? 1 : a.locale.localeCompare(b.locale))
 
-export async function exhibitorDetail(db: Queryable, actor: StaffActor, exhibitorId: number): Promise<Detail> {
+export async function exhibitorDetail(
+  db: Queryable,
+  actor: StaffActor,
+  exhibitorId: number,
+  verification: Pick<Platform['services']['verification'], 'companySubmissions'>,
+): Promise<Detail> {
   const row = await inScopeById(db, actor, exhibitorId)
   const chain = contentFallbackChain(actor.locale)
   const today = now().toISOString().slice(0, 10)
-  const [company, channels, texts, licences, members, invitations, others] = await Promise.all([
+  const [company, channels, submissions, texts, licences, members, invitations, others] = await Promise.all([
     exhibitors.company(db, row.company_id),
     repo.registerChannelsOf(db, row.company_id),
+    verification.companySubmissions(Number(row.company_id)),
     exhibitors.textsOf(db, row.company_id),
     exhibitors.licencesOf(db, row.company_id),
     exhibitors.membersOf(db, row.id),
@@ -119,6 +125,9 @@ export async function exhibitorDetail(db: Queryable, actor: StaffActor, exhibito
         state,
       }
     }),
+    pendingChannels: submissions
+      .filter((submission) => submission.state === 'pending')
+      .map((submission) => ({ id: submission.id, kind: submission.kind, display: submission.display, submittedAt: submission.submittedAt })),
     members: members.map((member) => ({
       accountId: member.account_id,
       nick: member.nick,
@@ -174,7 +183,7 @@ export async function resendExhibitorInvitation(platform: Platform, actor: Staff
       },
     )
   })
-  return exhibitorDetail(db, actor, target.exhibitorId)
+  return exhibitorDetail(db, actor, target.exhibitorId, platform.services.verification)
 }
 
 /** A column: its header's key under `console:exhibitors.columns` and its cell. */

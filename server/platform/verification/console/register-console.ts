@@ -8,7 +8,7 @@ import type { Platform } from '../../platform.ts'
 import type { StaffActor } from '../../staff-actor.ts'
 import { lookupPairs, parseQuery } from '../normalise/query.ts'
 import type { ChannelRow, DocumentRow } from '../verification.repo.ts'
-import { registerKey } from '../verification.service.ts'
+import { registerKeyIn } from '../register-key.ts'
 import * as repo from './register.repo.ts'
 
 type ChannelsInput = z.output<typeof contracts.registerChannels.payload>
@@ -36,6 +36,11 @@ async function ownerNames(platform: Platform, actor: StaffActor, rows: ChannelRo
   const ids = rows.flatMap((row) => (row.company_id === null ? [] : [Number(row.company_id)]))
   const owners = await platform.services.exhibitors.channelOwners(ids, actor.locale)
   return new Map([...owners].map(([id, owner]) => [id, owner.name]))
+}
+
+/** A channel as the console shows it, its owner named in the member's language. */
+export async function channelViewOf(platform: Platform, actor: StaffActor, row: ChannelRow): Promise<Channel> {
+  return channelView(row, await ownerNames(platform, actor, [row]))
 }
 
 /** What the audit log keeps of a channel: its view, the owner by id (a name is not a fact of the register). */
@@ -76,15 +81,7 @@ const VALUE_ERRORS: Record<string, string> = {
   'verify:register.badHandle': 'console:errors.registerHandle',
 }
 
-function keyOf(kind: ChannelKind, value: string): { key: string; display: string } {
-  try {
-    return registerKey(kind, value)
-  } catch (error) {
-    const code = error instanceof DomainError ? VALUE_ERRORS[error.code] : undefined
-    if (!code) throw error
-    throw invalid({ value: code }, code)
-  }
-}
+const keyOf = (kind: ChannelKind, value: string) => registerKeyIn(VALUE_ERRORS, kind, value)
 
 /**
  * Each change: in one transaction with its audit record; then the public check's cached channels and

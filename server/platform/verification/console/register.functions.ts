@@ -4,6 +4,7 @@ import type { Platform } from '../../platform.ts'
 import { actorOf } from '../../staff-actor.ts'
 import {
   addRegisterDocument,
+  channelViewOf,
   registerChannels,
   registerDocuments,
   registerLookups,
@@ -11,6 +12,7 @@ import {
   retireRegisterDocument,
   saveRegisterChannel,
 } from './register-console.ts'
+import { approveSubmission, channelQueue, rejectSubmission } from '../submissions/submissions.ts'
 
 /**
  * The register's console functions on POST /gateway/console (roles in console-access.ts). A document's
@@ -26,4 +28,10 @@ export function registerConsoleRegisterFunctions(platform: Platform): void {
   registry.implement(contracts.addRegisterDocument, (payload, call) => addRegisterDocument(db, platform, actor(call), payload))
   registry.implement(contracts.retireRegisterDocument, (payload, call) => retireRegisterDocument(db, platform, actor(call), payload.id, payload.on))
   registry.implement(contracts.registerLookups, (payload) => registerLookups(db, payload))
+  registry.implement(contracts.channelSubmissions, (payload, call) => channelQueue(platform, actor(call), payload))
+  registry.implement(contracts.approveChannelSubmission, async (payload, call) => {
+    const done = await approveSubmission(platform, actor(call), payload)
+    return { id: done.id, channel: await channelViewOf(platform, actor(call), done.channel) }
+  })
+  registry.implement(contracts.rejectChannelSubmission, (payload, call) => rejectSubmission(platform, actor(call), payload))
 }

@@ -48,6 +48,11 @@ export async function channelById(db: Queryable, id: number, lock = false): Prom
   return result.rows[0] ?? null
 }
 
+export async function channelByKey(db: Queryable, kind: ChannelKind, key: string): Promise<ChannelRow | null> {
+  const result = await db.query<ChannelRow>(`select ${CHANNEL_COLUMNS} from verification_channels where kind = $1 and lookup_key = $2 for update`, [kind, key])
+  return result.rows[0] ?? null
+}
+
 export interface ChannelFields {
   kind: ChannelKind
   key: string

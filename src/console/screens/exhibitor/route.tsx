@@ -96,43 +96,57 @@ function Licences({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
   )
 }
 
-/** Its channels in the verification register: what the public check answers as theirs, and until when. */
+/** Its channels in the verification register (what the public check answers as theirs, and until when), and those waiting for the verifier. */
 function Channels({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
   const { t } = useTranslation()
   const member = useMember()
   const register = mayCall(member.roles, 'registerChannels') ? (
-    <p>
+    <p className={ui.actions}>
       <Link to={`${CONSOLE_HOME}/register`}>{t('exhibitors.openRegister')}</Link>
+      {exhibitor.pendingChannels.length ? <Link to={`${CONSOLE_HOME}/register?view=submissions`}>{t('exhibitors.openSubmissions')}</Link> : null}
     </p>
   ) : null
-  if (!exhibitor.channels.length)
-    return (
-      <>
-        <p className={ui.muted}>{t('exhibitors.noChannels')}</p>
-        {register}
-      </>
-    )
   return (
     <>
-      <ul className={styles.list}>
-        {exhibitor.channels.map((channel) => (
-          <li key={channel.id} className={styles.item}>
-            <div className={styles.itemHead}>
-              <span className={ui.mono}>{channel.display}</span>
-              <span>{t(`register.kinds.${channel.kind}`)}</span>
-            </div>
-            {channel.state === 'verified' ? (
-              <span className={`${ui.badge} ${ui.badgeGood}`}>{t('exhibitors.channelVerified', { date: channel.validUntil })}</span>
-            ) : (
-              <span className={`${ui.badge} ${ui.badgeOff}`}>
-                {channel.state === 'retired'
-                  ? t('exhibitors.channelRetired', { date: channel.retiredOn })
-                  : t('exhibitors.channelLapsed', { date: channel.validUntil })}
-              </span>
-            )}
-          </li>
-        ))}
-      </ul>
+      {exhibitor.channels.length ? (
+        <ul className={styles.list}>
+          {exhibitor.channels.map((channel) => (
+            <li key={channel.id} className={styles.item}>
+              <div className={styles.itemHead}>
+                <span className={ui.mono}>{channel.display}</span>
+                <span>{t(`register.kinds.${channel.kind}`)}</span>
+              </div>
+              {channel.state === 'verified' ? (
+                <span className={`${ui.badge} ${ui.badgeGood}`}>{t('exhibitors.channelVerified', { date: channel.validUntil })}</span>
+              ) : (
+                <span className={`${ui.badge} ${ui.badgeOff}`}>
+                  {channel.state === 'retired'
+                    ? t('exhibitors.channelRetired', { date: channel.retiredOn })
+                    : t('exhibitors.channelLapsed', { date: channel.validUntil })}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={ui.muted}>{t('exhibitors.noChannels')}</p>
+      )}
+      {exhibitor.pendingChannels.length ? (
+        <>
+          <h3 className={styles.subTitle}>{t('exhibitors.pendingChannels')}</h3>
+          <ul className={styles.list}>
+            {exhibitor.pendingChannels.map((channel) => (
+              <li key={channel.id} className={styles.item}>
+                <div className={styles.itemHead}>
+                  <span className={ui.mono}>{channel.display}</span>
+                  <span>{t(`register.kinds.${channel.kind}`)}</span>
+                </div>
+                <span className={ui.badge}>{t('exhibitors.channelPending', { date: channel.submittedAt.slice(0, 10) })}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {register}
     </>
   )

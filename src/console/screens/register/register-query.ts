@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type * as contracts from '../../../../shared/contracts/console-register.ts'
 import type { ChannelState } from '../../../../shared/rules/console-register.ts'
 
-export const REGISTER_VIEWS = ['channels', 'documents', 'lookups'] as const
+export const REGISTER_VIEWS = ['channels', 'submissions', 'documents', 'lookups'] as const
 export type RegisterView = (typeof REGISTER_VIEWS)[number]
 
 interface Common {
@@ -15,6 +15,7 @@ export type RegisterData =
   | (Common & { view: 'channels'; kind: string; state: ChannelState; channels: z.output<typeof contracts.registerChannels.result> })
   | (Common & { view: 'documents'; documents: z.output<typeof contracts.registerDocuments.result> })
   | (Common & { view: 'lookups'; lookups: z.output<typeof contracts.registerLookups.result> })
+  | (Common & { view: 'submissions'; submissions: z.output<typeof contracts.channelSubmissions.result> })
 
 /** A view's address, with its filters; the first view has none of its own. */
 export function viewHref(view: RegisterView, params: Record<string, string | number> = {}): string {
