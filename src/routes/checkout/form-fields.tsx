@@ -1,18 +1,21 @@
 import type { ReactNode } from 'react'
-import { checkoutStyles as ui } from '../checkout-page.tsx'
+import { checkoutStyles as ui } from './checkout-page.tsx'
 
 /**
- * The attendee form's controls: a visible label marked required, and the field's error under it,
- * tied to the control with aria-describedby (`${id}-error`) and aria-invalid.
+ * The checkout forms' controls (attendees, the company invoice): a visible label marked required
+ * unless the field is optional, and the field's error under it, tied to the control with
+ * aria-describedby (`${id}-error`) and aria-invalid.
  */
-function Field({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
+function Field({ id, label, error, optional, children }: { id: string; label: string; error: string | undefined; optional?: boolean; children: ReactNode }) {
   return (
     <div className={ui.field}>
       <label className={ui.label} htmlFor={id}>
         {label}
-        <span className={ui.required} aria-hidden="true">
-          {' *'}
-        </span>
+        {optional ? null : (
+          <span className={ui.required} aria-hidden="true">
+            {' *'}
+          </span>
+        )}
       </label>
       {children}
       {error ? (
@@ -39,11 +42,30 @@ interface TextFieldProps {
   placeholder?: string
   autoComplete?: string
   maxLength?: number
+  optional?: boolean
+  /** Several lines (an address). */
+  multiline?: boolean
 }
 
-export function TextField({ id, label, value, error, onChange, type = 'text', placeholder, autoComplete, maxLength }: TextFieldProps) {
+export function TextField({ id, label, value, error, onChange, type = 'text', placeholder, autoComplete, maxLength, optional, multiline }: TextFieldProps) {
+  if (multiline)
+    return (
+      <Field id={id} label={label} error={error} optional={optional}>
+        <textarea
+          id={id}
+          className={ui.input}
+          rows={3}
+          value={value}
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+          required={!optional}
+          {...invalid(id, error)}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </Field>
+    )
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={error} optional={optional}>
       <input
         id={id}
         className={ui.input}
@@ -52,7 +74,7 @@ export function TextField({ id, label, value, error, onChange, type = 'text', pl
         placeholder={placeholder}
         autoComplete={autoComplete}
         maxLength={maxLength}
-        required
+        required={!optional}
         {...invalid(id, error)}
         onChange={(event) => onChange(event.target.value)}
       />
