@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { type InvoicingSettings, invoicing, saveInvoicing } from '../../../api/console.ts'
-import { INVOICE_LIMITS, TAX_TREATMENTS, type TaxTreatment } from '../../../../shared/rules/invoices.ts'
+import { INVOICE_LIMITS, INVOICE_MESSAGES, parseRate, TAX_TREATMENTS, type TaxTreatment } from '../../../../shared/rules/invoices.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
@@ -10,7 +10,7 @@ import { FieldRow } from '../../ui/field-row.tsx'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
-import { textOf, useFormCall } from '../../ui/use-form-call.ts'
+import { FormProblems, textOf, useFormCall } from '../../ui/use-form-call.ts'
 import styles from './invoicing.module.css'
 
 export async function loader(args: LoaderFunctionArgs): Promise<InvoicingSettings> {
@@ -39,8 +39,15 @@ export function Component() {
   const [nextKey, setNextKey] = useState(loaded.rates.length)
   const issuer = settings.issuer
   const { busy, submit, fieldError, message } = useFormCall(
-    (form) =>
-      client.call(saveInvoicing, {
+    (form) => {
+      // Rates are checked here as the platform checks them, so a typo is named before anything is sent.
+      const problems: Record<string, string> = {}
+      if (parseRate(textOf(form, 'defaultRate')) === null) problems.defaultRate = INVOICE_MESSAGES.rate
+      rates.forEach((rate, index) => {
+        if (rate.treatment === 'standard' && parseRate(rate.rate) === null) problems[`rates.${index}.rate`] = INVOICE_MESSAGES.rate
+      })
+      if (Object.keys(problems).length) throw new FormProblems(problems)
+      return client.call(saveInvoicing, {
         legalName: textOf(form, 'legalName'),
         address: textOf(form, 'address'),
         country: textOf(form, 'country'),
@@ -50,7 +57,8 @@ export function Component() {
         defaultRate: textOf(form, 'defaultRate'),
         rates: rates.map((rate) => ({ country: rate.country, treatment: rate.treatment, rate: rate.treatment === 'standard' ? rate.rate : '0' })),
         version: settings.version,
-      }),
+      })
+    },
     (next) => {
       setSettings(next)
       setRates(next.rates.map((rate, key) => ({ key, ...rate })))
