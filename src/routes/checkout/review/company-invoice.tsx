@@ -65,7 +65,10 @@ export function CompanyInvoiceCard({ order }: { order: OrderDetail }) {
       await revalidator.revalidate()
     })
 
-  const change = (field: keyof CompanyInvoice) => (value: string) => setDraft((current) => ({ ...current, [field]: value }))
+  const change = (field: keyof CompanyInvoice) => (value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }))
+    setErrors(({ [field]: _fixed, ...rest }) => rest)
+  }
   const error = (field: keyof CompanyInvoice) => (errors[field] ? fieldText(t, errors[field]) : undefined)
 
   return (
