@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { CONSOLE_PORT, expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
-import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE, mailText } from './fixtures.ts'
 
 /**
  * Invoices and credit notes (docs/product.md#invoices), end to end: the owner replaces the demo legal
@@ -70,19 +70,6 @@ function mailsTo(email: string): string[] {
     .filter((file) => file.endsWith(`-${safe}.eml`))
     .sort()
     .map((file) => readFileSync(join(outbox, file), 'utf8'))
-}
-
-/** The text of a plain-text .eml as nodemailer writes it. */
-function mailText(raw: string): string {
-  const split = raw.indexOf('\n\n')
-  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(raw.slice(0, split))?.[1]?.toLowerCase()
-  const body = raw.slice(split + 2)
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-  if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-    return Buffer.from(bytes, 'latin1').toString('utf8')
-  }
-  return body
 }
 
 /** A verified visitor account in Chinese, made through the login page's own forms. */

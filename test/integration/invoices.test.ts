@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,8 +9,7 @@ import { parseConfig } from '../../server/config.ts'
 import { type Database, openPostgres } from '../../server/db/client.ts'
 import { createPlatform, type Platform } from '../../server/platform/platform.ts'
 import { createTestApp, resetDatabase, silentLogger, testGeo } from '../setup/test-app.ts'
-import { createUser, createUsers, type TestUser } from '../setup/users.ts'
-import { COOKIES } from '../../shared/contracts/cookies.ts'
+import { createUser, createUsers, loginCookie, type TestUser } from '../setup/users.ts'
 import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, attendees, call, makeCoupon, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
@@ -56,7 +55,7 @@ beforeEach(async () => {
   exhibitionId = await makeExhibition(db, { title: 'Singapore Fintech Expo' })
   standard = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 10600, currency: 'SGD' })
   buyer = await createUser(platform, db)
-  buyerCookie = await loginCookie(buyer)
+  buyerCookie = await loginCookie(db, buyer)
   owner = await setUpMember(app, db, ['owner'])
   manager = await setUpMember(app, db, ['manager'])
 })
@@ -100,13 +99,6 @@ function pdfText(bytes: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), 'invoice-'))
   writeFileSync(join(dir, 'doc.pdf'), bytes)
   return execFileSync('pdftotext', ['-layout', join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' })
-}
-
-/** A login cookie for page requests, as the login frame would leave it (before any call reads the session into its cache). */
-async function loginCookie(user: TestUser): Promise<string> {
-  const secret = randomBytes(32).toString('base64url')
-  await db.query('update sessions set secret_hash = $2 where id = $1', [user.sessionId, createHash('sha256').update(secret).digest('base64url')])
-  return `${COOKIES.login}=${user.sessionId}.${secret}`
 }
 
 const download = (cookie: string, path: string, status = 200) =>
@@ -194,7 +186,7 @@ describe('invoices of paid orders', () => {
       '税额 6%',
     ])
       expect(text).toContain(expected)
-    const stranger = await loginCookie(await createUser(platform, db))
+    const stranger = await loginCookie(db, await createUser(platform, db))
     await download(stranger, order.documents[0].file, 404)
     const staffCopy = (await staff(manager, 'invoicePdf', { number: order.number, document: order.documents[0].number }).expect(200)).body.data
     expect(staffCopy.fileName).toBe(`${order.documents[0].number}.pdf`)

@@ -48,36 +48,20 @@ interface TextFieldProps {
 }
 
 export function TextField({ id, label, value, error, onChange, type = 'text', placeholder, autoComplete, maxLength, optional, multiline }: TextFieldProps) {
-  if (multiline)
-    return (
-      <Field id={id} label={label} error={error} optional={optional}>
-        <textarea
-          id={id}
-          className={ui.input}
-          rows={3}
-          value={value}
-          autoComplete={autoComplete}
-          maxLength={maxLength}
-          required={!optional}
-          {...invalid(id, error)}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </Field>
-    )
+  const control = {
+    id,
+    className: ui.input,
+    value,
+    placeholder,
+    autoComplete,
+    maxLength,
+    required: !optional,
+    ...invalid(id, error),
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+  }
   return (
     <Field id={id} label={label} error={error} optional={optional}>
-      <input
-        id={id}
-        className={ui.input}
-        type={type}
-        value={value}
-        placeholder={placeholder}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        required={!optional}
-        {...invalid(id, error)}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      {multiline ? <textarea rows={3} {...control} /> : <input type={type} {...control} />}
     </Field>
   )
 }
