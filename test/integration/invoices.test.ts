@@ -117,7 +117,11 @@ describe('the invoicing settings', () => {
   it('when an owner saves the legal identity and rates, then they read back, the change is audited, and a stale save answers 409', async () => {
     const before = (await staff(owner, 'invoicing', {}).expect(200)).body.data
     expect([before.issuer, before.version]).toEqual([null, 0])
+    const goingLive = async () =>
+      ((await staff(owner, 'goingLive', {}).expect(200)).body.data.items as Array<{ id: string; done: boolean }>).find((item) => item.id === 'invoicing')?.done
+    expect(await goingLive()).toBe(false)
     const saved = await configure()
+    expect(await goingLive()).toBe(true)
     expect(saved.issuer).toMatchObject({ legalName: 'Expo Events Pte Ltd', prefix: 'EXP', defaultRate: '9', demo: false })
     expect(saved.rates).toEqual([
       { country: 'CN', countryName: 'China', treatment: 'standard', rate: '6' },

@@ -158,9 +158,10 @@ export function createInvoiceService(platform: Platform) {
       return { fileName: documentFileName(doc), pdf }
     },
 
-    /** Whether invoices can be issued (a legal identity is configured). */
-    async ready(): Promise<boolean> {
-      return (await repo.issuer(platform.db)) !== null
+    /** Whether the organiser's own legal identity issues invoices (not the demo's, nor none): an item of going live. */
+    async ownIdentity(): Promise<boolean> {
+      const issuer = await repo.issuer(platform.db)
+      return issuer !== null && !issuer.demo
     },
 
     async settings(locale: Locale): Promise<InvoicingSettings> {
