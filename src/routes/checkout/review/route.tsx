@@ -81,7 +81,7 @@ function Review({ order, times }: { order: OrderDetail; times: OrderTimes }) {
           </Link>
         </div>
       </Card>
-      <CompanyInvoiceCard order={order} />
+      {free ? null : <CompanyInvoiceCard order={order} />}
     </CheckoutPage>
   )
 }
