@@ -9,7 +9,6 @@ import * as orders from './orders.repo.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import { confirmationMail } from './tickets.mail.ts'
 import * as repo from './tickets.repo.ts'
-import type { TicketTypeRow } from './tickets.repo.ts'
 import type { GrossLine } from '../invoices/index.ts'
 import { typeText } from './ticket-types.ts'
 
@@ -87,7 +86,7 @@ async function issueOrderInvoice(
   tx: Queryable,
   order: orders.OrderRow,
   lines: orders.LineRow[],
-  types: Map<number, TicketTypeRow>,
+  types: Map<number, repo.TicketTypeRow>,
 ): Promise<string | null> {
   if (!order.invoice_request || order.total_minor === 0) return null
   const locale = order.locale as Locale
