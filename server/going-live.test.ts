@@ -14,7 +14,7 @@ const own = {
   SMTP_URL: 'smtps://mail.harbourfair.org',
   METRICS_TOKEN: 'm'.repeat(24),
 }
-const replaced = { logo: 'f'.repeat(64), legal: 'e'.repeat(64) }
+const replaced = { logo: 'f'.repeat(64), legal: 'e'.repeat(64), invoicing: true }
 const notDone = (list: Array<{ id: string; done: boolean }>) => list.filter((entry) => !entry.done).map((entry) => entry.id)
 
 describe('the demo identity and the going-live list', () => {
@@ -26,7 +26,7 @@ describe('the demo identity and the going-live list', () => {
   it('when nothing is configured, then every identity item is the demo’s and no item of the list is done', () => {
     const config = parseConfig({ NODE_ENV: 'production' })
     expect(demoIdentityLeft(config)).toEqual(['brandName', 'contactEmail', 'qaEmail', 'socialLinks', 'logo'])
-    expect(goingLiveList(config, { demoContent: true }).filter((item) => item.done)).toEqual([])
+    expect(goingLiveList(config, { demoContent: true, invoicing: false }).filter((item) => item.done)).toEqual([])
   })
 
   it('when a brand has set everything and removed the demo, then every item is ticked and nothing is left of the demo identity', () => {
@@ -51,10 +51,11 @@ describe('the demo identity and the going-live list', () => {
       expect(notDone(goingLiveList(parseConfig({ ...own, ...change }), { demoContent, ...replaced })), item).toEqual([item])
     }
     expect(notDone(goingLiveList(parseConfig({ ...own, METRICS_TOKEN: undefined, METRICS_PORT: '9464' }), { demoContent: false, ...replaced }))).toEqual([])
-    const demoFiles = { logo: DEMO_LOGO_SHA256, legal: DEMO_LEGAL_SHA256 }
+    expect(notDone(goingLiveList(parseConfig(own), { demoContent: false, ...replaced, invoicing: false }))).toEqual(['invoicing'])
+    const demoFiles = { logo: DEMO_LOGO_SHA256, legal: DEMO_LEGAL_SHA256, invoicing: true }
     expect(notDone(goingLiveList(parseConfig(own), { demoContent: false, ...demoFiles }))).toEqual(['logo', 'legalTexts'])
     // Files that cannot be read: not ticked, and no warning about a logo nobody can see.
-    expect(notDone(goingLiveList(parseConfig(own), { demoContent: false, logo: null, legal: null }))).toEqual(['logo', 'legalTexts'])
+    expect(notDone(goingLiveList(parseConfig(own), { demoContent: false, invoicing: true, logo: null, legal: null }))).toEqual(['logo', 'legalTexts'])
     expect(demoIdentityLeft(parseConfig(own), { logo: null })).toEqual([])
     expect(logoFingerprint('/nonexistent/')).toBeNull()
   })

@@ -61,7 +61,7 @@ export function demoIdentityLeft(config: Config, files: { logo: string | null } 
  */
 export function goingLiveList(
   config: Config,
-  state: { demoContent: boolean; logo?: string | null; legal?: string | null },
+  state: { demoContent: boolean; invoicing: boolean; logo?: string | null; legal?: string | null },
 ): Array<{ id: GoingLiveItem; done: boolean }> {
   const logo = state.logo === undefined ? logoFingerprint() : state.logo
   const legal = state.legal === undefined ? legalFingerprint() : state.legal
@@ -73,6 +73,8 @@ export function goingLiveList(
     socialLinks: !identity.has('socialLinks'),
     logo: logo !== null && !identity.has('logo'),
     legalTexts: legal !== null && legal !== DEMO_LEGAL_SHA256,
+    // docs/product.md#invoices: the organiser's own legal identity, not the demo's nor none.
+    invoicing: state.invoicing,
     demoContent: !state.demoContent,
     payments: Boolean(config.STRIPE_SECRET_KEY),
     mail: Boolean(config.SMTP_URL),

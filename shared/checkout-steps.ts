@@ -102,3 +102,10 @@ export function ticketPdfPath(lang: string, orderNumber: string, ticketId: strin
 }
 
 export const TICKET_PDF_ROUTE = '/:lang/apply/order/:number/tickets/:file'
+
+/** Where an order's invoice or credit note is downloaded (same route family as e-tickets; the PDF is in the order's language). */
+export function invoicePdfPath(lang: string, orderNumber: string, documentNumber: string): string {
+  return `/${lang}/apply/order/${encodeURIComponent(orderNumber)}/invoices/${encodeURIComponent(documentNumber)}.pdf`
+}
+
+export const INVOICE_PDF_ROUTE = '/:lang/apply/order/:number/invoices/:file'

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CONSOLE } from '../functions/console.ts'
 import { ORDER_LIST_LIMITS, ORDER_LIST_STATUSES, PAYMENT_METHODS } from '../rules/console-orders.ts'
 import { defineContract } from './define.ts'
+import { companyInvoiceView, documentSummary } from './invoices.ts'
 import { attendeeInput } from './tickets.ts'
 
 /**
@@ -107,6 +108,9 @@ export const orderDetailView = z.object({
   refundedMinor: money,
   refundableMinor: money,
   attendees: z.array(attendeeView),
+  /** The company the buyer asked an invoice for (null: none), and the order's invoice and credit notes (docs/product.md#invoices). */
+  invoiceRequest: companyInvoiceView.nullable(),
+  documents: z.array(documentSummary),
   history: z.array(z.object({ at: isoTime, kind: z.string(), data: z.record(z.string(), z.unknown()) })),
   attempts: z.array(
     z.object({

@@ -18,6 +18,7 @@ import {
 import { NEXT_STEPS } from '../checkout-steps.ts'
 import { TICKETS } from '../functions/tickets.ts'
 import { defineContract } from './define.ts'
+import { companyInvoice, companyInvoiceView, documentSummary } from './invoices.ts'
 
 /**
  * Tickets, orders, coupons and payments (docs/product.md#orders). Every function touching an order
@@ -281,6 +282,9 @@ export const orderDetail = orderSummary.extend({
   calendar: z.string().nullable(),
   /** What the success page's scan-to-download code opens. */
   appLink: z.object({ kind: z.enum(['app', 'tickets']), url: z.string(), qr: z.string() }).nullable(),
+  /** The company the buyer asked an invoice for (null: none), and the order's invoice and credit notes. */
+  invoiceRequest: companyInvoiceView.nullable(),
+  documents: z.array(documentSummary.extend({ file: z.string() })),
 })
 
 export const ticketTypes = defineContract({
@@ -327,6 +331,13 @@ export const changeTickets = defineContract({
 export const saveAttendees = defineContract({
   ...TICKETS.saveAttendees,
   payload: z.object({ orderNumber, attendees }),
+  result: orderDetail,
+})
+
+/** Before paying: an invoice for the buyer's company when the order is paid (null: none). */
+export const requestInvoice = defineContract({
+  ...TICKETS.requestInvoice,
+  payload: z.object({ orderNumber, invoice: companyInvoice.nullable() }),
   result: orderDetail,
 })
 

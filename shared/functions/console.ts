@@ -27,6 +27,10 @@ export const CONSOLE = {
   changeAttendee: { endpoint: 'console', route: 'console$changeAttendee', access: 'staff' },
   cancelOrder: { endpoint: 'console', route: 'console$cancelOrder', access: 'staff' },
   refundOrder: { endpoint: 'console', route: 'console$refundOrder', access: 'staff' },
+  // Invoices and credit notes (docs/product.md#invoices).
+  invoicePdf: { endpoint: 'console', route: 'console$invoicePdf', access: 'staff' },
+  invoicing: { endpoint: 'console', route: 'console$invoicing', access: 'staff' },
+  saveInvoicing: { endpoint: 'console', route: 'console$saveInvoicing', access: 'staff' },
   paymentQueue: { endpoint: 'console', route: 'console$paymentQueue', access: 'staff' },
   exportFile: { endpoint: 'console', route: 'console$exportFile', access: 'staff' },
   dashboard: { endpoint: 'console', route: 'console$dashboard', access: 'staff' },

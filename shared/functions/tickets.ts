@@ -7,6 +7,7 @@ export const TICKETS = {
   createOrder: { endpoint: 'expo', route: 'tickets$createOrder', access: 'user' },
   changeTickets: { endpoint: 'expo', route: 'tickets$changeTickets', access: 'user' },
   saveAttendees: { endpoint: 'expo', route: 'tickets$saveAttendees', access: 'user' },
+  requestInvoice: { endpoint: 'expo', route: 'tickets$requestInvoice', access: 'user' },
   confirmOrder: { endpoint: 'expo', route: 'tickets$confirmOrder', access: 'user' },
   startPayment: { endpoint: 'expo', route: 'tickets$startPayment', access: 'user' },
   checkPayment: { endpoint: 'expo', route: 'tickets$checkPayment', access: 'user' },

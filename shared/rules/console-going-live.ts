@@ -10,6 +10,7 @@ export const GOING_LIVE_ITEMS = [
   'socialLinks',
   'logo',
   'legalTexts',
+  'invoicing',
   'demoContent',
   'payments',
   'mail',

@@ -2,6 +2,7 @@ import { fn } from '../../shared/functions/gateway.ts'
 import { CONSOLE } from '../../shared/functions/console.ts'
 import type * as contracts from '../../shared/contracts/console.ts'
 import type * as orders from '../../shared/contracts/console-orders.ts'
+import type * as invoices from '../../shared/contracts/invoices.ts'
 import type * as dashboards from '../../shared/contracts/console-dashboard.ts'
 import type * as exports from '../../shared/contracts/console-exports.ts'
 import type * as catalog from '../../shared/contracts/console-catalog.ts'
@@ -39,6 +40,11 @@ export const changeAttendee = fn<typeof orders.changeAttendee>(CONSOLE.changeAtt
 export const cancelOrder = fn<typeof orders.cancelOrder>(CONSOLE.cancelOrder)
 export const refundOrder = fn<typeof orders.refundOrder>(CONSOLE.refundOrder)
 export const paymentQueue = fn<typeof orders.paymentQueue>(CONSOLE.paymentQueue)
+// Invoices and credit notes (docs/product.md#invoices).
+export const invoicePdf = fn<typeof invoices.invoicePdf>(CONSOLE.invoicePdf)
+export const invoicing = fn<typeof invoices.invoicing>(CONSOLE.invoicing)
+export const saveInvoicing = fn<typeof invoices.saveInvoicing>(CONSOLE.saveInvoicing)
+export type { InvoicingSettings } from '../../shared/contracts/invoices.ts'
 export const exportFile = fn<typeof exports.exportFile>(CONSOLE.exportFile)
 export const dashboard = fn<typeof dashboards.dashboard>(CONSOLE.dashboard)
 // Applications (docs/product.md#console-applications).

@@ -34,6 +34,7 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'sessions', ...screen('sessions') },
               { path: 'staff', ...screen('staff') },
               { path: 'audit', ...screen('audit') },
+              { path: 'settings/invoicing', ...screen('invoicing') },
               { path: 'orders', ...screen('orders') },
               { path: 'orders/:number', ...screen('order') },
               { path: 'payments', ...screen('payments') },

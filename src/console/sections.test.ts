@@ -20,6 +20,7 @@ describe('sectionsFor', () => {
       'register',
       'staff',
       'audit',
+      'invoicing',
       'sessions',
     ])
   })

@@ -25,10 +25,11 @@ export type SectionId =
   | 'payments'
   | 'staff'
   | 'audit'
+  | 'invoicing'
   | 'sessions'
 
 /**
- * Headings of the navigation: an owner has seventeen sections, too many for one flat list to be read
+ * Headings of the navigation: an owner has eighteen sections, too many for one flat list to be read
  * at a glance. `start` (the home page) has no heading.
  */
 export const SECTION_GROUPS = ['start', 'sales', 'publishing', 'door', 'verification', 'administration'] as const
@@ -60,6 +61,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'register', group: 'verification', path: `${CONSOLE_HOME}/register`, needs: 'registerChannels' },
   { id: 'staff', group: 'administration', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },
   { id: 'audit', group: 'administration', path: `${CONSOLE_HOME}/audit`, needs: 'auditList' },
+  { id: 'invoicing', group: 'administration', path: `${CONSOLE_HOME}/settings/invoicing`, needs: 'invoicing' },
   { id: 'sessions', group: 'administration', path: `${CONSOLE_HOME}/sessions`, needs: 'sessions' },
 ]
 

@@ -56,11 +56,11 @@ export const routes: RouteObject[] = [
           // tickets feature routes: the checkout's screens by what they do, at their legacy URLs
           { path: 'apply/registration', ...screen('checkout/selection', { ns: ['tickets'], private: true }) },
           { path: 'apply/infoPage', ...screen('checkout/attendees', { ns: ['tickets'], private: true }) },
-          { path: 'apply/sureInfo', ...screen('checkout/review', { ns: ['tickets'], private: true }) },
+          { path: 'apply/sureInfo', ...screen('checkout/review', { ns: ['tickets', 'invoices'], private: true }) },
           { path: 'apply/payment', ...screen('checkout/payment', { ns: ['tickets'], private: true }) },
           { path: 'apply/unpaid', ...screen('checkout/payment-check', { ns: ['tickets'], private: true }) },
           { path: 'apply/successPage', ...screen('checkout/success', { ns: ['tickets'], private: true }) },
-          { path: 'apply/order', ...screen('checkout/orders', { ns: ['tickets'], private: true }) },
+          { path: 'apply/order', ...screen('checkout/orders', { ns: ['tickets', 'invoices'], private: true }) },
           { path: 'apply/orderCancel', ...screen('checkout/cancel-confirm', { ns: ['tickets'], private: true }) },
           { path: 'apply/cancelled', ...screen('checkout/cancelled', { ns: ['tickets'], private: true }) },
           // applications feature routes (exhibitor and attendee sign-up)

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test, mailText } from './fixtures.ts'
 import { TAPPED_SERVER_ARGS, tapOf } from './site-tap-client.ts'
 
 /**
@@ -33,19 +33,6 @@ const fill = (template: string, values: Record<string, string | number>) =>
 const PASSWORD = 'copper-kettle-harbour-7'
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
 const visitorIp = () => `8.8.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`
-
-/** The text of a plain-text .eml as nodemailer writes it. */
-function mailText(raw: string): string {
-  const split = raw.indexOf('\n\n')
-  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(raw.slice(0, split))?.[1]?.toLowerCase()
-  const body = raw.slice(split + 2)
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-  if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-    return Buffer.from(bytes, 'latin1').toString('utf8')
-  }
-  return body
-}
 
 const outboxOf = (dataDir: string) => join(dataDir, 'outbox')
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `data/e2e-${process.env.E2E_PORT ?? 3211}`

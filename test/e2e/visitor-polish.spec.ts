@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { DEMO_ERC20 } from '../../server/platform/verification/seed.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test, mailText } from './fixtures.ts'
 
 /**
  * What visitors tripped over on the site: the registration page's refusal before any attempt, the
@@ -22,19 +22,6 @@ let nextAddress = 0
 const visitorIp = () => {
   nextAddress += 1
   return `10.79.${process.pid % 250}.${(nextAddress % 250) + 1}`
-}
-
-/** The text of a plain-text .eml as nodemailer writes it. */
-function mailText(raw: string): string {
-  const split = raw.indexOf('\n\n')
-  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(raw.slice(0, split))?.[1]?.toLowerCase()
-  const body = raw.slice(split + 2)
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-  if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-    return Buffer.from(bytes, 'latin1').toString('utf8')
-  }
-  return body
 }
 
 async function codeFor(email: string): Promise<string> {

@@ -1,12 +1,11 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { PDFDocument } from 'pdf-lib'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { COOKIES } from '../../shared/contracts/cookies.ts'
 import { ticketPdfPath } from '../../shared/checkout-steps.ts'
 import { pdfCharacters } from '../setup/pdf-text.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
-import { createUser, type TestUser } from '../setup/users.ts'
+import { createUser, loginCookie, type TestUser } from '../setup/users.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
@@ -25,13 +24,6 @@ beforeAll(async () => {
 let exhibitionId: number
 let buyer: TestUser
 let buyerCookie: string
-
-/** A login cookie for page requests, as the login frame would leave it. */
-async function loginCookie(user: TestUser): Promise<string> {
-  const secret = randomBytes(32).toString('base64url')
-  await db.query('update sessions set secret_hash = $2 where id = $1', [user.sessionId, createHash('sha256').update(secret).digest('base64url')])
-  return `${COOKIES.login}=${user.sessionId}.${secret}`
-}
 
 async function paidOrder(user: TestUser, holders = attendees(2)) {
   const fn = (route: string, payload: unknown) => call(app, route, user.token, payload)
@@ -55,7 +47,7 @@ beforeEach(async () => {
   await resetDatabase(db)
   exhibitionId = await makeExhibition(db, { title: 'Bangkok Fintech Expo' })
   buyer = await createUser(platform, db)
-  buyerCookie = await loginCookie(buyer)
+  buyerCookie = await loginCookie(db, buyer)
 })
 
 describe('an e-ticket as PDF', () => {
@@ -89,7 +81,7 @@ describe('an e-ticket as PDF', () => {
   it('when someone else asks for the ticket, then the answer is a translated 404, and without login a 401', async () => {
     const { number, ticketIds } = await paidOrder(buyer)
     const stranger = await createUser(platform, db)
-    const strangerCookie = await loginCookie(stranger)
+    const strangerCookie = await loginCookie(db, stranger)
     const path = ticketPdfPath('zh-cn', number, ticketIds[0] as string)
     const refused = await request(app).get(path).set('Cookie', strangerCookie).expect(404)
     expect(refused.text).toBe('未找到此电子票。')

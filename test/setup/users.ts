@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { COOKIES } from '../../shared/contracts/cookies.ts'
 import type { Queryable } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 
@@ -33,4 +34,14 @@ export async function createUsers(platform: Platform, db: Queryable, count: numb
   const users: TestUser[] = []
   for (let index = 0; index < count; index++) users.push(await createUser(platform, db))
   return users
+}
+
+/**
+ * A login cookie for page requests (PDF downloads), as the login frame would leave it. Make it before
+ * any call reads the session: the sessions' cache would keep the secret it read before.
+ */
+export async function loginCookie(db: Queryable, user: TestUser): Promise<string> {
+  const secret = randomBytes(32).toString('base64url')
+  await db.query('update sessions set secret_hash = $2 where id = $1', [user.sessionId, createHash('sha256').update(secret).digest('base64url')])
+  return `${COOKIES.login}=${user.sessionId}.${secret}`
 }

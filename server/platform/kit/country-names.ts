@@ -1,3 +1,4 @@
+import isoCountries from 'i18n-iso-countries'
 import type { Locale } from '../../../shared/languages.ts'
 
 const BCP47: Partial<Record<Locale, string>> = { 'zh-cn': 'zh-Hans', 'zh-tw': 'zh-Hant', 'zh-hk': 'zh-Hant-HK' }
@@ -20,4 +21,12 @@ export function countryName(code: string, locale: Locale): string {
   } catch {
     return code
   }
+}
+
+/** Every ISO 3166-1 territory's code and name in a language, sorted as that language sorts: the pickers' choices. */
+export function countryChoices(locale: Locale): Array<{ code: string; name: string }> {
+  const collator = new Intl.Collator(BCP47[locale] ?? locale)
+  return Object.keys(isoCountries.getAlpha2Codes())
+    .map((code) => ({ code, name: countryName(code, locale) }))
+    .sort((a, b) => collator.compare(a.name, b.name))
 }

@@ -18,6 +18,8 @@ export const domain: Domain = {
   setup(platform) {
     platform.registry.implement(getIpGeo, async ({ ip }, context) => ipGeoAnswer(platform, ip || context.ip))
     platform.registry.implement(homeGetIpGeo, async ({ ip }, context) => ipGeoAnswer(platform, ip || context.ip))
-    platform.registry.implement(goingLive, async () => ({ items: goingLiveList(platform.config, { demoContent: await platform.demo.refresh() }) }))
+    platform.registry.implement(goingLive, async () => ({
+      items: goingLiveList(platform.config, { demoContent: await platform.demo.refresh(), invoicing: await platform.services.invoices.ownIdentity() }),
+    }))
   },
 }

@@ -94,6 +94,23 @@ export async function saveAttendees(context: TicketsContext, caller: Caller, pay
   return reread(context, order.id, caller)
 }
 
+/**
+ * The buyer asks for an invoice made out to their company (or no longer does) before paying
+ * (docs/product.md#invoices); it is issued when the order is paid.
+ */
+export async function requestInvoice(
+  context: TicketsContext,
+  caller: Caller,
+  payload: z.output<typeof contracts.requestInvoice.payload>,
+): Promise<OrderDetail> {
+  const order = await editable(context, caller, payload.orderNumber)
+  await withPending(context.platform.db, close(context), payload.orderNumber, caller, async (tx, locked) => {
+    await orders.setInvoiceRequest(tx, locked.id, payload.invoice)
+    await orders.logEvent(tx, locked.id, 'invoiceRequest', { company: payload.invoice !== null })
+  })
+  return reread(context, order.id, caller)
+}
+
 /** The buyer confirms the review; a free order is paid there and then (free orders skip payment). */
 export async function confirmOrder(context: TicketsContext, caller: Caller, orderNumber: string): Promise<OrderDetail> {
   const order = await editable(context, caller, orderNumber)

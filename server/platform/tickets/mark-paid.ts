@@ -9,6 +9,7 @@ import * as orders from './orders.repo.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import { confirmationMail } from './tickets.mail.ts'
 import * as repo from './tickets.repo.ts'
+import type { GrossLine } from '../invoices/index.ts'
 import { typeText } from './ticket-types.ts'
 
 /**
@@ -42,7 +43,8 @@ export async function markPaid(
     tickets.push({ position: attendee.position, holder: displayName({ first: attendee.first_name, last: attendee.last_name }), ticketName, code })
     own.push({ attendee, ticketName, code })
   }
-  await orders.logEvent(tx, order.id, 'paid', via)
+  const invoice = await issueOrderInvoice(context, tx, order, lines, types)
+  await orders.logEvent(tx, order.id, 'paid', invoice ? { ...via, invoice } : via)
   await queueOrderMail(
     tx,
     order.id,
@@ -72,4 +74,36 @@ export async function markPaid(
     }),
   )
   await queueAttendeeTickets(context, tx, order, info, own, { includeBuyer: false })
+}
+
+/**
+ * The order's invoice when the buyer asked for one, in this (the payment's) transaction: its number
+ * is taken here, so a payment that rolls back gives it back (docs/product.md#invoices). The lines are
+ * the order's, tax included, with the coupon's discount as a line of its own; free orders get none.
+ */
+async function issueOrderInvoice(
+  context: TicketsContext,
+  tx: Queryable,
+  order: orders.OrderRow,
+  lines: orders.LineRow[],
+  types: Map<number, repo.TicketTypeRow>,
+): Promise<string | null> {
+  if (!order.invoice_request || order.total_minor === 0) return null
+  const locale = order.locale as Locale
+  const invoiceLines: GrossLine[] = lines.map((line) => {
+    const type = types.get(line.ticket_type_id)
+    return { name: type ? typeText(type, locale).name : '', quantity: line.quantity, grossMinor: line.quantity * line.unit_price_minor }
+  })
+  if (order.discount_minor > 0) {
+    const name = [context.strings(locale)('summary.discount'), order.coupon_code].filter(Boolean).join(' · ')
+    invoiceLines.push({ name, quantity: 1, grossMinor: -order.discount_minor })
+  }
+  return context.platform.services.invoices.issueInvoice(tx, {
+    orderId: order.id,
+    buyer: order.invoice_request,
+    language: locale,
+    currency: order.currency,
+    lines: invoiceLines,
+    at: new Date(),
+  })
 }

@@ -2,7 +2,9 @@ import { displayName } from '../../../shared/rules/names.ts'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import type { OrderDetail, OrderSummary } from '../../../shared/contracts/tickets.ts'
 import type { Identity, Industry } from '../../../shared/rules/tickets.ts'
-import type { Locale } from '../../../shared/languages.ts'
+import { type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
+import { invoicePdfPath } from '../../../shared/checkout-steps.ts'
+import { countryName } from '../kit/country-names.ts'
 import { paidOrderMedia } from './order-media.ts'
 import { buyerRefundState, nextStepOf, visibleStatus } from './order-rules.ts'
 import * as orders from './orders.repo.ts'
@@ -131,5 +133,10 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
     refundState,
     methods: context.checkouts.methods(),
     ...media,
+    invoiceRequest: order.invoice_request && { ...order.invoice_request, countryName: countryName(order.invoice_request.country, locale) },
+    documents: (await context.platform.services.invoices.documentsOf(order.id)).map((doc) => ({
+      ...doc,
+      file: invoicePdfPath(urlLanguageOfLocale(locale), order.number, doc.number),
+    })),
   }
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
+import type { CompanyInvoice } from '../../../shared/rules/invoices.ts'
 
 /**
  * SQL of orders: the order rows, their lines, attendees and event log. Locks are taken in the
@@ -26,6 +27,8 @@ export interface OrderRow {
   paid_at: Date | null
   cancelled_at: Date | null
   from_order_id: string | null
+  /** The buyer company an invoice is made out to when the order is paid (null: none asked). */
+  invoice_request: CompanyInvoice | null
   created_at: Date
   /** The database's clock when the row was read. */
   now: Date
@@ -52,6 +55,7 @@ const COLUMNS = [
   'paid_at',
   'cancelled_at',
   'from_order_id',
+  'invoice_request',
   'created_at',
 ]
 const prefixed = (alias: string) => `${COLUMNS.map((column) => `${alias}.${column}`).join(', ')}, now() as now`
@@ -306,4 +310,11 @@ export async function logEvent(tx: Queryable, orderIds: string | string[], kind:
   const ids = Array.isArray(orderIds) ? orderIds : [orderIds]
   if (!ids.length) return
   await tx.query('insert into ticket_order_events (order_id, kind, data) select id, $2, $3 from unnest($1::uuid[]) as id', [ids, kind, JSON.stringify(data)])
+}
+
+export async function setInvoiceRequest(tx: Queryable, orderId: string, request: CompanyInvoice | null): Promise<void> {
+  await tx.query('update ticket_orders set invoice_request = $2, updated_at = now() where id = $1', [
+    orderId,
+    request === null ? null : JSON.stringify(request),
+  ])
 }

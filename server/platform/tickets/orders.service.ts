@@ -2,10 +2,10 @@ import type { z } from 'zod'
 import type * as contracts from '../../../shared/contracts/tickets.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import { cancelOrder } from './cancel-order.ts'
-import { changeTickets, confirmOrder, saveAttendees } from './change-order.ts'
+import { changeTickets, confirmOrder, requestInvoice, saveAttendees } from './change-order.ts'
 import { guarded, preview, usableCoupon } from './coupons.ts'
 import { createOrder } from './create-order.ts'
-import { getOrder, myOrders, ownTicketPdf } from './read-orders.ts'
+import { getOrder, myOrders, ownDocumentPdf, ownTicketPdf } from './read-orders.ts'
 import type { Caller, TicketsContext } from './tickets-context.ts'
 import { listTicketTypes } from './ticket-types.ts'
 
@@ -25,11 +25,13 @@ export function createOrdersService(context: TicketsContext) {
     createOrder: (caller: Caller, payload: z.output<typeof contracts.createOrder.payload>) => createOrder(context, caller, payload),
     changeTickets: (caller: Caller, payload: z.output<typeof contracts.changeTickets.payload>) => changeTickets(context, caller, payload),
     saveAttendees: (caller: Caller, payload: z.output<typeof contracts.saveAttendees.payload>) => saveAttendees(context, caller, payload),
+    requestInvoice: (caller: Caller, payload: z.output<typeof contracts.requestInvoice.payload>) => requestInvoice(context, caller, payload),
     confirmOrder: (caller: Caller, orderNumber: string) => confirmOrder(context, caller, orderNumber),
     cancelOrder: (caller: Caller, orderNumber: string) => cancelOrder(context, caller, orderNumber),
     getOrder: (caller: Caller, orderNumber: string) => getOrder(context, caller, orderNumber),
     myOrders: (caller: Caller, limit: number, before: string | undefined) => myOrders(context, caller, limit, before),
     ticketPdf: (caller: Caller, orderNumber: string, ticketId: string) => ownTicketPdf(context, caller, orderNumber, ticketId),
+    documentPdf: (caller: Caller, orderNumber: string, documentNumber: string) => ownDocumentPdf(context, caller, orderNumber, documentNumber),
   }
 }
 

@@ -49,3 +49,15 @@ export async function ownTicketPdf(context: TicketsContext, caller: Caller, numb
   })
   return { filename: ticketPdfName(detail.number, ticket.position), pdf }
 }
+
+/** An invoice or credit note of the caller's own order, in the order's language (docs/product.md#invoices); 404 for anyone else's. */
+export async function ownDocumentPdf(
+  context: TicketsContext,
+  caller: Caller,
+  number: string,
+  documentNumber: string,
+): Promise<{ filename: string; pdf: Uint8Array }> {
+  const order = await ownOrder(context, caller, number)
+  const { fileName, pdf } = await context.platform.services.invoices.pdf(order, documentNumber)
+  return { filename: fileName, pdf }
+}

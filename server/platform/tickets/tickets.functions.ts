@@ -29,6 +29,7 @@ export function registerTicketFunctions(platform: Platform, orders: OrdersServic
   registry.implement(contracts.createOrder, (payload, context) => orders.createOrder(callerOf(context), payload))
   registry.implement(contracts.changeTickets, (payload, context) => orders.changeTickets(callerOf(context), payload))
   registry.implement(contracts.saveAttendees, (payload, context) => orders.saveAttendees(callerOf(context), payload))
+  registry.implement(contracts.requestInvoice, (payload, context) => orders.requestInvoice(callerOf(context), payload))
   registry.implement(contracts.confirmOrder, (payload, context) => orders.confirmOrder(callerOf(context), payload.orderNumber))
   registry.implement(contracts.startPayment, (payload, context) => payments.startPayment(callerOf(context), payload.orderNumber, payload.method))
   registry.implement(contracts.checkPayment, (payload, context) => payments.checkPayment(callerOf(context), payload.orderNumber))

@@ -1,7 +1,7 @@
 import express, { type Router } from 'express'
 import type { UserInfo } from '../../../shared/contracts/accounts.ts'
 import { isUrlLanguage, localeOf } from '../../../shared/languages.ts'
-import { TICKET_PDF_ROUTE } from '../../../shared/checkout-steps.ts'
+import { INVOICE_PDF_ROUTE, TICKET_PDF_ROUTE } from '../../../shared/checkout-steps.ts'
 import { ERROR_CODES } from '../../../shared/contracts/define.ts'
 import { DomainError } from '../errors.ts'
 import type { Platform } from '../platform.ts'
@@ -9,10 +9,12 @@ import type { RateRule } from '../rate-limits.ts'
 import type { TicketSigner } from './e-tickets.ts'
 import type { OrdersService } from './orders.service.ts'
 import type { PaymentsService } from './payments/payments.service.ts'
+import type { Caller } from './tickets-context.ts'
 import { loadStrings } from '../kit/strings.ts'
 
 const ORDER_NUMBER = /^T-[0-9A-HJKMNP-TV-Z]{10}$/
-const PDF_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/
+const PDF_FILE = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\.pdf$/
+const DOCUMENT_FILE = /^([A-Z0-9-]{1,40})\.pdf$/
 /** A PDF costs ~0.1 s of CPU: a buyer downloads a few, a script looping on the link is stopped. */
 const PDF_RULE: RateRule = { name: 'ticket-pdf-account', points: 30, durationSeconds: 60 }
 
@@ -23,39 +25,46 @@ const PDF_RULE: RateRule = { name: 'ticket-pdf-account', points: 30, durationSec
 export function ticketRoutes(router: Router, platform: Platform, signer: TicketSigner, payments: PaymentsService, orders: OrdersService): void {
   const strings = loadStrings('tickets')
 
-  // An e-ticket as PDF (docs/product.md#tickets), for the owner of the order only: the login cookie is resolved for
-  // page paths (accounts' session middleware), so a plain link downloads it. Anything else, a bad
-  // order number or ticket id included, is the same translated 404: nothing tells what exists.
-  router.get(TICKET_PDF_ROUTE, async (req, res, next) => {
-    const { lang, number = '', file = '' } = req.params as Record<string, string>
-    if (!lang || !isUrlLanguage(lang)) return next()
-    const locale = localeOf(lang)
-    const t = strings(locale)
-    res.setHeader('Cache-Control', 'private, no-store')
-    res.setHeader('X-Robots-Tag', 'noindex, nofollow')
-    const user = res.locals.user as UserInfo | undefined
-    if (!user) return res.status(401).type('text/plain; charset=utf-8').send(t('pdf.signIn'))
-    const ticketId = PDF_FILE.exec(file.toLowerCase())?.[1]
-    const orderNumber = number.toUpperCase()
-    const missing = () => res.status(404).type('text/plain; charset=utf-8').send(t('pdf.notFound'))
-    if (!ticketId || !ORDER_NUMBER.test(orderNumber)) return missing()
-    try {
-      await platform.rateLimits.consume(PDF_RULE, user.userId)
-    } catch (error) {
-      if (!(error instanceof DomainError)) return next(error)
-      res.setHeader('Retry-After', String(error.params.seconds ?? 60))
-      return res.status(error.errorCode).type('text/plain; charset=utf-8').send(t('pdf.tooMany'))
-    }
-    try {
-      const { filename, pdf } = await orders.ticketPdf({ userId: user.userId, locale, ip: res.locals.context.ip }, orderNumber, ticketId)
-      res.setHeader('Content-Type', 'application/pdf')
-      res.setHeader('Content-Disposition', `attachment; filename="${filename}"`)
-      res.send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength))
-    } catch (error) {
-      if (error instanceof DomainError && error.errorCode === ERROR_CODES.notFound) return missing()
-      next(error)
-    }
-  })
+  /**
+   * A PDF of the order's owner's: the login cookie is resolved for page paths (accounts' session
+   * middleware), so a plain link downloads it. Anything else, a bad order number or file name
+   * included, is the same translated 404: nothing tells what exists.
+   */
+  const pdfRoute = (route: string, file: RegExp, make: (caller: Caller, orderNumber: string, name: string) => Promise<{ filename: string; pdf: Uint8Array }>) =>
+    router.get(route, async (req, res, next) => {
+      const { lang, number = '', file: fileName = '' } = req.params as Record<string, string>
+      if (!lang || !isUrlLanguage(lang)) return next()
+      const locale = localeOf(lang)
+      const t = strings(locale)
+      res.setHeader('Cache-Control', 'private, no-store')
+      res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+      const user = res.locals.user as UserInfo | undefined
+      if (!user) return res.status(401).type('text/plain; charset=utf-8').send(t('pdf.signIn'))
+      const name = file.exec(fileName)?.[1]
+      const orderNumber = number.toUpperCase()
+      const missing = () => res.status(404).type('text/plain; charset=utf-8').send(t('pdf.notFound'))
+      if (!name || !ORDER_NUMBER.test(orderNumber)) return missing()
+      try {
+        await platform.rateLimits.consume(PDF_RULE, user.userId)
+      } catch (error) {
+        if (!(error instanceof DomainError)) return next(error)
+        res.setHeader('Retry-After', String(error.params.seconds ?? 60))
+        return res.status(error.errorCode).type('text/plain; charset=utf-8').send(t('pdf.tooMany'))
+      }
+      try {
+        const { filename, pdf } = await make({ userId: user.userId, locale, ip: res.locals.context.ip }, orderNumber, name)
+        res.setHeader('Content-Type', 'application/pdf')
+        res.setHeader('Content-Disposition', `attachment; filename="${filename}"`)
+        res.send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength))
+      } catch (error) {
+        if (error instanceof DomainError && error.errorCode === ERROR_CODES.notFound) return missing()
+        next(error)
+      }
+    })
+
+  // An e-ticket (docs/product.md#tickets), and an invoice or credit note (docs/product.md#invoices).
+  pdfRoute(TICKET_PDF_ROUTE, PDF_FILE, (caller, orderNumber, ticketId) => orders.ticketPdf(caller, orderNumber, ticketId.toLowerCase()))
+  pdfRoute(INVOICE_PDF_ROUTE, DOCUMENT_FILE, (caller, orderNumber, documentNumber) => orders.documentPdf(caller, orderNumber, documentNumber))
 
   router.get('/api/tickets/public-key', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=3600')

@@ -72,6 +72,7 @@ const PEOPLE: Record<string, Record<string, string>> = {
   },
   ticket_orders: {
     buyer_email: 'their orders where money moved: the erased marker; the rest deleted',
+    invoice_request: 'kept with a kept order: the company the invoice is made out to, printed on it already (docs/product.md#invoices); deleted with the rest',
     cancel_reason: 'kept with a kept order (a reason code, nobody in it)',
     coupon_code: 'kept with a kept order',
     coupon_state: 'kept with a kept order',
@@ -155,6 +156,17 @@ const PEOPLE: Record<string, Record<string, string>> = {
     settle_outcome: 'kept, as currency: how the sandbox will settle',
     status: 'kept, as currency',
   },
+  invoices: {
+    buyer:
+      'kept: an issued invoice or credit note is a legal record for the retention period, made out to a company (docs/product.md#invoices); the person’s link goes with the order’s account',
+    lines: 'kept, as buyer: ticket names and amounts',
+    issuer: 'kept, as buyer: the organiser’s legal identity',
+    kind: 'kept, as buyer',
+    number: 'kept, as buyer',
+    treatment: 'kept, as buyer',
+    currency: 'kept, as buyer',
+    language: 'kept, as buyer',
+  },
   checkin_scans: {
     device_id: 'kept with the ticket: the door device',
     gate: 'kept with the ticket',
@@ -169,6 +181,12 @@ const NOBODY: Record<string, { why: string; columns: string[] }> = {
   bulletins: { why: 'content staff write', columns: ['kind', 'slug'] },
   bulletin_texts: { why: 'content staff write', columns: ['body_html', 'body_markdown', 'locale', 'title'] },
   coupons: { why: 'codes staff make', columns: ['code', 'currency', 'kind'] },
+  invoice_issuer: {
+    why: 'the organiser’s legal identity, which owners set',
+    columns: ['address', 'country', 'legal_name', 'prefix', 'registration_number', 'tax_id'],
+  },
+  invoice_tax_rates: { why: 'tax configuration', columns: ['country', 'treatment'] },
+  invoice_counters: { why: 'numbers per year', columns: ['series'] },
   exhibitions: {
     why: 'content staff write',
     columns: ['campaign', 'city', 'country_code', 'cover_image', 'kind', 'map_image', 'recap_figures', 'region', 'slug', 'time_zone'],

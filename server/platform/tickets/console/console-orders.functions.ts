@@ -1,4 +1,5 @@
 import * as contracts from '../../../../shared/contracts/console-orders.ts'
+import * as invoiceContracts from '../../../../shared/contracts/invoices.ts'
 import type { CallContext, StaffCaller } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
 import type { TicketsContext } from '../tickets-context.ts'
@@ -20,7 +21,7 @@ export function registerConsoleOrderFunctions(platform: Platform, context: Ticke
   registry.implement(contracts.orderList, (payload, call) => orderList(db, actor(call), payload))
   registry.implement(contracts.orderDetail, async (payload, call) => {
     const member = actor(call)
-    return { order: await consoleOrderDetail(db, await orderInScope(db, member, payload.number), member.locale) }
+    return { order: await consoleOrderDetail(platform, await orderInScope(db, member, payload.number), member.locale) }
   })
   registry.implement(contracts.resendTickets, async (payload, call) => ({
     mails: await resendTickets(context, actor(call), payload.number, payload.attendeeId),
@@ -30,5 +31,10 @@ export function registerConsoleOrderFunctions(platform: Platform, context: Ticke
     order: await staffCancelOrder(context, actor(call), payload.number, payload.refund),
   }))
   registry.implement(contracts.refundOrder, async (payload, call) => ({ order: await staffRefund(context, actor(call), payload) }))
+  registry.implement(invoiceContracts.invoicePdf, async (payload, call) => {
+    const order = await orderInScope(db, actor(call), payload.number)
+    const { fileName, pdf } = await platform.services.invoices.pdf(order, payload.document)
+    return { fileName, mediaType: 'application/pdf', base64: Buffer.from(pdf).toString('base64') }
+  })
   registry.implement(contracts.paymentQueue, (payload, call) => paymentQueue(db, actor(call), payload, new Date()))
 }

@@ -1,6 +1,8 @@
 import type { ConsoleOrderDetail } from '../../../../shared/contracts/console-orders.ts'
 import type { Locale } from '../../../../shared/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
+import { countryName } from '../../kit/country-names.ts'
+import type { Platform } from '../../platform.ts'
 import { decide, refundableMinor, stateOf, ticketRefundMinor } from '../order-rules.ts'
 import * as orders from '../orders.repo.ts'
 import * as payments from '../payments/payments.repo.ts'
@@ -50,8 +52,9 @@ export async function ticketFacts(db: Queryable, order: orders.OrderRow, locale:
 }
 
 /** An order as the console shows it: everything about it, and what staff may do to it now (order-rules.ts). */
-export async function consoleOrderDetail(db: Queryable, order: orders.OrderRow, staffLocale: Locale): Promise<ConsoleOrderDetail> {
-  const [title, attendees, tickets, events, attempts, refunds, mails, open, buying] = await Promise.all([
+export async function consoleOrderDetail(platform: Platform, order: orders.OrderRow, staffLocale: Locale): Promise<ConsoleOrderDetail> {
+  const { db } = platform
+  const [title, attendees, tickets, events, attempts, refunds, mails, open, buying, documents] = await Promise.all([
     staffOrders.exhibitionTitle(db, order.exhibition_id, staffLocale),
     orders.attendeesOf(db, order.id),
     ticketFacts(db, order),
@@ -61,6 +64,7 @@ export async function consoleOrderDetail(db: Queryable, order: orders.OrderRow, 
     staffOrders.mailsOf(db, order.id),
     order.status === 'pending' ? payments.openAttempt(db, order.id) : Promise.resolve(null),
     staffOrders.buyingAttempt(db, order.id),
+    platform.services.invoices.documentsOf(order.id),
   ])
   const paidMinor = buying?.taken_minor ?? 0
   const refunded = buying ? await refundedMinor(db, buying.id) : 0
@@ -111,6 +115,8 @@ export async function consoleOrderDetail(db: Queryable, order: orders.OrderRow, 
           : null,
       }
     }),
+    invoiceRequest: order.invoice_request && { ...order.invoice_request, countryName: countryName(order.invoice_request.country, staffLocale) },
+    documents,
     history: events.map((event) => ({ at: event.at.toISOString(), kind: event.kind, data: event.data })),
     attempts: attempts.map((attempt) => ({
       id: attempt.id,

@@ -93,5 +93,5 @@ export async function changeAttendee(
     },
     staffBusy,
   )
-  return consoleOrderDetail(db, (await orders.orderById(db, order.id)) as orders.OrderRow, actor.locale)
+  return consoleOrderDetail(context.platform, (await orders.orderById(db, order.id)) as orders.OrderRow, actor.locale)
 }

@@ -47,7 +47,7 @@ export async function staffCancelOrder(context: TicketsContext, actor: StaffActo
         await staffOrders.cancelPaidOrder(tx, order.id)
         await orders.logEvent(tx, order.id, 'cancelled', { by: 'staff', staffId: actor.staffId, refund })
         if (refund) {
-          const made = await requestStaffRefund(tx, order, actor, { ticketIds: null, idempotencyKey: `staff-cancel-${order.id}` })
+          const made = await requestStaffRefund(context, tx, order, actor, { ticketIds: null, idempotencyKey: `staff-cancel-${order.id}` })
           refundMinor = made?.amount_minor ?? 0
         }
       }
@@ -68,5 +68,5 @@ export async function staffCancelOrder(context: TicketsContext, actor: StaffActo
     staffBusy,
   )
   context.checkouts.close(outcome.closed)
-  return consoleOrderDetail(db, (await orders.orderById(db, outcome.id)) as orders.OrderRow, actor.locale)
+  return consoleOrderDetail(context.platform, (await orders.orderById(db, outcome.id)) as orders.OrderRow, actor.locale)
 }

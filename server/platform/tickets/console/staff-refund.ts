@@ -9,10 +9,38 @@ import { requestRefund } from '../payments/refund-payments.ts'
 import * as refunds from '../payments/refunds.repo.ts'
 import type { TicketsContext } from '../tickets-context.ts'
 import * as repo from '../tickets.repo.ts'
-import { consoleOrderDetail, ticketFacts } from './order-detail.ts'
+import { consoleOrderDetail, type TicketFacts, ticketFacts } from './order-detail.ts'
+import type { Locale } from '../../../../shared/languages.ts'
+import type { GrossLine } from '../../invoices/index.ts'
 import type { StaffActor } from '../../staff-actor.ts'
 import { orderInScope, staffBusy, staffRefusal } from './staff-scope.ts'
 import * as staffOrders from './staff-orders.repo.ts'
+
+/**
+ * The credit note of a staff refund of an invoiced order, in the refund's transaction
+ * (docs/product.md#invoices): one line per ticket type refunded, and the refund's own amount in all
+ * (the last tickets refunded take what is left, as the refund does).
+ */
+async function issueCreditNote(
+  context: TicketsContext,
+  tx: Queryable,
+  order: orders.OrderRow,
+  refund: refunds.RefundRow,
+  chosen: TicketFacts[],
+): Promise<void> {
+  const lines = new Map<string, GrossLine>()
+  for (const ticket of chosen) {
+    const line = lines.get(ticket.typeName) ?? { name: ticket.typeName, quantity: 0, grossMinor: 0 }
+    line.quantity += 1
+    line.grossMinor += ticket.refundMinor
+    lines.set(ticket.typeName, line)
+  }
+  const all = [...lines.values()]
+  const last = all.at(-1)
+  if (last) last.grossMinor += refund.amount_minor - all.reduce((sum, line) => sum + line.grossMinor, 0)
+  const number = await context.platform.services.invoices.issueCreditNote(tx, { orderId: order.id, refundId: refund.id, lines: all, at: new Date() })
+  if (number) await orders.logEvent(tx, order.id, 'creditNote', { refundId: refund.id, number })
+}
 
 /** The refunds table's key of a staff refund: one per confirmation dialog. */
 const staffKey = (key: string) => `staff-${key}`
@@ -23,6 +51,7 @@ const staffKey = (key: string) => `staff-${key}`
  * their seats go back. Null: nothing to give back (nothing paid, or all refunded already).
  */
 export async function requestStaffRefund(
+  context: TicketsContext,
   tx: Queryable,
   order: orders.OrderRow,
   actor: StaffActor,
@@ -30,7 +59,7 @@ export async function requestStaffRefund(
 ): Promise<refunds.RefundRow | null> {
   const buying = await staffOrders.buyingAttempt(tx, order.id, true)
   if (!buying) return null
-  const tickets = await ticketFacts(tx, order)
+  const tickets = await ticketFacts(tx, order, order.locale as Locale)
   const open = tickets.filter((ticket) => !ticket.refunded)
   let chosen = open
   if (request.ticketIds) {
@@ -50,6 +79,7 @@ export async function requestStaffRefund(
     requestedBy: actor.staffId,
   })
   if (!refund) return null
+  await issueCreditNote(context, tx, order, refund, chosen)
   await repo.releaseSeats(
     tx,
     await staffOrders.voidTickets(
@@ -86,7 +116,7 @@ export async function staffRefund(
       if (decision.kind === 'refuse') throw staffRefusal(decision.refusal)
       if (decision.kind !== 'to') throw conflict('console:errors.nothingToRefund')
       const refundedBefore = (await staffOrders.refundsOfOrder(tx, order.id)).filter((row) => row.status !== 'failed')
-      const refund = await requestStaffRefund(tx, order, actor, { ticketIds: payload.ticketIds, idempotencyKey: staffKey(payload.idempotencyKey) })
+      const refund = await requestStaffRefund(context, tx, order, actor, { ticketIds: payload.ticketIds, idempotencyKey: staffKey(payload.idempotencyKey) })
       if (!refund) throw conflict('console:errors.nothingToRefund')
       await context.platform.services.staff.audit(
         tx,
@@ -105,5 +135,5 @@ export async function staffRefund(
     },
     staffBusy,
   )
-  return consoleOrderDetail(db, (await orders.orderById(db, orderId)) as orders.OrderRow, actor.locale)
+  return consoleOrderDetail(context.platform, (await orders.orderById(db, orderId)) as orders.OrderRow, actor.locale)
 }

@@ -12,6 +12,7 @@ import { AttendeeEditor } from './attendee-editor.tsx'
 import { AttendeeTable } from './attendee-table.tsx'
 import { CancelDialog, RefundDialog } from './money-dialogs.tsx'
 import styles from './order.module.css'
+import { OrderDocuments } from './order-documents.tsx'
 import { OrderFacts } from './order-facts.tsx'
 import { MailRecord, MoneyRecord, OrderHistory } from './order-record.tsx'
 import { ResendDialog } from './resend-dialog.tsx'
@@ -88,6 +89,7 @@ export function Component() {
           </h2>
           <MoneyRecord order={order} />
         </section>
+        <OrderDocuments order={order} />
         <section className={`${ui.panel} ${styles.stack}`} aria-labelledby="order-history-title">
           <h2 id="order-history-title" className={ui.panelTitle}>
             {t('order.history')}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { ATTENDEE_LIMITS, type AttendeeDraft, IDENTITIES, INDUSTRIES } from '../../../../shared/rules/tickets.ts'
 import { PhoneField } from '../../../components/phone-field/phone-field.tsx'
 import styles from './attendees.module.css'
-import { SelectField, TextField } from './fields.tsx'
+import { SelectField, TextField } from '../form-fields.tsx'
 import { fieldId } from './use-attendee-forms.ts'
 import type { Field } from './validate.ts'
 

@@ -8,6 +8,7 @@ import { checkoutPath } from '../../../../shared/checkout-steps.ts'
 import { Card } from '../card.tsx'
 import { CheckoutPage, checkoutStyles as ui } from '../checkout-page.tsx'
 import { OrderActions } from '../order-actions.tsx'
+import { OrderDocuments } from '../order-documents.tsx'
 import { OrderETicket } from '../order-e-ticket.tsx'
 import type { OrderTimes } from '../order-loader.ts'
 import { RefundDue } from '../refund-due.tsx'
@@ -54,6 +55,7 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
           </ol>
         </Card>
       ) : null}
+      <OrderDocuments order={order} />
       {order.tickets.length ? (
         <section aria-labelledby="order-tickets" className={styles.tickets}>
           <h2 id="order-tickets" className={styles.ticketsTitle}>

@@ -13,6 +13,7 @@ import { OrderTotals } from '../order-totals.tsx'
 import { PayDeadline } from '../pay-deadline.tsx'
 import { useOrderAction } from '../use-order-action.ts'
 import styles from './review.module.css'
+import { CompanyInvoiceCard } from './company-invoice.tsx'
 import { displayName } from '../../../../shared/rules/names.ts'
 
 /** Review (docs/product.md#checkout-screens `sureInfo`): the exhibition, the tickets and every attendee, then confirm. */
@@ -80,6 +81,7 @@ function Review({ order, times }: { order: OrderDetail; times: OrderTimes }) {
           </Link>
         </div>
       </Card>
+      {free ? null : <CompanyInvoiceCard order={order} />}
     </CheckoutPage>
   )
 }

@@ -1,18 +1,21 @@
 import type { ReactNode } from 'react'
-import { checkoutStyles as ui } from '../checkout-page.tsx'
+import { checkoutStyles as ui } from './checkout-page.tsx'
 
 /**
- * The attendee form's controls: a visible label marked required, and the field's error under it,
- * tied to the control with aria-describedby (`${id}-error`) and aria-invalid.
+ * The checkout forms' controls (attendees, the company invoice): a visible label marked required
+ * unless the field is optional, and the field's error under it, tied to the control with
+ * aria-describedby (`${id}-error`) and aria-invalid.
  */
-function Field({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
+function Field({ id, label, error, optional, children }: { id: string; label: string; error: string | undefined; optional?: boolean; children: ReactNode }) {
   return (
     <div className={ui.field}>
       <label className={ui.label} htmlFor={id}>
         {label}
-        <span className={ui.required} aria-hidden="true">
-          {' *'}
-        </span>
+        {optional ? null : (
+          <span className={ui.required} aria-hidden="true">
+            {' *'}
+          </span>
+        )}
       </label>
       {children}
       {error ? (
@@ -39,23 +42,26 @@ interface TextFieldProps {
   placeholder?: string
   autoComplete?: string
   maxLength?: number
+  optional?: boolean
+  /** Several lines (an address). */
+  multiline?: boolean
 }
 
-export function TextField({ id, label, value, error, onChange, type = 'text', placeholder, autoComplete, maxLength }: TextFieldProps) {
+export function TextField({ id, label, value, error, onChange, type = 'text', placeholder, autoComplete, maxLength, optional, multiline }: TextFieldProps) {
+  const control = {
+    id,
+    className: ui.input,
+    value,
+    placeholder,
+    autoComplete,
+    maxLength,
+    required: !optional,
+    ...invalid(id, error),
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+  }
   return (
-    <Field id={id} label={label} error={error}>
-      <input
-        id={id}
-        className={ui.input}
-        type={type}
-        value={value}
-        placeholder={placeholder}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        required
-        {...invalid(id, error)}
-        onChange={(event) => onChange(event.target.value)}
-      />
+    <Field id={id} label={label} error={error} optional={optional}>
+      {multiline ? <textarea rows={3} {...control} /> : <input type={type} {...control} />}
     </Field>
   )
 }
