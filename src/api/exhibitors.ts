@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { fn } from '../../shared/functions/gateway.ts'
 import { EXHIBITORS } from '../../shared/functions/exhibitors.ts'
 import type * as contracts from '../../shared/contracts/exhibitors.ts'
+import type * as plans from '../../shared/contracts/floor-plans.ts'
 
 /**
  * Exhibitors (docs/product.md#exhibitors): browser references to the platform functions. The rules
@@ -34,3 +35,5 @@ export type {
 
 /** What an invitation link offers, before it is taken. */
 export type InvitationView = z.output<typeof contracts.exhibitorInvitation.result>
+export const exhibitionFloorPlan = fn<typeof plans.exhibitionFloorPlan>(EXHIBITORS.exhibitionFloorPlan)
+export type FloorPlanView = z.output<typeof plans.exhibitionFloorPlan.result>
