@@ -57,3 +57,6 @@ create table booths (
 
 create index booths_hall_idx on booths (hall_id);
 create index booths_exhibitor_idx on booths (exhibitor_id) where exhibitor_id is not null;
+
+-- As in 0190, for a database whose floor plans were seeded before the demo marks were read.
+update booths set demo = true where created_at = (select seeded_at from seed_runs where domain = 'floor-plans');
