@@ -66,17 +66,19 @@ export async function loader(args: LoaderFunctionArgs): Promise<DirectoryData> {
   // No name holds a control character: such a search matches nothing (the platform would refuse it).
   const unsearchable = hasForbiddenCharacters(filters.q)
   try {
-    const planCall = gateway.call(exhibitionFloorPlan, { exhibitionId: Number(raw) }, { signal: args.request.signal })
-    const directory = await gateway.call(
-      exhibitorDirectory,
-      {
-        exhibitionId: Number(raw),
-        ...(filters.q && !unsearchable ? { search: filters.q } : {}),
-        ...(filters.kind ? { kind: filters.kind } : {}),
-        ...(filters.country ? { country: filters.country } : {}),
-      },
-      { signal: args.request.signal },
-    )
+    const [directory, plan] = await Promise.all([
+      gateway.call(
+        exhibitorDirectory,
+        {
+          exhibitionId: Number(raw),
+          ...(filters.q && !unsearchable ? { search: filters.q } : {}),
+          ...(filters.kind ? { kind: filters.kind } : {}),
+          ...(filters.country ? { country: filters.country } : {}),
+        },
+        { signal: args.request.signal },
+      ),
+      gateway.call(exhibitionFloorPlan, { exhibitionId: Number(raw) }, { signal: args.request.signal }),
+    ])
     const collator = new Intl.Collator(site.htmlLang)
     const countries = [
       ...new Set([
@@ -92,7 +94,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<DirectoryData> {
       filters,
       directory: unsearchable ? { ...directory, items: [], total: 0 } : directory,
       countries,
-      plan: await planCall,
+      plan,
       highlight: highlightOf(args.request),
     }
   } catch (error) {

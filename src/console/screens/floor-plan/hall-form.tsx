@@ -1,0 +1,106 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type EditorHall, type FloorPlanEditor, saveHall } from '../../../api/console-floor-plans.ts'
+import { FLOOR_PLAN_LIMITS, metresText } from '../../../../shared/rules/floor-plans.ts'
+import type { MediaItem } from '../../../../shared/rules/media.ts'
+import { mediaItemOf } from '../../content-kit/image-field.tsx'
+import { useConsoleShell } from '../../console-state.ts'
+import { CurrencyField } from '../../ui/currency-field.tsx'
+import { MediaPicker } from '../../ui/media-picker.tsx'
+import { TextField } from '../../ui/text-field.tsx'
+import ui from '../../ui/ui.module.css'
+import { textOf, useFormCall } from '../../ui/use-form-call.ts'
+import { metresOf } from './metres.ts'
+import styles from './floor-plan.module.css'
+
+interface Props {
+  editor: FloorPlanEditor
+  hall: EditorHall | null
+  onClose(): void
+  onSaved(editor: FloorPlanEditor): void
+}
+
+/**
+ * A hall's name, size and drawing. The first hall also sets the currency of booth prices (it stays
+ * once a booth is priced, so it is asked only while the plan has no booth).
+ */
+export function HallForm({ editor, hall, onClose, onSaved }: Props) {
+  const { t } = useTranslation()
+  const { client } = useConsoleShell()
+  const [background, setBackground] = useState<MediaItem | null>(hall?.background ? mediaItemOf(hall.background.src, hall.label) : null)
+  const priced = editor.halls.some((each) => each.booths.length > 0)
+  const { busy, submit, fieldError, message } = useFormCall(
+    (form) =>
+      client.call(saveHall, {
+        exhibitionId: editor.exhibition.id,
+        ...(hall ? { id: hall.id, version: hall.version } : {}),
+        label: textOf(form, 'label'),
+        width: metresOf(form, 'width'),
+        depth: metresOf(form, 'depth'),
+        backgroundMediaId: background?.id ?? null,
+        sort: Number(textOf(form, 'sort') || '0'),
+        ...(priced ? {} : { currency: textOf(form, 'currency') }),
+      }),
+    onSaved,
+  )
+  const titleId = hall ? `hall-form-${hall.id}` : 'hall-form-new'
+  return (
+    <form className={`${ui.form} ${ui.panel}`} onSubmit={(event) => void submit(event)} noValidate aria-labelledby={titleId}>
+      <h2 id={titleId} className={ui.panelTitle}>
+        {hall ? t('floorPlan.editHallNamed', { label: hall.label }) : t('floorPlan.addHall')}
+      </h2>
+      <div className={styles.grid}>
+        <TextField
+          label={t('floorPlan.hallLabel')}
+          name="label"
+          defaultValue={hall?.label}
+          maxLength={FLOOR_PLAN_LIMITS.label}
+          required
+          hint={t('floorPlan.hallLabelHint')}
+          error={fieldError('label')}
+        />
+        <TextField
+          label={t('floorPlan.width')}
+          name="width"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={hall ? metresText(hall.width) : ''}
+          required
+          hint={t('floorPlan.metresHint')}
+          error={fieldError('width')}
+        />
+        <TextField
+          label={t('floorPlan.depth')}
+          name="depth"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={hall ? metresText(hall.depth) : ''}
+          required
+          error={fieldError('depth')}
+        />
+        <TextField label={t('floorPlan.sort')} name="sort" type="number" min={0} defaultValue={hall?.sort ?? editor.halls.length} error={fieldError('sort')} />
+        {priced ? null : <CurrencyField label={t('floorPlan.planCurrency')} name="currency" defaultValue={editor.currency ?? editor.defaultCurrency} />}
+      </div>
+      <MediaPicker
+        id={`${titleId}-background`}
+        label={t('floorPlan.background')}
+        value={background}
+        onChange={setBackground}
+        error={fieldError('backgroundMediaId')}
+      />
+      {message || fieldError('currency') ? (
+        <p className={ui.alert} role="alert">
+          {message || fieldError('currency')}
+        </p>
+      ) : null}
+      <div className={ui.actions}>
+        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
+          {t('floorPlan.save')}
+        </button>
+        <button type="button" className={ui.button} onClick={onClose}>
+          {t('floorPlan.cancel')}
+        </button>
+      </div>
+    </form>
+  )
+}
