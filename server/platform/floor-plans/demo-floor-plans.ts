@@ -80,7 +80,8 @@ export async function seedDemoFloorPlans(tx: Queryable): Promise<void> {
     await repo.lockPlan(tx, exhibitionId, 'USD')
     const exhibitors = (await repo.exhibitorsAt(tx, exhibitionId, ['en'])).slice(0, plan.sold)
     const total = plan.halls.reduce((sum, hall) => sum + hall.blocks * 2 * hall.perSide * 2, 0)
-    const step = Math.floor(total / (exhibitors.length + 2))
+    // One less than an even share, so the sold booths fall along the rows rather than at their ends.
+    const step = Math.floor(total / (exhibitors.length + 1)) - 1
     let index = 0
     let firstRow = 0
     for (const [sort, hall] of plan.halls.entries()) {
@@ -88,7 +89,7 @@ export async function seedDemoFloorPlans(tx: Queryable): Promise<void> {
       firstRow += hall.blocks * 2
       const hallId = await repo.insertHall(tx, exhibitionId, { label: hall.label, width: layout.width, depth: layout.depth, backgroundMediaId: null, sort })
       for (const booth of layout.booths) {
-        const exhibitor = index % step === 0 ? exhibitors[index / step - 1] : undefined
+        const exhibitor = index > 0 && index % step === 0 ? exhibitors[index / step - 1] : undefined
         const blocked = index === 1 || index === total - 2
         await repo.insertBooth(tx, exhibitionId, { ...booth, hallId }, exhibitor ? 'sold' : blocked ? 'blocked' : 'available', exhibitor?.id ?? null)
         index++

@@ -50,6 +50,9 @@ export interface BoothRow {
 const HALL_COLUMNS = `h.id, h.exhibition_id, h.label, h.width_dm, h.depth_dm, h.background_media_id, m.src as background_src,
   m.width as background_width, m.height as background_height, h.sort, h.version`
 
+/** Booth numbers as people count them: A2 before A10. */
+const BOOTH_ORDER = new Intl.Collator('en', { numeric: true })
+
 const hallOf = (row: HallRow): HallRow => ({ ...row, id: Number(row.id) })
 
 const boothOf = (row: BoothRow): BoothRow => ({
@@ -153,11 +156,10 @@ export async function boothsOf(db: Queryable, exhibitionId: number, chain: Local
      left join exhibitor_companies c on c.id = x.company_id
      left join lateral (select ct.locale, ct.name from exhibitor_company_texts ct where ct.company_id = c.id
        order by coalesce(array_position($1::text[], ct.locale), 99), ct.locale limit 1) ct on true
-     where b.exhibition_id = $2 and ($3::bigint is null or b.hall_id = $3)
-     order by b.hall_id, b.number`,
+     where b.exhibition_id = $2 and ($3::bigint is null or b.hall_id = $3)`,
     [chain, exhibitionId, hallId],
   )
-  return result.rows.map(boothOf)
+  return result.rows.map(boothOf).sort((a, b) => a.hall_id - b.hall_id || BOOTH_ORDER.compare(a.number, b.number))
 }
 
 export async function boothById(db: Queryable, id: number): Promise<BoothRow | null> {

@@ -44,7 +44,8 @@ export function FloorPlan({
   const titleId = useId()
   return (
     // The plan scrolls inside its frame on a phone (pinch zooms the page): never wider than the screen.
-    <div className={styles.frame}>
+    // Focusable, so that the keyboard scrolls it too when it holds no link.
+    <section className={styles.frame} aria-label={title} tabIndex={0}>
       <svg className={styles.plan} viewBox={`0 0 ${hall.width} ${hall.depth}`} aria-labelledby={titleId}>
         <title id={titleId}>{title}</title>
         <rect className={styles.floor} x={0} y={0} width={hall.width} height={hall.depth} />
@@ -55,7 +56,7 @@ export function FloorPlan({
           <Booth key={booth.number} booth={booth} highlighted={booth.number === highlight} />
         ))}
       </svg>
-    </div>
+    </section>
   )
 }
 

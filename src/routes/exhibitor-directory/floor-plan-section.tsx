@@ -30,26 +30,21 @@ export function boothsBySlug(plan: FloorPlanView): Map<string, string[]> {
 
 /**
  * The exhibition's halls drawn from their booths (docs/product.md#floor-plans): each booth with an
- * exhibitor a link to its page, the others named by their state; the booth a link asked for stands
- * out, and a line above says which it is (or that the plan has none of that number).
+ * exhibitor a link to its page, the others named by their state; the booth a link asked for stands out.
  */
 export function FloorPlanSection({
   plan,
   exhibitionId,
   highlight,
   heading,
-  announce = true,
 }: {
   plan: FloorPlanView
   exhibitionId: number
   highlight: string | null
   heading: string
-  /** Say which booth a link asked for (the directory); an exhibitor's page only marks its own. */
-  announce?: boolean
 }) {
   const { t } = useTranslation('directory')
   const site = useSite()
-  const found = highlight !== null && plan.halls.some((hall) => hall.booths.some((booth) => booth.number === highlight))
   const shapesOf = (hall: Hall): PlanBoothShape[] =>
     hall.booths.map((booth) => ({
       ...booth,
@@ -63,17 +58,6 @@ export function FloorPlanSection({
       <h2 id="floor-plan" className={styles.sectionTitle}>
         {heading}
       </h2>
-      {announce && highlight !== null ? (
-        <p className={styles.lookingFor} role="status">
-          {found ? (
-            <>
-              {t('plan.lookingFor', { number: highlight })} <a href={`#${boothAnchor(highlight)}`}>{t('plan.showOnPlan')}</a>
-            </>
-          ) : (
-            t('plan.noSuchBooth', { number: highlight })
-          )}
-        </p>
-      ) : null}
       <p className={styles.muted}>{t('plan.hint')}</p>
       {plan.halls.map((hall) => (
         <div key={hall.id} className={styles.hall}>
@@ -83,5 +67,25 @@ export function FloorPlanSection({
       ))}
       <PlanLegend labels={{ title: t('plan.legend'), free: t('plan.free'), taken: t('plan.taken'), blocked: t('plan.blocked') }} />
     </section>
+  )
+}
+
+/**
+ * "You are looking for booth B12", above the directory's list (where a link lands), with a link down
+ * to the booth on the plan; or that the plan has no booth of that number.
+ */
+export function LookingFor({ plan, number }: { plan: FloorPlanView; number: string }) {
+  const { t } = useTranslation('directory')
+  const found = plan.halls.some((hall) => hall.booths.some((booth) => booth.number === number))
+  return (
+    <p className={styles.lookingFor} role="status">
+      {found ? (
+        <>
+          {t('plan.lookingFor', { number })} <a href={`#${boothAnchor(number)}`}>{t('plan.showOnPlan')}</a>
+        </>
+      ) : (
+        t('plan.noSuchBooth', { number })
+      )}
+    </p>
   )
 }

@@ -9,7 +9,7 @@ import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
 import { SelectField } from '../../ui/select-field.tsx'
-import { CurrencyField } from '../../ui/currency-field.tsx'
+import { CurrencyField } from './currency-field.tsx'
 import { moneyOf, orNull, textOf, useFormCall } from '../../ui/use-form-call.ts'
 
 interface Props {

@@ -8,7 +8,7 @@ import { useConsoleShell } from '../../console-state.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
-import { CurrencyField } from '../../ui/currency-field.tsx'
+import { CurrencyField } from './currency-field.tsx'
 import { moneyOf, orNull, textOf, useFormCall } from '../../ui/use-form-call.ts'
 
 interface Props {

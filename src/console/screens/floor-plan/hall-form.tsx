@@ -1,17 +1,15 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type EditorHall, type FloorPlanEditor, saveHall } from '../../../api/console-floor-plans.ts'
 import { FLOOR_PLAN_LIMITS, metresText } from '../../../../shared/rules/floor-plans.ts'
-import type { MediaItem } from '../../../../shared/rules/media.ts'
-import { mediaItemOf } from '../../content-kit/image-field.tsx'
 import { useConsoleShell } from '../../console-state.ts'
-import { CurrencyField } from '../../ui/currency-field.tsx'
-import { MediaPicker } from '../../ui/media-picker.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { textOf, useFormCall } from '../../ui/use-form-call.ts'
 import { metresOf } from './metres.ts'
 import styles from './floor-plan.module.css'
+
+const BackgroundField = lazy(() => import('./background-field.tsx'))
 
 interface Props {
   editor: FloorPlanEditor
@@ -27,7 +25,9 @@ interface Props {
 export function HallForm({ editor, hall, onClose, onSaved }: Props) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const [background, setBackground] = useState<MediaItem | null>(hall?.background ? mediaItemOf(hall.background.src, hall.label) : null)
+  const [background, setBackground] = useState<{ id: string; src: string } | null>(
+    hall?.background ? { id: hall.background.mediaId, src: hall.background.src } : null,
+  )
   const priced = editor.halls.some((each) => each.booths.length > 0)
   const { busy, submit, fieldError, message } = useFormCall(
     (form) =>
@@ -39,7 +39,7 @@ export function HallForm({ editor, hall, onClose, onSaved }: Props) {
         depth: metresOf(form, 'depth'),
         backgroundMediaId: background?.id ?? null,
         sort: Number(textOf(form, 'sort') || '0'),
-        ...(priced ? {} : { currency: textOf(form, 'currency') }),
+        ...(priced ? {} : { currency: textOf(form, 'currency').toUpperCase() }),
       }),
     onSaved,
   )
@@ -79,18 +79,24 @@ export function HallForm({ editor, hall, onClose, onSaved }: Props) {
           error={fieldError('depth')}
         />
         <TextField label={t('floorPlan.sort')} name="sort" type="number" min={0} defaultValue={hall?.sort ?? editor.halls.length} error={fieldError('sort')} />
-        {priced ? null : <CurrencyField label={t('floorPlan.planCurrency')} name="currency" defaultValue={editor.currency ?? editor.defaultCurrency} />}
+        {priced ? null : (
+          <TextField
+            label={t('floorPlan.planCurrency')}
+            name="currency"
+            defaultValue={editor.currency ?? editor.defaultCurrency}
+            maxLength={3}
+            autoComplete="off"
+            hint={t('floorPlan.planCurrencyHint')}
+            error={fieldError('currency')}
+          />
+        )}
       </div>
-      <MediaPicker
-        id={`${titleId}-background`}
-        label={t('floorPlan.background')}
-        value={background}
-        onChange={setBackground}
-        error={fieldError('backgroundMediaId')}
-      />
-      {message || fieldError('currency') ? (
+      <Suspense fallback={null}>
+        <BackgroundField id={`${titleId}-background`} src={background?.src ?? null} onChange={setBackground} error={fieldError('backgroundMediaId')} />
+      </Suspense>
+      {message ? (
         <p className={ui.alert} role="alert">
-          {message || fieldError('currency')}
+          {message}
         </p>
       ) : null}
       <div className={ui.actions}>

@@ -11,7 +11,7 @@ import { EmptyState } from '../../../components/state-views/state-views.tsx'
 import { numberFormat } from '../../../i18n/intl.ts'
 import { loaderContextOf } from '../../route-kit.ts'
 import styles from '../directory.module.css'
-import { boothLink, boothsBySlug, FloorPlanSection, highlightOf } from '../floor-plan-section.tsx'
+import { boothLink, boothsBySlug, FloorPlanSection, highlightOf, LookingFor } from '../floor-plan-section.tsx'
 import { countryName, directoryPath, ExhibitorLogo, exhibitorPath, KindBadge, textLangOf } from '../parts.tsx'
 
 /** The search box's length (the platform's limit). */
@@ -144,6 +144,7 @@ export function Component() {
       </header>
       <div className="container">
         <DirectoryFilters filters={filters} kinds={directory.kinds} countries={countries} listPath={listPath} />
+        {highlight !== null && plan.halls.length ? <LookingFor plan={plan} number={highlight} /> : null}
         {items.some((item) => item.demo) ? (
           <p className={styles.demoNote} role="note">
             {t('list.demo')}

@@ -176,9 +176,7 @@ export function Component() {
               </Link>
             </section>
           ) : null}
-          {plan.halls.length ? (
-            <FloorPlanSection plan={plan} exhibitionId={exhibitionId} highlight={booths[0] ?? null} heading={t('plan.onPlan')} announce={false} />
-          ) : null}
+          {plan.halls.length ? <FloorPlanSection plan={plan} exhibitionId={exhibitionId} highlight={booths[0] ?? null} heading={t('plan.onPlan')} /> : null}
         </div>
         <aside className={styles.profileSide} aria-labelledby="exhibitor-facts">
           <h2 id="exhibitor-facts" className={styles.sectionTitle}>

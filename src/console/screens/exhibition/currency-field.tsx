@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
-import { CURRENCY_CODES } from '../../../shared/rules/money.ts'
-import { useConsoleShell } from '../console-state.ts'
-import { htmlLangOf } from '../i18n.ts'
-import { SelectField } from './select-field.tsx'
+import { CURRENCY_CODES } from '../../../../shared/rules/money.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { htmlLangOf } from '../../i18n.ts'
+import { SelectField } from '../../ui/select-field.tsx'
 
 interface Props {
   label: string
