@@ -12,7 +12,9 @@ const RUNS = numberArg('runs', 50)
 
 // The component is JSX with a CSS module: Vite's SSR loader compiles both, as the build does.
 const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error' })
-const bench = (await vite.ssrLoadModule('/src/components/floor-plan/floor-plan-bench.tsx')) as typeof import('../src/components/floor-plan/floor-plan-bench.tsx')
+const bench = (await vite.ssrLoadModule(
+  '/src/components/floor-plan/floor-plan-bench.tsx',
+)) as typeof import('../src/components/floor-plan/floor-plan-bench.tsx')
 const { times, bytes, gzipBytes } = bench.benchFloorPlan(BOOTHS, RUNS)
 await vite.close()
 times.sort((a, b) => a - b)

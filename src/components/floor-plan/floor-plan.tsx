@@ -44,7 +44,7 @@ export function FloorPlan({
   const titleId = useId()
   return (
     // The plan scrolls inside its frame on a phone (pinch zooms the page): never wider than the screen.
-    // Focusable, so that the keyboard scrolls it too when it holds no link.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is focusable so keys can scroll it (axe scrollable-region-focusable)
     <section className={styles.frame} aria-label={title} tabIndex={0}>
       <svg className={styles.plan} viewBox={`0 0 ${hall.width} ${hall.depth}`} aria-labelledby={titleId}>
         <title id={titleId}>{title}</title>
