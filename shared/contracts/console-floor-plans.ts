@@ -3,6 +3,7 @@ import { CONSOLE } from '../functions/console.ts'
 import { BOOTH_NUMBER_PATTERN, BOOTH_STATES, BOOTH_TYPES, FLOOR_PLAN_LIMITS, normaliseBoothNumber } from '../rules/floor-plans.ts'
 import { isCurrency } from '../rules/money.ts'
 import { defineContract } from './define.ts'
+import { boothPlace, recordId } from './floor-plans.ts'
 
 /**
  * Floor plans in the organiser's console (docs/product.md#console-floor-plans): an exhibition's
@@ -10,7 +11,7 @@ import { defineContract } from './define.ts'
  * assigned to the exhibition's exhibitors. Lengths are decimetres; messages are `console:errors.*` keys.
  */
 
-const id = z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').positive('errors.invalid').max(2_147_483_647, 'errors.invalid')
+const id = recordId
 const version = z.number({ error: 'errors.invalid' }).int('errors.invalid').positive('errors.invalid')
 const side = z
   .number({ error: 'console:errors.metres' })
@@ -24,15 +25,9 @@ const offset = z
   .max(FLOOR_PLAN_LIMITS.sideMaxDm, 'console:errors.sideTooLarge')
 const currency = z.string({ error: 'console:errors.currency' }).refine(isCurrency, 'console:errors.currency')
 
-export const editorBooth = z.object({
+export const editorBooth = boothPlace.extend({
   id: z.number().int(),
   hallId: z.number().int(),
-  number: z.string(),
-  x: z.number().int(),
-  y: z.number().int(),
-  w: z.number().int(),
-  h: z.number().int(),
-  type: z.enum(BOOTH_TYPES),
   priceMinor: z.number().int(),
   currency: z.string(),
   state: z.enum(BOOTH_STATES),

@@ -9,15 +9,20 @@ import { defineContract } from './define.ts'
  * its booths in decimetres on the hall's grid, the exhibitor of each taken booth, no prices.
  */
 
-const id = z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').positive('errors.invalid').max(2_147_483_647, 'errors.invalid')
+/** A row's id in a payload (the console's contract takes the same). */
+export const recordId = z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').positive('errors.invalid').max(2_147_483_647, 'errors.invalid')
 
-export const planBooth = z.object({
+/** Where a booth stands and what it is: the console and the visitors' plan both draw it from this. */
+export const boothPlace = z.object({
   number: z.string(),
   x: z.number().int(),
   y: z.number().int(),
   w: z.number().int(),
   h: z.number().int(),
   type: z.enum(BOOTH_TYPES),
+})
+
+export const planBooth = boothPlace.extend({
   state: z.enum(PUBLIC_BOOTH_STATES),
   /** The exhibitor standing there, when it is in the directory (active). */
   exhibitor: z.object({ slug: z.string(), name: z.string(), textLocale: z.enum(LOCALES) }).nullable(),
@@ -35,7 +40,7 @@ export const planHall = z.object({
 
 export const exhibitionFloorPlan = defineContract({
   ...EXHIBITORS.exhibitionFloorPlan,
-  payload: z.object({ exhibitionId: id }),
+  payload: z.object({ exhibitionId: recordId }),
   /** No halls: the exhibition has no plan (yet). */
   result: z.object({ halls: z.array(planHall) }),
   cacheSeconds: 60,

@@ -54,14 +54,9 @@ export async function floorPlanEditor(db: Queryable, actor: StaffActor, exhibiti
       booths: booths
         .filter((booth) => booth.hall_id === hall.id)
         .map((booth) => ({
+          ...repo.placeOf(booth),
           id: booth.id,
           hallId: booth.hall_id,
-          number: booth.number,
-          x: booth.x_dm,
-          y: booth.y_dm,
-          w: booth.w_dm,
-          h: booth.h_dm,
-          type: booth.booth_type,
           priceMinor: booth.price_minor,
           currency: booth.currency,
           state: booth.state,

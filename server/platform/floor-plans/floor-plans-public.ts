@@ -25,12 +25,7 @@ export async function publicFloorPlan(db: Queryable, exhibitionId: number, local
       booths: booths
         .filter((booth) => booth.hall_id === hall.id)
         .map((booth) => ({
-          number: booth.number,
-          x: booth.x_dm,
-          y: booth.y_dm,
-          w: booth.w_dm,
-          h: booth.h_dm,
-          type: booth.booth_type,
+          ...repo.placeOf(booth),
           state: publicStateOf(booth.state),
           exhibitor:
             booth.exhibitor_active && booth.exhibitor_slug && booth.exhibitor_name && booth.exhibitor_locale

@@ -63,6 +63,9 @@ const boothOf = (row: BoothRow): BoothRow => ({
   exhibitor_id: row.exhibitor_id === null ? null : Number(row.exhibitor_id),
 })
 
+/** Where a booth stands and what it is, as both the console and the visitors' plan send it. */
+export const placeOf = (booth: BoothRow) => ({ number: booth.number, x: booth.x_dm, y: booth.y_dm, w: booth.w_dm, h: booth.h_dm, type: booth.booth_type })
+
 export async function planCurrency(db: Queryable, exhibitionId: number): Promise<string | null> {
   const result = await db.query<{ currency: string }>('select currency from floor_plans where exhibition_id = $1', [exhibitionId])
   return result.rows[0]?.currency ?? null

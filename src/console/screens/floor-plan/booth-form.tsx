@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { type EditorBooth, type EditorHall, type FloorPlanEditor, saveBooth } from '../../../api/console-floor-plans.ts'
-import { BOOTH_TYPES, metresText } from '../../../../shared/rules/floor-plans.ts'
+import { BOOTH_TYPES } from '../../../../shared/rules/floor-plans.ts'
 import { amountText } from '../../../../shared/rules/money.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { SelectField } from '../../ui/select-field.tsx'
@@ -8,7 +8,7 @@ import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { moneyOf, textOf, useFormCall } from '../../ui/use-form-call.ts'
 import styles from './floor-plan.module.css'
-import { metresOf } from './metres.ts'
+import { MetresField, metresOf } from './metres-field.tsx'
 
 interface Props {
   editor: FloorPlanEditor
@@ -60,42 +60,11 @@ export function BoothForm({ editor, hall, booth, onClose, onSaved }: Props) {
           hint={t('floorPlan.numberHint')}
           error={fieldError('number')}
         />
-        <TextField
-          label={t('floorPlan.x')}
-          name="x"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={booth ? metresText(booth.x) : ''}
-          required
-          error={fieldError('x')}
-        />
-        <TextField
-          label={t('floorPlan.y')}
-          name="y"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={booth ? metresText(booth.y) : ''}
-          required
-          error={fieldError('y')}
-        />
-        <TextField
-          label={t('floorPlan.w')}
-          name="w"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={booth ? metresText(booth.w) : '3'}
-          required
-          error={fieldError('w')}
-        />
-        <TextField
-          label={t('floorPlan.h')}
-          name="h"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={booth ? metresText(booth.h) : '3'}
-          required
-          error={fieldError('h')}
-        />
+        <MetresField label={t('floorPlan.x')} name="x" dm={booth?.x ?? null} error={fieldError('x')} />
+        <MetresField label={t('floorPlan.y')} name="y" dm={booth?.y ?? null} error={fieldError('y')} />
+        {/* A new booth starts as the usual 3 × 3 m. */}
+        <MetresField label={t('floorPlan.w')} name="w" dm={booth?.w ?? 30} error={fieldError('w')} />
+        <MetresField label={t('floorPlan.h')} name="h" dm={booth?.h ?? 30} error={fieldError('h')} />
         <SelectField
           label={t('floorPlan.type')}
           name="type"

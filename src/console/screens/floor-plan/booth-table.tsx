@@ -59,7 +59,7 @@ export function BoothTable({ editor, hall, onSelect, onChanged }: Props) {
     },
     { header: t('floorPlan.type'), cell: (booth) => t(`floorPlan.types.${booth.type}`) },
     { header: t('floorPlan.price'), className: ui.nowrap, cell: (booth) => formatMoney(booth.priceMinor, booth.currency, language) },
-    { header: t('floorPlan.state'), cell: (booth) => t(`floorPlan.states.${booth.state}`) },
+    { header: t('floorPlan.state'), className: ui.nowrap, cell: (booth) => t(`floorPlan.states.${booth.state}`) },
     { header: t('floorPlan.exhibitor'), cell: (booth) => booth.exhibitor?.name ?? t('floorPlan.nobody') },
     {
       header: t('floorPlan.actions'),

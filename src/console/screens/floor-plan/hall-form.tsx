@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type EditorHall, type FloorPlanEditor, saveHall } from '../../../api/console-floor-plans.ts'
-import { FLOOR_PLAN_LIMITS, metresText } from '../../../../shared/rules/floor-plans.ts'
+import { FLOOR_PLAN_LIMITS } from '../../../../shared/rules/floor-plans.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { textOf, useFormCall } from '../../ui/use-form-call.ts'
-import { metresOf } from './metres.ts'
+import { MetresField, metresOf } from './metres-field.tsx'
 import styles from './floor-plan.module.css'
 
 const BackgroundField = lazy(() => import('./background-field.tsx'))
@@ -59,25 +59,8 @@ export function HallForm({ editor, hall, onClose, onSaved }: Props) {
           hint={t('floorPlan.hallLabelHint')}
           error={fieldError('label')}
         />
-        <TextField
-          label={t('floorPlan.width')}
-          name="width"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={hall ? metresText(hall.width) : ''}
-          required
-          hint={t('floorPlan.metresHint')}
-          error={fieldError('width')}
-        />
-        <TextField
-          label={t('floorPlan.depth')}
-          name="depth"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={hall ? metresText(hall.depth) : ''}
-          required
-          error={fieldError('depth')}
-        />
+        <MetresField label={t('floorPlan.width')} name="width" dm={hall?.width ?? null} hint={t('floorPlan.metresHint')} error={fieldError('width')} />
+        <MetresField label={t('floorPlan.depth')} name="depth" dm={hall?.depth ?? null} error={fieldError('depth')} />
         <TextField label={t('floorPlan.sort')} name="sort" type="number" min={0} defaultValue={hall?.sort ?? editor.halls.length} error={fieldError('sort')} />
         {priced ? null : (
           <TextField
