@@ -1,5 +1,7 @@
+import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
+import type { PageCache } from '../../server/http/page-cache.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { addExhibition, call, visitorToken } from './applications-helpers.ts'
 import { type App, consoleCall, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
@@ -12,9 +14,13 @@ import { type App, consoleCall, type SignedInMember, setMoment, setUpMember } fr
 
 let app: App
 let db: Database
+let pageCache: PageCache
 
 beforeAll(async () => {
-  ;({ app, db } = await createTestApp())
+  const made = await createTestApp()
+  ;({ app, db } = made)
+  if (!made.pageCache) throw new Error('the test app runs without its page cache')
+  pageCache = made.pageCache
 })
 
 let bangkok: number
@@ -23,6 +29,8 @@ let manager: SignedInMember
 
 beforeEach(async () => {
   setMoment('2026-11-29T10:00:00Z')
+  await pageCache.idle()
+  pageCache.clear()
   await resetDatabase(db)
   bangkok = await addExhibition(db, { titles: { en: 'Bangkok Expo 2026' } })
   dubai = await addExhibition(db, { titles: { en: 'Dubai Traders Fair' } })
@@ -222,5 +230,50 @@ describe('exhibitor$floorPlan', () => {
     ])
     await db.query('update exhibitions set published = false where id = $1', [bangkok])
     await call(app, 'exhibitor$floorPlan', { exhibitionId: bangkok }, { token }).expect(404)
+  })
+})
+
+describe('the directory page', () => {
+  it('when a booth is sold, then the cached directory is dropped and the plan links it; ?booth= marks it and says so', async () => {
+    const acme = await addExhibitor(bangkok, 'Acme Markets', 'acme-markets')
+    const hall = await addHall('A')
+    const b12 = await addBooth(hall.id, 'B12', 0)
+    const path = `/en/backDetail/${bangkok}/exhibitors`
+    const first = await request(app).get(path).expect(200)
+    expect(first.text).toContain('Booth B12: free')
+    await pageCache.idle()
+    expect((await request(app).get(path)).headers['x-page-cache']).toBe('hit')
+
+    await staff(manager, 'assignBooth', { exhibitionId: bangkok, id: b12.id, version: b12.version, exhibitorId: acme }).expect(200)
+    const after = await request(app).get(path).expect(200)
+    expect(after.headers['x-page-cache']).toBeUndefined()
+    expect(after.text).toMatch(/<a id="booth-B12" href="\/en\/backDetail\/\d+\/exhibitors\/acme-markets" aria-label="Booth B12: Acme Markets"/)
+    const looking = await request(app).get(`${path}?booth=b12`).expect(200)
+    expect(looking.text).toContain('You are looking for booth B12.')
+    expect(looking.text).toMatch(/id="booth-B12"[^>]*aria-current="location"/)
+    const missing = await request(app).get(`${path}?booth=Z99`).expect(200)
+    expect(missing.text).toContain('There is no booth Z99 on this floor plan.')
+  })
+})
+
+describe.runIf(process.env.TEST_DATABASE_URL)('at the same moment (PostgreSQL only: PGlite cannot race)', () => {
+  it('when two managers place booths on the same floor at once, then one is placed and the other refused', async () => {
+    const hall = await addHall('A')
+    const other = await setUpMember(app, db, ['manager'])
+    const answers = await Promise.all([staff(manager, 'saveBooth', boothBody(hall.id, 'B12', 0)), staff(other, 'saveBooth', boothBody(hall.id, 'B13', 15))])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400])
+    expect(await boothCount()).toBe(1)
+  })
+
+  it('when two exhibitors are given one booth at once, then the second is refused as stale and the booth has one exhibitor', async () => {
+    const acme = await addExhibitor(bangkok, 'Acme Markets', 'acme-markets')
+    const zen = await addExhibitor(bangkok, 'Zen Brokers', 'zen-brokers')
+    const hall = await addHall('A')
+    const b12 = await addBooth(hall.id, 'B12', 0)
+    const answers = await Promise.all(
+      [acme, zen].map((exhibitorId) => staff(manager, 'assignBooth', { exhibitionId: bangkok, id: b12.id, version: b12.version, exhibitorId })),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    expect((await auditRows('console$assignBooth')).length).toBe(1)
   })
 })
