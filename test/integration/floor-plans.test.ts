@@ -188,6 +188,23 @@ describe('console floor plans', () => {
     expect((await editor()).halls).toEqual([])
   })
 
+  it('when a hall is drawn over a picture of the media library, then visitors get the picture; an unknown one is refused', async () => {
+    const mediaId = 'a'.repeat(32)
+    await db.query(
+      `insert into media_items (id, kind, src, width, height, storage_keys, name, bytes) values ($1, 'image', '/media/hall-a.png', 1600, 1000, '{}', 'hall-a.png', 1000)`,
+      [mediaId],
+    )
+    const unknown = await staff(manager, 'saveHall', { exhibitionId: bangkok, label: 'A', width: 300, depth: 200, backgroundMediaId: 'b'.repeat(32) }).expect(
+      400,
+    )
+    expect(unknown.body.data.fields).toEqual({ backgroundMediaId: 'console:errors.mediaNotFound' })
+    const saved = (await staff(manager, 'saveHall', { exhibitionId: bangkok, label: 'A', width: 300, depth: 200, backgroundMediaId: mediaId }).expect(200)).body
+      .data as { halls: Array<{ background: unknown }> }
+    expect(saved.halls[0]?.background).toEqual({ mediaId, src: '/media/hall-a.png', width: 1600, height: 1000 })
+    const plan = await call(app, 'exhibitor$floorPlan', { exhibitionId: bangkok }, { token: await visitorToken(app) }).expect(200)
+    expect(plan.body.data.halls[0].background).toEqual({ src: '/media/hall-a.png', width: 1600, height: 1000 })
+  })
+
   it('when the plan has priced booths, then its currency stays', async () => {
     const hall = await addHall('A')
     await addBooth(hall.id, 'B12', 0)
