@@ -37,11 +37,14 @@ export function FloorPlanSection({
   exhibitionId,
   highlight,
   heading,
+  lead,
 }: {
   plan: FloorPlanView
   exhibitionId: number
   highlight: string | null
   heading: string
+  /** A line under the heading (an exhibitor's page names its booths). */
+  lead?: string
 }) {
   const { t } = useTranslation('directory')
   const site = useSite()
@@ -58,6 +61,7 @@ export function FloorPlanSection({
       <h2 id="floor-plan" className={styles.sectionTitle}>
         {heading}
       </h2>
+      {lead ? <p className={styles.planLead}>{lead}</p> : null}
       <p className={styles.muted}>{t('plan.hint')}</p>
       {plan.halls.map((hall) => (
         <div key={hall.id} className={styles.hall}>

@@ -176,7 +176,15 @@ export function Component() {
               </Link>
             </section>
           ) : null}
-          {plan.halls.length ? <FloorPlanSection plan={plan} exhibitionId={exhibitionId} highlight={booths[0] ?? null} heading={t('plan.onPlan')} /> : null}
+          {plan.halls.length ? (
+            <FloorPlanSection
+              plan={plan}
+              exhibitionId={exhibitionId}
+              highlight={booths[0] ?? null}
+              heading={t('plan.onPlan')}
+              lead={booths.map((number) => t('plan.booth', { number })).join(' · ')}
+            />
+          ) : null}
         </div>
         <aside className={styles.profileSide} aria-labelledby="exhibitor-facts">
           <h2 id="exhibitor-facts" className={styles.sectionTitle}>
