@@ -98,6 +98,18 @@ test('a manager draws a hall and booths with the keyboard and sells one; visitor
   await page.getByRole('button', { name: 'Cancel' }).press('Enter')
   await expect(table.getByRole('row')).toHaveCount(3)
 
+  // With a mouse, B13 is dragged one booth's width to the right (3 m on).
+  await page.locator('#booth-B13').scrollIntoViewIfNeeded()
+  const b13 = await page.locator('#booth-B13').boundingBox()
+  if (!b13) throw new Error('booth B13 is not drawn')
+  await page.mouse.move(b13.x + b13.width / 3, b13.y + b13.height / 3)
+  await page.mouse.down()
+  await page.mouse.move(b13.x + b13.width / 3 + b13.width / 2, b13.y + b13.height / 3, { steps: 4 })
+  await page.mouse.move(b13.x + b13.width / 3 + b13.width, b13.y + b13.height / 3, { steps: 4 })
+  await page.mouse.up()
+  await expect(page.getByRole('status').filter({ hasText: 'Booth B13 saved where it was dropped.' })).toBeVisible()
+  await expect(table.getByRole('row', { name: /B13/ })).toContainText('6 m, 0 m')
+
   // Sold to the exhibitor.
   await table.getByRole('button', { name: 'Exhibitor of booth B12' }).press('Enter')
   await page.getByLabel('Exhibitor', { exact: true }).focus()

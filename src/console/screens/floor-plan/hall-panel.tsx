@@ -1,13 +1,14 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { deleteHall, type EditorHall, type FloorPlanEditor } from '../../../api/console-floor-plans.ts'
-import { FloorPlan, PlanLegend } from '../../../components/floor-plan/floor-plan.tsx'
+import { PlanLegend } from '../../../components/floor-plan/floor-plan.tsx'
 import { metresText, publicStateOf } from '../../../../shared/rules/floor-plans.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import { BoothTable } from './booth-table.tsx'
+import { DragPreview } from './drag-preview.tsx'
 import styles from './floor-plan.module.css'
 import { HallForm } from './hall-form.tsx'
 
@@ -78,7 +79,19 @@ export function HallPanel({ editor, hall, onChanged }: Props) {
         />
       ) : null}
       <div className={styles.preview}>
-        <FloorPlan hall={hall} booths={booths} title={t('floorPlan.preview', { label: hall.label })} highlight={selected} />
+        <DragPreview
+          editor={editor}
+          hall={hall}
+          booths={booths}
+          title={t('floorPlan.preview', { label: hall.label })}
+          highlight={selected}
+          onChanged={(next, message) => {
+            setProblem('')
+            onChanged(next, message)
+          }}
+          onProblem={setProblem}
+        />
+        <p className={ui.muted}>{t('floorPlan.dragHint')}</p>
         <PlanLegend
           labels={{ title: t('floorPlan.legend'), free: t('floorPlan.states.available'), taken: t('floorPlan.taken'), blocked: t('floorPlan.states.blocked') }}
         />
