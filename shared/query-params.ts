@@ -15,7 +15,7 @@ export const ROUTE_QUERY_PARAMS: Readonly<Record<string, QueryDeclaration>> = {
   '': [],
   'brandExhibition.html': ['year', 'region', 'state', 'type', 'page'],
   'backDetail/:id?': [],
-  'backDetail/:id/exhibitors': ['q', 'kind', 'country'],
+  'backDetail/:id/exhibitors': ['q', 'kind', 'country', 'booth'],
   'backDetail/:id/exhibitors/:slug': [],
   'active/europeanPremium.html': [],
   'exhibition/news.html': ['tag', 'page'],

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.ts'
 
 /**
- * The tables whose rows the demo seeder writes and marks (`demo`, migrations 0190 and 0241). Children of
+ * The tables whose rows the demo seeder writes and marks (`demo`, migrations 0190, 0241 and 0260). Children of
  * these rows (texts, agenda, partners, licences, ...) go with them by their foreign keys.
  */
 export const DEMO_TABLES = [
@@ -17,6 +17,7 @@ export const DEMO_TABLES = [
   'coupons',
   'exhibitor_companies',
   'exhibitors',
+  'booths',
 ] as const
 
 /**

@@ -27,13 +27,21 @@ export interface DemoRemoval {
  * register's upsert clears the mark).
  */
 const RULES: Array<{ table: DemoTable; name: string; inUse: string | null; changed: string | null }> = [
-  // Demo exhibitors go first: an exhibitor holds its exhibition and its company (foreign keys that
+  // Demo booths go before the exhibitors they were sold to (a booth's exhibitor restricts); one the
+  // organiser changed stays, and keeps its exhibitor. The halls go with their exhibition.
+  {
+    table: 'booths',
+    name: `(select slug from exhibitions x where x.id = t.exhibition_id) || '/' || t.number`,
+    inUse: null,
+    changed: 't.updated_at > t.created_at',
+  },
+  // Then demo exhibitors: an exhibitor holds its exhibition and its company (foreign keys that
   // restrict). One that someone joined stays; a company stays while any exhibitor is left on it or
   // when its profile was saved; an exhibition stays while any exhibitor is left at it.
   {
     table: 'exhibitors',
     name: `(select slug from exhibitor_companies c where c.id = t.company_id) || '@' || (select slug from exhibitions x where x.id = t.exhibition_id)`,
-    inUse: 'exists (select 1 from exhibitor_members m where m.exhibitor_id = t.id)',
+    inUse: 'exists (select 1 from exhibitor_members m where m.exhibitor_id = t.id) or exists (select 1 from booths b where b.exhibitor_id = t.id)',
     changed: null,
   },
   {
@@ -53,7 +61,8 @@ const RULES: Array<{ table: DemoTable; name: string; inUse: string | null; chang
       or exists (select 1 from checkin_scans c where c.exhibition_id = t.id)
       or exists (select 1 from ticket_types y where y.exhibition_id = t.id and not y.demo)
       or exists (select 1 from coupons c where c.exhibition_id = t.id and not c.demo)
-      or exists (select 1 from exhibitors x where x.exhibition_id = t.id)`,
+      or exists (select 1 from exhibitors x where x.exhibition_id = t.id)
+      or exists (select 1 from booths b where b.exhibition_id = t.id and not b.demo)`,
     changed: 't.updated_at > t.created_at',
   },
   {

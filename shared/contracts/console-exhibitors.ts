@@ -4,6 +4,7 @@ import { CONSOLE } from '../functions/console.ts'
 import { CONSOLE_LANGUAGES } from '../rules/console-access.ts'
 import { CONSOLE_EXHIBITOR_LIMITS, EXHIBITOR_PROGRESS, EXHIBITOR_STAGES, EXHIBITOR_STATUSES } from '../rules/console-exhibitors.ts'
 import { EXPORT_FORMATS } from '../rules/console-exports.ts'
+import { BOOTH_STATES } from '../rules/floor-plans.ts'
 import { EXHIBITOR_KINDS, MEMBER_ROLES } from '../rules/exhibitors.ts'
 import { LOCALES } from '../languages.ts'
 import { applicationStatus } from './applications.ts'
@@ -68,6 +69,8 @@ export const exhibitorList = defineContract({
 })
 
 export const exhibitorDetailView = exhibitorRow.extend({
+  /** The booths it bought or holds on the exhibition's floor plan (docs/product.md#console-floor-plans). */
+  booths: z.array(z.object({ number: z.string(), hall: z.string(), state: z.enum(BOOTH_STATES) })),
   website: z.string().nullable(),
   createdAt: z.string(),
   /** The profile in every language written, English first. */

@@ -77,6 +77,13 @@ export const CONSOLE = {
   exhibitorDetail: { endpoint: 'console', route: 'console$exhibitorDetail', access: 'staff' },
   resendExhibitorInvitation: { endpoint: 'console', route: 'console$resendExhibitorInvitation', access: 'staff' },
   exhibitorExport: { endpoint: 'console', route: 'console$exhibitorExport', access: 'staff' },
+  // Floor plans: an exhibition's halls and booths (docs/product.md#console-floor-plans).
+  floorPlanEditor: { endpoint: 'console', route: 'console$floorPlanEditor', access: 'staff' },
+  saveHall: { endpoint: 'console', route: 'console$saveHall', access: 'staff' },
+  deleteHall: { endpoint: 'console', route: 'console$deleteHall', access: 'staff' },
+  saveBooth: { endpoint: 'console', route: 'console$saveBooth', access: 'staff' },
+  deleteBooth: { endpoint: 'console', route: 'console$deleteBooth', access: 'staff' },
+  assignBooth: { endpoint: 'console', route: 'console$assignBooth', access: 'staff' },
   // Visitor accounts (docs/product.md#console-visitors).
   visitorSearch: { endpoint: 'console', route: 'console$visitorSearch', access: 'staff' },
   visitorDetail: { endpoint: 'console', route: 'console$visitorDetail', access: 'staff' },

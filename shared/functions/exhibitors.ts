@@ -18,4 +18,6 @@ export const EXHIBITORS = {
   // What visitors read: the directory of an exhibition and one exhibitor's page.
   exhibitorDirectory: { endpoint: 'expo', route: 'exhibitor$directory', access: 'visitor' },
   exhibitorPage: { endpoint: 'expo', route: 'exhibitor$page', access: 'visitor' },
+  // The exhibition's floor plan as the directory draws it (docs/product.md#floor-plans).
+  exhibitionFloorPlan: { endpoint: 'expo', route: 'exhibitor$floorPlan', access: 'visitor' },
 } as const satisfies FunctionTable

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { fn } from '../../shared/functions/gateway.ts'
 import { EXHIBITORS } from '../../shared/functions/exhibitors.ts'
 import type * as contracts from '../../shared/contracts/exhibitors.ts'
+import type * as plans from '../../shared/contracts/floor-plans.ts'
 
 /**
  * Exhibitors (docs/product.md#exhibitors): browser references to the platform functions. The rules
@@ -37,3 +38,5 @@ export type InvitationView = z.output<typeof contracts.exhibitorInvitation.resul
 export const submitExhibitorChannel = fn<typeof contracts.submitExhibitorChannel>(EXHIBITORS.submitExhibitorChannel)
 export const withdrawExhibitorChannel = fn<typeof contracts.withdrawExhibitorChannel>(EXHIBITORS.withdrawExhibitorChannel)
 export type { ChannelSubmissionView } from '../../shared/contracts/exhibitors.ts'
+export const exhibitionFloorPlan = fn<typeof plans.exhibitionFloorPlan>(EXHIBITORS.exhibitionFloorPlan)
+export type FloorPlanView = z.output<typeof plans.exhibitionFloorPlan.result>

@@ -41,6 +41,7 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'exhibitions', ...screen('exhibitions') },
               { path: 'exhibitions/:id', ...screen('exhibition') },
               { path: 'exhibitions/:id/survey', ...screen('survey') },
+              { path: 'exhibitions/:id/floor-plan', ...screen('floor-plan') },
               { path: 'exhibitions/:id/content', ...screen('exhibition-content') },
               { path: 'pages', ...screen('exhibition-pages') },
               { path: 'adverts', ...screen('adverts') },

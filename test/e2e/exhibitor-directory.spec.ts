@@ -53,8 +53,8 @@ async function open(page: Page, path: string) {
   await hydrated(page)
 }
 
-/** The directory's entries: the one list of the page's main part. */
-const cards = (page: Page) => page.getByRole('main').getByRole('list').getByRole('listitem')
+/** The directory's entries: the first list of the page's main part (the floor plan's key comes after it). */
+const cards = (page: Page) => page.getByRole('main').getByRole('list').first().getByRole('listitem')
 
 for (const lang of ['en', 'zh-cn'] as const) {
   for (const size of [PHONE, DESKTOP]) {

@@ -145,13 +145,13 @@ describe('npm run content -- remove-demo', () => {
   })
 })
 
-describe('migrations 0190 and 0241 on a database seeded before them', () => {
+describe('migrations 0190, 0241 and 0260 on a database seeded before them', () => {
   it('when the marks are written afresh from seed_runs, then exactly the seeded rows are marked', async () => {
     await organiserChannel()
     const marked = async () => Object.fromEntries(await Promise.all(DEMO_TABLES.map(async (table) => [table, await count(table, 'demo')])))
     const bySeeder = await marked()
     for (const table of DEMO_TABLES) await platform.db.query(`update ${table} set demo = false`)
-    const backfill = ['0190_demo_marks.sql', '0241_exhibitor_demo_marks.sql'].flatMap((file) =>
+    const backfill = ['0190_demo_marks.sql', '0241_exhibitor_demo_marks.sql', '0260_floor_plans.sql'].flatMap((file) =>
       readFileSync(new URL(`../../server/db/migrations/${file}`, import.meta.url), 'utf8')
         .split('\n')
         .filter((line) => line.startsWith('update ')),

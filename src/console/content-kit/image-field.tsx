@@ -14,7 +14,7 @@ interface ImageFieldProps {
 }
 
 /** The library item an uploaded picture's address stands for: the address says its hash, size and copies. */
-function itemOf(src: string | null, name: string): MediaItem | null {
+export function mediaItemOf(src: string | null, name: string): MediaItem | null {
   const parsed = src && isMediaPath(src) ? parseMediaPath(src) : null
   if (parsed?.kind !== 'image' || !src) return null
   return {
@@ -38,7 +38,7 @@ function itemOf(src: string | null, name: string): MediaItem | null {
 export function ImageField({ label, value, onChange, error }: ImageFieldProps) {
   const { t } = useTranslation()
   const id = useId()
-  const item = itemOf(value, t('pages.uploadedPicture'))
+  const item = mediaItemOf(value, t('pages.uploadedPicture'))
   return (
     <div className={styles.image}>
       <MediaPicker

@@ -4,3 +4,5 @@ import { CONSOLE_HOME } from './paths.ts'
 export const EXHIBITIONS_PATH = `${CONSOLE_HOME}/exhibitions`
 export const NEW_EXHIBITION_PATH = `${EXHIBITIONS_PATH}/new`
 export const exhibitionPath = (id: number) => `${EXHIBITIONS_PATH}/${id}`
+/** An exhibition's halls and booths (docs/product.md#console-floor-plans). */
+export const floorPlanPath = (id: number) => `${exhibitionPath(id)}/floor-plan`

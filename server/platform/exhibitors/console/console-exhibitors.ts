@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../errors.ts'
 import { countryName } from '../../kit/country-names.ts'
 import { type Cell, toCsv } from '../../kit/csv.ts'
 import { consoleStrings } from '../../kit/strings.ts'
+import { boothsOfExhibitor } from '../../floor-plans/index.ts'
 import type { Platform } from '../../platform.ts'
 import type { StaffActor } from '../../staff-actor.ts'
 import * as exhibitors from '../exhibitors.repo.ts'
@@ -97,7 +98,7 @@ export async function exhibitorDetail(
   const row = await inScopeById(db, actor, exhibitorId)
   const chain = contentFallbackChain(actor.locale)
   const today = now().toISOString().slice(0, 10)
-  const [company, channels, submissions, texts, licences, members, invitations, others] = await Promise.all([
+  const [company, channels, submissions, texts, licences, members, invitations, others, booths] = await Promise.all([
     exhibitors.company(db, row.company_id),
     repo.registerChannelsOf(db, row.company_id),
     verification.companySubmissions(Number(row.company_id)),
@@ -106,11 +107,13 @@ export async function exhibitorDetail(
     exhibitors.membersOf(db, row.id),
     repo.unusedInvitations(db, row.id),
     repo.otherExhibitors(db, row.company_id, row.id, chain, now()),
+    boothsOfExhibitor(db, row.id),
   ])
   return {
     ...rowOf(row, actor.locale),
     website: row.website,
     createdAt: iso(row.created_at),
+    booths,
     texts: [...texts].sort(englishFirst),
     licences,
     logo: company?.logo_src ? { src: company.logo_src, width: Number(company.logo_width), height: Number(company.logo_height) } : null,

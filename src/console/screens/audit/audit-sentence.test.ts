@@ -101,6 +101,22 @@ describe('audit sentences', () => {
     expect(auditSentence(resent, contextIn('zh-cn'))).toBe('Ada Lovelace为参展商 7向 wang@example.cn 重发了邀请')
   })
 
+  it('when a manager sells, moves or frees a booth, then the sentence names the booths and the exhibitor', () => {
+    const sold = row({
+      function: 'console$assignBooth',
+      target: 'booth:9',
+      before: { number: 'B12', state: 'available' },
+      after: { number: 'B12', exhibitor: 4 },
+    })
+    expect(auditSentence(sold, contextIn('en'))).toBe('Ada Lovelace sold booth B12 to exhibitor 4')
+    const moved = row({ ...sold, before: { number: 'B12', movedFrom: 'A3' } })
+    expect(auditSentence(moved, contextIn('en'))).toBe('Ada Lovelace moved exhibitor 4 from booth A3 to booth B12')
+    const freed = row({ ...sold, after: { number: 'B12', exhibitor: null } })
+    expect(auditSentence(freed, contextIn('zh-cn'))).toBe('Ada Lovelace释放了展位 B12')
+    const added = row({ function: 'console$saveHall', target: 'hall:2', before: null, after: { label: 'A' } })
+    expect(auditSentence(added, contextIn('en'))).toBe('Ada Lovelace added the hall A')
+  })
+
   it('when the server audits a function, then each console language has a sentence for it', () => {
     const functions = auditedFunctions()
     // The scan must see the server's audit calls, or the check below proves nothing.

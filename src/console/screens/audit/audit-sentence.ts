@@ -119,6 +119,17 @@ function variantOf(row: AuditRow, context: SentenceContext): { key: string; valu
       return { key, values: { count: typeof after.rows === 'number' ? after.rows : 0, format: text(after.format).toUpperCase() } }
     case 'resendExhibitorInvitation':
       return { key, values: { email: text(after.email) } }
+    case 'saveHall':
+    case 'deleteHall':
+    case 'saveBooth':
+    case 'deleteBooth': {
+      const values = { label: text(after.label) || text(before.label), number: text(after.number) || text(before.number) }
+      return { key: key.startsWith('save') && (row.before === null || row.before === undefined) ? `${key}New` : key, values }
+    }
+    case 'assignBooth': {
+      const values = { number: text(after.number) || text(before.number), exhibitor: text(after.exhibitor), from: text(before.movedFrom) }
+      return { key: values.exhibitor === '' ? 'assignBoothFreed' : values.from ? 'assignBoothMoved' : key, values }
+    }
     case 'resendTickets':
       return { key, values: { count: typeof after.mails === 'number' ? after.mails : 0 } }
     case 'saveExhibition':

@@ -6,6 +6,7 @@ import { mayCall } from '../../../../shared/rules/console-access.ts'
 import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../../../shared/languages.ts'
 import { useConsoleShell, useMember } from '../../console-state.ts'
 import { applicationPath } from '../../lib/application-paths.ts'
+import { floorPlanPath } from '../../lib/catalog-paths.ts'
 import { EXHIBITORS_PATH, exhibitorPath } from '../../lib/exhibitor-paths.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { CONSOLE_HOME } from '../../lib/paths.ts'
@@ -27,6 +28,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<{ exhibitor: Con
 function Summary({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
+  const member = useMember()
   const rows: Array<[string, ReactNode]> = [
     [t('exhibitors.stageLabel'), <ExhibitorStage key="stage" status={exhibitor.status} stage={exhibitor.stage} />],
     [
@@ -39,6 +41,17 @@ function Summary({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
     ],
     [t('exhibitors.kind'), t(`exhibitors.kinds.${exhibitor.kind}`)],
     [t('exhibitors.exhibition'), exhibitor.exhibitionTitle],
+    [
+      t('floorPlan.boothsOfExhibitor'),
+      <span key="booths">
+        {exhibitor.booths.length
+          ? exhibitor.booths
+              .map((booth) => t('floorPlan.boothInHall', { number: booth.number, hall: booth.hall, state: t(`floorPlan.states.${booth.state}`) }))
+              .join(', ')
+          : t('floorPlan.noBooth')}{' '}
+        {mayCall(member.roles, 'floorPlanEditor') ? <Link to={floorPlanPath(exhibitor.exhibitionId)}>{t('floorPlan.open')}</Link> : null}
+      </span>,
+    ],
     [t('exhibitors.number'), String(exhibitor.id)],
     [
       t('exhibitors.address'),

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, type LoaderFunctionArgs, useLoaderData, useLocation, useNavigation, useSubmit } from 'react-router'
-import { type ExhibitorDirectory, exhibitorDirectory } from '../../../api/exhibitors.ts'
+import { type ExhibitorDirectory, exhibitionFloorPlan, exhibitorDirectory, type FloorPlanView } from '../../../api/exhibitors.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { EXHIBITOR_KINDS, type ExhibitorKind, hasForbiddenCharacters } from '../../../../shared/rules/exhibitors.ts'
 import { useSite } from '../../../app-state.ts'
@@ -11,6 +11,7 @@ import { EmptyState } from '../../../components/state-views/state-views.tsx'
 import { numberFormat } from '../../../i18n/intl.ts'
 import { loaderContextOf } from '../../route-kit.ts'
 import styles from '../directory.module.css'
+import { boothLink, boothsBySlug, FloorPlanSection, highlightOf, LookingFor } from '../floor-plan-section.tsx'
 import { countryName, directoryPath, ExhibitorLogo, exhibitorPath, KindBadge, textLangOf } from '../parts.tsx'
 
 /** The search box's length (the platform's limit). */
@@ -32,6 +33,9 @@ interface DirectoryData {
    * Kong"), and a name made again while hydrating would not match the server's.
    */
   countries: Array<{ code: string; name: string }>
+  plan: FloorPlanView
+  /** The booth a link asked to be shown (`?booth=B12`). */
+  highlight: string | null
 }
 
 /** The query as the directory reads it: a kind or country it does not know is no filter (shared/query-params.ts lists them). */
@@ -62,16 +66,19 @@ export async function loader(args: LoaderFunctionArgs): Promise<DirectoryData> {
   // No name holds a control character: such a search matches nothing (the platform would refuse it).
   const unsearchable = hasForbiddenCharacters(filters.q)
   try {
-    const directory = await gateway.call(
-      exhibitorDirectory,
-      {
-        exhibitionId: Number(raw),
-        ...(filters.q && !unsearchable ? { search: filters.q } : {}),
-        ...(filters.kind ? { kind: filters.kind } : {}),
-        ...(filters.country ? { country: filters.country } : {}),
-      },
-      { signal: args.request.signal },
-    )
+    const [directory, plan] = await Promise.all([
+      gateway.call(
+        exhibitorDirectory,
+        {
+          exhibitionId: Number(raw),
+          ...(filters.q && !unsearchable ? { search: filters.q } : {}),
+          ...(filters.kind ? { kind: filters.kind } : {}),
+          ...(filters.country ? { country: filters.country } : {}),
+        },
+        { signal: args.request.signal },
+      ),
+      gateway.call(exhibitionFloorPlan, { exhibitionId: Number(raw) }, { signal: args.request.signal }),
+    ])
     const collator = new Intl.Collator(site.htmlLang)
     const countries = [
       ...new Set([
@@ -82,7 +89,14 @@ export async function loader(args: LoaderFunctionArgs): Promise<DirectoryData> {
     ]
       .map((code) => ({ code, name: countryName(code, site.htmlLang) }))
       .sort((a, b) => collator.compare(a.name, b.name))
-    return { exhibitionId: Number(raw), filters, directory: unsearchable ? { ...directory, items: [], total: 0 } : directory, countries }
+    return {
+      exhibitionId: Number(raw),
+      filters,
+      directory: unsearchable ? { ...directory, items: [], total: 0 } : directory,
+      countries,
+      plan,
+      highlight: highlightOf(args.request),
+    }
   } catch (error) {
     if (error instanceof GatewayError && (error.errorCode === 404 || error.errorCode === 400)) throw data(null, { status: 404, statusText: 'Not Found' })
     throw error
@@ -93,7 +107,8 @@ export async function loader(args: LoaderFunctionArgs): Promise<DirectoryData> {
 export function Component() {
   const { t } = useTranslation('directory')
   const site = useSite()
-  const { exhibitionId, filters, directory, countries } = useLoaderData() as DirectoryData
+  const { exhibitionId, filters, directory, countries, plan, highlight } = useLoaderData() as DirectoryData
+  const booths = boothsBySlug(plan)
   const nameOf = (code: string) => countries.find((country) => country.code === code)?.name ?? code
   const { exhibition, items, total } = directory
   const navigation = useNavigation()
@@ -129,6 +144,7 @@ export function Component() {
       </header>
       <div className="container">
         <DirectoryFilters filters={filters} kinds={directory.kinds} countries={countries} listPath={listPath} />
+        {highlight !== null && plan.halls.length ? <LookingFor plan={plan} number={highlight} /> : null}
         {items.some((item) => item.demo) ? (
           <p className={styles.demoNote} role="note">
             {t('list.demo')}
@@ -167,6 +183,15 @@ export function Component() {
                         <KindBadge kind={item.kind} />
                         {item.country ? <span>{nameOf(item.country)}</span> : null}
                       </p>
+                      {booths.get(item.slug)?.length ? (
+                        <p className={styles.cardBooths}>
+                          {booths.get(item.slug)?.map((number) => (
+                            <Link key={number} to={boothLink(site.lang, exhibitionId, number)}>
+                              {t('plan.booth', { number })}
+                            </Link>
+                          ))}
+                        </p>
+                      ) : null}
                       {item.summary ? (
                         <p className={styles.cardSummary} lang={lang}>
                           {item.summary}
@@ -179,6 +204,7 @@ export function Component() {
             </ul>
           )}
         </div>
+        {plan.halls.length ? <FloorPlanSection plan={plan} exhibitionId={exhibitionId} highlight={highlight} heading={t('plan.heading')} /> : null}
       </div>
     </main>
   )

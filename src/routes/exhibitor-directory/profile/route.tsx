@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
-import { type ExhibitorPageView, exhibitorPage } from '../../../api/exhibitors.ts'
+import { type ExhibitorPageView, exhibitionFloorPlan, exhibitorPage, type FloorPlanView } from '../../../api/exhibitors.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { useSite } from '../../../app-state.ts'
 import { formatDateRange } from '../../../components/event-dates/format.ts'
@@ -12,6 +12,7 @@ import { isExternal, profileHref } from '../../../components/search-box/targets.
 import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../../../shared/languages.ts'
 import { loaderContextOf } from '../../route-kit.ts'
 import styles from '../directory.module.css'
+import { boothsBySlug, FloorPlanSection } from '../floor-plan-section.tsx'
 import { countryName, directoryPath, ExhibitorLogo, KindBadge, textLangOf } from '../parts.tsx'
 
 interface ProfileData extends ExhibitorPageView {
@@ -20,6 +21,9 @@ interface ProfileData extends ExhibitorPageView {
   countryName: string | null
   /** Each verified channel's last day, written in the page's language (made where the loader runs, as the country). */
   channelsUntil: string[]
+  /** The halls where the exhibitor stands, and its booths' numbers. */
+  plan: FloorPlanView
+  booths: string[]
 }
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
@@ -30,7 +34,11 @@ export async function loader(args: LoaderFunctionArgs): Promise<ProfileData> {
   if (!/^[1-9]\d{0,9}$/.test(raw) || !SLUG.test(slug) || slug.length > 80) throw data(null, { status: 404, statusText: 'Not Found' })
   const { gateway, site } = loaderContextOf(args)
   try {
-    const page = await gateway.call(exhibitorPage, { exhibitionId: Number(raw), slug }, { signal: args.request.signal })
+    const [page, plan] = await Promise.all([
+      gateway.call(exhibitorPage, { exhibitionId: Number(raw), slug }, { signal: args.request.signal }),
+      gateway.call(exhibitionFloorPlan, { exhibitionId: Number(raw) }, { signal: args.request.signal }),
+    ])
+    const booths = boothsBySlug(plan).get(slug) ?? []
     const country = page.exhibitor.country
     const day = dateFormat(site.htmlLang, { dateStyle: 'long', timeZone: 'UTC' })
     return {
@@ -38,6 +46,8 @@ export async function loader(args: LoaderFunctionArgs): Promise<ProfileData> {
       exhibitionId: Number(raw),
       countryName: country ? countryName(country, site.htmlLang) : null,
       channelsUntil: page.exhibitor.channels.map((channel) => day.format(new Date(`${channel.validUntil}T00:00:00Z`))),
+      plan: { halls: plan.halls.filter((hall) => hall.booths.some((booth) => booths.includes(booth.number))) },
+      booths,
     }
   } catch (error) {
     if (error instanceof GatewayError && (error.errorCode === 404 || error.errorCode === 400)) throw data(null, { status: 404, statusText: 'Not Found' })
@@ -57,7 +67,7 @@ function paragraphsOf(text: string): string[] {
 export function Component() {
   const { t } = useTranslation('directory')
   const site = useSite()
-  const { exhibition, exhibitor, exhibitionId, countryName: country, channelsUntil } = useLoaderData() as ProfileData
+  const { exhibition, exhibitor, exhibitionId, countryName: country, channelsUntil, plan, booths } = useLoaderData() as ProfileData
   const lang = textLangOf(exhibitor.textLocale, site.locale)
   const listPath = directoryPath(site.lang, exhibitionId)
   const paragraphs = paragraphsOf(exhibitor.description)
@@ -169,6 +179,15 @@ export function Component() {
                 {t('profile.channels.check')}
               </Link>
             </section>
+          ) : null}
+          {plan.halls.length ? (
+            <FloorPlanSection
+              plan={plan}
+              exhibitionId={exhibitionId}
+              highlight={booths[0] ?? null}
+              heading={t('plan.onPlan')}
+              lead={booths.map((number) => t('plan.booth', { number })).join(' · ')}
+            />
           ) : null}
         </div>
         <aside className={styles.profileSide} aria-labelledby="exhibitor-facts">

@@ -1,0 +1,281 @@
+import type { Queryable } from '../../db/client.ts'
+import type { Locale } from '../../../shared/languages.ts'
+import type { BoothState, BoothType } from '../../../shared/rules/floor-plans.ts'
+
+/**
+ * The floor plans' SQL (docs/product.md#floor-plans): this domain writes floor_plans,
+ * floor_plan_halls and booths; it reads the exhibitions, the exhibitors' names and the media library.
+ */
+
+/** The company's name along the fallback chain `$1` (any language when none of the chain's is written), as `c` is joined. */
+const COMPANY_NAME = `join lateral (select ct.locale, ct.name from exhibitor_company_texts ct where ct.company_id = c.id
+    order by coalesce(array_position($1::text[], ct.locale), 99), ct.locale limit 1) ct on true`
+
+export interface HallRow {
+  id: number
+  exhibition_id: number
+  label: string
+  width_dm: number
+  depth_dm: number
+  background_media_id: string | null
+  background_src: string | null
+  background_width: number | null
+  background_height: number | null
+  sort: number
+  version: number
+}
+
+export interface BoothRow {
+  id: number
+  exhibition_id: number
+  hall_id: number
+  number: string
+  x_dm: number
+  y_dm: number
+  w_dm: number
+  h_dm: number
+  booth_type: BoothType
+  price_minor: number
+  currency: string
+  state: BoothState
+  exhibitor_id: number | null
+  /** The exhibitor's company, along the chain it was read with. */
+  exhibitor_name: string | null
+  exhibitor_slug: string | null
+  exhibitor_locale: Locale | null
+  exhibitor_active: boolean | null
+  version: number
+}
+
+const HALL_COLUMNS = `h.id, h.exhibition_id, h.label, h.width_dm, h.depth_dm, h.background_media_id, m.src as background_src,
+  m.width as background_width, m.height as background_height, h.sort, h.version`
+
+/** Booth numbers as people count them: A2 before A10. */
+const BOOTH_ORDER = new Intl.Collator('en', { numeric: true })
+
+const hallOf = (row: HallRow): HallRow => ({ ...row, id: Number(row.id) })
+
+const boothOf = (row: BoothRow): BoothRow => ({
+  ...row,
+  id: Number(row.id),
+  hall_id: Number(row.hall_id),
+  price_minor: Number(row.price_minor),
+  exhibitor_id: row.exhibitor_id === null ? null : Number(row.exhibitor_id),
+})
+
+/** Where a booth stands and what it is, as both the console and the visitors' plan send it. */
+export const placeOf = (booth: BoothRow) => ({ number: booth.number, x: booth.x_dm, y: booth.y_dm, w: booth.w_dm, h: booth.h_dm, type: booth.booth_type })
+
+export async function planCurrency(db: Queryable, exhibitionId: number): Promise<string | null> {
+  const result = await db.query<{ currency: string }>('select currency from floor_plans where exhibition_id = $1', [exhibitionId])
+  return result.rows[0]?.currency ?? null
+}
+
+/**
+ * Locks the exhibition's plan for a change (every change of a plan takes this one lock first, so two
+ * managers placing booths in one hall cannot both pass the overlap check); makes the plan with the
+ * given currency when it has none yet. Null: the exhibition does not exist.
+ */
+export async function lockPlan(tx: Queryable, exhibitionId: number, currency: string | null): Promise<{ currency: string | null } | null> {
+  const exhibition = await tx.query('select id from exhibitions where id = $1 for update', [exhibitionId])
+  if (!exhibition.rows.length) return null
+  if (currency !== null) {
+    await tx.query('insert into floor_plans (exhibition_id, currency) values ($1, $2) on conflict (exhibition_id) do nothing', [exhibitionId, currency])
+  }
+  return { currency: await planCurrency(tx, exhibitionId) }
+}
+
+/** Sets the plan's currency; only while no booth is priced in the old one (the service checks). */
+export async function setPlanCurrency(tx: Queryable, exhibitionId: number, currency: string): Promise<void> {
+  await tx.query('update floor_plans set currency = $2 where exhibition_id = $1', [exhibitionId, currency])
+}
+
+export async function hallsOf(db: Queryable, exhibitionId: number): Promise<HallRow[]> {
+  const result = await db.query<HallRow>(
+    `select ${HALL_COLUMNS} from floor_plan_halls h left join media_items m on m.id = h.background_media_id
+     where h.exhibition_id = $1 order by h.sort, h.id`,
+    [exhibitionId],
+  )
+  return result.rows.map(hallOf)
+}
+
+export async function hallById(db: Queryable, id: number): Promise<HallRow | null> {
+  const result = await db.query<HallRow>(
+    `select ${HALL_COLUMNS} from floor_plan_halls h left join media_items m on m.id = h.background_media_id where h.id = $1`,
+    [id],
+  )
+  return result.rows[0] ? hallOf(result.rows[0]) : null
+}
+
+export interface HallFields {
+  label: string
+  width: number
+  depth: number
+  backgroundMediaId: string | null
+  sort: number
+}
+
+export async function labelTaken(db: Queryable, exhibitionId: number, label: string, exceptId: number | null): Promise<boolean> {
+  const result = await db.query('select 1 from floor_plan_halls where exhibition_id = $1 and label = $2 and id <> coalesce($3, 0)', [
+    exhibitionId,
+    label,
+    exceptId,
+  ])
+  return result.rows.length > 0
+}
+
+export async function mediaExists(db: Queryable, mediaId: string): Promise<boolean> {
+  const result = await db.query(`select 1 from media_items where id = $1 and kind = 'image'`, [mediaId])
+  return result.rows.length > 0
+}
+
+export async function insertHall(tx: Queryable, exhibitionId: number, fields: HallFields): Promise<number> {
+  const result = await tx.query<{ id: number }>(
+    `insert into floor_plan_halls (exhibition_id, label, width_dm, depth_dm, background_media_id, sort) values ($1, $2, $3, $4, $5, $6) returning id`,
+    [exhibitionId, fields.label, fields.width, fields.depth, fields.backgroundMediaId, fields.sort],
+  )
+  return Number(result.rows[0]?.id)
+}
+
+export async function updateHall(tx: Queryable, id: number, fields: HallFields, at: Date): Promise<void> {
+  await tx.query(
+    `update floor_plan_halls set label = $2, width_dm = $3, depth_dm = $4, background_media_id = $5, sort = $6, version = version + 1, updated_at = $7
+     where id = $1`,
+    [id, fields.label, fields.width, fields.depth, fields.backgroundMediaId, fields.sort, at],
+  )
+}
+
+export async function deleteHall(tx: Queryable, id: number): Promise<void> {
+  await tx.query('delete from floor_plan_halls where id = $1', [id])
+}
+
+/** Booths of an exhibition (one hall's when `hallId` is given), with their exhibitors' names along `chain`. */
+export async function boothsOf(db: Queryable, exhibitionId: number, chain: Locale[], hallId: number | null = null): Promise<BoothRow[]> {
+  const result = await db.query<BoothRow>(
+    `select b.id, b.exhibition_id, b.hall_id, b.number, b.x_dm, b.y_dm, b.w_dm, b.h_dm, b.booth_type, b.price_minor, b.currency, b.state, b.exhibitor_id,
+       ct.name as exhibitor_name, c.slug as exhibitor_slug, ct.locale as exhibitor_locale, (x.status = 'active') as exhibitor_active, b.version
+     from booths b
+     left join exhibitors x on x.id = b.exhibitor_id
+     left join exhibitor_companies c on c.id = x.company_id
+     left join lateral (select ct.locale, ct.name from exhibitor_company_texts ct where ct.company_id = c.id
+       order by coalesce(array_position($1::text[], ct.locale), 99), ct.locale limit 1) ct on true
+     where b.exhibition_id = $2 and ($3::bigint is null or b.hall_id = $3)`,
+    [chain, exhibitionId, hallId],
+  )
+  return result.rows.map(boothOf).sort((a, b) => a.hall_id - b.hall_id || BOOTH_ORDER.compare(a.number, b.number))
+}
+
+export async function boothById(db: Queryable, id: number): Promise<BoothRow | null> {
+  const result = await db.query<BoothRow>(
+    `select b.id, b.exhibition_id, b.hall_id, b.number, b.x_dm, b.y_dm, b.w_dm, b.h_dm, b.booth_type, b.price_minor, b.currency, b.state,
+       b.exhibitor_id, null as exhibitor_name, null as exhibitor_slug, null as exhibitor_locale, null as exhibitor_active, b.version
+     from booths b where b.id = $1`,
+    [id],
+  )
+  return result.rows[0] ? boothOf(result.rows[0]) : null
+}
+
+export async function numberTaken(db: Queryable, exhibitionId: number, number: string, exceptId: number | null): Promise<boolean> {
+  const result = await db.query('select 1 from booths where exhibition_id = $1 and number = $2 and id <> coalesce($3, 0)', [exhibitionId, number, exceptId])
+  return result.rows.length > 0
+}
+
+export interface BoothFields {
+  hallId: number
+  number: string
+  x: number
+  y: number
+  w: number
+  h: number
+  type: BoothType
+  priceMinor: number
+  currency: string
+}
+
+export async function insertBooth(
+  tx: Queryable,
+  exhibitionId: number,
+  fields: BoothFields,
+  state: BoothState,
+  exhibitorId: number | null = null,
+): Promise<number> {
+  const result = await tx.query<{ id: number }>(
+    `insert into booths (exhibition_id, hall_id, number, x_dm, y_dm, w_dm, h_dm, booth_type, price_minor, currency, state, exhibitor_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+    [exhibitionId, fields.hallId, fields.number, fields.x, fields.y, fields.w, fields.h, fields.type, fields.priceMinor, fields.currency, state, exhibitorId],
+  )
+  return Number(result.rows[0]?.id)
+}
+
+export async function updateBooth(tx: Queryable, id: number, fields: BoothFields, state: BoothState, at: Date): Promise<void> {
+  await tx.query(
+    `update booths set hall_id = $2, number = $3, x_dm = $4, y_dm = $5, w_dm = $6, h_dm = $7, booth_type = $8, price_minor = $9, currency = $10,
+       state = $11, version = version + 1, updated_at = $12
+     where id = $1`,
+    [id, fields.hallId, fields.number, fields.x, fields.y, fields.w, fields.h, fields.type, fields.priceMinor, fields.currency, state, at],
+  )
+}
+
+/** Sold to an exhibitor (`exhibitorId`), or freed (null). */
+export async function setBoothExhibitor(tx: Queryable, id: number, exhibitorId: number | null, at: Date): Promise<void> {
+  await tx.query(
+    `update booths set exhibitor_id = $2, state = case when $2::bigint is null then 'available' else 'sold' end, version = version + 1, updated_at = $3
+     where id = $1`,
+    [id, exhibitorId, at],
+  )
+}
+
+export async function deleteBooth(tx: Queryable, id: number): Promise<void> {
+  await tx.query('delete from booths where id = $1', [id])
+}
+
+export async function hallBoothCount(db: Queryable, hallId: number): Promise<number> {
+  const result = await db.query<{ count: number }>('select count(*)::int as count from booths where hall_id = $1', [hallId])
+  return result.rows[0]?.count ?? 0
+}
+
+export async function pricedBoothCount(db: Queryable, exhibitionId: number): Promise<number> {
+  const result = await db.query<{ count: number }>('select count(*)::int as count from booths where exhibition_id = $1', [exhibitionId])
+  return result.rows[0]?.count ?? 0
+}
+
+/** The exhibition's active exhibitors by name along `$1`, for assigning booths. */
+export async function exhibitorsAt(db: Queryable, exhibitionId: number, chain: Locale[]): Promise<Array<{ id: number; name: string }>> {
+  const result = await db.query<{ id: number; name: string }>(
+    `select x.id, ct.name from exhibitors x join exhibitor_companies c on c.id = x.company_id ${COMPANY_NAME}
+     where x.exhibition_id = $2 and x.status = 'active' order by lower(ct.name), x.id`,
+    [chain, exhibitionId],
+  )
+  return result.rows.map((row) => ({ id: Number(row.id), name: row.name }))
+}
+
+export async function activeExhibitorAt(db: Queryable, exhibitorId: number, exhibitionId: number): Promise<boolean> {
+  const result = await db.query(`select 1 from exhibitors where id = $1 and exhibition_id = $2 and status = 'active'`, [exhibitorId, exhibitionId])
+  return result.rows.length > 0
+}
+
+/** The currency of the exhibition's ticket types (the first by sort), a new plan's default. */
+export async function ticketCurrency(db: Queryable, exhibitionId: number): Promise<string | null> {
+  const result = await db.query<{ currency: string }>('select currency from ticket_types where exhibition_id = $1 order by sort, id limit 1', [exhibitionId])
+  return result.rows[0]?.currency ?? null
+}
+
+export async function exhibitionIdBySlug(db: Queryable, slug: string): Promise<number | null> {
+  const result = await db.query<{ id: number }>('select id from exhibitions where slug = $1', [slug])
+  return result.rows[0]?.id ?? null
+}
+
+/** Whether visitors may see the exhibition (its plan is public with it). */
+export async function publishedExhibition(db: Queryable, exhibitionId: number): Promise<boolean> {
+  const result = await db.query('select 1 from exhibitions where id = $1 and published', [exhibitionId])
+  return result.rows.length > 0
+}
+
+/** The booths an exhibitor holds or bought, by number (the console's exhibitor page). */
+export async function boothsOfExhibitor(db: Queryable, exhibitorId: number): Promise<Array<{ number: string; hall: string; state: BoothState }>> {
+  const result = await db.query<{ number: string; hall: string; state: BoothState }>(
+    `select b.number, h.label as hall, b.state from booths b join floor_plan_halls h on h.id = b.hall_id where b.exhibitor_id = $1 order by b.number`,
+    [exhibitorId],
+  )
+  return result.rows
+}

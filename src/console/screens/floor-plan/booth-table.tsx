@@ -1,0 +1,134 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { deleteBooth, type EditorBooth, type EditorHall, type FloorPlanEditor } from '../../../api/console-floor-plans.ts'
+import { areaOf, metresText } from '../../../../shared/rules/floor-plans.ts'
+import { useConsoleShell } from '../../console-state.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { type Column, DataTable } from '../../ui/data-table.tsx'
+import { ConfirmDialog } from '../../ui/dialog.tsx'
+import ui from '../../ui/ui.module.css'
+import { useErrorText } from '../../ui/use-error-text.ts'
+import { AssignForm } from './assign-form.tsx'
+import { BoothForm } from './booth-form.tsx'
+import styles from './floor-plan.module.css'
+
+interface Props {
+  editor: FloorPlanEditor
+  hall: EditorHall
+  /** The booth being edited, for the preview to show. */
+  onSelect(number: string | null): void
+  onChanged(editor: FloorPlanEditor, message: string): void
+}
+
+type Open = { kind: 'edit' | 'assign' | 'delete'; booth: EditorBooth } | { kind: 'new' } | null
+
+/** The hall's booths as a table: each row's number, place, size, type, price, state and exhibitor, and its actions. */
+export function BoothTable({ editor, hall, onSelect, onChanged }: Props) {
+  const { t } = useTranslation()
+  const { client, language } = useConsoleShell()
+  const errorText = useErrorText()
+  const [open, setOpen] = useState<Open>(null)
+  const [problem, setProblem] = useState('')
+  const show = (next: Open) => {
+    setOpen(next)
+    setProblem('')
+    onSelect(next && next.kind !== 'new' ? next.booth.number : null)
+  }
+  const done = (next: FloorPlanEditor, message: string) => {
+    show(null)
+    onChanged(next, message)
+  }
+  const remove = async (booth: EditorBooth) => {
+    try {
+      done(await client.call(deleteBooth, { exhibitionId: editor.exhibition.id, id: booth.id, version: booth.version }), t('floorPlan.deleted'))
+    } catch (error) {
+      setProblem(errorText(error))
+    }
+  }
+  const columns: Array<Column<EditorBooth>> = [
+    { header: t('floorPlan.number'), cell: (booth) => <strong>{booth.number}</strong> },
+    {
+      header: t('floorPlan.position'),
+      className: ui.nowrap,
+      cell: (booth) => t('floorPlan.positionValue', { x: metresText(booth.x), y: metresText(booth.y) }),
+    },
+    {
+      header: t('floorPlan.size'),
+      className: ui.nowrap,
+      cell: (booth) => t('floorPlan.sizeValue', { w: metresText(booth.w), h: metresText(booth.h), area: areaOf(booth) }),
+    },
+    { header: t('floorPlan.type'), cell: (booth) => t(`floorPlan.types.${booth.type}`) },
+    { header: t('floorPlan.price'), className: ui.nowrap, cell: (booth) => formatMoney(booth.priceMinor, booth.currency, language) },
+    { header: t('floorPlan.state'), className: ui.nowrap, cell: (booth) => t(`floorPlan.states.${booth.state}`) },
+    { header: t('floorPlan.exhibitor'), cell: (booth) => booth.exhibitor?.name ?? t('floorPlan.nobody') },
+    {
+      header: t('floorPlan.actions'),
+      actions: true,
+      cell: (booth) => (
+        <div className={styles.rowActions}>
+          <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => show({ kind: 'edit', booth })}>
+            {t('floorPlan.editBooth', { number: booth.number })}
+          </button>
+          {booth.state === 'held' ? null : (
+            <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => show({ kind: 'assign', booth })}>
+              {t('floorPlan.assignBooth', { number: booth.number })}
+            </button>
+          )}
+          {booth.state === 'sold' || booth.state === 'held' ? null : (
+            <button type="button" className={`${ui.button} ${ui.small} ${ui.danger}`} onClick={() => show({ kind: 'delete', booth })}>
+              {t('floorPlan.deleteBooth', { number: booth.number })}
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ]
+  return (
+    <>
+      <DataTable
+        label={t('floorPlan.booths', { label: hall.label })}
+        columns={columns}
+        rows={hall.booths}
+        rowKey={(booth) => booth.id}
+        empty={t('floorPlan.noBooths')}
+      />
+      {problem ? (
+        <p className={ui.alert} role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {open?.kind === 'edit' || open?.kind === 'new' ? (
+        <BoothForm
+          key={open.kind === 'new' ? 'new' : open.booth.id}
+          editor={editor}
+          hall={hall}
+          booth={open.kind === 'new' ? null : open.booth}
+          onClose={() => show(null)}
+          onSaved={(next) => done(next, t('floorPlan.saved'))}
+        />
+      ) : open?.kind === 'assign' ? (
+        <AssignForm key={open.booth.id} editor={editor} booth={open.booth} onClose={() => show(null)} onSaved={(next) => done(next, t('floorPlan.saved'))} />
+      ) : (
+        <div>
+          <button type="button" className={ui.button} onClick={() => show({ kind: 'new' })}>
+            {t('floorPlan.addBoothTo', { label: hall.label })}
+          </button>
+        </div>
+      )}
+      {open?.kind === 'delete' ? (
+        <ConfirmDialog
+          title={t('floorPlan.deleteBoothTitle', { number: open.booth.number })}
+          message={t('floorPlan.deleteBoothMessage')}
+          confirmLabel={t('floorPlan.deleteBooth', { number: open.booth.number })}
+          danger
+          onConfirm={() => remove(open.booth)}
+          // Closing keeps a refusal on screen: it says why the booth is still there.
+          onClose={() => {
+            setOpen(null)
+            onSelect(null)
+          }}
+        />
+      ) : null}
+    </>
+  )
+}
