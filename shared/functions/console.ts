@@ -69,6 +69,11 @@ export const CONSOLE = {
   exhibitorDetail: { endpoint: 'console', route: 'console$exhibitorDetail', access: 'staff' },
   resendExhibitorInvitation: { endpoint: 'console', route: 'console$resendExhibitorInvitation', access: 'staff' },
   exhibitorExport: { endpoint: 'console', route: 'console$exhibitorExport', access: 'staff' },
+  // Exhibitors' tasks and deadlines (docs/product.md#console-exhibitor-tasks).
+  exhibitorTaskBoard: { endpoint: 'console', route: 'console$exhibitorTaskBoard', access: 'staff' },
+  saveExhibitorTask: { endpoint: 'console', route: 'console$saveExhibitorTask', access: 'staff' },
+  deleteExhibitorTask: { endpoint: 'console', route: 'console$deleteExhibitorTask', access: 'staff' },
+  exhibitorTaskStates: { endpoint: 'console', route: 'console$exhibitorTaskStates', access: 'staff' },
   // Visitor accounts (docs/product.md#console-visitors).
   visitorSearch: { endpoint: 'console', route: 'console$visitorSearch', access: 'staff' },
   visitorDetail: { endpoint: 'console', route: 'console$visitorDetail', access: 'staff' },

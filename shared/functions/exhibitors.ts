@@ -12,6 +12,9 @@ export const EXHIBITORS = {
   removeExhibitorMember: { endpoint: 'expo', route: 'exhibitor$removeMember', access: 'user' },
   exhibitorInvitation: { endpoint: 'expo', route: 'exhibitor$invitation', access: 'user' },
   acceptExhibitorInvitation: { endpoint: 'expo', route: 'exhibitor$acceptInvitation', access: 'user' },
+  // Its checklist (docs/product.md#exhibitor-tasks): staff read, admins confirm.
+  exhibitorChecklist: { endpoint: 'expo', route: 'exhibitor$checklist', access: 'user' },
+  confirmExhibitorTask: { endpoint: 'expo', route: 'exhibitor$confirmTask', access: 'user' },
   // What visitors read: the directory of an exhibition and one exhibitor's page.
   exhibitorDirectory: { endpoint: 'expo', route: 'exhibitor$directory', access: 'visitor' },
   exhibitorPage: { endpoint: 'expo', route: 'exhibitor$page', access: 'visitor' },
