@@ -71,7 +71,6 @@ export const saveExhibitorTask = defineContract({
       version: z.number({ error: 'errors.invalid' }).int('errors.invalid').positive('errors.invalid').optional(),
       kind: z.enum(TASK_KINDS, { error: 'errors.invalid' }),
       dueOn: day,
-      sort: z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').min(0, 'errors.invalid').max(TASK_LIMITS.sortMax, 'errors.invalid').default(0),
       texts: z.partialRecord(locale, taskText),
     })
     .superRefine((value, context) => {
@@ -88,6 +87,13 @@ export const saveExhibitorTask = defineContract({
 export const deleteExhibitorTask = defineContract({
   ...CONSOLE.deleteExhibitorTask,
   payload: z.object({ exhibitionId: id, id, version: z.number({ error: 'errors.invalid' }).int('errors.invalid').positive('errors.invalid') }),
+  result: taskBoard,
+})
+
+/** The checklist's order: every task of the exhibition, each once, in the order exhibitors read them. */
+export const reorderExhibitorTasks = defineContract({
+  ...CONSOLE.reorderExhibitorTasks,
+  payload: z.object({ exhibitionId: id, ids: z.array(id).max(TASK_LIMITS.perExhibition, 'errors.invalid') }),
   result: taskBoard,
 })
 

@@ -72,6 +72,7 @@ export const CONSOLE = {
   // Exhibitors' tasks and deadlines (docs/product.md#console-exhibitor-tasks).
   exhibitorTaskBoard: { endpoint: 'console', route: 'console$exhibitorTaskBoard', access: 'staff' },
   saveExhibitorTask: { endpoint: 'console', route: 'console$saveExhibitorTask', access: 'staff' },
+  reorderExhibitorTasks: { endpoint: 'console', route: 'console$reorderExhibitorTasks', access: 'staff' },
   deleteExhibitorTask: { endpoint: 'console', route: 'console$deleteExhibitorTask', access: 'staff' },
   exhibitorTaskStates: { endpoint: 'console', route: 'console$exhibitorTaskStates', access: 'staff' },
   // Visitor accounts (docs/product.md#console-visitors).

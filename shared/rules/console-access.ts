@@ -98,6 +98,7 @@ export const CONSOLE_ACCESS = {
   exhibitorExport: EXHIBITOR_DESK,
   exhibitorTaskBoard: EXHIBITOR_DESK,
   saveExhibitorTask: EXHIBITOR_MANAGER,
+  reorderExhibitorTasks: EXHIBITOR_MANAGER,
   deleteExhibitorTask: EXHIBITOR_MANAGER,
   exhibitorTaskStates: EXHIBITOR_DESK,
   visitorSearch: VISITOR_DESK,

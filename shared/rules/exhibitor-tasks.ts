@@ -26,7 +26,6 @@ export const TASK_LIMITS = {
   instructions: 2000,
   /** Tasks of one exhibition. */
   perExhibition: 40,
-  sortMax: 10000,
 } as const
 
 /** Translation keys of the console's refusals (`console:errors.*`, in locales/<12>/console.json). */
@@ -39,6 +38,7 @@ export const TASK_MESSAGES = {
   changed: 'console:errors.taskChanged',
   notFound: 'console:errors.taskNotFound',
   tooMany: 'console:errors.taskTooMany',
+  order: 'console:errors.taskOrder',
 } as const
 
 /** Whole days from the venue's today to the due day (both YYYY-MM-DD): 0 on the day, negative after it. */

@@ -140,6 +140,7 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   exhibitorExport: () => ({ exhibitionId: 999999, format: 'csv' }),
   exhibitorTaskBoard: () => ({ exhibitionId: 999999 }),
   saveExhibitorTask: () => ({ exhibitionId: 999999, kind: 'custom', dueOn: '2027-05-01', texts: { en: { title: 'Read the manual', instructions: '' } } }),
+  reorderExhibitorTasks: () => ({ exhibitionId: 999999, ids: [] }),
   deleteExhibitorTask: () => ({ exhibitionId: 999999, id: 1, version: 1 }),
   exhibitorTaskStates: () => ({ exhibitorId: 999999 }),
   visitorSearch: () => ({ query: 'ada@', page: 1 }),

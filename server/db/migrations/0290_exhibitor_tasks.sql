@@ -9,7 +9,8 @@ create table exhibitor_tasks (
   kind text not null check (kind in ('profile', 'logo', 'custom')),
   -- The last day at the venue it is to be done on; after it, an open task is overdue and no reminder goes.
   due_on date not null,
-  sort int not null default 0 check (sort between 0 and 10000),
+  -- Its place on the checklist (the console's up and down).
+  sort int not null default 0 check (sort >= 0),
   -- Optimistic concurrency: a save names the version it edited; an older one answers 409.
   version int not null default 1,
   created_at timestamptz not null default now(),

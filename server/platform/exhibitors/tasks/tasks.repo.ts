@@ -68,13 +68,14 @@ export async function textsOf(db: Queryable, taskIds: readonly number[]): Promis
 export interface TaskFields {
   kind: TaskKind
   dueOn: string
-  sort: number
 }
 
+/** A new task comes last on the checklist. */
 export async function insertTask(tx: Queryable, exhibitionId: number, fields: TaskFields, at: Date): Promise<number> {
   const result = await tx.query<{ id: number }>(
-    `insert into exhibitor_tasks (exhibition_id, kind, due_on, sort, created_at, updated_at) values ($1, $2, $3::date, $4, $5, $5) returning id::int as id`,
-    [exhibitionId, fields.kind, fields.dueOn, fields.sort, at],
+    `insert into exhibitor_tasks (exhibition_id, kind, due_on, sort, created_at, updated_at)
+     values ($1, $2, $3::date, (select coalesce(max(sort) + 1, 0) from exhibitor_tasks where exhibition_id = $1), $4, $4) returning id::int as id`,
+    [exhibitionId, fields.kind, fields.dueOn, at],
   )
   return (result.rows[0] as { id: number }).id
 }
@@ -82,10 +83,19 @@ export async function insertTask(tx: Queryable, exhibitionId: number, fields: Ta
 /** False when the task is not at that version any more (another save came first). */
 export async function updateTask(tx: Queryable, taskId: number, version: number, fields: TaskFields, at: Date): Promise<boolean> {
   const result = await tx.query(
-    `update exhibitor_tasks set kind = $3, due_on = $4::date, sort = $5, version = version + 1, updated_at = $6 where id = $1 and version = $2`,
-    [taskId, version, fields.kind, fields.dueOn, fields.sort, at],
+    `update exhibitor_tasks set kind = $3, due_on = $4::date, version = version + 1, updated_at = $5 where id = $1 and version = $2`,
+    [taskId, version, fields.kind, fields.dueOn, at],
   )
   return result.rowCount > 0
+}
+
+/** Each task's place, from its position in `ids`; an open editor of a moved task is not out of date (the version stays). */
+export async function setOrder(tx: Queryable, exhibitionId: number, ids: readonly number[]): Promise<void> {
+  await tx.query(
+    `update exhibitor_tasks t set sort = o.position - 1 from unnest($2::bigint[]) with ordinality as o(id, position)
+     where t.exhibition_id = $1 and t.id = o.id`,
+    [exhibitionId, ids],
+  )
 }
 
 export async function deleteTask(tx: Queryable, taskId: number, version: number): Promise<boolean> {

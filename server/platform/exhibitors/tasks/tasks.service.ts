@@ -118,7 +118,7 @@ export async function saveTask(platform: Platform, actor: StaffActor, payload: S
     if (!exhibition) throw exhibitionNotFound()
     const startsOn = localDate(exhibition.starts_at, exhibition.time_zone)
     if (payload.dueOn > startsOn) throw invalid({ dueOn: TASK_MESSAGES.dueAfterStart }, TASK_MESSAGES.dueAfterStart)
-    const fields = { kind: payload.kind, dueOn: payload.dueOn, sort: payload.sort }
+    const fields = { kind: payload.kind, dueOn: payload.dueOn }
     const texts = textsOfPayload(payload)
     const at = now()
     let taskId: number
@@ -131,7 +131,7 @@ export async function saveTask(platform: Platform, actor: StaffActor, payload: S
       if (!found) throw notFound(TASK_MESSAGES.notFound)
       if (found.version !== payload.version) throw conflict(TASK_MESSAGES.changed)
       const oldTexts = await repo.textsOf(tx, [found.id])
-      before = { kind: found.kind, dueOn: found.due_on, sort: found.sort, titles: titlesOf(oldTexts) }
+      before = { kind: found.kind, dueOn: found.due_on, titles: titlesOf(oldTexts) }
       if (!(await repo.updateTask(tx, found.id, found.version, fields, at))) throw conflict(TASK_MESSAGES.changed)
       taskId = found.id
     }
@@ -151,6 +151,32 @@ export async function saveTask(platform: Platform, actor: StaffActor, payload: S
 }
 
 const titlesOf = (texts: ReadonlyArray<{ locale: Locale; title: string }>) => Object.fromEntries(texts.map((text) => [text.locale, text.title]))
+
+/** The checklist's new order: the ids must be the exhibition's tasks, each once (a list out of date is refused). */
+export async function reorderTasks(platform: Platform, actor: StaffActor, target: { exhibitionId: number; ids: number[] }): Promise<Board> {
+  const { db } = platform
+  if (!inScope(actor, target.exhibitionId)) throw exhibitionNotFound()
+  await db.transaction(async (tx) => {
+    if (!(await repo.exhibition(tx, target.exhibitionId, ['en'], true))) throw exhibitionNotFound()
+    const tasks = await repo.tasksOf(tx, target.exhibitionId)
+    const wanted = new Set(target.ids)
+    if (wanted.size !== target.ids.length || wanted.size !== tasks.length || tasks.some((task) => !wanted.has(task.id))) {
+      throw conflict(TASK_MESSAGES.order)
+    }
+    await repo.setOrder(tx, target.exhibitionId, target.ids)
+    await platform.services.staff.audit(
+      tx,
+      { staffId: actor.staffId, address: actor.address },
+      {
+        function: 'console$reorderExhibitorTasks',
+        target: `exhibition:${target.exhibitionId}`,
+        before: { order: tasks.map((task) => task.id) },
+        after: { order: target.ids },
+      },
+    )
+  })
+  return taskBoard(db, actor, target.exhibitionId)
+}
 
 /** A task taken off the checklist, with the exhibitors' confirmations and reminders of it. */
 export async function deleteTask(platform: Platform, actor: StaffActor, target: { exhibitionId: number; id: number; version: number }): Promise<Board> {

@@ -119,6 +119,10 @@ function variantOf(row: AuditRow, context: SentenceContext): { key: string; valu
       return { key, values: { count: typeof after.rows === 'number' ? after.rows : 0, format: text(after.format).toUpperCase() } }
     case 'resendExhibitorInvitation':
       return { key, values: { email: text(after.email) } }
+    case 'saveExhibitorTask':
+      return { key: row.before === null || row.before === undefined ? `${key}New` : key, values: { title: text(objectOf(after.titles).en) } }
+    case 'deleteExhibitorTask':
+      return { key, values: { title: text(objectOf(before.titles).en) } }
     case 'resendTickets':
       return { key, values: { count: typeof after.mails === 'number' ? after.mails : 0 } }
     case 'saveExhibition':
