@@ -41,6 +41,7 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'exhibitions/:id', ...screen('exhibition') },
               { path: 'exhibitions/:id/survey', ...screen('survey') },
               { path: 'exhibitions/:id/content', ...screen('exhibition-content') },
+              { path: 'exhibitions/:id/exhibitor-tasks', ...screen('exhibitor-tasks') },
               { path: 'pages', ...screen('exhibition-pages') },
               { path: 'adverts', ...screen('adverts') },
               { path: 'media', ...screen('media') },

@@ -4,3 +4,5 @@ import { CONSOLE_HOME } from './paths.ts'
 export const EXHIBITIONS_PATH = `${CONSOLE_HOME}/exhibitions`
 export const NEW_EXHIBITION_PATH = `${EXHIBITIONS_PATH}/new`
 export const exhibitionPath = (id: number) => `${EXHIBITIONS_PATH}/${id}`
+/** The exhibition's checklist for its exhibitors (docs/product.md#console-exhibitor-tasks). */
+export const exhibitorTasksPath = (id: number) => `${exhibitionPath(id)}/exhibitor-tasks`
