@@ -10,7 +10,6 @@ import type * as register from '../../shared/contracts/console-register.ts'
 import type * as applications from '../../shared/contracts/console-applications.ts'
 import type * as visitors from '../../shared/contracts/console-visitors.ts'
 import type * as exhibitors from '../../shared/contracts/console-exhibitors.ts'
-import type * as exhibitorTasks from '../../shared/contracts/console-exhibitor-tasks.ts'
 import type * as comments from '../../shared/contracts/console-comments.ts'
 import type * as media from '../../shared/contracts/console-media.ts'
 
@@ -54,13 +53,6 @@ export const exhibitorDetail = fn<typeof exhibitors.exhibitorDetail>(CONSOLE.exh
 export const resendExhibitorInvitation = fn<typeof exhibitors.resendExhibitorInvitation>(CONSOLE.resendExhibitorInvitation)
 export const exhibitorExport = fn<typeof exhibitors.exhibitorExport>(CONSOLE.exhibitorExport)
 export type { ConsoleExhibitorDetail, ConsoleExhibitorRow } from '../../shared/contracts/console-exhibitors.ts'
-// Exhibitors' tasks and deadlines (docs/product.md#console-exhibitor-tasks).
-export const exhibitorTaskBoard = fn<typeof exhibitorTasks.exhibitorTaskBoard>(CONSOLE.exhibitorTaskBoard)
-export const saveExhibitorTask = fn<typeof exhibitorTasks.saveExhibitorTask>(CONSOLE.saveExhibitorTask)
-export const reorderExhibitorTasks = fn<typeof exhibitorTasks.reorderExhibitorTasks>(CONSOLE.reorderExhibitorTasks)
-export const deleteExhibitorTask = fn<typeof exhibitorTasks.deleteExhibitorTask>(CONSOLE.deleteExhibitorTask)
-export const exhibitorTaskStates = fn<typeof exhibitorTasks.exhibitorTaskStates>(CONSOLE.exhibitorTaskStates)
-export type { ConsoleTask, ExhibitorTaskStates, TaskBoard } from '../../shared/contracts/console-exhibitor-tasks.ts'
 // Visitor accounts (docs/product.md#console-visitors).
 export const visitorSearch = fn<typeof visitors.visitorSearch>(CONSOLE.visitorSearch)
 export const visitorDetail = fn<typeof visitors.visitorDetail>(CONSOLE.visitorDetail)

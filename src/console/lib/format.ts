@@ -28,10 +28,3 @@ export function formatDayAndTime(iso: string, language: ConsoleLanguage): { day:
 export function venueTimeNow(timeZone: string, now = new Date()): string {
   return toVenueTime(now, timeZone)
 }
-
-/** A calendar day at the venue (YYYY-MM-DD), formatted at UTC so that no zone moves it to the day before. */
-export function formatDay(day: string, language: ConsoleLanguage): string {
-  const date = new Date(`${day}T00:00:00Z`)
-  if (Number.isNaN(date.getTime())) return day
-  return new Intl.DateTimeFormat(htmlLangOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(date)
-}

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type ConsoleTask, deleteExhibitorTask, reorderExhibitorTasks, type TaskBoard } from '../../../api/console.ts'
+import { type ConsoleTask, deleteExhibitorTask, reorderExhibitorTasks, type TaskBoard } from '../../../api/console-exhibitor-tasks.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { formatDay } from '../../lib/format.ts'
-import { localText } from '../../lib/local-text.ts'
+import { formatDay } from '../../lib/venue-day.ts'
+import { LANGUAGE_INFO } from '../../../../shared/languages.ts'
+import { fallbackOf } from '../../content-kit/texts-editor.tsx'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
@@ -26,7 +27,8 @@ export function TaskList({ board, mayEdit, onChanged }: Props) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
   const exhibitionId = board.exhibition.id
-  const titleOf = (task: ConsoleTask) => localText(task.texts, language, 'title') ?? ''
+  // The title as an exhibitor reading the member's language sees it (docs/product.md#content-fallback).
+  const titleOf = (task: ConsoleTask) => task.texts[fallbackOf(task.texts, LANGUAGE_INFO[language].locale, 'title') ?? 'en']?.title ?? ''
 
   const run = async (work: () => Promise<TaskBoard>, status: string) => {
     setBusy(true)

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { ExhibitorTaskStates } from '../../../api/console.ts'
+import type { ExhibitorTaskStates } from '../../../api/console-exhibitor-tasks.ts'
 import type { TaskState } from '../../../../shared/rules/exhibitor-tasks.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { exhibitorTasksPath } from '../../lib/catalog-paths.ts'
-import { formatDateTime, formatDay } from '../../lib/format.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { formatDay } from '../../lib/venue-day.ts'
 import ui from '../../ui/ui.module.css'
 import styles from './exhibitor.module.css'
 
