@@ -21,8 +21,10 @@ export const checklistView = z.object({
       kind: z.enum(TASK_KINDS),
       /** In the member's language along the content fallback chain; `textLocale` says which. */
       title: z.string(),
-      instructions: z.string(),
       textLocale: z.enum(LOCALES),
+      /** Along the same chain, from the first language that has any: a title translated alone keeps them. */
+      instructions: z.string(),
+      instructionsLocale: z.enum(LOCALES),
       dueOn: z.string(),
       state: z.enum(TASK_STATES),
       confirmedAt: z.string().nullable(),

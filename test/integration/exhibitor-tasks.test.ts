@@ -191,7 +191,16 @@ describe('the exhibitor area checklist', () => {
     expect(read.status).toBe(200)
     expect(read.body.data.today).toBe('2027-04-01')
     expect(read.body.data.tasks).toMatchObject([
-      { id: custom.id, title: '阅读参展商手册', instructions: '', textLocale: 'zh-cn', state: 'due', confirmedAt: null },
+      {
+        id: custom.id,
+        title: '阅读参展商手册',
+        textLocale: 'zh-cn',
+        // Translated without them, the title keeps the English instructions.
+        instructions: 'Stand build-up rules are on page 4.',
+        instructionsLocale: 'en',
+        state: 'due',
+        confirmedAt: null,
+      },
       { id: logo.id, title: 'Upload your logo', textLocale: 'en', state: 'overdue' },
     ])
 

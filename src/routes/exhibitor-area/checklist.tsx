@@ -88,7 +88,7 @@ function TaskItem({ task, admin, busy, onConfirm }: { task: Task; admin: boolean
       </div>
       <p className={styles.dueOn}>{t('checklist.due', { date: dayIn(task.dueOn, site.htmlLang) })}</p>
       {task.instructions ? (
-        <p className={styles.instructions} lang={task.textLocale === site.locale ? undefined : task.textLocale}>
+        <p className={styles.instructions} lang={task.instructionsLocale === site.locale ? undefined : task.instructionsLocale}>
           {task.instructions}
         </p>
       ) : null}

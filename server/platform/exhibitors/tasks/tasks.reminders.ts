@@ -6,7 +6,7 @@ import type { Platform } from '../../platform.ts'
 import * as exhibitors from '../exhibitors.repo.ts'
 import { reminderMail } from './tasks.mail.ts'
 import * as repo from './tasks.repo.ts'
-import { isDone, textIn } from './tasks.service.ts'
+import { instructionsIn, isDone, textIn } from './tasks.service.ts'
 
 export const REMINDER_JOB = 'exhibitors.task-reminders'
 /** How often the reminders are looked for: a reminder goes within this much of its venue day's start. */
@@ -56,10 +56,8 @@ export async function sendTaskReminders(platform: Platform): Promise<number> {
         if (!(await repo.claimReminder(tx, task.id, exhibitor.exhibitor_id, kind, moment))) return false
         for (const admin of await repo.adminsOf(tx, exhibitor.exhibitor_id)) {
           const locale = localeOf(admin.locale)
-          const text = textIn(
-            texts.filter((row) => row.task_id === task.id),
-            locale,
-          )
+          const own = texts.filter((row) => row.task_id === task.id)
+          const text = textIn(own, locale)
           const named = (await exhibitors.exhibitorFor(tx, exhibitor.exhibitor_id, NOBODY, contentFallbackChain(locale))) as exhibitors.ExhibitorRow
           await queueMail(
             tx,
@@ -68,7 +66,7 @@ export async function sendTaskReminders(platform: Platform): Promise<number> {
               to: admin.email,
               kind,
               task: text?.title ?? '',
-              instructions: text?.instructions ?? '',
+              instructions: instructionsIn(own, locale)?.instructions ?? '',
               exhibitor: named.name,
               exhibition: named.exhibition_title,
               exhibitorId: exhibitor.exhibitor_id,

@@ -51,6 +51,13 @@ const rank = (chain: readonly Locale[], locale: Locale) => {
   return at < 0 ? chain.length + LOCALES.indexOf(locale) : at
 }
 
+/** The instructions along the reader's chain, from the first language that has any. */
+export const instructionsIn = (texts: readonly repo.TaskTextRow[], locale: Locale) =>
+  textIn(
+    texts.filter((text) => text.instructions),
+    locale,
+  )
+
 function textsByTask(rows: readonly repo.TaskTextRow[]): Map<number, repo.TaskTextRow[]> {
   const map = new Map<number, repo.TaskTextRow[]>()
   for (const row of rows) map.set(row.task_id, [...(map.get(row.task_id) ?? []), row])
@@ -205,6 +212,7 @@ export async function deleteTask(platform: Platform, actor: StaffActor, target: 
 interface TaskLine {
   task: repo.TaskRow
   text: repo.TaskTextRow | null
+  instructions: repo.TaskTextRow | null
   state: TaskState
   confirmation: repo.ConfirmationRow | null
 }
@@ -230,6 +238,7 @@ async function linesOf(db: Queryable, exhibitorId: number, locale: Locale): Prom
     lines: tasks.map((task) => ({
       task,
       text: textIn(byTask.get(task.id) ?? [], locale),
+      instructions: instructionsIn(byTask.get(task.id) ?? [], locale),
       state: taskState(isDone(task, facts, confirmed), today, task.due_on),
       confirmation: confirmations.find((row) => row.task_id === task.id) ?? null,
     })),
@@ -267,8 +276,9 @@ export async function checklist(db: Queryable, accountId: string, exhibitorId: n
       id: line.task.id,
       kind: line.task.kind,
       title: line.text?.title ?? '',
-      instructions: line.text?.instructions ?? '',
       textLocale: line.text?.locale ?? 'en',
+      instructions: line.instructions?.instructions ?? '',
+      instructionsLocale: line.instructions?.locale ?? 'en',
       dueOn: line.task.due_on,
       state: line.state,
       confirmedAt: line.confirmation ? iso(line.confirmation.confirmed_at) : null,
