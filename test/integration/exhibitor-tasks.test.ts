@@ -239,6 +239,33 @@ describe('the exhibitor area checklist', () => {
     })
   })
 
+  it('when tasks are set, then the exhibitors list counts each one done and overdue, and the export has the columns', async () => {
+    const acme = await exhibitor('Acme Markets')
+    await exhibitor('Late Markets')
+    const custom = await addTask()
+    const logo = await addTask({ kind: 'logo', texts: { en: { title: 'Upload your logo', instructions: '' } } })
+    await db.query("update exhibitor_tasks set due_on = '2027-03-31' where id = $1", [logo.id])
+    await area(acme.admin, 'exhibitor$confirmTask', { exhibitorId: acme.exhibitorId, taskId: custom.id }).expect(200)
+    const list = await staff(support, 'exhibitorList', { exhibitionId: expo })
+    expect(list.status).toBe(200)
+    const rows = list.body.data.rows as Array<{ name: string; tasks: unknown }>
+    expect(rows.map((row) => [row.name, row.tasks])).toEqual([
+      ['Acme Markets', { done: 1, total: 2, overdue: 1 }],
+      ['Late Markets', { done: 0, total: 2, overdue: 1 }],
+    ])
+    const exported = await staff(support, 'exhibitorExport', { exhibitionId: expo, format: 'csv', language: 'en' })
+    expect(exported.status).toBe(200)
+    const [header, first] = Buffer.from(exported.body.data.base64, 'base64')
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+    const columns = (header ?? '').split(',')
+    const cells = (first ?? '').split(',')
+    // The last columns (the gaps before them are quoted and hold commas): the tasks, then the application.
+    expect(columns.slice(-4)).toEqual(['Tasks done', 'Tasks', 'Tasks overdue', 'Application'])
+    expect(cells.slice(-4)).toEqual(['1', '2', '1', ''])
+  })
+
   it('when someone outside the team asks, then the exhibitor does not exist for them', async () => {
     const acme = await exhibitor('Acme Markets')
     const task = await addTask()

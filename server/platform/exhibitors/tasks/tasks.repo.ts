@@ -149,10 +149,13 @@ export async function factsOfExhibitor(db: Queryable, exhibitorId: number): Prom
   return result.rows[0] ?? null
 }
 
-/** The active exhibitors of exhibitions (ids), what their tasks' states are read from. */
-export async function factsOfExhibitions(db: Queryable, exhibitionIds: readonly number[]): Promise<FactsRow[]> {
+/** The exhibitors of exhibitions (ids), the active ones unless `withdrawn` too, what their tasks' states are read from. */
+export async function factsOfExhibitions(db: Queryable, exhibitionIds: readonly number[], withdrawn = false): Promise<FactsRow[]> {
   if (!exhibitionIds.length) return []
-  const result = await db.query<FactsRow>(`${FACTS} where x.exhibition_id = any($1::int[]) and x.status = 'active' order by x.id`, [exhibitionIds])
+  const result = await db.query<FactsRow>(`${FACTS} where x.exhibition_id = any($1::int[]) and ($2 or x.status = 'active') order by x.id`, [
+    exhibitionIds,
+    withdrawn,
+  ])
   return result.rows
 }
 

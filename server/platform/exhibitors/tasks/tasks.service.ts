@@ -64,6 +64,37 @@ function textsByTask(rows: readonly repo.TaskTextRow[]): Map<number, repo.TaskTe
   return map
 }
 
+export interface TaskCounts {
+  done: number
+  total: number
+  overdue: number
+}
+
+/** Each exhibitor's tasks done, in all and overdue, for the console's list and export (withdrawn ones too). */
+export async function taskCounts(db: Queryable, exhibitionIds: readonly number[]): Promise<Map<number, TaskCounts>> {
+  const ids = [...new Set(exhibitionIds)]
+  const facts = await repo.factsOfExhibitions(db, ids, true)
+  const counts = new Map<number, TaskCounts>()
+  await Promise.all(
+    ids.map(async (exhibitionId) => {
+      const exhibition = await repo.exhibition(db, exhibitionId, ['en'])
+      if (!exhibition) return
+      const today = localDate(now(), exhibition.time_zone)
+      const [tasks, confirmations] = await Promise.all([repo.tasksOf(db, exhibitionId), repo.confirmationsOf(db, { exhibitionId })])
+      const confirmed = confirmedSet(confirmations)
+      for (const row of facts.filter((candidate) => candidate.exhibition_id === exhibitionId)) {
+        const states = tasks.map((task) => taskState(isDone(task, row, confirmed), today, task.due_on))
+        counts.set(row.exhibitor_id, {
+          done: states.filter((state) => state === 'done').length,
+          total: states.length,
+          overdue: states.filter((state) => state === 'overdue').length,
+        })
+      }
+    }),
+  )
+  return counts
+}
+
 /** The organiser's checklist of an exhibition, with how many active exhibitors have done each task. */
 export async function taskBoard(db: Queryable, actor: StaffActor, exhibitionId: number): Promise<Board> {
   if (!inScope(actor, exhibitionId)) throw exhibitionNotFound()
