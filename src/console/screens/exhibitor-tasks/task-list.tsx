@@ -8,7 +8,7 @@ import { fallbackOf } from '../../content-kit/texts-editor.tsx'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
-import { useErrorText } from '../../ui/use-error-text.ts'
+import { movedIds, useListChange } from '../../ui/use-list-change.ts'
 import { TaskForm } from './task-form.tsx'
 
 interface Props {
@@ -21,30 +21,19 @@ interface Props {
 export function TaskList({ board, mayEdit, onChanged }: Props) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()
-  const errorText = useErrorText()
   const [editing, setEditing] = useState<ConsoleTask | 'new' | null>(null)
   const [deleting, setDeleting] = useState<ConsoleTask | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
+  const { busy, error, run } = useListChange(onChanged)
   const exhibitionId = board.exhibition.id
   // The title as an exhibitor reading the member's language sees it (docs/product.md#content-fallback).
   const titleOf = (task: ConsoleTask) => task.texts[fallbackOf(task.texts, LANGUAGE_INFO[language].locale, 'title') ?? 'en']?.title ?? ''
 
-  const run = async (work: () => Promise<TaskBoard>, status: string) => {
-    setBusy(true)
-    setError('')
-    try {
-      onChanged(await work(), status)
-    } catch (caught) {
-      setError(errorText(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
   const move = (index: number, by: -1 | 1) => {
-    const ids = board.tasks.map((task) => task.id)
-    const [moved] = ids.splice(index, 1)
-    ids.splice(index + by, 0, moved as number)
+    const ids = movedIds(
+      board.tasks.map((task) => task.id),
+      index,
+      by,
+    )
     return run(() => client.call(reorderExhibitorTasks, { exhibitionId, ids }), t('exhibitorTasks.moved'))
   }
   const remove = (task: ConsoleTask) =>

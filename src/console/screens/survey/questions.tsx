@@ -5,7 +5,7 @@ import { useConsoleShell } from '../../console-state.ts'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
-import { useErrorText } from '../../ui/use-error-text.ts'
+import { movedIds, useListChange } from '../../ui/use-list-change.ts'
 import { QuestionForm } from './question-form.tsx'
 import { questionText } from './question-text.ts'
 
@@ -16,29 +16,18 @@ import { questionText } from './question-text.ts'
 export function Questions({ editor, onChanged }: { editor: SurveyEditor; onChanged(editor: SurveyEditor, status: string): void }) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()
-  const errorText = useErrorText()
   const [editing, setEditing] = useState<SurveyEditorQuestion | 'new' | null>(null)
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { busy, error, run } = useListChange(onChanged)
   const [deleting, setDeleting] = useState<SurveyEditorQuestion | null>(null)
   const exhibitionId = editor.exhibition.id
   const answered = editor.answers > 0
 
-  const run = async (work: () => Promise<SurveyEditor>, status: string) => {
-    setBusy(true)
-    setError('')
-    try {
-      onChanged(await work(), status)
-    } catch (caught) {
-      setError(errorText(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
   const move = (index: number, by: -1 | 1) => {
-    const ids = editor.questions.map((question) => question.id)
-    const [moved] = ids.splice(index, 1)
-    ids.splice(index + by, 0, moved as number)
+    const ids = movedIds(
+      editor.questions.map((question) => question.id),
+      index,
+      by,
+    )
     return run(() => client.call(reorderSurveyQuestions, { exhibitionId, ids }), t('survey.moved'))
   }
   const toggle = (question: SurveyEditorQuestion) =>
