@@ -1,6 +1,6 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type ChecklistView, confirmExhibitorTask } from '../../api/exhibitors.ts'
+import { type ChecklistView, confirmExhibitorTask, exhibitorChecklist } from '../../api/exhibitors.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { CONFIRMED_KINDS, type TaskState } from '../../../shared/rules/exhibitor-tasks.ts'
 import styles from './checklist.module.css'
@@ -24,16 +24,26 @@ export function Checklist({
   checklist: loaded,
   admin,
   active,
+  profile,
 }: {
   exhibitorId: number
   checklist: ChecklistView
   admin: boolean
   active: boolean
+  /** Changes when the profile or its logo does: the automatic tasks are read again. */
+  profile: string
 }) {
   const { t } = useTranslation('exhibitor')
   const gateway = useGateway()
   const [checklist, setChecklist] = useState(loaded)
   const { busy, problem, notice, setNotice, run } = useAreaAction()
+  const shown = useRef(profile)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the profile changes
+  useEffect(() => {
+    if (shown.current === profile) return
+    shown.current = profile
+    void run(async () => setChecklist(await gateway.call(exhibitorChecklist, { exhibitorId })))
+  }, [profile])
   const done = checklist.tasks.filter((task) => task.state === 'done').length
 
   const confirm = (task: Task) =>

@@ -69,7 +69,13 @@ export function Workspace({ workspace: loaded, countries, checklist }: { workspa
         )}
       </section>
 
-      <Checklist exhibitorId={exhibitor.id} checklist={checklist} admin={admin} active={exhibitor.status === 'active'} />
+      <Checklist
+        exhibitorId={exhibitor.id}
+        checklist={checklist}
+        admin={admin}
+        active={exhibitor.status === 'active'}
+        profile={`${profile.version}:${profile.logo?.src ?? ''}`}
+      />
 
       <section className={styles.card} aria-labelledby="profile-title">
         <h2 id="profile-title" className={styles.cardTitle}>
