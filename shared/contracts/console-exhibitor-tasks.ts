@@ -39,7 +39,6 @@ export const consoleTask = z.object({
   id: z.number().int(),
   kind: z.enum(TASK_KINDS),
   dueOn: z.string(),
-  sort: z.number().int(),
   version: z.number().int(),
   texts: taskTexts,
   /** Active exhibitors that have done it, of `exhibitors`; and those past its day without it. */

@@ -10,7 +10,6 @@ export interface TaskRow {
   exhibition_id: number
   kind: TaskKind
   due_on: string
-  sort: number
   version: number
 }
 
@@ -21,7 +20,7 @@ export interface TaskTextRow {
   instructions: string
 }
 
-const TASK_COLUMNS = `t.id::int as id, t.exhibition_id, t.kind, to_char(t.due_on, 'YYYY-MM-DD') as due_on, t.sort, t.version`
+const TASK_COLUMNS = `t.id::int as id, t.exhibition_id, t.kind, to_char(t.due_on, 'YYYY-MM-DD') as due_on, t.version`
 
 export interface TaskExhibitionRow {
   id: number

@@ -127,7 +127,6 @@ export async function taskBoard(db: Queryable, actor: StaffActor, exhibitionId: 
         id: task.id,
         kind: task.kind,
         dueOn: task.due_on,
-        sort: task.sort,
         version: task.version,
         texts: Object.fromEntries((byTask.get(task.id) ?? []).map((text) => [text.locale, { title: text.title, instructions: text.instructions }])),
         done: states.filter((state) => state === 'done').length,
