@@ -7,6 +7,7 @@ import { LANGUAGE_INFO } from '../../../../shared/languages.ts'
 import { fallbackOf } from '../../content-kit/texts-editor.tsx'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
+import { MoveButtons } from '../../ui/move-buttons.tsx'
 import ui from '../../ui/ui.module.css'
 import { movedIds, useListChange } from '../../ui/use-list-change.ts'
 import { TaskForm } from './task-form.tsx'
@@ -77,24 +78,14 @@ export function TaskList({ board, mayEdit, onChanged }: Props) {
                 >
                   {t('exhibitorTasks.edit')}
                 </button>
-                <button
-                  type="button"
-                  className={`${ui.button} ${ui.small}`}
-                  disabled={busy || index === 0}
-                  onClick={() => void move(index, -1)}
-                  aria-label={t('exhibitorTasks.upNamed', { title })}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className={`${ui.button} ${ui.small}`}
-                  disabled={busy || index === last}
-                  onClick={() => void move(index, 1)}
-                  aria-label={t('exhibitorTasks.downNamed', { title })}
-                >
-                  ↓
-                </button>
+                <MoveButtons
+                  index={index}
+                  last={last}
+                  busy={busy}
+                  upLabel={t('exhibitorTasks.upNamed', { title })}
+                  downLabel={t('exhibitorTasks.downNamed', { title })}
+                  onMove={(by) => void move(index, by)}
+                />
                 <button
                   type="button"
                   className={`${ui.button} ${ui.small} ${ui.danger}`}

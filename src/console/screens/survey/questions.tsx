@@ -4,6 +4,7 @@ import { deleteSurveyQuestion, reorderSurveyQuestions, type SurveyEditor, type S
 import { useConsoleShell } from '../../console-state.ts'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
+import { MoveButtons } from '../../ui/move-buttons.tsx'
 import ui from '../../ui/ui.module.css'
 import { movedIds, useListChange } from '../../ui/use-list-change.ts'
 import { QuestionForm } from './question-form.tsx'
@@ -75,24 +76,14 @@ export function Questions({ editor, onChanged }: { editor: SurveyEditor; onChang
           >
             {t('survey.edit')}
           </button>
-          <button
-            type="button"
-            className={`${ui.button} ${ui.small}`}
-            disabled={busy || index === 0}
-            onClick={() => void move(index, -1)}
-            aria-label={t('survey.upNamed', { question: text })}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className={`${ui.button} ${ui.small}`}
-            disabled={busy || index === last}
-            onClick={() => void move(index, 1)}
-            aria-label={t('survey.downNamed', { question: text })}
-          >
-            ↓
-          </button>
+          <MoveButtons
+            index={index}
+            last={last}
+            busy={busy}
+            upLabel={t('survey.upNamed', { question: text })}
+            downLabel={t('survey.downNamed', { question: text })}
+            onMove={(by) => void move(index, by)}
+          />
           <button type="button" className={`${ui.button} ${ui.small}`} disabled={busy} onClick={() => void toggle(question)}>
             {t(question.hidden ? 'survey.show' : 'survey.hide')}
           </button>
