@@ -127,6 +127,13 @@ test('a manager sets the checklist, the exhibitor admin marks a task done in Chi
     zh: '阅读参展商手册',
   })
   await addTask(page, { kind: 'Logo', due: dayFromNow(30), en: 'Upload your logo', instructions: '', zh: '上传标志' })
+  // Reordered: the logo first, then back.
+  await page.getByRole('button', { name: 'Move Upload your logo up' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'The order is saved.' })).toBeVisible()
+  await expect(page.getByRole('row').nth(1)).toContainText('Upload your logo')
+  await expect(page.getByRole('button', { name: 'Move Upload your logo up' })).toBeDisabled()
+  await page.getByRole('button', { name: 'Move Upload your logo down' }).click()
+  await expect(page.getByRole('row').nth(1)).toContainText('Read the exhibitor manual')
   // A day after the exhibition's first day is refused beside the field.
   await page.getByRole('button', { name: 'Edit Upload your logo' }).click()
   const edit = page.getByRole('form', { name: 'Edit the task' })
