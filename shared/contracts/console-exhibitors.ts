@@ -40,6 +40,8 @@ export const exhibitorRow = z.object({
   teamSize: z.number().int(),
   openInvitations: z.number().int(),
   gaps: z.array(profileGap),
+  /** Its exhibition's checklist (docs/product.md#console-exhibitor-tasks): tasks done, in all, and past their day undone. */
+  tasks: z.object({ done: z.number().int(), total: z.number().int(), overdue: z.number().int() }),
   /** The accepted application it came from (null: made without one). */
   applicationReference: z.string().nullable(),
 })

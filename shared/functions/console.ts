@@ -84,6 +84,12 @@ export const CONSOLE = {
   saveBooth: { endpoint: 'console', route: 'console$saveBooth', access: 'staff' },
   deleteBooth: { endpoint: 'console', route: 'console$deleteBooth', access: 'staff' },
   assignBooth: { endpoint: 'console', route: 'console$assignBooth', access: 'staff' },
+  // Exhibitors' tasks and deadlines (docs/product.md#console-exhibitor-tasks).
+  exhibitorTaskBoard: { endpoint: 'console', route: 'console$exhibitorTaskBoard', access: 'staff' },
+  saveExhibitorTask: { endpoint: 'console', route: 'console$saveExhibitorTask', access: 'staff' },
+  reorderExhibitorTasks: { endpoint: 'console', route: 'console$reorderExhibitorTasks', access: 'staff' },
+  deleteExhibitorTask: { endpoint: 'console', route: 'console$deleteExhibitorTask', access: 'staff' },
+  exhibitorTaskStates: { endpoint: 'console', route: 'console$exhibitorTaskStates', access: 'staff' },
   // Visitor accounts (docs/product.md#console-visitors).
   visitorSearch: { endpoint: 'console', route: 'console$visitorSearch', access: 'staff' },
   visitorDetail: { endpoint: 'console', route: 'console$visitorDetail', access: 'staff' },

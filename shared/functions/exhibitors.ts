@@ -15,6 +15,9 @@ export const EXHIBITORS = {
   // The company's official channels, submitted for the organiser's verifier (docs/product.md#exhibitor-channel-submissions).
   submitExhibitorChannel: { endpoint: 'expo', route: 'exhibitor$submitChannel', access: 'user' },
   withdrawExhibitorChannel: { endpoint: 'expo', route: 'exhibitor$withdrawChannel', access: 'user' },
+  // Its checklist (docs/product.md#exhibitor-tasks): staff read, admins confirm.
+  exhibitorChecklist: { endpoint: 'expo', route: 'exhibitor$checklist', access: 'user' },
+  confirmExhibitorTask: { endpoint: 'expo', route: 'exhibitor$confirmTask', access: 'user' },
   // What visitors read: the directory of an exhibition and one exhibitor's page.
   exhibitorDirectory: { endpoint: 'expo', route: 'exhibitor$directory', access: 'visitor' },
   exhibitorPage: { endpoint: 'expo', route: 'exhibitor$page', access: 'visitor' },

@@ -3,6 +3,7 @@ import { fn } from '../../shared/functions/gateway.ts'
 import { EXHIBITORS } from '../../shared/functions/exhibitors.ts'
 import type * as contracts from '../../shared/contracts/exhibitors.ts'
 import type * as plans from '../../shared/contracts/floor-plans.ts'
+import type * as tasks from '../../shared/contracts/exhibitor-tasks.ts'
 
 /**
  * Exhibitors (docs/product.md#exhibitors): browser references to the platform functions. The rules
@@ -17,6 +18,8 @@ export const revokeExhibitorInvitation = fn<typeof contracts.revokeExhibitorInvi
 export const removeExhibitorMember = fn<typeof contracts.removeExhibitorMember>(EXHIBITORS.removeExhibitorMember)
 export const exhibitorInvitation = fn<typeof contracts.exhibitorInvitation>(EXHIBITORS.exhibitorInvitation)
 export const acceptExhibitorInvitation = fn<typeof contracts.acceptExhibitorInvitation>(EXHIBITORS.acceptExhibitorInvitation)
+export const exhibitorChecklist = fn<typeof tasks.exhibitorChecklist>(EXHIBITORS.exhibitorChecklist)
+export const confirmExhibitorTask = fn<typeof tasks.confirmExhibitorTask>(EXHIBITORS.confirmExhibitorTask)
 export const exhibitorDirectory = fn<typeof contracts.exhibitorDirectory>(EXHIBITORS.exhibitorDirectory)
 export const exhibitorPage = fn<typeof contracts.exhibitorPage>(EXHIBITORS.exhibitorPage)
 
@@ -32,6 +35,8 @@ export type {
   TeamView,
   WorkspaceView,
 } from '../../shared/contracts/exhibitors.ts'
+
+export type { ChecklistView } from '../../shared/contracts/exhibitor-tasks.ts'
 
 /** What an invitation link offers, before it is taken. */
 export type InvitationView = z.output<typeof contracts.exhibitorInvitation.result>

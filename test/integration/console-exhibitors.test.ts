@@ -168,6 +168,7 @@ describe('the list', () => {
       teamSize: 1,
       openInvitations: 0,
       gaps: [],
+      tasks: { done: 0, total: 0, overdue: 0 },
       applicationReference: acme.reference,
     })
     expect(all.rows.find((row) => row.id === wang.exhibitorId)).toMatchObject({

@@ -5,6 +5,7 @@ import { registerExhibitorFunctions } from './exhibitors.functions.ts'
 import { sitemapRows } from './exhibitors.repo.ts'
 import { createExhibitorService, type ExhibitorService } from './exhibitors.service.ts'
 import { mountLogoUpload } from './logo-upload.ts'
+import { registerTaskFunctions } from './tasks/tasks.functions.ts'
 
 declare module '../platform.ts' {
   interface Services {
@@ -25,6 +26,7 @@ export const domain: Domain = {
     platform.services.exhibitors = service
     registerExhibitorFunctions(platform, service)
     registerConsoleExhibitorFunctions(platform)
+    registerTaskFunctions(platform)
   },
   routes(router, platform) {
     mountLogoUpload(router, platform, platform.services.exhibitors)

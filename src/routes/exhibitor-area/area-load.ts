@@ -1,5 +1,14 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { type ExhibitorSummary, exhibitorInvitation, exhibitorWorkspace, type InvitationView, myExhibitors, type WorkspaceView } from '../../api/exhibitors.ts'
+import {
+  type ChecklistView,
+  type ExhibitorSummary,
+  exhibitorChecklist,
+  exhibitorInvitation,
+  exhibitorWorkspace,
+  type InvitationView,
+  myExhibitors,
+  type WorkspaceView,
+} from '../../api/exhibitors.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { countryList } from '../../api/reference.ts'
 import { currentUser } from '../../components/account-menu/user-store.ts'
@@ -16,7 +25,7 @@ export type AreaLoad =
   | { kind: 'login'; invitation: boolean }
   | { kind: 'list'; items: ExhibitorSummary[] }
   | { kind: 'missing' }
-  | { kind: 'workspace'; workspace: WorkspaceView; countries: Country[] }
+  | { kind: 'workspace'; workspace: WorkspaceView; countries: Country[]; checklist: ChecklistView }
   | {
       kind: 'invitation'
       token: string
@@ -64,11 +73,17 @@ export async function loadArea(args: LoaderFunctionArgs): Promise<AreaLoad> {
       const exhibitorId = Number(id)
       if (!Number.isSafeInteger(exhibitorId) || exhibitorId <= 0) return { kind: 'missing' }
       try {
-        const [workspace, countries] = await Promise.all([
+        const [workspace, countries, checklist] = await Promise.all([
           gateway.call(exhibitorWorkspace, { exhibitorId }, { signal }),
           gateway.call(countryList, { LanguageCode: site.locale }, { signal }),
+          gateway.call(exhibitorChecklist, { exhibitorId }, { signal }),
         ])
-        return { kind: 'workspace', workspace, countries: countries.map((country) => ({ code: country.TwoCharCode, name: country.CountryName })) }
+        return {
+          kind: 'workspace',
+          workspace,
+          countries: countries.map((country) => ({ code: country.TwoCharCode, name: country.CountryName })),
+          checklist,
+        }
       } catch (error) {
         if (refused(error, 400, 404)) return { kind: 'missing' }
         throw error

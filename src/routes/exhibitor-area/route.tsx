@@ -25,7 +25,14 @@ export function Component() {
   if (loaded.kind === 'missing') return <Missing />
   if (loaded.kind === 'invitation') return <Invitation loaded={loaded} />
   // Another exhibitor, or the same one saved by someone else and reloaded, starts its forms afresh.
-  return <Workspace key={`${loaded.workspace.exhibitor.id}:${loaded.workspace.profile.version}`} workspace={loaded.workspace} countries={loaded.countries} />
+  return (
+    <Workspace
+      key={`${loaded.workspace.exhibitor.id}:${loaded.workspace.profile.version}`}
+      workspace={loaded.workspace}
+      countries={loaded.countries}
+      checklist={loaded.checklist}
+    />
+  )
 }
 
 function SignIn({ invitation }: { invitation: boolean }) {

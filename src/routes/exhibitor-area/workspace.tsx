@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import type { WorkspaceView } from '../../api/exhibitors.ts'
+import type { ChecklistView, WorkspaceView } from '../../api/exhibitors.ts'
 import { useSite } from '../../app-state.ts'
 import type { Country } from './area-load.ts'
 import { AreaPage } from './area-page.tsx'
 import { Badges, ExhibitionLine } from './area-parts.tsx'
 import { Channels } from './channels.tsx'
+import { Checklist } from './checklist.tsx'
 import styles from './exhibitor-area.module.css'
 import type { ListNotice } from './exhibitor-list.tsx'
 import { LogoField } from './logo.tsx'
@@ -14,8 +15,8 @@ import { ProfileEditor } from './profile-editor.tsx'
 import { ProfileRead } from './profile-read.tsx'
 import { Team } from './team.tsx'
 
-/** One exhibitor of the member's: what the profile still lacks, the profile, its official channels, and the team. */
-export function Workspace({ workspace: loaded, countries }: { workspace: WorkspaceView; countries: Country[] }) {
+/** One exhibitor of the member's: what the profile still lacks, the organiser's checklist, the profile, its official channels, and the team. */
+export function Workspace({ workspace: loaded, countries, checklist }: { workspace: WorkspaceView; countries: Country[]; checklist: ChecklistView }) {
   const { t } = useTranslation('exhibitor')
   const site = useSite()
   const navigate = useNavigate()
@@ -68,6 +69,14 @@ export function Workspace({ workspace: loaded, countries }: { workspace: Workspa
           <p className={styles.muted}>{t('gaps.completeText')}</p>
         )}
       </section>
+
+      <Checklist
+        exhibitorId={exhibitor.id}
+        checklist={checklist}
+        admin={admin}
+        active={exhibitor.status === 'active'}
+        profile={`${profile.version}:${profile.logo?.src ?? ''}`}
+      />
 
       <section className={styles.card} aria-labelledby="profile-title">
         <h2 id="profile-title" className={styles.cardTitle}>

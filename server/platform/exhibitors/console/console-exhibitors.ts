@@ -17,6 +17,7 @@ import type { Platform } from '../../platform.ts'
 import type { StaffActor } from '../../staff-actor.ts'
 import * as exhibitors from '../exhibitors.repo.ts'
 import { renewInvitation } from '../exhibitors.service.ts'
+import { type TaskCounts, taskCounts } from '../tasks/tasks.service.ts'
 import * as repo from './console-exhibitors.repo.ts'
 
 type ListQuery = z.output<typeof contracts.exhibitorList.payload>
@@ -40,7 +41,9 @@ function gapsOf(row: repo.ConsoleRow): ProfileGap[] {
   })
 }
 
-function rowOf(row: repo.ConsoleRow, locale: Locale): Row & { stage: ExhibitorStage } {
+const NO_TASKS: TaskCounts = { done: 0, total: 0, overdue: 0 }
+
+function rowOf(row: repo.ConsoleRow, locale: Locale, tasks: ReadonlyMap<number, TaskCounts>): Row & { stage: ExhibitorStage } {
   const gaps = gapsOf(row)
   return {
     id: row.id,
@@ -56,6 +59,7 @@ function rowOf(row: repo.ConsoleRow, locale: Locale): Row & { stage: ExhibitorSt
     teamSize: row.members,
     openInvitations: row.open_invitations,
     gaps,
+    tasks: tasks.get(row.id) ?? NO_TASKS,
     applicationReference: row.application_reference,
   }
 }
@@ -74,7 +78,11 @@ export async function exhibitorList(db: Queryable, actor: StaffActor, query: Lis
     }),
     repo.exhibitionsFor(db, actor.scope, chain),
   ])
-  const rows = found.map((row) => rowOf(row, actor.locale)).filter((row) => !query.stage || progressOf(row.status, row.stage) === query.stage)
+  const tasks = await taskCounts(
+    db,
+    found.map((row) => row.exhibition_id),
+  )
+  const rows = found.map((row) => rowOf(row, actor.locale, tasks)).filter((row) => !query.stage || progressOf(row.status, row.stage) === query.stage)
   const start = (query.page - 1) * query.pageSize
   return { rows: rows.slice(start, start + query.pageSize), total: rows.length, exhibitions }
 }
@@ -110,7 +118,7 @@ export async function exhibitorDetail(
     boothsOfExhibitor(db, row.id),
   ])
   return {
-    ...rowOf(row, actor.locale),
+    ...rowOf(row, actor.locale, await taskCounts(db, [row.exhibition_id])),
     website: row.website,
     createdAt: iso(row.created_at),
     booths,
@@ -205,15 +213,18 @@ const COLUMNS: readonly Column[] = [
   ['teamSize', (row) => row.teamSize],
   ['openInvitations', (row) => row.openInvitations],
   ['gaps', (row) => row.gaps.join(', ') || null],
+  ['tasksDone', (row) => row.tasks.done],
+  ['tasksTotal', (row) => row.tasks.total],
+  ['tasksOverdue', (row) => row.tasks.overdue],
   ['application', (row) => row.applicationReference],
 ]
 
-function tableOf(rows: readonly repo.ConsoleRow[], language: ConsoleLanguage) {
+function tableOf(rows: readonly repo.ConsoleRow[], language: ConsoleLanguage, tasks: ReadonlyMap<number, TaskCounts>) {
   const t = consoleStrings(language)
   return {
     header: COLUMNS.map(([key]) => t(`exhibitors.columns.${key}`)),
     rows: rows.map((row) => {
-      const view = { ...rowOf(row, localeOf(language)), website: row.website }
+      const view = { ...rowOf(row, localeOf(language), tasks), website: row.website }
       return COLUMNS.map(([, cell]) => cell(view))
     }),
   }
@@ -230,7 +241,7 @@ export async function exhibitorExport(platform: Platform, actor: StaffActor, que
   return platform.db.transaction(async (tx) => {
     if (!(await repo.exhibitionExists(tx, exhibitionId))) throw notFound('console:errors.exhibitionNotFound')
     const rows = await repo.consoleRows(tx, { scope: actor.scope, chain: contentFallbackChain(locale), exhibitionId, kind: null, search: null, now: now() })
-    const table = tableOf(rows, language)
+    const table = tableOf(rows, language, await taskCounts(tx, [exhibitionId]))
     // XLSX cells are typed: text stays text, never a formula, so it needs no apostrophe.
     const file = format === 'csv' ? toCsv(table.header, table.rows) : await writeXlsxFile([[...table.header], ...table.rows]).toBuffer()
     await platform.services.staff.audit(

@@ -130,6 +130,10 @@ function variantOf(row: AuditRow, context: SentenceContext): { key: string; valu
       const values = { number: text(after.number) || text(before.number), exhibitor: text(after.exhibitor), from: text(before.movedFrom) }
       return { key: values.exhibitor === '' ? 'assignBoothFreed' : values.from ? 'assignBoothMoved' : key, values }
     }
+    case 'saveExhibitorTask':
+      return { key: row.before === null || row.before === undefined ? `${key}New` : key, values: { title: text(objectOf(after.titles).en) } }
+    case 'deleteExhibitorTask':
+      return { key, values: { title: text(objectOf(before.titles).en) } }
     case 'resendTickets':
       return { key, values: { count: typeof after.mails === 'number' ? after.mails : 0 } }
     case 'saveExhibition':

@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
 import { type ConsoleExhibitorDetail, exhibitorDetail } from '../../../api/console.ts'
+import { type ExhibitorTaskStates, exhibitorTaskStates } from '../../../api/console-exhibitor-tasks.ts'
 import { mayCall } from '../../../../shared/rules/console-access.ts'
 import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../../../shared/languages.ts'
 import { useConsoleShell, useMember } from '../../console-state.ts'
@@ -18,11 +19,18 @@ import { Facts } from '../../ui/facts.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './exhibitor.module.css'
 import { Invitations } from './invitations.tsx'
+import { TaskStates } from './task-states.tsx'
 
-export async function loader(args: LoaderFunctionArgs): Promise<{ exhibitor: ConsoleExhibitorDetail }> {
+type Loaded = { exhibitor: ConsoleExhibitorDetail; tasks: ExhibitorTaskStates }
+
+export async function loader(args: LoaderFunctionArgs): Promise<Loaded> {
   const id = Number(args.params.id)
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 })
-  return staffCall(args, exhibitorDetail, { exhibitorId: id })
+  const [{ exhibitor }, tasks] = await Promise.all([
+    staffCall(args, exhibitorDetail, { exhibitorId: id }),
+    staffCall(args, exhibitorTaskStates, { exhibitorId: id }),
+  ])
+  return { exhibitor, tasks }
 }
 
 function Summary({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
@@ -218,7 +226,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 /** One exhibitor: where it stands, its profile in every language written, its team and open invitations (docs/product.md#console-exhibitors). */
 export function Component() {
   const { t } = useTranslation()
-  const { exhibitor } = useLoaderData() as { exhibitor: ConsoleExhibitorDetail }
+  const { exhibitor, tasks } = useLoaderData() as Loaded
   const member = useMember()
   const revalidator = useRevalidator()
   const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null)
@@ -247,6 +255,9 @@ export function Component() {
           </Panel>
         </div>
         <div className={styles.stack}>
+          <Panel id="exhibitor-tasks-title" title={t('exhibitorTasks.checklist')}>
+            <TaskStates states={tasks} exhibitionId={exhibitor.exhibitionId} />
+          </Panel>
           <Panel id="exhibitor-team-title" title={t('exhibitors.teamTitle')}>
             <Team exhibitor={exhibitor} />
           </Panel>

@@ -48,6 +48,18 @@ function useColumns(): Array<Column<ConsoleExhibitorRow>> {
       ),
     },
     {
+      header: t('exhibitorTasks.tasks'),
+      cell: (row) =>
+        row.tasks.total ? (
+          <>
+            <div>{t('exhibitorTasks.doneOf', { done: row.tasks.done, total: row.tasks.total })}</div>
+            {row.tasks.overdue ? <div className={`${ui.badge} ${ui.badgeWarn}`}>{t('exhibitorTasks.overdueTasks', { count: row.tasks.overdue })}</div> : null}
+          </>
+        ) : (
+          t('exhibitors.none')
+        ),
+    },
+    {
       header: t('exhibitors.gaps'),
       cell: (row) => (row.gaps.length ? row.gaps.map((gap) => t(`exhibitors.gap.${gap}`)).join(', ') : t('exhibitors.none')),
     },

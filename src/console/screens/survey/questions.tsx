@@ -4,8 +4,9 @@ import { deleteSurveyQuestion, reorderSurveyQuestions, type SurveyEditor, type S
 import { useConsoleShell } from '../../console-state.ts'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
+import { MoveButtons } from '../../ui/move-buttons.tsx'
 import ui from '../../ui/ui.module.css'
-import { useErrorText } from '../../ui/use-error-text.ts'
+import { movedIds, useListChange } from '../../ui/use-list-change.ts'
 import { QuestionForm } from './question-form.tsx'
 import { questionText } from './question-text.ts'
 
@@ -16,29 +17,18 @@ import { questionText } from './question-text.ts'
 export function Questions({ editor, onChanged }: { editor: SurveyEditor; onChanged(editor: SurveyEditor, status: string): void }) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()
-  const errorText = useErrorText()
   const [editing, setEditing] = useState<SurveyEditorQuestion | 'new' | null>(null)
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { busy, error, run } = useListChange(onChanged)
   const [deleting, setDeleting] = useState<SurveyEditorQuestion | null>(null)
   const exhibitionId = editor.exhibition.id
   const answered = editor.answers > 0
 
-  const run = async (work: () => Promise<SurveyEditor>, status: string) => {
-    setBusy(true)
-    setError('')
-    try {
-      onChanged(await work(), status)
-    } catch (caught) {
-      setError(errorText(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
   const move = (index: number, by: -1 | 1) => {
-    const ids = editor.questions.map((question) => question.id)
-    const [moved] = ids.splice(index, 1)
-    ids.splice(index + by, 0, moved as number)
+    const ids = movedIds(
+      editor.questions.map((question) => question.id),
+      index,
+      by,
+    )
     return run(() => client.call(reorderSurveyQuestions, { exhibitionId, ids }), t('survey.moved'))
   }
   const toggle = (question: SurveyEditorQuestion) =>
@@ -86,24 +76,14 @@ export function Questions({ editor, onChanged }: { editor: SurveyEditor; onChang
           >
             {t('survey.edit')}
           </button>
-          <button
-            type="button"
-            className={`${ui.button} ${ui.small}`}
-            disabled={busy || index === 0}
-            onClick={() => void move(index, -1)}
-            aria-label={t('survey.upNamed', { question: text })}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className={`${ui.button} ${ui.small}`}
-            disabled={busy || index === last}
-            onClick={() => void move(index, 1)}
-            aria-label={t('survey.downNamed', { question: text })}
-          >
-            ↓
-          </button>
+          <MoveButtons
+            index={index}
+            last={last}
+            busy={busy}
+            upLabel={t('survey.upNamed', { question: text })}
+            downLabel={t('survey.downNamed', { question: text })}
+            onMove={(by) => void move(index, by)}
+          />
           <button type="button" className={`${ui.button} ${ui.small}`} disabled={busy} onClick={() => void toggle(question)}>
             {t(question.hidden ? 'survey.show' : 'survey.hide')}
           </button>

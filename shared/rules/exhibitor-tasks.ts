@@ -1,0 +1,65 @@
+/**
+ * Exhibitors' tasks and deadlines (docs/product.md#exhibitor-tasks): what the organiser's checklist,
+ * the exhibitor area and the reminders agree on. Zod-free, so pages and the console import it directly.
+ */
+
+/**
+ * `profile` is done when the profile has no gaps, `logo` when a logo is there (both by the facts);
+ * `custom` when an admin of the exhibitor confirms it. Pass names and priced forms come with passes
+ * and orders.
+ */
+export const TASK_KINDS = ['profile', 'logo', 'custom'] as const
+export type TaskKind = (typeof TASK_KINDS)[number]
+
+/** Kinds an exhibitor's admin confirms by hand; the others follow the profile. */
+export const CONFIRMED_KINDS: readonly TaskKind[] = ['custom']
+
+export const TASK_STATES = ['done', 'due', 'overdue'] as const
+export type TaskState = (typeof TASK_STATES)[number]
+
+/** The reminders mailed before a task's day, and how many days before it each goes. */
+export const REMINDER_KINDS = ['week', 'day'] as const
+export type ReminderKind = (typeof REMINDER_KINDS)[number]
+
+export const TASK_LIMITS = {
+  title: 120,
+  instructions: 2000,
+  /** Tasks of one exhibition. */
+  perExhibition: 40,
+} as const
+
+/** Translation keys of the console's refusals (`console:errors.*`, in locales/<12>/console.json). */
+export const TASK_MESSAGES = {
+  englishTitle: 'console:errors.taskEnglishTitle',
+  titleMissing: 'console:errors.taskTitleMissing',
+  tooLong: 'errors.tooLong',
+  dueDate: 'console:errors.taskDueDate',
+  dueAfterStart: 'console:errors.taskDueAfterStart',
+  changed: 'console:errors.taskChanged',
+  notFound: 'console:errors.taskNotFound',
+  tooMany: 'console:errors.taskTooMany',
+  order: 'console:errors.taskOrder',
+} as const
+
+/** Whole days from the venue's today to the due day (both YYYY-MM-DD): 0 on the day, negative after it. */
+export function daysLeft(today: string, dueOn: string): number {
+  return Math.round((Date.parse(`${dueOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000)
+}
+
+export function taskState(done: boolean, today: string, dueOn: string): TaskState {
+  if (done) return 'done'
+  return daysLeft(today, dueOn) < 0 ? 'overdue' : 'due'
+}
+
+/**
+ * The reminder a task not done calls for on the venue's `today`: the week's from seven days before
+ * its day, the day's from the day before through the day itself; none after it. A task added five
+ * days before its day still gets the week's, then the day's.
+ */
+export function reminderDue(today: string, dueOn: string): ReminderKind | null {
+  const left = daysLeft(today, dueOn)
+  if (left < 0) return null
+  if (left <= 1) return 'day'
+  if (left <= 7) return 'week'
+  return null
+}

@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type ChecklistView, confirmExhibitorTask, exhibitorChecklist } from '../../api/exhibitors.ts'
+import { useGateway, useSite } from '../../app-state.ts'
+import { CONFIRMED_KINDS, type TaskState } from '../../../shared/rules/exhibitor-tasks.ts'
+import styles from './checklist.module.css'
+import area from './exhibitor-area.module.css'
+import { useAreaAction } from './messages.ts'
+
+type Task = ChecklistView['tasks'][number]
+
+const TASK_CLASS: Record<TaskState, string | undefined> = { done: styles.taskDone, due: styles.taskDue, overdue: styles.taskOverdue }
+const STATE_CLASS: Record<TaskState, string | undefined> = { done: styles.stateDone, due: styles.stateDue, overdue: styles.stateOverdue }
+
+/** A day at the venue (YYYY-MM-DD) in the reader's language, formatted at UTC so no zone moves it. */
+const dayIn = (day: string, htmlLang: string) => new Intl.DateTimeFormat(htmlLang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
+
+/**
+ * The organiser's checklist (docs/product.md#exhibitor-tasks): each task with its day at the venue and
+ * its state; an admin marks a task of the organiser's as done, the automatic ones link to the profile.
+ */
+export function Checklist({
+  exhibitorId,
+  checklist: loaded,
+  admin,
+  active,
+  profile,
+}: {
+  exhibitorId: number
+  checklist: ChecklistView
+  admin: boolean
+  active: boolean
+  /** Changes when the profile or its logo does: the automatic tasks are read again. */
+  profile: string
+}) {
+  const { t } = useTranslation('exhibitor')
+  const gateway = useGateway()
+  const [checklist, setChecklist] = useState(loaded)
+  const { busy, problem, notice, setNotice, run } = useAreaAction()
+  const shown = useRef(profile)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the profile changes
+  useEffect(() => {
+    if (shown.current === profile) return
+    shown.current = profile
+    void run(async () => setChecklist(await gateway.call(exhibitorChecklist, { exhibitorId })))
+  }, [profile])
+  const done = checklist.tasks.filter((task) => task.state === 'done').length
+
+  const confirm = (task: Task) =>
+    run(async () => {
+      setChecklist(await gateway.call(confirmExhibitorTask, { exhibitorId, taskId: task.id }))
+      setNotice(t('checklist.marked'))
+    })
+
+  return (
+    <section id="checklist" className={area.card} aria-labelledby="checklist-title">
+      <h2 id="checklist-title" className={area.cardTitle}>
+        {t('checklist.title')}
+      </h2>
+      {checklist.tasks.length ? (
+        <>
+          <p className={area.muted}>{t('checklist.lead')}</p>
+          <p className={styles.progress}>{t('checklist.progress', { done, total: checklist.tasks.length })}</p>
+          <ol className={styles.tasks}>
+            {checklist.tasks.map((task) => (
+              <TaskItem key={task.id} task={task} admin={admin && active} busy={busy} onConfirm={() => void confirm(task)} />
+            ))}
+          </ol>
+          {admin ? null : <p className={area.muted}>{t('checklist.staffNote')}</p>}
+        </>
+      ) : (
+        <p className={area.muted}>{t('checklist.empty')}</p>
+      )}
+      <p className={styles.status} role="status">
+        {notice}
+      </p>
+      {problem ? (
+        <p className={styles.alert} role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+function TaskItem({ task, admin, busy, onConfirm }: { task: Task; admin: boolean; busy: boolean; onConfirm(): void }) {
+  const { t } = useTranslation('exhibitor')
+  const site = useSite()
+  const id = useId()
+  const confirmedByHand = CONFIRMED_KINDS.includes(task.kind)
+  return (
+    <li className={`${styles.task} ${TASK_CLASS[task.state]}`}>
+      <div className={styles.head}>
+        <h3 id={`${id}-title`} className={styles.title} lang={task.textLocale === site.locale ? undefined : task.textLocale}>
+          {task.title}
+        </h3>
+        <span className={`${styles.state} ${STATE_CLASS[task.state]}`}>{t(`checklist.states.${task.state}`)}</span>
+      </div>
+      <p className={styles.dueOn}>{t('checklist.due', { date: dayIn(task.dueOn, site.htmlLang) })}</p>
+      {task.instructions ? (
+        <p className={styles.instructions} lang={task.instructionsLocale === site.locale ? undefined : task.instructionsLocale}>
+          {task.instructions}
+        </p>
+      ) : null}
+      {confirmedByHand ? (
+        task.confirmedAt ? (
+          <p className={area.muted}>{t('checklist.confirmed', { date: dayIn(task.confirmedAt.slice(0, 10), site.htmlLang) })}</p>
+        ) : admin ? (
+          <button type="button" className={area.primary} disabled={busy} aria-describedby={`${id}-title`} onClick={onConfirm}>
+            {t('checklist.markDone')}
+          </button>
+        ) : null
+      ) : (
+        <>
+          <p className={area.muted}>{t(`checklist.auto.${task.kind}`)}</p>
+          {task.state === 'done' || !admin ? null : (
+            <a className={area.secondary} href="#profile-title" aria-describedby={`${id}-title`}>
+              {t(task.kind === 'logo' ? 'checklist.toLogo' : 'checklist.toProfile')}
+            </a>
+          )}
+        </>
+      )}
+    </li>
+  )
+}
