@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type CatalogCoupon, type CatalogExhibition, type couponList, saveCoupon } from '../../../api/console.ts'
 import type { RefResult } from '../../../../shared/functions/gateway.ts'
@@ -10,8 +10,10 @@ import { type Column, DataTable } from '../../ui/data-table.tsx'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
-import { CouponForm } from './coupon-form.tsx'
-import { CouponUses } from './coupon-uses.tsx'
+
+// Opened by a click: loaded then, so the screen's first visit stays within its budget (bundle-budget.json).
+const CouponForm = lazy(() => import('./coupon-form.tsx').then((module) => ({ default: module.CouponForm })))
+const CouponUses = lazy(() => import('./coupon-uses.tsx').then((module) => ({ default: module.CouponUses })))
 
 interface Props {
   exhibition: CatalogExhibition
@@ -174,24 +176,30 @@ export function Coupons({ exhibition, coupons, onSaved }: Props) {
           {problem}
         </p>
       ) : null}
-      {shown ? <CouponUses key={shown.id} exhibitionId={exhibition.id} coupon={shown} onClose={() => setShown(null)} /> : null}
+      {shown ? (
+        <Suspense fallback={null}>
+          <CouponUses key={shown.id} exhibitionId={exhibition.id} coupon={shown} onClose={() => setShown(null)} />
+        </Suspense>
+      ) : null}
       {form || editing ? (
-        <CouponForm
-          key={editing ? `edit-${editing.id}` : (form ?? 'one')}
-          mode={form ?? 'one'}
-          coupon={editing}
-          exhibition={exhibition}
-          onClose={() => {
-            setForm(null)
-            setEditing(null)
-          }}
-          onSaved={(coupon) => {
-            if (coupon) remember(coupon)
-            setForm(null)
-            setEditing(null)
-            onSaved()
-          }}
-        />
+        <Suspense fallback={null}>
+          <CouponForm
+            key={editing ? `edit-${editing.id}` : (form ?? 'one')}
+            mode={form ?? 'one'}
+            coupon={editing}
+            exhibition={exhibition}
+            onClose={() => {
+              setForm(null)
+              setEditing(null)
+            }}
+            onSaved={(coupon) => {
+              if (coupon) remember(coupon)
+              setForm(null)
+              setEditing(null)
+              onSaved()
+            }}
+          />
+        </Suspense>
       ) : (
         <div className={ui.actions}>
           <button

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CatalogExhibition, CatalogTicketType } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
@@ -6,7 +6,9 @@ import { localText } from '../../lib/local-text.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
-import { TicketTypeForm } from './ticket-type-form.tsx'
+
+// Opened by a click: loaded then, so the screen's first visit stays within its budget (bundle-budget.json).
+const TicketTypeForm = lazy(() => import('./ticket-type-form.tsx').then((module) => ({ default: module.TicketTypeForm })))
 
 /** The exhibition's ticket types: price, capacity against sold and held, window and visibility; edit one or add one. */
 export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibition; onSaved(): void }) {
@@ -54,17 +56,19 @@ export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibi
       </h2>
       <DataTable label={t('catalog.ticketTypes')} columns={columns} rows={exhibition.ticketTypes} rowKey={(type) => type.id} empty={t('catalog.noTypes')} />
       {editing ? (
-        <TicketTypeForm
-          key={editing === 'new' ? 'new' : editing.id}
-          exhibitionId={exhibition.id}
-          type={editing === 'new' ? null : editing}
-          defaultCurrency={exhibition.ticketTypes[0]?.currency ?? 'USD'}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null)
-            onSaved()
-          }}
-        />
+        <Suspense fallback={null}>
+          <TicketTypeForm
+            key={editing === 'new' ? 'new' : editing.id}
+            exhibitionId={exhibition.id}
+            type={editing === 'new' ? null : editing}
+            defaultCurrency={exhibition.ticketTypes[0]?.currency ?? 'USD'}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null)
+              onSaved()
+            }}
+          />
+        </Suspense>
       ) : (
         <div>
           <button type="button" className={ui.button} onClick={() => setEditing('new')}>
