@@ -11,6 +11,7 @@ import styles from './catalog.module.css'
 import { SelectField } from '../../ui/select-field.tsx'
 import { CurrencyField } from './currency-field.tsx'
 import { moneyOf, orNull, textOf, useFormCall } from '../../ui/use-form-call.ts'
+import { FormEnd } from '../../ui/form-end.tsx'
 
 interface Props {
   mode: 'one' | 'many'
@@ -167,19 +168,7 @@ export function CouponForm({ mode, exhibition, coupon = null, onClose, onSaved }
           <input type="checkbox" name="active" defaultChecked={coupon.active} /> {t('catalog.couponActive')}
         </label>
       ) : null}
-      {message ? (
-        <p className={ui.alert} role="alert">
-          {message}
-        </p>
-      ) : null}
-      <div className={ui.actions}>
-        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
-          {t(mode === 'one' ? 'catalog.save' : 'catalog.generate')}
-        </button>
-        <button type="button" className={ui.button} onClick={onClose}>
-          {t('catalog.cancel')}
-        </button>
-      </div>
+      <FormEnd message={message} busy={busy} save={t(mode === 'one' ? 'catalog.save' : 'catalog.generate')} cancel={t('catalog.cancel')} onCancel={onClose} />
     </form>
   )
 }

@@ -10,6 +10,7 @@ import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
 import { CurrencyField } from './currency-field.tsx'
 import { moneyOf, orNull, textOf, useFormCall } from '../../ui/use-form-call.ts'
+import { FormEnd } from '../../ui/form-end.tsx'
 
 interface Props {
   exhibitionId: number
@@ -113,19 +114,7 @@ export function TicketTypeForm({ exhibitionId, type, defaultCurrency, onClose, o
           ))}
         </div>
       </fieldset>
-      {message ? (
-        <p className={ui.alert} role="alert">
-          {message}
-        </p>
-      ) : null}
-      <div className={ui.actions}>
-        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
-          {t('catalog.save')}
-        </button>
-        <button type="button" className={ui.button} onClick={onClose}>
-          {t('catalog.cancel')}
-        </button>
-      </div>
+      <FormEnd message={message} busy={busy} save={t('catalog.save')} cancel={t('catalog.cancel')} onCancel={onClose} />
     </form>
   )
 }

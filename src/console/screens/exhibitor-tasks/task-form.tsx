@@ -9,6 +9,7 @@ import { formatDay } from '../../lib/venue-day.ts'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
+import { FormEnd } from '../../ui/form-end.tsx'
 
 type Field = 'title' | 'instructions'
 
@@ -83,19 +84,7 @@ export function TaskForm({ board, task, onClose, onSaved }: Props) {
         onChange={setTexts}
         errorOf={errorOf}
       />
-      {message ? (
-        <p className={ui.alert} role="alert">
-          {message}
-        </p>
-      ) : null}
-      <div className={ui.actions}>
-        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
-          {t('exhibitorTasks.save')}
-        </button>
-        <button type="button" className={ui.button} onClick={onClose}>
-          {t('exhibitorTasks.cancel')}
-        </button>
-      </div>
+      <FormEnd message={message} busy={busy} save={t('exhibitorTasks.save')} cancel={t('exhibitorTasks.cancel')} onCancel={onClose} />
     </form>
   )
 }

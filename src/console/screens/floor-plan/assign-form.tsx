@@ -5,6 +5,7 @@ import { useConsoleShell } from '../../console-state.ts'
 import { SelectField } from '../../ui/select-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { textOf, useFormCall } from '../../ui/use-form-call.ts'
+import { FormEnd } from '../../ui/form-end.tsx'
 
 interface Props {
   editor: FloorPlanEditor
@@ -61,19 +62,7 @@ export function AssignForm({ editor, booth, onClose, onSaved }: Props) {
           ))}
         </fieldset>
       ) : null}
-      {message || fieldError('moveFrom') ? (
-        <p className={ui.alert} role="alert">
-          {message || fieldError('moveFrom')}
-        </p>
-      ) : null}
-      <div className={ui.actions}>
-        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
-          {t('floorPlan.assignSave')}
-        </button>
-        <button type="button" className={ui.button} onClick={onClose}>
-          {t('floorPlan.cancel')}
-        </button>
-      </div>
+      <FormEnd message={message || fieldError('moveFrom')} busy={busy} save={t('floorPlan.assignSave')} cancel={t('floorPlan.cancel')} onCancel={onClose} />
     </form>
   )
 }

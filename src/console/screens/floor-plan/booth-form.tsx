@@ -9,6 +9,7 @@ import ui from '../../ui/ui.module.css'
 import { moneyOf, textOf, useFormCall } from '../../ui/use-form-call.ts'
 import styles from './floor-plan.module.css'
 import { MetresField, metresOf } from './metres-field.tsx'
+import { FormEnd } from '../../ui/form-end.tsx'
 
 interface Props {
   editor: FloorPlanEditor
@@ -88,19 +89,13 @@ export function BoothForm({ editor, hall, booth, onClose, onSaved }: Props) {
           <input type="checkbox" name="blocked" defaultChecked={booth?.state === 'blocked'} /> {t('floorPlan.blocked')}
         </label>
       )}
-      {message || fieldError('blocked') || fieldError('hallId') ? (
-        <p className={ui.alert} role="alert">
-          {message || fieldError('blocked') || fieldError('hallId')}
-        </p>
-      ) : null}
-      <div className={ui.actions}>
-        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
-          {t('floorPlan.save')}
-        </button>
-        <button type="button" className={ui.button} onClick={onClose}>
-          {t('floorPlan.cancel')}
-        </button>
-      </div>
+      <FormEnd
+        message={message || fieldError('blocked') || fieldError('hallId')}
+        busy={busy}
+        save={t('floorPlan.save')}
+        cancel={t('floorPlan.cancel')}
+        onCancel={onClose}
+      />
     </form>
   )
 }

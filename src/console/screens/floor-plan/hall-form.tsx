@@ -8,6 +8,7 @@ import ui from '../../ui/ui.module.css'
 import { textOf, useFormCall } from '../../ui/use-form-call.ts'
 import { MetresField, metresOf } from './metres-field.tsx'
 import styles from './floor-plan.module.css'
+import { FormEnd } from '../../ui/form-end.tsx'
 
 const BackgroundField = lazy(() => import('./background-field.tsx'))
 
@@ -77,19 +78,7 @@ export function HallForm({ editor, hall, onClose, onSaved }: Props) {
       <Suspense fallback={null}>
         <BackgroundField id={`${titleId}-background`} src={background?.src ?? null} onChange={setBackground} error={fieldError('backgroundMediaId')} />
       </Suspense>
-      {message ? (
-        <p className={ui.alert} role="alert">
-          {message}
-        </p>
-      ) : null}
-      <div className={ui.actions}>
-        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
-          {t('floorPlan.save')}
-        </button>
-        <button type="button" className={ui.button} onClick={onClose}>
-          {t('floorPlan.cancel')}
-        </button>
-      </div>
+      <FormEnd message={message} busy={busy} save={t('floorPlan.save')} cancel={t('floorPlan.cancel')} onCancel={onClose} />
     </form>
   )
 }

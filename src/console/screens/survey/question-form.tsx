@@ -9,6 +9,7 @@ import ui from '../../ui/ui.module.css'
 import { SelectField } from '../../ui/select-field.tsx'
 import { textOf, useFormCall } from '../../ui/use-form-call.ts'
 import styles from './survey.module.css'
+import { FormEnd } from '../../ui/form-end.tsx'
 
 interface Props {
   exhibitionId: number
@@ -129,19 +130,7 @@ export function QuestionForm({ exhibitionId, question, answered, onClose, onSave
           </tbody>
         </table>
       </TableFrame>
-      {message ? (
-        <p className={ui.alert} role="alert">
-          {message}
-        </p>
-      ) : null}
-      <div className={ui.actions}>
-        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
-          {t('survey.save')}
-        </button>
-        <button type="button" className={ui.button} onClick={onClose}>
-          {t('survey.cancel')}
-        </button>
-      </div>
+      <FormEnd message={message} busy={busy} save={t('survey.save')} cancel={t('survey.cancel')} onCancel={onClose} />
     </form>
   )
 }
