@@ -132,6 +132,21 @@ describe('exhibitor$directory', () => {
     expect(names((await directory({ exhibitionId: expo, search: 'gone' })).data)).toEqual([])
   })
 
+  it('when read in Chinese, then Chinese names come in pinyin or stroke order before Latin ones; in English, alphabetically with numbers as numbers', async () => {
+    const expo = await addExhibition(platform.db)
+    const companies = [
+      { slug: 'zhang-tech', texts: { en: { name: 'Zhang Tech' }, 'zh-cn': { name: '张三科技' }, 'zh-tw': { name: '張三科技' } } },
+      { slug: 'ali-finance', texts: { en: { name: 'Ali Finance' }, 'zh-cn': { name: '阿里金融' }, 'zh-tw': { name: '阿里金融' } } },
+      { slug: 'beta-pay', texts: { en: { name: 'Beta Pay' } } },
+      { slug: 'polaris', texts: { en: { name: 'Polaris 10' }, 'zh-cn': { name: '北极星' }, 'zh-tw': { name: '北極星' } } },
+      { slug: 'polaris-2', texts: { en: { name: 'Polaris 2' } } },
+    ]
+    for (const company of companies) await exhibit(await addCompany(company), expo)
+    expect(names((await directory({ exhibitionId: expo }, 'zh-cn')).data)).toEqual(['阿里金融', '北极星', '张三科技', 'Beta Pay', 'Polaris 2'])
+    expect(names((await directory({ exhibitionId: expo }, 'zh-tw')).data)).toEqual(['北極星', '阿里金融', '張三科技', 'Beta Pay', 'Polaris 2'])
+    expect(names((await directory({ exhibitionId: expo }, 'en')).data)).toEqual(['Ali Finance', 'Beta Pay', 'Polaris 2', 'Polaris 10', 'Zhang Tech'])
+  })
+
   it('when filtered by kind or country, then only those; the choices stay every kind and country of the exhibition', async () => {
     const { expo } = await fairWithExhibitors()
     const brokers = await directory({ exhibitionId: expo, kind: 'broker' })

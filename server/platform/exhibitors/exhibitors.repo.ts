@@ -338,7 +338,7 @@ export interface DirectoryRow {
 
 const DIRECTORY_COLUMNS = `c.slug, ct.name, ct.summary, ct.description, ct.locale as text_locale, c.kind, c.country, c.website, c.id as company_id, c.demo, ${LOGO_COLUMNS}`
 
-/** The exhibition's active exhibitors by name in the caller's language; search on the names in every language. */
+/** The exhibition's active exhibitors with their names in the caller's language (the service orders them); search on the names in every language. */
 export async function directory(
   db: Queryable,
   exhibitionId: number,
@@ -351,7 +351,7 @@ export async function directory(
      where x.exhibition_id = $2 and x.status = 'active'
        and ($3::text is null or exists (select 1 from exhibitor_company_texts s where s.company_id = c.id and strpos(lower(s.name), lower($3)) > 0))
        and ($4::text is null or c.kind = $4) and ($5::text is null or c.country = $5)
-     order by lower(ct.name), c.slug`,
+     order by c.slug`,
     [chain, exhibitionId, filter.search, filter.kind, filter.country],
   )
   return result.rows

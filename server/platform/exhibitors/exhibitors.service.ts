@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { z } from 'zod'
 import type * as contracts from '../../../shared/contracts/exhibitors.ts'
-import { contentFallbackChain, LOCALES, type Locale } from '../../../shared/languages.ts'
+import { contentFallbackChain, LANGUAGE_INFO, LOCALES, type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
 import { EXHIBITOR_LIMITS, EXHIBITOR_MESSAGES, type MemberRole, profileGaps, slugOf } from '../../../shared/rules/exhibitors.ts'
 import type { ChannelKind } from '../../../shared/rules/verification.ts'
 import type { Queryable } from '../../db/client.ts'
@@ -431,7 +431,12 @@ export function createExhibitorService(platform: Platform) {
         repo.directory(db, exhibitionId, chain, { search: filter.search || null, kind: filter.kind ?? null, country: filter.country ?? null }),
         repo.directoryChoices(db, exhibitionId),
       ])
-      const items = rows.map((row) => ({
+      // In the reader's order: Chinese names by pinyin (Simplified) or by strokes (Traditional) before
+      // Latin ones, each language's own alphabet elsewhere; the database's byte order put Chinese names
+      // by code point after every Latin one.
+      const collator = new Intl.Collator(LANGUAGE_INFO[urlLanguageOfLocale(locale)].htmlLang, { numeric: true })
+      const sorted = [...rows].sort((a, b) => collator.compare(a.name, b.name) || (a.slug < b.slug ? -1 : 1))
+      const items = sorted.map((row) => ({
         slug: row.slug,
         name: row.name,
         summary: row.summary,
