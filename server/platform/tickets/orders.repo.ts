@@ -29,6 +29,8 @@ export interface OrderRow {
   from_order_id: string | null
   /** The buyer company an invoice is made out to when the order is paid (null: none asked). */
   invoice_request: CompanyInvoice | null
+  /** The exhibitor whose team pass this order is (docs/product.md#team-passes); null for an order bought. */
+  pass_exhibitor_id: string | null
   created_at: Date
   /** The database's clock when the row was read. */
   now: Date
@@ -56,6 +58,7 @@ const COLUMNS = [
   'cancelled_at',
   'from_order_id',
   'invoice_request',
+  'pass_exhibitor_id',
   'created_at',
 ]
 const prefixed = (alias: string) => `${COLUMNS.map((column) => `${alias}.${column}`).join(', ')}, now() as now`
@@ -81,7 +84,7 @@ export async function orderByIdempotencyKey(db: Queryable, accountId: string, ke
 
 export async function ordersOfAccount(db: Queryable, accountId: string, limit: number, before: Date | null): Promise<OrderRow[]> {
   const result = await db.query<OrderRow>(
-    `select ${ORDER_COLUMNS} from ticket_orders where account_id = $1 and ($2::timestamptz is null or created_at < $2)
+    `select ${ORDER_COLUMNS} from ticket_orders where account_id = $1 and pass_exhibitor_id is null and ($2::timestamptz is null or created_at < $2)
      order by created_at desc, id desc limit $3`,
     [accountId, before, limit],
   )
