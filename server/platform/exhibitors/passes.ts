@@ -11,6 +11,7 @@ import * as repo from './exhibitors.repo.ts'
 type PassesView = z.output<typeof contracts.passesView>
 type Attendee = z.output<typeof contracts.nameExhibitorPass.payload>['attendee']
 type Member = repo.ExhibitorRow & { role: MemberRole }
+type PassExhibition = Awaited<ReturnType<Platform['services']['tickets']['passes']['exhibition']>>
 
 /** How the exhibitor service finds the caller's membership (exhibitors.service.ts): a member reads, an admin of an active exhibitor changes (the row locked). */
 export interface PassAccess {
@@ -57,13 +58,19 @@ export function createPassVerbs(platform: Platform, access: PassAccess) {
   }
 
   /** Issues the pass in the mail's language, with the company's name as written in it. */
-  async function issue(tx: Queryable, row: Member, accountId: string, attendee: Attendee, mailLocale: Locale): Promise<void> {
+  /** The exhibition as the mail shows it, read before the transaction (another domain's own connection). */
+  async function exhibitionOf(accountId: string, exhibitorId: number, locale: Locale, mailLocale: Locale) {
+    const row = await access.memberOf(db, exhibitorId, accountId, locale)
+    return tickets().exhibition(row.exhibition_id, mailLocale)
+  }
+
+  async function issue(tx: Queryable, row: Member, accountId: string, attendee: Attendee, mailLocale: Locale, exhibition: PassExhibition): Promise<void> {
     const inMailLanguage = await repo.exhibitorFor(tx, Number(row.id), accountId, contentFallbackChain(mailLocale))
     const admin = (await repo.membersOf(tx, Number(row.id))).find((member) => member.account_id === accountId)
     if (!inMailLanguage || !admin) throw notFound(EXHIBITOR_MESSAGES.notFound)
     await tickets().issue(tx, {
       exhibitorId: Number(row.id),
-      exhibitionId: row.exhibition_id,
+      exhibition,
       company: inMailLanguage.name,
       accountId,
       adminEmail: admin.email,
@@ -79,11 +86,13 @@ export function createPassVerbs(platform: Platform, access: PassAccess) {
     },
 
     async namePass(accountId: string, input: { exhibitorId: number; attendee: Attendee; mailLocale?: Locale }, locale: Locale): Promise<PassesView> {
+      const mailLocale = input.mailLocale ?? locale
+      const exhibition = await exhibitionOf(accountId, input.exhibitorId, locale, mailLocale)
       await db.transaction(async (tx) => {
         const row = await access.adminOf(tx, input.exhibitorId, accountId, locale)
         const [allowance, named] = await Promise.all([repo.passAllowance(tx, input.exhibitorId), tickets().named(tx, input.exhibitorId)])
         if (named >= allowance) throw conflict(EXHIBITOR_MESSAGES.passesUsed, { allowance })
-        await issue(tx, row, accountId, input.attendee, input.mailLocale ?? locale)
+        await issue(tx, row, accountId, input.attendee, mailLocale, exhibition)
       })
       return viewOf(db, input.exhibitorId, 'admin')
     },
@@ -93,10 +102,12 @@ export function createPassVerbs(platform: Platform, access: PassAccess) {
       input: { exhibitorId: number; passId: string; attendee: Attendee; mailLocale?: Locale },
       locale: Locale,
     ): Promise<PassesView> {
+      const mailLocale = input.mailLocale ?? locale
+      const exhibition = await exhibitionOf(accountId, input.exhibitorId, locale, mailLocale)
       await db.transaction(async (tx) => {
         const row = await access.adminOf(tx, input.exhibitorId, accountId, locale)
         if (!(await tickets().void(tx, input.exhibitorId, input.passId, 'renamed'))) throw notFound(EXHIBITOR_MESSAGES.passNotFound)
-        await issue(tx, row, accountId, input.attendee, input.mailLocale ?? locale)
+        await issue(tx, row, accountId, input.attendee, mailLocale, exhibition)
       })
       return viewOf(db, input.exhibitorId, 'admin')
     },

@@ -16,7 +16,9 @@ import { createStripeProvider } from './payments/providers.ts'
 import { sandboxRoutes } from './payments/sandbox.routes.ts'
 import { loadStrings } from '../kit/strings.ts'
 import { registerTicketFunctions } from './tickets.functions.ts'
-import { type IssuePass, issuePass, namedPasses, namedPassesOf, passesOf, voidPass } from './passes.ts'
+import { type IssuePass, issuePass, namedPasses, namedPassesOf, passExhibition, passesOf, voidPass } from './passes.ts'
+import type { ExhibitionInfo } from './exhibition-info.ts'
+import type { Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import { ticketRoutes } from './tickets.routes.ts'
@@ -29,6 +31,7 @@ export interface TicketsService {
   expireDue(): Promise<number>
   /** Team passes, issued and voided inside the exhibitors domain's transactions (passes.ts). */
   passes: {
+    exhibition(exhibitionId: number, locale: Locale): Promise<ExhibitionInfo>
     issue(tx: Queryable, input: IssuePass): Promise<string>
     void: typeof voidPass
     of: typeof passesOf
@@ -93,7 +96,9 @@ export const domain: Domain = {
     registerConsoleCheckinFunctions(platform, context.signer)
     registerCatalogFunctions(platform)
     platform.services.tickets = { orders, payments, signer: context.signer, expireDue: () => expireDueOrders(context),
-      passes: { issue: (tx, input) => issuePass(context, tx, input), void: voidPass, of: passesOf, named: namedPasses, namedOf: namedPassesOf },
+      passes: {
+        exhibition: (exhibitionId, locale) => passExhibition(context, exhibitionId, locale),
+        issue: (tx, input) => issuePass(context, tx, input), void: voidPass, of: passesOf, named: namedPasses, namedOf: namedPassesOf },
     }
     platform.jobs.every('tickets.expire', EXPIRY_SWEEP_MS, () => expireDueOrders(context))
     platform.jobs.every('tickets.settle-payments', PAYMENT_SETTLE_MS, () => payments.settleDue())

@@ -7,6 +7,7 @@ import { newOrderNumber } from './create-order.ts'
 import { queueAttendeeTickets } from './order-mails.ts'
 import * as orders from './orders.repo.ts'
 import * as repo from './passes.repo.ts'
+import type { ExhibitionInfo } from './exhibition-info.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import { insertTicket } from './tickets.repo.ts'
 
@@ -30,7 +31,8 @@ export interface PassHolder {
 
 export interface IssuePass {
   exhibitorId: number
-  exhibitionId: number
+  /** Read before the transaction (`passExhibition`): the exhibitions domain answers on its own connection. */
+  exhibition: ExhibitionInfo
   company: string
   /** The admin who names the person: the order is theirs (erased with them), never in their own orders. */
   accountId: string
@@ -62,12 +64,17 @@ async function passType(tx: Queryable, exhibitionId: number): Promise<repo.PassT
   return found
 }
 
+export function passExhibition(context: TicketsContext, exhibitionId: number, locale: Locale): Promise<ExhibitionInfo> {
+  return context.exhibitions.get(exhibitionId, locale)
+}
+
 export async function issuePass(context: TicketsContext, tx: Queryable, input: IssuePass): Promise<string> {
-  const type = await passType(tx, input.exhibitionId)
+  const info = input.exhibition
+  const type = await passType(tx, info.id)
   const order = await orders.insertOrder(tx, {
     number: newOrderNumber(),
     accountId: input.accountId,
-    exhibitionId: input.exhibitionId,
+    exhibitionId: info.id,
     locale: input.locale,
     buyerEmail: input.adminEmail,
     currency: type.currency,
@@ -86,11 +93,10 @@ export async function issuePass(context: TicketsContext, tx: Queryable, input: I
   const [attendee] = await orders.attendeesOf(tx, order.id)
   if (!attendee) throw new Error('pass attendee missing after insert')
   const ticketId = randomUUID()
-  const code = context.signer.sign(ticketId, input.exhibitionId)
-  await insertTicket(tx, { id: ticketId, orderId: order.id, attendeeId: attendee.id, exhibitionId: input.exhibitionId, ticketTypeId: type.id, code })
+  const code = context.signer.sign(ticketId, info.id)
+  await insertTicket(tx, { id: ticketId, orderId: order.id, attendeeId: attendee.id, exhibitionId: info.id, ticketTypeId: type.id, code })
   await orders.logEvent(tx, order.id, 'paid', { via: 'exhibitorPass', exhibitorId: input.exhibitorId })
   const paid = { ...order, pass_exhibitor_id: String(input.exhibitorId), status: 'paid' as const }
-  const info = await context.exhibitions.get(input.exhibitionId, input.locale)
   const ticketName = context.strings(input.locale)('exhibitorPass.name', { company: input.company })
   await queueAttendeeTickets(context, tx, paid, info, [{ attendee, ticketName, code }], { includeBuyer: true })
   return ticketId
