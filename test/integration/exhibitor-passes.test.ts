@@ -61,7 +61,10 @@ beforeEach(async () => {
   const company = await db.query<{ id: number }>("insert into exhibitor_companies (slug, kind) values ('acme-markets', 'broker') returning id::int as id")
   const companyId = company.rows[0]?.id as number
   await db.query("insert into exhibitor_company_texts (company_id, locale, name) values ($1, 'en', 'Acme Markets'), ($1, 'zh-cn', '极点市场')", [companyId])
-  const row = await db.query<{ id: number }>('insert into exhibitors (company_id, exhibition_id) values ($1, $2) returning id::int as id', [companyId, exhibitionId])
+  const row = await db.query<{ id: number }>('insert into exhibitors (company_id, exhibition_id) values ($1, $2) returning id::int as id', [
+    companyId,
+    exhibitionId,
+  ])
   exhibitorId = row.rows[0]?.id as number
   admin = await createUser(platform, db)
   staffMember = await createUser(platform, db)
@@ -115,7 +118,9 @@ describe('naming passes', () => {
   })
 
   it('when the person breaks the attendee form rules, then the field is named and nothing is issued', async () => {
-    const bad = await area(admin, 'exhibitor$namePass', { exhibitorId, attendee: { ...person('Ada', 'Lovelace', 100_004), email: 'not-an-address' } }).expect(400)
+    const bad = await area(admin, 'exhibitor$namePass', { exhibitorId, attendee: { ...person('Ada', 'Lovelace', 100_004), email: 'not-an-address' } }).expect(
+      400,
+    )
     expect(Object.keys(bad.body.data.fields)).toEqual(['attendee.email'])
     expect((await db.query('select 1 from e_tickets')).rows).toHaveLength(0)
   })
@@ -160,7 +165,11 @@ describe('figures with passes present', () => {
   it('when passes are named, then takings, sales, capacity, the order list, the orders export and the public ticket list do not count them', async () => {
     const buyer = await createUser(platform, db)
     const order = (
-      await call(app, 'tickets$createOrder', buyer.token, { exhibitionId, lines: [{ ticketTypeId: standard, quantity: 1 }], idempotencyKey: randomUUID() }).expect(200)
+      await call(app, 'tickets$createOrder', buyer.token, {
+        exhibitionId,
+        lines: [{ ticketTypeId: standard, quantity: 1 }],
+        idempotencyKey: randomUUID(),
+      }).expect(200)
     ).body.data
     await call(app, 'tickets$saveAttendees', buyer.token, { orderNumber: order.number, attendees: attendees(1) }).expect(200)
     await call(app, 'tickets$confirmOrder', buyer.token, { orderNumber: order.number }).expect(200)
@@ -186,7 +195,7 @@ describe('figures with passes present', () => {
     const buyerOrders = await db.query('select 1 from ticket_orders where account_id = $1 and pass_exhibitor_id is not null', [admin.userId])
     expect(buyerOrders.rows).toHaveLength(2)
     const mine = (await call(app, 'tickets$myOrders', admin.token, {}).expect(200)).body.data
-    expect(mine.items ?? mine.orders ?? []).toEqual([])
+    expect(mine.items).toEqual([])
   })
 })
 
@@ -200,6 +209,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two admins at once', () => {
       area(second, 'exhibitor$namePass', { exhibitorId, attendee: person('Bo', 'Li', 100_031) }),
     ])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
-    expect((await db.query('select 1 from e_tickets e join ticket_orders o on o.id = e.order_id where o.pass_exhibitor_id = $1', [exhibitorId])).rows).toHaveLength(1)
+    expect(
+      (await db.query('select 1 from e_tickets e join ticket_orders o on o.id = e.order_id where o.pass_exhibitor_id = $1', [exhibitorId])).rows,
+    ).toHaveLength(1)
   })
 })

@@ -95,10 +95,19 @@ export const domain: Domain = {
     registerConsoleDashboardFunctions(platform)
     registerConsoleCheckinFunctions(platform, context.signer)
     registerCatalogFunctions(platform)
-    platform.services.tickets = { orders, payments, signer: context.signer, expireDue: () => expireDueOrders(context),
+    platform.services.tickets = {
+      orders,
+      payments,
+      signer: context.signer,
+      expireDue: () => expireDueOrders(context),
       passes: {
         exhibition: (exhibitionId, locale) => passExhibition(context, exhibitionId, locale),
-        issue: (tx, input) => issuePass(context, tx, input), void: voidPass, of: passesOf, named: namedPasses, namedOf: namedPassesOf },
+        issue: (tx, input) => issuePass(context, tx, input),
+        void: voidPass,
+        of: passesOf,
+        named: namedPasses,
+        namedOf: namedPassesOf,
+      },
     }
     platform.jobs.every('tickets.expire', EXPIRY_SWEEP_MS, () => expireDueOrders(context))
     platform.jobs.every('tickets.settle-payments', PAYMENT_SETTLE_MS, () => payments.settleDue())

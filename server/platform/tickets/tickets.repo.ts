@@ -25,10 +25,14 @@ export interface TicketTypeRow {
   exhibitor_pass: boolean
 }
 
-const TYPE_COLUMNS = 'id, exhibition_id, key, price_minor, currency, capacity, reserved, sales_start_at, sales_end_at, max_per_order, sort, active, texts, exhibitor_pass'
+const TYPE_COLUMNS =
+  'id, exhibition_id, key, price_minor, currency, capacity, reserved, sales_start_at, sales_end_at, max_per_order, sort, active, texts, exhibitor_pass'
 
 export async function typesOfExhibition(db: Queryable, exhibitionId: number): Promise<TicketTypeRow[]> {
-  const result = await db.query<TicketTypeRow>(`select ${TYPE_COLUMNS} from ticket_types where exhibition_id = $1 and active and not exhibitor_pass order by sort, id`, [exhibitionId])
+  const result = await db.query<TicketTypeRow>(
+    `select ${TYPE_COLUMNS} from ticket_types where exhibition_id = $1 and active and not exhibitor_pass order by sort, id`,
+    [exhibitionId],
+  )
   return result.rows
 }
 

@@ -147,7 +147,10 @@ const TYPE_COLUMNS = `t.id, t.exhibition_id, t.key, t.price_minor, t.currency, t
   (select count(*)::int from e_tickets k where k.ticket_type_id = t.id and k.voided_at is null) as sold`
 
 export async function typesOf(db: Queryable, exhibitionId: number): Promise<CatalogTypeRow[]> {
-  const result = await db.query<CatalogTypeRow>(`select ${TYPE_COLUMNS} from ticket_types t where t.exhibition_id = $1 and not t.exhibitor_pass order by t.sort, t.id`, [exhibitionId])
+  const result = await db.query<CatalogTypeRow>(
+    `select ${TYPE_COLUMNS} from ticket_types t where t.exhibition_id = $1 and not t.exhibitor_pass order by t.sort, t.id`,
+    [exhibitionId],
+  )
   return result.rows
 }
 

@@ -76,7 +76,12 @@ function rowOf(row: repo.ConsoleRow, locale: Locale, tasks: ReadonlyMap<number, 
 }
 
 /** One page of the member's exhibitors, by name, searched and filtered on the server. */
-export async function exhibitorList(db: Queryable, namedOf: PassCounter, actor: StaffActor, query: ListQuery): Promise<z.output<typeof contracts.exhibitorList.result>> {
+export async function exhibitorList(
+  db: Queryable,
+  namedOf: PassCounter,
+  actor: StaffActor,
+  query: ListQuery,
+): Promise<z.output<typeof contracts.exhibitorList.result>> {
   const chain = contentFallbackChain(actor.locale)
   const [found, exhibitions] = await Promise.all([
     repo.consoleRows(db, {
