@@ -144,6 +144,11 @@ describe('naming passes', () => {
     }).expect(200)
     expect(renamed.body.data).toMatchObject({ named: 1, passes: [{ firstName: 'Grace' }] })
     expect(await scan(old?.code as string)).toBe('cancelled')
+    const list = (await staff(door, 'checkinList', { exhibitionId }).expect(200)).body.data.tickets
+    expect(list.map((ticket: { name: string; company: string | null; state: string }) => [ticket.name, ticket.company, ticket.state])).toEqual([
+      ['Grace Hopper', 'Acme Markets', 'valid'],
+      ['Ada Lovelace', 'Acme Markets', 'cancelled'],
+    ])
     const [fresh] = await codeOf('ada1-100008@example.com')
     expect(await scan(fresh?.code as string)).toBe('checkedIn')
     const again = await area(admin, 'exhibitor$renamePass', { exhibitorId, passId: named.body.data.passes[0].id, attendee: person('Eve', 'Doe', 100_009) })
