@@ -166,6 +166,33 @@ describe('naming passes', () => {
   })
 })
 
+describe('erasure', () => {
+  it('when the named person and then the admin are erased, then neither is left on the pass, and the pass still counts', async () => {
+    await staff(manager, 'setExhibitorPassGrant', { exhibitorId, grant: 1 }).expect(200)
+    const holder = await createUser(platform, db, { email: 'ada1-100040@example.com' })
+    await area(admin, 'exhibitor$namePass', { exhibitorId, attendee: person('Ada', 'Lovelace', 100_040) }).expect(200)
+    const owner = await setUpMember(app, db, ['owner'])
+    await staff(owner, 'deleteVisitor', { id: holder.userId, confirmEmail: holder.email }).expect(200)
+    const attendee = await db.query<{ first_name: string; email: string }>(
+      'select a.first_name, a.email from ticket_attendees a join ticket_orders o on o.id = a.order_id where o.pass_exhibitor_id = $1',
+      [exhibitorId],
+    )
+    expect(attendee.rows).toEqual([{ first_name: expect.not.stringContaining('Ada'), email: 'erased-1@erased.invalid' }])
+    expect((await db.query("select 1 from mail_outbox where to_address = 'ada1-100040@example.com'")).rows).toHaveLength(0)
+
+    const adminEmail = (await db.query<{ email: string }>('select email from accounts where id = $1', [admin.userId])).rows[0]?.email as string
+    await db.query('delete from exhibitor_members where account_id = $1', [admin.userId])
+    await staff(owner, 'deleteVisitor', { id: admin.userId, confirmEmail: adminEmail }).expect(200)
+    const orders = await db.query<{ account_id: string | null; buyer_email: string }>(
+      'select account_id, buyer_email from ticket_orders where pass_exhibitor_id = $1',
+      [exhibitorId],
+    )
+    expect(orders.rows).toEqual([{ account_id: null, buyer_email: expect.not.stringContaining(adminEmail) }])
+    const counted = (await staff(manager, 'exhibitorDetail', { exhibitorId }).expect(200)).body.data.exhibitor.passes
+    expect(counted).toEqual({ named: 1, allowance: 1 })
+  })
+})
+
 describe('figures with passes present', () => {
   it('when passes are named, then takings, sales, capacity, the order list, the orders export and the public ticket list do not count them', async () => {
     const buyer = await createUser(platform, db)
