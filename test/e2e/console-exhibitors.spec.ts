@@ -163,6 +163,8 @@ test('a manager finds an exhibitor on a phone, resends its invitation, and downl
   await expectAccessible(page)
   await shoot(page, 'exhibitor-detail-1280')
 
+  await page.goto(`${ORIGIN}/console/exhibitors?q=${encodeURIComponent('王氏')}`)
+  await expect(page.getByRole('row', { name: /Wang Finance Ltd/ })).toContainText('Passes named: 0 of 2')
   await page.goto(`${ORIGIN}/console/exhibitors`)
   await hydrated(page)
   await page.getByLabel('Exhibition').selectOption({ label: 'E2E Exhibitors Expo' })
