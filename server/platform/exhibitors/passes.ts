@@ -5,7 +5,6 @@ import { EXHIBITOR_MESSAGES, type MemberRole } from '../../../shared/rules/exhib
 import type { Queryable } from '../../db/client.ts'
 import { conflict, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
-import type { PassHolder } from '../tickets/index.ts'
 import * as repo from './exhibitors.repo.ts'
 
 type PassesView = z.output<typeof contracts.passesView>
@@ -18,16 +17,6 @@ export interface PassAccess {
   memberOf(db: Queryable, exhibitorId: number, accountId: string, locale: Locale): Promise<Member>
   adminOf(tx: Queryable, exhibitorId: number, accountId: string, locale: Locale): Promise<Member>
 }
-
-const holderOf = (attendee: Attendee): PassHolder => ({
-  firstName: attendee.firstName,
-  lastName: attendee.lastName,
-  email: attendee.email,
-  phoneE164: attendee.phone.e164,
-  phoneCountry: attendee.phone.country,
-  identity: attendee.identity,
-  industry: attendee.industry,
-})
 
 /**
  * Team passes in the exhibitor area (docs/product.md#team-passes). Each change runs in one transaction
@@ -75,7 +64,7 @@ export function createPassVerbs(platform: Platform, access: PassAccess) {
       accountId,
       adminEmail: admin.email,
       locale: mailLocale,
-      holder: holderOf(attendee),
+      holder: attendee,
     })
   }
 

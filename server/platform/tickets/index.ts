@@ -126,4 +126,3 @@ export const domain: Domain = {
 // What other domains use of this one.
 export { exhibitionTitle } from './console/staff-orders.repo.ts'
 export { eraseHeldTickets, eraseOrders, redactOrderHistories } from './erasure.ts'
-export type { PassHolder, PassView } from './passes.ts'

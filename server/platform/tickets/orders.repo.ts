@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.ts'
 import type { CompanyInvoice } from '../../../shared/rules/invoices.ts'
+import type { ParsedAttendee } from '../../../shared/contracts/tickets.ts'
 
 /**
  * SQL of orders: the order rows, their lines, attendees and event log. Locks are taken in the
@@ -188,6 +189,19 @@ export interface AttendeeValues {
   phoneCountry: string
   identity: string
   industry: string
+}
+
+/** An attendee form as the contract parsed it (the phone split into number and country), as the table keeps it. */
+export function attendeeValues(attendee: ParsedAttendee): AttendeeValues {
+  return {
+    firstName: attendee.firstName,
+    lastName: attendee.lastName,
+    email: attendee.email,
+    phoneE164: attendee.phone.e164,
+    phoneCountry: attendee.phone.country,
+    identity: attendee.identity,
+    industry: attendee.industry,
+  }
 }
 
 export async function replaceAttendees(tx: Queryable, orderId: string, attendees: AttendeeValues[]): Promise<void> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { ParsedAttendee } from '../../../shared/contracts/tickets.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import { EXHIBITOR_MESSAGES } from '../../../shared/rules/exhibitors.ts'
 import type { Queryable } from '../../db/client.ts'
@@ -19,15 +20,8 @@ import { insertTicket } from './tickets.repo.ts'
  * own transaction, after locking the exhibitor.
  */
 
-export interface PassHolder {
-  firstName: string
-  lastName: string
-  email: string
-  phoneE164: string
-  phoneCountry: string
-  identity: string
-  industry: string
-}
+/** The person by the attendee form's rules, as its contract parsed them. */
+export type PassHolder = ParsedAttendee
 
 export interface IssuePass {
   exhibitorId: number
@@ -89,7 +83,7 @@ export async function issuePass(context: TicketsContext, tx: Queryable, input: I
   await repo.markPassOrder(tx, order.id, input.exhibitorId)
   await orders.markPaid(tx, order.id)
   await orders.replaceLines(tx, order.id, [{ ticketTypeId: type.id, quantity: 1, unitPriceMinor: 0 }])
-  await orders.replaceAttendees(tx, order.id, [input.holder])
+  await orders.replaceAttendees(tx, order.id, [orders.attendeeValues(input.holder)])
   const [attendee] = await orders.attendeesOf(tx, order.id)
   if (!attendee) throw new Error('pass attendee missing after insert')
   const ticketId = randomUUID()
@@ -102,18 +96,20 @@ export async function issuePass(context: TicketsContext, tx: Queryable, input: I
   return ticketId
 }
 
+const viewOf = (row: repo.PassRow): PassView => ({
+  id: row.id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  phone: row.phone_e164,
+  issuedAt: row.issued_at.toISOString(),
+  checkedIn: row.checked_in,
+  locale: row.locale,
+})
+
 /** The exhibitor's passes still valid, oldest first. */
 export async function passesOf(db: Queryable, exhibitorId: number): Promise<PassView[]> {
-  return (await repo.validPasses(db, exhibitorId)).map((row) => ({
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone_e164,
-    issuedAt: row.issued_at.toISOString(),
-    checkedIn: row.checked_in,
-    locale: row.locale,
-  }))
+  return (await repo.validPasses(db, exhibitorId)).map(viewOf)
 }
 
 /** How many of the exhibitor's passes are named and valid (the one count the allowance is checked against). */
@@ -131,14 +127,5 @@ export async function voidPass(tx: Queryable, exhibitorId: number, ticketId: str
   const row = await repo.voidPass(tx, exhibitorId, ticketId)
   if (!row) return null
   await orders.logEvent(tx, row.order_id, reason === 'revoked' ? 'passRevoked' : 'passRenamed', { ticketId })
-  return {
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone_e164,
-    issuedAt: row.issued_at.toISOString(),
-    checkedIn: row.checked_in,
-    locale: row.locale,
-  }
+  return viewOf(row)
 }
