@@ -36,12 +36,13 @@ const RULES: Array<{ table: DemoTable; name: string; inUse: string | null; chang
     changed: 't.updated_at > t.created_at',
   },
   // Then demo exhibitors: an exhibitor holds its exhibition and its company (foreign keys that
-  // restrict). One that someone joined stays; a company stays while any exhibitor is left on it or
+  // restrict). One that someone joined, or whose team holds passes, stays; a company stays while any exhibitor is left on it or
   // when its profile was saved; an exhibition stays while any exhibitor is left at it.
   {
     table: 'exhibitors',
     name: `(select slug from exhibitor_companies c where c.id = t.company_id) || '@' || (select slug from exhibitions x where x.id = t.exhibition_id)`,
-    inUse: 'exists (select 1 from exhibitor_members m where m.exhibitor_id = t.id) or exists (select 1 from booths b where b.exhibitor_id = t.id)',
+    inUse: `exists (select 1 from exhibitor_members m where m.exhibitor_id = t.id) or exists (select 1 from booths b where b.exhibitor_id = t.id)
+      or exists (select 1 from ticket_orders o where o.pass_exhibitor_id = t.id)`,
     changed: null,
   },
   {

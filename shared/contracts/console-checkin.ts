@@ -41,6 +41,8 @@ export const checkinList = defineContract({
         firstName: z.string(),
         lastName: z.string(),
         ticketType: z.string(),
+        /** An exhibitor's team pass: the company the door names with "Exhibitor" (docs/product.md#team-passes); null for a visitor. */
+        company: z.string().nullable(),
         state: z.enum(DOOR_TICKET_STATES),
         checkin: firstCheckin.nullable(),
       }),

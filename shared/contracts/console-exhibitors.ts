@@ -5,7 +5,7 @@ import { CONSOLE_LANGUAGES } from '../rules/console-access.ts'
 import { CONSOLE_EXHIBITOR_LIMITS, EXHIBITOR_PROGRESS, EXHIBITOR_STAGES, EXHIBITOR_STATUSES } from '../rules/console-exhibitors.ts'
 import { EXPORT_FORMATS } from '../rules/console-exports.ts'
 import { BOOTH_STATES } from '../rules/floor-plans.ts'
-import { EXHIBITOR_KINDS, MEMBER_ROLES } from '../rules/exhibitors.ts'
+import { EXHIBITOR_KINDS, EXHIBITOR_LIMITS, MEMBER_ROLES } from '../rules/exhibitors.ts'
 import { LOCALES } from '../languages.ts'
 import { applicationStatus } from './applications.ts'
 import { profileGap } from './exhibitors.ts'
@@ -44,6 +44,8 @@ export const exhibitorRow = z.object({
   tasks: z.object({ done: z.number().int(), total: z.number().int(), overdue: z.number().int() }),
   /** The accepted application it came from (null: made without one). */
   applicationReference: z.string().nullable(),
+  /** Team passes (docs/product.md#team-passes): named and valid, of what it may name. */
+  passes: z.object({ named: z.number().int(), allowance: z.number().int() }),
 })
 
 export const exhibitorList = defineContract({
@@ -73,6 +75,10 @@ export const exhibitorList = defineContract({
 export const exhibitorDetailView = exhibitorRow.extend({
   /** The booths it bought or holds on the exhibition's floor plan (docs/product.md#console-floor-plans). */
   booths: z.array(z.object({ number: z.string(), hall: z.string(), state: z.enum(BOOTH_STATES) })),
+  /** Its valid team passes: who holds them and whether they came in. */
+  namedPasses: z.array(
+    z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), issuedAt: z.string(), checkedIn: z.boolean() }),
+  ),
   website: z.string().nullable(),
   createdAt: z.string(),
   /** The profile in every language written, English first. */
@@ -120,6 +126,20 @@ export const exhibitorDetail = defineContract({ ...CONSOLE.exhibitorDetail, payl
 export const resendExhibitorInvitation = defineContract({
   ...CONSOLE.resendExhibitorInvitation,
   payload: z.object({ exhibitorId: id, invitationId: id }),
+  result: detailResult,
+})
+
+/** A manager sets the passes the organiser grants the exhibitor. */
+export const setExhibitorPassGrant = defineContract({
+  ...CONSOLE.setExhibitorPassGrant,
+  payload: z.object({
+    exhibitorId: id,
+    grant: z.coerce
+      .number({ error: 'errors.invalid' })
+      .int('errors.invalid')
+      .min(0, 'errors.invalid')
+      .max(EXHIBITOR_LIMITS.passGrant, 'console:errors.passGrantTooHigh'),
+  }),
   result: detailResult,
 })
 

@@ -14,6 +14,7 @@ import { hasUnstorableControl } from '../rules/text.ts'
 import { CHANNEL_KINDS, SUBMISSION_LIMITS, SUBMISSION_VIEWS } from '../rules/verification.ts'
 import { EXHIBITORS } from '../functions/exhibitors.ts'
 import { defineContract } from './define.ts'
+import { attendeeInput } from './tickets.ts'
 
 /**
  * Exhibitors (docs/product.md#exhibitors): the exhibitor area's functions for the members of an
@@ -347,3 +348,46 @@ export type ChannelSubmissionView = z.output<typeof channelSubmissionView>
 export type ProfileView = z.output<typeof profileView>
 export type ProfilePayload = z.input<typeof profilePayload>
 export type DirectoryEntry = z.output<typeof directoryEntry>
+
+/**
+ * Team passes (docs/product.md#team-passes): the allowance (what the organiser granted plus what the
+ * booths include), the passes named and valid; staff see names only, admins the addresses too.
+ */
+export const passView = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  issuedAt: z.iso.datetime(),
+  checkedIn: z.boolean(),
+})
+
+export const passesView = z.object({
+  allowance: z.number().int(),
+  named: z.number().int(),
+  role,
+  passes: z.array(passView),
+})
+
+export const exhibitorPasses = defineContract({ ...EXHIBITORS.exhibitorPasses, payload: z.object({ exhibitorId: id }), result: passesView })
+
+/** The person is checked by the attendee form's rules; the e-ticket mail goes out in `mailLocale` (default: the admin's language). */
+export const nameExhibitorPass = defineContract({
+  ...EXHIBITORS.nameExhibitorPass,
+  payload: z.object({ exhibitorId: id, attendee: attendeeInput, mailLocale: locale.optional() }),
+  result: passesView,
+})
+
+/** Another person on a pass: the old e-ticket is void at the door, the new one mailed. */
+export const renameExhibitorPass = defineContract({
+  ...EXHIBITORS.renameExhibitorPass,
+  payload: z.object({ exhibitorId: id, passId: z.uuid({ error: 'errors.invalid' }), attendee: attendeeInput, mailLocale: locale.optional() }),
+  result: passesView,
+})
+
+export const revokeExhibitorPass = defineContract({
+  ...EXHIBITORS.revokeExhibitorPass,
+  payload: z.object({ exhibitorId: id, passId: z.uuid({ error: 'errors.invalid' }) }),
+  result: passesView,
+})

@@ -76,6 +76,7 @@ export const CONSOLE = {
   exhibitorList: { endpoint: 'console', route: 'console$exhibitorList', access: 'staff' },
   exhibitorDetail: { endpoint: 'console', route: 'console$exhibitorDetail', access: 'staff' },
   resendExhibitorInvitation: { endpoint: 'console', route: 'console$resendExhibitorInvitation', access: 'staff' },
+  setExhibitorPassGrant: { endpoint: 'console', route: 'console$setExhibitorPassGrant', access: 'staff' },
   exhibitorExport: { endpoint: 'console', route: 'console$exhibitorExport', access: 'staff' },
   // Floor plans: an exhibition's halls and booths (docs/product.md#console-floor-plans).
   floorPlanEditor: { endpoint: 'console', route: 'console$floorPlanEditor', access: 'staff' },

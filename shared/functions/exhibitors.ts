@@ -15,6 +15,11 @@ export const EXHIBITORS = {
   // The company's official channels, submitted for the organiser's verifier (docs/product.md#exhibitor-channel-submissions).
   submitExhibitorChannel: { endpoint: 'expo', route: 'exhibitor$submitChannel', access: 'user' },
   withdrawExhibitorChannel: { endpoint: 'expo', route: 'exhibitor$withdrawChannel', access: 'user' },
+  // Its team passes (docs/product.md#team-passes): staff read, admins name, rename and revoke.
+  exhibitorPasses: { endpoint: 'expo', route: 'exhibitor$passes', access: 'user' },
+  nameExhibitorPass: { endpoint: 'expo', route: 'exhibitor$namePass', access: 'user' },
+  renameExhibitorPass: { endpoint: 'expo', route: 'exhibitor$renamePass', access: 'user' },
+  revokeExhibitorPass: { endpoint: 'expo', route: 'exhibitor$revokePass', access: 'user' },
   // Its checklist (docs/product.md#exhibitor-tasks): staff read, admins confirm.
   exhibitorChecklist: { endpoint: 'expo', route: 'exhibitor$checklist', access: 'user' },
   confirmExhibitorTask: { endpoint: 'expo', route: 'exhibitor$confirmTask', access: 'user' },

@@ -101,6 +101,7 @@ export const CONSOLE_ACCESS = {
   exhibitorList: EXHIBITOR_DESK,
   exhibitorDetail: EXHIBITOR_DESK,
   resendExhibitorInvitation: EXHIBITOR_MANAGER,
+  setExhibitorPassGrant: EXHIBITOR_MANAGER,
   exhibitorExport: EXHIBITOR_DESK,
   floorPlanEditor: MANAGER,
   saveHall: MANAGER,

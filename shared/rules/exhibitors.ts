@@ -30,6 +30,8 @@ export const EXHIBITOR_LIMITS = {
   /** The logo: a picture of at most this many megabytes, and this many uploads per account an hour. */
   logoMb: 2,
   logosPerHour: 30,
+  /** The most team passes the organiser may grant one exhibitor (docs/product.md#team-passes). */
+  passGrant: 200,
 } as const
 
 /**
@@ -78,6 +80,9 @@ export const EXHIBITOR_MESSAGES = {
   channelsWaiting: 'exhibitor:errors.channelsWaiting',
   channelNotFound: 'exhibitor:errors.channelNotFound',
   channelDecided: 'exhibitor:errors.channelDecided',
+  passesUsed: 'exhibitor:errors.passesUsed',
+  passNotFound: 'exhibitor:errors.passNotFound',
+  passTypeKeyTaken: 'exhibitor:errors.passTypeKeyTaken',
 } as const
 
 /**

@@ -57,6 +57,7 @@ export type { ApplicationDetail, ApplicationRow } from '../../shared/contracts/c
 export const exhibitorList = fn<typeof exhibitors.exhibitorList>(CONSOLE.exhibitorList)
 export const exhibitorDetail = fn<typeof exhibitors.exhibitorDetail>(CONSOLE.exhibitorDetail)
 export const resendExhibitorInvitation = fn<typeof exhibitors.resendExhibitorInvitation>(CONSOLE.resendExhibitorInvitation)
+export const setExhibitorPassGrant = fn<typeof exhibitors.setExhibitorPassGrant>(CONSOLE.setExhibitorPassGrant)
 export const exhibitorExport = fn<typeof exhibitors.exhibitorExport>(CONSOLE.exhibitorExport)
 export type { ConsoleExhibitorDetail, ConsoleExhibitorRow } from '../../shared/contracts/console-exhibitors.ts'
 // Visitor accounts (docs/product.md#console-visitors).

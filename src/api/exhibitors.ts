@@ -42,6 +42,12 @@ export type { ChecklistView } from '../../shared/contracts/exhibitor-tasks.ts'
 export type InvitationView = z.output<typeof contracts.exhibitorInvitation.result>
 export const submitExhibitorChannel = fn<typeof contracts.submitExhibitorChannel>(EXHIBITORS.submitExhibitorChannel)
 export const withdrawExhibitorChannel = fn<typeof contracts.withdrawExhibitorChannel>(EXHIBITORS.withdrawExhibitorChannel)
+// Team passes (docs/product.md#team-passes).
+export const exhibitorPasses = fn<typeof contracts.exhibitorPasses>(EXHIBITORS.exhibitorPasses)
+export const nameExhibitorPass = fn<typeof contracts.nameExhibitorPass>(EXHIBITORS.nameExhibitorPass)
+export const renameExhibitorPass = fn<typeof contracts.renameExhibitorPass>(EXHIBITORS.renameExhibitorPass)
+export const revokeExhibitorPass = fn<typeof contracts.revokeExhibitorPass>(EXHIBITORS.revokeExhibitorPass)
+export type PassesView = z.output<typeof contracts.passesView>
 export type { ChannelSubmissionView } from '../../shared/contracts/exhibitors.ts'
 export const exhibitionFloorPlan = fn<typeof plans.exhibitionFloorPlan>(EXHIBITORS.exhibitionFloorPlan)
 export type FloorPlanView = z.output<typeof plans.exhibitionFloorPlan.result>

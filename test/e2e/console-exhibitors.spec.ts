@@ -145,6 +145,16 @@ test('a manager finds an exhibitor on a phone, resends its invitation, and downl
   await expect(page.getByRole('status').filter({ hasText: `The invitation to ${INVITED} has been mailed again.` })).toBeVisible()
   await expect.poll(hashOf).not.toBe(OLD_HASH)
 
+  // Team passes (docs/product.md#team-passes): the manager grants two; the panel counts them.
+  const passes = page.getByRole('region', { name: 'Team passes' })
+  await expect(passes).toContainText('Passes named: 0 of 0')
+  await passes.getByLabel('Passes granted').fill('2')
+  await passes.getByRole('button', { name: 'Save passes' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Team passes saved.' })).toBeVisible()
+  await expect(passes).toContainText('Passes named: 0 of 2')
+  await expectAccessible(page)
+  await shoot(page, 'exhibitor-passes-375')
+
   // The same screens on a desktop.
   await page.setViewportSize(DESKTOP)
   await page.reload()
@@ -153,6 +163,8 @@ test('a manager finds an exhibitor on a phone, resends its invitation, and downl
   await expectAccessible(page)
   await shoot(page, 'exhibitor-detail-1280')
 
+  await page.goto(`${ORIGIN}/console/exhibitors?q=${encodeURIComponent('王氏')}`)
+  await expect(page.getByRole('row', { name: /Wang Finance Ltd/ })).toContainText('Passes named: 0 of 2')
   await page.goto(`${ORIGIN}/console/exhibitors`)
   await hydrated(page)
   await page.getByLabel('Exhibition').selectOption({ label: 'E2E Exhibitors Expo' })
@@ -187,7 +199,7 @@ test('a manager finds an exhibitor on a phone, resends its invitation, and downl
   await shoot(page, 'exhibitors-zh-cn-1280')
   await page.getByRole('link', { name: 'E2E Acme Markets' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'E2E Acme Markets' })).toBeVisible()
-  await expect(page.getByRole('region', { name: '团队' })).toContainText('ada@acme-markets.example.com')
+  await expect(page.getByRole('region', { name: '团队', exact: true })).toContainText('ada@acme-markets.example.com')
   await page.setViewportSize(PHONE)
   await expectAccessible(page)
   await shoot(page, 'exhibitor-zh-cn-375')

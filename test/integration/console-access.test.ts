@@ -143,6 +143,7 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   exhibitorList: () => ({ page: 1, search: 'Acme', kind: 'broker', stage: 'accepted' }),
   exhibitorDetail: () => ({ exhibitorId: 999999 }),
   resendExhibitorInvitation: () => ({ exhibitorId: 999999, invitationId: 1 }),
+  setExhibitorPassGrant: () => ({ exhibitorId: 999999, grant: 1 }),
   exhibitorExport: () => ({ exhibitionId: 999999, format: 'csv' }),
   floorPlanEditor: () => ({ exhibitionId: 999999 }),
   saveHall: () => ({ exhibitionId: 999999, label: 'A', width: 300, depth: 200 }),

@@ -169,6 +169,7 @@ describe('the list', () => {
       openInvitations: 0,
       gaps: [],
       tasks: { done: 0, total: 0, overdue: 0 },
+      passes: { named: 0, allowance: 0 },
       applicationReference: acme.reference,
     })
     expect(all.rows.find((row) => row.id === wang.exhibitorId)).toMatchObject({

@@ -7,6 +7,10 @@ import {
   inviteExhibitorMember,
   removeExhibitorLogo,
   myExhibitors,
+  exhibitorPasses,
+  nameExhibitorPass,
+  renameExhibitorPass,
+  revokeExhibitorPass,
   removeExhibitorMember,
   revokeExhibitorInvitation,
   saveExhibitorProfile,
@@ -32,6 +36,10 @@ export function registerExhibitorFunctions(platform: Platform, service: Exhibito
   registry.implement(removeExhibitorMember, async (payload, context) => service.removeMember(user(context), payload, context.locale))
   registry.implement(submitExhibitorChannel, async (payload, context) => service.submitChannel(user(context), payload, context.locale))
   registry.implement(withdrawExhibitorChannel, async (payload, context) => service.withdrawChannel(user(context), payload, context.locale))
+  registry.implement(exhibitorPasses, async (payload, context) => service.passes(user(context), payload.exhibitorId, context.locale))
+  registry.implement(nameExhibitorPass, async (payload, context) => service.namePass(user(context), payload, context.locale))
+  registry.implement(renameExhibitorPass, async (payload, context) => service.renamePass(user(context), payload, context.locale))
+  registry.implement(revokeExhibitorPass, async (payload, context) => service.revokePass(user(context), payload, context.locale))
   registry.implement(exhibitorInvitation, async (payload, context) => service.invitation(user(context), payload.token, context.locale))
   registry.implement(acceptExhibitorInvitation, async (payload, context) => service.acceptInvitation(user(context), payload.token))
   registry.implement(exhibitorDirectory, async (payload, context) => service.directory(payload.exhibitionId, payload, context.locale))

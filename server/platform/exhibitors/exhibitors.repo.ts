@@ -470,3 +470,29 @@ export async function companyAdmins(db: Queryable, companyId: number, exhibition
   )
   return result.rows
 }
+
+/**
+ * The passes an exhibitor may name (docs/product.md#team-passes): what the organiser granted. What its booth
+ * packages include joins this sum when booths are sold with passes.
+ */
+export async function passAllowance(db: Queryable, exhibitorId: number): Promise<number> {
+  const result = await db.query<{ allowance: number }>('select pass_grant as allowance from exhibitors where id = $1', [exhibitorId])
+  return result.rows[0]?.allowance ?? 0
+}
+
+export async function passGrantsOf(db: Queryable, exhibitorIds: number[]): Promise<Map<number, number>> {
+  if (!exhibitorIds.length) return new Map()
+  const result = await db.query<{ id: string; grant: number }>('select id, pass_grant as grant from exhibitors where id = any($1::bigint[])', [exhibitorIds])
+  return new Map(result.rows.map((row) => [Number(row.id), row.grant]))
+}
+
+/** The organiser's grant as it stands, the row locked against a second change at once (and a pass named meanwhile). */
+export async function lockPassGrant(tx: Queryable, exhibitorId: number): Promise<number> {
+  const result = await tx.query<{ grant: number }>('select pass_grant as grant from exhibitors where id = $1 for update', [exhibitorId])
+  return result.rows[0]?.grant ?? 0
+}
+
+/** The organiser's grant; the exhibitor row is locked by the caller. */
+export async function setPassGrant(tx: Queryable, exhibitorId: number, grant: number): Promise<void> {
+  await tx.query('update exhibitors set pass_grant = $2 where id = $1', [exhibitorId, grant])
+}

@@ -11,6 +11,7 @@ import type { Platform } from '../platform.ts'
 import type { RateRule } from '../rate-limits.ts'
 import { invitationMail } from './exhibitors.mail.ts'
 import * as repo from './exhibitors.repo.ts'
+import { createPassVerbs } from './passes.ts'
 
 type Summary = z.output<typeof contracts.exhibitorSummary>
 type Workspace = z.output<typeof contracts.workspaceView>
@@ -264,6 +265,8 @@ export function createExhibitorService(platform: Platform) {
   const changed = () => platform.contentChanged({ scope: 'exhibitors' })
 
   return {
+    ...createPassVerbs(platform, { memberOf, adminOf }),
+
     async mine(accountId: string, locale: Locale): Promise<Summary[]> {
       const rows = await repo.summariesOf(db, accountId, contentFallbackChain(locale), now())
       return Promise.all(rows.map((row) => summaryOf(db, row)))

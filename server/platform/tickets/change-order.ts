@@ -75,19 +75,7 @@ export async function saveAttendees(context: TicketsContext, caller: Caller, pay
   await withPending(context.platform.db, close(context), payload.orderNumber, caller, async (tx, locked) => {
     const count = (await orders.linesOf(tx, [locked.id])).reduce((sum, line) => sum + line.quantity, 0)
     if (payload.attendees.length !== count) throw invalid({ attendees: 'messages.attendeeCount' }, 'tickets:messages.attendeeCount')
-    await orders.replaceAttendees(
-      tx,
-      locked.id,
-      payload.attendees.map((attendee) => ({
-        firstName: attendee.firstName,
-        lastName: attendee.lastName,
-        email: attendee.email,
-        phoneE164: attendee.phone.e164,
-        phoneCountry: attendee.phone.country,
-        identity: attendee.identity,
-        industry: attendee.industry,
-      })),
-    )
+    await orders.replaceAttendees(tx, locked.id, payload.attendees.map(orders.attendeeValues))
     await orders.setConfirmed(tx, locked.id, false)
     await orders.logEvent(tx, locked.id, 'attendees', { count })
   })

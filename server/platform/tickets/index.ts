@@ -16,6 +16,10 @@ import { createStripeProvider } from './payments/providers.ts'
 import { sandboxRoutes } from './payments/sandbox.routes.ts'
 import { loadStrings } from '../kit/strings.ts'
 import { registerTicketFunctions } from './tickets.functions.ts'
+import { type IssuePass, issuePass, namedPasses, namedPassesOf, passExhibition, passesOf, voidPass } from './passes.ts'
+import type { ExhibitionInfo } from './exhibition-info.ts'
+import type { Locale } from '../../../shared/languages.ts'
+import type { Queryable } from '../../db/client.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import { ticketRoutes } from './tickets.routes.ts'
 
@@ -25,6 +29,15 @@ export interface TicketsService {
   signer: TicketSigner
   /** Expires pending orders past their deadline (the sweeper; safe on any number of instances). */
   expireDue(): Promise<number>
+  /** Team passes, issued and voided inside the exhibitors domain's transactions (passes.ts). */
+  passes: {
+    exhibition(exhibitionId: number, locale: Locale): Promise<ExhibitionInfo>
+    issue(tx: Queryable, input: IssuePass): Promise<string>
+    void: typeof voidPass
+    of: typeof passesOf
+    named: typeof namedPasses
+    namedOf: typeof namedPassesOf
+  }
 }
 
 declare module '../platform.ts' {
@@ -82,7 +95,20 @@ export const domain: Domain = {
     registerConsoleDashboardFunctions(platform)
     registerConsoleCheckinFunctions(platform, context.signer)
     registerCatalogFunctions(platform)
-    platform.services.tickets = { orders, payments, signer: context.signer, expireDue: () => expireDueOrders(context) }
+    platform.services.tickets = {
+      orders,
+      payments,
+      signer: context.signer,
+      expireDue: () => expireDueOrders(context),
+      passes: {
+        exhibition: (exhibitionId, locale) => passExhibition(context, exhibitionId, locale),
+        issue: (tx, input) => issuePass(context, tx, input),
+        void: voidPass,
+        of: passesOf,
+        named: namedPasses,
+        namedOf: namedPassesOf,
+      },
+    }
     platform.jobs.every('tickets.expire', EXPIRY_SWEEP_MS, () => expireDueOrders(context))
     platform.jobs.every('tickets.settle-payments', PAYMENT_SETTLE_MS, () => payments.settleDue())
     platform.jobs.every('tickets.refunds', REFUND_RUN_MS, () => payments.executeDueRefunds())

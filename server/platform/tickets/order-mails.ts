@@ -59,7 +59,8 @@ function frameOf(context: TicketsContext, order: orders.OrderRow, withLink: bool
     locale,
     brand: config.BRAND_NAME,
     contactEmail: config.CONTACT_EMAIL,
-    orderUrl: withLink ? orderScreenUrl(config.PUBLIC_ORIGIN, order, 'orders') : null,
+    // A team pass is no one's purchase: its holder has no order screen to open.
+    orderUrl: withLink && order.pass_exhibitor_id === null ? orderScreenUrl(config.PUBLIC_ORIGIN, order, 'orders') : null,
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.ts'
 import type { CompanyInvoice } from '../../../shared/rules/invoices.ts'
+import type { ParsedAttendee } from '../../../shared/contracts/tickets.ts'
 
 /**
  * SQL of orders: the order rows, their lines, attendees and event log. Locks are taken in the
@@ -29,6 +30,8 @@ export interface OrderRow {
   from_order_id: string | null
   /** The buyer company an invoice is made out to when the order is paid (null: none asked). */
   invoice_request: CompanyInvoice | null
+  /** The exhibitor whose team pass this order is (docs/product.md#team-passes); null for an order bought. */
+  pass_exhibitor_id: string | null
   created_at: Date
   /** The database's clock when the row was read. */
   now: Date
@@ -56,6 +59,7 @@ const COLUMNS = [
   'cancelled_at',
   'from_order_id',
   'invoice_request',
+  'pass_exhibitor_id',
   'created_at',
 ]
 const prefixed = (alias: string) => `${COLUMNS.map((column) => `${alias}.${column}`).join(', ')}, now() as now`
@@ -81,7 +85,7 @@ export async function orderByIdempotencyKey(db: Queryable, accountId: string, ke
 
 export async function ordersOfAccount(db: Queryable, accountId: string, limit: number, before: Date | null): Promise<OrderRow[]> {
   const result = await db.query<OrderRow>(
-    `select ${ORDER_COLUMNS} from ticket_orders where account_id = $1 and ($2::timestamptz is null or created_at < $2)
+    `select ${ORDER_COLUMNS} from ticket_orders where account_id = $1 and pass_exhibitor_id is null and ($2::timestamptz is null or created_at < $2)
      order by created_at desc, id desc limit $3`,
     [accountId, before, limit],
   )
@@ -185,6 +189,19 @@ export interface AttendeeValues {
   phoneCountry: string
   identity: string
   industry: string
+}
+
+/** An attendee form as the contract parsed it (the phone split into number and country), as the table keeps it. */
+export function attendeeValues(attendee: ParsedAttendee): AttendeeValues {
+  return {
+    firstName: attendee.firstName,
+    lastName: attendee.lastName,
+    email: attendee.email,
+    phoneE164: attendee.phone.e164,
+    phoneCountry: attendee.phone.country,
+    identity: attendee.identity,
+    industry: attendee.industry,
+  }
 }
 
 export async function replaceAttendees(tx: Queryable, orderId: string, attendees: AttendeeValues[]): Promise<void> {

@@ -78,7 +78,8 @@ export async function priced(db: Queryable, exhibitionId: number, lines: Line[],
   const result: PricedLine[] = []
   for (const line of lines) {
     const row = rows.get(line.ticketTypeId)
-    if (!row?.active || row.exhibition_id !== exhibitionId) throw invalid({ lines: 'messages.typeUnavailable' }, 'tickets:messages.typeUnavailable')
+    if (!row?.active || row.exhibitor_pass || row.exhibition_id !== exhibitionId)
+      throw invalid({ lines: 'messages.typeUnavailable' }, 'tickets:messages.typeUnavailable')
     const name = typeText(row, locale).name
     if ((row.sales_start_at && now < row.sales_start_at.getTime()) || (row.sales_end_at && now >= row.sales_end_at.getTime())) {
       throw conflict('tickets:messages.typeNotOnSale', { ticketTypeId: row.id, name })

@@ -21,12 +21,18 @@ export interface TicketTypeRow {
   sort: number
   active: boolean
   texts: Record<string, { name?: string; description?: string }>
+  /** The exhibition's exhibitor pass (docs/product.md#team-passes): issued to exhibitors, never sold. */
+  exhibitor_pass: boolean
 }
 
-const TYPE_COLUMNS = 'id, exhibition_id, key, price_minor, currency, capacity, reserved, sales_start_at, sales_end_at, max_per_order, sort, active, texts'
+const TYPE_COLUMNS =
+  'id, exhibition_id, key, price_minor, currency, capacity, reserved, sales_start_at, sales_end_at, max_per_order, sort, active, texts, exhibitor_pass'
 
 export async function typesOfExhibition(db: Queryable, exhibitionId: number): Promise<TicketTypeRow[]> {
-  const result = await db.query<TicketTypeRow>(`select ${TYPE_COLUMNS} from ticket_types where exhibition_id = $1 and active order by sort, id`, [exhibitionId])
+  const result = await db.query<TicketTypeRow>(
+    `select ${TYPE_COLUMNS} from ticket_types where exhibition_id = $1 and active and not exhibitor_pass order by sort, id`,
+    [exhibitionId],
+  )
   return result.rows
 }
 

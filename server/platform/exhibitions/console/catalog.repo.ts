@@ -55,7 +55,7 @@ const EXHIBITION_COLUMNS = 'id, slug, kind, starts_at, ends_at, time_zone, sales
 
 export async function exhibitionsInScope(db: Queryable, scope: Scope): Promise<Array<CatalogExhibitionRow & { ticket_types: number }>> {
   const result = await db.query<CatalogExhibitionRow & { ticket_types: number }>(
-    `select ${EXHIBITION_COLUMNS}, (select count(*)::int from ticket_types t where t.exhibition_id = e.id) as ticket_types
+    `select ${EXHIBITION_COLUMNS}, (select count(*)::int from ticket_types t where t.exhibition_id = e.id and not t.exhibitor_pass) as ticket_types
        from exhibitions e where $1::int[] is null or id = any($1::int[]) order by starts_at desc, id desc`,
     [scope],
   )
@@ -147,11 +147,14 @@ const TYPE_COLUMNS = `t.id, t.exhibition_id, t.key, t.price_minor, t.currency, t
   (select count(*)::int from e_tickets k where k.ticket_type_id = t.id and k.voided_at is null) as sold`
 
 export async function typesOf(db: Queryable, exhibitionId: number): Promise<CatalogTypeRow[]> {
-  const result = await db.query<CatalogTypeRow>(`select ${TYPE_COLUMNS} from ticket_types t where t.exhibition_id = $1 order by t.sort, t.id`, [exhibitionId])
+  const result = await db.query<CatalogTypeRow>(
+    `select ${TYPE_COLUMNS} from ticket_types t where t.exhibition_id = $1 and not t.exhibitor_pass order by t.sort, t.id`,
+    [exhibitionId],
+  )
   return result.rows
 }
 
 export async function typeById(db: Queryable, id: number): Promise<CatalogTypeRow | null> {
-  const result = await db.query<CatalogTypeRow>(`select ${TYPE_COLUMNS} from ticket_types t where t.id = $1`, [id])
+  const result = await db.query<CatalogTypeRow>(`select ${TYPE_COLUMNS} from ticket_types t where t.id = $1 and not t.exhibitor_pass`, [id])
   return result.rows[0] ?? null
 }

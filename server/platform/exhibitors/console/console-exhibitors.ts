@@ -43,7 +43,17 @@ function gapsOf(row: repo.ConsoleRow): ProfileGap[] {
 
 const NO_TASKS: TaskCounts = { done: 0, total: 0, overdue: 0 }
 
-function rowOf(row: repo.ConsoleRow, locale: Locale, tasks: ReadonlyMap<number, TaskCounts>): Row & { stage: ExhibitorStage } {
+/** The tickets domain's count of valid passes per exhibitor (docs/product.md#team-passes). */
+type PassCounter = Platform['services']['tickets']['passes']['namedOf']
+type PassCounts = ReadonlyMap<number, Row['passes']>
+
+/** Passes named of the allowance, per exhibitor. */
+async function passCounts(db: Queryable, namedOf: PassCounter, ids: number[]): Promise<PassCounts> {
+  const [named, grants] = await Promise.all([namedOf(db, ids), exhibitors.passGrantsOf(db, ids)])
+  return new Map(ids.map((id) => [id, { named: named.get(id) ?? 0, allowance: grants.get(id) ?? 0 }]))
+}
+
+function rowOf(row: repo.ConsoleRow, locale: Locale, tasks: ReadonlyMap<number, TaskCounts>, passes: PassCounts): Row & { stage: ExhibitorStage } {
   const gaps = gapsOf(row)
   return {
     id: row.id,
@@ -60,12 +70,18 @@ function rowOf(row: repo.ConsoleRow, locale: Locale, tasks: ReadonlyMap<number, 
     openInvitations: row.open_invitations,
     gaps,
     tasks: tasks.get(row.id) ?? NO_TASKS,
+    passes: passes.get(row.id) ?? { named: 0, allowance: 0 },
     applicationReference: row.application_reference,
   }
 }
 
 /** One page of the member's exhibitors, by name, searched and filtered on the server. */
-export async function exhibitorList(db: Queryable, actor: StaffActor, query: ListQuery): Promise<z.output<typeof contracts.exhibitorList.result>> {
+export async function exhibitorList(
+  db: Queryable,
+  namedOf: PassCounter,
+  actor: StaffActor,
+  query: ListQuery,
+): Promise<z.output<typeof contracts.exhibitorList.result>> {
   const chain = contentFallbackChain(actor.locale)
   const [found, exhibitions] = await Promise.all([
     repo.consoleRows(db, {
@@ -82,7 +98,12 @@ export async function exhibitorList(db: Queryable, actor: StaffActor, query: Lis
     db,
     found.map((row) => row.exhibition_id),
   )
-  const rows = found.map((row) => rowOf(row, actor.locale, tasks)).filter((row) => !query.stage || progressOf(row.status, row.stage) === query.stage)
+  const passes = await passCounts(
+    db,
+    namedOf,
+    found.map((row) => row.id),
+  )
+  const rows = found.map((row) => rowOf(row, actor.locale, tasks, passes)).filter((row) => !query.stage || progressOf(row.status, row.stage) === query.stage)
   const start = (query.page - 1) * query.pageSize
   return { rows: rows.slice(start, start + query.pageSize), total: rows.length, exhibitions }
 }
@@ -101,7 +122,7 @@ export async function exhibitorDetail(
   db: Queryable,
   actor: StaffActor,
   exhibitorId: number,
-  verification: Pick<Platform['services']['verification'], 'companySubmissions'>,
+  services: Pick<Platform['services'], 'verification' | 'tickets'>,
 ): Promise<Detail> {
   const row = await inScopeById(db, actor, exhibitorId)
   const chain = contentFallbackChain(actor.locale)
@@ -109,7 +130,7 @@ export async function exhibitorDetail(
   const [company, channels, submissions, texts, licences, members, invitations, others, booths] = await Promise.all([
     exhibitors.company(db, row.company_id),
     repo.registerChannelsOf(db, row.company_id),
-    verification.companySubmissions(Number(row.company_id)),
+    services.verification.companySubmissions(Number(row.company_id)),
     exhibitors.textsOf(db, row.company_id),
     exhibitors.licencesOf(db, row.company_id),
     exhibitors.membersOf(db, row.id),
@@ -117,8 +138,17 @@ export async function exhibitorDetail(
     repo.otherExhibitors(db, row.company_id, row.id, chain, now()),
     boothsOfExhibitor(db, row.id),
   ])
+  const [passes, passList] = await Promise.all([passCounts(db, services.tickets.passes.namedOf, [row.id]), services.tickets.passes.of(db, row.id)])
   return {
-    ...rowOf(row, actor.locale, await taskCounts(db, [row.exhibition_id])),
+    ...rowOf(row, actor.locale, await taskCounts(db, [row.exhibition_id]), passes),
+    namedPasses: passList.map((pass) => ({
+      id: pass.id,
+      firstName: pass.firstName,
+      lastName: pass.lastName,
+      email: pass.email,
+      issuedAt: pass.issuedAt,
+      checkedIn: pass.checkedIn,
+    })),
     website: row.website,
     createdAt: iso(row.created_at),
     booths,
@@ -194,7 +224,26 @@ export async function resendExhibitorInvitation(platform: Platform, actor: Staff
       },
     )
   })
-  return exhibitorDetail(db, actor, target.exhibitorId, platform.services.verification)
+  return exhibitorDetail(db, actor, target.exhibitorId, platform.services)
+}
+
+/**
+ * A manager sets how many team passes the exhibitor may name (docs/product.md#team-passes), audited. Passes
+ * already named stay valid when the grant falls below them; the exhibitor names no more until it is back above.
+ */
+export async function setExhibitorPassGrant(platform: Platform, actor: StaffActor, target: { exhibitorId: number; grant: number }): Promise<Detail> {
+  const { db } = platform
+  await db.transaction(async (tx) => {
+    const row = await inScopeById(tx, actor, target.exhibitorId)
+    const before = await exhibitors.lockPassGrant(tx, row.id)
+    await exhibitors.setPassGrant(tx, row.id, target.grant)
+    await platform.services.staff.audit(
+      tx,
+      { staffId: actor.staffId, address: actor.address },
+      { function: 'console$setExhibitorPassGrant', target: `exhibitor:${row.id}`, before: { grant: before }, after: { grant: target.grant } },
+    )
+  })
+  return exhibitorDetail(db, actor, target.exhibitorId, platform.services)
 }
 
 /** A column: its header's key under `console:exhibitors.columns` and its cell. */
@@ -216,15 +265,17 @@ const COLUMNS: readonly Column[] = [
   ['tasksDone', (row) => row.tasks.done],
   ['tasksTotal', (row) => row.tasks.total],
   ['tasksOverdue', (row) => row.tasks.overdue],
+  ['passesNamed', (row) => row.passes.named],
+  ['passAllowance', (row) => row.passes.allowance],
   ['application', (row) => row.applicationReference],
 ]
 
-function tableOf(rows: readonly repo.ConsoleRow[], language: ConsoleLanguage, tasks: ReadonlyMap<number, TaskCounts>) {
+function tableOf(rows: readonly repo.ConsoleRow[], language: ConsoleLanguage, tasks: ReadonlyMap<number, TaskCounts>, passes: PassCounts) {
   const t = consoleStrings(language)
   return {
     header: COLUMNS.map(([key]) => t(`exhibitors.columns.${key}`)),
     rows: rows.map((row) => {
-      const view = { ...rowOf(row, localeOf(language), tasks), website: row.website }
+      const view = { ...rowOf(row, localeOf(language), tasks, passes), website: row.website }
       return COLUMNS.map(([, cell]) => cell(view))
     }),
   }
@@ -241,7 +292,12 @@ export async function exhibitorExport(platform: Platform, actor: StaffActor, que
   return platform.db.transaction(async (tx) => {
     if (!(await repo.exhibitionExists(tx, exhibitionId))) throw notFound('console:errors.exhibitionNotFound')
     const rows = await repo.consoleRows(tx, { scope: actor.scope, chain: contentFallbackChain(locale), exhibitionId, kind: null, search: null, now: now() })
-    const table = tableOf(rows, language, await taskCounts(tx, [exhibitionId]))
+    const passes = await passCounts(
+      tx,
+      platform.services.tickets.passes.namedOf,
+      rows.map((row) => row.id),
+    )
+    const table = tableOf(rows, language, await taskCounts(tx, [exhibitionId]), passes)
     // XLSX cells are typed: text stays text, never a formula, so it needs no apostrophe.
     const file = format === 'csv' ? toCsv(table.header, table.rows) : await writeXlsxFile([[...table.header], ...table.rows]).toBuffer()
     await platform.services.staff.audit(

@@ -50,7 +50,7 @@ export async function updateTicketType(tx: Queryable, id: number, exhibitionId: 
   const result = await tx.query(
     `update ticket_types set key = $1, price_minor = $2, currency = $3, capacity = $4, max_per_order = $5, sales_start_at = $6,
        sales_end_at = $7, active = $8, sort = $9, texts = $10::jsonb, updated_at = now()
-     where id = $11 and exhibition_id = $12 and reserved <= $4 returning id`,
+     where id = $11 and exhibition_id = $12 and reserved <= $4 and not exhibitor_pass returning id`,
     [...typeValues(fields), id, exhibitionId],
   )
   return result.rows.length === 1

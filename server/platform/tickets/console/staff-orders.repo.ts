@@ -71,7 +71,7 @@ export async function listOrders(db: Queryable, filter: ListFilter, page: number
   const term = filter.search?.trim().toLowerCase() ?? ''
   const digits = term.replace(/\D/g, '')
   const like = term ? `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%` : null
-  const where = `($1::int[] is null or o.exhibition_id = any($1))
+  const where = `o.pass_exhibitor_id is null and ($1::int[] is null or o.exhibition_id = any($1))
     and ($2::int is null or o.exhibition_id = $2)
     and ($3::text is null
       or ($3 = 'pending' and o.status = 'pending' and not exists (select 1 from payment_attempts p where p.order_id = o.id and p.status = 'processing'))

@@ -119,6 +119,8 @@ function variantOf(row: AuditRow, context: SentenceContext): { key: string; valu
       return { key, values: { count: typeof after.rows === 'number' ? after.rows : 0, format: text(after.format).toUpperCase() } }
     case 'resendExhibitorInvitation':
       return { key, values: { email: text(after.email) } }
+    case 'setExhibitorPassGrant':
+      return { key, values: { from: String(before.grant ?? 0), to: String(after.grant ?? 0) } }
     case 'saveHall':
     case 'deleteHall':
     case 'saveBooth':

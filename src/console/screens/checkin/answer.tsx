@@ -46,9 +46,10 @@ export function Answer({ scan, deviceId, timeZone, locale }: { scan: DoorScan | 
         {scan.name ? (
           <p className={styles.answerName}>
             {scan.name}
-            {scan.ticketType ? <span className={styles.answerType}> · {scan.ticketType}</span> : null}
+            {scan.ticketType && !scan.company ? <span className={styles.answerType}> · {scan.ticketType}</span> : null}
           </p>
         ) : null}
+        {scan.company ? <p className={styles.answerRole}>{t('checkin.answer.exhibitor', { company: scan.company })}</p> : null}
         <p className={styles.answerDetail}>{t(`checkin.advice.${scan.outcome}`)}</p>
         {scan.outcome === 'already' && first ? (
           <p className={styles.answerDetail}>

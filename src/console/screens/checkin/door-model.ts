@@ -19,6 +19,8 @@ export interface DoorScan {
   ticketId: string | null
   name: string | null
   ticketType: string | null
+  /** The exhibitor of a team pass; absent in scans kept from before passes were shown. */
+  company?: string | null
   outcome: CheckinOutcome
   at: string
   gate: string

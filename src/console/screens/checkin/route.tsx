@@ -205,7 +205,8 @@ function ManualLookUp({ tickets, onCheckIn }: { tickets: Parameters<typeof lookU
                 <div>
                   <p className={styles.resultName}>{ticket.name}</p>
                   <p className={ui.hint}>
-                    <span className={ui.mono}>{ticket.orderNumber}</span> · {ticket.ticketType} ·{' '}
+                    <span className={ui.mono}>{ticket.orderNumber}</span> ·{' '}
+                    {ticket.company ? t('checkin.answer.exhibitor', { company: ticket.company }) : ticket.ticketType} ·{' '}
                     {ticket.state === 'valid' ? (ticket.checkin ? t('checkin.lookup.in') : t('checkin.lookup.notIn')) : t(`checkin.outcome.${ticket.state}`)}
                   </p>
                 </div>

@@ -178,6 +178,7 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
         ticketId: verdict.ticket?.id ?? null,
         name: verdict.ticket?.name ?? null,
         ticketType: verdict.ticket?.ticketType ?? null,
+        company: verdict.ticket?.company ?? null,
         outcome: verdict.outcome,
         at,
         gate,

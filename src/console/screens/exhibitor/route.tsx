@@ -19,6 +19,7 @@ import { Facts } from '../../ui/facts.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './exhibitor.module.css'
 import { Invitations } from './invitations.tsx'
+import { Passes } from './passes.tsx'
 import { TaskStates } from './task-states.tsx'
 
 type Loaded = { exhibitor: ConsoleExhibitorDetail; tasks: ExhibitorTaskStates }
@@ -265,6 +266,16 @@ export function Component() {
             <Invitations
               exhibitor={exhibitor}
               mayResend={mayCall(member.roles, 'resendExhibitorInvitation')}
+              onDone={async (next) => {
+                await revalidator.revalidate()
+                setStatus(next)
+              }}
+            />
+          </Panel>
+          <Panel id="exhibitor-passes-title" title={t('exhibitors.passes.title')}>
+            <Passes
+              exhibitor={exhibitor}
+              mayGrant={mayCall(member.roles, 'setExhibitorPassGrant') && exhibitor.status === 'active'}
               onDone={async (next) => {
                 await revalidator.revalidate()
                 setStatus(next)

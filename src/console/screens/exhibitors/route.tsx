@@ -44,6 +44,9 @@ function useColumns(): Array<Column<ConsoleExhibitorRow>> {
         <>
           <div>{t('exhibitors.members', { count: row.teamSize })}</div>
           {row.openInvitations ? <div className={ui.muted}>{t('exhibitors.invited', { count: row.openInvitations })}</div> : null}
+          {row.passes.allowance || row.passes.named ? (
+            <div className={ui.muted}>{t('exhibitors.passes.named', { named: row.passes.named, allowance: row.passes.allowance })}</div>
+          ) : null}
         </>
       ),
     },

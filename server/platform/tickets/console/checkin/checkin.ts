@@ -62,6 +62,7 @@ export async function checkinList(db: Queryable, signer: TicketSigner, actor: St
       firstName: ticket.first_name,
       lastName: ticket.last_name,
       ticketType: ticket.ticket_type,
+      company: ticket.company,
       state: ticket.state,
       checkin: firstOf(ticket),
     })),

@@ -15,7 +15,7 @@ export async function ticketsSoldPerDay(db: Queryable, exhibitionId: number): Pr
      from e_tickets t
      join ticket_orders o on o.id = t.order_id
      join exhibitions e on e.id = o.exhibition_id
-     where t.exhibition_id = $1 and t.voided_at is null and o.status = 'paid'
+     where t.exhibition_id = $1 and t.voided_at is null and o.status = 'paid' and o.pass_exhibitor_id is null
      group by 1 order by 1`,
     [exhibitionId],
   )
@@ -50,7 +50,7 @@ export async function capacityPerType(db: Queryable, exhibitionId: number, local
     `select t.id, t.key, ${TYPE_NAME('t', locale)} as name, t.currency, t.capacity, t.reserved,
        (select count(*)::int from e_tickets e join ticket_orders o on o.id = e.order_id
         where e.ticket_type_id = t.id and e.voided_at is null and o.status = 'paid') as sold
-     from ticket_types t where t.exhibition_id = $1 order by t.sort, t.id`,
+     from ticket_types t where t.exhibition_id = $1 and not t.exhibitor_pass order by t.sort, t.id`,
     [exhibitionId],
   )
   return result.rows
@@ -90,7 +90,7 @@ export async function takingsPerCurrency(db: Queryable, exhibitionId: number): P
         group by 1
      ), paid as (
        select o.currency, count(*)::int as paid_orders from ticket_orders o
-        where o.exhibition_id = $1 and o.status = 'paid' and exists (select 1 from e_tickets t where t.order_id = o.id and t.voided_at is null)
+        where o.exhibition_id = $1 and o.status = 'paid' and o.pass_exhibitor_id is null and exists (select 1 from e_tickets t where t.order_id = o.id and t.voided_at is null)
         group by 1
      ), currencies as (
        select currency from received union select currency from returned union select currency from paid

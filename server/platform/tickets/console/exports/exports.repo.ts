@@ -29,7 +29,7 @@ export async function exportOrders(db: Queryable, exhibitionId: number): Promise
        o.currency, o.subtotal_minor, o.discount_minor, o.total_minor,
        coalesce((select sum(r.amount_minor)::int from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0) as refunded_minor,
        o.coupon_code, o.created_at, o.paid_at, o.cancelled_at
-     from ticket_orders o where o.exhibition_id = $1 order by o.created_at, o.number`,
+     from ticket_orders o where o.exhibition_id = $1 and o.pass_exhibitor_id is null order by o.created_at, o.number`,
     [exhibitionId],
   )
   return result.rows
