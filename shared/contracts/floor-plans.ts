@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { EXHIBITORS } from '../functions/exhibitors.ts'
 import { LOCALES } from '../languages.ts'
 import { BOOTH_TYPES, PUBLIC_BOOTH_STATES } from '../rules/floor-plans.ts'
+import { companyInvoice } from './invoices.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -44,4 +45,20 @@ export const exhibitionFloorPlan = defineContract({
   /** No halls: the exhibition has no plan (yet). */
   result: z.object({ halls: z.array(planHall) }),
   cacheSeconds: 60,
+})
+
+/**
+ * An admin of an active exhibitor chooses a free booth while the organiser lets exhibitors choose
+ * (docs/product.md#booth-checkout): the booth is held by a pending order of kind booth, confirmed,
+ * paid on the orders' payment screen. The company is the one every booth invoice is made out to.
+ */
+export const chooseBooth = defineContract({
+  ...EXHIBITORS.chooseBooth,
+  payload: z.object({
+    exhibitorId: recordId,
+    boothId: recordId,
+    invoice: companyInvoice,
+    idempotencyKey: z.uuid({ error: 'errors.invalid' }),
+  }),
+  result: z.object({ orderNumber: z.string(), expiresAt: z.iso.datetime({ offset: true }) }),
 })

@@ -264,6 +264,15 @@ export function createExhibitorService(platform: Platform) {
   const changed = () => platform.contentChanged({ scope: 'exhibitors' })
 
   return {
+    /**
+     * Inside another domain's transaction: the exhibitor an admin acts for, its row locked (so one
+     * exhibitor's booth choices queue one after the other; docs/product.md#booth-checkout). Anyone
+     * else gets the exhibitor's 404 or 403; a withdrawn exhibitor a 409.
+     */
+    async lockForAdmin(tx: Queryable, exhibitorId: number, accountId: string, locale: Locale): Promise<{ exhibitionId: number; name: string }> {
+      const row = await adminOf(tx, exhibitorId, accountId, locale)
+      return { exhibitionId: row.exhibition_id, name: row.name }
+    },
     async mine(accountId: string, locale: Locale): Promise<Summary[]> {
       const rows = await repo.summariesOf(db, accountId, contentFallbackChain(locale), now())
       return Promise.all(rows.map((row) => summaryOf(db, row)))

@@ -29,8 +29,9 @@ export async function floorPlanEditor(db: Queryable, actor: StaffActor, exhibiti
   const chain = contentFallbackChain(actor.locale)
   const title = await exhibitionTitle(db, exhibitionId, actor.locale)
   if (title === null) throw exhibitionNotFound()
-  const [currency, ticketCurrency, halls, booths, exhibitors] = await Promise.all([
+  const [currency, selfSelection, ticketCurrency, halls, booths, exhibitors] = await Promise.all([
     repo.planCurrency(db, exhibitionId),
+    repo.selfSelection(db, exhibitionId),
     repo.ticketCurrency(db, exhibitionId),
     repo.hallsOf(db, exhibitionId),
     repo.boothsOf(db, exhibitionId, chain),
@@ -40,6 +41,7 @@ export async function floorPlanEditor(db: Queryable, actor: StaffActor, exhibiti
     exhibition: { id: exhibitionId, title },
     currency,
     defaultCurrency: ticketCurrency ?? 'USD',
+    selfSelection,
     halls: halls.map((hall) => ({
       id: hall.id,
       label: hall.label,
@@ -277,5 +279,19 @@ export function assignBooth(platform: Platform, actor: StaffActor, input: Assign
       before: { ...boothRecord(before), ...(left ? { movedFrom: left.number } : {}) },
       after: after && boothRecord(after),
     }
+  })
+}
+
+/**
+ * Opens or closes the exhibitors' own choice of booths (docs/product.md#booth-checkout). Closing
+ * leaves booths already held to their orders' end. The plan must exist (a hall first).
+ */
+export function setBoothSelection(platform: Platform, actor: StaffActor, exhibitionId: number, open: boolean): Promise<Editor> {
+  return change(platform, actor, exhibitionId, async (tx) => {
+    const plan = await lockedPlan(tx, exhibitionId)
+    if (plan.currency === null) throw conflict('console:errors.noFloorPlan')
+    const before = await repo.selfSelection(tx, exhibitionId)
+    await repo.setSelfSelection(tx, exhibitionId, open)
+    return { fn: 'console$setBoothSelection', target: `exhibition:${exhibitionId}`, before: { selfSelection: before }, after: { selfSelection: open } }
   })
 }

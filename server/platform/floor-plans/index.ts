@@ -5,7 +5,8 @@ import { registerFloorPlanFunctions } from './floor-plans.functions.ts'
 /**
  * Floor plans (docs/product.md#floor-plans): an exhibition's halls and the booths on them, edited in
  * the console by managers (docs/product.md#console-floor-plans) and drawn on the exhibitor directory.
- * Booths will be chosen, held and paid as orders of kind booth; this domain is their one writer.
+ * Booths are chosen, held and paid as orders of kind booth (docs/product.md#booth-checkout) on the
+ * tickets domain's order machinery; this domain is the booths' one writer, in those orders' transactions.
  */
 export const domain: Domain = {
   name: 'floor-plans',
@@ -20,4 +21,4 @@ export const domain: Domain = {
 }
 
 // What other domains use of this one.
-export { boothsOfExhibitor } from './floor-plans.repo.ts'
+export { boothsOfExhibitor, freeSoldBooth, releaseHeldBooths, sellHeldBooth } from './floor-plans.repo.ts'

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../db/client.ts'
-import { type DomainError, notFound } from '../errors.ts'
+import { conflict, type DomainError, notFound } from '../errors.ts'
 import { busy, refusalError } from './order-refusals.ts'
 import { decide, type OrderEvent, stateOf } from './order-rules.ts'
 import * as orders from './orders.repo.ts'
@@ -68,6 +68,8 @@ export async function withPending<T>(
   const outcome = await orderTransaction(db, async (tx) => {
     const locked = await lockPending(tx, number, caller, 'edit')
     if ('refused' in locked) return locked
+    // A booth order is the booth chosen and the company asked for then (docs/product.md#booth-checkout).
+    if (locked.order.kind === 'booth') return { refused: conflict('tickets:messages.boothOrderFixed'), closed: [] }
     return { value: await work(tx, locked.order) }
   })
   if ('refused' in outcome) {

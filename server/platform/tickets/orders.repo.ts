@@ -29,6 +29,10 @@ export interface OrderRow {
   from_order_id: string | null
   /** The buyer company an invoice is made out to when the order is paid (null: none asked). */
   invoice_request: CompanyInvoice | null
+  /** Tickets, or one booth (docs/product.md#booth-checkout): a booth order has no lines or attendees. */
+  kind: 'tickets' | 'booth'
+  booth_id: number | null
+  exhibitor_id: number | null
   created_at: Date
   /** The database's clock when the row was read. */
   now: Date
@@ -56,6 +60,9 @@ const COLUMNS = [
   'cancelled_at',
   'from_order_id',
   'invoice_request',
+  'kind',
+  'booth_id',
+  'exhibitor_id',
   'created_at',
 ]
 const prefixed = (alias: string) => `${COLUMNS.map((column) => `${alias}.${column}`).join(', ')}, now() as now`
@@ -128,6 +135,52 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<Order
     ],
   )
   return result.rows[0] as OrderRow
+}
+
+export interface NewBoothOrder {
+  number: string
+  accountId: string
+  exhibitionId: number
+  boothId: number
+  exhibitorId: number
+  locale: string
+  buyerEmail: string
+  currency: string
+  priceMinor: number
+  invoiceRequest: CompanyInvoice
+  paymentMinutes: number
+  idempotencyKey: string
+}
+
+/** A booth order starts confirmed: what it buys was chosen on the plan, so payment may start at once. */
+export async function insertBoothOrder(tx: Queryable, order: NewBoothOrder): Promise<OrderRow> {
+  const result = await tx.query<OrderRow>(
+    `insert into ticket_orders (number, account_id, exhibition_id, locale, buyer_email, currency, subtotal_minor, total_minor,
+       expires_at, confirmed_at, idempotency_key, kind, booth_id, exhibitor_id, invoice_request)
+     values ($1, $2, $3, $4, $5, $6, $7::int, $7::int, now() + make_interval(mins => $8::int), now(), $9, 'booth', $10, $11, $12)
+     returning ${ORDER_COLUMNS}`,
+    [
+      order.number,
+      order.accountId,
+      order.exhibitionId,
+      order.locale,
+      order.buyerEmail,
+      order.currency,
+      order.priceMinor,
+      order.paymentMinutes,
+      order.idempotencyKey,
+      order.boothId,
+      order.exhibitorId,
+      JSON.stringify(order.invoiceRequest),
+    ],
+  )
+  return result.rows[0] as OrderRow
+}
+
+/** The exhibitor's booth orders, newest first. */
+export async function boothOrdersOf(db: Queryable, exhibitorId: number): Promise<OrderRow[]> {
+  const result = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from ticket_orders where exhibitor_id = $1 order by created_at desc, id desc`, [exhibitorId])
+  return result.rows
 }
 
 export interface LineRow {

@@ -1,0 +1,50 @@
+import type { CompanyInvoice } from '../../../shared/rules/invoices.ts'
+import type { Queryable } from '../../db/client.ts'
+import type { Platform } from '../platform.ts'
+import { newOrderNumber } from './create-order.ts'
+import { paymentWindowMinutes } from './order-rules.ts'
+import * as orders from './orders.repo.ts'
+
+export interface BoothOrderInput {
+  accountId: string
+  exhibitionId: number
+  boothId: number
+  exhibitorId: number
+  locale: string
+  buyerEmail: string
+  currency: string
+  priceMinor: number
+  invoice: CompanyInvoice
+  idempotencyKey: string
+}
+
+const summary = (order: orders.OrderRow) => ({ number: order.number, expiresAt: order.expires_at })
+
+/** The booth order an earlier try of the same choice made (the same idempotency key), if any. */
+export async function boothOrderByKey(tx: Queryable, accountId: string, key: string): Promise<{ number: string; expiresAt: Date } | null> {
+  const order = await orders.orderByIdempotencyKey(tx, accountId, key)
+  return order && summary(order)
+}
+
+/**
+ * Inside the floor plan's transaction that holds the booth (docs/product.md#booth-checkout): a pending,
+ * confirmed order of kind booth for its price, with the countdown ticket orders have, and its event.
+ */
+export async function openBoothOrder(platform: Platform, tx: Queryable, input: BoothOrderInput): Promise<{ number: string; expiresAt: Date }> {
+  const order = await orders.insertBoothOrder(tx, {
+    number: newOrderNumber(),
+    accountId: input.accountId,
+    exhibitionId: input.exhibitionId,
+    boothId: input.boothId,
+    exhibitorId: input.exhibitorId,
+    locale: input.locale,
+    buyerEmail: input.buyerEmail,
+    currency: input.currency,
+    priceMinor: input.priceMinor,
+    invoiceRequest: input.invoice,
+    paymentMinutes: paymentWindowMinutes(platform.config),
+    idempotencyKey: input.idempotencyKey,
+  })
+  await orders.logEvent(tx, order.id, 'created', { booth: input.boothId, exhibitor: input.exhibitorId })
+  return summary(order)
+}
