@@ -341,3 +341,11 @@ export async function freeSoldBooth(tx: Queryable, id: number, exhibitorId: numb
     [id, exhibitorId, new Date(Date.now())],
   )
 }
+
+export async function boothLabel(db: Queryable, id: number): Promise<{ number: string; hall: string }> {
+  const result = await db.query<{ number: string; hall: string }>(
+    'select b.number, h.label as hall from booths b join floor_plan_halls h on h.id = b.hall_id where b.id = $1',
+    [id],
+  )
+  return result.rows[0] ?? { number: String(id), hall: '' }
+}

@@ -1,9 +1,11 @@
+import type { Locale } from '../../../shared/languages.ts'
 import type { CompanyInvoice } from '../../../shared/rules/invoices.ts'
 import type { Queryable } from '../../db/client.ts'
 import type { Platform } from '../platform.ts'
 import { newOrderNumber } from './create-order.ts'
 import { paymentWindowMinutes } from './order-rules.ts'
 import * as orders from './orders.repo.ts'
+import type { TicketsContext } from './tickets-context.ts'
 
 export interface BoothOrderInput {
   accountId: string
@@ -47,4 +49,9 @@ export async function openBoothOrder(platform: Platform, tx: Queryable, input: B
   })
   await orders.logEvent(tx, order.id, 'created', { booth: input.boothId, exhibitor: input.exhibitorId })
   return summary(order)
+}
+
+/** The booth as its order's invoice and credit notes name it, in the buyer's language. */
+export function boothLineName(context: TicketsContext, order: orders.OrderRow, booth: { number: string; hall: string }): string {
+  return context.strings(order.locale as Locale)('booth.invoiceLine', { number: booth.number, hall: booth.hall })
 }

@@ -9,9 +9,9 @@ import * as orders from './orders.repo.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import { confirmationMail } from './tickets.mail.ts'
 import * as repo from './tickets.repo.ts'
-import { sellHeldBooth } from '../floor-plans/index.ts'
 import type { GrossLine } from '../invoices/index.ts'
 import { typeText } from './ticket-types.ts'
+import { boothLineName } from './booth-orders.ts'
 
 /**
  * The order is paid: one signed e-ticket per attendee, the coupon redeemed, and the confirmation
@@ -115,9 +115,9 @@ async function issueOrderInvoice(
  * sold, and its invoice (always asked for at choosing) is issued, all in the payment's transaction.
  */
 async function boothPaid(context: TicketsContext, tx: Queryable, order: orders.OrderRow, via: Record<string, unknown>): Promise<void> {
-  const booth = await sellHeldBooth(tx, order.booth_id as number, order.exhibitor_id as number)
+  const booth = await context.platform.services.booths.sellHeld(tx, order.booth_id as number, order.exhibitor_id as number)
   const locale = order.locale as Locale
-  const name = context.strings(locale)('booth.invoiceLine', { number: booth.number, hall: booth.hall })
+  const name = boothLineName(context, order, booth)
   const invoice =
     order.invoice_request && order.total_minor > 0
       ? await context.platform.services.invoices.issueInvoice(tx, {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
-import { releaseHeldBooths } from '../floor-plans/index.ts'
+import type { Platform } from '../platform.ts'
 import * as orders from './orders.repo.ts'
 import * as payments from './payments/payments.repo.ts'
 import * as repo from './tickets.repo.ts'
@@ -12,6 +12,7 @@ import * as repo from './tickets.repo.ts'
  * the same ascending pass as the seats it takes (create-order.ts replacing an order).
  */
 export async function releaseOrders(
+  platform: Platform,
   tx: Queryable,
   rows: orders.OrderRow[],
   reason: 'buyer' | 'expired' | 'staff',
@@ -26,7 +27,7 @@ export async function releaseOrders(
   await repo.releaseCoupons(tx, uses)
   await orders.cancelPending(tx, ids, reason)
   // A booth order's booth is free again with the order's end, in the same transaction (docs/product.md#booth-checkout).
-  await releaseHeldBooths(
+  await platform.services.booths.releaseHeld(
     tx,
     pending.flatMap((order) => (order.booth_id !== null ? [order.booth_id] : [])),
   )
