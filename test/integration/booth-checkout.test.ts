@@ -10,7 +10,7 @@ import type { Platform } from '../../server/platform/platform.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, loginCookie, type TestUser } from '../setup/users.ts'
 import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
-import { type App, ageOrder, call, makeExhibition } from './tickets-helpers.ts'
+import { type App, ageOrder, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
  * Booth checkout (docs/product.md#booth-checkout): an exhibitor's admin chooses a free booth while the
@@ -90,8 +90,8 @@ const boothRow = async (id: number) =>
 
 const orderRow = async (number: string) =>
   (
-    await db.query<{ status: string; kind: string; total_minor: number; currency: string }>(
-      'select status, kind, total_minor, currency from ticket_orders where number = $1',
+    await db.query<{ status: string; order_kind: string; total_minor: number; currency: string }>(
+      'select status, order_kind, total_minor, currency from ticket_orders where number = $1',
       [number],
     )
   ).rows[0]
@@ -157,7 +157,7 @@ describe('choosing a booth', () => {
     const chosen = (await choose(admin, booths.A1 as number, { key }).expect(200)).body.data
     expect(chosen.orderNumber).toMatch(/^T-/)
     expect(await boothRow(booths.A1 as number)).toEqual({ state: 'held', exhibitor_id: String(exhibitorId) })
-    expect(await orderRow(chosen.orderNumber)).toEqual({ status: 'pending', kind: 'booth', total_minor: 270000, currency: 'SGD' })
+    expect(await orderRow(chosen.orderNumber)).toEqual({ status: 'pending', order_kind: 'booth', total_minor: 270000, currency: 'SGD' })
     expect((await choose(admin, booths.A1 as number, { key }).expect(200)).body.data.orderNumber).toBe(chosen.orderNumber)
     const second = await choose(admin, booths.A2 as number)
     expect([second.status, second.body.message]).toEqual([409, 'exhibitor:errors.oneBooth'])
@@ -200,7 +200,7 @@ describe('choosing a booth', () => {
     expect((await choose(stranger, booths.A1 as number)).status).toBe(404)
     await db.query(`update exhibitors set status = 'withdrawn' where id = $1`, [exhibitorId])
     expect((await choose(admin, booths.A1 as number)).status).toBe(409)
-    expect((await db.query("select 1 from ticket_orders where kind = 'booth'")).rows).toHaveLength(0)
+    expect((await db.query("select 1 from ticket_orders where order_kind = 'booth'")).rows).toHaveLength(0)
     expect(await boothRow(booths.A1 as number)).toEqual({ state: 'available', exhibitor_id: null })
   })
 
@@ -215,6 +215,19 @@ describe('choosing a booth', () => {
     expect(answer.status).toBe(400)
     expect(Object.keys(answer.body.fields ?? answer.body.data?.fields ?? {})).toContain('invoice.companyName')
     expect(await boothRow(booths.A1 as number)).toEqual({ state: 'available', exhibitor_id: null })
+  })
+
+  it('when the admin then orders tickets for the exhibition, then the booth order is not replaced and the booth stays held', async () => {
+    const chosen = (await choose(admin, booths.A1 as number).expect(200)).body.data
+    const pass = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 10600, currency: 'SGD' })
+    await call(app, 'tickets$createOrder', admin.token, {
+      exhibitionId,
+      lines: [{ ticketTypeId: pass, quantity: 1 }],
+      couponCode: '',
+      idempotencyKey: randomUUID(),
+    }).expect(200)
+    expect((await orderRow(chosen.orderNumber))?.status).toBe('pending')
+    expect((await boothRow(booths.A1 as number))?.state).toBe('held')
   })
 
   it('when the countdown runs out, then the sweeper cancels the order and frees the booth; a released booth is free too', async () => {
@@ -287,6 +300,6 @@ describe('two exhibitors for one booth', () => {
     expect(lost?.body.message).toBe('exhibitor:errors.boothTaken')
     const winner = answers[0]?.status === 200 ? exhibitorId : rivalExhibitor
     expect(await boothRow(booths.A1 as number)).toEqual({ state: 'held', exhibitor_id: String(winner) })
-    expect((await db.query("select 1 from ticket_orders where kind = 'booth' and status = 'pending'")).rows).toHaveLength(1)
+    expect((await db.query("select 1 from ticket_orders where order_kind = 'booth' and status = 'pending'")).rows).toHaveLength(1)
   })
 })

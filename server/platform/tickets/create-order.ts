@@ -81,7 +81,7 @@ export async function createOrder(context: TicketsContext, caller: Caller, paylo
   let fromOrderId: string | null = null
   if (payload.fromOrder) {
     const old = await orders.orderOfAccount(db, payload.fromOrder, caller.userId)
-    if (!old || old.exhibition_id !== payload.exhibitionId) throw notFound()
+    if (!old || old.exhibition_id !== payload.exhibitionId || old.order_kind !== 'tickets') throw notFound()
     if (old.status !== 'cancelled') throw conflict('tickets:messages.orderNotCancelled')
     copied = await orders.attendeesOf(db, old.id)
     fromOrderId = old.id

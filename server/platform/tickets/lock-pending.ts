@@ -70,7 +70,7 @@ export async function withPending<T>(
     const locked = await lockPending(platform, tx, number, caller, 'edit')
     if ('refused' in locked) return locked
     // A booth order is the booth chosen and the company asked for then (docs/product.md#booth-checkout).
-    if (locked.order.kind === 'booth') return { refused: conflict('tickets:messages.boothOrderFixed'), closed: [] }
+    if (locked.order.order_kind === 'booth') return { refused: conflict('tickets:messages.boothOrderFixed'), closed: [] }
     return { value: await work(tx, locked.order) }
   })
   if ('refused' in outcome) {

@@ -27,7 +27,7 @@ export async function markPaid(
 ): Promise<void> {
   const { config } = context.platform
   await orders.markPaid(tx, order.id)
-  if (order.kind === 'booth') return boothPaid(context, tx, order, via)
+  if (order.order_kind === 'booth') return boothPaid(context, tx, order, via)
   const attendees = await orders.attendeesOf(tx, order.id)
   const lines = await orders.linesOf(tx, [order.id])
   const types = new Map((await repo.typesByIds(tx, [...new Set(lines.map((line) => line.ticket_type_id))])).map((row) => [row.id, row]))

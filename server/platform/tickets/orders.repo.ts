@@ -30,7 +30,7 @@ export interface OrderRow {
   /** The buyer company an invoice is made out to when the order is paid (null: none asked). */
   invoice_request: CompanyInvoice | null
   /** Tickets, or one booth (docs/product.md#booth-checkout): a booth order has no lines or attendees. */
-  kind: 'tickets' | 'booth'
+  order_kind: 'tickets' | 'booth'
   booth_id: number | null
   exhibitor_id: number | null
   created_at: Date
@@ -60,7 +60,7 @@ const COLUMNS = [
   'cancelled_at',
   'from_order_id',
   'invoice_request',
-  'kind',
+  'order_kind',
   'booth_id',
   'exhibitor_id',
   'created_at',
@@ -156,7 +156,7 @@ export interface NewBoothOrder {
 export async function insertBoothOrder(tx: Queryable, order: NewBoothOrder): Promise<OrderRow> {
   const result = await tx.query<OrderRow>(
     `insert into ticket_orders (number, account_id, exhibition_id, locale, buyer_email, currency, subtotal_minor, total_minor,
-       expires_at, confirmed_at, idempotency_key, kind, booth_id, exhibitor_id, invoice_request)
+       expires_at, confirmed_at, idempotency_key, order_kind, booth_id, exhibitor_id, invoice_request)
      values ($1, $2, $3, $4, $5, $6, $7::int, $7::int, now() + make_interval(mins => $8::int), now(), $9, 'booth', $10, $11, $12)
      returning ${ORDER_COLUMNS}`,
     [
@@ -301,10 +301,11 @@ export async function serializeOrdering(tx: Queryable, accountId: string, exhibi
   await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`tickets.order:${accountId}:${exhibitionId}`])
 }
 
-/** The account's pending orders for an exhibition, locked, oldest first. */
+/** The account's pending ticket orders for an exhibition, locked, oldest first (a booth order is not replaced by buying tickets). */
 export async function pendingOfAccount(tx: Queryable, accountId: string, exhibitionId: number): Promise<OrderRow[]> {
   const result = await tx.query<OrderRow>(
-    `select ${ORDER_COLUMNS} from ticket_orders where account_id = $1 and exhibition_id = $2 and status = 'pending' order by created_at, id for update`,
+    `select ${ORDER_COLUMNS} from ticket_orders where account_id = $1 and exhibition_id = $2 and status = 'pending' and order_kind = 'tickets'
+     order by created_at, id for update`,
     [accountId, exhibitionId],
   )
   return result.rows

@@ -38,7 +38,7 @@ async function issueCreditNote(
   }
   const all = [...lines.values()]
   // A booth order has no tickets: its one line is the booth, as its invoice has it.
-  if (order.kind === 'booth' && order.booth_id !== null) {
+  if (order.order_kind === 'booth' && order.booth_id !== null) {
     all.push({ name: boothLineName(context, order, await context.platform.services.booths.label(tx, order.booth_id)), quantity: 1, grossMinor: 0 })
   }
   const last = all.at(-1)
