@@ -62,3 +62,39 @@ export const chooseBooth = defineContract({
   }),
   result: z.object({ orderNumber: z.string(), expiresAt: z.iso.datetime({ offset: true }) }),
 })
+
+/**
+ * What a member of an exhibitor sees of booth checkout (docs/product.md#booth-checkout): whether the
+ * organiser lets exhibitors choose, the booths free to choose with their price, and the exhibitor's
+ * own booths, a held one with the order that holds it.
+ */
+export const boothChoice = defineContract({
+  ...EXHIBITORS.boothChoice,
+  payload: z.object({ exhibitorId: recordId }),
+  result: z.object({
+    selfSelection: z.boolean(),
+    /** The plan's currency; null without a plan. */
+    currency: z.string().nullable(),
+    free: z.array(
+      z.object({
+        id: z.number().int(),
+        number: z.string(),
+        hall: z.string(),
+        type: z.enum(BOOTH_TYPES),
+        w: z.number().int(),
+        h: z.number().int(),
+        priceMinor: z.number().int(),
+      }),
+    ),
+    mine: z.array(
+      z.object({
+        id: z.number().int(),
+        number: z.string(),
+        hall: z.string(),
+        state: z.enum(['held', 'sold']),
+        /** The booth order that holds or bought it; null for a booth the organiser assigned. */
+        order: z.object({ number: z.string(), status: z.enum(['pending', 'paid']), expiresAt: z.iso.datetime({ offset: true }) }).nullable(),
+      }),
+    ),
+  }),
+})

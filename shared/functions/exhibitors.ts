@@ -25,4 +25,5 @@ export const EXHIBITORS = {
   exhibitionFloorPlan: { endpoint: 'expo', route: 'exhibitor$floorPlan', access: 'visitor' },
   // An admin chooses a free booth: held by a pending order of kind booth (docs/product.md#booth-checkout).
   chooseBooth: { endpoint: 'expo', route: 'exhibitor$chooseBooth', access: 'user' },
+  boothChoice: { endpoint: 'expo', route: 'exhibitor$boothChoice', access: 'user' },
 } as const satisfies FunctionTable

@@ -152,6 +152,28 @@ describe('choosing a booth', () => {
     await open().expect(200)
   })
 
+  it('when a member reads the booth choice, then free booths show with prices and a held booth with its order; others get 404', async () => {
+    const member = await createUser(platform, db)
+    await db.query('insert into exhibitor_members (exhibitor_id, account_id, role) values ($1, $2, $3)', [exhibitorId, member.userId, 'staff'])
+    const read = async () => (await call(app, 'exhibitor$boothChoice', member.token, { exhibitorId }).expect(200)).body.data
+    const before = await read()
+    expect(before.selfSelection).toBe(true)
+    expect(before.currency).toBe('SGD')
+    expect(before.free.map((booth: { number: string; priceMinor: number }) => [booth.number, booth.priceMinor])).toEqual([
+      ['A1', 270000],
+      ['A2', 310000],
+    ])
+    expect(before.mine).toEqual([])
+    const chosen = (await choose(admin, booths.A1 as number).expect(200)).body.data
+    const after = await read()
+    expect(after.free.map((booth: { number: string }) => booth.number)).toEqual(['A2'])
+    expect(after.mine).toEqual([
+      { id: booths.A1, number: 'A1', hall: 'A', state: 'held', order: { number: chosen.orderNumber, status: 'pending', expiresAt: chosen.expiresAt } },
+    ])
+    const stranger = await createUser(platform, db)
+    expect((await call(app, 'exhibitor$boothChoice', stranger.token, { exhibitorId })).status).toBe(404)
+  })
+
   it('when an admin chooses a free booth, then it is held by a pending booth order in the plan currency; the same key answers the same order', async () => {
     const key = randomUUID()
     const chosen = (await choose(admin, booths.A1 as number, { key }).expect(200)).body.data

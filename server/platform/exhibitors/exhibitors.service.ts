@@ -273,6 +273,11 @@ export function createExhibitorService(platform: Platform) {
       const row = await adminOf(tx, exhibitorId, accountId, locale)
       return { exhibitionId: row.exhibition_id, name: row.name }
     },
+    /** The exhibitor a member reads (any role); anyone else gets the exhibitor's 404. */
+    async forMember(db: Queryable, exhibitorId: number, accountId: string, locale: Locale): Promise<{ exhibitionId: number; role: MemberRole }> {
+      const row = await memberOf(db, exhibitorId, accountId, locale)
+      return { exhibitionId: row.exhibition_id, role: row.role }
+    },
     async mine(accountId: string, locale: Locale): Promise<Summary[]> {
       const rows = await repo.summariesOf(db, accountId, contentFallbackChain(locale), now())
       return Promise.all(rows.map((row) => summaryOf(db, row)))

@@ -3,10 +3,11 @@ import type * as contracts from '../../../shared/contracts/floor-plans.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import { conflict, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
-import { boothOrderByKey, openBoothOrder } from '../tickets/index.ts'
+import { boothOrderByKey, liveBoothOrders, openBoothOrder } from '../tickets/index.ts'
 import * as repo from './floor-plans.repo.ts'
 
 type Choice = z.output<typeof contracts.chooseBooth.payload>
+type ChoiceView = z.output<typeof contracts.boothChoice.result>
 
 /** Order amounts are whole ints of minor units (ticket_orders); a dearer booth is sold by the organiser. */
 const LARGEST_ORDER_MINOR = 2_147_483_647
@@ -47,4 +48,47 @@ export async function chooseBooth(platform: Platform, accountId: string, locale:
   })
   platform.contentChanged({ scope: 'exhibitors' })
   return { orderNumber: order.number, expiresAt: order.expiresAt.toISOString() }
+}
+
+/**
+ * What a member of the exhibitor sees (docs/product.md#booth-checkout): the free booths with their
+ * prices (never shown to visitors) and the exhibitor's own, a held one with the order holding it.
+ */
+export async function boothChoice(platform: Platform, accountId: string, locale: Locale, exhibitorId: number): Promise<ChoiceView> {
+  const { db, services } = platform
+  const { exhibitionId } = await services.exhibitors.forMember(db, exhibitorId, accountId, locale)
+  const [selfSelection, currency, booths, orders] = await Promise.all([
+    repo.selfSelection(db, exhibitionId),
+    repo.planCurrency(db, exhibitionId),
+    repo.boothsForChoice(db, exhibitionId, exhibitorId),
+    liveBoothOrders(db, exhibitorId),
+  ])
+  return {
+    selfSelection,
+    currency,
+    free: booths
+      .filter((booth) => booth.state === 'available' && booth.price_minor > 0 && booth.price_minor <= LARGEST_ORDER_MINOR)
+      .map((booth) => ({
+        id: booth.id,
+        number: booth.number,
+        hall: booth.hall,
+        type: booth.booth_type,
+        w: booth.w_dm,
+        h: booth.h_dm,
+        priceMinor: booth.price_minor,
+      })),
+    mine: booths.flatMap((booth) => {
+      if (booth.state !== 'held' && booth.state !== 'sold') return []
+      const order = orders.get(booth.id)
+      return [
+        {
+          id: booth.id,
+          number: booth.number,
+          hall: booth.hall,
+          state: booth.state,
+          order: order ? { number: order.number, status: order.status, expiresAt: order.expiresAt.toISOString() } : null,
+        },
+      ]
+    }),
+  }
 }

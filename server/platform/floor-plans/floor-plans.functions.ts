@@ -3,7 +3,7 @@ import * as contracts from '../../../shared/contracts/floor-plans.ts'
 import type { CallContext, StaffCaller } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
 import { actorOf } from '../staff-actor.ts'
-import { chooseBooth } from './choose-booth.ts'
+import { boothChoice, chooseBooth } from './choose-booth.ts'
 import { assignBooth, deleteBooth, deleteHall, floorPlanEditor, saveBooth, saveHall, setBoothSelection } from './floor-plans-console.ts'
 import { publicFloorPlan } from './floor-plans-public.ts'
 
@@ -22,5 +22,6 @@ export function registerFloorPlanFunctions(platform: Platform): void {
   registry.implement(consoleContracts.setBoothSelection, (payload, call) => setBoothSelection(platform, actor(call), payload.exhibitionId, payload.open))
   // `user` functions: the gateway has checked the session, so userId is set.
   registry.implement(contracts.chooseBooth, (payload, call) => chooseBooth(platform, call.userId as string, call.locale, payload))
+  registry.implement(contracts.boothChoice, (payload, call) => boothChoice(platform, call.userId as string, call.locale, payload.exhibitorId))
   registry.implement(consoleContracts.assignBooth, (payload, call) => assignBooth(platform, actor(call), payload))
 }

@@ -349,3 +349,28 @@ export async function boothLabel(db: Queryable, id: number): Promise<{ number: s
   )
   return result.rows[0] ?? { number: String(id), hall: '' }
 }
+
+export interface ChoiceBoothRow {
+  id: number
+  number: string
+  hall: string
+  booth_type: BoothType
+  w_dm: number
+  h_dm: number
+  price_minor: number
+  state: BoothState
+}
+
+/** The exhibition's booths that are free or the exhibitor's, with their hall, in hall order. */
+export async function boothsForChoice(db: Queryable, exhibitionId: number, exhibitorId: number): Promise<ChoiceBoothRow[]> {
+  const result = await db.query<ChoiceBoothRow>(
+    `select b.id, b.number, h.label as hall, b.booth_type, b.w_dm, b.h_dm, b.price_minor, b.state
+     from booths b join floor_plan_halls h on h.id = b.hall_id
+     where b.exhibition_id = $1 and (b.state = 'available' or b.exhibitor_id = $2) order by h.sort, h.id`,
+    [exhibitionId, exhibitorId],
+  )
+  const halls = new Map<string, number>()
+  for (const row of result.rows) if (!halls.has(row.hall)) halls.set(row.hall, halls.size)
+  const rows = result.rows.map((row) => ({ ...row, id: Number(row.id), price_minor: Number(row.price_minor) }))
+  return rows.sort((a, b) => (halls.get(a.hall) ?? 0) - (halls.get(b.hall) ?? 0) || BOOTH_ORDER.compare(a.number, b.number))
+}

@@ -55,3 +55,16 @@ export async function openBoothOrder(platform: Platform, tx: Queryable, input: B
 export function boothLineName(context: TicketsContext, order: orders.OrderRow, booth: { number: string; hall: string }): string {
   return context.strings(order.locale as Locale)('booth.invoiceLine', { number: booth.number, hall: booth.hall })
 }
+
+/** The exhibitor's booth orders that hold or bought a booth, by booth. */
+export async function liveBoothOrders(
+  db: Queryable,
+  exhibitorId: number,
+): Promise<Map<number, { number: string; status: 'pending' | 'paid'; expiresAt: Date }>> {
+  const live = new Map<number, { number: string; status: 'pending' | 'paid'; expiresAt: Date }>()
+  for (const order of await orders.boothOrdersOf(db, exhibitorId)) {
+    if (order.booth_id === null || order.status === 'cancelled' || live.has(order.booth_id)) continue
+    live.set(order.booth_id, { number: order.number, status: order.status, expiresAt: order.expires_at })
+  }
+  return live
+}
