@@ -42,7 +42,7 @@ export async function chooseBooth(platform: Platform, accountId: string, locale:
       buyerEmail,
       currency: booth.currency,
       priceMinor: booth.price_minor,
-      invoice: choice.invoice,
+      invoiceRequest: choice.invoice,
       idempotencyKey: choice.idempotencyKey,
     })
   })

@@ -1,5 +1,4 @@
 import type { Locale } from '../../../shared/languages.ts'
-import type { CompanyInvoice } from '../../../shared/rules/invoices.ts'
 import type { Queryable } from '../../db/client.ts'
 import type { Platform } from '../platform.ts'
 import { newOrderNumber } from './create-order.ts'
@@ -7,18 +6,8 @@ import { paymentWindowMinutes } from './order-rules.ts'
 import * as orders from './orders.repo.ts'
 import type { TicketsContext } from './tickets-context.ts'
 
-export interface BoothOrderInput {
-  accountId: string
-  exhibitionId: number
-  boothId: number
-  exhibitorId: number
-  locale: string
-  buyerEmail: string
-  currency: string
-  priceMinor: number
-  invoice: CompanyInvoice
-  idempotencyKey: string
-}
+/** A booth order as the floor plan opens it; the number and the countdown are the orders' own. */
+export type BoothOrderInput = Omit<orders.NewBoothOrder, 'number' | 'paymentMinutes'>
 
 const summary = (order: orders.OrderRow) => ({ number: order.number, expiresAt: order.expires_at })
 
@@ -33,20 +22,7 @@ export async function boothOrderByKey(tx: Queryable, accountId: string, key: str
  * confirmed order of kind booth for its price, with the countdown ticket orders have, and its event.
  */
 export async function openBoothOrder(platform: Platform, tx: Queryable, input: BoothOrderInput): Promise<{ number: string; expiresAt: Date }> {
-  const order = await orders.insertBoothOrder(tx, {
-    number: newOrderNumber(),
-    accountId: input.accountId,
-    exhibitionId: input.exhibitionId,
-    boothId: input.boothId,
-    exhibitorId: input.exhibitorId,
-    locale: input.locale,
-    buyerEmail: input.buyerEmail,
-    currency: input.currency,
-    priceMinor: input.priceMinor,
-    invoiceRequest: input.invoice,
-    paymentMinutes: paymentWindowMinutes(platform.config),
-    idempotencyKey: input.idempotencyKey,
-  })
+  const order = await orders.insertBoothOrder(tx, { ...input, number: newOrderNumber(), paymentMinutes: paymentWindowMinutes(platform.config) })
   await orders.logEvent(tx, order.id, 'created', { booth: input.boothId, exhibitor: input.exhibitorId })
   return summary(order)
 }
