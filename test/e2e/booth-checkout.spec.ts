@@ -4,16 +4,16 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import type { Queryable } from '../../server/db/client.ts'
 import { createPasswordHasher } from '../../server/platform/passwords.ts'
-import { expect, ORIGIN, test } from './console-kit.ts'
+import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
- * Booth checkout (docs/product.md#booth-checkout), end to end: the organiser lets exhibitors choose
- * their booths; an exhibitor's admin, in Simplified Chinese on a phone, picks a free booth from the
+ * Booth checkout (docs/product.md#booth-checkout), end to end: a manager lets exhibitors choose their
+ * booths on the console's floor-plan screen; an exhibitor's admin, in Simplified Chinese on a phone, picks a free booth from the
  * list with its price, gives the company the invoice is made out to and holds the booth; pays for it
  * in the sandbox; reads the invoice PDF (pdftotext) with the booth on it; and the exhibition's
- * directory plan shows the booth as the exhibitor's. The booth section is checked with axe at 375 and
- * 1280 px (and kept as screenshots with E2E_SCREENSHOTS).
+ * directory plan shows the booth as the exhibitor's. The console screen and the booth section are
+ * checked with axe at 375 and 1280 px (and kept as screenshots with E2E_SCREENSHOTS).
  */
 type Json = Record<string, unknown>
 const read = (locale: string, namespace: string) =>
@@ -27,11 +27,15 @@ function text(tree: Json, key: string, values: Record<string, string> = {}): str
 }
 const literal = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+const MANAGER = 'mia.booths@example.com'
+const STAFF_PASSWORD = 'correct horse battery staple'
+const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 const ADMIN = 'lin.booth@example.cn'
 const ADMIN_PASSWORD = 'booth checkout password 2026'
 const COMPANY = { name: '林氏证券有限公司', address: '上海市浦东新区世纪大道 8 号', taxId: '91310000MA1FL8888X' }
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS
 
+let managerLink: string
 let exhibitionId: number
 let exhibitorId: number
 
@@ -45,7 +49,7 @@ async function seed(db: Queryable): Promise<void> {
   await db.query(`insert into exhibition_texts (exhibition_id, locale, title) values ($1, 'en', 'E2E Booth Expo'), ($1, 'zh-cn', '端到端展位博览会')`, [
     exhibitionId,
   ])
-  await db.query(`insert into floor_plans (exhibition_id, currency, self_selection) values ($1, 'CNY', true)`, [exhibitionId])
+  await db.query(`insert into floor_plans (exhibition_id, currency) values ($1, 'CNY')`, [exhibitionId])
   const hall = await db.query<{ id: number }>(
     `insert into floor_plan_halls (exhibition_id, label, width_dm, depth_dm) values ($1, 'A', 200, 100) returning id`,
     [exhibitionId],
@@ -99,13 +103,28 @@ async function accessibleAtBothWidths(page: Page, name: string) {
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async ({ consoleSite }) => {
+  managerLink = await consoleSite.addStaff(MANAGER, 'manager', 'Mia Booths')
   await seed(consoleSite.db)
 })
 
-test('an exhibitor admin in Chinese on a phone holds a booth, pays in the sandbox, reads the invoice, and the plan shows the booth as theirs', async ({
+test('a manager opens self-selection; an exhibitor admin in Chinese on a phone holds a booth, pays in the sandbox, reads the invoice, and the plan shows the booth as theirs', async ({
+  page,
   browser,
 }) => {
   test.setTimeout(180_000)
+  // The manager opens self-selection on the exhibition's floor plan.
+  await page.setViewportSize(DESKTOP)
+  await setUpAccount(page, managerLink, STAFF_PASSWORD, EN)
+  await page.waitForURL(`${ORIGIN}/console`)
+  await page.goto(`${ORIGIN}/console/exhibitions/${exhibitionId}/floor-plan`)
+  await hydrated(page)
+  const selection = page.getByRole('form', { name: 'Booth self-selection' })
+  await expect(selection).toContainText('The organiser assigns booths')
+  await selection.getByRole('button', { name: 'Let exhibitors choose booths' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Exhibitors can now choose their booths.' })).toBeVisible()
+  await expect(selection.getByRole('button', { name: 'Stop self-selection' })).toBeVisible()
+  await accessibleAtBothWidths(page, 'booth-console')
+
   const context = await browser.newContext({ viewport: PHONE, extraHTTPHeaders: { 'X-Forwarded-For': '8.10.20.41' }, acceptDownloads: true })
   const admin = await context.newPage()
   await admin.goto(`${ORIGIN}/zh-cn/exhibitor.html?id=${exhibitorId}`)
