@@ -33,6 +33,8 @@ export const editorBooth = boothPlace.extend({
   state: z.enum(BOOTH_STATES),
   /** The exhibitor it is sold to or held for. */
   exhibitor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The booth order that holds or bought it (docs/product.md#booth-checkout); null when assigned or free. */
+  order: z.object({ number: z.string(), status: z.enum(['pending', 'paid']) }).nullable(),
   version: z.number().int(),
 })
 

@@ -193,4 +193,11 @@ test('a manager opens self-selection; an exhibitor admin in Chinese on a phone h
   await expect(admin.locator('#booth-A1')).toBeVisible()
   await expect(admin.locator('#booth-A1 rect')).toHaveClass(/taken/)
   await context.close()
+
+  // The console's plan names the booth's order, linked to it.
+  await page.goto(`${ORIGIN}/console/exhibitions/${exhibitionId}/floor-plan`)
+  await hydrated(page)
+  const row = page.getByRole('row', { name: /^A1\b/ })
+  await expect(row).toContainText('Lin Securities')
+  await expect(row.getByRole('link', { name: /^Order T-[0-9A-Z]{10}, paid$/ })).toBeVisible()
 })

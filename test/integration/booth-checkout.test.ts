@@ -270,6 +270,10 @@ describe('choosing a booth', () => {
     await pay(admin, chosen.orderNumber)
     expect((await orderRow(chosen.orderNumber))?.status).toBe('paid')
     expect(await boothRow(booths.A1 as number)).toEqual({ state: 'sold', exhibitor_id: String(exhibitorId) })
+    const editor = (await staff(manager, 'floorPlanEditor', { exhibitionId }).expect(200)).body.data
+    const sold = editor.halls[0].booths.find((booth: { number: string }) => booth.number === 'A1')
+    expect([sold.state, sold.exhibitor.name, sold.order]).toEqual(['sold', 'Harbour', { number: chosen.orderNumber, status: 'paid' }])
+    expect(editor.halls[0].booths.find((booth: { number: string }) => booth.number === 'A2').order).toBeNull()
     const order = (await call(app, 'tickets$order', admin.token, { orderNumber: chosen.orderNumber }, { locale: 'zh-cn' }).expect(200)).body.data
     expect(order.documents).toHaveLength(1)
     expect(order.documents[0]).toMatchObject({ kind: 'invoice', currency: 'SGD', grossMinor: 270000 })

@@ -61,7 +61,7 @@ export async function boothChoice(platform: Platform, accountId: string, locale:
     repo.selfSelection(db, exhibitionId),
     repo.planCurrency(db, exhibitionId),
     repo.boothsForChoice(db, exhibitionId, exhibitorId),
-    liveBoothOrders(db, exhibitorId),
+    liveBoothOrders(db, exhibitionId),
   ])
   return {
     selfSelection,

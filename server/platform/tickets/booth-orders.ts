@@ -32,13 +32,16 @@ export function boothLineName(context: TicketsContext, order: orders.OrderRow, b
   return context.strings(order.locale as Locale)('booth.invoiceLine', { number: booth.number, hall: booth.hall })
 }
 
-/** The exhibitor's booth orders that hold or bought a booth, by booth. */
-export async function liveBoothOrders(
-  db: Queryable,
-  exhibitorId: number,
-): Promise<Map<number, { number: string; status: 'pending' | 'paid'; expiresAt: Date }>> {
-  const live = new Map<number, { number: string; status: 'pending' | 'paid'; expiresAt: Date }>()
-  for (const order of await orders.boothOrdersOf(db, exhibitorId)) {
+export interface LiveBoothOrder {
+  number: string
+  status: 'pending' | 'paid'
+  expiresAt: Date
+}
+
+/** The exhibition's booth orders that hold or bought a booth, by booth (the newest, should a booth have had several). */
+export async function liveBoothOrders(db: Queryable, exhibitionId: number): Promise<Map<number, LiveBoothOrder>> {
+  const live = new Map<number, LiveBoothOrder>()
+  for (const order of await orders.liveBoothOrdersAt(db, exhibitionId)) {
     if (order.booth_id === null || order.status === 'cancelled' || live.has(order.booth_id)) continue
     live.set(order.booth_id, { number: order.number, status: order.status, expiresAt: order.expires_at })
   }

@@ -177,9 +177,13 @@ export async function insertBoothOrder(tx: Queryable, order: NewBoothOrder): Pro
   return result.rows[0] as OrderRow
 }
 
-/** The exhibitor's booth orders, newest first. */
-export async function boothOrdersOf(db: Queryable, exhibitorId: number): Promise<OrderRow[]> {
-  const result = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from ticket_orders where exhibitor_id = $1 order by created_at desc, id desc`, [exhibitorId])
+/** The exhibition's booth orders that hold or bought a booth (pending or paid), newest first. */
+export async function liveBoothOrdersAt(db: Queryable, exhibitionId: number): Promise<OrderRow[]> {
+  const result = await db.query<OrderRow>(
+    `select ${ORDER_COLUMNS} from ticket_orders where exhibition_id = $1 and order_kind = 'booth' and status in ('pending', 'paid')
+     order by created_at desc, id desc`,
+    [exhibitionId],
+  )
   return result.rows
 }
 
