@@ -33,6 +33,8 @@ export const editorBooth = boothPlace.extend({
   state: z.enum(BOOTH_STATES),
   /** The exhibitor it is sold to or held for. */
   exhibitor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The booth order that holds or bought it (docs/product.md#booth-checkout); null when assigned or free. */
+  order: z.object({ number: z.string(), status: z.enum(['pending', 'paid']) }).nullable(),
   version: z.number().int(),
 })
 
@@ -53,6 +55,8 @@ export const floorPlanEditorView = z.object({
   currency: z.string().nullable(),
   /** What a new plan is priced in: the currency of the exhibition's ticket types, else USD. */
   defaultCurrency: z.string(),
+  /** Whether exhibitors choose their booths themselves (docs/product.md#booth-checkout). */
+  selfSelection: z.boolean(),
   halls: z.array(editorHall),
   /** The exhibition's active exhibitors, by name, for assigning booths. */
   exhibitors: z.array(z.object({ id: z.number().int(), name: z.string() })),
@@ -123,6 +127,13 @@ export const saveBooth = defineContract({
 export const deleteBooth = defineContract({
   ...CONSOLE.deleteBooth,
   payload: z.object({ exhibitionId: id, id, version }),
+  result: floorPlanEditorView,
+})
+
+/** Opens or closes the exhibitors' own choice of booths on the plan (docs/product.md#booth-checkout). */
+export const setBoothSelection = defineContract({
+  ...CONSOLE.setBoothSelection,
+  payload: z.object({ exhibitionId: id, open: z.boolean({ error: 'errors.invalid' }) }),
   result: floorPlanEditorView,
 })
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { EXHIBITORS } from '../functions/exhibitors.ts'
 import { LOCALES } from '../languages.ts'
 import { BOOTH_TYPES, PUBLIC_BOOTH_STATES } from '../rules/floor-plans.ts'
+import { companyInvoice } from './invoices.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -44,4 +45,56 @@ export const exhibitionFloorPlan = defineContract({
   /** No halls: the exhibition has no plan (yet). */
   result: z.object({ halls: z.array(planHall) }),
   cacheSeconds: 60,
+})
+
+/**
+ * An admin of an active exhibitor chooses a free booth while the organiser lets exhibitors choose
+ * (docs/product.md#booth-checkout): the booth is held by a pending order of kind booth, confirmed,
+ * paid on the orders' payment screen. The company is the one every booth invoice is made out to.
+ */
+export const chooseBooth = defineContract({
+  ...EXHIBITORS.chooseBooth,
+  payload: z.object({
+    exhibitorId: recordId,
+    boothId: recordId,
+    invoice: companyInvoice,
+    idempotencyKey: z.uuid({ error: 'errors.invalid' }),
+  }),
+  result: z.object({ orderNumber: z.string(), expiresAt: z.iso.datetime({ offset: true }) }),
+})
+
+/**
+ * What a member of an exhibitor sees of booth checkout (docs/product.md#booth-checkout): whether the
+ * organiser lets exhibitors choose, the booths free to choose with their price, and the exhibitor's
+ * own booths, a held one with the order that holds it.
+ */
+export const boothChoice = defineContract({
+  ...EXHIBITORS.boothChoice,
+  payload: z.object({ exhibitorId: recordId }),
+  result: z.object({
+    selfSelection: z.boolean(),
+    /** The plan's currency; null without a plan. */
+    currency: z.string().nullable(),
+    free: z.array(
+      z.object({
+        id: z.number().int(),
+        number: z.string(),
+        hall: z.string(),
+        type: z.enum(BOOTH_TYPES),
+        w: z.number().int(),
+        h: z.number().int(),
+        priceMinor: z.number().int(),
+      }),
+    ),
+    mine: z.array(
+      z.object({
+        id: z.number().int(),
+        number: z.string(),
+        hall: z.string(),
+        state: z.enum(['held', 'sold']),
+        /** The booth order that holds or bought it; null for a booth the organiser assigned. */
+        order: z.object({ number: z.string(), status: z.enum(['pending', 'paid']), expiresAt: z.iso.datetime({ offset: true }) }).nullable(),
+      }),
+    ),
+  }),
 })

@@ -85,6 +85,7 @@ export const CONSOLE = {
   saveBooth: { endpoint: 'console', route: 'console$saveBooth', access: 'staff' },
   deleteBooth: { endpoint: 'console', route: 'console$deleteBooth', access: 'staff' },
   assignBooth: { endpoint: 'console', route: 'console$assignBooth', access: 'staff' },
+  setBoothSelection: { endpoint: 'console', route: 'console$setBoothSelection', access: 'staff' },
   // Exhibitors' tasks and deadlines (docs/product.md#console-exhibitor-tasks).
   exhibitorTaskBoard: { endpoint: 'console', route: 'console$exhibitorTaskBoard', access: 'staff' },
   saveExhibitorTask: { endpoint: 'console', route: 'console$saveExhibitorTask', access: 'staff' },

@@ -28,4 +28,7 @@ export const EXHIBITORS = {
   exhibitorPage: { endpoint: 'expo', route: 'exhibitor$page', access: 'visitor' },
   // The exhibition's floor plan as the directory draws it (docs/product.md#floor-plans).
   exhibitionFloorPlan: { endpoint: 'expo', route: 'exhibitor$floorPlan', access: 'visitor' },
+  // An admin chooses a free booth: held by a pending order of kind booth (docs/product.md#booth-checkout).
+  chooseBooth: { endpoint: 'expo', route: 'exhibitor$chooseBooth', access: 'user' },
+  boothChoice: { endpoint: 'expo', route: 'exhibitor$boothChoice', access: 'user' },
 } as const satisfies FunctionTable

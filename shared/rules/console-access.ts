@@ -109,6 +109,7 @@ export const CONSOLE_ACCESS = {
   saveBooth: MANAGER,
   deleteBooth: MANAGER,
   assignBooth: MANAGER,
+  setBoothSelection: MANAGER,
   exhibitorTaskBoard: EXHIBITOR_DESK,
   saveExhibitorTask: EXHIBITOR_MANAGER,
   reorderExhibitorTasks: EXHIBITOR_MANAGER,

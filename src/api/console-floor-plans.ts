@@ -10,6 +10,7 @@ export const deleteHall = fn<typeof plans.deleteHall>(CONSOLE.deleteHall)
 export const saveBooth = fn<typeof plans.saveBooth>(CONSOLE.saveBooth)
 export const deleteBooth = fn<typeof plans.deleteBooth>(CONSOLE.deleteBooth)
 export const assignBooth = fn<typeof plans.assignBooth>(CONSOLE.assignBooth)
+export const setBoothSelection = fn<typeof plans.setBoothSelection>(CONSOLE.setBoothSelection)
 
 export type FloorPlanEditor = z.output<typeof plans.floorPlanEditorView>
 export type EditorHall = FloorPlanEditor['halls'][number]

@@ -22,6 +22,11 @@ export const exhibitorChecklist = fn<typeof tasks.exhibitorChecklist>(EXHIBITORS
 export const confirmExhibitorTask = fn<typeof tasks.confirmExhibitorTask>(EXHIBITORS.confirmExhibitorTask)
 export const exhibitorDirectory = fn<typeof contracts.exhibitorDirectory>(EXHIBITORS.exhibitorDirectory)
 export const exhibitorPage = fn<typeof contracts.exhibitorPage>(EXHIBITORS.exhibitorPage)
+export const boothChoice = fn<typeof plans.boothChoice>(EXHIBITORS.boothChoice)
+export const chooseBooth = fn<typeof plans.chooseBooth>(EXHIBITORS.chooseBooth)
+
+/** What members see of booth checkout (docs/product.md#booth-checkout). */
+export type BoothChoiceView = z.output<typeof plans.boothChoice.result>
 
 /** What the directory and an exhibitor's page show (docs/product.md#exhibitor-directory). */
 export type ExhibitorDirectory = z.output<typeof contracts.exhibitorDirectory.result>

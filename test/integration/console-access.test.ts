@@ -151,6 +151,7 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   saveBooth: () => ({ exhibitionId: 999999, hallId: 999999, number: 'B12', x: 0, y: 0, w: 30, h: 30, type: 'shell', priceMinor: 100, currency: 'USD' }),
   deleteBooth: () => ({ exhibitionId: 999999, id: 999999, version: 1 }),
   assignBooth: () => ({ exhibitionId: 999999, id: 999999, version: 1, exhibitorId: null }),
+  setBoothSelection: () => ({ exhibitionId: 999999, open: true }),
   exhibitorTaskBoard: () => ({ exhibitionId: 999999 }),
   saveExhibitorTask: () => ({ exhibitionId: 999999, kind: 'custom', dueOn: '2027-05-01', texts: { en: { title: 'Read the manual', instructions: '' } } }),
   reorderExhibitorTasks: () => ({ exhibitionId: 999999, ids: [] }),

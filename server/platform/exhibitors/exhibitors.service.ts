@@ -267,6 +267,20 @@ export function createExhibitorService(platform: Platform) {
   return {
     ...createPassVerbs(platform, { memberOf, adminOf }),
 
+    /**
+     * Inside another domain's transaction: the exhibitor an admin acts for, its row locked (so one
+     * exhibitor's booth choices queue one after the other; docs/product.md#booth-checkout). Anyone
+     * else gets the exhibitor's 404 or 403; a withdrawn exhibitor a 409.
+     */
+    async lockForAdmin(tx: Queryable, exhibitorId: number, accountId: string, locale: Locale): Promise<{ exhibitionId: number; name: string }> {
+      const row = await adminOf(tx, exhibitorId, accountId, locale)
+      return { exhibitionId: row.exhibition_id, name: row.name }
+    },
+    /** The exhibitor a member reads (any role); anyone else gets the exhibitor's 404. */
+    async forMember(db: Queryable, exhibitorId: number, accountId: string, locale: Locale): Promise<{ exhibitionId: number; role: MemberRole }> {
+      const row = await memberOf(db, exhibitorId, accountId, locale)
+      return { exhibitionId: row.exhibition_id, role: row.role }
+    },
     async mine(accountId: string, locale: Locale): Promise<Summary[]> {
       const rows = await repo.summariesOf(db, accountId, contentFallbackChain(locale), now())
       return Promise.all(rows.map((row) => summaryOf(db, row)))

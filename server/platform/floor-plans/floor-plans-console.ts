@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import type { StaffActor } from '../staff-actor.ts'
-import { exhibitionTitle } from '../tickets/index.ts'
+import { exhibitionTitle, liveBoothOrders } from '../tickets/index.ts'
 import * as repo from './floor-plans.repo.ts'
 
 type Editor = z.output<typeof contracts.floorPlanEditorView>
@@ -23,23 +23,28 @@ function inScope(actor: StaffActor, exhibitionId: number): void {
   if (actor.scope !== null && !actor.scope.includes(exhibitionId)) throw exhibitionNotFound()
 }
 
+const orderOf = (order: { number: string; status: 'pending' | 'paid' } | undefined) => (order ? { number: order.number, status: order.status } : null)
+
 /** The plan as the console edits it: halls by their order, each with its booths by number. */
 export async function floorPlanEditor(db: Queryable, actor: StaffActor, exhibitionId: number): Promise<Editor> {
   inScope(actor, exhibitionId)
   const chain = contentFallbackChain(actor.locale)
   const title = await exhibitionTitle(db, exhibitionId, actor.locale)
   if (title === null) throw exhibitionNotFound()
-  const [currency, ticketCurrency, halls, booths, exhibitors] = await Promise.all([
+  const [currency, selfSelection, ticketCurrency, halls, booths, exhibitors, orders] = await Promise.all([
     repo.planCurrency(db, exhibitionId),
+    repo.selfSelection(db, exhibitionId),
     repo.ticketCurrency(db, exhibitionId),
     repo.hallsOf(db, exhibitionId),
     repo.boothsOf(db, exhibitionId, chain),
     repo.exhibitorsAt(db, exhibitionId, chain),
+    liveBoothOrders(db, exhibitionId),
   ])
   return {
     exhibition: { id: exhibitionId, title },
     currency,
     defaultCurrency: ticketCurrency ?? 'USD',
+    selfSelection,
     halls: halls.map((hall) => ({
       id: hall.id,
       label: hall.label,
@@ -61,6 +66,7 @@ export async function floorPlanEditor(db: Queryable, actor: StaffActor, exhibiti
           currency: booth.currency,
           state: booth.state,
           exhibitor: booth.exhibitor_id !== null ? { id: booth.exhibitor_id, name: booth.exhibitor_name ?? '' } : null,
+          order: orderOf(orders.get(booth.id)),
           version: booth.version,
         })),
     })),
@@ -277,5 +283,19 @@ export function assignBooth(platform: Platform, actor: StaffActor, input: Assign
       before: { ...boothRecord(before), ...(left ? { movedFrom: left.number } : {}) },
       after: after && boothRecord(after),
     }
+  })
+}
+
+/**
+ * Opens or closes the exhibitors' own choice of booths (docs/product.md#booth-checkout). Closing
+ * leaves booths already held to their orders' end. The plan must exist (a hall first).
+ */
+export function setBoothSelection(platform: Platform, actor: StaffActor, exhibitionId: number, open: boolean): Promise<Editor> {
+  return change(platform, actor, exhibitionId, async (tx) => {
+    const plan = await lockedPlan(tx, exhibitionId)
+    if (plan.currency === null) throw conflict('console:errors.noFloorPlan')
+    const before = await repo.selfSelection(tx, exhibitionId)
+    await repo.setSelfSelection(tx, exhibitionId, open)
+    return { fn: 'console$setBoothSelection', target: `exhibition:${exhibitionId}`, before: { selfSelection: before }, after: { selfSelection: open } }
   })
 }

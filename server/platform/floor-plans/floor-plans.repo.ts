@@ -279,3 +279,98 @@ export async function boothsOfExhibitor(db: Queryable, exhibitorId: number): Pro
   )
   return result.rows
 }
+
+/** Whether the exhibition's exhibitors choose their booths themselves; false without a plan. */
+export async function selfSelection(db: Queryable, exhibitionId: number): Promise<boolean> {
+  const result = await db.query<{ self_selection: boolean }>('select self_selection from floor_plans where exhibition_id = $1', [exhibitionId])
+  return result.rows[0]?.self_selection ?? false
+}
+
+export async function setSelfSelection(tx: Queryable, exhibitionId: number, open: boolean): Promise<boolean> {
+  const result = await tx.query('update floor_plans set self_selection = $2 where exhibition_id = $1', [exhibitionId, open])
+  return result.rowCount > 0
+}
+
+/** The booth, its row locked: two exhibitors choosing it at once queue here, and the second finds it held. */
+export async function lockBooth(tx: Queryable, id: number): Promise<BoothRow | null> {
+  await tx.query('select id from booths where id = $1 for update', [id])
+  return boothById(tx, id)
+}
+
+/** How many booths the exhibitor holds or has bought. */
+export async function boothsTakenBy(db: Queryable, exhibitorId: number): Promise<number> {
+  const result = await db.query<{ n: number }>(`select count(*)::int as n from booths where exhibitor_id = $1 and state in ('held', 'sold')`, [exhibitorId])
+  return result.rows[0]?.n ?? 0
+}
+
+export async function holdBooth(tx: Queryable, id: number, exhibitorId: number, at: Date): Promise<void> {
+  await tx.query(`update booths set state = 'held', exhibitor_id = $2, version = version + 1, updated_at = $3 where id = $1 and state = 'available'`, [
+    id,
+    exhibitorId,
+    at,
+  ])
+}
+
+/** Held booths whose orders ended unpaid are free again; in ascending id order, as every batch of booth locks. */
+export async function releaseHeldBooths(tx: Queryable, ids: number[]): Promise<void> {
+  if (!ids.length) return
+  await tx.query(
+    `update booths set state = 'available', exhibitor_id = null, version = version + 1, updated_at = $2
+     where id in (select id from booths where id = any($1::bigint[]) and state = 'held' order by id for update)`,
+    [ids, new Date(Date.now())],
+  )
+}
+
+/** The held booth becomes the exhibitor's, sold; answers its number and hall (for the invoice line). */
+export async function sellHeldBooth(tx: Queryable, id: number, exhibitorId: number): Promise<{ number: string; hall: string }> {
+  const result = await tx.query<{ number: string; hall: string }>(
+    `update booths b set state = 'sold', version = b.version + 1, updated_at = $3 from floor_plan_halls h
+     where b.id = $1 and b.exhibitor_id = $2 and b.state = 'held' and h.id = b.hall_id returning b.number, h.label as hall`,
+    [id, exhibitorId, new Date(Date.now())],
+  )
+  const row = result.rows[0]
+  // A held booth is its order's until the order ends (the console neither assigns nor deletes it).
+  if (!row) throw new Error(`booth ${id} is not held for exhibitor ${exhibitorId}`)
+  return row
+}
+
+/** A sold booth whose order was refunded is free again. */
+export async function freeSoldBooth(tx: Queryable, id: number, exhibitorId: number): Promise<void> {
+  await tx.query(
+    `update booths set state = 'available', exhibitor_id = null, version = version + 1, updated_at = $3 where id = $1 and exhibitor_id = $2 and state = 'sold'`,
+    [id, exhibitorId, new Date(Date.now())],
+  )
+}
+
+export async function boothLabel(db: Queryable, id: number): Promise<{ number: string; hall: string }> {
+  const result = await db.query<{ number: string; hall: string }>(
+    'select b.number, h.label as hall from booths b join floor_plan_halls h on h.id = b.hall_id where b.id = $1',
+    [id],
+  )
+  return result.rows[0] ?? { number: String(id), hall: '' }
+}
+
+export interface ChoiceBoothRow {
+  id: number
+  number: string
+  hall: string
+  booth_type: BoothType
+  w_dm: number
+  h_dm: number
+  price_minor: number
+  state: BoothState
+}
+
+/** The exhibition's booths that are free or the exhibitor's, with their hall, in hall order. */
+export async function boothsForChoice(db: Queryable, exhibitionId: number, exhibitorId: number): Promise<ChoiceBoothRow[]> {
+  const result = await db.query<ChoiceBoothRow>(
+    `select b.id, b.number, h.label as hall, b.booth_type, b.w_dm, b.h_dm, b.price_minor, b.state
+     from booths b join floor_plan_halls h on h.id = b.hall_id
+     where b.exhibition_id = $1 and (b.state = 'available' or b.exhibitor_id = $2) order by h.sort, h.id`,
+    [exhibitionId, exhibitorId],
+  )
+  const halls = new Map<string, number>()
+  for (const row of result.rows) if (!halls.has(row.hall)) halls.set(row.hall, halls.size)
+  const rows = result.rows.map((row) => ({ ...row, id: Number(row.id), price_minor: Number(row.price_minor) }))
+  return rows.sort((a, b) => (halls.get(a.hall) ?? 0) - (halls.get(b.hall) ?? 0) || BOOTH_ORDER.compare(a.number, b.number))
+}

@@ -28,7 +28,7 @@ export async function cancelOrder(context: TicketsContext, caller: Caller, order
     if (decision.kind === 'refuse') return refusalError(decision.refusal)
     const by = decision.expireFirst ? 'expired' : decision.kind === 'to' ? 'buyer' : null
     if (!by) return []
-    const closed = await releaseOrders(tx, [locked], by)
+    const closed = await releaseOrders(context.platform, tx, [locked], by)
     await queueCancelledMail(context, tx, locked, by)
     return closed
   })

@@ -47,7 +47,7 @@ export async function changeTickets(context: TicketsContext, caller: Caller, pay
         )
       : null
   const count = selection.lines.reduce((sum, line) => sum + line.quantity, 0)
-  const changed = await withPending(db, close(context), payload.orderNumber, caller, async (tx, locked) => {
+  const changed = await withPending(platform, close(context), payload.orderNumber, caller, async (tx, locked) => {
     if (!mayHold(await orders.seatsHeld(tx, caller.userId, locked.exhibition_id, locked.id), count)) throw seatLimit()
     const before = await orders.linesOf(tx, [locked.id])
     const deltas = new Map<number, number>()
@@ -72,7 +72,7 @@ export async function changeTickets(context: TicketsContext, caller: Caller, pay
 
 export async function saveAttendees(context: TicketsContext, caller: Caller, payload: z.output<typeof contracts.saveAttendees.payload>): Promise<OrderDetail> {
   const order = await editable(context, caller, payload.orderNumber)
-  await withPending(context.platform.db, close(context), payload.orderNumber, caller, async (tx, locked) => {
+  await withPending(context.platform, close(context), payload.orderNumber, caller, async (tx, locked) => {
     const count = (await orders.linesOf(tx, [locked.id])).reduce((sum, line) => sum + line.quantity, 0)
     if (payload.attendees.length !== count) throw invalid({ attendees: 'messages.attendeeCount' }, 'tickets:messages.attendeeCount')
     await orders.replaceAttendees(tx, locked.id, payload.attendees.map(orders.attendeeValues))
@@ -92,7 +92,7 @@ export async function requestInvoice(
   payload: z.output<typeof contracts.requestInvoice.payload>,
 ): Promise<OrderDetail> {
   const order = await editable(context, caller, payload.orderNumber)
-  await withPending(context.platform.db, close(context), payload.orderNumber, caller, async (tx, locked) => {
+  await withPending(context.platform, close(context), payload.orderNumber, caller, async (tx, locked) => {
     await orders.setInvoiceRequest(tx, locked.id, payload.invoice)
     await orders.logEvent(tx, locked.id, 'invoiceRequest', { company: payload.invoice !== null })
   })
@@ -104,7 +104,7 @@ export async function confirmOrder(context: TicketsContext, caller: Caller, orde
   const order = await editable(context, caller, orderNumber)
   await context.exhibitions.ensureNotOver(order.exhibition_id)
   const info = await context.exhibitions.get(order.exhibition_id, order.locale as Locale)
-  await withPending(context.platform.db, close(context), orderNumber, caller, async (tx, locked) => {
+  await withPending(context.platform, close(context), orderNumber, caller, async (tx, locked) => {
     const count = (await orders.linesOf(tx, [locked.id])).reduce((sum, line) => sum + line.quantity, 0)
     const attendees = await orders.attendeesOf(tx, locked.id)
     if (attendees.length !== count) throw conflict('tickets:messages.attendeesIncomplete')

@@ -81,7 +81,7 @@ export async function createOrder(context: TicketsContext, caller: Caller, paylo
   let fromOrderId: string | null = null
   if (payload.fromOrder) {
     const old = await orders.orderOfAccount(db, payload.fromOrder, caller.userId)
-    if (!old || old.exhibition_id !== payload.exhibitionId) throw notFound()
+    if (!old || old.exhibition_id !== payload.exhibitionId || old.order_kind !== 'tickets') throw notFound()
     if (old.status !== 'cancelled') throw conflict('tickets:messages.orderNotCancelled')
     copied = await orders.attendeesOf(db, old.id)
     fromOrderId = old.id
@@ -105,8 +105,8 @@ export async function createOrder(context: TicketsContext, caller: Caller, paylo
         for (const [typeId, quantity] of replacing.seats) deltas.set(typeId, (deltas.get(typeId) ?? 0) - quantity)
         await reserve(tx, deltas, caller.locale)
         const closed = [
-          ...(await releaseOrders(tx, replacing.expired, 'expired', { seatsNetted: true })),
-          ...(await releaseOrders(tx, replacing.buyer, 'buyer', { seatsNetted: true })),
+          ...(await releaseOrders(context.platform, tx, replacing.expired, 'expired', { seatsNetted: true })),
+          ...(await releaseOrders(context.platform, tx, replacing.buyer, 'buyer', { seatsNetted: true })),
         ]
         if (coupon && !(await repo.holdCoupon(tx, coupon.id, caller.userId))) throw couponUsed()
         const created = await orders.insertOrder(tx, {

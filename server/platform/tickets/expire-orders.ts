@@ -18,7 +18,7 @@ export async function expireDueOrders(context: TicketsContext, batch = 100): Pro
     const { count, closed } = await db.transaction(async (tx) => {
       await orders.limitLockWait(tx)
       const due = await orders.claimDueOrders(tx, PAYMENT_GRACE_MINUTES, batch)
-      const closed = await releaseOrders(tx, due, 'expired')
+      const closed = await releaseOrders(context.platform, tx, due, 'expired')
       for (const order of due) await queueCancelledMail(context, tx, order, 'expired')
       return { count: due.length, closed }
     })
@@ -38,7 +38,7 @@ export async function expireIfDue(context: TicketsContext, order: orders.OrderRo
     const attempt = locked.status === 'pending' ? await payments.openAttempt(tx, locked.id) : null
     const decision = decide(locked, attempt, 'expire')
     if (decision.kind !== 'to') return []
-    const released = await releaseOrders(tx, [locked], 'expired')
+    const released = await releaseOrders(context.platform, tx, [locked], 'expired')
     await queueCancelledMail(context, tx, locked, 'expired')
     return released
   })

@@ -1,11 +1,12 @@
 import type { Database, Queryable } from '../../db/client.ts'
-import { type DomainError, notFound } from '../errors.ts'
+import { conflict, type DomainError, notFound } from '../errors.ts'
 import { busy, refusalError } from './order-refusals.ts'
 import { decide, type OrderEvent, stateOf } from './order-rules.ts'
 import * as orders from './orders.repo.ts'
 import * as payments from './payments/payments.repo.ts'
 import { releaseOrders } from './release-orders.ts'
 import type { Caller } from './tickets-context.ts'
+import type { Platform } from '../platform.ts'
 
 /** PostgreSQL's lock timeout and deadlock errors: someone else holds the rows; the buyer may retry. */
 export function isLockTrouble(error: unknown): boolean {
@@ -40,12 +41,12 @@ export type Locked =
  * transaction (its checkouts are returned to close after commit). `processing`: the payment is being
  * checked and the event answers it (starting a payment again).
  */
-export async function lockPending(tx: Queryable, number: string, caller: Caller, event: OrderEvent): Promise<Locked> {
+export async function lockPending(platform: Platform, tx: Queryable, number: string, caller: Caller, event: OrderEvent): Promise<Locked> {
   const order = await orders.orderOfAccount(tx, number, caller.userId, true)
   if (!order) return { refused: notFound(), closed: [] }
   const attempt = order.status === 'pending' ? await payments.openAttempt(tx, order.id, true) : null
   const decision = decide(order, attempt, event)
-  const closed = decision.expireFirst ? await releaseOrders(tx, [order], 'expired') : []
+  const closed = decision.expireFirst ? await releaseOrders(platform, tx, [order], 'expired') : []
   if (decision.kind === 'refuse') return { refused: refusalError(decision.refusal), closed }
   if (decision.kind !== 'to' && !(decision.kind === 'unchanged' && stateOf(order, attempt) === 'processing')) {
     throw new Error(`lockPending: ${event} on an order in state ${stateOf(order, attempt)}`)
@@ -59,15 +60,17 @@ export async function lockPending(tx: Queryable, number: string, caller: Caller,
  * the way are closed at their provider.
  */
 export async function withPending<T>(
-  db: Database,
+  platform: Platform,
   closeCheckouts: (closed: payments.ProviderCheckout[]) => void,
   number: string,
   caller: Caller,
   work: (tx: Queryable, order: orders.OrderRow) => Promise<T>,
 ): Promise<T> {
-  const outcome = await orderTransaction(db, async (tx) => {
-    const locked = await lockPending(tx, number, caller, 'edit')
+  const outcome = await orderTransaction(platform.db, async (tx) => {
+    const locked = await lockPending(platform, tx, number, caller, 'edit')
     if ('refused' in locked) return locked
+    // A booth order is the booth chosen and the company asked for then (docs/product.md#booth-checkout).
+    if (locked.order.order_kind === 'booth') return { refused: conflict('tickets:messages.boothOrderFixed'), closed: [] }
     return { value: await work(tx, locked.order) }
   })
   if ('refused' in outcome) {

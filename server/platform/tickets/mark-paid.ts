@@ -11,6 +11,7 @@ import { confirmationMail } from './tickets.mail.ts'
 import * as repo from './tickets.repo.ts'
 import type { GrossLine } from '../invoices/index.ts'
 import { typeText } from './ticket-types.ts'
+import { boothLineName } from './booth-orders.ts'
 
 /**
  * The order is paid: one signed e-ticket per attendee, the coupon redeemed, and the confirmation
@@ -26,6 +27,7 @@ export async function markPaid(
 ): Promise<void> {
   const { config } = context.platform
   await orders.markPaid(tx, order.id)
+  if (order.order_kind === 'booth') return boothPaid(context, tx, order, via)
   const attendees = await orders.attendeesOf(tx, order.id)
   const lines = await orders.linesOf(tx, [order.id])
   const types = new Map((await repo.typesByIds(tx, [...new Set(lines.map((line) => line.ticket_type_id))])).map((row) => [row.id, row]))
@@ -106,4 +108,26 @@ async function issueOrderInvoice(
     lines: invoiceLines,
     at: new Date(),
   })
+}
+
+/**
+ * A booth order is paid (docs/product.md#booth-checkout): the booth it held becomes the exhibitor's,
+ * sold, and its invoice (always asked for at choosing) is issued, all in the payment's transaction.
+ */
+async function boothPaid(context: TicketsContext, tx: Queryable, order: orders.OrderRow, via: Record<string, unknown>): Promise<void> {
+  const booth = await context.platform.services.booths.sellHeld(tx, order.booth_id as number, order.exhibitor_id as number)
+  const locale = order.locale as Locale
+  const name = boothLineName(context, order, booth)
+  const invoice =
+    order.invoice_request && order.total_minor > 0
+      ? await context.platform.services.invoices.issueInvoice(tx, {
+          orderId: order.id,
+          buyer: order.invoice_request,
+          language: locale,
+          currency: order.currency,
+          lines: [{ name, quantity: 1, grossMinor: order.total_minor }],
+          at: new Date(),
+        })
+      : null
+  await orders.logEvent(tx, order.id, 'paid', invoice ? { ...via, booth: booth.number, invoice } : { ...via, booth: booth.number })
 }

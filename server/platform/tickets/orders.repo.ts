@@ -32,6 +32,10 @@ export interface OrderRow {
   invoice_request: CompanyInvoice | null
   /** The exhibitor whose team pass this order is (docs/product.md#team-passes); null for an order bought. */
   pass_exhibitor_id: string | null
+  /** Tickets, or one booth (docs/product.md#booth-checkout): a booth order has no lines or attendees. */
+  order_kind: 'tickets' | 'booth'
+  booth_id: number | null
+  exhibitor_id: number | null
   created_at: Date
   /** The database's clock when the row was read. */
   now: Date
@@ -60,6 +64,9 @@ const COLUMNS = [
   'from_order_id',
   'invoice_request',
   'pass_exhibitor_id',
+  'order_kind',
+  'booth_id',
+  'exhibitor_id',
   'created_at',
 ]
 const prefixed = (alias: string) => `${COLUMNS.map((column) => `${alias}.${column}`).join(', ')}, now() as now`
@@ -132,6 +139,56 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<Order
     ],
   )
   return result.rows[0] as OrderRow
+}
+
+export interface NewBoothOrder {
+  number: string
+  accountId: string
+  exhibitionId: number
+  boothId: number
+  exhibitorId: number
+  locale: string
+  buyerEmail: string
+  currency: string
+  priceMinor: number
+  invoiceRequest: CompanyInvoice
+  paymentMinutes: number
+  idempotencyKey: string
+}
+
+/** A booth order starts confirmed: what it buys was chosen on the plan, so payment may start at once. */
+export async function insertBoothOrder(tx: Queryable, order: NewBoothOrder): Promise<OrderRow> {
+  const result = await tx.query<OrderRow>(
+    `insert into ticket_orders (number, account_id, exhibition_id, locale, buyer_email, currency, subtotal_minor, total_minor,
+       expires_at, confirmed_at, idempotency_key, order_kind, booth_id, exhibitor_id, invoice_request)
+     values ($1, $2, $3, $4, $5, $6, $7::int, $7::int, now() + make_interval(mins => $8::int), now(), $9, 'booth', $10, $11, $12)
+     returning ${ORDER_COLUMNS}`,
+    [
+      order.number,
+      order.accountId,
+      order.exhibitionId,
+      order.locale,
+      order.buyerEmail,
+      order.currency,
+      order.priceMinor,
+      order.paymentMinutes,
+      order.idempotencyKey,
+      order.boothId,
+      order.exhibitorId,
+      JSON.stringify(order.invoiceRequest),
+    ],
+  )
+  return result.rows[0] as OrderRow
+}
+
+/** The exhibition's booth orders that hold or bought a booth (pending or paid), newest first. */
+export async function liveBoothOrdersAt(db: Queryable, exhibitionId: number): Promise<OrderRow[]> {
+  const result = await db.query<OrderRow>(
+    `select ${ORDER_COLUMNS} from ticket_orders where exhibition_id = $1 and order_kind = 'booth' and status in ('pending', 'paid')
+     order by created_at desc, id desc`,
+    [exhibitionId],
+  )
+  return result.rows
 }
 
 export interface LineRow {
@@ -265,10 +322,11 @@ export async function serializeOrdering(tx: Queryable, accountId: string, exhibi
   await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`tickets.order:${accountId}:${exhibitionId}`])
 }
 
-/** The account's pending orders for an exhibition, locked, oldest first. */
+/** The account's pending ticket orders for an exhibition, locked, oldest first (a booth order is not replaced by buying tickets). */
 export async function pendingOfAccount(tx: Queryable, accountId: string, exhibitionId: number): Promise<OrderRow[]> {
   const result = await tx.query<OrderRow>(
-    `select ${ORDER_COLUMNS} from ticket_orders where account_id = $1 and exhibition_id = $2 and status = 'pending' order by created_at, id for update`,
+    `select ${ORDER_COLUMNS} from ticket_orders where account_id = $1 and exhibition_id = $2 and status = 'pending' and order_kind = 'tickets'
+     order by created_at, id for update`,
     [accountId, exhibitionId],
   )
   return result.rows

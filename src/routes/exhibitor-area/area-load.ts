@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import {
+  type BoothChoiceView,
+  boothChoice,
   type ChecklistView,
   type ExhibitorSummary,
   exhibitorChecklist,
@@ -25,7 +27,7 @@ export type AreaLoad =
   | { kind: 'login'; invitation: boolean }
   | { kind: 'list'; items: ExhibitorSummary[] }
   | { kind: 'missing' }
-  | { kind: 'workspace'; workspace: WorkspaceView; countries: Country[]; checklist: ChecklistView }
+  | { kind: 'workspace'; workspace: WorkspaceView; countries: Country[]; checklist: ChecklistView; booth: BoothChoiceView }
   | {
       kind: 'invitation'
       token: string
@@ -73,16 +75,18 @@ export async function loadArea(args: LoaderFunctionArgs): Promise<AreaLoad> {
       const exhibitorId = Number(id)
       if (!Number.isSafeInteger(exhibitorId) || exhibitorId <= 0) return { kind: 'missing' }
       try {
-        const [workspace, countries, checklist] = await Promise.all([
+        const [workspace, countries, checklist, booth] = await Promise.all([
           gateway.call(exhibitorWorkspace, { exhibitorId }, { signal }),
           gateway.call(countryList, { LanguageCode: site.locale }, { signal }),
           gateway.call(exhibitorChecklist, { exhibitorId }, { signal }),
+          gateway.call(boothChoice, { exhibitorId }, { signal }),
         ])
         return {
           kind: 'workspace',
           workspace,
           countries: countries.map((country) => ({ code: country.TwoCharCode, name: country.CountryName })),
           checklist,
+          booth,
         }
       } catch (error) {
         if (refused(error, 400, 404)) return { kind: 'missing' }

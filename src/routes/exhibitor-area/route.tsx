@@ -31,6 +31,7 @@ export function Component() {
       workspace={loaded.workspace}
       countries={loaded.countries}
       checklist={loaded.checklist}
+      booth={loaded.booth}
     />
   )
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import type { ChecklistView, WorkspaceView } from '../../api/exhibitors.ts'
+import type { BoothChoiceView, ChecklistView, WorkspaceView } from '../../api/exhibitors.ts'
 import { useSite } from '../../app-state.ts'
 import type { Country } from './area-load.ts'
 import { AreaPage } from './area-page.tsx'
@@ -15,8 +15,21 @@ import { ProfileEditor } from './profile-editor.tsx'
 import { ProfileRead } from './profile-read.tsx'
 import { Team } from './team.tsx'
 
-/** One exhibitor of the member's: what the profile still lacks, the organiser's checklist, the profile, its official channels, and the team. */
-export function Workspace({ workspace: loaded, countries, checklist }: { workspace: WorkspaceView; countries: Country[]; checklist: ChecklistView }) {
+// The booth section loads on its own, so the area's first JavaScript stays within its budget.
+const BoothSection = lazy(() => import('./booth.tsx').then((module) => ({ default: module.BoothSection })))
+
+/** One exhibitor of the member's: what the profile still lacks, the organiser's checklist, its booth, the profile, its official channels, and the team. */
+export function Workspace({
+  workspace: loaded,
+  countries,
+  checklist,
+  booth,
+}: {
+  workspace: WorkspaceView
+  countries: Country[]
+  checklist: ChecklistView
+  booth: BoothChoiceView
+}) {
   const { t } = useTranslation('exhibitor')
   const site = useSite()
   const navigate = useNavigate()
@@ -77,6 +90,10 @@ export function Workspace({ workspace: loaded, countries, checklist }: { workspa
         active={exhibitor.status === 'active'}
         profile={`${profile.version}:${profile.logo?.src ?? ''}`}
       />
+
+      <Suspense fallback={null}>
+        <BoothSection exhibitorId={exhibitor.id} choice={booth} admin={admin} active={exhibitor.status === 'active'} countries={countries} />
+      </Suspense>
 
       <section className={styles.card} aria-labelledby="profile-title">
         <h2 id="profile-title" className={styles.cardTitle}>

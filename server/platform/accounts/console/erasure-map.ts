@@ -76,6 +76,7 @@ const PEOPLE: Record<string, Record<string, string>> = {
     cancel_reason: 'kept with a kept order (a reason code, nobody in it)',
     coupon_code: 'kept with a kept order',
     coupon_state: 'kept with a kept order',
+    order_kind: 'kept with a kept order (tickets or booth, nobody in it)',
     currency: 'kept with a kept order',
     locale: 'kept with a kept order',
     number: 'kept with a kept order',

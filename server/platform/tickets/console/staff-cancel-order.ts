@@ -31,7 +31,7 @@ export async function staffCancelOrder(context: TicketsContext, actor: StaffActo
       if (decision.kind === 'refuse') throw staffRefusal(decision.refusal)
       if (decision.expireFirst) {
         // The countdown ran out before staff came: it expires as it would have (and the buyer hears so).
-        const closed = await releaseOrders(tx, [order], 'expired')
+        const closed = await releaseOrders(context.platform, tx, [order], 'expired')
         await queueCancelledMail(context, tx, order, 'expired')
         return { id: order.id, closed }
       }
@@ -40,11 +40,13 @@ export async function staffCancelOrder(context: TicketsContext, actor: StaffActo
       let closed: payments.ProviderCheckout[] = []
       let refundMinor = 0
       if (order.status === 'pending') {
-        closed = await releaseOrders(tx, [order], 'staff')
+        closed = await releaseOrders(context.platform, tx, [order], 'staff')
       } else {
         await repo.releaseSeats(tx, await staffOrders.voidTickets(tx, order.id, null))
         if (order.coupon_id !== null && order.coupon_state === 'redeemed') await repo.releaseCoupons(tx, new Map([[order.coupon_id, 1]]))
         await staffOrders.cancelPaidOrder(tx, order.id)
+        // A cancelled booth order's booth goes back on the plan (docs/product.md#booth-checkout).
+        if (order.booth_id !== null && order.exhibitor_id !== null) await context.platform.services.booths.freeSold(tx, order.booth_id, order.exhibitor_id)
         await orders.logEvent(tx, order.id, 'cancelled', { by: 'staff', staffId: actor.staffId, refund })
         if (refund) {
           const made = await requestStaffRefund(context, tx, order, actor, { ticketIds: null, idempotencyKey: `staff-cancel-${order.id}` })

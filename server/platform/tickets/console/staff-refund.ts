@@ -6,6 +6,7 @@ import { decide } from '../order-rules.ts'
 import * as orders from '../orders.repo.ts'
 import * as payments from '../payments/payments.repo.ts'
 import { requestRefund } from '../payments/refund-payments.ts'
+import { boothLineName } from '../booth-orders.ts'
 import * as refunds from '../payments/refunds.repo.ts'
 import type { TicketsContext } from '../tickets-context.ts'
 import * as repo from '../tickets.repo.ts'
@@ -36,6 +37,10 @@ async function issueCreditNote(
     lines.set(ticket.typeName, line)
   }
   const all = [...lines.values()]
+  // A booth order has no tickets: its one line is the booth, as its invoice has it.
+  if (order.order_kind === 'booth' && order.booth_id !== null) {
+    all.push({ name: boothLineName(context, order, await context.platform.services.booths.label(tx, order.booth_id)), quantity: 1, grossMinor: 0 })
+  }
   const last = all.at(-1)
   if (last) last.grossMinor += refund.amount_minor - all.reduce((sum, line) => sum + line.grossMinor, 0)
   const number = await context.platform.services.invoices.issueCreditNote(tx, { orderId: order.id, refundId: refund.id, lines: all, at: new Date() })

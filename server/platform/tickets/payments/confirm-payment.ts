@@ -47,7 +47,7 @@ export async function confirmPayment(context: TicketsContext, attemptId: string,
     if (settlement.outcome === 'duplicate') return 'duplicate'
     if (settlement.outcome === 'refund') {
       if (settlement.expireFirst) {
-        closed = await releaseOrders(tx, [locked], 'expired')
+        closed = await releaseOrders(context.platform, tx, [locked], 'expired')
         await queueCancelledMail(context, tx, locked, 'expired')
       }
       await payments.markSucceeded(tx, attemptId, settlement.reason, received)
@@ -105,7 +105,7 @@ export async function failPayment(
     await payments.markFailed(tx, attemptId, via.reason === 'abandoned' ? 'cancelled' : 'failed', via.reason)
     await orders.logEvent(tx, locked.id, via.reason === 'abandoned' ? 'paymentAbandoned' : 'paymentFailed', { attemptId, reason: via.reason })
     if (decide(locked, null, 'expire').kind !== 'to') return []
-    const released = await releaseOrders(tx, [locked], 'expired')
+    const released = await releaseOrders(context.platform, tx, [locked], 'expired')
     await queueCancelledMail(context, tx, locked, 'expired')
     return released
   })

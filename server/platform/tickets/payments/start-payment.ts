@@ -38,7 +38,7 @@ export async function startPayment(
   if (blocker) throw conflict(`tickets:messages.${blocker}`)
   const provider = method === 'card' ? 'stripe' : 'sandbox'
   const outcome = await orderTransaction(db, async (tx): Promise<Started> => {
-    const locked = await lockPending(tx, orderNumber, caller, 'startPayment')
+    const locked = await lockPending(context.platform, tx, orderNumber, caller, 'startPayment')
     if ('refused' in locked) return locked
     if (paymentBlocker(locked.order)) return { refused: conflict('tickets:messages.notConfirmed'), closed: [] }
     const open = locked.attempt

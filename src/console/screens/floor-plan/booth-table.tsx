@@ -1,9 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { deleteBooth, type EditorBooth, type EditorHall, type FloorPlanEditor } from '../../../api/console-floor-plans.ts'
 import { areaOf, metresText } from '../../../../shared/rules/floor-plans.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { orderPath } from '../../lib/order-paths.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import ui from '../../ui/ui.module.css'
@@ -60,7 +62,20 @@ export function BoothTable({ editor, hall, onSelect, onChanged }: Props) {
     { header: t('floorPlan.type'), cell: (booth) => t(`floorPlan.types.${booth.type}`) },
     { header: t('floorPlan.price'), className: ui.nowrap, cell: (booth) => formatMoney(booth.priceMinor, booth.currency, language) },
     { header: t('floorPlan.state'), className: ui.nowrap, cell: (booth) => t(`floorPlan.states.${booth.state}`) },
-    { header: t('floorPlan.exhibitor'), cell: (booth) => booth.exhibitor?.name ?? t('floorPlan.nobody') },
+    {
+      header: t('floorPlan.exhibitor'),
+      cell: (booth) => (
+        <>
+          {booth.exhibitor?.name ?? t('floorPlan.nobody')}
+          {booth.order ? (
+            <>
+              <br />
+              <Link to={orderPath(booth.order.number)}>{t(`floorPlan.boothOrder.${booth.order.status}`, { number: booth.order.number })}</Link>
+            </>
+          ) : null}
+        </>
+      ),
+    },
     {
       header: t('floorPlan.actions'),
       actions: true,

@@ -8,6 +8,7 @@ import { ConsolePage } from '../../ui/console-page.tsx'
 import ui from '../../ui/ui.module.css'
 import { HallForm } from './hall-form.tsx'
 import { HallPanel } from './hall-panel.tsx'
+import { SelfSelection } from './self-selection.tsx'
 
 type Loaded = { editor: FloorPlanEditor }
 
@@ -52,6 +53,12 @@ export function Component() {
         {status}
       </p>
       {editor.currency ? <p className={ui.muted}>{t('floorPlan.currency', { currency: editor.currency })}</p> : null}
+      {editor.currency ? (
+        <SelfSelection
+          editor={editor}
+          onSaved={(next) => changed(next, next.selfSelection ? t('floorPlan.selfSelection.opened') : t('floorPlan.selfSelection.closedNow'))}
+        />
+      ) : null}
       {editor.halls.length === 0 ? <p className={ui.muted}>{t('floorPlan.noHalls')}</p> : null}
       {editor.halls.map((hall) => (
         <HallPanel key={hall.id} editor={editor} hall={hall} onChanged={changed} />

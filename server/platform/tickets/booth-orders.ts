@@ -1,0 +1,49 @@
+import type { Locale } from '../../../shared/languages.ts'
+import type { Queryable } from '../../db/client.ts'
+import type { Platform } from '../platform.ts'
+import { newOrderNumber } from './create-order.ts'
+import { paymentWindowMinutes } from './order-rules.ts'
+import * as orders from './orders.repo.ts'
+import type { TicketsContext } from './tickets-context.ts'
+
+/** A booth order as the floor plan opens it; the number and the countdown are the orders' own. */
+export type BoothOrderInput = Omit<orders.NewBoothOrder, 'number' | 'paymentMinutes'>
+
+const summary = (order: orders.OrderRow) => ({ number: order.number, expiresAt: order.expires_at })
+
+/** The booth order an earlier try of the same choice made (the same idempotency key), if any. */
+export async function boothOrderByKey(tx: Queryable, accountId: string, key: string): Promise<{ number: string; expiresAt: Date } | null> {
+  const order = await orders.orderByIdempotencyKey(tx, accountId, key)
+  return order && summary(order)
+}
+
+/**
+ * Inside the floor plan's transaction that holds the booth (docs/product.md#booth-checkout): a pending,
+ * confirmed order of kind booth for its price, with the countdown ticket orders have, and its event.
+ */
+export async function openBoothOrder(platform: Platform, tx: Queryable, input: BoothOrderInput): Promise<{ number: string; expiresAt: Date }> {
+  const order = await orders.insertBoothOrder(tx, { ...input, number: newOrderNumber(), paymentMinutes: paymentWindowMinutes(platform.config) })
+  await orders.logEvent(tx, order.id, 'created', { booth: input.boothId, exhibitor: input.exhibitorId })
+  return summary(order)
+}
+
+/** The booth as its order's invoice and credit notes name it, in the buyer's language. */
+export function boothLineName(context: TicketsContext, order: orders.OrderRow, booth: { number: string; hall: string }): string {
+  return context.strings(order.locale as Locale)('booth.invoiceLine', { number: booth.number, hall: booth.hall })
+}
+
+export interface LiveBoothOrder {
+  number: string
+  status: 'pending' | 'paid'
+  expiresAt: Date
+}
+
+/** The exhibition's booth orders that hold or bought a booth, by booth (the newest, should a booth have had several). */
+export async function liveBoothOrders(db: Queryable, exhibitionId: number): Promise<Map<number, LiveBoothOrder>> {
+  const live = new Map<number, LiveBoothOrder>()
+  for (const order of await orders.liveBoothOrdersAt(db, exhibitionId)) {
+    if (order.booth_id === null || order.status === 'cancelled' || live.has(order.booth_id)) continue
+    live.set(order.booth_id, { number: order.number, status: order.status, expiresAt: order.expires_at })
+  }
+  return live
+}
