@@ -132,6 +132,8 @@ function variantOf(row: AuditRow, context: SentenceContext): { key: string; valu
       const values = { number: text(after.number) || text(before.number), exhibitor: text(after.exhibitor), from: text(before.movedFrom) }
       return { key: values.exhibitor === '' ? 'assignBoothFreed' : values.from ? 'assignBoothMoved' : key, values }
     }
+    case 'setBoothSelection':
+      return { key: after.selfSelection === true ? key : 'setBoothSelectionClosed', values: {} }
     case 'saveExhibitorTask':
       return { key: row.before === null || row.before === undefined ? `${key}New` : key, values: { title: text(objectOf(after.titles).en) } }
     case 'deleteExhibitorTask':
