@@ -261,9 +261,9 @@ describe('the exhibitor area checklist', () => {
       .split('\r\n')
     const columns = (header ?? '').split(',')
     const cells = (first ?? '').split(',')
-    // The last columns (the gaps before them are quoted and hold commas): the tasks, then the application.
-    expect(columns.slice(-4)).toEqual(['Tasks done', 'Tasks', 'Tasks overdue', 'Application'])
-    expect(cells.slice(-4)).toEqual(['1', '2', '1', ''])
+    // The last columns (the gaps before them are quoted and hold commas): the tasks, the passes, then the application.
+    expect(columns.slice(-6)).toEqual(['Tasks done', 'Tasks', 'Tasks overdue', 'Passes named', 'Pass allowance', 'Application'])
+    expect(cells.slice(-6)).toEqual(['1', '2', '1', '0', '0', ''])
   })
 
   it('when someone outside the team asks, then the exhibitor does not exist for them', async () => {
