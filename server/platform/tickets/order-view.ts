@@ -102,7 +102,8 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
       },
     ]),
   )
-  const media = paid ? await paidOrderMedia(context, order, base.exhibition, tickets, holders) : { tickets: [], calendar: null, appLink: null }
+  // A booth is no admission: a booth order has no e-tickets, calendar file or app link (docs/product.md#booth-checkout).
+  const media = paid && !base.booth ? await paidOrderMedia(context, order, base.exhibition, tickets, holders) : { tickets: [], calendar: null, appLink: null }
   return {
     ...base,
     serverNow: order.now.toISOString(),
