@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { OrderDetail } from '../../../api/tickets.ts'
@@ -29,21 +30,11 @@ function Success({ order, times }: { order: OrderDetail; times: OrderTimes }) {
 function BoothSuccess({ order, booth }: { order: OrderDetail; booth: NonNullable<OrderDetail['booth']> }) {
   const { t } = useTranslation('tickets')
   const site = useSite()
-  const heading = useFocusOnMount<HTMLHeadingElement>()
   return (
-    <CheckoutPage
-      title={t('success.title')}
-      metaTitle={t('meta.successPage')}
-      step="done"
-      headingRef={heading}
-      lead={
-        <div className={styles.lead}>
-          <p className={`${ui.notice} ${ui.noticeSuccess}`}>
-            {keepNumber(t('booth.successIntro', { booth: booth.number, number: order.number, exhibition: order.exhibition.title }), order.number)}
-          </p>
-          <p>{t('booth.successEmail', { email: order.buyerEmail })}</p>
-        </div>
-      }
+    <SuccessPage
+      order={order}
+      intro={t('booth.successIntro', { booth: booth.number, number: order.number, exhibition: order.exhibition.title })}
+      email={t('booth.successEmail', { email: order.buyerEmail })}
     >
       <Card id="booth-title" title={t('booth.title')}>
         <dl className={ui.facts}>
@@ -61,15 +52,14 @@ function BoothSuccess({ order, booth }: { order: OrderDetail; booth: NonNullable
           {t('order.details')}
         </Link>
       </div>
-    </CheckoutPage>
+    </SuccessPage>
   )
 }
 
-function TicketsSuccess({ order, times }: { order: OrderDetail; times: OrderTimes }) {
+/** The page around either kind of paid order: its heading, what was bought and where the mail went. */
+function SuccessPage({ order, intro, email, children }: { order: OrderDetail; intro: string; email: string; children: ReactNode }) {
   const { t } = useTranslation('tickets')
-  const site = useSite()
   const heading = useFocusOnMount<HTMLHeadingElement>()
-  const intro = order.totalMinor === 0 ? 'success.introFree' : 'success.intro'
   return (
     <CheckoutPage
       title={t('success.title')}
@@ -78,12 +68,25 @@ function TicketsSuccess({ order, times }: { order: OrderDetail; times: OrderTime
       headingRef={heading}
       lead={
         <div className={styles.lead}>
-          <p className={`${ui.notice} ${ui.noticeSuccess}`}>
-            {keepNumber(t(intro, { number: order.number, exhibition: order.exhibition.title }), order.number)}
-          </p>
-          <p>{t('success.email', { email: order.buyerEmail })}</p>
+          <p className={`${ui.notice} ${ui.noticeSuccess}`}>{keepNumber(intro, order.number)}</p>
+          <p>{email}</p>
         </div>
       }
+    >
+      {children}
+    </CheckoutPage>
+  )
+}
+
+function TicketsSuccess({ order, times }: { order: OrderDetail; times: OrderTimes }) {
+  const { t } = useTranslation('tickets')
+  const site = useSite()
+  const intro = order.totalMinor === 0 ? 'success.introFree' : 'success.intro'
+  return (
+    <SuccessPage
+      order={order}
+      intro={t(intro, { number: order.number, exhibition: order.exhibition.title })}
+      email={t('success.email', { email: order.buyerEmail })}
     >
       <section aria-labelledby="tickets-title" className={styles.tickets}>
         <div className={styles.ticketsHead}>
@@ -109,6 +112,6 @@ function TicketsSuccess({ order, times }: { order: OrderDetail; times: OrderTime
           {t('success.orders')}
         </Link>
       </div>
-    </CheckoutPage>
+    </SuccessPage>
   )
 }
