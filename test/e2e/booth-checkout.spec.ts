@@ -229,6 +229,14 @@ test('a manager opens self-selection; an exhibitor admin in Chinese on a phone h
     expect(invoiceText).toContain(expected)
   }
 
+  // The account's "My orders": the booth in place of tickets, and the way back to the exhibitor area.
+  await admin.goto(`${ORIGIN}/zh-cn/info.html`)
+  await hydrated(admin)
+  const mine = admin.getByRole('region', { name: text(ZH.tickets, 'account.title') })
+  await expect(mine).toContainText(text(ZH.tickets, 'booth.invoiceLine', { number: 'A1', hall: 'A' }))
+  await expect(mine.getByRole('link', { name: text(ZH.tickets, 'booth.backToArea') })).toHaveAttribute('href', `/zh-cn/exhibitor.html?id=${exhibitorId}`)
+  await expect(mine.getByRole('link', { name: text(ZH.tickets, 'order.viewTickets') })).toHaveCount(0)
+
   // The directory's plan: the booth is taken by the exhibitor.
   await admin.goto(`${ORIGIN}/zh-cn/backDetail/${exhibitionId}/exhibitors`)
   await expect(admin.locator('#booth-A1')).toBeVisible()
