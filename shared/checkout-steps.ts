@@ -109,3 +109,8 @@ export function invoicePdfPath(lang: string, orderNumber: string, documentNumber
 }
 
 export const INVOICE_PDF_ROUTE = '/:lang/apply/order/:number/invoices/:file'
+
+/** The exhibitor area of one exhibitor, where a booth order's buyer returns (docs/product.md#booth-checkout). */
+export function exhibitorAreaPath(lang: string, exhibitorId: number): string {
+  return `/${lang}/exhibitor.html?id=${exhibitorId}`
+}

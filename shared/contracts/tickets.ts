@@ -1,3 +1,4 @@
+import { BOOTH_TYPES } from '../rules/floor-plans.ts'
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { z } from 'zod'
 import {
@@ -256,6 +257,21 @@ export const orderSummary = z.object({
   ticketCount: z.number().int(),
   /** Where "continue" leads for a pending order. */
   nextStep: z.enum(NEXT_STEPS),
+  /**
+   * What a booth order buys (docs/product.md#booth-checkout), null for a ticket order: the booth, and
+   * the exhibitor it is for (the company its invoice names), whose area the buyer returns to.
+   */
+  booth: z
+    .object({
+      number: z.string(),
+      hall: z.string(),
+      type: z.enum(BOOTH_TYPES),
+      widthM: z.number(),
+      depthM: z.number(),
+      exhibitorId: z.number().int(),
+      company: z.string(),
+    })
+    .nullable(),
 })
 
 export const orderDetail = orderSummary.extend({

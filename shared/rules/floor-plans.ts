@@ -8,6 +8,16 @@
 export const BOOTH_TYPES = ['shell', 'space', 'corner', 'island'] as const
 export type BoothType = (typeof BOOTH_TYPES)[number]
 
+/** A booth as its order's screens, mails and invoice name it. */
+export interface BoothLabel {
+  number: string
+  hall: string
+  type: BoothType
+  /** Width and depth in metres. */
+  widthM: number
+  depthM: number
+}
+
 /**
  * A booth is sold the way a seat is: `held` while an order of kind booth waits for its payment (the
  * checkout's), `sold` once it belongs to an exhibitor (paid, or assigned by the organiser), `blocked`

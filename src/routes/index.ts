@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'apply/sureInfo', ...screen('checkout/review', { ns: ['tickets', 'invoices'], private: true }) },
           { path: 'apply/payment', ...screen('checkout/payment', { ns: ['tickets'], private: true }) },
           { path: 'apply/unpaid', ...screen('checkout/payment-check', { ns: ['tickets'], private: true }) },
-          { path: 'apply/successPage', ...screen('checkout/success', { ns: ['tickets'], private: true }) },
+          { path: 'apply/successPage', ...screen('checkout/success', { ns: ['tickets', 'invoices'], private: true }) },
           { path: 'apply/order', ...screen('checkout/orders', { ns: ['tickets', 'invoices'], private: true }) },
           { path: 'apply/orderCancel', ...screen('checkout/cancel-confirm', { ns: ['tickets'], private: true }) },
           { path: 'apply/cancelled', ...screen('checkout/cancelled', { ns: ['tickets'], private: true }) },

@@ -1,18 +1,19 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import type { Queryable } from '../../server/db/client.ts'
 import { createPasswordHasher } from '../../server/platform/passwords.ts'
-import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
-import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
+import { CONSOLE_PORT, expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, mailText, PHONE } from './fixtures.ts'
 
 /**
  * Booth checkout (docs/product.md#booth-checkout), end to end: a manager lets exhibitors choose their
  * booths on the console's floor-plan screen; an exhibitor's admin, in Simplified Chinese on a phone, picks a free booth from the
  * list with its price, gives the company the invoice is made out to and holds the booth; pays for it
  * in the sandbox; reads the invoice PDF (pdftotext) with the booth on it; and the exhibition's
- * directory plan shows the booth as the exhibitor's. The console screen and the booth section are
+ * directory plan shows the booth as the exhibitor's. The success and order pages show the booth and its invoice, no
+ * e-ticket, and the booth confirmation mail arrives in Chinese. The console screen and the booth section are
  * checked with axe at 375 and 1280 px (and kept as screenshots with E2E_SCREENSHOTS).
  */
 type Json = Record<string, unknown>
@@ -85,6 +86,22 @@ async function seed(db: Queryable): Promise<void> {
   } finally {
     await hasher.close()
   }
+}
+
+/** The decoded text parts of the mails sent to an address (the outbox worker writes them every 2 s). */
+function mailsTo(email: string): string[] {
+  const outbox = join(`data/e2e-console-${CONSOLE_PORT}`, 'outbox')
+  if (!existsSync(outbox)) return []
+  const safe = email.replace(/[^a-z0-9@._-]/gi, '_')
+  return readdirSync(outbox)
+    .filter((file) => file.endsWith(`-${safe}.eml`))
+    .sort()
+    .map((file) =>
+      readFileSync(join(outbox, file), 'utf8')
+        .split(/\r?\n--[^\r\n]+\r?\n/)
+        .map(mailText)
+        .join('\n'),
+    )
 }
 
 async function shoot(page: Page, name: string) {
@@ -170,6 +187,23 @@ test('a manager opens self-selection; an exhibitor admin in Chinese on a phone h
   await admin.waitForURL(/\/pay\/sandbox\//)
   await admin.getByRole('button', { name: new RegExp(`^${literal(text(ZH.payment, 'sandbox.pay', { amount: '@' })).replace('@', '.*')}$`) }).click()
   await admin.waitForURL(/\/apply\/successPage/)
+  await hydrated(admin)
+
+  // The success page: the booth and its invoice, the way back to the exhibitor area, and no e-ticket or calendar.
+  const invoiceName = /^下载 [A-Z0-9]+-\d{4}-\d{6}（PDF）$/
+  const bought = admin.getByRole('region', { name: text(ZH.tickets, 'booth.title') })
+  await expect(bought).toContainText(text(ZH.tickets, 'booth.types.shell'))
+  await expect(bought).toContainText(text(ZH.tickets, 'booth.sizeValue', { w: '3', h: '3' }))
+  await expect(bought).toContainText(COMPANY.name)
+  await expect(admin.getByRole('link', { name: invoiceName })).toBeVisible()
+  await expect(admin.getByRole('link', { name: text(ZH.tickets, 'booth.backToArea') })).toHaveAttribute('href', `/zh-cn/exhibitor.html?id=${exhibitorId}`)
+  await expect(admin.getByRole('heading', { name: text(ZH.tickets, 'success.ticketsTitle') })).toHaveCount(0)
+  await expect(admin.getByRole('link', { name: text(ZH.tickets, 'success.calendar') })).toHaveCount(0)
+  await accessibleAtBothWidths(admin, 'booth-success')
+  // The booth confirmation mail, in Chinese, with the booth and the invoice's link.
+  const intro = text(ZH.tickets, 'booth.mailIntro', { booth: 'A1', exhibition: '端到端展位博览会', company: COMPANY.name })
+  await expect.poll(() => mailsTo(ADMIN).filter((mail) => mail.includes(intro)).length, { timeout: 20_000 }).toBe(1)
+  expect(mailsTo(ADMIN).find((mail) => mail.includes(intro))).toMatch(/\/zh-cn\/apply\/order\/T-[0-9A-Z]+\/invoices\/[A-Z0-9]+-\d{4}-\d{6}\.pdf/)
 
   // Back in the exhibitor area: the booth is theirs, with the order and its invoice.
   await admin.goto(`${ORIGIN}/zh-cn/exhibitor.html?id=${exhibitorId}`)
@@ -179,14 +213,29 @@ test('a manager opens self-selection; an exhibitor admin in Chinese on a phone h
   await booth.getByRole('link', { name: new RegExp(literal(text(ZH.exhibitor, 'booth.orderAndInvoice', { number: '@' })).replace('@', 'T-.*')) }).click()
   await admin.waitForURL(/\/apply\/order/)
   await hydrated(admin)
-  const invoiceLink = admin.getByRole('link', { name: /^下载 [A-Z0-9]+-\d{4}-\d{6}（PDF）$/ })
+  // The order page: the booth among the order's facts, no attendees or e-tickets.
+  const facts = admin.getByRole('region', { name: text(ZH.tickets, 'order.details') })
+  await expect(facts).toContainText(text(ZH.tickets, 'booth.types.shell'))
+  await expect(facts.getByRole('link', { name: text(ZH.tickets, 'booth.backToArea') })).toBeVisible()
+  await expect(admin.getByRole('heading', { name: text(ZH.tickets, 'success.ticketsTitle') })).toHaveCount(0)
+  await expect(admin.getByRole('heading', { name: text(ZH.tickets, 'order.attendees') })).toHaveCount(0)
+  const invoiceLink = admin.getByRole('link', { name: invoiceName })
   await expect(invoiceLink).toBeVisible()
+  await accessibleAtBothWidths(admin, 'booth-order')
   const downloaded = admin.waitForEvent('download')
   await invoiceLink.click()
   const invoiceText = execFileSync('pdftotext', ['-layout', await (await downloaded).path(), '-'], { encoding: 'utf8' })
   for (const expected of ['发票', COMPANY.name, COMPANY.taxId, text(ZH.tickets, 'booth.invoiceLine', { number: 'A1', hall: 'A' })]) {
     expect(invoiceText).toContain(expected)
   }
+
+  // The account's "My orders": the booth in place of tickets, and the way back to the exhibitor area.
+  await admin.goto(`${ORIGIN}/zh-cn/info.html`)
+  await hydrated(admin)
+  const mine = admin.getByRole('region', { name: text(ZH.tickets, 'account.title') })
+  await expect(mine).toContainText(text(ZH.tickets, 'booth.invoiceLine', { number: 'A1', hall: 'A' }))
+  await expect(mine.getByRole('link', { name: text(ZH.tickets, 'booth.backToArea') })).toHaveAttribute('href', `/zh-cn/exhibitor.html?id=${exhibitorId}`)
+  await expect(mine.getByRole('link', { name: text(ZH.tickets, 'order.viewTickets') })).toHaveCount(0)
 
   // The directory's plan: the booth is taken by the exhibitor.
   await admin.goto(`${ORIGIN}/zh-cn/backDetail/${exhibitionId}/exhibitors`)

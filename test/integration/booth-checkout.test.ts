@@ -314,6 +314,58 @@ describe('choosing a booth', () => {
   })
 })
 
+// docs/product.md#booth-checkout, "What the buyer sees and receives".
+describe("the buyer's view and mails of a booth order", () => {
+  beforeEach(async () => {
+    await open().expect(200)
+  })
+
+  const mailsTo = async (email: string) =>
+    (await db.query<{ subject: string; text_body: string }>('select subject, text_body from mail_outbox where to_address = $1 order by id', [email])).rows
+
+  const view = async (number: string) => (await call(app, 'tickets$order', admin.token, { orderNumber: number }, { locale: 'zh-cn' }).expect(200)).body.data
+
+  it('when the booth is held, then the order and My orders show the booth and its exhibitor, and no tickets', async () => {
+    const chosen = (await choose(admin, booths.A1 as number).expect(200)).body.data
+    const order = await view(chosen.orderNumber)
+    expect(order.booth).toEqual({ number: 'A1', hall: 'A', type: 'shell', widthM: 3, depthM: 3, exhibitorId, company: COMPANY.companyName })
+    expect([order.status, order.lines, order.attendees, order.tickets, order.totalMinor]).toEqual(['pending', [], [], [], 270000])
+    const listed = (await call(app, 'tickets$myOrders', admin.token, {}, { locale: 'zh-cn' }).expect(200)).body.data
+    expect(listed.items.map((row: { number: string; booth: { number: string } | null }) => [row.number, row.booth?.number])).toEqual([
+      [chosen.orderNumber, 'A1'],
+    ])
+  })
+
+  it('when the admin pays, then the order shows its booth and invoice but no e-ticket or calendar, and a Chinese booth confirmation names the booth and the invoice', async () => {
+    const chosen = (await choose(admin, booths.A1 as number).expect(200)).body.data
+    await pay(admin, chosen.orderNumber)
+    const order = await view(chosen.orderNumber)
+    expect([order.status, order.booth?.number, order.tickets, order.calendar, order.appLink]).toEqual(['paid', 'A1', [], null, null])
+    const invoice = order.documents[0]
+    expect(invoice.kind).toBe('invoice')
+    const mails = await mailsTo(admin.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.subject).toContain('展位 A1 已归您所有')
+    expect(mails[0]?.text_body).toContain('感谢您的付款。测试金融科技展 的展位 A1 现已为 王小明贸易有限公司 预订。')
+    expect(mails[0]?.text_body).toContain(`发票 ${invoice.number}: http`)
+    expect(mails[0]?.text_body).toContain(invoice.file)
+    expect(mails[0]?.text_body).toContain(`/zh-cn/exhibitor.html?id=${exhibitorId}`)
+    expect(mails[0]?.text_body).not.toContain('电子票')
+  })
+
+  it('when the countdown runs out or the buyer cancels, then the mail says the booth is released, not seats or e-tickets', async () => {
+    const first = (await choose(admin, booths.A1 as number).expect(200)).body.data
+    await ageOrder(db, first.orderNumber, 30)
+    await platform.services.tickets.expireDue()
+    const second = (await choose(admin, booths.A2 as number).expect(200)).body.data
+    await call(app, 'tickets$cancelOrder', admin.token, { orderNumber: second.orderNumber }).expect(200)
+    const mails = await mailsTo(admin.email)
+    expect(mails.map((mail) => mail.text_body.includes('展位 A1 已不再为您保留'))).toEqual([true, false])
+    expect(mails.map((mail) => mail.text_body.includes('展位 A2 已不再为您保留'))).toEqual([false, true])
+    for (const mail of mails) expect(mail.text_body).not.toContain('座位')
+  })
+})
+
 // On PostgreSQL (TEST_DATABASE_URL) the two requests run on two connections at once; the booth's row lock decides.
 describe('two exhibitors for one booth', () => {
   it('when two admins choose the same booth at the same moment, then one holds it and the other is told it was just taken', async () => {

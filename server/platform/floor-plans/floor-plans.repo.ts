@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts'
 import type { Locale } from '../../../shared/languages.ts'
-import type { BoothState, BoothType } from '../../../shared/rules/floor-plans.ts'
+import type { BoothLabel, BoothState, BoothType } from '../../../shared/rules/floor-plans.ts'
 
 /**
  * The floor plans' SQL (docs/product.md#floor-plans): this domain writes floor_plans,
@@ -342,12 +342,14 @@ export async function freeSoldBooth(tx: Queryable, id: number, exhibitorId: numb
   )
 }
 
-export async function boothLabel(db: Queryable, id: number): Promise<{ number: string; hall: string }> {
-  const result = await db.query<{ number: string; hall: string }>(
-    'select b.number, h.label as hall from booths b join floor_plan_halls h on h.id = b.hall_id where b.id = $1',
+export async function boothLabel(db: Queryable, id: number): Promise<BoothLabel> {
+  const result = await db.query<{ number: string; hall: string; booth_type: BoothType; w_dm: number; h_dm: number }>(
+    'select b.number, h.label as hall, b.booth_type, b.w_dm, b.h_dm from booths b join floor_plan_halls h on h.id = b.hall_id where b.id = $1',
     [id],
   )
-  return result.rows[0] ?? { number: String(id), hall: '' }
+  const row = result.rows[0]
+  if (!row) return { number: String(id), hall: '', type: 'shell', widthM: 0, depthM: 0 }
+  return { number: row.number, hall: row.hall, type: row.booth_type, widthM: Number(row.w_dm) / 10, depthM: Number(row.h_dm) / 10 }
 }
 
 export interface ChoiceBoothRow {

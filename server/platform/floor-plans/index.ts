@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/client.ts'
 import type { Domain } from '../platform.ts'
 import { seedDemoFloorPlans } from './demo-floor-plans.ts'
 import { registerFloorPlanFunctions } from './floor-plans.functions.ts'
+import type { BoothLabel } from '../../../shared/rules/floor-plans.ts'
 import { boothLabel, freeSoldBooth, releaseHeldBooths, sellHeldBooth } from './floor-plans.repo.ts'
 
 /**
@@ -13,8 +14,8 @@ export interface BoothsService {
   releaseHeld(tx: Queryable, boothIds: number[]): Promise<void>
   /** The paid order's booth is the exhibitor's, sold; its number and hall name the invoice line. */
   sellHeld(tx: Queryable, boothId: number, exhibitorId: number): Promise<{ number: string; hall: string }>
-  /** A booth's number and its hall's name. */
-  label(db: Queryable, boothId: number): Promise<{ number: string; hall: string }>
+  /** A booth's number, its hall's name, its type and size, as its order's screens and mails show it. */
+  label(db: Queryable, boothId: number): Promise<BoothLabel>
   /** The booth of a paid order the organiser cancelled is free again. */
   freeSold(tx: Queryable, boothId: number, exhibitorId: number): Promise<void>
 }

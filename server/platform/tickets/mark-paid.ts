@@ -4,7 +4,7 @@ import type { Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import type { ExhibitionInfo } from './exhibition-info.ts'
 import { calendarUid, orderScreenUrl } from './order-links.ts'
-import { type AttendeeTicket, queueAttendeeTickets, queueOrderMail } from './order-mails.ts'
+import { type AttendeeTicket, queueAttendeeTickets, queueBoothPaidMail, queueOrderMail } from './order-mails.ts'
 import * as orders from './orders.repo.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import { confirmationMail } from './tickets.mail.ts'
@@ -27,7 +27,7 @@ export async function markPaid(
 ): Promise<void> {
   const { config } = context.platform
   await orders.markPaid(tx, order.id)
-  if (order.order_kind === 'booth') return boothPaid(context, tx, order, via)
+  if (order.order_kind === 'booth') return boothPaid(context, tx, order, info, via)
   const attendees = await orders.attendeesOf(tx, order.id)
   const lines = await orders.linesOf(tx, [order.id])
   const types = new Map((await repo.typesByIds(tx, [...new Set(lines.map((line) => line.ticket_type_id))])).map((row) => [row.id, row]))
@@ -112,10 +112,12 @@ async function issueOrderInvoice(
 
 /**
  * A booth order is paid (docs/product.md#booth-checkout): the booth it held becomes the exhibitor's,
- * sold, and its invoice (always asked for at choosing) is issued, all in the payment's transaction.
+ * sold, its invoice (always asked for at choosing) is issued, and the buyer's confirmation mail
+ * queued, all in the payment's transaction.
  */
-async function boothPaid(context: TicketsContext, tx: Queryable, order: orders.OrderRow, via: Record<string, unknown>): Promise<void> {
-  const booth = await context.platform.services.booths.sellHeld(tx, order.booth_id as number, order.exhibitor_id as number)
+async function boothPaid(context: TicketsContext, tx: Queryable, order: orders.OrderRow, info: ExhibitionInfo, via: Record<string, unknown>): Promise<void> {
+  await context.platform.services.booths.sellHeld(tx, order.booth_id as number, order.exhibitor_id as number)
+  const booth = await context.platform.services.booths.label(tx, order.booth_id as number)
   const locale = order.locale as Locale
   const name = boothLineName(context, order, booth)
   const invoice =
@@ -130,4 +132,5 @@ async function boothPaid(context: TicketsContext, tx: Queryable, order: orders.O
         })
       : null
   await orders.logEvent(tx, order.id, 'paid', invoice ? { ...via, booth: booth.number, invoice } : { ...via, booth: booth.number })
+  await queueBoothPaidMail(context, tx, order, info, booth, invoice)
 }

@@ -1,5 +1,7 @@
 import { displayName } from '../../../shared/rules/names.ts'
-import type { Locale } from '../../../shared/languages.ts'
+import { type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
+import { exhibitorAreaPath, invoicePdfPath } from '../../../shared/checkout-steps.ts'
+import type { BoothLabel } from '../../../shared/rules/floor-plans.ts'
 import type { Queryable } from '../../db/client.ts'
 import { type MailMessage, queueMail } from '../mailer.ts'
 import { qrPng } from './e-tickets.ts'
@@ -73,10 +75,48 @@ export type CancelledBy = 'buyer' | 'expired' | 'staff'
 export async function queueCancelledMail(context: TicketsContext, tx: Queryable, order: orders.OrderRow, by: CancelledBy, refundMinor = 0): Promise<void> {
   const frame = frameOf(context, order, true)
   const { t } = frame
-  const paragraphs = [t(`cancelMail.why.${by}`, { number: order.number }), t('cancelMail.released')]
+  // A booth order freed a booth, not seats or e-tickets (docs/product.md#booth-checkout).
+  const released =
+    order.order_kind === 'booth' && order.booth_id !== null
+      ? t('booth.released', { booth: (await context.platform.services.booths.label(tx, order.booth_id)).number })
+      : t('cancelMail.released')
+  const paragraphs = [t(`cancelMail.why.${by}`, { number: order.number }), released]
   if (refundMinor > 0) paragraphs.push(t('cancelMail.refund', { amount: formatMoney(refundMinor, order.currency, frame.locale) }))
   const subject = t('cancelMail.subject', { brand: frame.brand, number: order.number })
   await queueOrderMail(tx, order.id, `cancelled.${by}`, simpleMail(frame, order.buyer_email, subject, paragraphs))
+}
+
+/**
+ * Confirms a paid booth order to its buyer (docs/product.md#booth-checkout): the booth, what was paid,
+ * the invoice to download and the way back to the exhibitor area; no e-ticket, no calendar.
+ */
+export async function queueBoothPaidMail(
+  context: TicketsContext,
+  tx: Queryable,
+  order: orders.OrderRow,
+  info: ExhibitionInfo,
+  booth: BoothLabel,
+  invoice: string | null,
+): Promise<void> {
+  const frame = frameOf(context, order, true)
+  const { t, locale } = frame
+  const origin = context.platform.config.PUBLIC_ORIGIN
+  const language = urlLanguageOfLocale(locale)
+  const subject = t('booth.mailSubject', { brand: frame.brand, booth: booth.number, number: order.number })
+  const paragraphs = [
+    t('booth.mailIntro', { booth: booth.number, exhibition: info.title, company: order.invoice_request?.companyName ?? '' }),
+    [
+      `${t('booth.booth')}: ${booth.number}`,
+      `${t('booth.hall')}: ${booth.hall}`,
+      `${t('booth.type')}: ${t(`booth.types.${booth.type}`)}`,
+      `${t('booth.size')}: ${t('booth.sizeValue', { w: booth.widthM, h: booth.depthM })}`,
+      `${t('mail.when')}: ${formatDateRange(new Date(info.startsAt), new Date(info.endsAt), info.timeZone, locale)}`,
+      `${t('booth.paid')}: ${formatMoney(order.total_minor, order.currency, locale)}`,
+    ].join('\n'),
+    ...(invoice ? [`${t('booth.mailInvoice', { number: invoice })}: ${origin}${invoicePdfPath(language, order.number, invoice)}`] : []),
+    `${t('booth.backToArea')}: ${origin}${exhibitorAreaPath(language, order.exhibitor_id ?? 0)}`,
+  ]
+  await queueOrderMail(tx, order.id, 'boothConfirmation', simpleMail(frame, order.buyer_email, subject, paragraphs))
 }
 
 /** Tells the buyer that staff changed an attendee's details, and what they are now. */

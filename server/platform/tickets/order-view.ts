@@ -26,11 +26,12 @@ export async function orderSummary(
   locale: Locale,
 ): Promise<OrderSummary & { attempt: payments.AttemptRow | null }> {
   const { db } = context.platform
-  const [info, lines, attempt, attendeeCount] = await Promise.all([
+  const [info, lines, attempt, attendeeCount, booth] = await Promise.all([
     context.exhibitions.get(order.exhibition_id, locale),
     orders.linesOf(db, [order.id]),
     payments.latestAttempt(db, order.id),
     orders.attendeeCount(db, order.id),
+    boothOf(context, order),
   ])
   const types = new Map(
     (
@@ -66,8 +67,16 @@ export async function orderSummary(
     }),
     ticketCount: tickets,
     nextStep: nextStepOf(order, { attendees: attendeeCount, tickets }, attempt),
+    booth,
     attempt,
   }
+}
+
+/** The booth a booth order holds or bought, as the buyer's screens and mails name it. */
+export async function boothOf(context: TicketsContext, order: orders.OrderRow): Promise<OrderSummary['booth']> {
+  if (order.order_kind !== 'booth' || order.booth_id === null || order.exhibitor_id === null) return null
+  const label = await context.platform.services.booths.label(context.platform.db, order.booth_id)
+  return { ...label, exhibitorId: order.exhibitor_id, company: order.invoice_request?.companyName ?? '' }
 }
 
 /** The order as its screens show it; a paid order with its e-tickets and calendar file (order-media.ts). */
@@ -93,7 +102,8 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
       },
     ]),
   )
-  const media = paid ? await paidOrderMedia(context, order, base.exhibition, tickets, holders) : { tickets: [], calendar: null, appLink: null }
+  // A booth is no admission: a booth order has no e-tickets, calendar file or app link (docs/product.md#booth-checkout).
+  const media = paid && !base.booth ? await paidOrderMedia(context, order, base.exhibition, tickets, holders) : { tickets: [], calendar: null, appLink: null }
   return {
     ...base,
     serverNow: order.now.toISOString(),

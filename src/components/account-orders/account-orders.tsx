@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { myOrders, type OrderSummary } from '../../api/tickets.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { loadResources } from '../../i18n/resources.ts'
-import { checkoutPath, orderDetailPath, orderPath } from '../../../shared/checkout-steps.ts'
+import { checkoutPath, exhibitorAreaPath, orderDetailPath, orderPath } from '../../../shared/checkout-steps.ts'
 import { formatMoney } from '../money/format.ts'
 import styles from './account-orders.module.css'
 import { StatusBadge } from './status-badge.tsx'
@@ -98,11 +98,18 @@ function OrdersList({ state, onRetry }: { state: State; onRetry(): void }) {
               <p className={styles.meta}>
                 <span translate="no">{order.number}</span>
                 {' · '}
-                {order.lines.map((line) => t('summary.line', { name: line.name, quantity: line.quantity })).join(', ')}
+                {order.booth
+                  ? t('booth.invoiceLine', { number: order.booth.number, hall: order.booth.hall })
+                  : order.lines.map((line) => t('summary.line', { name: line.name, quantity: line.quantity })).join(', ')}
                 {' · '}
                 {order.totalMinor === 0 ? t('summary.free') : formatMoney(order.totalMinor, order.currency, site.htmlLang)}
               </p>
-              {order.status === 'pending' || order.status === 'paid' ? (
+              {order.booth && order.status === 'paid' ? (
+                // A bought booth has no e-tickets: its place is the exhibitor area (docs/product.md#booth-checkout).
+                <Link className={styles.action} to={exhibitorAreaPath(site.lang, order.booth.exhibitorId)}>
+                  {t('booth.backToArea')}
+                </Link>
+              ) : order.status === 'pending' || order.status === 'paid' ? (
                 <Link className={styles.action} to={orderPath(site.lang, order)}>
                   {order.status === 'pending' ? t('order.continue') : t('order.viewTickets')}
                 </Link>

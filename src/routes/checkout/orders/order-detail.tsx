@@ -7,6 +7,7 @@ import { useLocalTime } from '../../../components/countdown-timer/local-time.tsx
 import { checkoutPath } from '../../../../shared/checkout-steps.ts'
 import { Card } from '../card.tsx'
 import { CheckoutPage, checkoutStyles as ui } from '../checkout-page.tsx'
+import { BoothFacts } from '../booth-facts.tsx'
 import { OrderActions } from '../order-actions.tsx'
 import { OrderDocuments } from '../order-documents.tsx'
 import { OrderETicket } from '../order-e-ticket.tsx'
@@ -82,6 +83,7 @@ function DetailFacts({ order, times }: { order: Order; times: OrderTimes }) {
       <NumberFact order={order} />
       <dt>{t('order.exhibition')}</dt>
       <dd>{order.exhibition.title}</dd>
+      {order.booth ? <BoothFacts booth={order.booth} /> : null}
       <dt>{t('review.when')}</dt>
       <dd>{times.dates}</dd>
       <CreatedFact order={order} times={times} />

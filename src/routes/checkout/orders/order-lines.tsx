@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next'
 import type { OrderDetail } from '../../../api/tickets.ts'
 import { useSite } from '../../../app-state.ts'
 import { formatMoney } from '../../../components/money/format.ts'
+import { orderRows } from '../order-totals.tsx'
 import styles from './orders.module.css'
 
-/** The order's tickets as a table: type, unit price, quantity, line total, then discount and total. */
+/** The order's tickets (or its booth) as a table: type, unit price, quantity, line total, then discount and total. */
 export function OrderLines({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('tickets')
   const site = useSite()
@@ -17,15 +18,15 @@ export function OrderLines({ order }: { order: OrderDetail }) {
         <caption className="visually-hidden">{t('summary.title')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('order.ticketType')}</th>
+            <th scope="col">{t(order.booth ? 'booth.booth' : 'order.ticketType')}</th>
             <th scope="col">{t('order.unitPrice')}</th>
             <th scope="col">{t('order.quantity')}</th>
             <th scope="col">{t('order.total')}</th>
           </tr>
         </thead>
         <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.ticketTypeId}>
+          {orderRows(order, t('booth.invoiceLine', { number: order.booth?.number, hall: order.booth?.hall })).map((line) => (
+            <tr key={line.key}>
               <th scope="row">{line.name}</th>
               <td data-label={t('order.unitPrice')}>{line.unitPriceMinor === 0 ? t('summary.free') : money(line.unitPriceMinor)}</td>
               <td data-label={t('order.quantity')}>{line.quantity}</td>

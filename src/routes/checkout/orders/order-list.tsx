@@ -97,8 +97,17 @@ function OrderCard({ order }: { order: Listed }) {
       <dl className={ui.facts}>
         <NumberFact order={order} />
         <CreatedFact order={order} times={order.times} />
-        <dt>{t('order.ticketType')}</dt>
-        <dd>{order.lines.map((line) => t('summary.line', { name: line.name, quantity: line.quantity })).join(', ')}</dd>
+        {order.booth ? (
+          <>
+            <dt>{t('booth.booth')}</dt>
+            <dd>{t('booth.invoiceLine', { number: order.booth.number, hall: order.booth.hall })}</dd>
+          </>
+        ) : (
+          <>
+            <dt>{t('order.ticketType')}</dt>
+            <dd>{order.lines.map((line) => t('summary.line', { name: line.name, quantity: line.quantity })).join(', ')}</dd>
+          </>
+        )}
         <dt>{t('order.total')}</dt>
         <dd>{order.totalMinor === 0 ? t('summary.free') : formatMoney(order.totalMinor, order.currency, site.htmlLang)}</dd>
         <PayByFact order={order} times={order.times} />
