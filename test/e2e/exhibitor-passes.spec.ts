@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
 import { answer, doorBrowser, scan, showToCamera } from './door-kit.ts'
-import { acceptedExhibitor, account, unique } from './exhibitor-kit.ts'
+import { acceptedExhibitor, account, signInToWorkspace, unique } from './exhibitor-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
@@ -16,11 +16,9 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  */
 type Strings = typeof import('../../locales/en/exhibitor.json')
 type Tickets = typeof import('../../locales/en/tickets.json')
-type Login = typeof import('../../locales/en/login.json')
 const read = <T>(namespace: string) => JSON.parse(readFileSync(new URL(`../../locales/zh-cn/${namespace}.json`, import.meta.url), 'utf8')) as T
 const ZH = read<Strings>('exhibitor')
 const TICKETS = read<Tickets>('tickets')
-const LOGIN = read<Login>('login')
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => values[key] ?? '')
 
 const STAFF_PASSWORD = 'correct horse battery staple'
@@ -93,14 +91,7 @@ test('a manager grants two passes; the admin names two people in Chinese on a ph
   // The exhibitor's administrator, in Simplified Chinese on a phone.
   const context = await browser.newContext({ viewport: PHONE, extraHTTPHeaders: { 'X-Forwarded-For': '8.10.20.31' } })
   const admin = await context.newPage()
-  await admin.goto(`${ORIGIN}/zh-cn/exhibitor.html?id=${exhibitorId}`)
-  await hydrated(admin)
-  await admin.getByRole('main').getByRole('button', { name: ZH.login.button }).click()
-  const frame = admin.frameLocator('dialog[open] iframe')
-  await frame.getByLabel(LOGIN.fields.email).fill(ADMIN)
-  await frame.getByLabel(LOGIN.fields.password, { exact: true }).fill(ADMIN_PASSWORD)
-  await frame.getByRole('button', { name: LOGIN.actions.signin, exact: true }).click()
-  await expect(admin.locator('dialog[open]')).toBeHidden()
+  await signInToWorkspace(admin, exhibitorId, ADMIN, ADMIN_PASSWORD)
 
   const passes = admin.getByRole('region', { name: ZH.passes.title })
   await expect(passes).toContainText(fill(ZH.passes.count_other, { named: '0', count: '2' }))
