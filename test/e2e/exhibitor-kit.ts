@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../../server/db/client.ts'
 import { createPasswordHasher } from '../../server/platform/passwords.ts'
-import { type ConsoleSite, expect } from './console-kit.ts'
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { type ConsoleSite, expect, ORIGIN } from './console-kit.ts'
+import { hydrated } from './fixtures.ts'
 
 /**
  * What the exhibitor specs set up through the platform rather than through other features' screens:
@@ -67,4 +70,24 @@ export async function acceptedExhibitor(site: ConsoleSite, email: string, compan
   expect(decided.code, decided.err).toBe(0)
   const made = await db.query<{ id: number; company_id: number }>('select id, company_id from exhibitors where exhibition_id = $1', [exhibitionId])
   return { exhibition, exhibitorId: Number(made.rows[0]?.id), companyId: Number(made.rows[0]?.company_id) }
+}
+
+type Login = typeof import('../../locales/en/login.json')
+type Strings = typeof import('../../locales/en/exhibitor.json')
+const zh = <T>(namespace: string) => JSON.parse(readFileSync(new URL(`../../locales/zh-cn/${namespace}.json`, import.meta.url), 'utf8')) as T
+
+/** Opens an exhibitor's workspace in Simplified Chinese and signs in from its own prompt, as a member arriving by its link does. */
+export async function signInToWorkspace(page: Page, exhibitorId: number, email: string, password: string): Promise<void> {
+  const login = zh<Login>('login')
+  await page.goto(`${ORIGIN}/zh-cn/exhibitor.html?id=${exhibitorId}`)
+  await hydrated(page)
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: zh<Strings>('exhibitor').login.button })
+    .click()
+  const frame = page.frameLocator('dialog[open] iframe')
+  await frame.getByLabel(login.fields.email).fill(email)
+  await frame.getByLabel(login.fields.password, { exact: true }).fill(password)
+  await frame.getByRole('button', { name: login.actions.signin, exact: true }).click()
+  await expect(page.locator('dialog[open]')).toBeHidden()
 }

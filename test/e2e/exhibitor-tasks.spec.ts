@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test'
 import type { Queryable } from '../../server/db/client.ts'
 import { createPasswordHasher } from '../../server/platform/passwords.ts'
 import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
+import { signInToWorkspace } from './exhibitor-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
@@ -19,11 +20,9 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  * database (console-kit.ts), as an accepted application makes them (tested in the exhibitor area's spec).
  */
 type Strings = typeof import('../../locales/en/exhibitor.json')
-type Login = typeof import('../../locales/en/login.json')
 const read = <T>(locale: string, namespace: string) =>
   JSON.parse(readFileSync(new URL(`../../locales/${locale}/${namespace}.json`, import.meta.url), 'utf8')) as T
 const ZH = read<Strings>('zh-cn', 'exhibitor')
-const LOGIN = read<Login>('zh-cn', 'login')
 
 const STAFF_PASSWORD = 'correct horse battery staple'
 const ADMIN_PASSWORD = 'exhibitor tasks password 2026'
@@ -146,14 +145,7 @@ test('a manager sets the checklist, the exhibitor admin marks a task done in Chi
   // The exhibitor's administrator, in Simplified Chinese on a phone.
   const context = await browser.newContext({ viewport: PHONE, extraHTTPHeaders: { 'X-Forwarded-For': '8.10.20.30' } })
   const admin = await context.newPage()
-  await admin.goto(`${ORIGIN}/zh-cn/exhibitor.html?id=${exhibitorId}`)
-  await hydrated(admin)
-  await admin.getByRole('main').getByRole('button', { name: ZH.login.button }).click()
-  const frame = admin.frameLocator('dialog[open] iframe')
-  await frame.getByLabel(LOGIN.fields.email).fill(ADMIN)
-  await frame.getByLabel(LOGIN.fields.password, { exact: true }).fill(ADMIN_PASSWORD)
-  await frame.getByRole('button', { name: LOGIN.actions.signin, exact: true }).click()
-  await expect(admin.locator('dialog[open]')).toBeHidden()
+  await signInToWorkspace(admin, exhibitorId, ADMIN, ADMIN_PASSWORD)
 
   const checklist = admin.getByRole('region', { name: ZH.checklist.title })
   await expect(checklist).toBeVisible()

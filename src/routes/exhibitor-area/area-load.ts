@@ -6,9 +6,11 @@ import {
   type ExhibitorSummary,
   exhibitorChecklist,
   exhibitorInvitation,
+  exhibitorPasses,
   exhibitorWorkspace,
   type InvitationView,
   myExhibitors,
+  type PassesView,
   type WorkspaceView,
 } from '../../api/exhibitors.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
@@ -27,7 +29,7 @@ export type AreaLoad =
   | { kind: 'login'; invitation: boolean }
   | { kind: 'list'; items: ExhibitorSummary[] }
   | { kind: 'missing' }
-  | { kind: 'workspace'; workspace: WorkspaceView; countries: Country[]; checklist: ChecklistView; booth: BoothChoiceView }
+  | { kind: 'workspace'; workspace: WorkspaceView; countries: Country[]; checklist: ChecklistView; booth: BoothChoiceView; passes: PassesView }
   | {
       kind: 'invitation'
       token: string
@@ -75,11 +77,12 @@ export async function loadArea(args: LoaderFunctionArgs): Promise<AreaLoad> {
       const exhibitorId = Number(id)
       if (!Number.isSafeInteger(exhibitorId) || exhibitorId <= 0) return { kind: 'missing' }
       try {
-        const [workspace, countries, checklist, booth] = await Promise.all([
+        const [workspace, countries, checklist, booth, passes] = await Promise.all([
           gateway.call(exhibitorWorkspace, { exhibitorId }, { signal }),
           gateway.call(countryList, { LanguageCode: site.locale }, { signal }),
           gateway.call(exhibitorChecklist, { exhibitorId }, { signal }),
           gateway.call(boothChoice, { exhibitorId }, { signal }),
+          gateway.call(exhibitorPasses, { exhibitorId }, { signal }),
         ])
         return {
           kind: 'workspace',
@@ -87,6 +90,7 @@ export async function loadArea(args: LoaderFunctionArgs): Promise<AreaLoad> {
           countries: countries.map((country) => ({ code: country.TwoCharCode, name: country.CountryName })),
           checklist,
           booth,
+          passes,
         }
       } catch (error) {
         if (refused(error, 400, 404)) return { kind: 'missing' }

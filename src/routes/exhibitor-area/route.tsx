@@ -32,6 +32,7 @@ export function Component() {
       countries={loaded.countries}
       checklist={loaded.checklist}
       booth={loaded.booth}
+      passes={loaded.passes}
     />
   )
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import type { BoothChoiceView, ChecklistView, WorkspaceView } from '../../api/exhibitors.ts'
+import type { BoothChoiceView, ChecklistView, PassesView, WorkspaceView } from '../../api/exhibitors.ts'
 import { useSite } from '../../app-state.ts'
 import type { Country } from './area-load.ts'
 import { AreaPage } from './area-page.tsx'
@@ -17,18 +17,22 @@ import { Team } from './team.tsx'
 
 // The booth section loads on its own, so the area's first JavaScript stays within its budget.
 const BoothSection = lazy(() => import('./booth.tsx').then((module) => ({ default: module.BoothSection })))
+// So do the team passes, with the attendee form's fields and the phone picker.
+const PassesSection = lazy(() => import('./passes.tsx').then((module) => ({ default: module.PassesSection })))
 
-/** One exhibitor of the member's: what the profile still lacks, the organiser's checklist, its booth, the profile, its official channels, and the team. */
+/** One exhibitor of the member's: what the profile still lacks, the organiser's checklist, its booth, its team passes, the profile, its official channels, and the team. */
 export function Workspace({
   workspace: loaded,
   countries,
   checklist,
   booth,
+  passes,
 }: {
   workspace: WorkspaceView
   countries: Country[]
   checklist: ChecklistView
   booth: BoothChoiceView
+  passes: PassesView
 }) {
   const { t } = useTranslation('exhibitor')
   const site = useSite()
@@ -93,6 +97,10 @@ export function Workspace({
 
       <Suspense fallback={null}>
         <BoothSection exhibitorId={exhibitor.id} choice={booth} admin={admin} active={exhibitor.status === 'active'} countries={countries} />
+      </Suspense>
+
+      <Suspense fallback={null}>
+        <PassesSection exhibitorId={exhibitor.id} passes={passes} active={exhibitor.status === 'active'} />
       </Suspense>
 
       <section className={styles.card} aria-labelledby="profile-title">
