@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { LOCALES } from '../languages.ts'
 import { CONSOLE } from '../functions/console.ts'
-import { TASK_KINDS, TASK_LIMITS, TASK_MESSAGES, TASK_STATES } from '../rules/exhibitor-tasks.ts'
+import { FORM_LIMITS, FORM_MESSAGES, TASK_KINDS, TASK_LIMITS, TASK_MESSAGES, TASK_STATES } from '../rules/exhibitor-tasks.ts'
+import { isCurrency, parseMoney } from '../rules/money.ts'
 import { hasUnstorableControl } from '../rules/text.ts'
 import { defineContract } from './define.ts'
 
@@ -35,6 +36,69 @@ const day = z
 
 export const taskTexts = z.partialRecord(locale, z.object({ title: z.string(), instructions: z.string() }))
 
+/** Per language, at most `max` characters; empty ones dropped. */
+const wordsPerLanguage = (max: number) =>
+  z.partialRecord(locale, text(max)).transform((value) => Object.fromEntries(Object.entries(value).filter(([, word]) => word)))
+
+/**
+ * A priced form's items as the console sends them (docs/product.md#exhibitor-forms): the price typed as
+ * money in the form's currency ("45.00", "500" yen), turned into minor units by the contract.
+ */
+const formItemInput = z.object({
+  /** An item kept from the last save; absent: a new one. */
+  id: id.optional(),
+  labels: wordsPerLanguage(FORM_LIMITS.label),
+  units: wordsPerLanguage(FORM_LIMITS.unit).default({}),
+  price: z.string({ error: FORM_MESSAGES.price }).max(40, FORM_MESSAGES.price),
+  maxQuantity: z.coerce
+    .number({ error: FORM_MESSAGES.maxQuantity })
+    .int(FORM_MESSAGES.maxQuantity)
+    .min(1, FORM_MESSAGES.maxQuantity)
+    .max(FORM_LIMITS.maxQuantity, FORM_MESSAGES.maxQuantity),
+})
+
+export const formInput = z
+  .object({
+    currency: z.string({ error: FORM_MESSAGES.currency }).refine(isCurrency, FORM_MESSAGES.currency),
+    items: z.array(formItemInput).max(FORM_LIMITS.items, 'errors.invalid'),
+  })
+  .transform((value, context) => {
+    if (!value.items.length) context.addIssue({ code: 'custom', message: FORM_MESSAGES.noItems, path: ['items'] })
+    const items = value.items.map((item, index) => {
+      if (!item.labels.en) context.addIssue({ code: 'custom', message: FORM_MESSAGES.englishLabel, path: ['items', index, 'labels', 'en'] })
+      const parsed = parseMoney(item.price, value.currency)
+      let priceMinor = 0
+      if ('problem' in parsed) {
+        context.addIssue({
+          code: 'custom',
+          message: parsed.problem === 'digits' ? FORM_MESSAGES.priceDigits : FORM_MESSAGES.price,
+          path: ['items', index, 'price'],
+        })
+      } else if (parsed.minor <= 0 || parsed.minor * item.maxQuantity > 2_147_483_647) {
+        // An order holds at most 2,147,483,647 minor units; a free item is no order (docs/product.md#exhibitor-forms).
+        context.addIssue({ code: 'custom', message: FORM_MESSAGES.price, path: ['items', index, 'price'] })
+      } else priceMinor = parsed.minor
+      return { id: item.id, labels: item.labels, units: item.units, priceMinor, maxQuantity: item.maxQuantity }
+    })
+    return { currency: value.currency, items }
+  })
+
+export const consoleFormItem = z.object({
+  id: z.number().int(),
+  labels: z.partialRecord(locale, z.string()),
+  units: z.partialRecord(locale, z.string()),
+  priceMinor: z.number().int(),
+  maxQuantity: z.number().int(),
+})
+
+/** A priced form with what exhibitors ordered on it: paid orders and their sum (refunds not taken off). */
+export const consoleForm = z.object({
+  currency: z.string(),
+  items: z.array(consoleFormItem),
+  orders: z.number().int(),
+  sumMinor: z.number().int(),
+})
+
 export const consoleTask = z.object({
   id: z.number().int(),
   kind: z.enum(TASK_KINDS),
@@ -44,12 +108,16 @@ export const consoleTask = z.object({
   /** Active exhibitors that have done it, of `exhibitors`; and those past its day without it. */
   done: z.number().int(),
   overdue: z.number().int(),
+  /** The items of a `form` task and its orders; null for other kinds. */
+  form: consoleForm.nullable(),
 })
 
 export const taskBoard = z.object({
   exhibition: z.object({ id: z.number().int(), title: z.string(), timeZone: z.string(), startsOn: z.string(), today: z.string() }),
   /** Active exhibitors of the exhibition. */
   exhibitors: z.number().int(),
+  /** The currency a new form's prices are in: the floor plan's, else the tickets', else US dollars. */
+  currency: z.string(),
   tasks: z.array(consoleTask),
 })
 
@@ -71,8 +139,11 @@ export const saveExhibitorTask = defineContract({
       kind: z.enum(TASK_KINDS, { error: 'errors.invalid' }),
       dueOn: day,
       texts: z.partialRecord(locale, taskText),
+      /** The items of a `form` task (required for it, ignored for the others). */
+      form: formInput.optional(),
     })
     .superRefine((value, context) => {
+      if (value.kind === 'form' && !value.form) context.addIssue({ code: 'custom', message: FORM_MESSAGES.noItems, path: ['form', 'items'] })
       if (value.id !== undefined && value.version === undefined) context.addIssue({ code: 'custom', message: 'errors.invalid', path: ['version'] })
       if (!value.texts.en?.title) context.addIssue({ code: 'custom', message: TASK_MESSAGES.englishTitle, path: ['texts', 'en', 'title'] })
       for (const [language, entry] of Object.entries(value.texts)) {
@@ -118,4 +189,5 @@ export const exhibitorTaskStates = defineContract({
 
 export type TaskBoard = z.output<typeof taskBoard>
 export type ConsoleTask = z.output<typeof consoleTask>
+export type ConsoleForm = z.output<typeof consoleForm>
 export type ExhibitorTaskStates = z.output<typeof exhibitorTaskStates.result>

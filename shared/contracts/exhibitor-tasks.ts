@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { LOCALES } from '../languages.ts'
 import { EXHIBITORS } from '../functions/exhibitors.ts'
-import { TASK_KINDS, TASK_STATES } from '../rules/exhibitor-tasks.ts'
+import { FORM_LIMITS, FORM_MESSAGES, TASK_KINDS, TASK_STATES } from '../rules/exhibitor-tasks.ts'
 import { defineContract } from './define.ts'
+import { companyInvoice } from './invoices.ts'
 
 /**
  * The exhibitor area's checklist (docs/product.md#exhibitor-tasks): the organiser's tasks for the
@@ -28,6 +29,19 @@ export const checklistView = z.object({
       dueOn: z.string(),
       state: z.enum(TASK_STATES),
       confirmedAt: z.string().nullable(),
+      /**
+       * A `form` task's items in the member's language (English where one is not translated) with their
+       * prices in `currency`, and the exhibitor's order of it that holds or bought them; null for other kinds.
+       */
+      form: z
+        .object({
+          currency: z.string(),
+          items: z.array(
+            z.object({ id: z.number().int(), label: z.string(), unit: z.string(), unitPriceMinor: z.number().int(), maxQuantity: z.number().int() }),
+          ),
+          order: z.object({ number: z.string(), status: z.enum(['pending', 'paid']), totalMinor: z.number().int() }).nullable(),
+        })
+        .nullable(),
     }),
   ),
 })
@@ -43,6 +57,31 @@ export const confirmExhibitorTask = defineContract({
   ...EXHIBITORS.confirmExhibitorTask,
   payload: z.object({ exhibitorId: id, taskId: id }),
   result: checklistView,
+})
+
+const quantity = z
+  .number({ error: FORM_MESSAGES.quantity })
+  .int(FORM_MESSAGES.quantity)
+  .min(0, FORM_MESSAGES.quantity)
+  .max(FORM_LIMITS.maxQuantity, FORM_MESSAGES.overMax)
+
+/**
+ * An admin orders a form's items (docs/product.md#exhibitor-forms): each line names the item, how many
+ * and the unit price the page showed (another price since answers 409 with the new one). The company is
+ * the one the invoice is made out to. The same idempotency key answers the same order.
+ */
+export const orderExhibitorForm = defineContract({
+  ...EXHIBITORS.orderExhibitorForm,
+  payload: z.object({
+    exhibitorId: id,
+    taskId: id,
+    lines: z
+      .array(z.object({ itemId: id, quantity, unitPriceMinor: z.number({ error: 'errors.invalid' }).int('errors.invalid').min(0, 'errors.invalid') }))
+      .max(FORM_LIMITS.items, 'errors.invalid'),
+    invoice: companyInvoice,
+    idempotencyKey: z.uuid({ error: 'errors.invalid' }),
+  }),
+  result: z.object({ orderNumber: z.string(), expiresAt: z.iso.datetime({ offset: true }) }),
 })
 
 export type ChecklistView = z.output<typeof checklistView>

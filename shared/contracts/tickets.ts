@@ -272,6 +272,18 @@ export const orderSummary = z.object({
       company: z.string(),
     })
     .nullable(),
+  /**
+   * What a services order buys (docs/product.md#exhibitor-forms), null for other orders: the form's
+   * items as ordered, and the exhibitor they are for, whose area the buyer returns to.
+   */
+  services: z
+    .object({
+      lines: z.array(z.object({ label: z.string(), unit: z.string(), quantity: z.number().int(), unitPriceMinor: money })),
+      exhibitorId: z.number().int(),
+      company: z.string(),
+    })
+    .nullable()
+    .default(null),
 })
 
 export const orderDetail = orderSummary.extend({

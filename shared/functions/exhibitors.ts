@@ -23,6 +23,8 @@ export const EXHIBITORS = {
   // Its checklist (docs/product.md#exhibitor-tasks): staff read, admins confirm.
   exhibitorChecklist: { endpoint: 'expo', route: 'exhibitor$checklist', access: 'user' },
   confirmExhibitorTask: { endpoint: 'expo', route: 'exhibitor$confirmTask', access: 'user' },
+  // An admin orders a priced form's items: a pending order of kind services (docs/product.md#exhibitor-forms).
+  orderExhibitorForm: { endpoint: 'expo', route: 'exhibitor$orderForm', access: 'user' },
   // What visitors read: the directory of an exhibition and one exhibitor's page.
   exhibitorDirectory: { endpoint: 'expo', route: 'exhibitor$directory', access: 'visitor' },
   exhibitorPage: { endpoint: 'expo', route: 'exhibitor$page', access: 'visitor' },

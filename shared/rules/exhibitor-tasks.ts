@@ -5,10 +5,10 @@
 
 /**
  * `profile` is done when the profile has no gaps, `logo` when a logo is there (both by the facts);
- * `custom` when an admin of the exhibitor confirms it. Pass names and priced forms come with passes
- * and orders.
+ * `custom` when an admin of the exhibitor confirms it; `form` (a priced form: power, furniture) when an
+ * order of it is paid (docs/product.md#exhibitor-forms).
  */
-export const TASK_KINDS = ['profile', 'logo', 'custom'] as const
+export const TASK_KINDS = ['profile', 'logo', 'custom', 'form'] as const
 export type TaskKind = (typeof TASK_KINDS)[number]
 
 /** Kinds an exhibitor's admin confirms by hand; the others follow the profile. */
@@ -27,6 +27,38 @@ export const TASK_LIMITS = {
   /** Tasks of one exhibition. */
   perExhibition: 40,
 } as const
+
+/** A priced form's items (docs/product.md#exhibitor-forms). */
+export const FORM_LIMITS = {
+  items: 20,
+  label: 120,
+  unit: 20,
+  /** The most of one item an exhibitor may order. */
+  maxQuantity: 999,
+} as const
+
+/** Translation keys of the refusals of priced forms: the console's, then the exhibitor area's. */
+export const FORM_MESSAGES = {
+  noItems: 'console:errors.formNoItems',
+  englishLabel: 'console:errors.formEnglishLabel',
+  price: 'console:errors.formPrice',
+  priceDigits: 'console:errors.formPriceDigits',
+  maxQuantity: 'console:errors.formMaxQuantity',
+  currency: 'console:errors.formCurrency',
+  quantity: 'exhibitor:errors.formQuantity',
+  overMax: 'exhibitor:errors.formOverMax',
+  empty: 'exhibitor:errors.formEmpty',
+  priceChanged: 'exhibitor:errors.formPriceChanged',
+  changed: 'exhibitor:errors.formChanged',
+  tooMuch: 'exhibitor:errors.formTooMuch',
+  ordered: 'exhibitor:errors.formOrdered',
+  notForm: 'exhibitor:errors.formNotForm',
+} as const
+
+/** A form's total in minor units: the sum of quantity × unit price. */
+export function formTotal(lines: ReadonlyArray<{ quantity: number; unitPriceMinor: number }>): number {
+  return lines.reduce((sum, line) => sum + line.quantity * line.unitPriceMinor, 0)
+}
 
 /** Translation keys of the console's refusals (`console:errors.*`, in locales/<12>/console.json). */
 export const TASK_MESSAGES = {

@@ -20,6 +20,7 @@ export const exhibitorInvitation = fn<typeof contracts.exhibitorInvitation>(EXHI
 export const acceptExhibitorInvitation = fn<typeof contracts.acceptExhibitorInvitation>(EXHIBITORS.acceptExhibitorInvitation)
 export const exhibitorChecklist = fn<typeof tasks.exhibitorChecklist>(EXHIBITORS.exhibitorChecklist)
 export const confirmExhibitorTask = fn<typeof tasks.confirmExhibitorTask>(EXHIBITORS.confirmExhibitorTask)
+export const orderExhibitorForm = fn<typeof tasks.orderExhibitorForm>(EXHIBITORS.orderExhibitorForm)
 export const exhibitorDirectory = fn<typeof contracts.exhibitorDirectory>(EXHIBITORS.exhibitorDirectory)
 export const exhibitorPage = fn<typeof contracts.exhibitorPage>(EXHIBITORS.exhibitorPage)
 export const boothChoice = fn<typeof plans.boothChoice>(EXHIBITORS.boothChoice)

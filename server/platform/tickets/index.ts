@@ -125,5 +125,6 @@ export const domain: Domain = {
 
 // What other domains use of this one.
 export { boothOrderByKey, liveBoothOrders, openBoothOrder } from './booth-orders.ts'
+export { liveServicesOrders, type LiveServicesOrder, openServicesOrder, type ServiceLine } from './services-orders.ts'
 export { exhibitionTitle } from './console/staff-orders.repo.ts'
 export { eraseHeldTickets, eraseOrders, redactOrderHistories } from './erasure.ts'

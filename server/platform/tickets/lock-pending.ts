@@ -69,8 +69,9 @@ export async function withPending<T>(
   const outcome = await orderTransaction(platform.db, async (tx) => {
     const locked = await lockPending(platform, tx, number, caller, 'edit')
     if ('refused' in locked) return locked
-    // A booth order is the booth chosen and the company asked for then (docs/product.md#booth-checkout).
-    if (locked.order.order_kind === 'booth') return { refused: conflict('tickets:messages.boothOrderFixed'), closed: [] }
+    // A booth order is the booth chosen and the company asked for then (docs/product.md#booth-checkout);
+    // a services order, the form's items as ordered (docs/product.md#exhibitor-forms).
+    if (locked.order.order_kind !== 'tickets') return { refused: conflict('tickets:messages.boothOrderFixed'), closed: [] }
     return { value: await work(tx, locked.order) }
   })
   if ('refused' in outcome) {

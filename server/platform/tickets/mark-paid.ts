@@ -12,6 +12,8 @@ import * as repo from './tickets.repo.ts'
 import type { GrossLine } from '../invoices/index.ts'
 import { typeText } from './ticket-types.ts'
 import { boothLineName } from './booth-orders.ts'
+import { serviceInvoiceLines } from './services-orders.ts'
+import { queueServicesPaidMail } from './order-mails.ts'
 
 /**
  * The order is paid: one signed e-ticket per attendee, the coupon redeemed, and the confirmation
@@ -28,6 +30,7 @@ export async function markPaid(
   const { config } = context.platform
   await orders.markPaid(tx, order.id)
   if (order.order_kind === 'booth') return boothPaid(context, tx, order, info, via)
+  if (order.order_kind === 'services') return servicesPaid(context, tx, order, info, via)
   const attendees = await orders.attendeesOf(tx, order.id)
   const lines = await orders.linesOf(tx, [order.id])
   const types = new Map((await repo.typesByIds(tx, [...new Set(lines.map((line) => line.ticket_type_id))])).map((row) => [row.id, row]))
@@ -133,4 +136,28 @@ async function boothPaid(context: TicketsContext, tx: Queryable, order: orders.O
       : null
   await orders.logEvent(tx, order.id, 'paid', invoice ? { ...via, booth: booth.number, invoice } : { ...via, booth: booth.number })
   await queueBoothPaidMail(context, tx, order, info, booth, invoice)
+}
+
+/**
+ * A services order is paid (docs/product.md#exhibitor-forms): its invoice (the company is asked at
+ * ordering) is issued with one line per item, the form's task is done for the exhibitor, and the buyer's
+ * confirmation mail queued, all in the payment's transaction.
+ */
+async function servicesPaid(context: TicketsContext, tx: Queryable, order: orders.OrderRow, info: ExhibitionInfo, via: Record<string, unknown>): Promise<void> {
+  const invoice =
+    order.invoice_request && order.total_minor > 0
+      ? await context.platform.services.invoices.issueInvoice(tx, {
+          orderId: order.id,
+          buyer: order.invoice_request,
+          language: order.locale as Locale,
+          currency: order.currency,
+          lines: serviceInvoiceLines(order),
+          at: new Date(),
+        })
+      : null
+  if (order.form_task_id !== null && order.exhibitor_id !== null) {
+    await context.platform.services.exhibitorForms.paid(tx, order.form_task_id, order.exhibitor_id, order.account_id)
+  }
+  await orders.logEvent(tx, order.id, 'paid', invoice ? { ...via, invoice } : via)
+  await queueServicesPaidMail(context, tx, order, info, invoice)
 }

@@ -79,7 +79,9 @@ export async function queueCancelledMail(context: TicketsContext, tx: Queryable,
   const released =
     order.order_kind === 'booth' && order.booth_id !== null
       ? t('booth.released', { booth: (await context.platform.services.booths.label(tx, order.booth_id)).number })
-      : t('cancelMail.released')
+      : order.order_kind === 'services'
+        ? t('services.released')
+        : t('cancelMail.released')
   const paragraphs = [t(`cancelMail.why.${by}`, { number: order.number }), released]
   if (refundMinor > 0) paragraphs.push(t('cancelMail.refund', { amount: formatMoney(refundMinor, order.currency, frame.locale) }))
   const subject = t('cancelMail.subject', { brand: frame.brand, number: order.number })
@@ -117,6 +119,37 @@ export async function queueBoothPaidMail(
     `${t('booth.backToArea')}: ${origin}${exhibitorAreaPath(language, order.exhibitor_id ?? 0)}`,
   ]
   await queueOrderMail(tx, order.id, 'boothConfirmation', simpleMail(frame, order.buyer_email, subject, paragraphs))
+}
+
+/**
+ * Confirms a paid services order to its buyer (docs/product.md#exhibitor-forms): the items, what was
+ * paid, the invoice to download and the way back to the exhibitor area.
+ */
+export async function queueServicesPaidMail(
+  context: TicketsContext,
+  tx: Queryable,
+  order: orders.OrderRow,
+  info: ExhibitionInfo,
+  invoice: string | null,
+): Promise<void> {
+  const frame = frameOf(context, order, true)
+  const { t, locale } = frame
+  const origin = context.platform.config.PUBLIC_ORIGIN
+  const language = urlLanguageOfLocale(locale)
+  const subject = t('services.mailSubject', { brand: frame.brand, number: order.number })
+  const paragraphs = [
+    t('services.mailIntro', { exhibition: info.title, company: order.invoice_request?.companyName ?? '' }),
+    [
+      ...(order.service_lines ?? []).map(
+        (line) =>
+          `${line.quantity} × ${line.label}${line.unit ? ` (${line.unit})` : ''}: ${formatMoney(line.quantity * line.unitPriceMinor, order.currency, locale)}`,
+      ),
+      `${t('booth.paid')}: ${formatMoney(order.total_minor, order.currency, locale)}`,
+    ].join('\n'),
+    ...(invoice ? [`${t('booth.mailInvoice', { number: invoice })}: ${origin}${invoicePdfPath(language, order.number, invoice)}`] : []),
+    `${t('booth.backToArea')}: ${origin}${exhibitorAreaPath(language, order.exhibitor_id ?? 0)}`,
+  ]
+  await queueOrderMail(tx, order.id, 'servicesConfirmation', simpleMail(frame, order.buyer_email, subject, paragraphs))
 }
 
 /** Tells the buyer that staff changed an attendee's details, and what they are now. */

@@ -68,6 +68,19 @@ export async function orderSummary(
     ticketCount: tickets,
     nextStep: nextStepOf(order, { attendees: attendeeCount, tickets }, attempt),
     booth,
+    services:
+      order.order_kind === 'services' && order.exhibitor_id !== null
+        ? {
+            lines: (order.service_lines ?? []).map((line) => ({
+              label: line.label,
+              unit: line.unit,
+              quantity: line.quantity,
+              unitPriceMinor: line.unitPriceMinor,
+            })),
+            exhibitorId: order.exhibitor_id,
+            company: order.invoice_request?.companyName ?? '',
+          }
+        : null,
     attempt,
   }
 }
@@ -102,8 +115,11 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
       },
     ]),
   )
-  // A booth is no admission: a booth order has no e-tickets, calendar file or app link (docs/product.md#booth-checkout).
-  const media = paid && !base.booth ? await paidOrderMedia(context, order, base.exhibition, tickets, holders) : { tickets: [], calendar: null, appLink: null }
+  // A booth or a form's items are no admission: such an order has no e-tickets, calendar file or app link (docs/product.md#booth-checkout).
+  const media =
+    paid && !base.booth && !base.services
+      ? await paidOrderMedia(context, order, base.exhibition, tickets, holders)
+      : { tickets: [], calendar: null, appLink: null }
   return {
     ...base,
     serverNow: order.now.toISOString(),

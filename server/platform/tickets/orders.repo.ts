@@ -33,9 +33,12 @@ export interface OrderRow {
   /** The exhibitor whose team pass this order is (docs/product.md#team-passes); null for an order bought. */
   pass_exhibitor_id: string | null
   /** Tickets, or one booth (docs/product.md#booth-checkout): a booth order has no lines or attendees. */
-  order_kind: 'tickets' | 'booth'
+  order_kind: 'tickets' | 'booth' | 'services'
   booth_id: number | null
   exhibitor_id: number | null
+  /** A services order's form (docs/product.md#exhibitor-forms; null once the task is deleted) and what it bought. */
+  form_task_id: number | null
+  service_lines: ServiceLine[] | null
   created_at: Date
   /** The database's clock when the row was read. */
   now: Date
@@ -67,6 +70,8 @@ const COLUMNS = [
   'order_kind',
   'booth_id',
   'exhibitor_id',
+  'form_task_id::int as form_task_id',
+  'service_lines',
   'created_at',
 ]
 const prefixed = (alias: string) => `${COLUMNS.map((column) => `${alias}.${column}`).join(', ')}, now() as now`
@@ -179,6 +184,68 @@ export async function insertBoothOrder(tx: Queryable, order: NewBoothOrder): Pro
     ],
   )
   return result.rows[0] as OrderRow
+}
+
+/** A line of a services order: the form's item as the buyer read it when ordering. */
+export interface ServiceLine {
+  itemId: number
+  label: string
+  unit: string
+  quantity: number
+  unitPriceMinor: number
+}
+
+export interface NewServicesOrder {
+  number: string
+  accountId: string
+  exhibitionId: number
+  exhibitorId: number
+  taskId: number
+  lines: ServiceLine[]
+  locale: string
+  buyerEmail: string
+  currency: string
+  invoiceRequest: CompanyInvoice
+  paymentMinutes: number
+  idempotencyKey: string
+}
+
+/** A services order starts confirmed, as a booth order does: the form said what it buys. */
+export async function insertServicesOrder(tx: Queryable, order: NewServicesOrder): Promise<OrderRow> {
+  const total = order.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceMinor, 0)
+  const result = await tx.query<OrderRow>(
+    `insert into ticket_orders (number, account_id, exhibition_id, locale, buyer_email, currency, subtotal_minor, total_minor,
+       expires_at, confirmed_at, idempotency_key, order_kind, exhibitor_id, form_task_id, service_lines, invoice_request)
+     values ($1, $2, $3, $4, $5, $6, $7::int, $7::int, now() + make_interval(mins => $8::int), now(), $9, 'services', $10, $11, $12, $13)
+     returning ${ORDER_COLUMNS}`,
+    [
+      order.number,
+      order.accountId,
+      order.exhibitionId,
+      order.locale,
+      order.buyerEmail,
+      order.currency,
+      total,
+      order.paymentMinutes,
+      order.idempotencyKey,
+      order.exhibitorId,
+      order.taskId,
+      JSON.stringify(order.lines),
+      JSON.stringify(order.invoiceRequest),
+    ],
+  )
+  return result.rows[0] as OrderRow
+}
+
+/** The services orders of forms (task ids) that hold or bought their items (pending or paid), newest first. */
+export async function liveServicesOrders(db: Queryable, taskIds: readonly number[]): Promise<OrderRow[]> {
+  if (!taskIds.length) return []
+  const result = await db.query<OrderRow>(
+    `select ${ORDER_COLUMNS} from ticket_orders where form_task_id = any($1::bigint[]) and order_kind = 'services' and status in ('pending', 'paid')
+     order by created_at desc, id desc`,
+    [taskIds],
+  )
+  return result.rows
 }
 
 /** The exhibition's booth orders that hold or bought a booth (pending or paid), newest first. */

@@ -1,8 +1,9 @@
 import * as consoleContracts from '../../../../shared/contracts/console-exhibitor-tasks.ts'
-import { confirmExhibitorTask, exhibitorChecklist } from '../../../../shared/contracts/exhibitor-tasks.ts'
+import { confirmExhibitorTask, exhibitorChecklist, orderExhibitorForm } from '../../../../shared/contracts/exhibitor-tasks.ts'
 import type { CallContext, StaffCaller } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
 import { actorOf } from '../../staff-actor.ts'
+import { orderForm, registerFormService } from './forms.ts'
 import { REMINDER_EVERY_MS, REMINDER_JOB, sendTaskReminders } from './tasks.reminders.ts'
 import { checklist, confirmTask, deleteTask, reorderTasks, saveTask, taskBoard, taskStates } from './tasks.service.ts'
 
@@ -21,5 +22,7 @@ export function registerTaskFunctions(platform: Platform): void {
   registry.implement(consoleContracts.exhibitorTaskStates, (payload, call) => taskStates(db, actor(call), payload.exhibitorId))
   registry.implement(exhibitorChecklist, (payload, context) => checklist(db, user(context), payload.exhibitorId, context.locale))
   registry.implement(confirmExhibitorTask, (payload, context) => confirmTask(db, user(context), payload, context.locale))
+  registry.implement(orderExhibitorForm, (payload, context) => orderForm(platform, user(context), context.locale, payload))
+  registerFormService(platform)
   platform.jobs.every(REMINDER_JOB, REMINDER_EVERY_MS, () => sendTaskReminders(platform))
 }

@@ -11,6 +11,8 @@ import type { Platform } from '../../platform.ts'
 import type { StaffActor } from '../../staff-actor.ts'
 import * as exhibitors from '../exhibitors.repo.ts'
 import * as repo from './tasks.repo.ts'
+import * as forms from './forms.repo.ts'
+import { checklistForms, consoleForms } from './forms.ts'
 
 type Board = z.output<typeof consoleContracts.taskBoard>
 type SavePayload = z.output<typeof consoleContracts.saveExhibitorTask.payload>
@@ -102,13 +104,15 @@ export async function taskBoard(db: Queryable, actor: StaffActor, exhibitionId: 
   if (!exhibition) throw exhibitionNotFound()
   const today = localDate(now(), exhibition.time_zone)
   const tasks = await repo.tasksOf(db, exhibitionId)
-  const [texts, facts, confirmations] = await Promise.all([
+  const [texts, facts, confirmations, formsOf, currency] = await Promise.all([
     repo.textsOf(
       db,
       tasks.map((task) => task.id),
     ),
     repo.factsOfExhibitions(db, [exhibitionId]),
     repo.confirmationsOf(db, { exhibitionId }),
+    consoleForms(db, tasks),
+    forms.exhibitionCurrency(db, exhibitionId),
   ])
   const confirmed = confirmedSet(confirmations)
   const byTask = textsByTask(texts)
@@ -121,6 +125,7 @@ export async function taskBoard(db: Queryable, actor: StaffActor, exhibitionId: 
       today,
     },
     exhibitors: facts.length,
+    currency,
     tasks: tasks.map((task) => {
       const states = facts.map((row) => taskState(isDone(task, row, confirmed), today, task.due_on))
       return {
@@ -131,6 +136,7 @@ export async function taskBoard(db: Queryable, actor: StaffActor, exhibitionId: 
         texts: Object.fromEntries((byTask.get(task.id) ?? []).map((text) => [text.locale, { title: text.title, instructions: text.instructions }])),
         done: states.filter((state) => state === 'done').length,
         overdue: states.filter((state) => state === 'overdue').length,
+        form: formsOf.get(task.id) ?? null,
       }
     }),
   }
@@ -156,6 +162,7 @@ export async function saveTask(platform: Platform, actor: StaffActor, payload: S
     const startsOn = localDate(exhibition.starts_at, exhibition.time_zone)
     if (payload.dueOn > startsOn) throw invalid({ dueOn: TASK_MESSAGES.dueAfterStart }, TASK_MESSAGES.dueAfterStart)
     const fields = { kind: payload.kind, dueOn: payload.dueOn }
+    const form = payload.kind === 'form' ? (payload.form ?? null) : null
     const texts = textsOfPayload(payload)
     const at = now()
     let taskId: number
@@ -168,11 +175,12 @@ export async function saveTask(platform: Platform, actor: StaffActor, payload: S
       if (!found) throw notFound(TASK_MESSAGES.notFound)
       if (found.version !== payload.version) throw conflict(TASK_MESSAGES.changed)
       const oldTexts = await repo.textsOf(tx, [found.id])
-      before = { kind: found.kind, dueOn: found.due_on, titles: titlesOf(oldTexts) }
+      before = { kind: found.kind, dueOn: found.due_on, titles: titlesOf(oldTexts), ...(await formAudit(tx, found)) }
       if (!(await repo.updateTask(tx, found.id, found.version, fields, at))) throw conflict(TASK_MESSAGES.changed)
       taskId = found.id
     }
     await repo.replaceTexts(tx, taskId, texts)
+    if (!(await forms.replaceForm(tx, taskId, form))) throw conflict(TASK_MESSAGES.changed)
     await platform.services.staff.audit(
       tx,
       { staffId: actor.staffId, address: actor.address },
@@ -180,11 +188,35 @@ export async function saveTask(platform: Platform, actor: StaffActor, payload: S
         function: 'console$saveExhibitorTask',
         target: `exhibition:${payload.exhibitionId}`,
         before,
-        after: { task: taskId, ...fields, titles: titlesOf(texts) },
+        after: {
+          task: taskId,
+          ...fields,
+          titles: titlesOf(texts),
+          ...(form
+            ? {
+                form: {
+                  currency: form.currency,
+                  items: form.items.map((item) => ({ label: item.labels.en, priceMinor: item.priceMinor, maxQuantity: item.maxQuantity })),
+                },
+              }
+            : {}),
+        },
       },
     )
   })
   return taskBoard(db, actor, payload.exhibitionId)
+}
+
+/** A form's currency and items as the audit line keeps them (English labels). */
+async function formAudit(db: Queryable, task: repo.TaskRow): Promise<Record<string, unknown>> {
+  if (task.kind !== 'form') return {}
+  const [items, currencies] = await Promise.all([forms.itemsOf(db, [task.id]), forms.currenciesOf(db, [task.id])])
+  return {
+    form: {
+      currency: currencies.get(task.id) ?? null,
+      items: items.map((item) => ({ label: item.labels.en, priceMinor: item.unit_price_minor, maxQuantity: item.max_quantity })),
+    },
+  }
 }
 
 const titlesOf = (texts: ReadonlyArray<{ locale: Locale; title: string }>) => Object.fromEntries(texts.map((text) => [text.locale, text.title]))
@@ -300,6 +332,12 @@ export async function checklist(db: Queryable, accountId: string, exhibitorId: n
   const row = await exhibitors.exhibitorFor(db, exhibitorId, accountId, ['en'])
   if (!row?.role) throw exhibitorNotFound()
   const found = (await linesOf(db, exhibitorId, locale)) as { today: string; lines: TaskLine[] }
+  const formsOf = await checklistForms(
+    db,
+    found.lines.map((line) => line.task),
+    exhibitorId,
+    locale,
+  )
   return {
     today: found.today,
     tasks: found.lines.map((line) => ({
@@ -312,6 +350,7 @@ export async function checklist(db: Queryable, accountId: string, exhibitorId: n
       dueOn: line.task.due_on,
       state: line.state,
       confirmedAt: line.confirmation ? iso(line.confirmation.confirmed_at) : null,
+      form: formsOf.get(line.task.id) ?? null,
     })),
   }
 }

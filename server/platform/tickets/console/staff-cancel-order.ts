@@ -47,6 +47,9 @@ export async function staffCancelOrder(context: TicketsContext, actor: StaffActo
         await staffOrders.cancelPaidOrder(tx, order.id)
         // A cancelled booth order's booth goes back on the plan (docs/product.md#booth-checkout).
         if (order.booth_id !== null && order.exhibitor_id !== null) await context.platform.services.booths.freeSold(tx, order.booth_id, order.exhibitor_id)
+        // A cancelled services order no longer does its form's task (docs/product.md#exhibitor-forms).
+        if (order.form_task_id !== null && order.exhibitor_id !== null)
+          await context.platform.services.exhibitorForms.cancelled(tx, order.form_task_id, order.exhibitor_id)
         await orders.logEvent(tx, order.id, 'cancelled', { by: 'staff', staffId: actor.staffId, refund })
         if (refund) {
           const made = await requestStaffRefund(context, tx, order, actor, { ticketIds: null, idempotencyKey: `staff-cancel-${order.id}` })

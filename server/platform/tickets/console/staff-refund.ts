@@ -7,6 +7,7 @@ import * as orders from '../orders.repo.ts'
 import * as payments from '../payments/payments.repo.ts'
 import { requestRefund } from '../payments/refund-payments.ts'
 import { boothLineName } from '../booth-orders.ts'
+import { serviceInvoiceLines } from '../services-orders.ts'
 import * as refunds from '../payments/refunds.repo.ts'
 import type { TicketsContext } from '../tickets-context.ts'
 import * as repo from '../tickets.repo.ts'
@@ -41,6 +42,9 @@ async function issueCreditNote(
   if (order.order_kind === 'booth' && order.booth_id !== null) {
     all.push({ name: boothLineName(context, order, await context.platform.services.booths.label(tx, order.booth_id)), quantity: 1, grossMinor: 0 })
   }
+  // A services order's lines are the form's items (docs/product.md#exhibitor-forms): a refund without
+  // tickets names them, the refund's amount on the last.
+  if (order.order_kind === 'services') all.push(...serviceInvoiceLines(order).map((line) => ({ ...line, grossMinor: 0 })))
   const last = all.at(-1)
   if (last) last.grossMinor += refund.amount_minor - all.reduce((sum, line) => sum + line.grossMinor, 0)
   const number = await context.platform.services.invoices.issueCreditNote(tx, { orderId: order.id, refundId: refund.id, lines: all, at: new Date() })
