@@ -2,7 +2,7 @@ import { fn } from '../../shared/functions/gateway.ts'
 import { CONSOLE } from '../../shared/functions/console.ts'
 import type * as tasks from '../../shared/contracts/console-exhibitor-tasks.ts'
 
-export type { ConsoleTask, ExhibitorTaskStates, TaskBoard } from '../../shared/contracts/console-exhibitor-tasks.ts'
+export type { ConsoleForm, ConsoleTask, ExhibitorTaskStates, TaskBoard } from '../../shared/contracts/console-exhibitor-tasks.ts'
 /** Exhibitors' tasks and deadlines in the console (docs/product.md#console-exhibitor-tasks): browser references, beside src/api/console.ts. */
 export const exhibitorTaskBoard = fn<typeof tasks.exhibitorTaskBoard>(CONSOLE.exhibitorTaskBoard)
 export const saveExhibitorTask = fn<typeof tasks.saveExhibitorTask>(CONSOLE.saveExhibitorTask)

@@ -100,13 +100,15 @@ function OrdersList({ state, onRetry }: { state: State; onRetry(): void }) {
                 {' · '}
                 {order.booth
                   ? t('booth.invoiceLine', { number: order.booth.number, hall: order.booth.hall })
-                  : order.lines.map((line) => t('summary.line', { name: line.name, quantity: line.quantity })).join(', ')}
+                  : (order.services?.lines.map((line) => ({ name: line.label, quantity: line.quantity })) ?? order.lines)
+                      .map((line) => t('summary.line', { name: line.name, quantity: line.quantity }))
+                      .join(', ')}
                 {' · '}
                 {order.totalMinor === 0 ? t('summary.free') : formatMoney(order.totalMinor, order.currency, site.htmlLang)}
               </p>
-              {order.booth && order.status === 'paid' ? (
-                // A bought booth has no e-tickets: its place is the exhibitor area (docs/product.md#booth-checkout).
-                <Link className={styles.action} to={exhibitorAreaPath(site.lang, order.booth.exhibitorId)}>
+              {(order.booth ?? order.services) && order.status === 'paid' ? (
+                // A bought booth or form has no e-tickets: its place is the exhibitor area (docs/product.md#booth-checkout).
+                <Link className={styles.action} to={exhibitorAreaPath(site.lang, (order.booth ?? order.services)?.exhibitorId ?? 0)}>
                   {t('booth.backToArea')}
                 </Link>
               ) : order.status === 'pending' || order.status === 'paid' ? (

@@ -11,6 +11,7 @@ function firstAction(order: OrderSummary, lang: string): { text: string; to: str
   if (order.status === 'checking') return { text: 'status.checking', to: orderPath(lang, order) }
   // A booth order ends where it began, in the exhibitor area: it has no e-tickets and is not re-registered.
   if (order.booth) return { text: 'booth.backToArea', to: exhibitorAreaPath(lang, order.booth.exhibitorId) }
+  if (order.services) return { text: 'booth.backToArea', to: exhibitorAreaPath(lang, order.services.exhibitorId) }
   if (order.status === 'cancelled') return { text: 'order.reRegister', to: reRegisterPath(lang, order) }
   return { text: 'order.viewTickets', to: orderPath(lang, order) }
 }
@@ -31,7 +32,7 @@ export function OrderActions({ order, details }: { order: OrderSummary; details?
       </Link>
       {order.status === 'pending' ? (
         <>
-          {order.booth ? null : (
+          {order.booth || order.services ? null : (
             <Link className={ui.linkButton} to={changePath(site.lang, order)}>
               {t('order.changeType')}
             </Link>

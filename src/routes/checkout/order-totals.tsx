@@ -6,6 +6,9 @@ import { OrderSummary } from '../../components/money/order-summary.tsx'
 /** An order's lines as tables list them: its tickets, or the one booth a booth order buys. */
 export function orderRows(order: OrderDetail, boothLine: string) {
   if (order.booth) return [{ key: 0, name: boothLine, quantity: 1, unitPriceMinor: order.totalMinor }]
+  // A services order's lines are a form's items as ordered (docs/product.md#exhibitor-forms).
+  if (order.services)
+    return order.services.lines.map((line, index) => ({ key: index, name: line.label, quantity: line.quantity, unitPriceMinor: line.unitPriceMinor }))
   return order.lines.map((line) => ({ key: line.ticketTypeId, name: line.name, quantity: line.quantity, unitPriceMinor: line.unitPriceMinor }))
 }
 

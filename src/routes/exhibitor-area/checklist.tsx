@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type ChecklistView, confirmExhibitorTask, exhibitorChecklist } from '../../api/exhibitors.ts'
 import { useGateway, useSite } from '../../app-state.ts'
@@ -6,6 +6,10 @@ import { CONFIRMED_KINDS, type TaskState } from '../../../shared/rules/exhibitor
 import styles from './checklist.module.css'
 import area from './exhibitor-area.module.css'
 import { useAreaAction } from './messages.ts'
+import type { Country } from './area-load.ts'
+
+// A priced form is drawn only where the checklist has one (docs/product.md#exhibitor-forms).
+const ServiceForm = lazy(() => import('./service-form.tsx').then((module) => ({ default: module.ServiceForm })))
 
 type Task = ChecklistView['tasks'][number]
 
@@ -25,8 +29,10 @@ export function Checklist({
   admin,
   active,
   profile,
+  countries,
 }: {
   exhibitorId: number
+  countries: Country[]
   checklist: ChecklistView
   admin: boolean
   active: boolean
@@ -63,7 +69,20 @@ export function Checklist({
           <p className={styles.progress}>{t('checklist.progress', { done, total: checklist.tasks.length })}</p>
           <ol className={styles.tasks}>
             {checklist.tasks.map((task) => (
-              <TaskItem key={task.id} task={task} admin={admin && active} busy={busy} onConfirm={() => void confirm(task)} />
+              <TaskItem key={task.id} task={task} admin={admin && active} busy={busy} onConfirm={() => void confirm(task)}>
+                {task.form ? (
+                  <Suspense fallback={null}>
+                    <ServiceForm
+                      exhibitorId={exhibitorId}
+                      taskId={task.id}
+                      form={task.form}
+                      admin={admin && active}
+                      countries={countries}
+                      onChecklist={setChecklist}
+                    />
+                  </Suspense>
+                ) : null}
+              </TaskItem>
             ))}
           </ol>
           {admin ? null : <p className={area.muted}>{t('checklist.staffNote')}</p>}
@@ -83,7 +102,7 @@ export function Checklist({
   )
 }
 
-function TaskItem({ task, admin, busy, onConfirm }: { task: Task; admin: boolean; busy: boolean; onConfirm(): void }) {
+function TaskItem({ task, admin, busy, onConfirm, children }: { task: Task; admin: boolean; busy: boolean; onConfirm(): void; children?: ReactNode }) {
   const { t } = useTranslation('exhibitor')
   const site = useSite()
   const id = useId()
@@ -102,7 +121,9 @@ function TaskItem({ task, admin, busy, onConfirm }: { task: Task; admin: boolean
           {task.instructions}
         </p>
       ) : null}
-      {confirmedByHand ? (
+      {children ? (
+        children
+      ) : confirmedByHand ? (
         task.confirmedAt ? (
           <p className={area.muted}>{t('checklist.confirmed', { date: dayIn(task.confirmedAt.slice(0, 10), site.htmlLang) })}</p>
         ) : admin ? (

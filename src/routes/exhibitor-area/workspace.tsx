@@ -90,6 +90,7 @@ export function Workspace({
       <Checklist
         exhibitorId={exhibitor.id}
         checklist={checklist}
+        countries={countries}
         admin={admin}
         active={exhibitor.status === 'active'}
         profile={`${profile.version}:${profile.logo?.src ?? ''}`}

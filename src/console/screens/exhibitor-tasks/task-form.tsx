@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type ConsoleTask, saveExhibitorTask, type TaskBoard } from '../../../api/console-exhibitor-tasks.ts'
 import { TASK_KINDS, TASK_LIMITS, type TaskKind } from '../../../../shared/rules/exhibitor-tasks.ts'
@@ -10,6 +10,10 @@ import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { FormEnd } from '../../ui/form-end.tsx'
+import { draftOf, type FormDraft, payloadOf } from './form-draft.ts'
+
+// A priced form's items editor is loaded only for a form (docs/product.md#exhibitor-forms): the screen's budget.
+const FormItems = lazy(() => import('./form-items.tsx').then((module) => ({ default: module.FormItems })))
 
 type Field = 'title' | 'instructions'
 
@@ -31,18 +35,20 @@ export function TaskForm({ board, task, onClose, onSaved }: Props) {
   const { busy, run, errorOf, message } = useSave<TaskBoard>()
   const [texts, setTexts] = useState<Texts<Field>>(task?.texts ?? {})
   const [kind, setKind] = useState<TaskKind>(task?.kind ?? 'custom')
+  const [form, setForm] = useState<FormDraft>(() => draftOf(task?.form ?? null, board.currency))
   const titleId = task ? `exhibitor-task-${task.id}` : 'exhibitor-task-new'
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const form = new FormData(event.currentTarget)
+    const data = new FormData(event.currentTarget)
     void run(
       () =>
         client.call(saveExhibitorTask, {
           exhibitionId: board.exhibition.id,
           ...(task ? { id: task.id, version: task.version } : {}),
           kind,
-          dueOn: String(form.get('dueOn') ?? ''),
+          dueOn: String(data.get('dueOn') ?? ''),
+          ...(kind === 'form' ? { form: payloadOf(form) } : {}),
           texts: Object.fromEntries(
             Object.entries(texts).map(([locale, text]) => [locale, { title: text?.title ?? '', instructions: text?.instructions ?? '' }]),
           ),
@@ -73,6 +79,11 @@ export function TaskForm({ board, task, onClose, onSaved }: Props) {
         hint={t('exhibitorTasks.dueHint', { date: formatDay(board.exhibition.startsOn, language), zone: board.exhibition.timeZone })}
         error={errorOf('dueOn')}
       />
+      {kind === 'form' ? (
+        <Suspense fallback={null}>
+          <FormItems value={form} onChange={setForm} errorOf={errorOf} />
+        </Suspense>
+      ) : null}
       <TextsEditor<Field>
         path="texts"
         fields={[

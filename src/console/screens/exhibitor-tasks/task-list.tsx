@@ -4,6 +4,7 @@ import { type ConsoleTask, deleteExhibitorTask, reorderExhibitorTasks, type Task
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDay } from '../../lib/venue-day.ts'
 import { LANGUAGE_INFO } from '../../../../shared/languages.ts'
+import { formatMoney } from '../../../../shared/rules/money.ts'
 import { fallbackOf } from '../../content-kit/texts-editor.tsx'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
@@ -60,6 +61,14 @@ export function TaskList({ board, mayEdit, onChanged }: Props) {
         <>
           {t('exhibitorTasks.doneOf', { done: task.done, total: board.exhibitors })}
           {task.overdue ? <div className={`${ui.badge} ${ui.badgeWarn}`}>{t('exhibitorTasks.overdue', { count: task.overdue })}</div> : null}
+          {task.form ? (
+            <div className={ui.muted}>
+              {t('exhibitorTasks.form.ordered', {
+                count: task.form.orders,
+                sum: formatMoney(task.form.sumMinor, task.form.currency, LANGUAGE_INFO[language].htmlLang),
+              })}
+            </div>
+          ) : null}
         </>
       ),
     },

@@ -18,7 +18,7 @@ export function OrderLines({ order }: { order: OrderDetail }) {
         <caption className="visually-hidden">{t('summary.title')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t(order.booth ? 'booth.booth' : 'order.ticketType')}</th>
+            <th scope="col">{t(order.booth ? 'booth.booth' : order.services ? 'services.title' : 'order.ticketType')}</th>
             <th scope="col">{t('order.unitPrice')}</th>
             <th scope="col">{t('order.quantity')}</th>
             <th scope="col">{t('order.total')}</th>

@@ -105,7 +105,11 @@ function OrderCard({ order }: { order: Listed }) {
         ) : (
           <>
             <dt>{t('order.ticketType')}</dt>
-            <dd>{order.lines.map((line) => t('summary.line', { name: line.name, quantity: line.quantity })).join(', ')}</dd>
+            <dd>
+              {(order.services?.lines.map((line) => ({ name: line.label, quantity: line.quantity })) ?? order.lines)
+                .map((line) => t('summary.line', { name: line.name, quantity: line.quantity }))
+                .join(', ')}
+            </dd>
           </>
         )}
         <dt>{t('order.total')}</dt>

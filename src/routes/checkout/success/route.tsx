@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { OrderDetail } from '../../../api/tickets.ts'
@@ -23,6 +23,7 @@ export const { loader, Component } = orderScreen('success', Success)
 
 function Success({ order, times }: { order: OrderDetail; times: OrderTimes }) {
   if (order.booth) return <BoothSuccess order={order} booth={order.booth} />
+  if (order.services) return <ServicesSuccess order={order} services={order.services} />
   return <TicketsSuccess order={order} times={times} />
 }
 
@@ -46,6 +47,42 @@ function BoothSuccess({ order, booth }: { order: OrderDetail; booth: NonNullable
       <OrderDocuments order={order} />
       <div className={ui.actions}>
         <Link className={ui.primary} to={exhibitorAreaPath(site.lang, booth.exhibitorId)}>
+          {t('booth.backToArea')}
+        </Link>
+        <Link className={ui.linkButton} to={orderDetailPath(site.lang, order.number)}>
+          {t('order.details')}
+        </Link>
+      </div>
+    </SuccessPage>
+  )
+}
+
+/** A paid services order (docs/product.md#exhibitor-forms): the items, the invoice, and the way back to the exhibitor area. */
+function ServicesSuccess({ order, services }: { order: OrderDetail; services: NonNullable<OrderDetail['services']> }) {
+  const { t } = useTranslation('tickets')
+  const site = useSite()
+  return (
+    <SuccessPage
+      order={order}
+      intro={t('services.successIntro', { number: order.number, exhibition: order.exhibition.title })}
+      email={t('booth.successEmail', { email: order.buyerEmail })}
+    >
+      <Card id="services-title" title={t('services.title')}>
+        <dl className={ui.facts}>
+          {services.lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed once ordered
+            <Fragment key={index}>
+              <dt>{t('summary.line', { name: line.label, quantity: line.quantity })}</dt>
+              <dd>{formatMoney(line.quantity * line.unitPriceMinor, order.currency, site.htmlLang)}</dd>
+            </Fragment>
+          ))}
+          <dt>{t('booth.paid')}</dt>
+          <dd>{formatMoney(order.totalMinor, order.currency, site.htmlLang)}</dd>
+        </dl>
+      </Card>
+      <OrderDocuments order={order} />
+      <div className={ui.actions}>
+        <Link className={ui.primary} to={exhibitorAreaPath(site.lang, services.exhibitorId)}>
           {t('booth.backToArea')}
         </Link>
         <Link className={ui.linkButton} to={orderDetailPath(site.lang, order.number)}>
