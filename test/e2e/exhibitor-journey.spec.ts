@@ -134,7 +134,7 @@ test.beforeAll(async ({ consoleSite }) => {
   ])
   await db.query(`insert into floor_plans (exhibition_id, currency) values ($1, 'SGD')`, [exhibitionId])
   const hall = await db.query<{ id: number }>(
-    `insert into floor_plan_halls (exhibition_id, label, width_dm, depth_dm) values ($1, 'A', 200, 100) returning id`,
+    `insert into floor_plan_halls (exhibition_id, label, width_dm, depth_dm) values ($1, 'North', 200, 100) returning id`,
     [exhibitionId],
   )
   for (const [number, x] of [
@@ -271,9 +271,14 @@ test('an exhibitor from application to the door: apply, accepted, team, profile,
   const booth = me.getByRole('region', { name: text(T, 'booth.title') })
   await expect(booth).toContainText(text(T, 'booth.organiserAssigns'))
 
-  // The manager lets exhibitors choose their booths and grants the team two passes.
+  // The manager names the hall in Chinese, lets exhibitors choose their booths and grants the team two passes.
   await desk.goto(`${ORIGIN}/console/exhibitions/${exhibitionId}/floor-plan`)
   await hydrated(desk)
+  await desk.getByRole('button', { name: 'Edit hall North' }).click()
+  await desk.getByText('Name in other languages').click()
+  await desk.getByLabel('Name in 简体中文 (zh-cn)').fill('北')
+  await desk.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(desk.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible()
   const selection = desk.getByRole('form', { name: 'Booth self-selection' })
   await selection.getByRole('button', { name: 'Let exhibitors choose booths' }).click()
   await expect(desk.getByRole('status').filter({ hasText: 'Exhibitors can now choose their booths.' })).toBeVisible()
@@ -288,7 +293,7 @@ test('an exhibitor from application to the door: apply, accepted, team, profile,
   await me.reload()
   await hydrated(me)
   const free = booth.getByRole('group', { name: text(T, 'booth.freeBooths') })
-  const a1 = free.getByRole('radio', { name: new RegExp(`^${literal(text(T, 'booth.line', { number: 'A1', hall: 'A' }))}.*6,500\\.00`) })
+  const a1 = free.getByRole('radio', { name: new RegExp(`^${literal(text(T, 'booth.line', { number: 'A1', hall: 'North' }))}.*6,500\\.00`) })
   await a1.check()
   await booth.getByLabel(text(T, 'booth.companyName')).fill(INVOICE_TO.name)
   await booth.getByLabel(text(T, 'booth.taxId')).fill(INVOICE_TO.taxId)
@@ -311,7 +316,7 @@ test('an exhibitor from application to the door: apply, accepted, team, profile,
   const downloaded = me.waitForEvent('download')
   await invoiceLink.click()
   const invoice = execFileSync('pdftotext', ['-layout', await (await downloaded).path(), '-'], { encoding: 'utf8' })
-  for (const expected of [INVOICE_TO.name, INVOICE_TO.taxId, text(EN.tickets, 'booth.invoiceLine', { number: 'A1', hall: 'A' }), '6,500.00']) {
+  for (const expected of [INVOICE_TO.name, INVOICE_TO.taxId, text(EN.tickets, 'booth.invoiceLine', { number: 'A1', hall: 'North' }), '6,500.00']) {
     expect(invoice).toContain(expected)
   }
   await me.getByRole('link', { name: text(EN.tickets, 'booth.backToArea') }).click()
@@ -365,7 +370,9 @@ test('an exhibitor from application to the door: apply, accepted, team, profile,
       .getByRole('listitem')
       .filter({ has: v.getByRole('link', { name, exact: true }) })
     await expect(card.getByRole('link', { name: text(D, 'plan.booth', { number: 'A1' }), exact: true })).toBeVisible()
-    await expect(v.getByRole('link', { name: text(D, 'plan.boothOf', { number: 'A1', name }) })).toBeVisible()
+    // The hall in the page's language: its Chinese name on the Chinese page, the venue's sign in English.
+    const plan = v.getByRole('region', { name: text(D, 'plan.hallTitle', { label: lang === 'en' ? 'North' : '北' }) })
+    await expect(plan.getByRole('link', { name: text(D, 'plan.boothOf', { number: 'A1', name }) })).toBeVisible()
     await card.getByRole('link', { name, exact: true }).click()
     await expect(v.getByRole('heading', { level: 1, name })).toBeVisible()
     await hydrated(v)

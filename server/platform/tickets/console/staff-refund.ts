@@ -39,7 +39,11 @@ async function issueCreditNote(
   const all = [...lines.values()]
   // A booth order has no tickets: its one line is the booth, as its invoice has it.
   if (order.order_kind === 'booth' && order.booth_id !== null) {
-    all.push({ name: boothLineName(context, order, await context.platform.services.booths.label(tx, order.booth_id)), quantity: 1, grossMinor: 0 })
+    all.push({
+      name: boothLineName(context, order, await context.platform.services.booths.label(tx, order.booth_id, order.locale as Locale)),
+      quantity: 1,
+      grossMinor: 0,
+    })
   }
   const last = all.at(-1)
   if (last) last.grossMinor += refund.amount_minor - all.reduce((sum, line) => sum + line.grossMinor, 0)
