@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CONSOLE } from '../functions/console.ts'
+import { LOCALES } from '../languages.ts'
 import { BOOTH_NUMBER_PATTERN, BOOTH_STATES, BOOTH_TYPES, FLOOR_PLAN_LIMITS, normaliseBoothNumber } from '../rules/floor-plans.ts'
 import { isCurrency } from '../rules/money.ts'
 import { defineContract } from './define.ts'
@@ -38,9 +39,13 @@ export const editorBooth = boothPlace.extend({
   version: z.number().int(),
 })
 
+/** A hall's name in the languages other than English (docs/product.md#console-floor-plans): the label is the English one. */
+const hallNames = z.partialRecord(z.enum(LOCALES).exclude(['en']), z.string({ error: 'errors.invalid' }).trim().max(FLOOR_PLAN_LIMITS.label, 'errors.tooLong'))
+
 export const editorHall = z.object({
   id: z.number().int(),
   label: z.string(),
+  names: z.partialRecord(z.enum(LOCALES), z.string()),
   width: z.number().int(),
   depth: z.number().int(),
   background: z.object({ mediaId: z.string(), src: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
@@ -76,6 +81,8 @@ export const saveHall = defineContract({
     id: id.optional(),
     version: version.optional(),
     label: z.string({ error: 'errors.required' }).trim().min(1, 'errors.required').max(FLOOR_PLAN_LIMITS.label, 'errors.tooLong'),
+    /** The other languages' names; one left empty reads the English label. Without it, the names stay as they are. */
+    names: hallNames.optional(),
     width: side,
     depth: side,
     backgroundMediaId: z

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type * as contracts from '../../../shared/contracts/floor-plans.ts'
-import type { Locale } from '../../../shared/languages.ts'
+import { contentFallbackChain, type Locale } from '../../../shared/languages.ts'
 import { conflict, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import { boothOrderByKey, liveBoothOrders, openBoothOrder } from '../tickets/index.ts'
@@ -60,7 +60,7 @@ export async function boothChoice(platform: Platform, accountId: string, locale:
   const [selfSelection, currency, booths, orders] = await Promise.all([
     repo.selfSelection(db, exhibitionId),
     repo.planCurrency(db, exhibitionId),
-    repo.boothsForChoice(db, exhibitionId, exhibitorId),
+    repo.boothsForChoice(db, exhibitionId, exhibitorId, contentFallbackChain(locale)),
     liveBoothOrders(db, exhibitionId),
   ])
   return {

@@ -31,11 +31,12 @@ export async function floorPlanEditor(db: Queryable, actor: StaffActor, exhibiti
   const chain = contentFallbackChain(actor.locale)
   const title = await exhibitionTitle(db, exhibitionId, actor.locale)
   if (title === null) throw exhibitionNotFound()
-  const [currency, selfSelection, ticketCurrency, halls, booths, exhibitors, orders] = await Promise.all([
+  const [currency, selfSelection, ticketCurrency, halls, names, booths, exhibitors, orders] = await Promise.all([
     repo.planCurrency(db, exhibitionId),
     repo.selfSelection(db, exhibitionId),
     repo.ticketCurrency(db, exhibitionId),
     repo.hallsOf(db, exhibitionId),
+    repo.hallNamesOf(db, exhibitionId),
     repo.boothsOf(db, exhibitionId, chain),
     repo.exhibitorsAt(db, exhibitionId, chain),
     liveBoothOrders(db, exhibitionId),
@@ -48,6 +49,7 @@ export async function floorPlanEditor(db: Queryable, actor: StaffActor, exhibiti
     halls: halls.map((hall) => ({
       id: hall.id,
       label: hall.label,
+      names: names.get(hall.id) ?? {},
       width: hall.width_dm,
       depth: hall.depth_dm,
       background:
@@ -119,9 +121,10 @@ async function boothOf(tx: Queryable, exhibitionId: number, id: number, version:
   return booth
 }
 
-/** What the audit keeps of a hall. */
-const hallRecord = (hall: repo.HallRow) => ({
+/** What the audit keeps of a hall, with its names in the other languages. */
+const hallRecord = async (tx: Queryable, hall: repo.HallRow) => ({
   label: hall.label,
+  names: (await repo.hallNamesOf(tx, hall.exhibition_id)).get(hall.id) ?? {},
   width: hall.width_dm,
   depth: hall.depth_dm,
   background: hall.background_media_id,
@@ -172,17 +175,20 @@ export function saveHall(platform: Platform, actor: StaffActor, input: HallInput
       const halls = await repo.hallsOf(tx, input.exhibitionId)
       if (halls.length >= FLOOR_PLAN_LIMITS.halls) throw conflict('console:errors.hallsTooMany', { max: FLOOR_PLAN_LIMITS.halls })
       const id = await repo.insertHall(tx, input.exhibitionId, fields)
+      if (input.names) await repo.setHallNames(tx, id, input.names)
       const after = await repo.hallById(tx, id)
-      return { fn: 'console$saveHall', target: `hall:${id}`, before: null, after: after && hallRecord(after) }
+      return { fn: 'console$saveHall', target: `hall:${id}`, before: null, after: after && (await hallRecord(tx, after)) }
     }
     const before = await hallOf(tx, input.exhibitionId, input.id, input.version)
     const booths = await repo.boothsOf(tx, input.exhibitionId, [], input.id)
     const needed = extentOf(booths.map((booth) => ({ x: booth.x_dm, y: booth.y_dm, w: booth.w_dm, h: booth.h_dm })))
     if (fields.width < needed.width) throw invalid({ width: 'console:errors.hallTooSmall' })
     if (fields.depth < needed.depth) throw invalid({ depth: 'console:errors.hallTooSmall' })
+    const recordBefore = await hallRecord(tx, before)
     await repo.updateHall(tx, input.id, fields, now())
+    if (input.names) await repo.setHallNames(tx, input.id, input.names)
     const after = await repo.hallById(tx, input.id)
-    return { fn: 'console$saveHall', target: `hall:${input.id}`, before: hallRecord(before), after: after && hallRecord(after) }
+    return { fn: 'console$saveHall', target: `hall:${input.id}`, before: recordBefore, after: after && (await hallRecord(tx, after)) }
   })
 }
 
@@ -192,8 +198,9 @@ export function deleteHall(platform: Platform, actor: StaffActor, exhibitionId: 
     await lockedPlan(tx, exhibitionId)
     const before = await hallOf(tx, exhibitionId, id, version)
     if ((await repo.hallBoothCount(tx, id)) > 0) throw conflict('console:errors.hallHasBooths')
+    const record = await hallRecord(tx, before)
     await repo.deleteHall(tx, id)
-    return { fn: 'console$deleteHall', target: `hall:${id}`, before: hallRecord(before), after: null }
+    return { fn: 'console$deleteHall', target: `hall:${id}`, before: record, after: null }
   })
 }
 

@@ -14,11 +14,13 @@ type Plan = z.output<typeof contracts.exhibitionFloorPlan.result>
  */
 export async function publicFloorPlan(db: Queryable, exhibitionId: number, locale: Locale): Promise<Plan> {
   if (!(await repo.publishedExhibition(db, exhibitionId))) throw notFound()
-  const [halls, booths] = await Promise.all([repo.hallsOf(db, exhibitionId), repo.boothsOf(db, exhibitionId, contentFallbackChain(locale))])
+  const chain = contentFallbackChain(locale)
+  const [halls, booths] = await Promise.all([repo.hallsOf(db, exhibitionId, chain), repo.boothsOf(db, exhibitionId, chain)])
   return {
     halls: halls.map((hall) => ({
       id: hall.id,
-      label: hall.label,
+      // The hall's name in the reader's language (docs/product.md#content-fallback).
+      label: hall.name,
       width: hall.width_dm,
       depth: hall.depth_dm,
       background: hall.background_src ? { src: hall.background_src, width: Number(hall.background_width), height: Number(hall.background_height) } : null,

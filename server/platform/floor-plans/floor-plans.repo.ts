@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
-import type { Locale } from '../../../shared/languages.ts'
+import { contentFallbackChain, type Locale } from '../../../shared/languages.ts'
 import type { BoothLabel, BoothState, BoothType } from '../../../shared/rules/floor-plans.ts'
 
 /**
@@ -11,10 +11,20 @@ import type { BoothLabel, BoothState, BoothType } from '../../../shared/rules/fl
 const COMPANY_NAME = `join lateral (select ct.locale, ct.name from exhibitor_company_texts ct where ct.company_id = c.id
     order by coalesce(array_position($1::text[], ct.locale), 99), ct.locale limit 1) ct on true`
 
+/**
+ * The hall's name for a reader along the fallback chain in parameter `chain` (docs/product.md#content-fallback), as `h` is
+ * joined: English is the hall's label itself (the venue's signs), the other languages are its names.
+ */
+const hallName = (chain: string) => `coalesce((select n.name from floor_plan_hall_names n where n.hall_id = h.id and n.locale = any(${chain}::text[])
+    order by array_position(${chain}::text[], n.locale) limit 1), h.label)`
+
 export interface HallRow {
   id: number
   exhibition_id: number
+  /** The English name, as the venue's signs write it. */
   label: string
+  /** The name in the language the hall was read for (the label without a chain). */
+  name: string
   width_dm: number
   depth_dm: number
   background_media_id: string | null
@@ -90,18 +100,43 @@ export async function setPlanCurrency(tx: Queryable, exhibitionId: number, curre
   await tx.query('update floor_plans set currency = $2 where exhibition_id = $1', [exhibitionId, currency])
 }
 
-export async function hallsOf(db: Queryable, exhibitionId: number): Promise<HallRow[]> {
+/** The exhibition's halls, each named along `chain` (English alone without one). */
+export async function hallsOf(db: Queryable, exhibitionId: number, chain: Locale[] = ['en']): Promise<HallRow[]> {
   const result = await db.query<HallRow>(
-    `select ${HALL_COLUMNS} from floor_plan_halls h left join media_items m on m.id = h.background_media_id
+    `select ${HALL_COLUMNS}, ${hallName('$2')} as name from floor_plan_halls h left join media_items m on m.id = h.background_media_id
      where h.exhibition_id = $1 order by h.sort, h.id`,
-    [exhibitionId],
+    [exhibitionId, chain],
   )
   return result.rows.map(hallOf)
 }
 
+/** The names of the exhibition's halls in the languages other than English, by hall. */
+export async function hallNamesOf(db: Queryable, exhibitionId: number): Promise<Map<number, Partial<Record<Locale, string>>>> {
+  const result = await db.query<{ hall_id: number; locale: Locale; name: string }>(
+    `select n.hall_id, n.locale, n.name from floor_plan_hall_names n join floor_plan_halls h on h.id = n.hall_id where h.exhibition_id = $1
+     order by n.hall_id, n.locale`,
+    [exhibitionId],
+  )
+  const names = new Map<number, Partial<Record<Locale, string>>>()
+  for (const row of result.rows) names.set(Number(row.hall_id), { ...names.get(Number(row.hall_id)), [row.locale]: row.name })
+  return names
+}
+
+/** Replaces the hall's names in the other languages with these (an empty one is no name). */
+export async function setHallNames(tx: Queryable, hallId: number, names: Partial<Record<Locale, string>>): Promise<void> {
+  await tx.query('delete from floor_plan_hall_names where hall_id = $1', [hallId])
+  const written = Object.entries(names).filter(([locale, name]) => locale !== 'en' && name)
+  if (!written.length) return
+  await tx.query('insert into floor_plan_hall_names (hall_id, locale, name) select $1, locale, name from unnest($2::text[], $3::text[]) as t(locale, name)', [
+    hallId,
+    written.map(([locale]) => locale),
+    written.map(([, name]) => name),
+  ])
+}
+
 export async function hallById(db: Queryable, id: number): Promise<HallRow | null> {
   const result = await db.query<HallRow>(
-    `select ${HALL_COLUMNS} from floor_plan_halls h left join media_items m on m.id = h.background_media_id where h.id = $1`,
+    `select ${HALL_COLUMNS}, h.label as name from floor_plan_halls h left join media_items m on m.id = h.background_media_id where h.id = $1`,
     [id],
   )
   return result.rows[0] ? hallOf(result.rows[0]) : null
@@ -321,7 +356,7 @@ export async function releaseHeldBooths(tx: Queryable, ids: number[]): Promise<v
   )
 }
 
-/** The held booth becomes the exhibitor's, sold; answers its number and hall (for the invoice line). */
+/** The held booth becomes the exhibitor's, sold; answers its number and hall (in English). */
 export async function sellHeldBooth(tx: Queryable, id: number, exhibitorId: number): Promise<{ number: string; hall: string }> {
   const result = await tx.query<{ number: string; hall: string }>(
     `update booths b set state = 'sold', version = b.version + 1, updated_at = $3 from floor_plan_halls h
@@ -342,10 +377,11 @@ export async function freeSoldBooth(tx: Queryable, id: number, exhibitorId: numb
   )
 }
 
-export async function boothLabel(db: Queryable, id: number): Promise<BoothLabel> {
+/** What the booth is, its hall named for a reader of `locale` (the order pages, the invoice, the mails). */
+export async function boothLabel(db: Queryable, id: number, locale: Locale = 'en'): Promise<BoothLabel> {
   const result = await db.query<{ number: string; hall: string; booth_type: BoothType; w_dm: number; h_dm: number }>(
-    'select b.number, h.label as hall, b.booth_type, b.w_dm, b.h_dm from booths b join floor_plan_halls h on h.id = b.hall_id where b.id = $1',
-    [id],
+    `select b.number, ${hallName('$2')} as hall, b.booth_type, b.w_dm, b.h_dm from booths b join floor_plan_halls h on h.id = b.hall_id where b.id = $1`,
+    [id, contentFallbackChain(locale)],
   )
   const row = result.rows[0]
   if (!row) return { number: String(id), hall: '', type: 'shell', widthM: 0, depthM: 0 }
@@ -363,13 +399,13 @@ export interface ChoiceBoothRow {
   state: BoothState
 }
 
-/** The exhibition's booths that are free or the exhibitor's, with their hall, in hall order. */
-export async function boothsForChoice(db: Queryable, exhibitionId: number, exhibitorId: number): Promise<ChoiceBoothRow[]> {
+/** The exhibition's booths that are free or the exhibitor's, with their hall named along `chain`, in hall order. */
+export async function boothsForChoice(db: Queryable, exhibitionId: number, exhibitorId: number, chain: Locale[]): Promise<ChoiceBoothRow[]> {
   const result = await db.query<ChoiceBoothRow>(
-    `select b.id, b.number, h.label as hall, b.booth_type, b.w_dm, b.h_dm, b.price_minor, b.state
+    `select b.id, b.number, ${hallName('$3')} as hall, b.booth_type, b.w_dm, b.h_dm, b.price_minor, b.state
      from booths b join floor_plan_halls h on h.id = b.hall_id
      where b.exhibition_id = $1 and (b.state = 'available' or b.exhibitor_id = $2) order by h.sort, h.id`,
-    [exhibitionId, exhibitorId],
+    [exhibitionId, exhibitorId, chain],
   )
   const halls = new Map<string, number>()
   for (const row of result.rows) if (!halls.has(row.hall)) halls.set(row.hall, halls.size)

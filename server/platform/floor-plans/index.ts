@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
+import type { Locale } from '../../../shared/languages.ts'
 import type { Domain } from '../platform.ts'
 import { seedDemoFloorPlans } from './demo-floor-plans.ts'
 import { registerFloorPlanFunctions } from './floor-plans.functions.ts'
@@ -14,8 +15,8 @@ export interface BoothsService {
   releaseHeld(tx: Queryable, boothIds: number[]): Promise<void>
   /** The paid order's booth is the exhibitor's, sold; its number and hall name the invoice line. */
   sellHeld(tx: Queryable, boothId: number, exhibitorId: number): Promise<{ number: string; hall: string }>
-  /** A booth's number, its hall's name, its type and size, as its order's screens and mails show it. */
-  label(db: Queryable, boothId: number): Promise<BoothLabel>
+  /** A booth's number, its hall's name in `locale` (English by default), its type and size, as its order's screens and mails show it. */
+  label(db: Queryable, boothId: number, locale?: Locale): Promise<BoothLabel>
   /** The booth of a paid order the organiser cancelled is free again. */
   freeSold(tx: Queryable, boothId: number, exhibitorId: number): Promise<void>
 }

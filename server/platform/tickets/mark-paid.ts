@@ -120,8 +120,8 @@ async function issueOrderInvoice(
  */
 async function boothPaid(context: TicketsContext, tx: Queryable, order: orders.OrderRow, info: ExhibitionInfo, via: Record<string, unknown>): Promise<void> {
   await context.platform.services.booths.sellHeld(tx, order.booth_id as number, order.exhibitor_id as number)
-  const booth = await context.platform.services.booths.label(tx, order.booth_id as number)
   const locale = order.locale as Locale
+  const booth = await context.platform.services.booths.label(tx, order.booth_id as number, locale)
   const name = boothLineName(context, order, booth)
   const invoice =
     order.invoice_request && order.total_minor > 0

@@ -31,7 +31,7 @@ export async function orderSummary(
     orders.linesOf(db, [order.id]),
     payments.latestAttempt(db, order.id),
     orders.attendeeCount(db, order.id),
-    boothOf(context, order),
+    boothOf(context, order, locale),
   ])
   const types = new Map(
     (
@@ -86,9 +86,9 @@ export async function orderSummary(
 }
 
 /** The booth a booth order holds or bought, as the buyer's screens and mails name it. */
-export async function boothOf(context: TicketsContext, order: orders.OrderRow): Promise<OrderSummary['booth']> {
+export async function boothOf(context: TicketsContext, order: orders.OrderRow, locale: Locale): Promise<OrderSummary['booth']> {
   if (order.order_kind !== 'booth' || order.booth_id === null || order.exhibitor_id === null) return null
-  const label = await context.platform.services.booths.label(context.platform.db, order.booth_id)
+  const label = await context.platform.services.booths.label(context.platform.db, order.booth_id, locale)
   return { ...label, exhibitorId: order.exhibitor_id, company: order.invoice_request?.companyName ?? '' }
 }
 

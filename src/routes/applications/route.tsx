@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, type ShouldRevalidateFunction, useLoaderData, useMatches, useRevalidator, useSearchParams } from 'react-router'
 import { applicantDefaults, type OpenExhibition, openExhibitions } from '../../api/applications.ts'
 import { useSite } from '../../app-state.ts'
+import { currentUser } from '../../components/account-menu/user-store.ts'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { loaderContextOf, type ScreenHandle } from '../route-kit.ts'
 import styles from './apply.module.css'
@@ -44,7 +45,8 @@ export async function loader(args: LoaderFunctionArgs): Promise<ApplyData> {
       (result) => result.items,
       () => null,
     ),
-    site.user ? gateway.call(applicantDefaults, {}).catch(() => ({ email: null })) : Promise.resolve({ email: null }),
+    // Who is logged in as the page knows it now: a login through the frame since the page loaded counts.
+    currentUser(site) ? gateway.call(applicantDefaults, {}).catch(() => ({ email: null })) : Promise.resolve({ email: null }),
   ])
   return {
     exhibitions:

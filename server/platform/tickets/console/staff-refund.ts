@@ -40,7 +40,11 @@ async function issueCreditNote(
   const all = [...lines.values()]
   // A booth order has no tickets: its one line is the booth, as its invoice has it.
   if (order.order_kind === 'booth' && order.booth_id !== null) {
-    all.push({ name: boothLineName(context, order, await context.platform.services.booths.label(tx, order.booth_id)), quantity: 1, grossMinor: 0 })
+    all.push({
+      name: boothLineName(context, order, await context.platform.services.booths.label(tx, order.booth_id, order.locale as Locale)),
+      quantity: 1,
+      grossMinor: 0,
+    })
   }
   // A services order's lines are the form's items (docs/product.md#exhibitor-forms): a refund without
   // tickets names them, the refund's amount on the last.

@@ -7,10 +7,13 @@ import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { textOf, useFormCall } from '../../ui/use-form-call.ts'
 import { MetresField, metresOf } from './metres-field.tsx'
+import { OTHER_LOCALES } from './hall-locales.ts'
 import styles from './floor-plan.module.css'
 import { FormEnd } from '../../ui/form-end.tsx'
 
 const BackgroundField = lazy(() => import('./background-field.tsx'))
+// The eleven other languages' names load with the form, outside the screen's first JavaScript.
+const HallNames = lazy(() => import('./hall-names.tsx'))
 
 interface Props {
   editor: FloorPlanEditor
@@ -36,6 +39,10 @@ export function HallForm({ editor, hall, onClose, onSaved }: Props) {
         exhibitionId: editor.exhibition.id,
         ...(hall ? { id: hall.id, version: hall.version } : {}),
         label: textOf(form, 'label'),
+        // Only once the names' fields are there: a form sent before they loaded keeps the names as they are.
+        ...(form.has(`names.${OTHER_LOCALES[0]}`)
+          ? { names: Object.fromEntries(OTHER_LOCALES.map((locale) => [locale, textOf(form, `names.${locale}`)])) }
+          : {}),
         width: metresOf(form, 'width'),
         depth: metresOf(form, 'depth'),
         backgroundMediaId: background?.id ?? null,
@@ -76,6 +83,7 @@ export function HallForm({ editor, hall, onClose, onSaved }: Props) {
         )}
       </div>
       <Suspense fallback={null}>
+        <HallNames names={hall?.names ?? {}} fieldError={fieldError} />
         <BackgroundField id={`${titleId}-background`} src={background?.src ?? null} onChange={setBackground} error={fieldError('backgroundMediaId')} />
       </Suspense>
       <FormEnd message={message} busy={busy} save={t('floorPlan.save')} cancel={t('floorPlan.cancel')} onCancel={onClose} />
