@@ -38,5 +38,12 @@ for await (const chunk of badgePdf(sheet, badges())) {
   bytes += chunk.length
 }
 console.log(
-  JSON.stringify({ badges: count, stock, megabytes: Math.round(bytes / 1024 / 102.4) / 10, seconds: Math.round(performance.now() - started) / 1000, rssMb: rss, endMb: mb() }),
+  JSON.stringify({
+    badges: count,
+    stock,
+    megabytes: Math.round(bytes / 1024 / 102.4) / 10,
+    seconds: Math.round(performance.now() - started) / 1000,
+    rssMb: rss,
+    endMb: mb(),
+  }),
 )

@@ -55,3 +55,25 @@ export function badgeFileName(request: { exhibitionId: number; ticketTypeId?: nu
   if (request.ticketId) return `badge-${request.ticketId.slice(0, 8)}-${request.stock}.pdf`
   return `badges-${request.exhibitionId}${request.ticketTypeId ? `-type-${request.ticketTypeId}` : ''}-${request.stock}.pdf`
 }
+
+/**
+ * A QR code's dark modules as one SVG path, each row's runs merged into rectangles: the e-ticket and
+ * badge PDFs and the door's printed badge draw the same code the same way (the caller makes the matrix
+ * with the `qrcode` package, error correction M).
+ */
+export function qrModulesPath(modules: { size: number; get(row: number, column: number): number | boolean }): string {
+  const parts: string[] = []
+  for (let row = 0; row < modules.size; row++) {
+    let column = 0
+    while (column < modules.size) {
+      if (!modules.get(row, column)) {
+        column++
+        continue
+      }
+      const start = column
+      while (column < modules.size && modules.get(row, column)) column++
+      parts.push(`M${start} ${row}h${column - start}v1h${start - column}z`)
+    }
+  }
+  return parts.join('')
+}

@@ -44,9 +44,8 @@ let door: SignedInMember
 
 async function paidOrder(ticketTypeId: number, names: Array<{ firstName: string; lastName: string }>) {
   const fn = (route: string, payload: unknown) => call(app, route, buyer.token, payload)
-  const order = (
-    await fn('tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId, quantity: names.length }], idempotencyKey: randomUUID() }).expect(200)
-  ).body.data
+  const order = (await fn('tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId, quantity: names.length }], idempotencyKey: randomUUID() }).expect(200))
+    .body.data
   const forms = attendees(names.length).map((form, index) => ({ ...form, firstName: names[index]?.firstName, lastName: names[index]?.lastName }))
   await fn('tickets$saveAttendees', { orderNumber: order.number, attendees: forms }).expect(200)
   await fn('tickets$confirmOrder', { orderNumber: order.number }).expect(200)
@@ -108,7 +107,7 @@ beforeEach(async () => {
 })
 
 describe('badge roles', () => {
-  it('when a manager sets a type\'s role, then the catalogue shows it, a role outside the list is refused naming the field, and nothing is saved', async () => {
+  it("when a manager sets a type's role, then the catalogue shows it, a role outside the list is refused naming the field, and nothing is saved", async () => {
     const manager = await setUpMember(app, db, ['manager'])
     const detail = async () => (await consoleCall(app, 'exhibitionDetail', { id: exhibitionId }, { cookie: manager.cookie }).expect(200)).body.data.exhibition
     const type = (await detail()).ticketTypes.find((row: { id: number }) => row.id === visitorType)
@@ -122,7 +121,7 @@ describe('badge roles', () => {
     expect((await detail()).ticketTypes.find((row: { id: number }) => row.id === visitorType)).toMatchObject({ badgeRole: 'press', capacity: type.capacity })
   })
 
-  it('when the door reads its list, then each ticket carries its type\'s role, and an exhibitor pass is always an exhibitor', async () => {
+  it("when the door reads its list, then each ticket carries its type's role, and an exhibitor pass is always an exhibitor", async () => {
     const [speaker] = await paidOrder(speakerType, NAMES.slice(0, 1))
     const [visitor] = await paidOrder(visitorType, NAMES.slice(1, 2))
     const list = (await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data
@@ -136,7 +135,7 @@ describe('badge roles', () => {
 })
 
 describe('badge downloads', () => {
-  it('when the door downloads the exhibition\'s badges, then one A6 page per valid ticket holds each name in its script and order, and the download is audited', async () => {
+  it("when the door downloads the exhibition's badges, then one A6 page per valid ticket holds each name in its script and order, and the download is audited", async () => {
     const tickets = await paidOrder(speakerType, NAMES)
     const response = await download({ exhibitionId, stock: 'a6' }, { cookie: door.cookie }).expect(200)
     expect(response.headers['content-type']).toBe('application/pdf')
@@ -154,11 +153,13 @@ describe('badge downloads', () => {
       `select function, target, after from staff_audit where staff_id = $1 and function = 'console$downloadBadges'`,
       [door.id],
     )
-    expect(audit.rows).toEqual([{ function: 'console$downloadBadges', target: `exhibition:${exhibitionId}`, after: { badges: 5, stock: 'a6', ticketTypeId: null } }])
+    expect(audit.rows).toEqual([
+      { function: 'console$downloadBadges', target: `exhibition:${exhibitionId}`, after: { badges: 5, stock: 'a6', ticketTypeId: null } },
+    ])
     expect(tickets).toHaveLength(5)
   }, 60_000)
 
-  it('when the order desk downloads one ticket\'s card badge, then its QR code reads back as that ticket\'s code', async () => {
+  it("when the order desk downloads one ticket's card badge, then its QR code reads back as that ticket's code", async () => {
     const [ticket] = await paidOrder(visitorType, NAMES.slice(3, 4))
     const support = await setUpMember(app, db, ['support'])
     const response = await download({ exhibitionId, ticketId: ticket?.id, stock: 'cr80' }, { cookie: support.cookie }).expect(200)
@@ -182,7 +183,7 @@ describe('badge downloads', () => {
     expect(pdfText(saved(rest.body))).not.toContain('สมชาย')
   }, 60_000)
 
-  it('when someone without check-in or order access, or without the console\'s request, asks, then nothing is drawn and nothing audited', async () => {
+  it("when someone without check-in or order access, or without the console's request, asks, then nothing is drawn and nothing audited", async () => {
     await paidOrder(visitorType, NAMES.slice(0, 1))
     const editor = await setUpMember(app, db, ['editor'])
     const verifier = await setUpMember(app, db, ['verifier'])
@@ -201,13 +202,17 @@ describe('badge downloads', () => {
     await paidOrder(visitorType, NAMES.slice(0, 1))
     const bad = json((await download({ exhibitionId, stock: 'poster' }, { cookie: door.cookie }).expect(400)).body)
     expect(bad.data.fields).toEqual({ stock: 'console:errors.badgeStock' })
-    expect(json((await download({ exhibitionId: 'x', stock: 'a6' }, { cookie: door.cookie }).expect(400)).body).data.fields).toEqual({ exhibitionId: 'errors.invalid' })
+    expect(json((await download({ exhibitionId: 'x', stock: 'a6' }, { cookie: door.cookie }).expect(400)).body).data.fields).toEqual({
+      exhibitionId: 'errors.invalid',
+    })
     const otherExhibition = await makeExhibition(db, { title: 'Other Expo' })
     const otherType = await makeTicketType(db, otherExhibition, { name: 'Other pass' })
     expect(json((await download({ exhibitionId, ticketTypeId: otherType, stock: 'a6' }, { cookie: door.cookie }).expect(404)).body).message).toBe(
       'console:errors.ticketTypeNotFound',
     )
-    expect(json((await download({ exhibitionId: otherExhibition, stock: 'a6' }, { cookie: door.cookie }).expect(404)).body).message).toBe('console:errors.noBadges')
+    expect(json((await download({ exhibitionId: otherExhibition, stock: 'a6' }, { cookie: door.cookie }).expect(404)).body).message).toBe(
+      'console:errors.noBadges',
+    )
     expect(json((await download({ exhibitionId: 999999, stock: 'a6' }, { cookie: door.cookie }).expect(404)).body).message).toBe(
       'console:errors.exhibitionNotFound',
     )

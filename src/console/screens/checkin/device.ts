@@ -19,7 +19,8 @@ export function deviceId(): string {
 export function storedChoice(): DoorChoice | null {
   try {
     const choice = JSON.parse(localStorage.getItem(CHOICE_KEY) ?? 'null') as DoorChoice | null
-    return choice && Number.isInteger(choice.exhibitionId) && typeof choice.gate === 'string' ? choice : null
+    if (!choice || !Number.isInteger(choice.exhibitionId) || typeof choice.gate !== 'string') return null
+    return { exhibitionId: choice.exhibitionId, gate: choice.gate, stock: choice.stock === 'cr80' ? 'cr80' : 'a6' }
   } catch {
     return null
   }

@@ -1,4 +1,8 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { BADGE_STOCK_NAMES, type BadgeStock } from '../../../../shared/rules/badges.ts'
+import { downloadBadges } from '../../lib/badge-download.ts'
+import { useErrorText } from '../../ui/use-error-text.ts'
 import type { ConsoleOrderDetail } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
@@ -13,6 +17,8 @@ interface AttendeeTableProps {
   order: ConsoleOrderDetail
   canEdit: boolean
   canResend: boolean
+  /** Check-in or order access: the holder's badge as a PDF (docs/product.md#badges). */
+  canBadge: boolean
   onEdit(attendee: Attendee): void
   onResend(attendee: Attendee): void
 }
@@ -32,7 +38,41 @@ function Arrival({ checkedIn }: { checkedIn: NonNullable<Attendee['ticket']>['ch
 }
 
 /** One row per attendee: their details, their e-ticket and its state, and what staff may do for them. */
-export function AttendeeTable({ order, canEdit, canResend, onEdit, onResend }: AttendeeTableProps) {
+/** A valid ticket's badge, on either stock; a refusal is said beside the buttons. */
+function BadgeButtons({ exhibitionId, ticketId, position }: { exhibitionId: number; ticketId: string; position: number }) {
+  const { t } = useTranslation()
+  const errorText = useErrorText()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  async function run(stock: BadgeStock) {
+    setBusy(true)
+    setError(null)
+    try {
+      await downloadBadges({ exhibitionId, ticketId, stock })
+    } catch (caught) {
+      setError(errorText(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <>
+      {BADGE_STOCK_NAMES.map((stock) => (
+        <button key={stock} type="button" className={`${ui.button} ${ui.small}`} disabled={busy} onClick={() => void run(stock)}>
+          {`${t('badges.one')} ${stock.toUpperCase()}`}
+          <span className="visually-hidden">{` ${t('badges.oneLabel', { position, stock: t(`badges.${stock}`) })}`}</span>
+        </button>
+      ))}
+      {error ? (
+        <p className={ui.fieldError} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+export function AttendeeTable({ order, canEdit, canResend, canBadge, onEdit, onResend }: AttendeeTableProps) {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
   const nameOf = (attendee: Attendee) => displayName({ first: attendee.firstName, last: attendee.lastName })
@@ -77,6 +117,9 @@ export function AttendeeTable({ order, canEdit, canResend, onEdit, onResend }: A
               {t('order.resendOne')}
               <span className="visually-hidden">{` ${nameOf(attendee)}`}</span>
             </button>
+          ) : null}
+          {canBadge && attendee.ticket && ticketState(attendee.ticket) === 'valid' ? (
+            <BadgeButtons exhibitionId={order.exhibitionId} ticketId={attendee.ticket.id} position={attendee.position} />
           ) : null}
         </div>
       ),
