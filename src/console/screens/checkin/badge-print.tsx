@@ -20,7 +20,8 @@ interface BadgePrintProps {
  * sized for the stock with `@page`, not the PDF, because phone and tablet browsers print their own
  * pages reliably but hand a PDF to a viewer (or only download it) instead of printing it. The QR code
  * is the one just scanned, drawn here as SVG, so printing works without the network; a ticket picked
- * by name has no code on the device and prints without one. Loaded only when a badge is printed.
+ * by name has no code on the device and prints without one. Not in the screen's first load (device.ts
+ * fetches it once the door is up, for its service worker to keep).
  */
 export default function BadgePrint({ scan, exhibition, stock, onClose }: BadgePrintProps) {
   const { t } = useTranslation()

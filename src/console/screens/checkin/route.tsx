@@ -20,7 +20,7 @@ import type { BadgeStock } from '../../../../shared/rules/badges.ts'
 import { downloadBadges } from '../../lib/badge-download.ts'
 import { useErrorText } from '../../ui/use-error-text.ts'
 
-/** The printed badge's view and the QR drawing it needs: loaded when a badge is first printed, not with the door. */
+/** The printed badge's view and the QR drawing it needs: not part of the door's first load. */
 const BadgePrint = lazy(() => import('./badge-print.tsx'))
 
 export function loader(args: LoaderFunctionArgs) {

@@ -1,8 +1,5 @@
-import { useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { BADGE_STOCK_NAMES, type BadgeStock } from '../../../../shared/rules/badges.ts'
-import { downloadBadges } from '../../lib/badge-download.ts'
-import { useErrorText } from '../../ui/use-error-text.ts'
 import type { ConsoleOrderDetail } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
@@ -12,6 +9,9 @@ import ui from '../../ui/ui.module.css'
 import { displayName } from '../../../../shared/rules/names.ts'
 
 type Attendee = ConsoleOrderDetail['attendees'][number]
+
+/** The badge buttons come in their own chunk: the order screen is at its size budget. */
+const BadgeButtons = lazy(() => import('./badge-buttons.tsx'))
 
 interface AttendeeTableProps {
   order: ConsoleOrderDetail
@@ -38,40 +38,6 @@ function Arrival({ checkedIn }: { checkedIn: NonNullable<Attendee['ticket']>['ch
 }
 
 /** One row per attendee: their details, their e-ticket and its state, and what staff may do for them. */
-/** A valid ticket's badge, on either stock; a refusal is said beside the buttons. */
-function BadgeButtons({ exhibitionId, ticketId, position }: { exhibitionId: number; ticketId: string; position: number }) {
-  const { t } = useTranslation()
-  const errorText = useErrorText()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  async function run(stock: BadgeStock) {
-    setBusy(true)
-    setError(null)
-    try {
-      await downloadBadges({ exhibitionId, ticketId, stock })
-    } catch (caught) {
-      setError(errorText(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <>
-      {BADGE_STOCK_NAMES.map((stock) => (
-        <button key={stock} type="button" className={`${ui.button} ${ui.small}`} disabled={busy} onClick={() => void run(stock)}>
-          {`${t('badges.one')} ${stock.toUpperCase()}`}
-          <span className="visually-hidden">{` ${t('badges.oneLabel', { position, stock: t(`badges.${stock}`) })}`}</span>
-        </button>
-      ))}
-      {error ? (
-        <p className={ui.fieldError} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </>
-  )
-}
-
 export function AttendeeTable({ order, canEdit, canResend, canBadge, onEdit, onResend }: AttendeeTableProps) {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
@@ -119,7 +85,9 @@ export function AttendeeTable({ order, canEdit, canResend, canBadge, onEdit, onR
             </button>
           ) : null}
           {canBadge && attendee.ticket && ticketState(attendee.ticket) === 'valid' ? (
-            <BadgeButtons exhibitionId={order.exhibitionId} ticketId={attendee.ticket.id} position={attendee.position} />
+            <Suspense fallback={null}>
+              <BadgeButtons exhibitionId={order.exhibitionId} ticketId={attendee.ticket.id} position={attendee.position} />
+            </Suspense>
           ) : null}
         </div>
       ),
