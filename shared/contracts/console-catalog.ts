@@ -164,8 +164,8 @@ export const ticketTypeInput = z.object({
   /** Shown to visitors and on sale; a hidden type keeps its orders. */
   active: z.boolean({ error: 'errors.invalid' }),
   sort: z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').min(0, 'errors.invalid').max(1000, 'errors.invalid'),
-  /** Older clients that do not send it keep a visitor's badge. */
-  badgeRole: z.enum(BADGE_ROLES, { error: 'console:errors.badgeRole' }).default('visitor'),
+  /** Left out: a new type's badges are a visitor's, a changed type keeps its role. */
+  badgeRole: z.enum(BADGE_ROLES, { error: 'console:errors.badgeRole' }).optional(),
   texts: typeTexts,
 })
 

@@ -119,6 +119,9 @@ describe('badge roles', () => {
     const refused = await consoleCall(app, 'saveTicketType', { ...input, badgeRole: 'king', capacity: 7 }, { cookie: manager.cookie }).expect(400)
     expect(refused.body.data.fields).toEqual({ badgeRole: 'console:errors.badgeRole' })
     expect((await detail()).ticketTypes.find((row: { id: number }) => row.id === visitorType)).toMatchObject({ badgeRole: 'press', capacity: type.capacity })
+    const { badgeRole: _left, ...withoutRole } = input
+    await consoleCall(app, 'saveTicketType', { ...withoutRole, capacity: 8 }, { cookie: manager.cookie }).expect(200)
+    expect((await detail()).ticketTypes.find((row: { id: number }) => row.id === visitorType)).toMatchObject({ badgeRole: 'press', capacity: 8 })
   })
 
   it("when the door reads its list, then each ticket carries its type's role, and an exhibitor pass is always an exhibitor", async () => {

@@ -86,6 +86,14 @@ describe('the badge PDF', () => {
     }, 60_000)
   }
 
+  it("when a badge is drawn for each role, then its band carries the role's word", async () => {
+    const parts: Uint8Array[] = []
+    const badges = BADGE_ROLES.map((role) => ({ name: 'Grace Hopper', company: null, country: null, role, code: signer.sign(randomUUID(), 3) }))
+    for await (const part of badgePdf(sheet('cr80'), badges)) parts.push(part)
+    const path = file('roles.pdf', Buffer.concat(parts))
+    for (const [index, role] of BADGE_ROLES.entries()) expect(text(path, index + 1), role).toContain(sheet('cr80').roleWord(role).toUpperCase())
+  }, 30_000)
+
   it('when one badge is asked for, then it is one valid page with the Vietnamese name given name first, as the name rule writes it', async () => {
     const bytes = await oneBadgePdf(sheet('a6'), {
       name: 'Văn An Nguyễn',

@@ -28,7 +28,7 @@ function fieldsOf(input: TypeInput, timeZone: string, exhibitionEndsAt: Date): r
     if (text?.name) texts[locale] = { name: text.name, description: text.description }
   }
   const { key, priceMinor, currency, capacity, maxPerOrder, active, sort, badgeRole } = input
-  return { key, priceMinor, currency, capacity, maxPerOrder, salesStartAt, salesEndAt, active, sort, badgeRole, texts }
+  return { key, priceMinor, currency, capacity, maxPerOrder, salesStartAt, salesEndAt, active, sort, badgeRole: badgeRole ?? null, texts }
 }
 
 /**
