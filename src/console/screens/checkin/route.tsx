@@ -305,9 +305,11 @@ function AllBadges({ exhibitionId, stock }: { exhibitionId: number; stock: Badge
       <h2 id={`${ids}-badges`} className={ui.panelTitle}>
         {t('badges.title')}
       </h2>
-      <p className={ui.hint}>{t('badges.lead')}</p>
+      <p className={ui.hint}>
+        {t('badges.lead')} {t('badges.stock')}: {t(`badges.${stock}`)}
+      </p>
       <button type="button" className={ui.button} disabled={busy} aria-busy={busy} onClick={() => void run()}>
-        {busy ? t('badges.downloading') : `${t('badges.download')} · ${t(`badges.${stock}`)}`}
+        {busy ? t('badges.downloading') : t('badges.download')}
       </button>
       {error ? (
         <p className={ui.fieldError} role="alert">
