@@ -1,3 +1,4 @@
+import { BADGE_ROLES } from '../rules/badges.ts'
 import { z } from 'zod'
 import { LOCALES } from '../languages.ts'
 import { CONSOLE } from '../functions/console.ts'
@@ -98,6 +99,8 @@ export const catalogTicketType = z.object({
   salesEndAt: localTime.nullable(),
   active: z.boolean(),
   sort: z.number().int(),
+  /** The role its badges and door answers show (docs/product.md#badges). */
+  badgeRole: z.enum(BADGE_ROLES),
   texts: z.partialRecord(locale, z.object({ name: z.string(), description: z.string() })),
 })
 
@@ -161,6 +164,8 @@ export const ticketTypeInput = z.object({
   /** Shown to visitors and on sale; a hidden type keeps its orders. */
   active: z.boolean({ error: 'errors.invalid' }),
   sort: z.coerce.number({ error: 'errors.invalid' }).int('errors.invalid').min(0, 'errors.invalid').max(1000, 'errors.invalid'),
+  /** Left out: a new type's badges are a visitor's, a changed type keeps its role. */
+  badgeRole: z.enum(BADGE_ROLES, { error: 'console:errors.badgeRole' }).optional(),
   texts: typeTexts,
 })
 

@@ -1,3 +1,4 @@
+import { BADGE_ROLES } from '../rules/badges.ts'
 import { z } from 'zod'
 import { CONSOLE } from '../functions/console.ts'
 import { CHECKIN_LIMITS, CHECKIN_OUTCOMES, DOOR_TICKET_STATES } from '../rules/console-checkin.ts'
@@ -43,6 +44,8 @@ export const checkinList = defineContract({
         ticketType: z.string(),
         /** An exhibitor's team pass: the company the door names with "Exhibitor" (docs/product.md#team-passes); null for a visitor. */
         company: z.string().nullable(),
+        /** The role its badge shows, which every scan's answer shows as a band and a word (docs/product.md#badges). */
+        role: z.enum(BADGE_ROLES),
         state: z.enum(DOOR_TICKET_STATES),
         checkin: firstCheckin.nullable(),
       }),

@@ -158,6 +158,16 @@ export function mayCall(roles: readonly StaffRole[], name: string): boolean {
 }
 
 /**
+ * Badges (docs/product.md#badges): the door prints them and the order desk hands one out again, so
+ * members with check-in or order access download them (a streamed file, not a gateway function).
+ */
+export const BADGE_ACCESS: readonly StaffRole[] = ['checkin', 'manager', 'support']
+
+export function mayDownloadBadges(roles: readonly StaffRole[]): boolean {
+  return roles.includes('owner') || roles.some((role) => BADGE_ACCESS.includes(role))
+}
+
+/**
  * The staff session cookie (HttpOnly, SameSite=Strict), set once for each of these paths with the same
  * value, since a cookie has a single Path.
  */

@@ -138,6 +138,7 @@ test('the door: scan real QR codes from the camera online and offline, sync when
 
     await phone.getByLabel('Exhibition').selectOption(String(exhibitionId))
     await phone.getByLabel('Gate').fill('North hall')
+    await phone.getByLabel('Badge stock').selectOption('cr80')
     await keep(phone)
     await phone.getByRole('button', { name: 'Start checking in' }).click()
     await expect(phone.getByText('Ready: scan a ticket')).toBeVisible()
@@ -149,7 +150,43 @@ test('the door: scan real QR codes from the camera online and offline, sync when
     await expect(answer(phone)).toContainText('Checked in')
     await expect(answer(phone)).toContainText('Standard pass')
     await expect(answer(phone)).not.toContainText('not yet confirmed')
+    // The role's band and word (docs/product.md#badges): a standard pass is a visitor's.
+    await expect(answer(phone).locator('[data-role]')).toHaveAttribute('data-role', 'visitor')
+    await expect(answer(phone).locator('[data-role]')).toHaveText('Visitor')
     await keep(phone)
+
+    // Print badge: the badge on the stock chosen at set-up, its QR drawn from the code just scanned, the print dialog asked for once.
+    await phone.evaluate(() => {
+      const counted = window as unknown as { printed: number }
+      counted.printed = 0
+      window.print = () => {
+        counted.printed++
+      }
+    })
+    await phone.getByRole('button', { name: 'Print badge' }).click()
+    const sheet = phone.getByTestId('badge-sheet')
+    await expect(sheet).toHaveAttribute('data-stock', 'cr80')
+    await expect(sheet).toContainText('Meiling Zhou')
+    await expect(sheet.locator('[data-role="visitor"]')).toHaveText('Visitor')
+    await expect(sheet.locator('svg path')).toHaveCount(1)
+    expect(await phone.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1)
+    await keep(phone)
+    await phone.setViewportSize(DESKTOP)
+    await keep(phone)
+    await phone.setViewportSize(PHONE)
+    await phone.getByRole('button', { name: 'Back to the door' }).click()
+    await expect(sheet).toHaveCount(0)
+
+    // Every badge of the exhibition, on the door's stock, as one PDF.
+    const downloading = phone.waitForEvent('download')
+    await phone.getByRole('button', { name: /^Download badges/ }).click()
+    const badges = await downloading
+    expect(badges.suggestedFilename()).toBe(`badges-${exhibitionId}-cr80.pdf`)
+    expect(
+      readFileSync((await badges.path()) as string)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
 
     // The same code again: already in, with when, where and on which device.
     await scan(phone, first)

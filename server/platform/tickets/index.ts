@@ -22,6 +22,7 @@ import type { Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import { ticketRoutes } from './tickets.routes.ts'
+import { mountBadgeDownloads } from './console/badges/badge-downloads.ts'
 
 export interface TicketsService {
   orders: OrdersService
@@ -116,6 +117,7 @@ export const domain: Domain = {
   routes(router, platform: Platform) {
     const tickets = platform.services.tickets
     ticketRoutes(router, platform, tickets.signer, tickets.payments, tickets.orders)
+    mountBadgeDownloads(router, platform)
     sandboxRoutes(router, platform, tickets.payments, loadStrings('payment'))
   },
   async seed(_platform, tx) {

@@ -1,6 +1,7 @@
 import { PDFDocument, type PDFPage, rgb } from 'pdf-lib'
 import QRCode from 'qrcode'
 import type { Locale } from '../../../shared/languages.ts'
+import { qrModulesPath } from '../../../shared/rules/badges.ts'
 import { formatDateRange, htmlLangOf, locationLine } from './format.ts'
 import type { Translate } from '../kit/strings.ts'
 import { embedFonts, type Fonts, GOLD, MUTED, type WriteOptions, write as writeText } from '../kit/pdf-text.ts'
@@ -34,20 +35,7 @@ function write(page: PDFPage, fonts: Fonts, text: string, options: Omit<WriteOpt
 /** The QR code's dark modules as one SVG path, each row's runs merged into rectangles. */
 export function qrPath(code: string): { path: string; size: number } {
   const matrix = QRCode.create(code, { errorCorrectionLevel: 'M' }).modules
-  const parts: string[] = []
-  for (let row = 0; row < matrix.size; row++) {
-    let column = 0
-    while (column < matrix.size) {
-      if (!matrix.get(row, column)) {
-        column++
-        continue
-      }
-      const start = column
-      while (column < matrix.size && matrix.get(row, column)) column++
-      parts.push(`M${start} ${row}h${column - start}v1h${start - column}z`)
-    }
-  }
-  return { path: parts.join(''), size: matrix.size }
+  return { path: qrModulesPath(matrix), size: matrix.size }
 }
 
 /** The file's name, the same in the mail and the download. */

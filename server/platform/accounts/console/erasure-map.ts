@@ -219,7 +219,7 @@ const NOBODY: Record<string, { why: string; columns: string[] }> = {
   news_article_texts: { why: 'content staff write', columns: ['body_html', 'body_markdown', 'cover_alt', 'locale', 'summary', 'title'] },
   videos: { why: 'content staff write', columns: ['captions', 'category', 'exhibition_slug', 'poster_image', 'slug', 'sources'] },
   video_texts: { why: 'content staff write', columns: ['description', 'locale', 'poster_alt', 'title'] },
-  ticket_types: { why: 'what is on sale', columns: ['currency', 'key', 'texts'] },
+  ticket_types: { why: 'what is on sale', columns: ['badge_role', 'currency', 'key', 'texts'] },
   survey_questions: { why: 'questions staff write', columns: ['kind', 'texts'] },
   payment_events: { why: 'provider event ids, kept to refuse a replay', columns: ['event_id', 'kind', 'provider'] },
   verification_channels: { why: 'the organiser’s own channels (the public register)', columns: ['display', 'kind', 'lookup_key', 'note', 'purpose'] },

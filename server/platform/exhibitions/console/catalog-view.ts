@@ -1,3 +1,4 @@
+import { badgeRoleOf } from '../../../../shared/rules/badges.ts'
 import type { z } from 'zod'
 import type * as contracts from '../../../../shared/contracts/console-catalog.ts'
 import type { Queryable } from '../../../db/client.ts'
@@ -62,6 +63,7 @@ export async function catalogExhibition(db: Queryable, row: repo.CatalogExhibiti
       salesEndAt: venueTime(type.sales_end_at, zone),
       active: type.active,
       sort: type.sort,
+      badgeRole: badgeRoleOf(type.badge_role, false),
       texts: Object.fromEntries(Object.entries(type.texts).map(([locale, text]) => [locale, { name: text.name ?? '', description: text.description ?? '' }])),
     })),
   }

@@ -46,6 +46,7 @@ export interface CatalogTypeRow {
   sales_start_at: Date | null
   sales_end_at: Date | null
   max_per_order: number
+  badge_role: string
   sort: number
   active: boolean
   texts: Record<string, { name?: string; description?: string }>
@@ -143,7 +144,7 @@ export async function writeTexts(
 }
 
 const TYPE_COLUMNS = `t.id, t.exhibition_id, t.key, t.price_minor, t.currency, t.capacity, t.reserved, t.sales_start_at, t.sales_end_at,
-  t.max_per_order, t.sort, t.active, t.texts,
+  t.max_per_order, t.badge_role, t.sort, t.active, t.texts,
   (select count(*)::int from e_tickets k where k.ticket_type_id = t.id and k.voided_at is null) as sold`
 
 export async function typesOf(db: Queryable, exhibitionId: number): Promise<CatalogTypeRow[]> {

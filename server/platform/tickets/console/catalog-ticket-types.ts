@@ -27,8 +27,8 @@ function fieldsOf(input: TypeInput, timeZone: string, exhibitionEndsAt: Date): r
     const text = input.texts[locale]
     if (text?.name) texts[locale] = { name: text.name, description: text.description }
   }
-  const { key, priceMinor, currency, capacity, maxPerOrder, active, sort } = input
-  return { key, priceMinor, currency, capacity, maxPerOrder, salesStartAt, salesEndAt, active, sort, texts }
+  const { key, priceMinor, currency, capacity, maxPerOrder, active, sort, badgeRole } = input
+  return { key, priceMinor, currency, capacity, maxPerOrder, salesStartAt, salesEndAt, active, sort, badgeRole: badgeRole ?? null, texts }
 }
 
 /**

@@ -16,6 +16,8 @@ export interface TypeFields {
   salesEndAt: Date | null
   active: boolean
   sort: number
+  /** null: a new type is a visitor's, a changed one keeps its role. */
+  badgeRole: string | null
   texts: Record<string, { name: string; description: string }>
 }
 
@@ -30,12 +32,13 @@ const typeValues = (fields: TypeFields) => [
   fields.active,
   fields.sort,
   JSON.stringify(fields.texts),
+  fields.badgeRole,
 ]
 
 export async function insertTicketType(tx: Queryable, exhibitionId: number, fields: TypeFields): Promise<number> {
   const result = await tx.query<{ id: number }>(
-    `insert into ticket_types (key, price_minor, currency, capacity, max_per_order, sales_start_at, sales_end_at, active, sort, texts, exhibition_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11) returning id`,
+    `insert into ticket_types (key, price_minor, currency, capacity, max_per_order, sales_start_at, sales_end_at, active, sort, texts, badge_role, exhibition_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, coalesce($11, 'visitor'), $12) returning id`,
     [...typeValues(fields), exhibitionId],
   )
   return result.rows[0]?.id as number
@@ -49,8 +52,8 @@ export async function insertTicketType(tx: Queryable, exhibitionId: number, fiel
 export async function updateTicketType(tx: Queryable, id: number, exhibitionId: number, fields: TypeFields): Promise<boolean> {
   const result = await tx.query(
     `update ticket_types set key = $1, price_minor = $2, currency = $3, capacity = $4, max_per_order = $5, sales_start_at = $6,
-       sales_end_at = $7, active = $8, sort = $9, texts = $10::jsonb, updated_at = now()
-     where id = $11 and exhibition_id = $12 and reserved <= $4 and not exhibitor_pass returning id`,
+       sales_end_at = $7, active = $8, sort = $9, texts = $10::jsonb, badge_role = coalesce($11, badge_role), updated_at = now()
+     where id = $12 and exhibition_id = $13 and reserved <= $4 and not exhibitor_pass returning id`,
     [...typeValues(fields), id, exhibitionId],
   )
   return result.rows.length === 1

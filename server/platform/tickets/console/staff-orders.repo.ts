@@ -29,6 +29,9 @@ export function localeLiteral(locale: Locale): string {
 export const TYPE_NAME = (alias: string, locale: Locale) =>
   `coalesce(${alias}.texts->${localeLiteral(locale)}->>'name', ${alias}.texts->'en'->>'name', ${alias}.key)`
 
+/** A ticket type's badge role: an exhibitor pass's is always exhibitor (docs/product.md#badges). */
+export const BADGE_ROLE = (alias: string) => `case when ${alias}.exhibitor_pass then 'exhibitor' else ${alias}.badge_role end`
+
 /** An exhibition's title in the member's locale, else English, else any. */
 const TITLE = (alias: string, locale: Locale) =>
   `coalesce((select t.title from exhibition_texts t where t.exhibition_id = ${alias} order by t.locale <> ${localeLiteral(locale)}, t.locale <> 'en', t.locale limit 1), '')`

@@ -110,6 +110,8 @@ function variantOf(row: AuditRow, context: SentenceContext): { key: string; valu
       const status = text(after.status)
       return { key, values: { status: context.exists(`applications.status.${status}`) ? context.t(`applications.status.${status}`, {}) : status } }
     }
+    case 'downloadBadges':
+      return { key, values: { count: typeof after.badges === 'number' ? after.badges : 0 } }
     case 'generateCoupons':
       return { key, values: { count: typeof after.count === 'number' ? after.count : list(after.codes).length } }
     case 'exportFile':

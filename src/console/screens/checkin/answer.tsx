@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import type { BadgeRole } from '../../../../shared/rules/badges.ts'
 import type { CheckinOutcome } from '../../../../shared/rules/console-checkin.ts'
 import type { DoorScan } from './door-model.ts'
 import styles from './checkin.module.css'
@@ -12,6 +13,16 @@ const LOOK: Record<CheckinOutcome, { tone: 'good' | 'warn' | 'bad'; icon: string
   refunded: { tone: 'bad', icon: '✕' },
   cancelled: { tone: 'bad', icon: '✕' },
   unknown: { tone: 'bad', icon: '?' },
+}
+
+/** The band of each badge role, in the badge's own colours. */
+export const ROLE_BAND: Record<BadgeRole, string | undefined> = {
+  visitor: styles.roleVisitor,
+  exhibitor: styles.roleExhibitor,
+  speaker: styles.roleSpeaker,
+  press: styles.rolePress,
+  staff: styles.roleStaff,
+  vip: styles.roleVip,
 }
 
 export const isGood = (outcome: CheckinOutcome) => outcome === 'checkedIn'
@@ -49,7 +60,13 @@ export function Answer({ scan, deviceId, timeZone, locale }: { scan: DoorScan | 
             {scan.ticketType && !scan.company ? <span className={styles.answerType}> · {scan.ticketType}</span> : null}
           </p>
         ) : null}
-        {scan.company ? <p className={styles.answerRole}>{t('checkin.answer.exhibitor', { company: scan.company })}</p> : null}
+        {scan.role ? (
+          <p className={`${styles.roleBand} ${ROLE_BAND[scan.role]}`} data-role={scan.role}>
+            {scan.company ? t('checkin.answer.exhibitor', { company: scan.company }) : t(`badges.roles.${scan.role}`)}
+          </p>
+        ) : scan.company ? (
+          <p className={styles.answerRole}>{t('checkin.answer.exhibitor', { company: scan.company })}</p>
+        ) : null}
         <p className={styles.answerDetail}>{t(`checkin.advice.${scan.outcome}`)}</p>
         {scan.outcome === 'already' && first ? (
           <p className={styles.answerDetail}>

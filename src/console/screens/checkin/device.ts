@@ -19,7 +19,8 @@ export function deviceId(): string {
 export function storedChoice(): DoorChoice | null {
   try {
     const choice = JSON.parse(localStorage.getItem(CHOICE_KEY) ?? 'null') as DoorChoice | null
-    return choice && Number.isInteger(choice.exhibitionId) && typeof choice.gate === 'string' ? choice : null
+    if (!choice || !Number.isInteger(choice.exhibitionId) || typeof choice.gate !== 'string') return null
+    return { exhibitionId: choice.exhibitionId, gate: choice.gate, stock: choice.stock === 'cr80' ? 'cr80' : 'a6' }
   } catch {
     return null
   }
@@ -58,6 +59,8 @@ export async function keepScreenOffline(): Promise<void> {
   // The camera's code loads only when the camera starts, which may first happen at a door without network.
   const { scannerFiles } = await import('./detector.ts')
   for (const url of await scannerFiles()) add(url)
+  // So is the printed badge's view, which a door may first open without network (docs/product.md#badges).
+  await import('./badge-print.tsx')
   for (const element of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet], link[rel=modulepreload], link[rel=icon], link[rel=manifest]'))
     add(element.href)
   for (const element of document.querySelectorAll<HTMLScriptElement>('script[src]')) add(element.src)

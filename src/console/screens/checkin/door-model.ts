@@ -1,3 +1,4 @@
+import type { BadgeRole } from '../../../../shared/rules/badges.ts'
 import type { CheckinList } from '../../../api/console.ts'
 import { CHECKIN_LIMITS, type CheckinOutcome } from '../../../../shared/rules/console-checkin.ts'
 import { isNameQuery, nameMatches, searchForm } from '../../../../shared/rules/names.ts'
@@ -21,6 +22,10 @@ export interface DoorScan {
   ticketType: string | null
   /** The exhibitor of a team pass; absent in scans kept from before passes were shown. */
   company?: string | null
+  /** The badge role shown as a band and a word; absent in scans kept from before roles were shown. */
+  role?: BadgeRole | null
+  /** The QR code as scanned (not kept for a ticket picked by name): the printed badge carries it. */
+  code?: string | null
   outcome: CheckinOutcome
   at: string
   gate: string

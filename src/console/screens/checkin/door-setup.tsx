@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { BADGE_STOCK_NAMES, type BadgeStock } from '../../../../shared/rules/badges.ts'
 import { CHECKIN_LIMITS } from '../../../../shared/rules/console-checkin.ts'
 import ui from '../../ui/ui.module.css'
 import styles from './checkin.module.css'
@@ -7,6 +8,8 @@ import styles from './checkin.module.css'
 export interface DoorChoice {
   exhibitionId: number
   gate: string
+  /** The badge stock this door's printer holds (docs/product.md#badges); absent in choices kept from before badges. */
+  stock?: BadgeStock
 }
 
 interface DoorSetupProps {
@@ -22,13 +25,14 @@ export function DoorSetup({ exhibitions, knownGates, initial, onChoose }: DoorSe
   const ids = useId()
   const [exhibitionId, setExhibitionId] = useState(String(initial?.exhibitionId ?? exhibitions[0]?.id ?? ''))
   const [gate, setGate] = useState(initial?.gate ?? '')
+  const [stock, setStock] = useState<BadgeStock>(initial?.stock ?? 'a6')
   const [missing, setMissing] = useState(false)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const chosen = Number(exhibitionId)
     if (!chosen || !gate.trim()) return setMissing(true)
-    onChoose({ exhibitionId: chosen, gate: gate.trim() })
+    onChoose({ exhibitionId: chosen, gate: gate.trim(), stock })
   }
 
   if (!exhibitions.length) return <p className={ui.panel}>{t('checkin.setup.none')}</p>
@@ -72,6 +76,18 @@ export function DoorSetup({ exhibitions, knownGates, initial, onChoose }: DoorSe
         <p id={`${ids}-gate-hint`} className={missing && !gate.trim() ? ui.fieldError : ui.hint}>
           {missing && !gate.trim() ? t('checkin.setup.gateMissing') : t('checkin.setup.gateHint')}
         </p>
+      </div>
+      <div className={ui.field}>
+        <label className={ui.label} htmlFor={`${ids}-stock`}>
+          {t('checkin.setup.stock')}
+        </label>
+        <select id={`${ids}-stock`} className={ui.input} value={stock} onChange={(event) => setStock(event.target.value as BadgeStock)}>
+          {BADGE_STOCK_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {t(`badges.${name}`)}
+            </option>
+          ))}
+        </select>
       </div>
       <div className={styles.setupActions}>
         <button type="submit" className={`${ui.button} ${ui.primary}`}>

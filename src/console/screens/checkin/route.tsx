@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { checkinExhibitions } from '../../../api/console.ts'
@@ -16,6 +16,12 @@ import { type DoorChoice, DoorSetup } from './door-setup.tsx'
 import { signal } from './feedback.ts'
 import { Scanner } from './scanner.tsx'
 import { useDoor } from './use-door.ts'
+import type { BadgeStock } from '../../../../shared/rules/badges.ts'
+import { downloadBadges } from '../../lib/badge-download.ts'
+import { useErrorText } from '../../ui/use-error-text.ts'
+
+/** The printed badge's view and the QR drawing it needs: not part of the door's first load. */
+const BadgePrint = lazy(() => import('./badge-print.tsx'))
 
 export function loader(args: LoaderFunctionArgs) {
   return staffCall(args, checkinExhibitions, {})
@@ -39,6 +45,7 @@ export function Component() {
   const [choosing, setChoosing] = useState(false)
   const [gates, setGates] = useState<string[]>([])
   const [last, setLast] = useState<DoorScan | null>(null)
+  const [printing, setPrinting] = useState<DoorScan | null>(null)
   const door = useDoor(choosing ? null : (choice?.exhibitionId ?? null), device ?? '')
 
   // The device's own memory exists only in the browser: read after hydrating.
@@ -138,6 +145,18 @@ export function Component() {
       {data ? (
         <>
           <Answer scan={shown} deviceId={device} timeZone={timeZone} locale={locale} />
+          {shown && isGood(shown.outcome) && shown.name ? (
+            <div className={styles.printAction}>
+              <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setPrinting(shown)}>
+                {t('checkin.print.action')}
+              </button>
+            </div>
+          ) : null}
+          {printing ? (
+            <Suspense fallback={null}>
+              <BadgePrint scan={printing} exhibition={title} stock={choice.stock ?? 'a6'} onClose={() => setPrinting(null)} />
+            </Suspense>
+          ) : null}
           <Scanner onCode={(code) => answer({ code })} />
           <ManualLookUp tickets={data.list.tickets} onCheckIn={(ticketId) => void answer({ ticketId })} />
           <RecentScans scans={data.recent.slice(0, RECENT_SHOWN)} timeZone={timeZone} locale={locale} onUndo={door.undo} />
@@ -163,6 +182,7 @@ export function Component() {
               </div>
             </dl>
           </section>
+          <AllBadges exhibitionId={data.list.exhibition.id} stock={choice.stock ?? 'a6'} />
         </>
       ) : (
         <p className={ui.panel}>{door.loading ? t('checkin.door.loading') : null}</p>
@@ -258,6 +278,44 @@ function RecentScans({ scans, timeZone, locale, onUndo }: { scans: DoorScan[]; t
           </li>
         ))}
       </ul>
+    </section>
+  )
+}
+
+/** Every badge of the exhibition as one PDF on the door's stock, to print before the doors open (docs/product.md#badges). */
+function AllBadges({ exhibitionId, stock }: { exhibitionId: number; stock: BadgeStock }) {
+  const { t } = useTranslation()
+  const errorText = useErrorText()
+  const ids = useId()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  async function run() {
+    setBusy(true)
+    setError(null)
+    try {
+      await downloadBadges({ exhibitionId, stock })
+    } catch (caught) {
+      setError(errorText(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section className={ui.panel} aria-labelledby={`${ids}-badges`}>
+      <h2 id={`${ids}-badges`} className={ui.panelTitle}>
+        {t('badges.title')}
+      </h2>
+      <p className={ui.hint}>
+        {t('badges.lead')} {t('badges.stock')}: {t(`badges.${stock}`)}
+      </p>
+      <button type="button" className={ui.button} disabled={busy} aria-busy={busy} onClick={() => void run()}>
+        {busy ? t('badges.downloading') : t('badges.download')}
+      </button>
+      {error ? (
+        <p className={ui.fieldError} role="alert">
+          {error}
+        </p>
+      ) : null}
     </section>
   )
 }

@@ -11,6 +11,8 @@ import styles from './catalog.module.css'
 import { CurrencyField } from './currency-field.tsx'
 import { moneyOf, orNull, textOf, useFormCall } from '../../ui/use-form-call.ts'
 import { FormEnd } from '../../ui/form-end.tsx'
+import { SelectField } from '../../ui/select-field.tsx'
+import { BADGE_ROLES } from '../../../../shared/rules/badges.ts'
 
 interface Props {
   exhibitionId: number
@@ -39,6 +41,7 @@ export function TicketTypeForm({ exhibitionId, type, defaultCurrency, onClose, o
         salesEndAt: orNull(textOf(form, 'salesEndAt')),
         active: form.get('active') === 'on',
         sort: Number(textOf(form, 'sort') || '0'),
+        badgeRole: textOf(form, 'badgeRole') as CatalogTicketType['badgeRole'],
         texts: Object.fromEntries(
           LOCALES.map((locale) => [locale, { name: textOf(form, `name.${locale}`), description: type?.texts[locale]?.description ?? '' }]),
         ),
@@ -78,6 +81,14 @@ export function TicketTypeForm({ exhibitionId, type, defaultCurrency, onClose, o
           max={MAX_TICKETS_PER_ORDER}
           defaultValue={type?.maxPerOrder ?? MAX_TICKETS_PER_ORDER}
           error={fieldError('maxPerOrder')}
+        />
+        <SelectField
+          label={t('catalog.badgeRole')}
+          name="badgeRole"
+          defaultValue={type?.badgeRole ?? 'visitor'}
+          options={BADGE_ROLES.map((role) => [role, t(`badges.roles.${role}`)])}
+          hint={t('catalog.badgeRoleHint')}
+          error={fieldError('badgeRole')}
         />
         <TextField label={t('catalog.sort')} name="sort" type="number" min={0} defaultValue={type?.sort ?? 0} error={fieldError('sort')} />
         <TextField

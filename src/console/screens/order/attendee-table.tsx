@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ConsoleOrderDetail } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
@@ -9,10 +10,15 @@ import { displayName } from '../../../../shared/rules/names.ts'
 
 type Attendee = ConsoleOrderDetail['attendees'][number]
 
+/** The badge buttons come in their own chunk: the order screen is at its size budget. */
+const BadgeButtons = lazy(() => import('./badge-buttons.tsx'))
+
 interface AttendeeTableProps {
   order: ConsoleOrderDetail
   canEdit: boolean
   canResend: boolean
+  /** Check-in or order access: the holder's badge as a PDF (docs/product.md#badges). */
+  canBadge: boolean
   onEdit(attendee: Attendee): void
   onResend(attendee: Attendee): void
 }
@@ -32,7 +38,7 @@ function Arrival({ checkedIn }: { checkedIn: NonNullable<Attendee['ticket']>['ch
 }
 
 /** One row per attendee: their details, their e-ticket and its state, and what staff may do for them. */
-export function AttendeeTable({ order, canEdit, canResend, onEdit, onResend }: AttendeeTableProps) {
+export function AttendeeTable({ order, canEdit, canResend, canBadge, onEdit, onResend }: AttendeeTableProps) {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
   const nameOf = (attendee: Attendee) => displayName({ first: attendee.firstName, last: attendee.lastName })
@@ -77,6 +83,11 @@ export function AttendeeTable({ order, canEdit, canResend, onEdit, onResend }: A
               {t('order.resendOne')}
               <span className="visually-hidden">{` ${nameOf(attendee)}`}</span>
             </button>
+          ) : null}
+          {canBadge && attendee.ticket && ticketState(attendee.ticket) === 'valid' ? (
+            <Suspense fallback={null}>
+              <BadgeButtons exhibitionId={order.exhibitionId} ticketId={attendee.ticket.id} position={attendee.position} />
+            </Suspense>
           ) : null}
         </div>
       ),

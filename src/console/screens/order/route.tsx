@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
 import { type ConsoleOrderDetail, orderDetail } from '../../../api/console.ts'
-import { mayCall } from '../../../../shared/rules/console-access.ts'
+import { mayCall, mayDownloadBadges } from '../../../../shared/rules/console-access.ts'
 import { useMember } from '../../console-state.ts'
 import { ORDERS_PATH } from '../../lib/order-paths.ts'
 import { staffCall } from '../../screen-kit.ts'
@@ -79,6 +79,7 @@ export function Component() {
             order={order}
             canEdit={may('changeAttendee') && order.allowed.editAttendees}
             canResend={may('resendTickets') && order.allowed.resend}
+            canBadge={mayDownloadBadges(roles)}
             onEdit={(attendee) => setOpen({ kind: 'attendee', attendee })}
             onResend={(attendee) => setOpen({ kind: 'resend', attendee })}
           />

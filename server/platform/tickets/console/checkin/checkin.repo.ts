@@ -1,7 +1,8 @@
 import type { CheckinOutcome, DoorTicketState } from '../../../../../shared/rules/console-checkin.ts'
 import type { Locale } from '../../../../../shared/languages.ts'
 import type { Queryable } from '../../../../db/client.ts'
-import { LIVE_CHECKIN_JOIN, localeLiteral, TYPE_NAME } from '../staff-orders.repo.ts'
+import type { BadgeRole } from '../../../../../shared/rules/badges.ts'
+import { BADGE_ROLE, LIVE_CHECKIN_JOIN, localeLiteral, TYPE_NAME } from '../staff-orders.repo.ts'
 
 /** SQL of check-in at the door (server/db/migrations/0110_checkins.sql). */
 
@@ -27,13 +28,15 @@ export interface DoorTicketRow extends Partial<LiveCheckinRow> {
   ticket_type: string
   /** The exhibitor whose team pass this is, named in the member's language (docs/product.md#team-passes); null: a visitor's ticket. */
   company: string | null
+  /** The badge role: a pass's is always exhibitor (docs/product.md#badges). */
+  role: BadgeRole
   state: DoorTicketState
   scan_id: string | null
 }
 
 const DOOR_TICKET = (locale: Locale) =>
   `select e.id, e.exhibition_id, o.number as order_number, a.first_name, a.last_name,
-     ${TYPE_NAME('t', locale)} as ticket_type, ${DOOR_STATE} as state,
+     ${TYPE_NAME('t', locale)} as ticket_type, ${DOOR_STATE} as state, ${BADGE_ROLE('t')} as role,
      (select ct.name from exhibitors x join exhibitor_company_texts ct on ct.company_id = x.company_id where x.id = o.pass_exhibitor_id
        order by ct.locale <> ${localeLiteral(locale)}, ct.locale <> 'en', ct.locale limit 1) as company,
      c.id as scan_id, c.scanned_at, c.gate, c.device_id, s.name as staff_name

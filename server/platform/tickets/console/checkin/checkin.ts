@@ -63,6 +63,7 @@ export async function checkinList(db: Queryable, signer: TicketSigner, actor: St
       lastName: ticket.last_name,
       ticketType: ticket.ticket_type,
       company: ticket.company,
+      role: ticket.role,
       state: ticket.state,
       checkin: firstOf(ticket),
     })),
