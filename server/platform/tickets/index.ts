@@ -127,3 +127,4 @@ export const domain: Domain = {
 export { boothOrderByKey, liveBoothOrders, openBoothOrder } from './booth-orders.ts'
 export { exhibitionTitle } from './console/staff-orders.repo.ts'
 export { eraseHeldTickets, eraseOrders, redactOrderHistories } from './erasure.ts'
+export { type SharedContact, sharedContact } from './ticket-shares.ts'
