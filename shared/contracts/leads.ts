@@ -24,6 +24,8 @@ export const leadView = z.object({
   /** The member who first scanned it (nick), null once they left or were erased. */
   scannedBy: z.string().nullable(),
   scannedAt: instant,
+  /** When it was first scanned on the venue's clock, `YYYY-MM-DD HH:mm` (made on the server: no browser formatting). */
+  scannedAtVenue: z.string(),
   lastScannedAt: instant,
   scans: z.number().int(),
   rating: z.enum(LEAD_RATINGS).nullable(),

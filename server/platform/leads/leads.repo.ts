@@ -94,13 +94,16 @@ export interface LeadRow {
   last_name: string
   email: string
   phone_e164: string
+  time_zone: string
 }
 
 export async function leadsOf(db: Queryable, exhibitorId: number, leadId?: number): Promise<LeadRow[]> {
   const result = await db.query<LeadRow>(
     `select l.id::int as id, c.nick as scanned_by, l.scanned_at, l.last_scanned_at, l.scans, l.rating, l.tags, l.notes,
-            a.shares, a.first_name, a.last_name, a.email, a.phone_e164
+            a.shares, a.first_name, a.last_name, a.email, a.phone_e164, ex.time_zone
        from leads l
+       join exhibitors x on x.id = l.exhibitor_id
+       join exhibitions ex on ex.id = x.exhibition_id
        join e_tickets t on t.id = l.ticket_id
        join ticket_attendees a on a.id = t.attendee_id
        left join accounts c on c.id = l.scanned_by

@@ -5,6 +5,7 @@ import type { Locale } from '../../../shared/languages.ts'
 import { EXPORT_MEDIA_TYPES, type ExportFormat } from '../../../shared/rules/console-exports.ts'
 import { LEAD_FIELDS, LEAD_MESSAGES, type LeadRating } from '../../../shared/rules/leads.ts'
 import { displayName, nameMatches } from '../../../shared/rules/names.ts'
+import { wallClock } from '../../../shared/zoned-time.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, forbidden, gone, invalid, notFound } from '../errors.ts'
 import { type Cell, toCsv } from '../kit/csv.ts'
@@ -22,6 +23,13 @@ type ListInput = z.output<typeof contracts.leadList.payload>
 const now = () => new Date(Date.now())
 const strings = loadStrings('leads')
 
+const two = (value: number) => String(value).padStart(2, '0')
+/** The venue's wall clock, digits only, so every language reads it alike and the page needs no Intl. */
+function venueTime(instant: Date, timeZone: string): string {
+  const clock = wallClock(instant, timeZone)
+  return `${clock.year}-${two(clock.month)}-${two(clock.day)} ${two(clock.hour)}:${two(clock.minute)}`
+}
+
 /** Who the lead is, as the attendee's consent allows now (docs/product.md#leads): computed on every read. */
 function viewOf(row: repo.LeadRow): LeadView {
   return {
@@ -29,6 +37,7 @@ function viewOf(row: repo.LeadRow): LeadView {
     ...sharedContact(row),
     scannedBy: row.scanned_by,
     scannedAt: row.scanned_at.toISOString(),
+    scannedAtVenue: venueTime(row.scanned_at, row.time_zone),
     lastScannedAt: row.last_scanned_at.toISOString(),
     scans: row.scans,
     rating: row.rating as LeadRating | null,
@@ -139,7 +148,7 @@ export function createLeadsService(platform: Platform) {
         lead.tags.join(', ') || null,
         lead.notes || null,
         lead.scannedBy,
-        lead.scannedAt,
+        lead.scannedAtVenue,
         lead.scans,
       ])
       // XLSX cells are typed: text stays text, never a formula; the CSV writer defuses formulas itself.

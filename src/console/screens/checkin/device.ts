@@ -56,7 +56,7 @@ export async function keepScreenOffline(): Promise<void> {
     if (parsed.origin === window.location.origin) files.add(parsed.pathname)
   }
   // The camera's code loads only when the camera starts, which may first happen at a door without network.
-  const { scannerFiles } = await import('./detector.ts')
+  const { scannerFiles } = await import('../../../lib/qr-detector.ts')
   for (const url of await scannerFiles()) add(url)
   for (const element of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet], link[rel=modulepreload], link[rel=icon], link[rel=manifest]'))
     add(element.href)
