@@ -1,9 +1,10 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLoaderData } from 'react-router'
+import { Link, useLoaderData, useRevalidator } from 'react-router'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { exportLeads, type LeadListView, type LeadView, leadList, qualifyLead, scanLead } from '../../api/leads.ts'
 import { useGateway, useSite } from '../../app-state.ts'
+import { useCurrentUser } from '../../components/account-menu/user-store.ts'
 import { LoginButton } from '../../components/login-frame/login-button.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { LEAD_RATINGS } from '../../../shared/rules/leads.ts'
@@ -21,6 +22,7 @@ export const loader = loadLeads
 export function Component() {
   const loaded = useLoaderData() as LeadsLoad
   const { t } = useTranslation('leads')
+  useReloadWhenUserChanges()
   return (
     <main id="main" className={styles.page}>
       <PageMeta title={t('meta.title')} description={t('intro')} noindex />
@@ -34,6 +36,19 @@ export function Component() {
       </div>
     </main>
   )
+}
+
+/** Signing in (or out) from the prompt loads the page again for whoever is signed in now. */
+function useReloadWhenUserChanges(): void {
+  const userId = useCurrentUser()?.userId ?? null
+  const revalidator = useRevalidator()
+  const shown = useRef(userId)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the user changes
+  useEffect(() => {
+    if (userId === shown.current) return
+    shown.current = userId
+    void revalidator.revalidate()
+  }, [userId])
 }
 
 function Back() {
