@@ -29,7 +29,7 @@ import { isQuietPath, isReservedPath, looksLikeFile, routeKindOf, slashlessLocat
 import { requestContext, requestIdOf } from './http/request-context.ts'
 import { securityHeaders } from './http/security.ts'
 import { socialImages } from './http/social-images.ts'
-import { CONSOLE_PATH, consolePages } from './http/console-pages.ts'
+import { allowWebAssembly, CONSOLE_PATH, consolePages } from './http/console-pages.ts'
 import { sitemapHandlers } from './http/sitemap.ts'
 import { ssrHandler, type RenderFunction } from './http/ssr.ts'
 import type { Platform } from './platform/platform.ts'
@@ -175,6 +175,11 @@ export function createApp(deps: AppDeps) {
     next()
   })
 
+  // The exhibitors' leads scanner reads QR codes with ZXing in WebAssembly where the phone has no reader (docs/product.md#leads).
+  app.use((req, res, next) => {
+    if (/^\/[a-z-]+\/exhibitor\/leads$/.test(req.path)) allowWebAssembly(res)
+    next()
+  })
   app.use(
     ssrHandler({
       config,

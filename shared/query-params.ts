@@ -34,6 +34,8 @@ export const ROUTE_QUERY_PARAMS: Readonly<Record<string, QueryDeclaration>> = {
   'info.html': 'any',
   // Personal (never stored): one exhibitor of the member's, or an invitation link from the mail.
   'exhibitor.html': ['id', 'invitation'],
+  // Personal (never stored): the exhibitor whose leads a member captures (docs/product.md#leads).
+  'exhibitor/leads': ['id'],
   'apply/registration': 'any',
   'apply/infoPage': 'any',
   'apply/sureInfo': 'any',

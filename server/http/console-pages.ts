@@ -11,9 +11,9 @@ const CHECKIN_PAGE = '/checkin'
 
 /**
  * Compiling WebAssembly needs 'wasm-unsafe-eval' in the CSP (it allows no script text, only wasm).
- * Only the check-in page gets it; every other page keeps the strict policy.
+ * Only the check-in page and the exhibitors' leads scanner (app.ts) get it; every other page keeps the strict policy.
  */
-function allowWebAssembly(res: Response): void {
+export function allowWebAssembly(res: Response): void {
   const policy = res.getHeader('Content-Security-Policy')
   if (typeof policy === 'string') res.setHeader('Content-Security-Policy', policy.replace(/(^|;)script-src /, "$1script-src 'wasm-unsafe-eval' "))
 }

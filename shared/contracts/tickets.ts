@@ -18,6 +18,7 @@ import {
 } from '../rules/tickets.ts'
 import { NEXT_STEPS } from '../checkout-steps.ts'
 import { TICKETS } from '../functions/tickets.ts'
+import { LEAD_FIELDS } from '../rules/leads.ts'
 import { defineContract } from './define.ts'
 import { companyInvoice, companyInvoiceView, documentSummary } from './invoices.ts'
 
@@ -117,6 +118,12 @@ const phone = z
     return { e164: parsed.number as string, country: parsed.country ?? value.country }
   })
 
+/** Each field at most once, in the list's order, so equal choices are stored alike. */
+const leadShares = z
+  .array(z.enum(LEAD_FIELDS, { error: 'errors.invalid' }), { error: 'errors.invalid' })
+  .max(LEAD_FIELDS.length, 'errors.invalid')
+  .transform((fields) => LEAD_FIELDS.filter((field) => fields.includes(field)))
+
 export const attendeeInput = z.object({
   firstName: requiredName(PROMPTS.firstName, ATTENDEE_LIMITS.firstName),
   lastName: requiredName(PROMPTS.lastName, ATTENDEE_LIMITS.lastName),
@@ -124,6 +131,8 @@ export const attendeeInput = z.object({
   phone,
   identity: z.enum(IDENTITIES, { error: PROMPTS.identity }),
   industry: z.enum(INDUSTRIES, { error: PROMPTS.industry }),
+  /** What exhibitors who scan this badge may receive (docs/product.md#leads); nothing unless chosen. */
+  shares: leadShares.optional().default([]),
 })
 
 /**
@@ -226,6 +235,7 @@ const attendeeView = z.object({
   phone: z.object({ country: z.string(), number: z.string(), e164: z.string(), international: z.string() }),
   identity: z.enum(IDENTITIES),
   industry: z.enum(INDUSTRIES),
+  shares: z.array(z.enum(LEAD_FIELDS)),
 })
 
 const eTicket = z.object({
@@ -406,6 +416,20 @@ export const cancelOrder = defineContract({
   ...TICKETS.cancelOrder,
   payload: z.object({ orderNumber }),
   result: orderDetail,
+})
+
+/**
+ * The buyer, or the attendee signed in with the ticket's address, changes what exhibitors who scan it
+ * may receive (docs/product.md#leads). A lead shows the consent as it is when read.
+ */
+export const setTicketShares = defineContract({
+  ...TICKETS.setTicketShares,
+  payload: z.object({
+    orderNumber,
+    position: z.number({ error: 'errors.invalid' }).int('errors.invalid').min(1, 'errors.invalid').max(5, 'errors.invalid'),
+    shares: leadShares,
+  }),
+  result: z.object({ position: z.number().int(), shares: z.array(z.enum(LEAD_FIELDS)) }),
 })
 
 export type AttendeeInput = z.input<typeof attendeeInput>

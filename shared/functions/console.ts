@@ -78,6 +78,9 @@ export const CONSOLE = {
   resendExhibitorInvitation: { endpoint: 'console', route: 'console$resendExhibitorInvitation', access: 'staff' },
   setExhibitorPassGrant: { endpoint: 'console', route: 'console$setExhibitorPassGrant', access: 'staff' },
   exhibitorExport: { endpoint: 'console', route: 'console$exhibitorExport', access: 'staff' },
+  // Lead capture per exhibition and its counts per exhibitor, never the leads (docs/product.md#leads).
+  leadCapture: { endpoint: 'console', route: 'console$leadCapture', access: 'staff' },
+  setLeadCapture: { endpoint: 'console', route: 'console$setLeadCapture', access: 'staff' },
   // Floor plans: an exhibition's halls and booths (docs/product.md#console-floor-plans).
   floorPlanEditor: { endpoint: 'console', route: 'console$floorPlanEditor', access: 'staff' },
   saveHall: { endpoint: 'console', route: 'console$saveHall', access: 'staff' },

@@ -103,6 +103,8 @@ export const CONSOLE_ACCESS = {
   resendExhibitorInvitation: EXHIBITOR_MANAGER,
   setExhibitorPassGrant: EXHIBITOR_MANAGER,
   exhibitorExport: EXHIBITOR_DESK,
+  leadCapture: EXHIBITOR_DESK,
+  setLeadCapture: EXHIBITOR_MANAGER,
   floorPlanEditor: MANAGER,
   saveHall: MANAGER,
   deleteHall: MANAGER,

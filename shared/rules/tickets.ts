@@ -1,3 +1,4 @@
+import type { LeadField } from './leads.ts'
 import { EMAIL_MAX } from './text.ts'
 
 /**
@@ -57,6 +58,8 @@ export interface AttendeeDraft {
   phone: { country: string; number: string }
   identity: string
   industry: string
+  /** What exhibitors who scan the badge may receive (docs/product.md#leads); none when absent. */
+  shares?: LeadField[]
 }
 
 export function attendList(country = 'US'): AttendeeDraft[] {

@@ -145,6 +145,8 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   resendExhibitorInvitation: () => ({ exhibitorId: 999999, invitationId: 1 }),
   setExhibitorPassGrant: () => ({ exhibitorId: 999999, grant: 1 }),
   exhibitorExport: () => ({ exhibitionId: 999999, format: 'csv' }),
+  leadCapture: () => ({ exhibitionId: 999999 }),
+  setLeadCapture: () => ({ exhibitionId: 999999, enabled: true }),
   floorPlanEditor: () => ({ exhibitionId: 999999 }),
   saveHall: () => ({ exhibitionId: 999999, label: 'A', width: 300, depth: 200 }),
   deleteHall: () => ({ exhibitionId: 999999, id: 999999, version: 1 }),

@@ -136,6 +136,7 @@ export async function createOrder(context: TicketsContext, caller: Caller, paylo
               phoneCountry: row.phone_country,
               identity: row.identity,
               industry: row.industry,
+              shares: row.shares,
             })),
           )
         }

@@ -130,3 +130,4 @@ export { boothOrderByKey, liveBoothOrders, openBoothOrder } from './booth-orders
 export { liveServicesOrders, type LiveServicesOrder, openServicesOrder, type ServiceLine } from './services-orders.ts'
 export { exhibitionTitle } from './console/staff-orders.repo.ts'
 export { eraseHeldTickets, eraseOrders, redactOrderHistories } from './erasure.ts'
+export { type SharedContact, sharedContact } from './ticket-shares.ts'

@@ -1,4 +1,5 @@
 import { displayName } from '../../../shared/rules/names.ts'
+import { LEAD_FIELDS } from '../../../shared/rules/leads.ts'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import type { OrderDetail, OrderSummary } from '../../../shared/contracts/tickets.ts'
 import type { Identity, Industry } from '../../../shared/rules/tickets.ts'
@@ -151,6 +152,7 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
         },
         identity: attendee.identity as Identity,
         industry: attendee.industry as Industry,
+        shares: LEAD_FIELDS.filter((field) => attendee.shares.includes(field)),
       }
     }),
     confirmed: order.confirmed_at !== null,

@@ -298,6 +298,7 @@ export interface AttendeeRow {
   phone_country: string
   identity: string
   industry: string
+  shares: string[]
 }
 
 export async function attendeesOf(db: Queryable, orderId: string): Promise<AttendeeRow[]> {
@@ -313,6 +314,7 @@ export interface AttendeeValues {
   phoneCountry: string
   identity: string
   industry: string
+  shares: readonly string[]
 }
 
 /** An attendee form as the contract parsed it (the phone split into number and country), as the table keeps it. */
@@ -325,6 +327,7 @@ export function attendeeValues(attendee: ParsedAttendee): AttendeeValues {
     phoneCountry: attendee.phone.country,
     identity: attendee.identity,
     industry: attendee.industry,
+    shares: attendee.shares,
   }
 }
 
@@ -332,8 +335,8 @@ export async function replaceAttendees(tx: Queryable, orderId: string, attendees
   await tx.query('delete from ticket_attendees where order_id = $1', [orderId])
   for (const [index, attendee] of attendees.entries()) {
     await tx.query(
-      `insert into ticket_attendees (order_id, position, first_name, last_name, email, phone_e164, phone_country, identity, industry)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      `insert into ticket_attendees (order_id, position, first_name, last_name, email, phone_e164, phone_country, identity, industry, shares)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[])`,
       [
         orderId,
         index + 1,
@@ -344,6 +347,7 @@ export async function replaceAttendees(tx: Queryable, orderId: string, attendees
         attendee.phoneCountry,
         attendee.identity,
         attendee.industry,
+        [...attendee.shares],
       ],
     )
   }

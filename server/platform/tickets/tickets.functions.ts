@@ -4,6 +4,7 @@ import type { Platform } from '../platform.ts'
 import type { OrdersService } from './orders.service.ts'
 import type { PaymentsService } from './payments/payments.service.ts'
 import type { Caller } from './tickets-context.ts'
+import { setTicketShares } from './ticket-shares.ts'
 
 /** `user` functions always have a user id (the gateway refuses others with 401). */
 function callerOf(context: CallContext): Caller {
@@ -35,5 +36,6 @@ export function registerTicketFunctions(platform: Platform, orders: OrdersServic
   registry.implement(contracts.checkPayment, (payload, context) => payments.checkPayment(callerOf(context), payload.orderNumber))
   registry.implement(contracts.getOrder, (payload, context) => orders.getOrder(callerOf(context), payload.orderNumber))
   registry.implement(contracts.myOrders, (payload, context) => orders.myOrders(callerOf(context), payload.limit, payload.before))
+  registry.implement(contracts.setTicketShares, (payload, context) => setTicketShares(platform.db, callerOf(context).userId, payload))
   registry.implement(contracts.cancelOrder, (payload, context) => orders.cancelOrder(callerOf(context), payload.orderNumber))
 }

@@ -91,6 +91,12 @@ const PEOPLE: Record<string, Record<string, string>> = {
     phone_country: 'the marker country, as first_name',
     identity: 'kept: a category, nobody in it',
     industry: 'kept: a category, nobody in it',
+    shares: 'emptied, as first_name: the leads that scanned the ticket show an anonymous visit',
+  },
+  leads: {
+    notes: 'emptied for the tickets erased with them (what the exhibitor’s team wrote about them)',
+    tags: 'emptied, as notes',
+    rating: 'emptied, as notes',
   },
   ticket_order_events: {
     data: 'their kept orders lose the mail recipients; on any order their address, name and phone become markers',

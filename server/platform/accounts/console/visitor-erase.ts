@@ -8,6 +8,7 @@ import { eraseExhibitorInvitations } from '../../exhibitors/index.ts'
 import { eraseFromOutbox } from '../../mailer.ts'
 import { eraseSurveyTraces } from '../../survey/index.ts'
 import { eraseHeldTickets, eraseOrders, redactOrderHistories } from '../../tickets/index.ts'
+import { eraseLeadNotes } from '../../leads/index.ts'
 import { eraseChannelSubmitters, eraseLookups } from '../../verification/index.ts'
 import { type PersonTraces, personTraces, redactJson, redactText, searchTerms } from './person-traces.ts'
 import { existingVisitor } from './visitor-view.ts'
@@ -34,6 +35,7 @@ export const ACCOUNT_REFERENCES = {
   'exhibitor_invitations.accepted_by': 'set to null; invitations sent to their addresses are deleted',
   'verification_channel_submissions.submitted_by': 'set to null with the account; the notes they wrote emptied: the channel stays the company’s',
   'exhibitor_task_confirmations.confirmed_by': 'set to null: the task stays done for their exhibitor, without who confirmed it',
+  'leads.scanned_by': 'set to null: the lead stays with its exhibitor, without who scanned it',
 } as const
 
 /** The person as each domain is given them (server/platform/erasure.ts), from what identifies them here. */
@@ -85,6 +87,7 @@ export async function deleteVisitor(platform: Platform, actor: StaffActor, id: s
     // Each domain erases its own rows, in this order: orders before the mails their logs name.
     await eraseOrders(tx, { kept: kept.map((order) => order.id), removed: removed.map((order) => order.id) })
     await eraseHeldTickets(tx, person)
+    await eraseLeadNotes(tx, person)
     await eraseSurveyTraces(
       tx,
       person,

@@ -105,6 +105,8 @@ function variantOf(row: AuditRow, context: SentenceContext): { key: string; valu
     case 'publishExhibition':
     case 'publishAdvert':
       return { key: after.published === false ? `${key}Off` : key, values: {} }
+    case 'setLeadCapture':
+      return { key: after.enabled === false ? `${key}Off` : key, values: {} }
     case 'decideApplication':
     case 'cli-applications-status': {
       const status = text(after.status)

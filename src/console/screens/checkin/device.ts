@@ -57,7 +57,7 @@ export async function keepScreenOffline(): Promise<void> {
     if (parsed.origin === window.location.origin) files.add(parsed.pathname)
   }
   // The camera's code loads only when the camera starts, which may first happen at a door without network.
-  const { scannerFiles } = await import('./detector.ts')
+  const { scannerFiles } = await import('../../../lib/qr-detector.ts')
   for (const url of await scannerFiles()) add(url)
   // So is the printed badge's view, which a door may first open without network (docs/product.md#badges).
   await import('./badge-print.tsx')

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import ui from '../../ui/ui.module.css'
 import styles from './checkin.module.css'
-import type { QrDetector } from './detector.ts'
+import type { QrDetector } from '../../../lib/qr-detector.ts'
 import { readySound } from './feedback.ts'
 
 /** How often a frame is read, and how long a code must have been out of view before it is answered again. */
@@ -58,7 +58,7 @@ export function Scanner({ onCode }: { onCode: (code: string) => Promise<unknown>
       }
       if (running) window.setTimeout(() => void read(), FRAME_MS)
     }
-    void import('./detector.ts')
+    void import('../../../lib/qr-detector.ts')
       .then(({ createQrDetector }) => createQrDetector())
       .then((created) => {
         detector = created

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { ATTENDEE_LIMITS, type AttendeeDraft, IDENTITIES, INDUSTRIES } from '../../../../shared/rules/tickets.ts'
 import { PhoneField } from '../../../components/phone-field/phone-field.tsx'
+import { ShareChoice } from '../share-choice.tsx'
 import styles from './attendees.module.css'
 import { SelectField, TextField } from '../form-fields.tsx'
 import { fieldId } from './use-attendee-forms.ts'
@@ -61,6 +62,7 @@ export function AttendeeFieldset({ index, ticketName, draft, errorOf, onChange }
         />
         <SelectField {...select('identity', IDENTITIES)} />
         <SelectField {...select('industry', INDUSTRIES)} />
+        <ShareChoice value={draft.shares ?? []} onChange={(shares) => onChange(index, { shares })} />
       </div>
     </fieldset>
   )

@@ -14,6 +14,7 @@ export function initialDrafts(order: OrderDetail, country: string): AttendeeDraf
         phone: { country: saved.phone.country, number: saved.phone.number },
         identity: saved.identity,
         industry: saved.industry,
+        shares: saved.shares,
       }
     }
     // The buyer is most often the first attendee.

@@ -111,6 +111,7 @@ export function useAttendeeForms(order: OrderDetail) {
         phone: draft.phone,
         identity: draft.identity as Identity,
         industry: draft.industry as Industry,
+        shares: draft.shares ?? [],
       })),
     })
     store.clear()

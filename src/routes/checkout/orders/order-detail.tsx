@@ -11,6 +11,7 @@ import { BoothFacts } from '../booth-facts.tsx'
 import { OrderActions } from '../order-actions.tsx'
 import { OrderDocuments } from '../order-documents.tsx'
 import { OrderETicket } from '../order-e-ticket.tsx'
+import { TicketShares } from '../ticket-shares.tsx'
 import type { OrderTimes } from '../order-loader.ts'
 import { RefundDue } from '../refund-due.tsx'
 import { CreatedFact, NumberFact, PayByFact } from './order-facts.tsx'
@@ -63,7 +64,10 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
             {t('success.ticketsTitle')}
           </h2>
           {order.tickets.map((ticket) => (
-            <OrderETicket key={ticket.id} order={order} ticket={ticket} times={times} />
+            <div key={ticket.id}>
+              <OrderETicket order={order} ticket={ticket} times={times} />
+              <TicketShares order={order} position={ticket.position} />
+            </div>
           ))}
         </section>
       ) : null}

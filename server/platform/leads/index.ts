@@ -1,0 +1,28 @@
+import type { Domain } from '../platform.ts'
+import { registerLeadFunctions } from './leads.functions.ts'
+import { createLeadsService, type LeadsService } from './leads.service.ts'
+
+declare module '../platform.ts' {
+  interface Services {
+    leads: LeadsService
+  }
+}
+
+/**
+ * Leads (docs/product.md#leads): exhibitor teams scan attendees' badges at their booth and qualify
+ * them; who a lead is follows the attendee's consent as it is when read. The organiser switches
+ * capture on per exhibition and reads counts, never the leads.
+ */
+export const domain: Domain = {
+  name: 'leads',
+  // After tickets (50) and exhibitors, whose services it asks at each call.
+  order: 60,
+  setup(platform) {
+    const service = createLeadsService(platform)
+    platform.services.leads = service
+    registerLeadFunctions(platform, service)
+  },
+}
+
+// What other domains use of this one.
+export { eraseLeadNotes } from './erasure.ts'

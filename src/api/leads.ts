@@ -1,0 +1,13 @@
+import type { z } from 'zod'
+import { fn } from '../../shared/functions/gateway.ts'
+import { LEADS } from '../../shared/functions/leads.ts'
+import type * as contracts from '../../shared/contracts/leads.ts'
+
+/** Leads (docs/product.md#leads): browser references for the exhibitor team's scanner and list. */
+export const scanLead = fn<typeof contracts.scanLead>(LEADS.scanLead)
+export const leadList = fn<typeof contracts.leadList>(LEADS.leadList)
+export const qualifyLead = fn<typeof contracts.qualifyLead>(LEADS.qualifyLead)
+export const exportLeads = fn<typeof contracts.exportLeads>(LEADS.exportLeads)
+
+export type LeadView = z.output<typeof contracts.leadView>
+export type LeadListView = z.output<typeof contracts.leadList.result>
