@@ -4,11 +4,11 @@
  */
 
 /**
- * `profile` is done when the profile has no gaps, `logo` when a logo is there (both by the facts);
- * `custom` when an admin of the exhibitor confirms it. Pass names and priced forms come with passes
- * and orders.
+ * `profile` is done when the profile has no gaps, `logo` when a logo is there, `passes` when the
+ * exhibitor may name passes and every one is named (all by the facts); `custom` when an admin of the
+ * exhibitor confirms it. Priced forms come with orders.
  */
-export const TASK_KINDS = ['profile', 'logo', 'custom'] as const
+export const TASK_KINDS = ['profile', 'logo', 'custom', 'passes'] as const
 export type TaskKind = (typeof TASK_KINDS)[number]
 
 /** Kinds an exhibitor's admin confirms by hand; the others follow the profile. */

@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
           // accounts feature routes
           { path: 'info.html', ...screen('account', { ns: ['account'], private: true }) },
           // exhibitors feature routes: the signed-in member's exhibitor area (docs/product.md#exhibitors)
-          { path: 'exhibitor.html', ...screen('exhibitor-area', { ns: ['exhibitor', 'verify', 'tickets'], private: true }) },
+          { path: 'exhibitor.html', ...screen('exhibitor-area', { ns: ['exhibitor', 'verify'], private: true }) },
           // tickets feature routes: the checkout's screens by what they do, at their legacy URLs
           { path: 'apply/registration', ...screen('checkout/selection', { ns: ['tickets'], private: true }) },
           { path: 'apply/infoPage', ...screen('checkout/attendees', { ns: ['tickets'], private: true }) },
