@@ -256,4 +256,14 @@ test('a manager opens self-selection; an exhibitor admin in Chinese on a phone h
   const row = page.getByRole('row', { name: /^A1\b/ })
   await expect(row).toContainText('Lin Securities')
   await expect(row.getByRole('link', { name: /^Order T-[0-9A-Z]{10}, paid$/ })).toBeVisible()
+
+  // The console's exhibitor page lists the booth order: booth, state, amount as money, the order and its invoice.
+  await page.goto(`${ORIGIN}/console/exhibitors/${exhibitorId}`)
+  await hydrated(page)
+  const orders = page.getByRole('region', { name: 'Booth orders' })
+  await expect(orders).toContainText('A1 (hall A, paid)')
+  await expect(orders).toContainText('18,000.00')
+  await expect(orders.getByRole('link', { name: /^T-[0-9A-Z]{10}$/ })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Team passes' })).toContainText('Passes named: 0 of 2')
+  await accessibleAtBothWidths(page, 'booth-console-exhibitor')
 })
