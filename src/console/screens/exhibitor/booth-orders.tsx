@@ -40,19 +40,28 @@ export function BoothOrders({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }
             {order.refundedMinor > 0 ? ` · ${t('exhibitors.boothOrders.refunded', { amount: money(order.refundedMinor, order.currency) })}` : ''}
           </p>
           {order.state === 'refunded' && !order.boothFreed ? <p className={ui.hint}>{t('exhibitors.boothOrders.stillSold')}</p> : null}
-          {order.documents.length && mayCall(member.roles, 'invoicePdf') ? (
-            <ExportButtons
-              choices={order.documents.map((doc) => ({
-                key: doc.number,
-                label: t(`order.invoices.${doc.kind}`, {
-                  number: doc.number,
-                  amount: money(doc.grossMinor, doc.currency),
-                  at: formatDateTime(doc.issuedAt, language),
-                }),
-                file: () => client.call(invoicePdf, { number: order.number, document: doc.number }),
-              }))}
-            />
-          ) : null}
+          {mayCall(member.roles, 'invoicePdf')
+            ? order.documents.map((doc) => (
+                <div key={doc.number} className={styles.document}>
+                  <p>
+                    {t(`order.invoices.${doc.kind}`, {
+                      number: doc.number,
+                      amount: money(doc.grossMinor, doc.currency),
+                      at: formatDateTime(doc.issuedAt, language),
+                    })}
+                  </p>
+                  <ExportButtons
+                    choices={[
+                      {
+                        key: doc.number,
+                        label: t('order.invoices.download', { number: doc.number }),
+                        file: () => client.call(invoicePdf, { number: order.number, document: doc.number }),
+                      },
+                    ]}
+                  />
+                </div>
+              ))
+            : null}
         </li>
       ))}
     </ul>
