@@ -10,6 +10,7 @@ import { LOCALES } from '../languages.ts'
 import { applicationStatus } from './applications.ts'
 import { profileGap } from './exhibitors.ts'
 import { defineContract } from './define.ts'
+import { documentSummary } from './invoices.ts'
 
 /**
  * Exhibitors in the organiser's console (docs/product.md#console-exhibitors): the exhibitors of the
@@ -75,6 +76,24 @@ export const exhibitorList = defineContract({
 export const exhibitorDetailView = exhibitorRow.extend({
   /** The booths it bought or holds on the exhibition's floor plan (docs/product.md#console-floor-plans). */
   booths: z.array(z.object({ number: z.string(), hall: z.string(), state: z.enum(BOOTH_STATES) })),
+  /**
+   * Its booth orders, newest first (docs/product.md#booth-checkout): `held` until `heldUntil`, `paid`,
+   * `refunded` (money given back; the booth stays sold until the order is cancelled, `boothFreed` false)
+   * or `cancelled` (the booth freed, with or without a refund).
+   */
+  boothOrders: z.array(
+    z.object({
+      number: z.string(),
+      booth: z.object({ number: z.string(), hall: z.string() }),
+      state: z.enum(['held', 'paid', 'refunded', 'cancelled']),
+      heldUntil: z.string().nullable(),
+      boothFreed: z.boolean(),
+      totalMinor: z.number().int(),
+      refundedMinor: z.number().int(),
+      currency: z.string(),
+      documents: z.array(documentSummary),
+    }),
+  ),
   /** Its valid team passes: who holds them and whether they came in. */
   namedPasses: z.array(
     z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), issuedAt: z.string(), checkedIn: z.boolean() }),

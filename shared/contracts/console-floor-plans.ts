@@ -31,6 +31,8 @@ export const editorBooth = boothPlace.extend({
   hallId: z.number().int(),
   priceMinor: z.number().int(),
   currency: z.string(),
+  /** Exhibitor passes its package includes (docs/product.md#team-passes). */
+  passesIncluded: z.number().int(),
   state: z.enum(BOOTH_STATES),
   /** The exhibitor it is sold to or held for. */
   exhibitor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -125,6 +127,12 @@ export const saveBooth = defineContract({
       .min(0, 'console:errors.amountFormat')
       .max(FLOOR_PLAN_LIMITS.priceMinorMax, 'console:errors.amountTooLarge'),
     currency,
+    passesIncluded: z
+      .number({ error: 'console:errors.passesIncluded' })
+      .int('console:errors.passesIncluded')
+      .min(0, 'console:errors.passesIncluded')
+      .max(FLOOR_PLAN_LIMITS.passesIncludedMax, 'console:errors.passesIncluded')
+      .default(0),
     /** Kept off sale; only a booth nobody holds or bought may be blocked or freed. */
     blocked: z.boolean({ error: 'errors.invalid' }).default(false),
   }),

@@ -110,6 +110,11 @@ export const orderDetailView = z.object({
   attendees: z.array(attendeeView),
   /** The company the buyer asked an invoice for (null: none), and the order's invoice and credit notes (docs/product.md#invoices). */
   invoiceRequest: companyInvoiceView.nullable(),
+  /**
+   * The booth a booth order holds or bought (docs/product.md#booth-checkout); null for tickets. A refund
+   * alone leaves the booth sold: only cancelling the order frees it.
+   */
+  booth: z.object({ number: z.string(), hall: z.string() }).nullable(),
   documents: z.array(documentSummary),
   history: z.array(z.object({ at: isoTime, kind: z.string(), data: z.record(z.string(), z.unknown()) })),
   attempts: z.array(

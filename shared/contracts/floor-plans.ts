@@ -84,6 +84,8 @@ export const boothChoice = defineContract({
         w: z.number().int(),
         h: z.number().int(),
         priceMinor: z.number().int(),
+        /** Exhibitor passes the booth's package includes (docs/product.md#team-passes). */
+        passes: z.number().int(),
       }),
     ),
     mine: z.array(
@@ -92,6 +94,8 @@ export const boothChoice = defineContract({
         number: z.string(),
         hall: z.string(),
         state: z.enum(['held', 'sold']),
+        /** Passes it includes; they join the allowance once it is sold. */
+        passes: z.number().int(),
         /** The booth order that holds or bought it; null for a booth the organiser assigned. */
         order: z.object({ number: z.string(), status: z.enum(['pending', 'paid']), expiresAt: z.iso.datetime({ offset: true }) }).nullable(),
       }),

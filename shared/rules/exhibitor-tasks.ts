@@ -4,11 +4,12 @@
  */
 
 /**
- * `profile` is done when the profile has no gaps, `logo` when a logo is there (both by the facts);
- * `custom` when an admin of the exhibitor confirms it; `form` (a priced form: power, furniture) when an
- * order of it is paid (docs/product.md#exhibitor-forms).
+ * `profile` is done when the profile has no gaps, `logo` when a logo is there, `passes` when the
+ * exhibitor may name passes and every one is named (all by the facts); `custom` when an admin of the
+ * exhibitor confirms it; `form` (a priced form: power, furniture) when an order of it is paid
+ * (docs/product.md#exhibitor-forms).
  */
-export const TASK_KINDS = ['profile', 'logo', 'custom', 'form'] as const
+export const TASK_KINDS = ['profile', 'logo', 'custom', 'passes', 'form'] as const
 export type TaskKind = (typeof TASK_KINDS)[number]
 
 /** Kinds an exhibitor's admin confirms by hand; the others follow the profile. */

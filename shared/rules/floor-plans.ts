@@ -44,6 +44,8 @@ export const FLOOR_PLAN_LIMITS = {
   boothsPerHall: 600,
   /** The schema's bound on a booth's price in minor units (0260_floor_plans.sql). */
   priceMinorMax: 100_000_000_000,
+  /** Exhibitor passes one booth's package may include (0340_booth_passes.sql). */
+  passesIncludedMax: 50,
 } as const
 
 /** B12, A-101, 7: letters and digits, a dash inside, at most 8 characters. */

@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
           // accounts feature routes
           { path: 'info.html', ...screen('account', { ns: ['account'], private: true }) },
           // exhibitors feature routes: the signed-in member's exhibitor area (docs/product.md#exhibitors)
-          { path: 'exhibitor.html', ...screen('exhibitor-area', { ns: ['exhibitor', 'verify', 'tickets'], private: true }) },
+          { path: 'exhibitor.html', ...screen('exhibitor-area', { ns: ['exhibitor', 'verify'], private: true }) },
           // an exhibitor team's leads: the badge scanner and the team's list (docs/product.md#leads)
           { path: 'exhibitor/leads', ...screen('exhibitor-leads', { ns: ['leads', 'exhibitor'], private: true }) },
           // tickets feature routes: the checkout's screens by what they do, at their legacy URLs

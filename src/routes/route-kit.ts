@@ -29,6 +29,9 @@ export function setNamespaceLoader(loader: NamespaceLoader): void {
   namespaceLoader = loader
 }
 
+/** Namespaces a part of a screen needs only once opened (a form behind a button), through the same loader. */
+export const loadNamespaces = (namespaces: string[]): Promise<void> => namespaceLoader(namespaces)
+
 /**
  * Screens are `src/routes/<screen>/route.tsx`, or inside a feature folder
  * `src/routes/<feature>/<screen>/route.tsx` (the checkout's screens); the name is the path between.

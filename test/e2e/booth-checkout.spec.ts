@@ -60,7 +60,7 @@ async function seed(db: Queryable): Promise<void> {
     ['A2', 40, 2400000],
   ] as const) {
     await db.query(
-      `insert into booths (hall_id, exhibition_id, number, x_dm, y_dm, w_dm, h_dm, booth_type, price_minor, currency) values ($1, $2, $3, $4, 0, 30, 30, 'shell', $5, 'CNY')`,
+      `insert into booths (hall_id, exhibition_id, number, x_dm, y_dm, w_dm, h_dm, booth_type, price_minor, currency, passes_included) values ($1, $2, $3, $4, 0, 30, 30, 'shell', $5, 'CNY', 2)`,
       [hall.rows[0]?.id, exhibitionId, number, x, price],
     )
   }
@@ -159,7 +159,9 @@ test('a manager opens self-selection; an exhibitor admin in Chinese on a phone h
   const booth = admin.getByRole('region', { name: text(ZH.exhibitor, 'booth.title') })
   await expect(booth).toBeVisible()
   const free = booth.getByRole('group', { name: text(ZH.exhibitor, 'booth.freeBooths') })
-  const a1 = free.getByRole('radio', { name: new RegExp(`^${literal(text(ZH.exhibitor, 'booth.line', { number: 'A1', hall: 'A' }))}.*18,000\\.00`) })
+  const a1 = free.getByRole('radio', {
+    name: new RegExp(`^${literal(text(ZH.exhibitor, 'booth.line', { number: 'A1', hall: 'A' }))}.*18,000\\.00 · ${literal(text(ZH.exhibitor, 'booth.passes_other', { count: '2' }))}`),
+  })
   await expect(a1).toBeVisible()
   await expect(free.getByRole('radio')).toHaveCount(2)
   await accessibleAtBothWidths(admin, 'booth-choose')
@@ -209,6 +211,11 @@ test('a manager opens self-selection; an exhibitor admin in Chinese on a phone h
   await admin.goto(`${ORIGIN}/zh-cn/exhibitor.html?id=${exhibitorId}`)
   await hydrated(admin)
   await expect(booth).toContainText(text(ZH.exhibitor, 'booth.bought'))
+  // The passes its package includes, and the team's allowance with them.
+  await expect(booth).toContainText(text(ZH.exhibitor, 'booth.passes_other', { count: '2' }))
+  await expect(admin.getByRole('region', { name: text(ZH.exhibitor, 'passes.title') })).toContainText(
+    text(ZH.exhibitor, 'passes.count_other', { named: '0', count: '2' }),
+  )
   await shoot(admin, 'booth-bought-375')
   await booth.getByRole('link', { name: new RegExp(literal(text(ZH.exhibitor, 'booth.orderAndInvoice', { number: '@' })).replace('@', 'T-.*')) }).click()
   await admin.waitForURL(/\/apply\/order/)
@@ -249,4 +256,14 @@ test('a manager opens self-selection; an exhibitor admin in Chinese on a phone h
   const row = page.getByRole('row', { name: /^A1\b/ })
   await expect(row).toContainText('Lin Securities')
   await expect(row.getByRole('link', { name: /^Order T-[0-9A-Z]{10}, paid$/ })).toBeVisible()
+
+  // The console's exhibitor page lists the booth order: booth, state, amount as money, the order and its invoice.
+  await page.goto(`${ORIGIN}/console/exhibitors/${exhibitorId}`)
+  await hydrated(page)
+  const orders = page.getByRole('region', { name: 'Booth orders' })
+  await expect(orders).toContainText('A1 (hall A, paid)')
+  await expect(orders).toContainText('18,000.00')
+  await expect(orders.getByRole('link', { name: /^T-[0-9A-Z]{10}$/ })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Team passes' })).toContainText('Passes named: 0 of 2')
+  await accessibleAtBothWidths(page, 'booth-console-exhibitor')
 })

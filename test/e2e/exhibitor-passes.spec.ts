@@ -98,9 +98,18 @@ test('a manager grants two passes; the admin names two people in Chinese on a ph
   await passes.getByRole('button', { name: ZH.passes.name }).click()
   await expect(passes.getByLabel(ZH.passes.mailLocale)).toHaveValue('zh-cn')
   await expectAccessible(admin)
-  // Nothing filled: the attendee form's prompts beside the fields, nothing named.
+  // Nothing filled: checked in the browser by the attendee form's rules, the prompts beside the fields,
+  // the focus on the first, nothing named. A wrong e-mail gets the form's message as it is corrected.
   await passes.getByRole('button', { name: ZH.passes.nameSend }).click()
   await expect(admin.locator('#pass-firstName-error')).toContainText(TICKETS.prompts.firstName)
+  await expect(admin.locator('#pass-phone-error')).toContainText(TICKETS.prompts.phone)
+  await expect(admin.locator('#pass-firstName')).toBeFocused()
+  await passes.getByLabel(TICKETS.attendees.email, { exact: true }).fill('xiaoming@example')
+  await expect(admin.locator('#pass-email-error')).toContainText(TICKETS.messages.email)
+  await shoot(admin, 'pass-form-errors-zh-cn-375')
+  await expectAccessible(admin)
+  // The phone's country is the visitor's (an American address here), not the page language's China.
+  await expect(passes.locator('img[src="/flags/3x2/US.svg"]')).toBeVisible()
   await namePerson(passes, PEOPLE.wang)
   await passes.getByRole('button', { name: ZH.passes.nameSend }).click()
   await expect(passes.getByRole('status')).toHaveText(fill(ZH.passes.named, { name: '王小明' }))

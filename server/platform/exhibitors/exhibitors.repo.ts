@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import type { ExhibitorKind, MemberRole } from '../../../shared/rules/exhibitors.ts'
+import { soldBoothPassesOf } from '../floor-plans/index.ts'
 
 /** SQL of the exhibitors domain (0240_exhibitors.sql). Exhibitions are read from the core table. */
 
@@ -472,18 +473,20 @@ export async function companyAdmins(db: Queryable, companyId: number, exhibition
 }
 
 /**
- * The passes an exhibitor may name (docs/product.md#team-passes): what the organiser granted. What its booth
- * packages include joins this sum when booths are sold with passes.
+ * The passes an exhibitor may name (docs/product.md#team-passes): the organiser's grant plus the passes
+ * included with the booths it holds as sold (paid, or assigned by staff).
  */
 export async function passAllowance(db: Queryable, exhibitorId: number): Promise<number> {
-  const result = await db.query<{ allowance: number }>('select pass_grant as allowance from exhibitors where id = $1', [exhibitorId])
-  return result.rows[0]?.allowance ?? 0
+  return (await passAllowancesOf(db, [exhibitorId])).get(exhibitorId) ?? 0
 }
 
-export async function passGrantsOf(db: Queryable, exhibitorIds: number[]): Promise<Map<number, number>> {
+export async function passAllowancesOf(db: Queryable, exhibitorIds: number[]): Promise<Map<number, number>> {
   if (!exhibitorIds.length) return new Map()
-  const result = await db.query<{ id: string; grant: number }>('select id, pass_grant as grant from exhibitors where id = any($1::bigint[])', [exhibitorIds])
-  return new Map(result.rows.map((row) => [Number(row.id), row.grant]))
+  const [grants, booths] = await Promise.all([
+    db.query<{ id: string; grant: number }>('select id, pass_grant as grant from exhibitors where id = any($1::bigint[])', [exhibitorIds]),
+    soldBoothPassesOf(db, exhibitorIds),
+  ])
+  return new Map(grants.rows.map((row) => [Number(row.id), row.grant + (booths.get(Number(row.id)) ?? 0)]))
 }
 
 /** The organiser's grant as it stands, the row locked against a second change at once (and a pass named meanwhile). */

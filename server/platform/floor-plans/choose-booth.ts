@@ -76,6 +76,7 @@ export async function boothChoice(platform: Platform, accountId: string, locale:
         w: booth.w_dm,
         h: booth.h_dm,
         priceMinor: booth.price_minor,
+        passes: booth.passes_included,
       })),
     mine: booths.flatMap((booth) => {
       if (booth.state !== 'held' && booth.state !== 'sold') return []
@@ -86,6 +87,7 @@ export async function boothChoice(platform: Platform, accountId: string, locale:
           number: booth.number,
           hall: booth.hall,
           state: booth.state,
+          passes: booth.passes_included,
           order: order ? { number: order.number, status: order.status, expiresAt: order.expiresAt.toISOString() } : null,
         },
       ]

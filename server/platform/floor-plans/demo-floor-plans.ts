@@ -62,6 +62,8 @@ export function demoHallLayout(hall: DemoHall, firstRow: number): { width: numbe
         type,
         priceMinor: Math.round(((BOOTH * BOOTH) / 100) * perM2 * (type === 'corner' ? 1.1 : 1)),
         currency: 'USD',
+        // A package's team: two passes with a shell or space booth, three with a corner's extra frontage.
+        passesIncluded: type === 'corner' ? 3 : 2,
       })
     }
   }

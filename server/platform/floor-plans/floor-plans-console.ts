@@ -66,6 +66,7 @@ export async function floorPlanEditor(db: Queryable, actor: StaffActor, exhibiti
           hallId: booth.hall_id,
           priceMinor: booth.price_minor,
           currency: booth.currency,
+          passesIncluded: booth.passes_included,
           state: booth.state,
           exhibitor: booth.exhibitor_id !== null ? { id: booth.exhibitor_id, name: booth.exhibitor_name ?? '' } : null,
           order: orderOf(orders.get(booth.id)),
@@ -143,6 +144,7 @@ const boothRecord = (booth: repo.BoothRow) => ({
   type: booth.booth_type,
   priceMinor: booth.price_minor,
   currency: booth.currency,
+  passesIncluded: booth.passes_included,
   state: booth.state,
   exhibitor: booth.exhibitor_id,
   version: booth.version,
@@ -226,6 +228,7 @@ export function saveBooth(platform: Platform, actor: StaffActor, input: BoothInp
       type: input.type,
       priceMinor: input.priceMinor,
       currency: input.currency,
+      passesIncluded: input.passesIncluded,
     }
     if (await repo.numberTaken(tx, input.exhibitionId, fields.number, before?.id ?? null)) throw invalid({ number: 'console:errors.boothNumberTaken' })
     const others = (await repo.boothsOf(tx, input.exhibitionId, [], input.hallId)).filter((booth) => booth.id !== before?.id)

@@ -47,6 +47,8 @@ export interface BoothRow {
   booth_type: BoothType
   price_minor: number
   currency: string
+  /** Exhibitor passes the booth's package includes (docs/product.md#team-passes). */
+  passes_included: number
   state: BoothState
   exhibitor_id: number | null
   /** The exhibitor's company, along the chain it was read with. */
@@ -187,7 +189,7 @@ export async function deleteHall(tx: Queryable, id: number): Promise<void> {
 /** Booths of an exhibition (one hall's when `hallId` is given), with their exhibitors' names along `chain`. */
 export async function boothsOf(db: Queryable, exhibitionId: number, chain: Locale[], hallId: number | null = null): Promise<BoothRow[]> {
   const result = await db.query<BoothRow>(
-    `select b.id, b.exhibition_id, b.hall_id, b.number, b.x_dm, b.y_dm, b.w_dm, b.h_dm, b.booth_type, b.price_minor, b.currency, b.state, b.exhibitor_id,
+    `select b.id, b.exhibition_id, b.hall_id, b.number, b.x_dm, b.y_dm, b.w_dm, b.h_dm, b.booth_type, b.price_minor, b.currency, b.passes_included, b.state, b.exhibitor_id,
        ct.name as exhibitor_name, c.slug as exhibitor_slug, ct.locale as exhibitor_locale, (x.status = 'active') as exhibitor_active, b.version
      from booths b
      left join exhibitors x on x.id = b.exhibitor_id
@@ -202,7 +204,7 @@ export async function boothsOf(db: Queryable, exhibitionId: number, chain: Local
 
 export async function boothById(db: Queryable, id: number): Promise<BoothRow | null> {
   const result = await db.query<BoothRow>(
-    `select b.id, b.exhibition_id, b.hall_id, b.number, b.x_dm, b.y_dm, b.w_dm, b.h_dm, b.booth_type, b.price_minor, b.currency, b.state,
+    `select b.id, b.exhibition_id, b.hall_id, b.number, b.x_dm, b.y_dm, b.w_dm, b.h_dm, b.booth_type, b.price_minor, b.currency, b.passes_included, b.state,
        b.exhibitor_id, null as exhibitor_name, null as exhibitor_slug, null as exhibitor_locale, null as exhibitor_active, b.version
      from booths b where b.id = $1`,
     [id],
@@ -225,6 +227,7 @@ export interface BoothFields {
   type: BoothType
   priceMinor: number
   currency: string
+  passesIncluded: number
 }
 
 export async function insertBooth(
@@ -235,9 +238,23 @@ export async function insertBooth(
   exhibitorId: number | null = null,
 ): Promise<number> {
   const result = await tx.query<{ id: number }>(
-    `insert into booths (exhibition_id, hall_id, number, x_dm, y_dm, w_dm, h_dm, booth_type, price_minor, currency, state, exhibitor_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
-    [exhibitionId, fields.hallId, fields.number, fields.x, fields.y, fields.w, fields.h, fields.type, fields.priceMinor, fields.currency, state, exhibitorId],
+    `insert into booths (exhibition_id, hall_id, number, x_dm, y_dm, w_dm, h_dm, booth_type, price_minor, currency, state, exhibitor_id, passes_included)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
+    [
+      exhibitionId,
+      fields.hallId,
+      fields.number,
+      fields.x,
+      fields.y,
+      fields.w,
+      fields.h,
+      fields.type,
+      fields.priceMinor,
+      fields.currency,
+      state,
+      exhibitorId,
+      fields.passesIncluded,
+    ],
   )
   return Number(result.rows[0]?.id)
 }
@@ -245,9 +262,23 @@ export async function insertBooth(
 export async function updateBooth(tx: Queryable, id: number, fields: BoothFields, state: BoothState, at: Date): Promise<void> {
   await tx.query(
     `update booths set hall_id = $2, number = $3, x_dm = $4, y_dm = $5, w_dm = $6, h_dm = $7, booth_type = $8, price_minor = $9, currency = $10,
-       state = $11, version = version + 1, updated_at = $12
+       state = $11, version = version + 1, updated_at = $12, passes_included = $13
      where id = $1`,
-    [id, fields.hallId, fields.number, fields.x, fields.y, fields.w, fields.h, fields.type, fields.priceMinor, fields.currency, state, at],
+    [
+      id,
+      fields.hallId,
+      fields.number,
+      fields.x,
+      fields.y,
+      fields.w,
+      fields.h,
+      fields.type,
+      fields.priceMinor,
+      fields.currency,
+      state,
+      at,
+      fields.passesIncluded,
+    ],
   )
 }
 
@@ -313,6 +344,19 @@ export async function boothsOfExhibitor(db: Queryable, exhibitorId: number): Pro
     [exhibitorId],
   )
   return result.rows
+}
+
+/**
+ * The passes included with the booths each exhibitor holds as sold (docs/product.md#team-passes): a held
+ * booth adds none until its order is paid, a freed one takes its passes with it.
+ */
+export async function soldBoothPassesOf(db: Queryable, exhibitorIds: readonly number[]): Promise<Map<number, number>> {
+  if (!exhibitorIds.length) return new Map()
+  const result = await db.query<{ exhibitor_id: string; passes: number }>(
+    `select exhibitor_id, sum(passes_included)::int as passes from booths where exhibitor_id = any($1::bigint[]) and state = 'sold' group by exhibitor_id`,
+    [exhibitorIds],
+  )
+  return new Map(result.rows.map((row) => [Number(row.exhibitor_id), row.passes]))
 }
 
 /** Whether the exhibition's exhibitors choose their booths themselves; false without a plan. */
@@ -396,13 +440,14 @@ export interface ChoiceBoothRow {
   w_dm: number
   h_dm: number
   price_minor: number
+  passes_included: number
   state: BoothState
 }
 
 /** The exhibition's booths that are free or the exhibitor's, with their hall named along `chain`, in hall order. */
 export async function boothsForChoice(db: Queryable, exhibitionId: number, exhibitorId: number, chain: Locale[]): Promise<ChoiceBoothRow[]> {
   const result = await db.query<ChoiceBoothRow>(
-    `select b.id, b.number, ${hallName('$3')} as hall, b.booth_type, b.w_dm, b.h_dm, b.price_minor, b.state
+    `select b.id, b.number, ${hallName('$3')} as hall, b.booth_type, b.w_dm, b.h_dm, b.price_minor, b.passes_included, b.state
      from booths b join floor_plan_halls h on h.id = b.hall_id
      where b.exhibition_id = $1 and (b.state = 'available' or b.exhibitor_id = $2) order by h.sort, h.id`,
     [exhibitionId, exhibitorId, chain],

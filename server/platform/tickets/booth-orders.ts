@@ -47,3 +47,47 @@ export async function liveBoothOrders(db: Queryable, exhibitionId: number): Prom
   }
   return live
 }
+
+export interface ExhibitorBoothOrder {
+  id: string
+  number: string
+  boothId: number
+  status: 'pending' | 'paid' | 'cancelled'
+  expiresAt: Date
+  totalMinor: number
+  refundedMinor: number
+  currency: string
+}
+
+/**
+ * Every booth order of an exhibitor, newest first, with what staff refunds gave back (under way or done),
+ * for the console's exhibitor page (docs/product.md#booth-checkout). A refund alone leaves the order paid
+ * and the booth sold; only a cancellation frees the booth.
+ */
+export async function boothOrdersOfExhibitor(db: Queryable, exhibitorId: number): Promise<ExhibitorBoothOrder[]> {
+  const result = await db.query<{
+    id: string
+    number: string
+    booth_id: string
+    status: 'pending' | 'paid' | 'cancelled'
+    expires_at: Date
+    total_minor: number
+    refunded_minor: string
+    currency: string
+  }>(
+    `select o.id, o.number, o.booth_id, o.status, o.expires_at, o.total_minor, o.currency,
+       coalesce((select sum(r.amount_minor) from refunds r where r.order_id = o.id and r.reason = 'staff' and r.status <> 'failed'), 0) as refunded_minor
+     from ticket_orders o where o.exhibitor_id = $1 and o.order_kind = 'booth' order by o.created_at desc, o.id desc`,
+    [exhibitorId],
+  )
+  return result.rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    boothId: Number(row.booth_id),
+    status: row.status,
+    expiresAt: row.expires_at,
+    totalMinor: Number(row.total_minor),
+    refundedMinor: Number(row.refunded_minor),
+    currency: row.currency,
+  }))
+}

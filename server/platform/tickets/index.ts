@@ -126,8 +126,9 @@ export const domain: Domain = {
 }
 
 // What other domains use of this one.
-export { boothOrderByKey, liveBoothOrders, openBoothOrder } from './booth-orders.ts'
+export { boothOrderByKey, boothOrdersOfExhibitor, liveBoothOrders, openBoothOrder } from './booth-orders.ts'
 export { liveServicesOrders, type LiveServicesOrder, openServicesOrder, type ServiceLine } from './services-orders.ts'
+export { namedPassesOf } from './passes.ts'
 export { exhibitionTitle } from './console/staff-orders.repo.ts'
 export { eraseHeldTickets, eraseOrders, redactOrderHistories } from './erasure.ts'
 export { type SharedContact, sharedContact } from './ticket-shares.ts'

@@ -84,6 +84,7 @@ export function BoothSection({
       {choice.mine.map((booth) => (
         <div key={booth.id} className={styles.boothMine}>
           <p className={styles.boothName}>{t('booth.line', { number: booth.number, hall: booth.hall })}</p>
+          {booth.passes > 0 ? <p className={styles.muted}>{t('booth.passes', { count: booth.passes })}</p> : null}
           {booth.state === 'held' && booth.order ? (
             <>
               <p className={styles.muted}>
@@ -129,6 +130,7 @@ export function BoothSection({
                   <span>
                     {t('booth.line', { number: booth.number, hall: booth.hall })} · {t(`booth.types.${booth.type}`)} ·{' '}
                     {t('booth.size', { w: metres(booth.w, site.htmlLang), h: metres(booth.h, site.htmlLang) })} · {money(booth.priceMinor)}
+                    {booth.passes > 0 ? ` · ${t('booth.passes', { count: booth.passes })}` : ''}
                   </span>
                 </label>
               ))}
@@ -178,6 +180,7 @@ export function BoothSection({
             {choice.free.map((booth) => (
               <li key={booth.id}>
                 {t('booth.line', { number: booth.number, hall: booth.hall })} · {money(booth.priceMinor)}
+                {booth.passes > 0 ? ` · ${t('booth.passes', { count: booth.passes })}` : ''}
               </li>
             ))}
           </ul>

@@ -135,8 +135,8 @@ function TaskItem({ task, admin, busy, onConfirm, children }: { task: Task; admi
         <>
           <p className={area.muted}>{t(`checklist.auto.${task.kind}`)}</p>
           {task.state === 'done' || !admin ? null : (
-            <a className={area.secondary} href="#profile-title" aria-describedby={`${id}-title`}>
-              {t(task.kind === 'logo' ? 'checklist.toLogo' : 'checklist.toProfile')}
+            <a className={area.secondary} href={task.kind === 'passes' ? '#passes-title' : '#profile-title'} aria-describedby={`${id}-title`}>
+              {t(task.kind === 'passes' ? 'checklist.toPasses' : task.kind === 'logo' ? 'checklist.toLogo' : 'checklist.toProfile')}
             </a>
           )}
         </>

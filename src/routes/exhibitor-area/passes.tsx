@@ -1,16 +1,12 @@
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { nameExhibitorPass, type PassesView, renameExhibitorPass, revokeExhibitorPass } from '../../api/exhibitors.ts'
-import { GatewayError } from '../../api/gateway-error.ts'
-import { useGateway, useSite } from '../../app-state.ts'
+import { type PassesView, revokeExhibitorPass } from '../../api/exhibitors.ts'
+import { useGateway } from '../../app-state.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog.tsx'
-import { PhoneField } from '../../components/phone-field/phone-field.tsx'
-import { LOCALES, type Locale } from '../../../shared/languages.ts'
 import { displayName } from '../../../shared/rules/names.ts'
-import { ATTENDEE_LIMITS, type AttendeeDraft, IDENTITIES, INDUSTRIES } from '../../../shared/rules/tickets.ts'
+import { loadNamespaces } from '../route-kit.ts'
 import { ActionStatus } from './area-parts.tsx'
 import styles from './exhibitor-area.module.css'
-import { languageName } from './language-tabs.tsx'
 import { useAreaAction } from './messages.ts'
 
 type Pass = PassesView['passes'][number]
@@ -18,6 +14,13 @@ type Pass = PassesView['passes'][number]
 type Editing = { kind: 'name' } | { kind: 'rename'; pass: Pass } | null
 
 const nameOf = (pass: Pass) => displayName({ first: pass.firstName, last: pass.lastName })
+
+// The form, the phone field and the tickets namespace's words arrive when an admin opens the form
+// (the area's first visit stays within its budget, docs/CONVENTIONS.md#a-console-screen-srcconsole).
+const PassForm = lazy(async () => {
+  const [module] = await Promise.all([import('./pass-form.tsx'), loadNamespaces(['tickets'])])
+  return module
+})
 
 /**
  * The exhibitor's team passes (docs/product.md#team-passes): how many of the allowance are named, who
@@ -34,6 +37,8 @@ export function PassesSection({ exhibitorId, passes: loaded, active }: { exhibit
   const { busy, problem, notice, setNotice, run } = useAreaAction()
   const admin = passes.role === 'admin' && active
   const full = passes.named >= passes.allowance
+  // A booth freed or a grant lowered: nobody is revoked, but no one more is named until back within.
+  const over = passes.named - passes.allowance
 
   const revoke = () =>
     run(async () => {
@@ -48,11 +53,12 @@ export function PassesSection({ exhibitorId, passes: loaded, active }: { exhibit
       <h2 id="passes-title" className={styles.cardTitle}>
         {t('passes.title')}
       </h2>
-      {passes.allowance === 0 ? (
+      {passes.allowance === 0 && passes.named === 0 ? (
         <p className={styles.muted}>{t('passes.none')}</p>
       ) : (
         <>
           <p className={styles.muted}>{t('passes.count', { named: passes.named, count: passes.allowance })}</p>
+          {over > 0 ? <p className={styles.alert}>{t('passes.over', { count: over, named: passes.named, allowance: passes.allowance })}</p> : null}
           <ActionStatus notice={notice} problem={problem} />
           {passes.passes.length ? (
             <ul className={styles.members} aria-label={t('passes.list')}>
@@ -94,17 +100,19 @@ export function PassesSection({ exhibitorId, passes: loaded, active }: { exhibit
             </ul>
           ) : null}
           {admin && editing ? (
-            <PassForm
-              key={editing.kind === 'rename' ? editing.pass.id : 'new'}
-              exhibitorId={exhibitorId}
-              renaming={editing.kind === 'rename' ? editing.pass : null}
-              onDone={(view, name) => {
-                setPasses(view)
-                setEditing(null)
-                setNotice(t(editing.kind === 'rename' ? 'passes.renamed' : 'passes.named', { name }))
-              }}
-              onCancel={() => setEditing(null)}
-            />
+            <Suspense fallback={<p className={styles.muted}>{t('passes.name')}…</p>}>
+              <PassForm
+                key={editing.kind === 'rename' ? editing.pass.id : 'new'}
+                exhibitorId={exhibitorId}
+                renaming={editing.kind === 'rename' ? editing.pass : null}
+                onDone={(view, name) => {
+                  setPasses(view)
+                  setEditing(null)
+                  setNotice(t(editing.kind === 'rename' ? 'passes.renamed' : 'passes.named', { name }))
+                }}
+                onCancel={() => setEditing(null)}
+              />
+            </Suspense>
           ) : admin && !full ? (
             <button type="button" className={styles.primary} disabled={busy} onClick={() => setEditing({ kind: 'name' })}>
               {t('passes.name')}
@@ -123,147 +131,5 @@ export function PassesSection({ exhibitorId, passes: loaded, active }: { exhibit
         onCancel={() => setRevoking(null)}
       />
     </section>
-  )
-}
-
-const EMPTY: AttendeeDraft = { firstName: '', lastName: '', email: '', phone: { country: 'US', number: '' }, identity: '', industry: '' }
-const TEXT_FIELDS = ['firstName', 'lastName', 'email'] as const
-
-/** One person for a pass: the attendee form's fields, the platform's field messages (the tickets namespace's keys), and the mail's language. */
-function PassForm({
-  exhibitorId,
-  renaming,
-  onDone,
-  onCancel,
-}: {
-  exhibitorId: number
-  renaming: Pass | null
-  onDone(view: PassesView, name: string): void
-  onCancel(): void
-}) {
-  const { t } = useTranslation('exhibitor')
-  const { t: tickets } = useTranslation('tickets')
-  const site = useSite()
-  const gateway = useGateway()
-  const [draft, setDraft] = useState<AttendeeDraft>(EMPTY)
-  const [mailLocale, setMailLocale] = useState<Locale>(site.locale as Locale)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const { busy, problem, run } = useAreaAction()
-  const id = (field: string) => `pass-${field}`
-  const errorOf = (field: string) => (errors[`attendee.${field}`] ? tickets(errors[`attendee.${field}`] as string) : undefined)
-  const change = (patch: Partial<AttendeeDraft>) => setDraft((current) => ({ ...current, ...patch }))
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setErrors({})
-    void run(async () => {
-      const attendee = { ...draft, identity: draft.identity as (typeof IDENTITIES)[number], industry: draft.industry as (typeof INDUSTRIES)[number] }
-      try {
-        const view = renaming
-          ? await gateway.call(renameExhibitorPass, { exhibitorId, passId: renaming.id, attendee, mailLocale })
-          : await gateway.call(nameExhibitorPass, { exhibitorId, attendee, mailLocale })
-        onDone(view, displayName({ first: draft.firstName, last: draft.lastName }))
-      } catch (error) {
-        if (error instanceof GatewayError && Object.keys(error.fields).length) {
-          setErrors(error.fields)
-          const first = Object.keys(error.fields)[0]?.replace('attendee.', '')
-          if (first) document.getElementById(id(first === 'phone.number' ? 'phone' : first))?.focus()
-          return
-        }
-        throw error
-      }
-    })
-  }
-
-  return (
-    <form className={styles.inviteForm} onSubmit={submit} noValidate aria-labelledby="pass-form-title">
-      <h3 id="pass-form-title" className={styles.subsectionTitle}>
-        {renaming ? t('passes.renameTitle', { name: nameOf(renaming) }) : t('passes.name')}
-      </h3>
-      <p className={styles.hint}>{renaming ? t('passes.renameHint') : t('passes.nameHint')}</p>
-      {problem ? (
-        <p className={styles.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
-      {TEXT_FIELDS.map((field) => (
-        <Field key={field} id={id(field)} label={tickets(`attendees.${field}`)} error={errorOf(field)}>
-          <input
-            id={id(field)}
-            type={field === 'email' ? 'email' : 'text'}
-            autoComplete="off"
-            className={`${styles.input} ${errorOf(field) ? styles.invalid : ''}`}
-            value={draft[field]}
-            maxLength={ATTENDEE_LIMITS[field] + 20}
-            required
-            onChange={(event) => change({ [field]: event.target.value })}
-            aria-invalid={errorOf(field) ? true : undefined}
-            aria-describedby={errorOf(field) ? `${id(field)}-error` : undefined}
-          />
-        </Field>
-      ))}
-      <PhoneField
-        id={id('phone')}
-        label={tickets('attendees.phone')}
-        required
-        value={draft.phone}
-        error={errorOf('phone') ?? errorOf('phone.number')}
-        onChange={(phone) => change({ phone })}
-      />
-      {(['identity', 'industry'] as const).map((field) => (
-        <Field key={field} id={id(field)} label={tickets(`attendees.${field}`)} error={errorOf(field)}>
-          <select
-            id={id(field)}
-            className={styles.input}
-            value={draft[field]}
-            required
-            onChange={(event) => change({ [field]: event.target.value })}
-            aria-invalid={errorOf(field) ? true : undefined}
-            aria-describedby={errorOf(field) ? `${id(field)}-error` : undefined}
-          >
-            <option value="">{tickets(`attendees.${field}Placeholder`)}</option>
-            {(field === 'identity' ? IDENTITIES : INDUSTRIES).map((value) => (
-              <option key={value} value={value}>
-                {tickets(`${field}.${value}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-      ))}
-      <Field id={id('mail-locale')} label={t('passes.mailLocale')} error={undefined}>
-        <select id={id('mail-locale')} className={styles.input} value={mailLocale} onChange={(event) => setMailLocale(event.target.value as Locale)}>
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale}>
-              {languageName(locale)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <div className={styles.memberActions}>
-        <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
-          {renaming ? t('passes.renameSend') : t('passes.nameSend')}
-        </button>
-        <button type="button" className={styles.secondary} disabled={busy} onClick={onCancel}>
-          {t('team.cancel')}
-        </button>
-      </div>
-    </form>
-  )
-}
-
-function Field({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className={styles.fieldError}>
-          <span aria-hidden="true">! </span>
-          {error}
-        </p>
-      ) : null}
-    </div>
   )
 }

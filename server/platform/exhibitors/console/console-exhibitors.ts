@@ -13,6 +13,7 @@ import { countryName } from '../../kit/country-names.ts'
 import { type Cell, toCsv } from '../../kit/csv.ts'
 import { consoleStrings } from '../../kit/strings.ts'
 import { boothsOfExhibitor } from '../../floor-plans/index.ts'
+import { boothOrdersOfExhibitor } from '../../tickets/index.ts'
 import type { Platform } from '../../platform.ts'
 import type { StaffActor } from '../../staff-actor.ts'
 import * as exhibitors from '../exhibitors.repo.ts'
@@ -49,8 +50,8 @@ type PassCounts = ReadonlyMap<number, Row['passes']>
 
 /** Passes named of the allowance, per exhibitor. */
 async function passCounts(db: Queryable, namedOf: PassCounter, ids: number[]): Promise<PassCounts> {
-  const [named, grants] = await Promise.all([namedOf(db, ids), exhibitors.passGrantsOf(db, ids)])
-  return new Map(ids.map((id) => [id, { named: named.get(id) ?? 0, allowance: grants.get(id) ?? 0 }]))
+  const [named, allowances] = await Promise.all([namedOf(db, ids), exhibitors.passAllowancesOf(db, ids)])
+  return new Map(ids.map((id) => [id, { named: named.get(id) ?? 0, allowance: allowances.get(id) ?? 0 }]))
 }
 
 function rowOf(row: repo.ConsoleRow, locale: Locale, tasks: ReadonlyMap<number, TaskCounts>, passes: PassCounts): Row & { stage: ExhibitorStage } {
@@ -118,11 +119,33 @@ async function inScopeById(db: Queryable, actor: StaffActor, exhibitorId: number
 /** English first, then the languages in the order of the site's language list. */
 const englishFirst = (a: { locale: string }, b: { locale: string }) => (a.locale === 'en' ? -1 : b.locale === 'en' ? 1 : a.locale.localeCompare(b.locale))
 
+/** The exhibitor's booth orders as the console's order screen has them: booth, state, amounts and documents. */
+async function boothOrdersOf(db: Queryable, exhibitorId: number, services: Pick<Platform['services'], 'invoices' | 'booths'>): Promise<Detail['boothOrders']> {
+  const found = await boothOrdersOfExhibitor(db, exhibitorId)
+  return Promise.all(
+    found.map(async (order) => {
+      const [booth, documents] = await Promise.all([services.booths.label(db, order.boothId), services.invoices.documentsOf(order.id)])
+      const refunded = order.refundedMinor > 0 && order.refundedMinor >= order.totalMinor
+      return {
+        number: order.number,
+        booth: { number: booth.number, hall: booth.hall },
+        state: order.status === 'pending' ? 'held' : order.status === 'cancelled' ? 'cancelled' : refunded ? 'refunded' : 'paid',
+        heldUntil: order.status === 'pending' ? iso(order.expiresAt) : null,
+        boothFreed: order.status === 'cancelled',
+        totalMinor: order.totalMinor,
+        refundedMinor: order.refundedMinor,
+        currency: order.currency,
+        documents,
+      }
+    }),
+  )
+}
+
 export async function exhibitorDetail(
   db: Queryable,
   actor: StaffActor,
   exhibitorId: number,
-  services: Pick<Platform['services'], 'verification' | 'tickets'>,
+  services: Pick<Platform['services'], 'verification' | 'tickets' | 'invoices' | 'booths'>,
 ): Promise<Detail> {
   const row = await inScopeById(db, actor, exhibitorId)
   const chain = contentFallbackChain(actor.locale)
@@ -138,6 +161,7 @@ export async function exhibitorDetail(
     repo.otherExhibitors(db, row.company_id, row.id, chain, now()),
     boothsOfExhibitor(db, row.id),
   ])
+  const boothOrders = await boothOrdersOf(db, row.id, services)
   const [passes, passList] = await Promise.all([passCounts(db, services.tickets.passes.namedOf, [row.id]), services.tickets.passes.of(db, row.id)])
   return {
     ...rowOf(row, actor.locale, await taskCounts(db, [row.exhibition_id]), passes),
@@ -152,6 +176,7 @@ export async function exhibitorDetail(
     website: row.website,
     createdAt: iso(row.created_at),
     booths,
+    boothOrders,
     texts: [...texts].sort(englishFirst),
     licences,
     logo: company?.logo_src ? { src: company.logo_src, width: Number(company.logo_width), height: Number(company.logo_height) } : null,

@@ -2,6 +2,8 @@ import type { Queryable } from '../../../db/client.ts'
 import type { Locale } from '../../../../shared/languages.ts'
 import type { ExhibitorKind } from '../../../../shared/rules/exhibitors.ts'
 import type { ReminderKind, TaskKind } from '../../../../shared/rules/exhibitor-tasks.ts'
+import { namedPassesOf } from '../../tickets/index.ts'
+import { passAllowancesOf } from '../exhibitors.repo.ts'
 
 /** SQL of the exhibitors' tasks (0290_exhibitor_tasks.sql), the exhibitors domain's own tables. */
 
@@ -123,7 +125,7 @@ export async function countOf(tx: Queryable, exhibitionId: number): Promise<numb
   return result.rows[0]?.count ?? 0
 }
 
-/** What decides the automatic tasks of an exhibitor: its profile's facts (the gaps' rule) and its logo. */
+/** What decides the automatic tasks of an exhibitor: its profile's facts (the gaps' rule), its logo and its passes. */
 export interface FactsRow {
   exhibitor_id: number
   exhibition_id: number
@@ -135,6 +137,9 @@ export interface FactsRow {
   en_summary: string | null
   en_description: string | null
   has_logo: boolean
+  /** Passes it may name (grant and booths) and passes named (docs/product.md#team-passes). */
+  pass_allowance: number
+  passes_named: number
 }
 
 const FACTS = `select x.id::int as exhibitor_id, x.exhibition_id, x.status, c.kind, c.website, c.country,
@@ -143,19 +148,28 @@ const FACTS = `select x.id::int as exhibitor_id, x.exhibition_id, x.status, c.ki
   from exhibitors x join exhibitor_companies c on c.id = x.company_id
   left join exhibitor_company_texts en on en.company_id = c.id and en.locale = 'en'`
 
+type ProfileFacts = Omit<FactsRow, 'pass_allowance' | 'passes_named'>
+
+/** The passes' facts joined to the profile's: the allowance from this domain, the names from the tickets domain. */
+async function withPasses(db: Queryable, rows: ProfileFacts[]): Promise<FactsRow[]> {
+  const ids = rows.map((row) => row.exhibitor_id)
+  const [allowances, named] = await Promise.all([passAllowancesOf(db, ids), namedPassesOf(db, ids)])
+  return rows.map((row) => ({ ...row, pass_allowance: allowances.get(row.exhibitor_id) ?? 0, passes_named: named.get(row.exhibitor_id) ?? 0 }))
+}
+
 export async function factsOfExhibitor(db: Queryable, exhibitorId: number): Promise<FactsRow | null> {
-  const result = await db.query<FactsRow>(`${FACTS} where x.id = $1`, [exhibitorId])
-  return result.rows[0] ?? null
+  const result = await db.query<ProfileFacts>(`${FACTS} where x.id = $1`, [exhibitorId])
+  return (await withPasses(db, result.rows))[0] ?? null
 }
 
 /** The exhibitors of exhibitions (ids), the active ones unless `withdrawn` too, what their tasks' states are read from. */
 export async function factsOfExhibitions(db: Queryable, exhibitionIds: readonly number[], withdrawn = false): Promise<FactsRow[]> {
   if (!exhibitionIds.length) return []
-  const result = await db.query<FactsRow>(`${FACTS} where x.exhibition_id = any($1::int[]) and ($2 or x.status = 'active') order by x.id`, [
+  const result = await db.query<ProfileFacts>(`${FACTS} where x.exhibition_id = any($1::int[]) and ($2 or x.status = 'active') order by x.id`, [
     exhibitionIds,
     withdrawn,
   ])
-  return result.rows
+  return withPasses(db, result.rows)
 }
 
 export interface ConfirmationRow {

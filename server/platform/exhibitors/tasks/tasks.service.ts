@@ -27,6 +27,8 @@ const exhibitionNotFound = () => notFound('console:errors.exhibitionNotFound')
 /** Whether a task is done for an exhibitor: by its profile's facts, or by an admin's confirmation. */
 export function isDone(task: Pick<repo.TaskRow, 'id' | 'kind'>, facts: repo.FactsRow, confirmed: ReadonlySet<string>): boolean {
   if (task.kind === 'logo') return facts.has_logo
+  // Nothing to name is not done: the task waits for a grant or a booth with passes.
+  if (task.kind === 'passes') return facts.pass_allowance > 0 && facts.passes_named >= facts.pass_allowance
   if (task.kind === 'profile') {
     return (
       profileGaps({

@@ -66,6 +66,7 @@ export async function consoleOrderDetail(platform: Platform, order: orders.Order
     staffOrders.buyingAttempt(db, order.id),
     platform.services.invoices.documentsOf(order.id),
   ])
+  const booth = order.order_kind === 'booth' && order.booth_id !== null ? await platform.services.booths.label(db, order.booth_id) : null
   const paidMinor = buying?.taken_minor ?? 0
   const refunded = buying ? await refundedMinor(db, buying.id) : 0
   const refundable = refundableMinor(paidMinor, refunded)
@@ -116,6 +117,7 @@ export async function consoleOrderDetail(platform: Platform, order: orders.Order
       }
     }),
     invoiceRequest: order.invoice_request && { ...order.invoice_request, countryName: countryName(order.invoice_request.country, staffLocale) },
+    booth: booth && { number: booth.number, hall: booth.hall },
     documents,
     history: events.map((event) => ({ at: event.at.toISOString(), kind: event.kind, data: event.data })),
     attempts: attempts.map((attempt) => ({

@@ -42,6 +42,9 @@ export function Passes({
   return (
     <>
       <p>{t('exhibitors.passes.named', { named: exhibitor.passes.named, allowance: exhibitor.passes.allowance })}</p>
+      {exhibitor.passes.named > exhibitor.passes.allowance ? (
+        <p className={ui.alert}>{t('exhibitors.passes.over', { count: exhibitor.passes.named - exhibitor.passes.allowance })}</p>
+      ) : null}
       {mayGrant ? (
         <form className={ui.form} onSubmit={save}>
           <div className={ui.field}>

@@ -17,6 +17,7 @@ import { ConsolePage } from '../../ui/console-page.tsx'
 import { ExhibitorStage } from '../../ui/exhibitor-stage.tsx'
 import { Facts } from '../../ui/facts.tsx'
 import ui from '../../ui/ui.module.css'
+import { BoothOrders } from './booth-orders.tsx'
 import styles from './exhibitor.module.css'
 import { Invitations } from './invitations.tsx'
 import { Passes } from './passes.tsx'
@@ -281,6 +282,9 @@ export function Component() {
                 setStatus(next)
               }}
             />
+          </Panel>
+          <Panel id="exhibitor-booth-orders-title" title={t('exhibitors.boothOrders.title')}>
+            <BoothOrders exhibitor={exhibitor} />
           </Panel>
           <Panel id="exhibitor-application-title" title={t('exhibitors.applicationTitle')}>
             {exhibitor.application ? (

@@ -11,6 +11,12 @@ import styles from './floor-plan.module.css'
 import { MetresField, metresOf } from './metres-field.tsx'
 import { FormEnd } from '../../ui/form-end.tsx'
 
+/** Passes as typed ("2", "２"); empty is none. Anything else goes to the platform as not a number, which names the field. */
+const passesOf = (typed: string) => {
+  const text = typed.normalize('NFKC').trim()
+  return text === '' ? 0 : /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN
+}
+
 interface Props {
   editor: FloorPlanEditor
   hall: EditorHall
@@ -21,7 +27,7 @@ interface Props {
 
 /**
  * A booth typed in: its number, where it stands (metres from the hall's left and front), its size,
- * type and price in the plan's currency, and whether it is kept off sale. A held or sold booth keeps
+ * type, price in the plan's currency, the exhibitor passes its package includes, and whether it is kept off sale. A held or sold booth keeps
  * its state (the checkbox is not offered).
  */
 export function BoothForm({ editor, hall, booth, onClose, onSaved }: Props) {
@@ -43,6 +49,7 @@ export function BoothForm({ editor, hall, booth, onClose, onSaved }: Props) {
         type: textOf(form, 'type') as EditorBooth['type'],
         priceMinor: moneyOf(form, 'price', currency, 'priceMinor'),
         currency,
+        passesIncluded: passesOf(textOf(form, 'passes')),
         blocked: form.get('blocked') === 'on',
       }),
     onSaved,
@@ -82,6 +89,15 @@ export function BoothForm({ editor, hall, booth, onClose, onSaved }: Props) {
           required
           hint={t('floorPlan.priceHint')}
           error={fieldError('priceMinor') ?? fieldError('currency')}
+        />
+        <TextField
+          label={t('floorPlan.passesIncluded')}
+          name="passes"
+          inputMode="numeric"
+          autoComplete="off"
+          defaultValue={String(booth?.passesIncluded ?? 0)}
+          hint={t('floorPlan.passesIncludedHint')}
+          error={fieldError('passesIncluded')}
         />
       </div>
       {taken ? null : (

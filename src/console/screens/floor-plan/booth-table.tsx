@@ -24,7 +24,7 @@ interface Props {
 
 type Open = { kind: 'edit' | 'assign' | 'delete'; booth: EditorBooth } | { kind: 'new' } | null
 
-/** The hall's booths as a table: each row's number, place, size, type, price, state and exhibitor, and its actions. */
+/** The hall's booths as a table: each row's number, place, size, type, price, passes included, state and exhibitor, and its actions. */
 export function BoothTable({ editor, hall, onSelect, onChanged }: Props) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()
@@ -61,6 +61,7 @@ export function BoothTable({ editor, hall, onSelect, onChanged }: Props) {
     },
     { header: t('floorPlan.type'), cell: (booth) => t(`floorPlan.types.${booth.type}`) },
     { header: t('floorPlan.price'), className: ui.nowrap, cell: (booth) => formatMoney(booth.priceMinor, booth.currency, language) },
+    { header: t('floorPlan.passes'), className: ui.nowrap, cell: (booth) => booth.passesIncluded },
     { header: t('floorPlan.state'), className: ui.nowrap, cell: (booth) => t(`floorPlan.states.${booth.state}`) },
     {
       header: t('floorPlan.exhibitor'),

@@ -93,6 +93,7 @@ export function RefundDialog({ order, onClose, onDone }: MoneyDialogProps) {
       <p className={styles.sum}>{t('order.refundSum', { amount })}</p>
       <p className={ui.hint}>{t('order.refundLeft', { amount: formatMoney(order.refundableMinor, order.currency, language) })}</p>
       <p className={ui.hint}>{t('order.refundHow')}</p>
+      {order.booth ? <p className={ui.hint}>{t('order.boothStaysSold', { number: order.booth.number })}</p> : null}
     </OrderDialog>
   )
 }

@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { type ConsoleExhibitorDetail, invoicePdf } from '../../../api/console.ts'
+import { mayCall } from '../../../../shared/rules/console-access.ts'
+import { useConsoleShell, useMember } from '../../console-state.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { orderPath } from '../../lib/order-paths.ts'
+import { ExportButtons } from '../../ui/export-buttons.tsx'
+import ui from '../../ui/ui.module.css'
+import styles from './exhibitor.module.css'
+
+type BoothOrder = ConsoleExhibitorDetail['boothOrders'][number]
+
+/**
+ * The exhibitor's booth orders (docs/product.md#booth-checkout): the booth, where the order stands, its
+ * amount and what was given back, the order screen and its invoice and credit notes as PDFs. A refunded
+ * order whose booth is still sold says so: only cancelling the order frees the booth.
+ */
+export function BoothOrders({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
+  const { t } = useTranslation()
+  const { client, language } = useConsoleShell()
+  const member = useMember()
+  const money = (minor: number, currency: string) => formatMoney(minor, currency, language)
+  const stateOf = (order: BoothOrder) =>
+    order.state === 'held' && order.heldUntil
+      ? t('exhibitors.boothOrders.heldUntil', { at: formatDateTime(order.heldUntil, language) })
+      : t(`exhibitors.boothOrders.states.${order.state}`)
+  if (!exhibitor.boothOrders.length) return <p className={ui.muted}>{t('exhibitors.boothOrders.none')}</p>
+  return (
+    <ul className={styles.list}>
+      {exhibitor.boothOrders.map((order) => (
+        <li key={order.number} className={styles.item}>
+          <div className={styles.itemHead}>
+            <strong>{t('floorPlan.boothInHall', { number: order.booth.number, hall: order.booth.hall, state: stateOf(order) })}</strong>
+          </div>
+          <p>
+            {mayCall(member.roles, 'orderDetail') ? <Link to={orderPath(order.number)}>{order.number}</Link> : <span className={ui.mono}>{order.number}</span>}{' '}
+            · {money(order.totalMinor, order.currency)}
+            {order.refundedMinor > 0 ? ` · ${t('exhibitors.boothOrders.refunded', { amount: money(order.refundedMinor, order.currency) })}` : ''}
+          </p>
+          {order.state === 'refunded' && !order.boothFreed ? <p className={ui.hint}>{t('exhibitors.boothOrders.stillSold')}</p> : null}
+          {mayCall(member.roles, 'invoicePdf')
+            ? order.documents.map((doc) => (
+                <div key={doc.number} className={styles.document}>
+                  <p>
+                    {t(`order.invoices.${doc.kind}`, {
+                      number: doc.number,
+                      amount: money(doc.grossMinor, doc.currency),
+                      at: formatDateTime(doc.issuedAt, language),
+                    })}
+                  </p>
+                  <ExportButtons
+                    choices={[
+                      {
+                        key: doc.number,
+                        label: t('order.invoices.download', { number: doc.number }),
+                        file: () => client.call(invoicePdf, { number: order.number, document: doc.number }),
+                      },
+                    ]}
+                  />
+                </div>
+              ))
+            : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
