@@ -160,7 +160,9 @@ test('a manager opens self-selection; an exhibitor admin in Chinese on a phone h
   await expect(booth).toBeVisible()
   const free = booth.getByRole('group', { name: text(ZH.exhibitor, 'booth.freeBooths') })
   const a1 = free.getByRole('radio', {
-    name: new RegExp(`^${literal(text(ZH.exhibitor, 'booth.line', { number: 'A1', hall: 'A' }))}.*18,000\\.00 · ${literal(text(ZH.exhibitor, 'booth.passes_other', { count: '2' }))}`),
+    name: new RegExp(
+      `^${literal(text(ZH.exhibitor, 'booth.line', { number: 'A1', hall: 'A' }))}.*18,000\\.00 · ${literal(text(ZH.exhibitor, 'booth.passes_other', { count: '2' }))}`,
+    ),
   })
   await expect(a1).toBeVisible()
   await expect(free.getByRole('radio')).toHaveCount(2)

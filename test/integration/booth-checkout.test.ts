@@ -168,7 +168,14 @@ describe('choosing a booth', () => {
     const after = await read()
     expect(after.free.map((booth: { number: string }) => booth.number)).toEqual(['A2'])
     expect(after.mine).toEqual([
-      { id: booths.A1, number: 'A1', hall: 'A', state: 'held', passes: 0, order: { number: chosen.orderNumber, status: 'pending', expiresAt: chosen.expiresAt } },
+      {
+        id: booths.A1,
+        number: 'A1',
+        hall: 'A',
+        state: 'held',
+        passes: 0,
+        order: { number: chosen.orderNumber, status: 'pending', expiresAt: chosen.expiresAt },
+      },
     ])
     const stranger = await createUser(platform, db)
     expect((await call(app, 'exhibitor$boothChoice', stranger.token, { exhibitorId })).status).toBe(404)
