@@ -44,6 +44,8 @@ export const consoleTask = z.object({
   /** Active exhibitors that have done it, of `exhibitors`; and those past its day without it. */
   done: z.number().int(),
   overdue: z.number().int(),
+  /** A `manual` task's PDFs, one a language (docs/product.md#exhibitor-manual). */
+  manuals: z.array(z.object({ locale, name: z.string(), bytes: z.number().int(), version: z.number().int(), uploadedAt: z.string() })),
 })
 
 export const taskBoard = z.object({

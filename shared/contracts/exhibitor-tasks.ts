@@ -28,6 +28,10 @@ export const checklistView = z.object({
       dueOn: z.string(),
       state: z.enum(TASK_STATES),
       confirmedAt: z.string().nullable(),
+      /** Who confirmed it, or first opened the manual (their name); null once their account is erased. */
+      confirmedBy: z.string().nullable(),
+      /** A `manual` task's PDF in the member's language along the fallback (docs/product.md#exhibitor-manual); null until uploaded. */
+      manual: z.object({ locale: z.enum(LOCALES), bytes: z.number().int() }).nullable(),
     }),
   ),
 })

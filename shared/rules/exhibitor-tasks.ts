@@ -5,10 +5,11 @@
 
 /**
  * `profile` is done when the profile has no gaps, `logo` when a logo is there (both by the facts);
- * `custom` when an admin of the exhibitor confirms it. Pass names and priced forms come with passes
- * and orders.
+ * `custom` when an admin of the exhibitor confirms it; `manual` when a member of the exhibitor has
+ * opened the organiser's PDF (docs/product.md#exhibitor-manual). Pass names and priced forms come
+ * with passes and orders.
  */
-export const TASK_KINDS = ['profile', 'logo', 'custom'] as const
+export const TASK_KINDS = ['profile', 'logo', 'custom', 'manual'] as const
 export type TaskKind = (typeof TASK_KINDS)[number]
 
 /** Kinds an exhibitor's admin confirms by hand; the others follow the profile. */
@@ -28,6 +29,30 @@ export const TASK_LIMITS = {
   perExhibition: 40,
 } as const
 
+/** The exhibitor manual's PDFs (docs/product.md#exhibitor-manual). */
+export const MANUAL_LIMITS = {
+  /** Megabytes of one PDF: a manual with floor drawings and photos, not a catalogue of the show. */
+  mb: 20,
+  /** Characters of the uploaded file's name kept. */
+  name: 200,
+} as const
+
+/** Where the console uploads a manual's PDF (multipart, field `file`, `?exhibition=&task=&locale=`). */
+export const MANUAL_UPLOAD_PATH = '/gateway/console/exhibitor-manual'
+export const MANUAL_FIELD = 'file'
+
+/** What every PDF starts with (ISO 32000-2, 7.5.2); a picture renamed .pdf does not. */
+export const PDF_MAGIC = '%PDF-'
+
+/**
+ * Where a member downloads the manual of a task, in the page's language along the content fallback:
+ * under the language's pages, so the login cookie is read as for a page and a plain link works.
+ */
+export function manualPath(lang: string, exhibitorId: number, taskId: number): string {
+  return `/${lang}/exhibitor/${exhibitorId}/manual/${taskId}.pdf`
+}
+export const MANUAL_ROUTE = '/:lang/exhibitor/:exhibitor/manual/:file'
+
 /** Translation keys of the console's refusals (`console:errors.*`, in locales/<12>/console.json). */
 export const TASK_MESSAGES = {
   englishTitle: 'console:errors.taskEnglishTitle',
@@ -39,6 +64,10 @@ export const TASK_MESSAGES = {
   notFound: 'console:errors.taskNotFound',
   tooMany: 'console:errors.taskTooMany',
   order: 'console:errors.taskOrder',
+  manualNotPdf: 'console:errors.manualNotPdf',
+  manualTooLarge: 'console:errors.manualTooLarge',
+  manualKind: 'console:errors.manualKind',
+  manualFailed: 'console:errors.manualFailed',
 } as const
 
 /** Whole days from the venue's today to the due day (both YYYY-MM-DD): 0 on the day, negative after it. */
