@@ -174,6 +174,7 @@ export function safeFileName(name: string): string {
     .replace(/\.pdf$/i, '')
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/\.{2,}/g, '.')
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 100)
   return `${base || 'manual'}.pdf`
