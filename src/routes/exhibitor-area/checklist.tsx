@@ -194,7 +194,8 @@ function Manual({ exhibitorId, task, titleId, onOpen }: { exhibitorId: number; t
           <span className={area.muted}>
             {t('checklist.manualFile', {
               language: LANGUAGE_INFO[urlLanguageOfLocale(manual.locale)].nativeName,
-              size: (manual.bytes / 1024 / 1024).toFixed(1),
+              // A small file reads as 0.1 MB rather than 0.0.
+              size: Math.max(0.1, manual.bytes / 1024 / 1024).toFixed(1),
             })}
           </span>
         </p>

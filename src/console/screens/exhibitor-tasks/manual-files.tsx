@@ -9,7 +9,8 @@ import { FieldRow } from '../../ui/field-row.tsx'
 import ui from '../../ui/ui.module.css'
 
 const nameOf = (locale: Locale) => LANGUAGE_INFO[urlLanguageOfLocale(locale)].nativeName
-const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
+// A small file reads as 0.1 MB rather than 0.0.
+const megabytes = (bytes: number) => Math.max(0.1, bytes / 1024 / 1024).toFixed(1)
 
 /** One PDF to the manual upload route; refusals are GatewayErrors with the route's code and data. */
 async function uploadManual(exhibitionId: number, taskId: number, locale: Locale, file: File): Promise<TaskBoard> {
