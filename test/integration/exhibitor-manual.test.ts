@@ -227,6 +227,41 @@ describe('the upload', () => {
   })
 })
 
+describe('the organiser’s look at a PDF', () => {
+  it('when a member who reads the checklist opens an uploaded PDF, then it is the PDF; others of the console get 404 and no exhibitor’s task moves', async () => {
+    const acme = await exhibitor('Acme Markets')
+    const task = await manualTask()
+    await upload(manager, { exhibition: expo, task: task.id }, PDF).expect(200)
+    const preview = (member: SignedInMember | null, locale = 'en', exhibition = expo) => {
+      const get = request(app).get(`${MANUAL_UPLOAD_PATH}?exhibition=${exhibition}&task=${task.id}&locale=${locale}`).buffer(true)
+      return member ? get.set('Cookie', member.cookie) : get
+    }
+    const answer = await preview(manager)
+    expect(answer.status).toBe(200)
+    expect(answer.headers['content-type']).toBe('application/pdf')
+    expect(answer.headers['x-content-type-options']).toBe('nosniff')
+    expect(Buffer.from(answer.body as Buffer).equals(PDF)).toBe(true)
+    const support = await setUpMember(app, db, ['support'])
+    expect((await preview(support)).status).toBe(200)
+    const editor = await setUpMember(app, db, ['editor'])
+    const limited = await setUpMember(app, db, ['manager'])
+    await db.query('update staff_members set exhibition_ids = $1 where id = $2', [[other], limited.id])
+    for (const [member, locale, exhibition] of [
+      [editor, 'en', expo],
+      [limited, 'en', expo],
+      [null, 'en', expo],
+      // No fallback here: the organiser sees what was uploaded for that language.
+      [manager, 'zh-cn', expo],
+      [manager, 'en', other],
+    ] as Array<[SignedInMember | null, string, number]>) {
+      const refused = await preview(member, locale, exhibition)
+      expect(refused.status).toBe(404)
+      expect(refused.headers['content-type']).toMatch(/^text\/plain/)
+    }
+    expect((await checklist(acme.admin, acme.exhibitorId)).body.data.tasks[0].state).toBe('due')
+  })
+})
+
 describe('the download', () => {
   it('when a staff member of the exhibitor opens the manual, then it is the PDF with safe headers and the task is done, opened by them', async () => {
     const acme = await exhibitor('Acme Markets')

@@ -180,6 +180,72 @@ export function safeFileName(name: string): string {
   return `${base || 'manual'}.pdf`
 }
 
+/**
+ * The stored PDF with the headers every manual download has; false when its file is missing. `before`
+ * runs once the file is found, before a byte is sent (the member's open is recorded there).
+ */
+async function sendManual(platform: Platform, res: Response, manual: repo.ManualRow, before: () => Promise<void> = async () => {}): Promise<boolean> {
+  const stored = await platform.services.media.storage.get(manual.storage_key)
+  if (!stored) {
+    platform.logger.warn({ task: manual.task_id, locale: manual.locale }, 'exhibitor manual: the stored file is missing')
+    return false
+  }
+  try {
+    await before()
+  } catch (error) {
+    stored.body.destroy()
+    throw error
+  }
+  res.setHeader('Content-Type', 'application/pdf')
+  res.setHeader('Content-Length', String(stored.size))
+  // Inline: a phone opens it in its reader at once; the name is what a saved copy gets.
+  res.setHeader('Content-Disposition', contentDisposition(manual.file_name))
+  res.setHeader('Content-Language', manual.locale)
+  stored.body.on('error', (error) => {
+    platform.logger.warn({ err: error }, 'exhibitor manual: reading the stored file failed')
+    res.destroy()
+  })
+  stored.body.pipe(res)
+  return true
+}
+
+/**
+ * GET MANUAL_UPLOAD_PATH?exhibition=&task=&locale=: the organiser's own look at an uploaded PDF (that
+ * language's file, no fallback), for members who may read the checklist, within their exhibitions. A
+ * plain link from the console (the staff cookie goes to the console's gateway path); it changes nothing,
+ * so it needs no console header. Anything else is the same 404.
+ */
+export function mountManualPreview(router: Router, platform: Platform): void {
+  const strings = loadStrings('console')
+  router.get(MANUAL_UPLOAD_PATH, async (req, res, next) => {
+    res.setHeader('Cache-Control', 'private, no-store')
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+    let locale: Locale = 'en'
+    const missing = () =>
+      res
+        .status(404)
+        .type('text/plain; charset=utf-8')
+        .send(strings(locale)(TASK_MESSAGES.notFound.replace(/^console:/, '')))
+    try {
+      const staff = await platform.staffGate?.resolve(parseCookies(req.headers.cookie))
+      if (staff) locale = localeOf(staff.language)
+      const exhibitionId = Number(req.query.exhibition)
+      const taskId = Number(req.query.task)
+      const language = String(req.query.locale ?? '')
+      if (!staff || !mayCall(staff.roles, 'exhibitorTaskBoard')) return missing()
+      if (!Number.isSafeInteger(exhibitionId) || (staff.exhibitionIds !== null && !staff.exhibitionIds.includes(exhibitionId))) return missing()
+      if (!Number.isSafeInteger(taskId) || !(LOCALES as readonly string[]).includes(language)) return missing()
+      const task = await repo.task(platform.db, exhibitionId, taskId)
+      if (task?.kind !== 'manual') return missing()
+      const manual = (await repo.manualsOf(platform.db, [task.id])).find((row) => row.locale === language)
+      if (!manual || !(await sendManual(platform, res, manual))) return missing()
+    } catch (error) {
+      next(error)
+    }
+  })
+}
+
 /** RFC 6266: an ASCII name for old clients and the uploaded name (in any script) encoded for the others. */
 export function contentDisposition(name: string): string {
   const ascii = safeFileName(name)
@@ -217,27 +283,15 @@ export function mountManualDownload(router: Router, platform: Platform): void {
       if (task?.kind !== 'manual') return missing()
       const manual = manualIn(await repo.manualsOf(platform.db, [task.id]), locale)
       if (!manual) return missing()
-      const stored = await platform.services.media.storage.get(manual.storage_key)
-      if (!stored) {
-        platform.logger.warn({ task: task.id, locale: manual.locale }, 'exhibitor manual: the stored file is missing')
-        return missing()
+      // A withdrawn exhibitor still reads it; only an active one's checklist moves. A HEAD reads nothing.
+      const record = async () => {
+        if (row.status === 'active' && req.method === 'GET') await repo.confirm(platform.db, task.id, exhibitorId, user.userId, now())
       }
-      // A withdrawn exhibitor still reads it; only an active one's checklist moves.
-      if (row.status === 'active') await repo.confirm(platform.db, task.id, exhibitorId, user.userId, now())
-      res.setHeader('Content-Type', 'application/pdf')
-      res.setHeader('Content-Length', String(stored.size))
-      // Inline: a phone opens it in its reader at once; the name is what a saved copy gets.
-      res.setHeader('Content-Disposition', contentDisposition(manual.file_name))
-      res.setHeader('Content-Language', manual.locale)
-      stored.body.on('error', (error) => {
-        platform.logger.warn({ err: error }, 'exhibitor manual: reading the stored file failed')
-        res.destroy()
-      })
-      stored.body.pipe(res)
+      if (!(await sendManual(platform, res, manual, record))) return missing()
     } catch (error) {
       if (error instanceof DomainError && error.errorCode === ERROR_CODES.rateLimited) {
         res.setHeader('Retry-After', String(error.params.seconds ?? 60))
-        return res.status(429).type('text/plain; charset=utf-8').send(strings(locale)('errors.tooManyManual'))
+        return res.status(429).type('text/plain; charset=utf-8').send(strings(locale)('checklist.manualTooMany'))
       }
       next(error)
     }

@@ -111,7 +111,16 @@ function ManualTask({
         <ul>
           {task.manuals.map((manual) => (
             <li key={manual.locale}>
-              {t('exhibitorTasks.manualLine', { language: nameOf(manual.locale), name: manual.name, size: megabytes(manual.bytes), version: manual.version })}
+              {t('exhibitorTasks.manualLine', { language: nameOf(manual.locale), name: manual.name, size: megabytes(manual.bytes), version: manual.version })}{' '}
+              <a
+                href={`${MANUAL_UPLOAD_PATH}?${new URLSearchParams({ exhibition: String(board.exhibition.id), task: String(task.id), locale: manual.locale })}`}
+                target="_blank"
+                rel="noopener"
+                type="application/pdf"
+                aria-label={t('exhibitorTasks.manualOpenNamed', { language: nameOf(manual.locale), title })}
+              >
+                {t('exhibitorTasks.manualOpen')}
+              </a>
             </li>
           ))}
         </ul>
