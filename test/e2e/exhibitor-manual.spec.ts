@@ -119,7 +119,11 @@ test('a manager uploads the manual in English; the exhibitor admin opens it in C
   await upload.getByLabel('PDF file (at most 20 MB)').setInputFiles(pdf)
   await upload.getByRole('button', { name: 'Upload the PDF' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'The PDF is saved.' })).toBeVisible()
-  await expect(page.getByText(/^English: e2e-manual-.*\.pdf, 0\.1 MB, version 1$/)).toBeVisible()
+  await expect(page.getByRole('listitem').filter({ hasText: /^English: e2e-manual-.*\.pdf, 0\.1 MB, version 1 Open$/ })).toBeVisible()
+  // The organiser's own look at it is the PDF too.
+  const preview = page.getByRole('link', { name: 'Open the English PDF of Read the exhibitor manual' })
+  const looked = await page.request.get(await preview.evaluate((anchor) => (anchor as HTMLAnchorElement).href))
+  expect(looked.headers()['content-type']).toBe('application/pdf')
   await accessibleAtBothWidths(page, 'manual-console', DESKTOP)
 
   // The exhibitor's administrator, in Simplified Chinese on a phone.
