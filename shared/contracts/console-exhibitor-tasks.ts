@@ -110,6 +110,8 @@ export const consoleTask = z.object({
   overdue: z.number().int(),
   /** The items of a `form` task and its orders; null for other kinds. */
   form: consoleForm.nullable(),
+  /** A `manual` task's PDFs, one a language (docs/product.md#exhibitor-manual). */
+  manuals: z.array(z.object({ locale, name: z.string(), bytes: z.number().int(), version: z.number().int(), uploadedAt: z.string() })),
 })
 
 export const taskBoard = z.object({

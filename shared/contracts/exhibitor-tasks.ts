@@ -42,6 +42,10 @@ export const checklistView = z.object({
           order: z.object({ number: z.string(), status: z.enum(['pending', 'paid']), totalMinor: z.number().int() }).nullable(),
         })
         .nullable(),
+      /** Who confirmed it, or first opened the manual (their name); null once their account is erased. */
+      confirmedBy: z.string().nullable(),
+      /** A `manual` task's PDF in the member's language along the fallback (docs/product.md#exhibitor-manual); null until uploaded. */
+      manual: z.object({ locale: z.enum(LOCALES), bytes: z.number().int() }).nullable(),
     }),
   ),
 })

@@ -6,10 +6,11 @@
 /**
  * `profile` is done when the profile has no gaps, `logo` when a logo is there, `passes` when the
  * exhibitor may name passes and every one is named (all by the facts); `custom` when an admin of the
- * exhibitor confirms it; `form` (a priced form: power, furniture) when an order of it is paid
- * (docs/product.md#exhibitor-forms).
+ * exhibitor confirms it; `manual` when a member of the exhibitor has opened the organiser's PDF
+ * (docs/product.md#exhibitor-manual); `form` (a priced form: power, furniture) when an order of it is
+ * paid (docs/product.md#exhibitor-forms).
  */
-export const TASK_KINDS = ['profile', 'logo', 'custom', 'passes', 'form'] as const
+export const TASK_KINDS = ['profile', 'logo', 'custom', 'passes', 'manual', 'form'] as const
 export type TaskKind = (typeof TASK_KINDS)[number]
 
 /** Kinds an exhibitor's admin confirms by hand; the others follow the profile. */
@@ -60,6 +61,29 @@ export const FORM_MESSAGES = {
 export function formTotal(lines: ReadonlyArray<{ quantity: number; unitPriceMinor: number }>): number {
   return lines.reduce((sum, line) => sum + line.quantity * line.unitPriceMinor, 0)
 }
+/** The exhibitor manual's PDFs (docs/product.md#exhibitor-manual). */
+export const MANUAL_LIMITS = {
+  /** Megabytes of one PDF: a manual with floor drawings and photos, not a catalogue of the show. */
+  mb: 20,
+  /** Characters of the uploaded file's name kept. */
+  name: 200,
+} as const
+
+/** Where the console uploads a manual's PDF (multipart, field `file`, `?exhibition=&task=&locale=`). */
+export const MANUAL_UPLOAD_PATH = '/gateway/console/exhibitor-manual'
+export const MANUAL_FIELD = 'file'
+
+/** What every PDF starts with (ISO 32000-2, 7.5.2); a picture renamed .pdf does not. */
+export const PDF_MAGIC = '%PDF-'
+
+/**
+ * Where a member downloads the manual of a task, in the page's language along the content fallback:
+ * under the language's pages, so the login cookie is read as for a page and a plain link works.
+ */
+export function manualPath(lang: string, exhibitorId: number, taskId: number): string {
+  return `/${lang}/exhibitor/${exhibitorId}/manual/${taskId}.pdf`
+}
+export const MANUAL_ROUTE = '/:lang/exhibitor/:exhibitor/manual/:file'
 
 /** Translation keys of the console's refusals (`console:errors.*`, in locales/<12>/console.json). */
 export const TASK_MESSAGES = {
@@ -72,6 +96,10 @@ export const TASK_MESSAGES = {
   notFound: 'console:errors.taskNotFound',
   tooMany: 'console:errors.taskTooMany',
   order: 'console:errors.taskOrder',
+  manualNotPdf: 'console:errors.manualNotPdf',
+  manualTooLarge: 'console:errors.manualTooLarge',
+  manualKind: 'console:errors.manualKind',
+  manualFailed: 'console:errors.manualFailed',
 } as const
 
 /** Whole days from the venue's today to the due day (both YYYY-MM-DD): 0 on the day, negative after it. */

@@ -5,6 +5,7 @@ import { registerExhibitorFunctions } from './exhibitors.functions.ts'
 import { sitemapRows } from './exhibitors.repo.ts'
 import { createExhibitorService, type ExhibitorService } from './exhibitors.service.ts'
 import { mountLogoUpload } from './logo-upload.ts'
+import { mountManualDownload, mountManualPreview, mountManualUpload } from './tasks/manuals.ts'
 import { registerTaskFunctions } from './tasks/tasks.functions.ts'
 
 declare module '../platform.ts' {
@@ -30,6 +31,9 @@ export const domain: Domain = {
   },
   routes(router, platform) {
     mountLogoUpload(router, platform, platform.services.exhibitors)
+    mountManualUpload(router, platform)
+    mountManualDownload(router, platform)
+    mountManualPreview(router, platform)
   },
   // After the exhibitions' demo content (order 20), whose coming exhibitions these stand at.
   async seed(_platform, tx) {

@@ -52,3 +52,4 @@ export const domain: Domain = {
 // What other domains use of this one.
 export { storeVisitorImage } from './visitor-image.ts'
 export { cleanName } from './media-console.ts'
+export { documentKey } from './storage.ts'

@@ -34,6 +34,9 @@ describe('media keys', () => {
       `/media/${hash}/video.mov`,
       '/media/x',
       `/media/${hash}/200x100/160.webp/`,
+      // A private document (the exhibitor manual) is stored beside the media but never served from /media/.
+      `/media/documents/${hash}.pdf`,
+      `/media/${hash}.pdf`,
     ])
       expect(mediaKeyOf(path), path).toBeNull()
   })

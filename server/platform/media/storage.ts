@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -37,7 +38,17 @@ export interface MediaStorage {
 }
 
 const KEY = /^[0-9a-f]{32}\/(?:[1-9]\d{0,4}x[1-9]\d{0,4}\/[1-9]\d{0,4}\.(avif|webp|jpg|png)|video\.(mp4|webm))$/
-const TYPES: Record<string, string> = { ...MEDIA_IMAGE_TYPES, ...MEDIA_VIDEO_TYPES }
+const TYPES: Record<string, string> = { ...MEDIA_IMAGE_TYPES, ...MEDIA_VIDEO_TYPES, pdf: 'application/pdf' }
+/**
+ * Private documents (the exhibitor manual, docs/product.md#exhibitor-manual) share the storage but not
+ * the public route: mediaKeyOf never accepts this shape, so /media/ cannot serve one.
+ */
+const DOCUMENT_KEY = /^documents\/[0-9a-f]{32}\.pdf$/
+
+/** A new private document's key (random: its name tells nothing and never collides). */
+export function documentKey(): string {
+  return `documents/${randomBytes(16).toString('hex')}.pdf`
+}
 
 /** The storage key of a media path (`/media/...`), or null for anything that is not one we make. */
 export function mediaKeyOf(path: string): string | null {
@@ -46,7 +57,7 @@ export function mediaKeyOf(path: string): string | null {
 }
 
 function checkedKey(key: string): string {
-  if (!KEY.test(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`)
+  if (!KEY.test(key) && !DOCUMENT_KEY.test(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`)
   return key
 }
 

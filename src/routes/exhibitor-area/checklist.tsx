@@ -2,7 +2,8 @@ import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } fr
 import { useTranslation } from 'react-i18next'
 import { type ChecklistView, confirmExhibitorTask, exhibitorChecklist } from '../../api/exhibitors.ts'
 import { useGateway, useSite } from '../../app-state.ts'
-import { CONFIRMED_KINDS, type TaskState } from '../../../shared/rules/exhibitor-tasks.ts'
+import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../../shared/languages.ts'
+import { CONFIRMED_KINDS, manualPath, type TaskState } from '../../../shared/rules/exhibitor-tasks.ts'
 import styles from './checklist.module.css'
 import area from './exhibitor-area.module.css'
 import { useAreaAction } from './messages.ts'
@@ -50,6 +51,22 @@ export function Checklist({
     shown.current = profile
     void run(async () => setChecklist(await gateway.call(exhibitorChecklist, { exhibitorId })))
   }, [profile])
+  // A manual opened in another tab marks its task done on the server: read the checklist again on return.
+  const opened = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listens once; reads the latest exhibitor through the closure
+  useEffect(() => {
+    const back = () => {
+      if (document.visibilityState !== 'visible' || !opened.current) return
+      opened.current = false
+      void run(async () => setChecklist(await gateway.call(exhibitorChecklist, { exhibitorId })))
+    }
+    document.addEventListener('visibilitychange', back)
+    window.addEventListener('focus', back)
+    return () => {
+      document.removeEventListener('visibilitychange', back)
+      window.removeEventListener('focus', back)
+    }
+  }, [exhibitorId])
   const done = checklist.tasks.filter((task) => task.state === 'done').length
 
   const confirm = (task: Task) =>
@@ -69,7 +86,17 @@ export function Checklist({
           <p className={styles.progress}>{t('checklist.progress', { done, total: checklist.tasks.length })}</p>
           <ol className={styles.tasks}>
             {checklist.tasks.map((task) => (
-              <TaskItem key={task.id} task={task} admin={admin && active} busy={busy} onConfirm={() => void confirm(task)}>
+              <TaskItem
+                key={task.id}
+                exhibitorId={exhibitorId}
+                task={task}
+                admin={admin && active}
+                busy={busy}
+                onConfirm={() => void confirm(task)}
+                onOpen={() => {
+                  opened.current = true
+                }}
+              >
                 {task.form ? (
                   <Suspense fallback={null}>
                     <ServiceForm
@@ -102,7 +129,23 @@ export function Checklist({
   )
 }
 
-function TaskItem({ task, admin, busy, onConfirm, children }: { task: Task; admin: boolean; busy: boolean; onConfirm(): void; children?: ReactNode }) {
+function TaskItem({
+  exhibitorId,
+  task,
+  admin,
+  busy,
+  onConfirm,
+  onOpen,
+  children,
+}: {
+  exhibitorId: number
+  task: Task
+  admin: boolean
+  busy: boolean
+  onConfirm(): void
+  onOpen(): void
+  children?: ReactNode
+}) {
   const { t } = useTranslation('exhibitor')
   const site = useSite()
   const id = useId()
@@ -123,6 +166,8 @@ function TaskItem({ task, admin, busy, onConfirm, children }: { task: Task; admi
       ) : null}
       {children ? (
         children
+      ) : task.kind === 'manual' ? (
+        <Manual exhibitorId={exhibitorId} task={task} titleId={`${id}-title`} onOpen={onOpen} />
       ) : confirmedByHand ? (
         task.confirmedAt ? (
           <p className={area.muted}>{t('checklist.confirmed', { date: dayIn(task.confirmedAt.slice(0, 10), site.htmlLang) })}</p>
@@ -142,5 +187,51 @@ function TaskItem({ task, admin, busy, onConfirm, children }: { task: Task; admi
         </>
       )}
     </li>
+  )
+}
+
+/**
+ * The organiser's manual (docs/product.md#exhibitor-manual): its link with the PDF's language and size,
+ * and who of the team opened it first (what made the task done).
+ */
+function Manual({ exhibitorId, task, titleId, onOpen }: { exhibitorId: number; task: Task; titleId: string; onOpen(): void }) {
+  const { t } = useTranslation('exhibitor')
+  const site = useSite()
+  const { manual } = task
+  return (
+    <>
+      {manual ? (
+        <p className={styles.manual}>
+          <a
+            className={area.secondary}
+            href={manualPath(site.lang, exhibitorId, task.id)}
+            target="_blank"
+            rel="noopener"
+            type="application/pdf"
+            hrefLang={LANGUAGE_INFO[urlLanguageOfLocale(manual.locale)].htmlLang}
+            aria-describedby={titleId}
+            onClick={onOpen}
+          >
+            {t('checklist.manualOpen')}
+          </a>{' '}
+          <span className={area.muted}>
+            {t('checklist.manualFile', {
+              language: LANGUAGE_INFO[urlLanguageOfLocale(manual.locale)].nativeName,
+              // A small file reads as 0.1 MB rather than 0.0.
+              size: Math.max(0.1, manual.bytes / 1024 / 1024).toFixed(1),
+            })}
+          </span>
+        </p>
+      ) : (
+        <p className={area.muted}>{t('checklist.manualWaiting')}</p>
+      )}
+      <p className={area.muted}>
+        {task.confirmedAt
+          ? task.confirmedBy
+            ? t('checklist.opened', { who: task.confirmedBy, date: dayIn(task.confirmedAt.slice(0, 10), site.htmlLang) })
+            : t('checklist.openedGone', { date: dayIn(task.confirmedAt.slice(0, 10), site.htmlLang) })
+          : t('checklist.auto.manual')}
+      </p>
+    </>
   )
 }

@@ -219,6 +219,10 @@ const NOBODY: Record<string, { why: string; columns: string[] }> = {
   exhibitor_tasks: { why: "the organiser's checklist for its exhibitors", columns: ['form_currency', 'kind'] },
   exhibitor_form_items: { why: "the organiser's priced forms: items and their labels", columns: ['labels', 'units'] },
   exhibitor_task_texts: { why: "the organiser's checklist for its exhibitors", columns: ['instructions', 'locale', 'title'] },
+  exhibitor_manuals: {
+    why: "the organiser's exhibitor manual, a PDF staff upload; who opened it is a task confirmation",
+    columns: ['file_name', 'locale', 'storage_key'],
+  },
   exhibitor_task_reminders: { why: 'which reminder went for which task and exhibitor; the mails themselves are in the outbox', columns: ['kind'] },
   media_items: { why: 'files staff upload', columns: ['alt', 'id', 'kind', 'name', 'src', 'storage_keys'] },
   news_articles: { why: 'content staff write', columns: ['cover_image', 'exhibition_slug', 'slug', 'tags'] },

@@ -34,7 +34,7 @@ export const ACCOUNT_REFERENCES = {
   'exhibitor_invitations.invited_by': 'set to null: an invitation they sent stays with its team',
   'exhibitor_invitations.accepted_by': 'set to null; invitations sent to their addresses are deleted',
   'verification_channel_submissions.submitted_by': 'set to null with the account; the notes they wrote emptied: the channel stays the company’s',
-  'exhibitor_task_confirmations.confirmed_by': 'set to null: the task stays done for their exhibitor, without who confirmed it',
+  'exhibitor_task_confirmations.confirmed_by': 'set to null: the task stays done for their exhibitor, without who confirmed it or first opened its manual',
   'leads.scanned_by': 'set to null: the lead stays with its exhibitor, without who scanned it',
 } as const
 

@@ -246,3 +246,39 @@ export async function adminsOf(db: Queryable, exhibitorId: number): Promise<Admi
   )
   return result.rows
 }
+
+/** A manual's PDF of one language (0320_exhibitor_manuals.sql). */
+export interface ManualRow {
+  task_id: number
+  locale: Locale
+  storage_key: string
+  file_name: string
+  bytes: number
+  version: number
+  uploaded_at: Date
+}
+
+export async function manualsOf(db: Queryable, taskIds: readonly number[], lock = false): Promise<ManualRow[]> {
+  if (!taskIds.length) return []
+  const result = await db.query<ManualRow>(
+    `select task_id::int as task_id, locale, storage_key, file_name, bytes, version, uploaded_at from exhibitor_manuals
+     where task_id = any($1::bigint[]) order by task_id, locale ${lock ? 'for update' : ''}`,
+    [taskIds],
+  )
+  return result.rows
+}
+
+/** The language's PDF, new or replacing the one before (its version counts up). */
+export async function putManual(
+  tx: Queryable,
+  manual: { taskId: number; locale: Locale; key: string; name: string; bytes: number; at: Date },
+): Promise<number> {
+  const result = await tx.query<{ version: number }>(
+    `insert into exhibitor_manuals (task_id, locale, storage_key, file_name, bytes, version, uploaded_at) values ($1, $2, $3, $4, $5, 1, $6)
+     on conflict (task_id, locale) do update set storage_key = excluded.storage_key, file_name = excluded.file_name, bytes = excluded.bytes,
+       version = exhibitor_manuals.version + 1, uploaded_at = excluded.uploaded_at
+     returning version`,
+    [manual.taskId, manual.locale, manual.key, manual.name, manual.bytes, manual.at],
+  )
+  return (result.rows[0] as { version: number }).version
+}

@@ -55,6 +55,15 @@ const rank = (chain: readonly Locale[], locale: Locale) => {
   return at < 0 ? chain.length + LOCALES.indexOf(locale) : at
 }
 
+/** The manual's PDF in the reader's language along the content fallback chain (English last), as the task's texts. */
+export function manualIn<T extends { locale: Locale }>(manuals: readonly T[], locale: Locale): T | null {
+  for (const candidate of contentFallbackChain(locale)) {
+    const found = manuals.find((manual) => manual.locale === candidate)
+    if (found) return found
+  }
+  return null
+}
+
 /** The instructions along the reader's chain, from the first language that has any. */
 export const instructionsIn = (texts: readonly repo.TaskTextRow[], locale: Locale) =>
   textIn(
@@ -106,7 +115,7 @@ export async function taskBoard(db: Queryable, actor: StaffActor, exhibitionId: 
   if (!exhibition) throw exhibitionNotFound()
   const today = localDate(now(), exhibition.time_zone)
   const tasks = await repo.tasksOf(db, exhibitionId)
-  const [texts, facts, confirmations, formsOf, currency] = await Promise.all([
+  const [texts, facts, confirmations, formsOf, currency, manuals] = await Promise.all([
     repo.textsOf(
       db,
       tasks.map((task) => task.id),
@@ -115,6 +124,10 @@ export async function taskBoard(db: Queryable, actor: StaffActor, exhibitionId: 
     repo.confirmationsOf(db, { exhibitionId }),
     consoleForms(db, tasks),
     forms.exhibitionCurrency(db, exhibitionId),
+    repo.manualsOf(
+      db,
+      tasks.map((task) => task.id),
+    ),
   ])
   const confirmed = confirmedSet(confirmations)
   const byTask = textsByTask(texts)
@@ -139,6 +152,15 @@ export async function taskBoard(db: Queryable, actor: StaffActor, exhibitionId: 
         done: states.filter((state) => state === 'done').length,
         overdue: states.filter((state) => state === 'overdue').length,
         form: formsOf.get(task.id) ?? null,
+        manuals: manuals
+          .filter((manual) => manual.task_id === task.id)
+          .map((manual) => ({
+            locale: manual.locale,
+            name: manual.file_name,
+            bytes: manual.bytes,
+            version: manual.version,
+            uploadedAt: iso(manual.uploaded_at),
+          })),
       }
     }),
   }
@@ -253,10 +275,12 @@ export async function reorderTasks(platform: Platform, actor: StaffActor, target
 export async function deleteTask(platform: Platform, actor: StaffActor, target: { exhibitionId: number; id: number; version: number }): Promise<Board> {
   const { db } = platform
   if (!inScope(actor, target.exhibitionId)) throw exhibitionNotFound()
+  let files: string[] = []
   await db.transaction(async (tx) => {
     const found = await repo.task(tx, target.exhibitionId, target.id, true)
     if (!found) throw notFound(TASK_MESSAGES.notFound)
     if (found.version !== target.version) throw conflict(TASK_MESSAGES.changed)
+    files = (await repo.manualsOf(tx, [found.id], true)).map((manual) => manual.storage_key)
     const texts = await repo.textsOf(tx, [found.id])
     if (!(await repo.deleteTask(tx, found.id, found.version))) throw conflict(TASK_MESSAGES.changed)
     await platform.services.staff.audit(
@@ -270,6 +294,10 @@ export async function deleteTask(platform: Platform, actor: StaffActor, target: 
       },
     )
   })
+  // The manual's files go with the task once its rows have (a failed removal leaves an unreachable file).
+  for (const key of files) {
+    await platform.services.media.storage.delete(key).catch((error: unknown) => platform.logger.warn({ err: error }, 'exhibitor manual: file not removed'))
+  }
   return taskBoard(db, actor, target.exhibitionId)
 }
 
@@ -279,6 +307,8 @@ interface TaskLine {
   instructions: repo.TaskTextRow | null
   state: TaskState
   confirmation: repo.ConfirmationRow | null
+  /** A `manual` task's PDF in the reader's language (or the fallback's). */
+  manual: repo.ManualRow | null
 }
 
 /** Each task of the exhibitor's exhibition with its state for it, in the checklist's order. */
@@ -288,12 +318,16 @@ async function linesOf(db: Queryable, exhibitorId: number, locale: Locale): Prom
   const exhibition = (await repo.exhibition(db, facts.exhibition_id, ['en'])) as repo.TaskExhibitionRow
   const today = localDate(now(), exhibition.time_zone)
   const tasks = await repo.tasksOf(db, facts.exhibition_id)
-  const [texts, confirmations] = await Promise.all([
+  const [texts, confirmations, manuals] = await Promise.all([
     repo.textsOf(
       db,
       tasks.map((task) => task.id),
     ),
     repo.confirmationsOf(db, { exhibitorId }),
+    repo.manualsOf(
+      db,
+      tasks.filter((task) => task.kind === 'manual').map((task) => task.id),
+    ),
   ])
   const confirmed = confirmedSet(confirmations)
   const byTask = textsByTask(texts)
@@ -305,6 +339,10 @@ async function linesOf(db: Queryable, exhibitorId: number, locale: Locale): Prom
       instructions: instructionsIn(byTask.get(task.id) ?? [], locale),
       state: taskState(isDone(task, facts, confirmed), today, task.due_on),
       confirmation: confirmations.find((row) => row.task_id === task.id) ?? null,
+      manual: manualIn(
+        manuals.filter((manual) => manual.task_id === task.id),
+        locale,
+      ),
     })),
   }
 }
@@ -353,6 +391,8 @@ export async function checklist(db: Queryable, accountId: string, exhibitorId: n
       state: line.state,
       confirmedAt: line.confirmation ? iso(line.confirmation.confirmed_at) : null,
       form: formsOf.get(line.task.id) ?? null,
+      confirmedBy: line.confirmation?.confirmed_by ?? null,
+      manual: line.manual ? { locale: line.manual.locale, bytes: line.manual.bytes } : null,
     })),
   }
 }

@@ -1,5 +1,6 @@
 import type { AuditRow } from '../../../api/console.ts'
 import type { ConsoleLanguage } from '../../../../shared/rules/console-access.ts'
+import { LANGUAGE_INFO, type Locale, LOCALES, urlLanguageOfLocale } from '../../../../shared/languages.ts'
 import { nativeNameOf } from '../../i18n.ts'
 import { formatMoney } from '../../lib/money.ts'
 
@@ -140,6 +141,14 @@ function variantOf(row: AuditRow, context: SentenceContext): { key: string; valu
       return { key: after.selfSelection === true ? key : 'setBoothSelectionClosed', values: {} }
     case 'saveExhibitorTask':
       return { key: row.before === null || row.before === undefined ? `${key}New` : key, values: { title: text(objectOf(after.titles).en) } }
+    case 'saveExhibitorManual': {
+      const locale = text(after.locale)
+      const language = (LOCALES as readonly string[]).includes(locale) ? LANGUAGE_INFO[urlLanguageOfLocale(locale as Locale)].nativeName : locale
+      return {
+        key: row.before === null || row.before === undefined ? `${key}New` : key,
+        values: { title: text(after.title), name: text(after.name), language },
+      }
+    }
     case 'deleteExhibitorTask':
       return { key, values: { title: text(objectOf(before.titles).en) } }
     case 'resendTickets':

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type ConsoleTask, deleteExhibitorTask, reorderExhibitorTasks, type TaskBoard } from '../../../api/console-exhibitor-tasks.ts'
 import { useConsoleShell } from '../../console-state.ts'
@@ -12,6 +12,9 @@ import { MoveButtons } from '../../ui/move-buttons.tsx'
 import ui from '../../ui/ui.module.css'
 import { movedIds, useListChange } from '../../ui/use-list-change.ts'
 import { TaskForm } from './task-form.tsx'
+
+// Only a checklist with a manual task needs the PDFs' panel (docs/CONVENTIONS.md#a-console-screen-srcconsole).
+const ManualFiles = lazy(() => import('./manual-files.tsx'))
 
 interface Props {
   board: TaskBoard
@@ -120,6 +123,11 @@ export function TaskList({ board, mayEdit, onChanged }: Props) {
         <p className={ui.alert} role="alert">
           {error}
         </p>
+      ) : null}
+      {board.tasks.some((task) => task.kind === 'manual') ? (
+        <Suspense fallback={null}>
+          <ManualFiles board={board} mayEdit={mayEdit} titleOf={titleOf} onChanged={onChanged} />
+        </Suspense>
       ) : null}
       {mayEdit && editing ? (
         <TaskForm
