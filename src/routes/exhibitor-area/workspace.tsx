@@ -6,7 +6,6 @@ import { useSite } from '../../app-state.ts'
 import type { Country } from './area-load.ts'
 import { AreaPage } from './area-page.tsx'
 import { Badges, ExhibitionLine } from './area-parts.tsx'
-import { Channels } from './channels.tsx'
 import { Checklist } from './checklist.tsx'
 import styles from './exhibitor-area.module.css'
 import type { ListNotice } from './exhibitor-list.tsx'
@@ -19,6 +18,8 @@ import { Team } from './team.tsx'
 const BoothSection = lazy(() => import('./booth.tsx').then((module) => ({ default: module.BoothSection })))
 // So do the team passes, with the attendee form's fields and the phone picker.
 const PassesSection = lazy(() => import('./passes.tsx').then((module) => ({ default: module.PassesSection })))
+// And the official channels' list and form, below the profile.
+const Channels = lazy(() => import('./channels.tsx').then((module) => ({ default: module.Channels })))
 
 /** One exhibitor of the member's: what the profile still lacks, the organiser's checklist, its booth, its team passes, the profile, its official channels, and the team. */
 export function Workspace({
@@ -122,7 +123,9 @@ export function Workspace({
         <h2 id="channels-title" className={styles.cardTitle}>
           {t('channels.title')}
         </h2>
-        <Channels workspace={workspace} onChannels={(channels) => setWorkspace((current) => ({ ...current, channels }))} />
+        <Suspense fallback={null}>
+          <Channels workspace={workspace} onChannels={(channels) => setWorkspace((current) => ({ ...current, channels }))} />
+        </Suspense>
       </section>
 
       <section className={styles.card} aria-labelledby="team-title">

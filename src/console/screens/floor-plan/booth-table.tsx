@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { deleteBooth, type EditorBooth, type EditorHall, type FloorPlanEditor } from '../../../api/console-floor-plans.ts'
@@ -10,9 +10,11 @@ import { type Column, DataTable } from '../../ui/data-table.tsx'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
-import { AssignForm } from './assign-form.tsx'
 import { BoothForm } from './booth-form.tsx'
 import styles from './floor-plan.module.css'
+
+// Selling a booth is opened now and then: its form loads when asked for, keeping the screen within its budget.
+const AssignForm = lazy(() => import('./assign-form.tsx').then((module) => ({ default: module.AssignForm })))
 
 interface Props {
   editor: FloorPlanEditor
@@ -123,7 +125,9 @@ export function BoothTable({ editor, hall, onSelect, onChanged }: Props) {
           onSaved={(next) => done(next, t('floorPlan.saved'))}
         />
       ) : open?.kind === 'assign' ? (
-        <AssignForm key={open.booth.id} editor={editor} booth={open.booth} onClose={() => show(null)} onSaved={(next) => done(next, t('floorPlan.saved'))} />
+        <Suspense fallback={null}>
+          <AssignForm key={open.booth.id} editor={editor} booth={open.booth} onClose={() => show(null)} onSaved={(next) => done(next, t('floorPlan.saved'))} />
+        </Suspense>
       ) : (
         <div>
           <button type="button" className={ui.button} onClick={() => show({ kind: 'new' })}>
