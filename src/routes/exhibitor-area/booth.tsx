@@ -7,6 +7,7 @@ import { useGateway, useSite } from '../../app-state.ts'
 import { checkoutPath } from '../../../shared/checkout-steps.ts'
 import { formatMoney } from '../../../shared/rules/money.ts'
 import type { Country } from './area-load.ts'
+import { CompanyFields } from './company-fields.tsx'
 import styles from './exhibitor-area.module.css'
 import { useAreaAction } from './messages.ts'
 
@@ -136,37 +137,7 @@ export function BoothSection({
               ))}
             </div>
           </fieldset>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>{t('booth.company')}</legend>
-            <p className={styles.hint}>{t('booth.companyHint')}</p>
-            <div className={styles.grid}>
-              <label className={styles.field}>
-                <span className={styles.label}>{t('booth.companyName')}</span>
-                <input className={styles.input} name="companyName" autoComplete="organization" required />
-              </label>
-              <label className={styles.field}>
-                <span className={styles.label}>{t('booth.taxId')}</span>
-                <input className={styles.input} name="taxId" />
-              </label>
-              <label className={styles.field}>
-                <span className={styles.label}>{t('booth.address')}</span>
-                <textarea className={`${styles.input} ${styles.boothAddress}`} name="address" autoComplete="street-address" required />
-              </label>
-              <label className={styles.field}>
-                <span className={styles.label}>{t('booth.country')}</span>
-                <select className={styles.input} name="country" required defaultValue="">
-                  <option value="" disabled>
-                    {t('booth.countryPick')}
-                  </option>
-                  {countries.map((country) => (
-                    <option key={country.code} value={country.code}>
-                      {country.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-          </fieldset>
+          <CompanyFields countries={countries} />
           <button type="submit" className={styles.primary} disabled={busy || picked === null} aria-describedby={`${id}-hold`}>
             {t('booth.hold')}
           </button>
