@@ -215,6 +215,7 @@ const NOBODY: Record<string, { why: string; columns: string[] }> = {
   exhibitors: { why: 'a company at an exhibition', columns: ['status'] },
   floor_plans: { why: "an exhibition's plan: the currency its booths are priced in", columns: ['currency'] },
   floor_plan_halls: { why: 'halls as the venue names them, drawn by managers', columns: ['background_media_id', 'label'] },
+  floor_plan_hall_names: { why: "halls' names in the other languages, written by managers", columns: ['locale', 'name'] },
   booths: { why: 'booths of a floor plan and the companies standing at them', columns: ['booth_type', 'currency', 'number', 'state'] },
   exhibitor_tasks: { why: "the organiser's checklist for its exhibitors", columns: ['form_currency', 'kind'] },
   exhibitor_form_items: { why: "the organiser's priced forms: items and their labels", columns: ['labels', 'units'] },
