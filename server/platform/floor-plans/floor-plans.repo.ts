@@ -359,6 +359,19 @@ export async function soldBoothPassesOf(db: Queryable, exhibitorIds: readonly nu
   return new Map(result.rows.map((row) => [Number(row.exhibitor_id), row.passes]))
 }
 
+/** Which of the exhibitors have a booth held for them, and which a booth sold to them (docs/product.md#console-exhibitors). */
+export async function boothStatesOf(db: Queryable, exhibitorIds: readonly number[]): Promise<{ held: Set<number>; sold: Set<number> }> {
+  const held = new Set<number>()
+  const sold = new Set<number>()
+  if (!exhibitorIds.length) return { held, sold }
+  const result = await db.query<{ exhibitor_id: string; state: BoothState }>(
+    `select distinct exhibitor_id, state from booths where exhibitor_id = any($1::bigint[]) and state in ('held', 'sold')`,
+    [exhibitorIds],
+  )
+  for (const row of result.rows) (row.state === 'sold' ? sold : held).add(Number(row.exhibitor_id))
+  return { held, sold }
+}
+
 /** Whether the exhibition's exhibitors choose their booths themselves; false without a plan. */
 export async function selfSelection(db: Queryable, exhibitionId: number): Promise<boolean> {
   const result = await db.query<{ self_selection: boolean }>('select self_selection from floor_plans where exhibition_id = $1', [exhibitionId])

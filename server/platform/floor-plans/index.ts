@@ -47,4 +47,4 @@ export const domain: Domain = {
 }
 
 // What other domains use of this one.
-export { boothsOfExhibitor, soldBoothPassesOf } from './floor-plans.repo.ts'
+export { boothStatesOf, boothsOfExhibitor, soldBoothPassesOf } from './floor-plans.repo.ts'

@@ -91,3 +91,13 @@ export async function boothOrdersOfExhibitor(db: Queryable, exhibitorId: number)
     currency: row.currency,
   }))
 }
+
+/** Which of the exhibitors have a booth order waiting for payment (it holds their booth; docs/product.md#console-exhibitors). */
+export async function pendingBoothOrdersOf(db: Queryable, exhibitorIds: readonly number[]): Promise<Set<number>> {
+  if (!exhibitorIds.length) return new Set()
+  const result = await db.query<{ exhibitor_id: string }>(
+    `select distinct exhibitor_id from ticket_orders where exhibitor_id = any($1::bigint[]) and order_kind = 'booth' and status = 'pending'`,
+    [exhibitorIds],
+  )
+  return new Set(result.rows.map((row) => Number(row.exhibitor_id)))
+}

@@ -126,7 +126,7 @@ export const domain: Domain = {
 }
 
 // What other domains use of this one.
-export { boothOrderByKey, boothOrdersOfExhibitor, liveBoothOrders, openBoothOrder } from './booth-orders.ts'
+export { boothOrderByKey, boothOrdersOfExhibitor, liveBoothOrders, openBoothOrder, pendingBoothOrdersOf } from './booth-orders.ts'
 export { liveServicesOrders, type LiveServicesOrder, openServicesOrder, type ServiceLine } from './services-orders.ts'
 export { namedPassesOf } from './passes.ts'
 export { exhibitionTitle } from './console/staff-orders.repo.ts'

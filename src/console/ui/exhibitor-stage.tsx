@@ -4,7 +4,7 @@ import ui from './ui.module.css'
 
 const TONE: Record<string, string | undefined> = {
   accepted: ui.badgeWarn,
-  profileComplete: ui.badgeGood,
+  channelsVerified: ui.badgeGood,
   withdrawn: ui.badgeOff,
 }
 

@@ -12,8 +12,9 @@ import { conflict, notFound } from '../../errors.ts'
 import { countryName } from '../../kit/country-names.ts'
 import { type Cell, toCsv } from '../../kit/csv.ts'
 import { consoleStrings } from '../../kit/strings.ts'
-import { boothsOfExhibitor } from '../../floor-plans/index.ts'
-import { boothOrdersOfExhibitor } from '../../tickets/index.ts'
+import { boothStatesOf, boothsOfExhibitor } from '../../floor-plans/index.ts'
+import { boothOrdersOfExhibitor, pendingBoothOrdersOf } from '../../tickets/index.ts'
+import { verifiedChannelsOf } from '../../verification/index.ts'
 import type { Platform } from '../../platform.ts'
 import type { StaffActor } from '../../staff-actor.ts'
 import * as exhibitors from '../exhibitors.repo.ts'
@@ -46,16 +47,43 @@ const NO_TASKS: TaskCounts = { done: 0, total: 0, overdue: 0 }
 
 /** The tickets domain's count of valid passes per exhibitor (docs/product.md#team-passes). */
 type PassCounter = Platform['services']['tickets']['passes']['namedOf']
-type PassCounts = ReadonlyMap<number, Row['passes']>
 
-/** Passes named of the allowance, per exhibitor. */
-async function passCounts(db: Queryable, namedOf: PassCounter, ids: number[]): Promise<PassCounts> {
-  const [named, allowances] = await Promise.all([namedOf(db, ids), exhibitors.passAllowancesOf(db, ids)])
-  return new Map(ids.map((id) => [id, { named: named.get(id) ?? 0, allowance: allowances.get(id) ?? 0 }]))
+/**
+ * What the exhibitors' stages are decided from, asked of the domains that own each fact once for the
+ * whole list (docs/product.md#console-exhibitors): passes named of the allowance, booths held and sold,
+ * pending booth orders and channels verified today.
+ */
+interface Progress {
+  passes: ReadonlyMap<number, Row['passes']>
+  held: ReadonlySet<number>
+  sold: ReadonlySet<number>
+  verified: ReadonlySet<string>
 }
 
-function rowOf(row: repo.ConsoleRow, locale: Locale, tasks: ReadonlyMap<number, TaskCounts>, passes: PassCounts): Row & { stage: ExhibitorStage } {
+async function progressFacts(db: Queryable, namedOf: PassCounter, rows: readonly repo.ConsoleRow[]): Promise<Progress> {
+  const ids = rows.map((row) => row.id)
+  const [named, allowances, booths, pending, verified] = await Promise.all([
+    namedOf(db, ids),
+    exhibitors.passAllowancesOf(db, ids),
+    boothStatesOf(db, ids),
+    pendingBoothOrdersOf(db, ids),
+    verifiedChannelsOf(
+      db,
+      rows.map((row) => ({ companyId: row.company_id, exhibitionId: row.exhibition_id })),
+      now(),
+    ),
+  ])
+  return {
+    passes: new Map(ids.map((id) => [id, { named: named.get(id) ?? 0, allowance: allowances.get(id) ?? 0 }])),
+    held: new Set([...booths.held, ...pending]),
+    sold: booths.sold,
+    verified,
+  }
+}
+
+function rowOf(row: repo.ConsoleRow, locale: Locale, tasks: ReadonlyMap<number, TaskCounts>, progress: Progress): Row & { stage: ExhibitorStage } {
   const gaps = gapsOf(row)
+  const passes = progress.passes.get(row.id) ?? { named: 0, allowance: 0 }
   return {
     id: row.id,
     name: row.name,
@@ -66,12 +94,18 @@ function rowOf(row: repo.ConsoleRow, locale: Locale, tasks: ReadonlyMap<number, 
     exhibitionId: row.exhibition_id,
     exhibitionTitle: row.exhibition_title,
     status: row.status,
-    stage: stageOf({ gaps }),
+    stage: stageOf({
+      gaps,
+      boothHeld: progress.held.has(row.id),
+      boothSold: progress.sold.has(row.id),
+      passes,
+      channelVerified: progress.verified.has(`${row.company_id}:${row.exhibition_id}`),
+    }),
     teamSize: row.members,
     openInvitations: row.open_invitations,
     gaps,
     tasks: tasks.get(row.id) ?? NO_TASKS,
-    passes: passes.get(row.id) ?? { named: 0, allowance: 0 },
+    passes,
     applicationReference: row.application_reference,
   }
 }
@@ -99,12 +133,8 @@ export async function exhibitorList(
     db,
     found.map((row) => row.exhibition_id),
   )
-  const passes = await passCounts(
-    db,
-    namedOf,
-    found.map((row) => row.id),
-  )
-  const rows = found.map((row) => rowOf(row, actor.locale, tasks, passes)).filter((row) => !query.stage || progressOf(row.status, row.stage) === query.stage)
+  const progress = await progressFacts(db, namedOf, found)
+  const rows = found.map((row) => rowOf(row, actor.locale, tasks, progress)).filter((row) => !query.stage || progressOf(row.status, row.stage) === query.stage)
   const start = (query.page - 1) * query.pageSize
   return { rows: rows.slice(start, start + query.pageSize), total: rows.length, exhibitions }
 }
@@ -162,7 +192,7 @@ export async function exhibitorDetail(
     boothsOfExhibitor(db, row.id),
   ])
   const boothOrders = await boothOrdersOf(db, row.id, services)
-  const [passes, passList] = await Promise.all([passCounts(db, services.tickets.passes.namedOf, [row.id]), services.tickets.passes.of(db, row.id)])
+  const [passes, passList] = await Promise.all([progressFacts(db, services.tickets.passes.namedOf, [row]), services.tickets.passes.of(db, row.id)])
   return {
     ...rowOf(row, actor.locale, await taskCounts(db, [row.exhibition_id]), passes),
     namedPasses: passList.map((pass) => ({
@@ -295,12 +325,12 @@ const COLUMNS: readonly Column[] = [
   ['application', (row) => row.applicationReference],
 ]
 
-function tableOf(rows: readonly repo.ConsoleRow[], language: ConsoleLanguage, tasks: ReadonlyMap<number, TaskCounts>, passes: PassCounts) {
+function tableOf(rows: readonly repo.ConsoleRow[], language: ConsoleLanguage, tasks: ReadonlyMap<number, TaskCounts>, progress: Progress) {
   const t = consoleStrings(language)
   return {
     header: COLUMNS.map(([key]) => t(`exhibitors.columns.${key}`)),
     rows: rows.map((row) => {
-      const view = { ...rowOf(row, localeOf(language), tasks, passes), website: row.website }
+      const view = { ...rowOf(row, localeOf(language), tasks, progress), website: row.website }
       return COLUMNS.map(([, cell]) => cell(view))
     }),
   }
@@ -317,12 +347,8 @@ export async function exhibitorExport(platform: Platform, actor: StaffActor, que
   return platform.db.transaction(async (tx) => {
     if (!(await repo.exhibitionExists(tx, exhibitionId))) throw notFound('console:errors.exhibitionNotFound')
     const rows = await repo.consoleRows(tx, { scope: actor.scope, chain: contentFallbackChain(locale), exhibitionId, kind: null, search: null, now: now() })
-    const passes = await passCounts(
-      tx,
-      platform.services.tickets.passes.namedOf,
-      rows.map((row) => row.id),
-    )
-    const table = tableOf(rows, language, await taskCounts(tx, [exhibitionId]), passes)
+    const progress = await progressFacts(tx, platform.services.tickets.passes.namedOf, rows)
+    const table = tableOf(rows, language, await taskCounts(tx, [exhibitionId]), progress)
     // XLSX cells are typed: text stays text, never a formula, so it needs no apostrophe.
     const file = format === 'csv' ? toCsv(table.header, table.rows) : await writeXlsxFile([[...table.header], ...table.rows]).toBuffer()
     await platform.services.staff.audit(

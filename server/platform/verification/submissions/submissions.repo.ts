@@ -137,3 +137,19 @@ export async function eraseSubmitterNotes(tx: Queryable, accountId: string): Pro
   const result = await tx.query(`update verification_channel_submissions set note = '' where submitted_by = $1 and note <> ''`, [accountId])
   return result.rowCount
 }
+
+/**
+ * Which of the (company, exhibition) pairs have at least one approved channel whose register entry is
+ * valid on `today` (YYYY-MM-DD) and not retired, as the team's own list calls verified.
+ */
+export async function verifiedPairs(db: Queryable, pairs: ReadonlyArray<{ companyId: number; exhibitionId: number }>, today: string): Promise<Set<string>> {
+  if (!pairs.length) return new Set()
+  const result = await db.query<{ company_id: number; exhibition_id: number }>(
+    `select distinct s.company_id::int as company_id, s.exhibition_id::int as exhibition_id
+     from verification_channel_submissions s join verification_channels c on c.id = s.channel_id
+     where s.state = 'approved' and s.company_id = any($1::bigint[]) and s.exhibition_id = any($2::bigint[])
+       and c.valid_until >= $3::date and (c.retired_on is null or c.retired_on > c.valid_until)`,
+    [pairs.map((pair) => pair.companyId), pairs.map((pair) => pair.exhibitionId), today],
+  )
+  return new Set(result.rows.map((row) => `${row.company_id}:${row.exhibition_id}`))
+}

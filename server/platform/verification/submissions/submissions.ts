@@ -290,3 +290,8 @@ export async function rejectSubmission(platform: Platform, actor: StaffActor, in
     }
   })
 }
+
+/** Which exhibitors (company in an exhibition, keyed `company:exhibition`) have a channel verified on the day of `at` (docs/product.md#console-exhibitors). */
+export function verifiedChannelsOf(db: Queryable, pairs: ReadonlyArray<{ companyId: number; exhibitionId: number }>, at: Date): Promise<Set<string>> {
+  return repo.verifiedPairs(db, pairs, day(at))
+}
