@@ -10,10 +10,10 @@ import { type Column, DataTable } from '../../ui/data-table.tsx'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
-import { BoothForm } from './booth-form.tsx'
 import styles from './floor-plan.module.css'
 
-// Selling a booth is opened now and then: its form loads when asked for, keeping the screen within its budget.
+// A booth's form and the one selling it load when asked for, keeping the screen within its budget.
+const BoothForm = lazy(() => import('./booth-form.tsx').then((module) => ({ default: module.BoothForm })))
 const AssignForm = lazy(() => import('./assign-form.tsx').then((module) => ({ default: module.AssignForm })))
 
 interface Props {
@@ -116,14 +116,16 @@ export function BoothTable({ editor, hall, onSelect, onChanged }: Props) {
         </p>
       ) : null}
       {open?.kind === 'edit' || open?.kind === 'new' ? (
-        <BoothForm
-          key={open.kind === 'new' ? 'new' : open.booth.id}
-          editor={editor}
-          hall={hall}
-          booth={open.kind === 'new' ? null : open.booth}
-          onClose={() => show(null)}
-          onSaved={(next) => done(next, t('floorPlan.saved'))}
-        />
+        <Suspense fallback={null}>
+          <BoothForm
+            key={open.kind === 'new' ? 'new' : open.booth.id}
+            editor={editor}
+            hall={hall}
+            booth={open.kind === 'new' ? null : open.booth}
+            onClose={() => show(null)}
+            onSaved={(next) => done(next, t('floorPlan.saved'))}
+          />
+        </Suspense>
       ) : open?.kind === 'assign' ? (
         <Suspense fallback={null}>
           <AssignForm key={open.booth.id} editor={editor} booth={open.booth} onClose={() => show(null)} onSaved={(next) => done(next, t('floorPlan.saved'))} />
