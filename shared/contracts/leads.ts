@@ -1,7 +1,17 @@
 import { z } from 'zod'
 import { LEADS } from '../functions/leads.ts'
 import { EXPORT_FORMATS } from '../rules/console-exports.ts'
-import { cleanTag, LEAD_FIELDS, LEAD_LIMITS, LEAD_MESSAGES, LEAD_RATINGS } from '../rules/leads.ts'
+import {
+  cleanLabel,
+  cleanTag,
+  LEAD_CURSOR,
+  LEAD_FIELDS,
+  LEAD_LIMITS,
+  LEAD_MESSAGES,
+  LEAD_MIN_OPTIONS,
+  LEAD_QUESTION_KINDS,
+  LEAD_RATINGS,
+} from '../rules/leads.ts'
 import { hasUnstorableControl } from '../rules/text.ts'
 import { defineContract } from './define.ts'
 
@@ -12,6 +22,18 @@ import { defineContract } from './define.ts'
 
 const id = z.number({ error: 'errors.invalid' }).int('errors.invalid').positive('errors.invalid').max(Number.MAX_SAFE_INTEGER, 'errors.invalid')
 const instant = z.string()
+
+/** One of the exhibitor's own questions (docs/product.md#lead-questions), in the team's order. */
+export const leadQuestion = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEAD_QUESTION_KINDS),
+  label: z.string(),
+  /** A choice's options in the admin's order; empty for text and yes / no. */
+  options: z.array(z.string()),
+})
+
+/** An answer as sent and read: text or an option, yes (true) / no (false); null clears it. */
+const answerValue = z.union([z.string().max(LEAD_LIMITS.answer * 2, LEAD_MESSAGES.answerText), z.boolean(), z.null()], { error: 'errors.invalid' })
 
 export const leadView = z.object({
   id: z.number().int(),
@@ -31,6 +53,8 @@ export const leadView = z.object({
   rating: z.enum(LEAD_RATINGS).nullable(),
   tags: z.array(z.string()),
   notes: z.string(),
+  /** Answers to the exhibitor's current questions; an unanswered question is absent. */
+  answers: z.array(z.object({ questionId: z.number().int(), value: z.union([z.string(), z.boolean()]) })),
 })
 
 /** A badge's signed code from the camera, or the order code (and the ticket's number in it) typed. */
@@ -51,12 +75,33 @@ export const leadList = defineContract({
     exhibitorId: id,
     search: z.string().trim().max(LEAD_LIMITS.query, 'errors.invalid').optional(),
     rating: z.enum([...LEAD_RATINGS, 'none'], { error: 'errors.invalid' }).optional(),
+    tag: z.string().transform(cleanTag).pipe(z.string().min(1, 'errors.invalid').max(LEAD_LIMITS.tag, 'errors.invalid')).optional(),
+    /** A member who scanned (their account id, as the result's `scanners` lists them). */
+    scannedBy: z.uuid({ error: 'errors.invalid' }).optional(),
+    /** Leads whose answers to choice or yes / no questions are these (all of them). */
+    answers: z
+      .array(z.object({ questionId: id, value: z.union([z.string().max(LEAD_LIMITS.option, 'errors.invalid'), z.boolean()], { error: 'errors.invalid' }) }))
+      .max(LEAD_LIMITS.questions, 'errors.invalid')
+      .optional(),
+    /** The `next` of the page before: the list goes on after it. */
+    after: z.string().regex(LEAD_CURSOR, 'errors.invalid').optional(),
   }),
   result: z.object({
     captureOn: z.boolean(),
+    /** The viewer's role: admins edit the questions, staff members read them. */
+    role: z.enum(['admin', 'staff']),
+    /** All the exhibitor's leads and their scans, whatever the filters. */
     total: z.number().int(),
     scans: z.number().int(),
+    /** The leads the filters keep, over all pages. */
+    matching: z.number().int(),
     items: z.array(leadView),
+    /** Where the next page starts; null on the last one. */
+    next: z.string().nullable(),
+    questions: z.array(leadQuestion),
+    /** What the filters offer: the team's tags and the members who scanned. */
+    tags: z.array(z.string()),
+    scanners: z.array(z.object({ accountId: z.string(), nick: z.string() })),
   }),
 })
 
@@ -80,6 +125,12 @@ export const qualifyLead = defineContract({
       .string()
       .max(LEAD_LIMITS.notes, LEAD_MESSAGES.notesTooLong)
       .refine((value) => !hasUnstorableControl(value), LEAD_MESSAGES.notesTooLong),
+    /** Answers to set, each question at most once; absent leaves them all as they are. */
+    answers: z
+      .array(z.object({ questionId: id, value: answerValue }))
+      .max(LEAD_LIMITS.questions, 'errors.invalid')
+      .refine((answers) => new Set(answers.map((answer) => answer.questionId)).size === answers.length, 'errors.invalid')
+      .optional(),
   }),
   result: z.object({ lead: leadView }),
 })
@@ -88,4 +139,52 @@ export const exportLeads = defineContract({
   ...LEADS.exportLeads,
   payload: z.object({ exhibitorId: id, format: z.enum(EXPORT_FORMATS, { error: 'errors.invalid' }) }),
   result: z.object({ fileName: z.string(), mediaType: z.string(), rows: z.number().int(), base64: z.string() }),
+})
+
+const label = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .transform(cleanLabel)
+    .pipe(z.string().min(1, message).max(max, message))
+    .refine((value) => !hasUnstorableControl(value), message)
+
+/**
+ * An admin adds a question (no `questionId`) or changes one. A choice has 2 to 10 options, each once;
+ * the other kinds none. Answers the change no longer fits (another kind, an option gone) are removed.
+ */
+export const saveLeadQuestion = defineContract({
+  ...LEADS.saveLeadQuestion,
+  payload: z
+    .object({
+      exhibitorId: id,
+      questionId: id.optional(),
+      kind: z.enum(LEAD_QUESTION_KINDS, { error: 'errors.invalid' }),
+      label: label(LEAD_LIMITS.question, LEAD_MESSAGES.question),
+      options: z.array(label(LEAD_LIMITS.option, LEAD_MESSAGES.option)).max(LEAD_LIMITS.options, LEAD_MESSAGES.options).default([]),
+    })
+    .superRefine((value, context) => {
+      if (value.kind !== 'choice') {
+        if (value.options.length) context.addIssue({ code: 'custom', path: ['options'], message: LEAD_MESSAGES.options })
+        return
+      }
+      if (value.options.length < LEAD_MIN_OPTIONS) context.addIssue({ code: 'custom', path: ['options'], message: LEAD_MESSAGES.options })
+      if (new Set(value.options.map((option) => option.toLowerCase())).size !== value.options.length) {
+        context.addIssue({ code: 'custom', path: ['options'], message: LEAD_MESSAGES.optionsRepeated })
+      }
+    }),
+  result: z.object({ questions: z.array(leadQuestion) }),
+})
+
+/** An admin removes a question, and its answers with it. */
+export const removeLeadQuestion = defineContract({
+  ...LEADS.removeLeadQuestion,
+  payload: z.object({ exhibitorId: id, questionId: id }),
+  result: z.object({ questions: z.array(leadQuestion) }),
+})
+
+/** An admin moves a question one place up or down. */
+export const moveLeadQuestion = defineContract({
+  ...LEADS.moveLeadQuestion,
+  payload: z.object({ exhibitorId: id, questionId: id, direction: z.enum(['up', 'down'], { error: 'errors.invalid' }) }),
+  result: z.object({ questions: z.array(leadQuestion) }),
 })

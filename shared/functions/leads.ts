@@ -6,4 +6,7 @@ export const LEADS = {
   leadList: { endpoint: 'expo', route: 'lead$list', access: 'user' },
   qualifyLead: { endpoint: 'expo', route: 'lead$qualify', access: 'user' },
   exportLeads: { endpoint: 'expo', route: 'lead$export', access: 'user' },
+  saveLeadQuestion: { endpoint: 'expo', route: 'lead$saveQuestion', access: 'user' },
+  removeLeadQuestion: { endpoint: 'expo', route: 'lead$removeQuestion', access: 'user' },
+  moveLeadQuestion: { endpoint: 'expo', route: 'lead$moveQuestion', access: 'user' },
 } as const satisfies FunctionTable

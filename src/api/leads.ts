@@ -8,6 +8,11 @@ export const scanLead = fn<typeof contracts.scanLead>(LEADS.scanLead)
 export const leadList = fn<typeof contracts.leadList>(LEADS.leadList)
 export const qualifyLead = fn<typeof contracts.qualifyLead>(LEADS.qualifyLead)
 export const exportLeads = fn<typeof contracts.exportLeads>(LEADS.exportLeads)
+export const saveLeadQuestion = fn<typeof contracts.saveLeadQuestion>(LEADS.saveLeadQuestion)
+export const removeLeadQuestion = fn<typeof contracts.removeLeadQuestion>(LEADS.removeLeadQuestion)
+export const moveLeadQuestion = fn<typeof contracts.moveLeadQuestion>(LEADS.moveLeadQuestion)
 
 export type LeadView = z.output<typeof contracts.leadView>
 export type LeadListView = z.output<typeof contracts.leadList.result>
+export type LeadQuestion = z.output<typeof contracts.leadQuestion>
+export type LeadListPayload = z.input<typeof contracts.leadList.payload>

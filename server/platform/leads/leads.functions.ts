@@ -1,5 +1,5 @@
 import * as consoleContracts from '../../../shared/contracts/console-leads.ts'
-import { exportLeads, leadList, qualifyLead, scanLead } from '../../../shared/contracts/leads.ts'
+import { exportLeads, leadList, moveLeadQuestion, qualifyLead, removeLeadQuestion, saveLeadQuestion, scanLead } from '../../../shared/contracts/leads.ts'
 import type { CallContext, StaffCaller } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
 import { actorOf } from '../staff-actor.ts'
@@ -18,6 +18,9 @@ export function registerLeadFunctions(platform: Platform, service: LeadsService)
   registry.implement(leadList, (payload, context) => service.list(user(context), payload, context.locale))
   registry.implement(qualifyLead, (payload, context) => service.qualify(user(context), payload, context.locale))
   registry.implement(exportLeads, (payload, context) => service.export(user(context), payload, context.locale))
+  registry.implement(saveLeadQuestion, (payload, context) => service.saveQuestion(user(context), payload, context.locale))
+  registry.implement(removeLeadQuestion, (payload, context) => service.removeQuestion(user(context), payload, context.locale))
+  registry.implement(moveLeadQuestion, (payload, context) => service.moveQuestion(user(context), payload, context.locale))
   registry.implement(consoleContracts.leadCapture, (payload, call) => leadCapture(db, actor(call), payload.exhibitionId))
   registry.implement(consoleContracts.setLeadCapture, (payload, call) => setLeadCapture(platform, actor(call), payload))
 }

@@ -95,21 +95,236 @@ export interface LeadRow {
   email: string
   phone_e164: string
   time_zone: string
+  /** Where a page that ends with this lead goes on (LEAD_CURSOR's form). */
+  cursor: string
 }
 
-export async function leadsOf(db: Queryable, exhibitorId: number, leadId?: number): Promise<LeadRow[]> {
-  const result = await db.query<LeadRow>(
-    `select l.id::int as id, c.nick as scanned_by, l.scanned_at, l.last_scanned_at, l.scans, l.rating, l.tags, l.notes,
-            a.shares, a.first_name, a.last_name, a.email, a.phone_e164, ex.time_zone
-       from leads l
+const LEAD_COLUMNS = `l.id::int as id, c.nick as scanned_by, l.scanned_at, l.last_scanned_at, l.scans, l.rating, l.tags, l.notes,
+            a.shares, a.first_name, a.last_name, a.email, a.phone_e164, ex.time_zone,
+            to_char(l.last_scanned_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '~' || l.id as cursor`
+const LEAD_JOINS = `from leads l
        join exhibitors x on x.id = l.exhibitor_id
        join exhibitions ex on ex.id = x.exhibition_id
        join e_tickets t on t.id = l.ticket_id
        join ticket_attendees a on a.id = t.attendee_id
-       left join accounts c on c.id = l.scanned_by
+       left join accounts c on c.id = l.scanned_by`
+
+export async function leadsOf(db: Queryable, exhibitorId: number, leadId?: number): Promise<LeadRow[]> {
+  const result = await db.query<LeadRow>(
+    `select ${LEAD_COLUMNS}
+       ${LEAD_JOINS}
       where l.exhibitor_id = $1 and ($2::bigint is null or l.id = $2)
       order by l.last_scanned_at desc, l.id desc`,
     [exhibitorId, leadId ?? null],
+  )
+  return result.rows
+}
+
+/** What the team's list keeps (docs/product.md#lead-team-view); every filter is optional. */
+export interface LeadFilter {
+  rating: string | null
+  tag: string | null
+  scannedBy: string | null
+  /** Kept answers ('yes' / 'no' for yes / no) every lead must have given. */
+  answers: readonly { questionId: number; value: string }[]
+  /** The typed search, lower-cased for e-mails and tags, and in `searchForm` for names. */
+  search: { lower: string; name: string } | null
+}
+
+/**
+ * A name part as `searchForm` (shared/rules/names.ts) makes it, in SQL: full-width folded, accents off,
+ * lower case, no spaces or name punctuation. The search runs here, over the team's leads, not in a page.
+ */
+const nameForm = (column: string) =>
+  `regexp_replace(lower(normalize(regexp_replace(normalize(normalize(${column}, NFKC), NFD), '[\\u0300-\\u036f]', '', 'g'), NFC)), '[[:space:].,''’·・‐-]+', '', 'g')`
+
+/** The filters as SQL over `l` (leads) and `a` (the ticket's attendee), its parameters from $2 on. */
+function filterSql(filter: LeadFilter): { where: string; params: unknown[] } {
+  const params = [
+    filter.rating,
+    filter.tag,
+    filter.scannedBy,
+    filter.answers.map((answer) => answer.questionId),
+    filter.answers.map((answer) => answer.value),
+    filter.search?.lower ?? null,
+    filter.search?.name ?? '',
+  ]
+  const where = `l.exhibitor_id = $1
+        and ($2::text is null or coalesce(l.rating, 'none') = $2)
+        and ($3::text is null or $3 = any(l.tags))
+        and ($4::uuid is null or l.scanned_by = $4)
+        and not exists (select 1 from unnest($5::bigint[], $6::text[]) f(question_id, value)
+                         where not exists (select 1 from lead_answers y where y.lead_id = l.id and y.question_id = f.question_id and y.value = f.value))
+        and ($7::text is null
+             or exists (select 1 from unnest(l.tags) g(tag) where strpos(g.tag, $7) > 0)
+             or ('email' = any(a.shares) and strpos(lower(a.email), $7) > 0)
+             -- A name is searched only where its holder shares it: a withheld name is not there to find.
+             or ('name' = any(a.shares) and $8 <> ''
+                 and (strpos(${nameForm('a.first_name')} || ${nameForm('a.last_name')}, $8) > 0
+                      or strpos(${nameForm('a.last_name')} || ${nameForm('a.first_name')}, $8) > 0)))`
+  return { where, params }
+}
+
+/** One page of the team's list, newest scan first, after the cursor; one more row than asked says there is more. */
+export async function leadPage(
+  db: Queryable,
+  exhibitorId: number,
+  filter: LeadFilter,
+  after: { at: string; id: number } | null,
+  size: number,
+): Promise<LeadRow[]> {
+  const { where, params } = filterSql(filter)
+  const result = await db.query<LeadRow>(
+    `select ${LEAD_COLUMNS}
+       ${LEAD_JOINS}
+      where ${where}
+        and ($9::timestamptz is null or (l.last_scanned_at, l.id) < ($9::timestamptz, $10::bigint))
+      order by l.last_scanned_at desc, l.id desc
+      limit $11`,
+    [exhibitorId, ...params, after?.at ?? null, after?.id ?? null, size + 1],
+  )
+  return result.rows
+}
+
+/** How many leads the filters keep, over all pages. */
+export async function matchingCount(db: Queryable, exhibitorId: number, filter: LeadFilter): Promise<number> {
+  const { where, params } = filterSql(filter)
+  const result = await db.query<{ n: number }>(
+    `select count(*)::int as n
+       from leads l join e_tickets t on t.id = l.ticket_id join ticket_attendees a on a.id = t.attendee_id
+      where ${where}`,
+    [exhibitorId, ...params],
+  )
+  return result.rows[0]?.n ?? 0
+}
+
+/** The team's totals, its tags and who of it scanned: the list's summary and its filters' choices. */
+export async function listFacts(
+  db: Queryable,
+  exhibitorId: number,
+): Promise<{ total: number; scans: number; tags: string[]; scanners: { accountId: string; nick: string }[] }> {
+  const [totals, tags, scanners] = await Promise.all([
+    db.query<{ total: number; scans: number }>('select count(*)::int as total, coalesce(sum(scans), 0)::int as scans from leads where exhibitor_id = $1', [
+      exhibitorId,
+    ]),
+    db.query<{ tag: string }>('select distinct unnest(tags) as tag from leads where exhibitor_id = $1 order by 1', [exhibitorId]),
+    db.query<{ accountId: string; nick: string }>(
+      `select c.id::text as "accountId", c.nick from accounts c
+        where c.id in (select scanned_by from leads where exhibitor_id = $1)
+        order by c.nick, c.id`,
+      [exhibitorId],
+    ),
+  ])
+  return {
+    total: totals.rows[0]?.total ?? 0,
+    scans: totals.rows[0]?.scans ?? 0,
+    tags: tags.rows.map((row) => row.tag),
+    scanners: scanners.rows,
+  }
+}
+
+export interface QuestionRow {
+  id: number
+  kind: string
+  label: string
+  options: string[]
+}
+
+/** The exhibitor's questions in order; locked (shared) while answers are checked against them. */
+export async function questionsOf(db: Queryable, exhibitorId: number, lock: 'share' | null = null): Promise<QuestionRow[]> {
+  const result = await db.query<QuestionRow>(
+    `select id::int as id, kind, label, options from lead_questions where exhibitor_id = $1 order by position, id${lock ? ' for share' : ''}`,
+    [exhibitorId],
+  )
+  return result.rows
+}
+
+export async function addQuestion(
+  tx: Queryable,
+  exhibitorId: number,
+  values: { kind: string; label: string; options: readonly string[] },
+  at: Date,
+): Promise<void> {
+  await tx.query(
+    `insert into lead_questions (exhibitor_id, kind, label, options, position, updated_at)
+     select $1, $2, $3, $4::text[], coalesce(max(position), 0) + 1, $5 from lead_questions where exhibitor_id = $1`,
+    [exhibitorId, values.kind, values.label, [...values.options], at],
+  )
+}
+
+/** A changed question; answers it no longer fits (another kind, an option gone) go in the same step. */
+export async function changeQuestion(
+  tx: Queryable,
+  exhibitorId: number,
+  questionId: number,
+  values: { kind: string; label: string; options: readonly string[] },
+  at: Date,
+): Promise<boolean> {
+  const before = await tx.query<{ kind: string }>('select kind from lead_questions where id = $1 and exhibitor_id = $2 for update', [questionId, exhibitorId])
+  const kind = before.rows[0]?.kind
+  if (!kind) return false
+  await tx.query('update lead_questions set kind = $2, label = $3, options = $4::text[], updated_at = $5 where id = $1', [
+    questionId,
+    values.kind,
+    values.label,
+    [...values.options],
+    at,
+  ])
+  await tx.query(`delete from lead_answers where question_id = $1 and ($2::text <> $3::text or ($3 = 'choice' and value <> all($4::text[])))`, [
+    questionId,
+    kind,
+    values.kind,
+    [...values.options],
+  ])
+  return true
+}
+
+/** A removed question (its answers go with it, on delete cascade); the others close up. */
+export async function removeQuestion(tx: Queryable, exhibitorId: number, questionId: number): Promise<boolean> {
+  const removed = await tx.query('delete from lead_questions where id = $1 and exhibitor_id = $2', [questionId, exhibitorId])
+  if (!removed.rowCount) return false
+  await tx.query(
+    `update lead_questions q set position = r.n
+       from (select id, row_number() over (order by position, id)::int as n from lead_questions where exhibitor_id = $1) r
+      where q.id = r.id and q.position <> r.n`,
+    [exhibitorId],
+  )
+  return true
+}
+
+/** The questions in a new order (every id of the exhibitor's, once). */
+export async function orderQuestions(tx: Queryable, exhibitorId: number, ids: readonly number[], at: Date): Promise<void> {
+  await tx.query(
+    `update lead_questions q set position = o.n, updated_at = $3
+       from unnest($2::bigint[]) with ordinality as o(id, n)
+      where q.id = o.id and q.exhibitor_id = $1 and q.position <> o.n`,
+    [exhibitorId, [...ids], at],
+  )
+}
+
+/** Answers of a lead: a value sets it, null clears it. */
+export async function setAnswers(tx: Queryable, leadId: number, answers: readonly { questionId: number; value: string | null }[], at: Date): Promise<void> {
+  const kept = answers.filter((answer) => answer.value !== null)
+  const cleared = answers.filter((answer) => answer.value === null).map((answer) => answer.questionId)
+  if (cleared.length) await tx.query('delete from lead_answers where lead_id = $1 and question_id = any($2::bigint[])', [leadId, cleared])
+  if (!kept.length) return
+  await tx.query(
+    `insert into lead_answers (lead_id, question_id, value, updated_at)
+     select $1, question_id, value, $4 from unnest($2::bigint[], $3::text[]) as f(question_id, value)
+     on conflict (lead_id, question_id) do update set value = excluded.value, updated_at = excluded.updated_at`,
+    [leadId, kept.map((answer) => answer.questionId), kept.map((answer) => answer.value), at],
+  )
+}
+
+/** The answers of these leads, with their question's kind (to read yes / no back). */
+export async function answersOf(db: Queryable, leadIds: readonly number[]): Promise<{ lead_id: number; question_id: number; kind: string; value: string }[]> {
+  if (!leadIds.length) return []
+  const result = await db.query<{ lead_id: number; question_id: number; kind: string; value: string }>(
+    `select y.lead_id::int as lead_id, y.question_id::int as question_id, q.kind, y.value
+       from lead_answers y join lead_questions q on q.id = y.question_id
+      where y.lead_id = any($1::bigint[])
+      order by q.position, q.id`,
+    [[...leadIds]],
   )
   return result.rows
 }
@@ -134,12 +349,10 @@ export async function countsOf(
   return result.rows
 }
 
-/** A forgotten person's tickets: what the team wrote about them goes with them. */
+/** A forgotten person's tickets: what the team wrote about them (answers to its questions included) goes with them. */
 export async function eraseNotes(tx: Queryable, attendeeIds: readonly string[]): Promise<void> {
   if (!attendeeIds.length) return
-  await tx.query(
-    `update leads set notes = '', tags = '{}', rating = null
-      where ticket_id in (select id from e_tickets where attendee_id = any($1::uuid[]))`,
-    [[...attendeeIds]],
-  )
+  const leads = `select id from leads where ticket_id in (select id from e_tickets where attendee_id = any($1::uuid[]))`
+  await tx.query(`delete from lead_answers where lead_id in (${leads})`, [[...attendeeIds]])
+  await tx.query(`update leads set notes = '', tags = '{}', rating = null where id in (${leads})`, [[...attendeeIds]])
 }

@@ -3,8 +3,8 @@ import writeXlsxFile from 'write-excel-file/node'
 import type * as contracts from '../../../shared/contracts/leads.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import { EXPORT_MEDIA_TYPES, type ExportFormat } from '../../../shared/rules/console-exports.ts'
-import { LEAD_FIELDS, LEAD_MESSAGES, type LeadRating } from '../../../shared/rules/leads.ts'
-import { displayName, nameMatches } from '../../../shared/rules/names.ts'
+import { keptAnswer, LEAD_FIELDS, LEAD_LIMITS, LEAD_MESSAGES, type LeadQuestionKind, type LeadRating, shownAnswer } from '../../../shared/rules/leads.ts'
+import { displayName, searchForm } from '../../../shared/rules/names.ts'
 import { wallClock } from '../../../shared/zoned-time.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, forbidden, gone, invalid, notFound } from '../errors.ts'
@@ -18,6 +18,9 @@ type LeadView = z.output<typeof contracts.leadView>
 type ScanInput = z.output<typeof contracts.scanLead.payload>
 type QualifyInput = z.output<typeof contracts.qualifyLead.payload>
 type ListInput = z.output<typeof contracts.leadList.payload>
+type QuestionInput = z.output<typeof contracts.saveLeadQuestion.payload>
+type QuestionView = z.output<typeof contracts.leadQuestion>
+type AnswerRow = Awaited<ReturnType<typeof repo.answersOf>>[number]
 
 /** The injected clock (tests set it): every scan and change is stamped with it. */
 const now = () => new Date(Date.now())
@@ -30,8 +33,10 @@ function venueTime(instant: Date, timeZone: string): string {
   return `${clock.year}-${two(clock.month)}-${two(clock.day)} ${two(clock.hour)}:${two(clock.minute)}`
 }
 
+const questionView = (row: repo.QuestionRow): QuestionView => ({ id: row.id, kind: row.kind as LeadQuestionKind, label: row.label, options: row.options })
+
 /** Who the lead is, as the attendee's consent allows now (docs/product.md#leads): computed on every read. */
-function viewOf(row: repo.LeadRow): LeadView {
+function viewOf(row: repo.LeadRow, answers: readonly AnswerRow[]): LeadView {
   return {
     id: row.id,
     ...sharedContact(row),
@@ -43,7 +48,19 @@ function viewOf(row: repo.LeadRow): LeadView {
     rating: row.rating as LeadRating | null,
     tags: row.tags,
     notes: row.notes,
+    answers: answers
+      .filter((answer) => answer.lead_id === row.id)
+      .map((answer) => ({ questionId: answer.question_id, value: shownAnswer(answer.kind as LeadQuestionKind, answer.value) })),
   }
+}
+
+/** Leads as the team reads them, each with its answers (one query for all of them). */
+async function viewsOf(db: Queryable, rows: readonly repo.LeadRow[]): Promise<LeadView[]> {
+  const answers = await repo.answersOf(
+    db,
+    rows.map((row) => row.id),
+  )
+  return rows.map((row) => viewOf(row, answers))
 }
 
 /** Leads of exhibitor teams (docs/product.md#leads): scanning, the team's list, qualifying and the export. */
@@ -81,7 +98,56 @@ export function createLeadsService(platform: Platform) {
   async function one(exhibitorId: number, leadId: number): Promise<LeadView> {
     const [row] = await repo.leadsOf(db, exhibitorId, leadId)
     if (!row) throw notFound(LEAD_MESSAGES.notFound)
-    return viewOf(row)
+    return (await viewsOf(db, [row]))[0] as LeadView
+  }
+
+  /** The list's filters checked against the exhibitor's questions: an answer filter names a choice or yes / no question of theirs. */
+  function filterOf(input: ListInput, questions: readonly repo.QuestionRow[]): repo.LeadFilter {
+    const fields: Record<string, string> = {}
+    const answers = (input.answers ?? []).map((answer, index) => {
+      const question = questions.find((item) => item.id === answer.questionId)
+      if (!question || question.kind === 'text') fields[`answers.${index}.questionId`] = LEAD_MESSAGES.questionNotFound
+      else if ((question.kind === 'yesno') !== (typeof answer.value === 'boolean')) fields[`answers.${index}.value`] = 'errors.invalid'
+      return { questionId: answer.questionId, value: typeof answer.value === 'boolean' ? (answer.value ? 'yes' : 'no') : answer.value }
+    })
+    const [first] = Object.values(fields)
+    if (first) throw invalid(fields, first)
+    const search = input.search?.trim() ?? ''
+    return {
+      rating: input.rating ?? null,
+      tag: input.tag ?? null,
+      scannedBy: input.scannedBy ?? null,
+      answers,
+      search: search ? { lower: search.toLowerCase(), name: searchForm(search) } : null,
+    }
+  }
+
+  /** The answers a qualify call sets, checked against the questions as they are now (locked until it commits). */
+  async function answersToKeep(tx: Queryable, exhibitorId: number, answers: QualifyInput['answers']) {
+    if (!answers?.length) return []
+    const questions = await repo.questionsOf(tx, exhibitorId, 'share')
+    const fields: Record<string, string> = {}
+    const kept: { questionId: number; value: string | null }[] = []
+    answers.forEach((answer, index) => {
+      // A question removed while the lead was open: its answer has nowhere to go, the rest is saved.
+      const question = questions.find((item) => item.id === answer.questionId)
+      if (!question) return
+      const outcome = keptAnswer({ kind: question.kind as LeadQuestionKind, options: question.options }, answer.value)
+      if ('problem' in outcome) fields[`answers.${index}.value`] = outcome.problem
+      else kept.push({ questionId: question.id, value: outcome.value })
+    })
+    const [first] = Object.values(fields)
+    if (first) throw invalid(fields, first)
+    return kept
+  }
+
+  /** An admin's change to the questions (docs/product.md#lead-questions): the exhibitor locked, so changes queue. */
+  async function changeQuestions(accountId: string, exhibitorId: number, locale: Locale, work: (tx: Queryable) => Promise<void>) {
+    return db.transaction(async (tx) => {
+      await platform.services.exhibitors.lockForAdmin(tx, exhibitorId, accountId, locale)
+      await work(tx)
+      return { questions: (await repo.questionsOf(tx, exhibitorId)).map(questionView) }
+    })
   }
 
   return {
@@ -96,25 +162,40 @@ export function createLeadsService(platform: Platform) {
     },
 
     async list(accountId: string, input: ListInput, locale: Locale) {
-      const { exhibitionId } = await memberOf(db, input.exhibitorId, accountId, locale)
-      const [on, rows] = await Promise.all([repo.captureOn(db, exhibitionId), repo.leadsOf(db, input.exhibitorId)])
-      const search = input.search?.trim() ?? ''
-      const items = rows.map(viewOf).filter((lead) => {
-        if (input.rating && (lead.rating ?? 'none') !== input.rating) return false
-        if (!search) return true
-        const tagged = lead.tags.some((tag) => tag.includes(search.toLowerCase()))
-        // A name is searched only where its holder shares it: a withheld name is not there to find.
-        const named = lead.firstName !== null && nameMatches({ first: lead.firstName, last: lead.lastName ?? '' }, search)
-        const mailed = lead.email?.toLowerCase().includes(search.toLowerCase()) ?? false
-        return tagged || named || mailed
-      })
-      return { captureOn: on, total: rows.length, scans: rows.reduce((sum, row) => sum + row.scans, 0), items }
+      const { exhibitionId, role } = await memberOf(db, input.exhibitorId, accountId, locale)
+      const questions = await repo.questionsOf(db, input.exhibitorId)
+      const filter = filterOf(input, questions)
+      const [cursorAt, cursorId] = input.after?.split('~') ?? []
+      const after = cursorAt && cursorId ? { at: cursorAt, id: Number(cursorId) } : null
+      const [on, facts, rows, matching] = await Promise.all([
+        repo.captureOn(db, exhibitionId),
+        repo.listFacts(db, input.exhibitorId),
+        repo.leadPage(db, input.exhibitorId, filter, after, LEAD_LIMITS.page),
+        repo.matchingCount(db, input.exhibitorId, filter),
+      ])
+      const page = rows.slice(0, LEAD_LIMITS.page)
+      return {
+        captureOn: on,
+        role,
+        total: facts.total,
+        scans: facts.scans,
+        matching,
+        items: await viewsOf(db, page),
+        next: rows.length > page.length ? (page.at(-1)?.cursor ?? null) : null,
+        questions: questions.map(questionView),
+        tags: facts.tags,
+        scanners: facts.scanners,
+      }
     },
 
     async qualify(accountId: string, input: QualifyInput, locale: Locale): Promise<{ lead: LeadView }> {
       await memberOf(db, input.exhibitorId, accountId, locale)
-      const changed = await db.transaction((tx) => repo.qualify(tx, input.exhibitorId, input.leadId, input, now()))
-      if (!changed) throw notFound(LEAD_MESSAGES.notFound)
+      await db.transaction(async (tx) => {
+        const answers = await answersToKeep(tx, input.exhibitorId, input.answers)
+        const at = now()
+        if (!(await repo.qualify(tx, input.exhibitorId, input.leadId, input, at))) throw notFound(LEAD_MESSAGES.notFound)
+        await repo.setAnswers(tx, input.leadId, answers, at)
+      })
       return { lead: await one(input.exhibitorId, input.leadId) }
     },
 
@@ -122,7 +203,15 @@ export function createLeadsService(platform: Platform) {
     async export(accountId: string, input: { exhibitorId: number; format: ExportFormat }, locale: Locale) {
       await memberOf(db, input.exhibitorId, accountId, locale)
       const t = strings(locale)
-      const rows = (await repo.leadsOf(db, input.exhibitorId)).map(viewOf)
+      const [rows, questions] = await Promise.all([
+        repo.leadsOf(db, input.exhibitorId).then((found) => viewsOf(db, found)),
+        repo.questionsOf(db, input.exhibitorId),
+      ])
+      const answerCell = (lead: LeadView, questionId: number): Cell => {
+        const value = lead.answers.find((answer) => answer.questionId === questionId)?.value
+        if (value === undefined) return null
+        return typeof value === 'boolean' ? t(value ? 'answers.yes' : 'answers.no') : value
+      }
       const header = [
         t('export.name'),
         t('export.email'),
@@ -134,6 +223,8 @@ export function createLeadsService(platform: Platform) {
         t('export.scannedBy'),
         t('export.scannedAt'),
         t('export.scans'),
+        // A column per question, headed by the team's own words (docs/product.md#lead-questions).
+        ...questions.map((question) => question.label),
       ]
       const table: Cell[][] = rows.map((lead) => [
         lead.firstName !== null ? displayName({ first: lead.firstName, last: lead.lastName ?? '' }) : null,
@@ -150,6 +241,7 @@ export function createLeadsService(platform: Platform) {
         lead.scannedBy,
         lead.scannedAtVenue,
         lead.scans,
+        ...questions.map((question) => answerCell(lead, question.id)),
       ])
       // XLSX cells are typed: text stays text, never a formula; the CSV writer defuses formulas itself.
       const file = input.format === 'csv' ? toCsv(header, table) : await writeXlsxFile([header, ...table]).toBuffer()
@@ -159,6 +251,38 @@ export function createLeadsService(platform: Platform) {
         rows: table.length,
         base64: file.toString('base64'),
       }
+    },
+
+    /** An admin adds a question (at the end, at most LEAD_LIMITS.questions) or changes one. */
+    async saveQuestion(accountId: string, input: QuestionInput, locale: Locale) {
+      const values = { kind: input.kind, label: input.label, options: input.kind === 'choice' ? input.options : [] }
+      return changeQuestions(accountId, input.exhibitorId, locale, async (tx) => {
+        if (input.questionId) {
+          if (!(await repo.changeQuestion(tx, input.exhibitorId, input.questionId, values, now()))) throw notFound(LEAD_MESSAGES.questionNotFound)
+          return
+        }
+        if ((await repo.questionsOf(tx, input.exhibitorId)).length >= LEAD_LIMITS.questions) throw conflict(LEAD_MESSAGES.tooManyQuestions)
+        await repo.addQuestion(tx, input.exhibitorId, values, now())
+      })
+    },
+
+    async removeQuestion(accountId: string, input: { exhibitorId: number; questionId: number }, locale: Locale) {
+      return changeQuestions(accountId, input.exhibitorId, locale, async (tx) => {
+        if (!(await repo.removeQuestion(tx, input.exhibitorId, input.questionId))) throw notFound(LEAD_MESSAGES.questionNotFound)
+      })
+    },
+
+    /** One place up or down; at either end it stays where it is. */
+    async moveQuestion(accountId: string, input: { exhibitorId: number; questionId: number; direction: 'up' | 'down' }, locale: Locale) {
+      return changeQuestions(accountId, input.exhibitorId, locale, async (tx) => {
+        const ids = (await repo.questionsOf(tx, input.exhibitorId)).map((question) => question.id)
+        const from = ids.indexOf(input.questionId)
+        if (from < 0) throw notFound(LEAD_MESSAGES.questionNotFound)
+        const to = input.direction === 'up' ? from - 1 : from + 1
+        if (to < 0 || to >= ids.length) return
+        ;[ids[from], ids[to]] = [ids[to] as number, ids[from] as number]
+        await repo.orderQuestions(tx, input.exhibitorId, ids, now())
+      })
     },
   }
 }

@@ -98,6 +98,7 @@ const PEOPLE: Record<string, Record<string, string>> = {
     tags: 'emptied, as notes',
     rating: 'emptied, as notes',
   },
+  lead_answers: { value: 'deleted for the tickets erased with them: answers to the exhibitor’s questions are about the person, as notes' },
   ticket_order_events: {
     data: 'their kept orders lose the mail recipients; on any order their address, name and phone become markers',
     kind: 'kept: what happened',
@@ -232,6 +233,7 @@ const NOBODY: Record<string, { why: string; columns: string[] }> = {
   video_texts: { why: 'content staff write', columns: ['description', 'locale', 'poster_alt', 'title'] },
   ticket_types: { why: 'what is on sale', columns: ['badge_role', 'currency', 'key', 'texts'] },
   survey_questions: { why: 'questions staff write', columns: ['kind', 'texts'] },
+  lead_questions: { why: "an exhibitor's own questions for its leads, in its team's words, about no one", columns: ['kind', 'label', 'options'] },
   payment_events: { why: 'provider event ids, kept to refuse a replay', columns: ['event_id', 'kind', 'provider'] },
   verification_channels: { why: 'the organiser’s own channels (the public register)', columns: ['display', 'kind', 'lookup_key', 'note', 'purpose'] },
   verification_documents: { why: 'documents the organiser issued (the public register)', columns: ['issued_to', 'reference', 'sha256', 'shown_to', 'title'] },
