@@ -16,7 +16,7 @@ const SAME_EVERYWHERE = new Set(['Facebook', 'Instagram', 'LinkedIn', 'Telegram'
 
 /** Words a language has taken over unchanged (loanwords its own sites use). */
 const SAME_IN: Record<string, string[]> = {
-  es: ['Total', 'Subtotal', 'Asia', 'Cookies'],
+  es: ['Total', 'Subtotal', 'Asia', 'Cookies', 'No'],
   pt: ['Menu', 'Total', 'Subtotal', 'Cookies'],
   id: ['Menu', 'Email', 'Status', 'Total', 'Subtotal', 'Asia', 'Agenda', 'Salon', 'Regulator', 'Video: {{title}}', '{{count}} broker'],
   vi: ['Menu', 'Email', 'Salon', 'Video: {{title}}'],
