@@ -1,8 +1,9 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { LeadView } from '../../api/leads.ts'
+import type { LeadQuestion, LeadView } from '../../api/leads.ts'
 import { displayName } from '../../../shared/rules/names.ts'
-import { LEAD_RATINGS, type LeadRating } from '../../../shared/rules/leads.ts'
+import { LEAD_RATINGS, type LeadAnswerValue, type LeadRating } from '../../../shared/rules/leads.ts'
+import { type AnswerDraft, answersOf, draftOf, LeadAnswers } from './lead-answers.tsx'
 import styles from './leads.module.css'
 
 /** Who the lead is, as far as they share it (docs/product.md#leads). */
@@ -25,17 +26,20 @@ export interface Qualification {
   rating: LeadRating | null
   tags: string[]
   notes: string
+  answers: { questionId: number; value: LeadAnswerValue }[]
 }
 
 /** The lead just scanned (or picked from the list), rated, tagged and noted at once. */
 export function LeadCard({
   lead,
+  questions,
   heading,
   status,
   pending,
   onSave,
 }: {
   lead: LeadView
+  questions: readonly LeadQuestion[]
   heading: string
   status: string | null
   pending: boolean
@@ -46,6 +50,8 @@ export function LeadCard({
   const [rating, setRating] = useState<LeadRating | null>(lead.rating)
   const [tags, setTags] = useState(lead.tags.join(', '))
   const [notes, setNotes] = useState(lead.notes)
+  const [draft, setDraft] = useState<AnswerDraft>(() => draftOf(lead))
+  const [problems, setProblems] = useState<Record<number, string>>({})
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.cardTitle}>
@@ -62,6 +68,9 @@ export function LeadCard({
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
+          const given = answersOf(questions, draft)
+          setProblems(given.problems)
+          if (Object.keys(given.problems).length) return
           onSave({
             rating,
             tags: tags
@@ -69,6 +78,7 @@ export function LeadCard({
               .map((tag) => tag.trim())
               .filter(Boolean),
             notes,
+            answers: given.answers,
           })
         }}
       >
@@ -81,6 +91,13 @@ export function LeadCard({
             </label>
           ))}
         </fieldset>
+        <LeadAnswers
+          idPrefix={id}
+          questions={questions}
+          draft={draft}
+          problems={problems}
+          onChange={(questionId, value) => setDraft((current) => ({ ...current, [questionId]: value }))}
+        />
         <label className={styles.label} htmlFor={`${id}-tags`}>
           {t('qualify.tags')}
         </label>

@@ -2,15 +2,17 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData, useRevalidator } from 'react-router'
 import { GatewayError } from '../../api/gateway-error.ts'
-import { exportLeads, type LeadListView, type LeadView, leadList, qualifyLead, scanLead } from '../../api/leads.ts'
+import { exportLeads, type LeadListView, type LeadView, qualifyLead, scanLead } from '../../api/leads.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { useCurrentUser } from '../../components/account-menu/user-store.ts'
 import { LoginButton } from '../../components/login-frame/login-button.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
-import { LEAD_RATINGS } from '../../../shared/rules/leads.ts'
 import { Camera } from './camera.tsx'
-import { LeadCard, LeadWho, type Qualification } from './lead-card.tsx'
+import { LeadCard, type Qualification } from './lead-card.tsx'
 import { type LeadsLoad, loadLeads } from './load.ts'
+import { QuestionsSection } from './questions-section.tsx'
+import { TeamLeads } from './team-leads.tsx'
+import { useTeamList } from './use-team-list.ts'
 import styles from './leads.module.css'
 
 export const loader = loadLeads
@@ -116,25 +118,15 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
   const { t } = useTranslation('leads')
   const gateway = useGateway()
   const refusal = useRefusal()
-  const [list, setList] = useState(initial)
+  const team = useTeamList(exhibitorId, initial)
+  const { list } = team
   const [current, setCurrent] = useState<{ lead: LeadView; repeated: boolean | null } | null>(null)
   const [status, setStatus] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
   const [orderCode, setOrderCode] = useState('')
   const [position, setPosition] = useState('')
-  const [search, setSearch] = useState('')
-  const [rating, setRating] = useState('')
-
-  const reload = async (filters = { search, rating }) => {
-    setList(
-      await gateway.call(leadList, {
-        exhibitorId,
-        search: filters.search || undefined,
-        rating: (filters.rating || undefined) as (typeof LEAD_RATINGS)[number] | 'none' | undefined,
-      }),
-    )
-  }
+  const reload = () => team.reload()
 
   const act = async (action: () => Promise<void>) => {
     if (pending) return
@@ -226,91 +218,32 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
         <LeadCard
           key={`${current.lead.id}:${current.lead.scans}`}
           lead={current.lead}
+          questions={list.questions}
           heading={t('last.heading')}
           status={status}
           pending={pending}
           onSave={(values) => void save(values)}
         />
       ) : null}
-      <section className={styles.card} aria-labelledby="leads-list-title">
-        <h2 id="leads-list-title" className={styles.cardTitle}>
-          {t('list.heading')}
-        </h2>
-        <p className={styles.meta}>{t('list.summary', { count: list.total, scans: list.scans })}</p>
-        <form
-          className={styles.filters}
-          onSubmit={(event) => {
-            event.preventDefault()
-            void act(() => reload())
-          }}
-        >
-          <label className={styles.label} htmlFor="leads-search">
-            {t('list.search')}
-          </label>
-          <input id="leads-search" type="search" className={styles.input} value={search} onChange={(event) => setSearch(event.target.value)} maxLength={80} />
-          <label className={styles.label} htmlFor="leads-rating">
-            {t('list.rating')}
-          </label>
-          <select
-            id="leads-rating"
-            className={styles.input}
-            value={rating}
-            onChange={(event) => {
-              setRating(event.target.value)
-              void act(() => reload({ search, rating: event.target.value }))
-            }}
-          >
-            <option value="">{t('list.all')}</option>
-            {LEAD_RATINGS.map((value) => (
-              <option key={value} value={value}>
-                {t(`ratings.${value}`)}
-              </option>
-            ))}
-            <option value="none">{t('list.none')}</option>
-          </select>
-        </form>
-        {list.items.length ? (
-          <ul className={styles.items} data-testid="lead-list">
-            {list.items.map((lead) => (
-              <li key={lead.id} className={styles.item}>
-                <LeadWho lead={lead} />
-                <p className={styles.meta}>
-                  {lead.rating ? <span className={`${styles.badge} ${styles[lead.rating]}`}>{t(`ratings.${lead.rating}`)}</span> : null}
-                  {lead.tags.map((tag) => (
-                    <span key={tag} className={styles.tag}>
-                      {tag}
-                    </span>
-                  ))}
-                </p>
-                {lead.notes ? <p className={styles.notes}>{lead.notes}</p> : null}
-                <p className={styles.meta}>
-                  {t('list.scannedBy', { who: lead.scannedBy ?? t('list.someone'), when: lead.scannedAtVenue })} · {t('list.scans', { count: lead.scans })}
-                </p>
-                <button
-                  type="button"
-                  className={styles.secondary}
-                  onClick={() => {
-                    setStatus(null)
-                    setCurrent({ lead, repeated: null })
-                  }}
-                >
-                  {t('qualify.edit')}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.muted}>{t('list.empty')}</p>
-        )}
-        <div className={styles.actions}>
-          <button type="button" className={styles.secondary} onClick={() => void exported('csv')}>
-            {t('download.csv')}
-          </button>
-          <button type="button" className={styles.secondary} onClick={() => void exported('xlsx')}>
-            {t('download.xlsx')}
-          </button>
-        </div>
-      </section>
+      <TeamLeads
+        team={team}
+        act={act}
+        onEdit={(lead) => {
+          setStatus(null)
+          setCurrent({ lead, repeated: null })
+        }}
+        onExport={(format) => void exported(format)}
+      />
+      <QuestionsSection
+        exhibitorId={exhibitorId}
+        role={list.role}
+        questions={list.questions}
+        onChange={(questions) => {
+          team.setQuestions(questions)
+          // A changed or removed question may have taken answers with it.
+          void act(reload)
+        }}
+      />
     </>
   )
 }
