@@ -44,6 +44,7 @@ export function QuestionsPanel({
   const [problem, setProblem] = useState<{ message: string; fields: Record<string, string> } | null>(null)
   const [pending, setPending] = useState(false)
   const admin = role === 'admin'
+  const listId = useId()
 
   const run = async (call: () => Promise<{ questions: LeadQuestion[] }>, done?: () => void) => {
     if (pending) return
@@ -66,7 +67,9 @@ export function QuestionsPanel({
         <ol className={own.questions} data-testid="lead-questions">
           {questions.map((question, index) => (
             <li key={question.id} className={own.question}>
-              <p className={own.questionLabel}>{question.label}</p>
+              <p id={`${listId}-${question.id}`} className={own.questionLabel}>
+                {question.label}
+              </p>
               <p className={styles.meta}>
                 {t(`questions.kinds.${question.kind}`)}
                 {question.options.length ? ` · ${question.options.join(' / ')}` : ''}
@@ -95,7 +98,7 @@ export function QuestionsPanel({
                   <button
                     type="button"
                     className={styles.secondary}
-                    aria-label={t('questions.editOne', { label: question.label })}
+                    aria-describedby={`${listId}-${question.id}`}
                     onClick={() => {
                       setProblem(null)
                       setEditing({ questionId: question.id, kind: question.kind, label: question.label, options: question.options.join('\n') })
@@ -107,7 +110,7 @@ export function QuestionsPanel({
                     <button
                       type="button"
                       className={styles.secondary}
-                      aria-label={t('questions.moveUpOne', { label: question.label })}
+                      aria-describedby={`${listId}-${question.id}`}
                       onClick={() => void run(() => gateway.call(moveLeadQuestion, { exhibitorId, questionId: question.id, direction: 'up' }))}
                     >
                       {t('questions.moveUp')}
@@ -117,18 +120,13 @@ export function QuestionsPanel({
                     <button
                       type="button"
                       className={styles.secondary}
-                      aria-label={t('questions.moveDownOne', { label: question.label })}
+                      aria-describedby={`${listId}-${question.id}`}
                       onClick={() => void run(() => gateway.call(moveLeadQuestion, { exhibitorId, questionId: question.id, direction: 'down' }))}
                     >
                       {t('questions.moveDown')}
                     </button>
                   ) : null}
-                  <button
-                    type="button"
-                    className={styles.secondary}
-                    aria-label={t('questions.removeOne', { label: question.label })}
-                    onClick={() => setRemoving(question.id)}
-                  >
+                  <button type="button" className={styles.secondary} aria-describedby={`${listId}-${question.id}`} onClick={() => setRemoving(question.id)}>
                     {t('questions.remove')}
                   </button>
                 </div>
