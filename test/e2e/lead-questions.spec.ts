@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { readSheet } from 'read-excel-file/node'
 import { expect, ORIGIN, test } from './console-kit.ts'
@@ -11,13 +12,19 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  * docs/product.md#lead-team-view), in English: an admin defines a choice and a yes / no question on a
  * desktop; a staff member on a 375 px phone types two order codes, answers both questions on each
  * lead in a few taps, filters the team's list by an answer and exports XLSX, whose columns carry the
- * answers. axe at 375 and 1280 px.
+ * answers; the page in Simplified Chinese too. axe at 375 and 1280 px (kept as screenshots with E2E_SCREENSHOTS).
  */
 type Leads = typeof import('../../locales/en/leads.json')
 type Login = typeof import('../../locales/en/login.json')
 type Exhibitor = typeof import('../../locales/en/exhibitor.json')
 const read = <T>(namespace: string) => JSON.parse(readFileSync(new URL(`../../locales/en/${namespace}.json`, import.meta.url), 'utf8')) as T
 const LEADS = read<Leads>('leads')
+const LEADS_ZH = JSON.parse(readFileSync(new URL('../../locales/zh-cn/leads.json', import.meta.url), 'utf8')) as Leads
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS
+
+async function shoot(page: Page, name: string) {
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `lead-questions-${name}.png`), fullPage: true })
+}
 const LOGIN = read<Login>('login')
 const EXHIBITOR = read<Exhibitor>('exhibitor')
 
@@ -117,6 +124,7 @@ test('an admin defines a choice and a yes / no question; a staff member answers 
   await questions.getByRole('button', { name: LEADS.questions.save }).click()
   await expect(questions.getByTestId('lead-questions').getByRole('listitem')).toHaveCount(2)
   await expectAccessible(page)
+  await shoot(page, 'admin-1280')
 
   // The staff member's phone at the booth: no camera needed, the order code is typed.
   const context = await browser.newContext({ viewport: PHONE })
@@ -143,6 +151,7 @@ test('an admin defines a choice and a yes / no question; a staff member answers 
     }
     await answerLead('1', 'Institutional', LEADS.answers.yes)
     await answerLead('2', 'Retail', LEADS.answers.no)
+    await shoot(phone, 'card-375')
 
     const list = phone.getByTestId('lead-list')
     await expect(list.locator(':scope > li')).toHaveCount(2)
@@ -162,8 +171,10 @@ test('an admin defines a choice and a yes / no question; a staff member answers 
     await expect(list).toContainText('Grace Hopper')
     await expect(phone.getByRole('status').filter({ hasText: '1 lead matches' })).toBeVisible()
     await expectAccessible(phone)
+    await shoot(phone, 'filtered-375')
     await phone.setViewportSize(DESKTOP)
     await expectAccessible(phone)
+    await shoot(phone, 'filtered-1280')
 
     const [download] = await Promise.all([phone.waitForEvent('download'), phone.getByRole('button', { name: LEADS.download.xlsx }).click()])
     const sheet = await readSheet(readFileSync(await download.path()))
@@ -176,6 +187,18 @@ test('an admin defines a choice and a yes / no question; a staff member answers 
         { name: 'Alan Turing', market: 'Retail', demo: 'No' },
       ]),
     )
+
+    // The same team in Simplified Chinese: the questions stay in the team's own words around the page's.
+    await phone.goto(address.replace('/en/', '/zh-cn/'))
+    await hydrated(phone)
+    await expect(phone.getByRole('heading', { name: LEADS_ZH.questions.heading })).toBeVisible()
+    await phone.getByText(LEADS_ZH.list.moreFilters).click()
+    await expect(phone.getByLabel('Wants a demo')).toBeVisible()
+    await expectAccessible(phone)
+    await shoot(phone, 'zh-cn-1280')
+    await phone.setViewportSize(PHONE)
+    await expectAccessible(phone)
+    await shoot(phone, 'zh-cn-375')
     expect(problems).toEqual([])
   } finally {
     await context.close()
