@@ -284,6 +284,32 @@ describe('the team view', () => {
     await as(staffMember, 'lead$list', { after: "2026-11-20T09:00:00.000000Z~1' or 1=1" }).expect(400)
   })
 
+  it('when the team searches names written in other scripts and forms, then the database folds them as the names rule does', async () => {
+    const people = [
+      { first: 'Zoë', last: 'Ångström' },
+      { first: 'Ｇｒａｃｅ', last: 'Ｈｏｐｐｅｒ' },
+      { first: 'Иван', last: 'Петров' },
+      { first: 'Siobhán', last: "O'Brien" },
+      { first: '小明', last: '王' },
+    ]
+    const order = await paidOrder(
+      app,
+      db,
+      buyer,
+      exhibitionId,
+      people.map((person) => ({ ...named(person.first, ['name']), lastName: person.last })),
+    )
+    for (const code of order.codes) await as(staffMember, 'lead$scan', { code }).expect(200)
+    const found = async (search: string) =>
+      (await list(staffMember, { search })).items.map((lead: { firstName: string; lastName: string }) => `${lead.firstName} ${lead.lastName}`)
+    expect(await found('zoe angstrom')).toEqual(['Zoë Ångström'])
+    expect(await found('grace hopper')).toEqual(['Ｇｒａｃｅ Ｈｏｐｐｅｒ'])
+    expect(await found('ПЕТРОВ ИВАН')).toEqual(['Иван Петров'])
+    expect(await found('obrien')).toEqual(["Siobhán O'Brien"])
+    expect(await found('王 小明')).toEqual(['小明 王'])
+    expect(await found('lovelace')).toEqual([])
+  })
+
   it('when the team has more leads than a page, then pages follow one another without a gap or a repeat, same instants included', async () => {
     const orders = []
     for (let i = 0; i < 11; i += 1) orders.push(await paidOrder(app, db, buyer, exhibitionId, attendees(5)))
