@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { type LeadQuestion, moveLeadQuestion, removeLeadQuestion, saveLeadQuestion } from '../../api/leads.ts'
@@ -75,24 +75,16 @@ export function QuestionsPanel({
                 {question.options.length ? ` · ${question.options.join(' / ')}` : ''}
               </p>
               {admin && removing === question.id ? (
-                <div className={styles.actions}>
-                  <p className={styles.muted}>{t('questions.confirmRemove', { label: question.label })}</p>
-                  <button
-                    type="button"
-                    className={styles.primary}
-                    onClick={() =>
-                      void run(
-                        () => gateway.call(removeLeadQuestion, { exhibitorId, questionId: question.id }),
-                        () => setRemoving(null),
-                      )
-                    }
-                  >
-                    {t('questions.remove')}
-                  </button>
-                  <button type="button" className={styles.secondary} onClick={() => setRemoving(null)}>
-                    {t('questions.keep')}
-                  </button>
-                </div>
+                <ConfirmRemove
+                  label={question.label}
+                  onRemove={() =>
+                    void run(
+                      () => gateway.call(removeLeadQuestion, { exhibitorId, questionId: question.id }),
+                      () => setRemoving(null),
+                    )
+                  }
+                  onKeep={() => setRemoving(null)}
+                />
               ) : admin ? (
                 <div className={styles.actions}>
                   <button
@@ -189,6 +181,27 @@ export function QuestionsPanel({
   )
 }
 
+/** Asks before a removal takes every answer with it; the safe choice has the focus. */
+function ConfirmRemove({ label, onRemove, onKeep }: { label: string; onRemove(): void; onKeep(): void }) {
+  const { t } = useTranslation('leads')
+  const id = useId()
+  const keep = useRef<HTMLButtonElement>(null)
+  useEffect(() => keep.current?.focus(), [])
+  return (
+    <div className={styles.actions}>
+      <p id={id} className={styles.muted}>
+        {t('questions.confirmRemove', { label })}
+      </p>
+      <button type="button" className={styles.primary} aria-describedby={id} onClick={onRemove}>
+        {t('questions.remove')}
+      </button>
+      <button ref={keep} type="button" className={styles.secondary} onClick={onKeep}>
+        {t('questions.keep')}
+      </button>
+    </div>
+  )
+}
+
 function QuestionForm({
   editing,
   problem,
@@ -204,6 +217,9 @@ function QuestionForm({
 }) {
   const { t } = useTranslation('leads')
   const id = useId()
+  const labelField = useRef<HTMLInputElement>(null)
+  // Opening the form (Add, or Edit on a question) takes the focus to what is typed first.
+  useEffect(() => labelField.current?.focus(), [])
   const fieldProblem = (field: string) => problem?.fields[field]
   const described = (field: string) => (fieldProblem(field) ? `${id}-${field}-problem` : undefined)
   return (
@@ -249,6 +265,7 @@ function QuestionForm({
         {t('questions.label')}
       </label>
       <input
+        ref={labelField}
         id={`${id}-label`}
         className={styles.input}
         value={editing.label}
