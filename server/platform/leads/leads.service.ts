@@ -91,7 +91,11 @@ export function createLeadsService(platform: Platform) {
       const ticket = await ticketOf(input, exhibitionId)
       if (ticket.exhibition_id !== exhibitionId) throw conflict(LEAD_MESSAGES.otherExhibition)
       if (ticket.voided) throw gone(LEAD_MESSAGES.voided)
-      const recorded = await db.transaction((tx) => repo.recordScan(tx, input.exhibitorId, ticket.id, accountId, now()))
+      const recorded = await db.transaction(async (tx) => {
+        const row = await repo.recordScan(tx, input.exhibitorId, ticket.id, accountId, now())
+        if (row.scans === 1) await platform.services.leadWebhooks.record(tx, [row.id], 'lead.created')
+        return row
+      })
       return { lead: await one(input.exhibitorId, recorded.id), repeated: recorded.scans > 1 }
     },
 
@@ -113,7 +117,11 @@ export function createLeadsService(platform: Platform) {
 
     async qualify(accountId: string, input: QualifyInput, locale: Locale): Promise<{ lead: LeadView }> {
       await memberOf(db, input.exhibitorId, accountId, locale)
-      const changed = await db.transaction((tx) => repo.qualify(tx, input.exhibitorId, input.leadId, input, now()))
+      const changed = await db.transaction(async (tx) => {
+        const found = await repo.qualify(tx, input.exhibitorId, input.leadId, input, now())
+        if (found) await platform.services.leadWebhooks.record(tx, [input.leadId], 'lead.updated')
+        return found
+      })
       if (!changed) throw notFound(LEAD_MESSAGES.notFound)
       return { lead: await one(input.exhibitorId, input.leadId) }
     },
