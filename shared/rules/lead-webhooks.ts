@@ -26,8 +26,6 @@ export const WEBHOOK_LIMITS = {
   retryForMs: 24 * 60 * 60 * 1000,
   /** What is kept of a receiver's answer, in characters. */
   excerpt: 300,
-  /** Bodies are small (notes are 2,000 characters at most); anything larger is a bug, not sent. */
-  bodyBytes: 64 * 1024,
 } as const
 
 /** The signature header and the tolerance a receiver should allow between its clock and ours. */

@@ -63,6 +63,7 @@ const venue = (instant: Date) => toVenueTime(instant, 'Asia/Bangkok').replace('T
 
 let exhibitionId: number
 let exhibitorId: number
+let rivalId: number
 let buyer: TestUser
 let admin: TestUser
 let staffMember: TestUser
@@ -130,7 +131,7 @@ beforeEach(async () => {
   setMoment(START)
   exhibitionId = await makeExhibition(db, { title: 'London Fintech Expo' })
   exhibitorId = await makeExhibitor(exhibitionId, 'Acme')
-  const rivalId = await makeExhibitor(exhibitionId, 'Rival')
+  rivalId = await makeExhibitor(exhibitionId, 'Rival')
   buyer = await createUser(platform, db)
   admin = await createUser(platform, db, { nick: 'Ada Admin' })
   staffMember = await createUser(platform, db, { nick: 'Sam Staff' })
@@ -353,6 +354,29 @@ describe('delivering', () => {
     expect((await view()).deliveries[0]).toMatchObject({ status: 'pending', lastError: 'privateAddress', lastStatus: null })
   })
 
+  it('when one exhibitor has many deliveries due, then a round sends three of them and another exhibitor’s too', async () => {
+    await connect()
+    await as(outsider, 'lead$setWebhook', { exhibitorId: rivalId, url: `${receiverUrl}?rival`, enabled: true }).expect(200)
+    for (let i = 0; i < 5; i++) await scanned(await paidOrder([grace(['name'])]))
+    const rivalOrder = await paidOrder([grace(['name'])])
+    await as(outsider, 'lead$scan', { exhibitorId: rivalId, orderCode: rivalOrder }).expect(200)
+    await send()
+    const byExhibitor = received.map((request) => JSON.parse(request.body).exhibitorId)
+    expect(byExhibitor.filter((id) => id === exhibitorId)).toHaveLength(3)
+    expect(byExhibitor.filter((id) => id === rivalId)).toHaveLength(1)
+    await send()
+    expect(received).toHaveLength(6)
+  })
+
+  it('when a finished delivery is a month old, then the log lets it go', async () => {
+    await connect()
+    await scanned(await paidOrder([grace(['name'])]))
+    await send()
+    later(31 * 24 * 60 * 60)
+    await send()
+    expect((await db.query('select count(*)::int as n from lead_webhook_deliveries')).rows[0]).toEqual({ n: 0 })
+  })
+
   it('when a lead is scanned twice, then one created event', async () => {
     await connect()
     const order = await paidOrder([grace(['name'])])
@@ -385,6 +409,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two senders at once (PostgreSQL o
     await connect()
     for (let i = 0; i < 4; i++) await scanned(await paidOrder([grace(['name'])]))
     await Promise.all([send(), send(), send()])
+    // Three a round per exhibitor: what the racing rounds left is sent by the next ones.
+    await send()
+    await send()
     expect(received).toHaveLength(4)
     expect(new Set(received.map((request) => JSON.parse(request.body).id)).size).toBe(4)
   })

@@ -23,7 +23,7 @@ export function postWebhook(
   target: ResolvedAddress,
   body: string,
   headers: Record<string, string>,
-  timeoutMs = WEBHOOK_LIMITS.timeoutMs,
+  timeoutMs: number = WEBHOOK_LIMITS.timeoutMs,
 ): Promise<SendOutcome> {
   const pinned: LookupFunction = (_hostname, options, callback) => {
     if (options.all) (callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, [target])

@@ -128,20 +128,30 @@ export interface DueDelivery {
 
 /**
  * Claims what is due with FOR UPDATE SKIP LOCKED and moves it past the lease, so another instance (or the
- * next round) leaves it alone while it is being sent; the attempt's outcome sets the real next time.
+ * next round) leaves it alone while it is being sent; the attempt's outcome sets the real next time. At
+ * most `perExhibitor` of one exhibitor's per round, so a burst of one team's leads (or a receiver that
+ * keeps timing out) does not hold up everybody else's.
  */
-export async function claimDue(tx: Queryable, at: Date, leaseUntil: Date, batch: number): Promise<DueDelivery[]> {
+export async function claimDue(tx: Queryable, at: Date, leaseUntil: Date, batch: number, perExhibitor: number): Promise<DueDelivery[]> {
   const result = await tx.query<DueDelivery>(
     `select d.id::int as id, d.exhibitor_id::int as exhibitor_id, x.exhibition_id, d.lead_id::int as lead_id, d.event_id::text as event_id,
             d.event, d.occurred_at, d.attempts, d.retry_from, w.url, w.enabled, w.secret_box
        from lead_webhook_deliveries d
        join lead_webhooks w on w.exhibitor_id = d.exhibitor_id
        join exhibitors x on x.id = d.exhibitor_id
-      where d.status = 'pending' and d.next_attempt_at <= $1
+      where d.id in (
+              select id from (
+                select id, next_attempt_at, row_number() over (partition by exhibitor_id order by next_attempt_at, id) as place
+                  from lead_webhook_deliveries where status = 'pending' and next_attempt_at <= $1
+              ) due
+              where place <= $3
+              order by next_attempt_at, id
+              limit $2
+            )
+        and d.status = 'pending' and d.next_attempt_at <= $1
       order by d.next_attempt_at, d.id
-      limit $2
       for update of d skip locked`,
-    [at, batch],
+    [at, batch, perExhibitor],
   )
   if (result.rows.length) {
     await tx.query('update lead_webhook_deliveries set next_attempt_at = $2 where id = any($1::bigint[])', [result.rows.map((row) => row.id), leaseUntil])

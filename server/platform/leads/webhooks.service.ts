@@ -25,8 +25,9 @@ const venue = (instant: Date, timeZone: string) => toVenueTime(instant, timeZone
 
 const CHANGE_RULE = { name: 'lead-webhook-change', points: 30, durationSeconds: 3600 }
 const REPLAY_RULE = { name: 'lead-webhook-replay', points: 60, durationSeconds: 3600 }
-/** Deliveries one round sends side by side; each waits at most the time limit. */
+/** Deliveries one round sends side by side (each waits at most the time limit), and at most how many of one exhibitor's. */
 const BATCH = 10
+const PER_EXHIBITOR = 3
 const LEASE_MS = 2 * WEBHOOK_LIMITS.timeoutMs + 60_000
 const KEEP_LOG_MS = 30 * 24 * 60 * 60 * 1000
 export const SEND_JOB = 'lead-webhooks.send'
@@ -186,7 +187,7 @@ export function createWebhookService(platform: Platform, options: { resolve?: Re
     /** Sends what is due; one round of the job. */
     async sendDue(): Promise<number> {
       const at = now()
-      const claimed = await db.transaction((tx) => repo.claimDue(tx, at, new Date(at.getTime() + LEASE_MS), BATCH))
+      const claimed = await db.transaction((tx) => repo.claimDue(tx, at, new Date(at.getTime() + LEASE_MS), BATCH, PER_EXHIBITOR))
       await Promise.all(claimed.map((delivery) => send(delivery)))
       await repo.pruneFinished(db, new Date(at.getTime() - KEEP_LOG_MS))
       return claimed.length
