@@ -368,6 +368,17 @@ describe('delivering', () => {
     expect(received).toHaveLength(6)
   })
 
+  it('when one delivery cannot be tried (its secret does not open), then the others of the round are sent and it waits', async () => {
+    await connect()
+    await as(outsider, 'lead$setWebhook', { exhibitorId: rivalId, url: `${receiverUrl}?rival`, enabled: true }).expect(200)
+    await db.query(`update lead_webhooks set secret_box = 'v1.AAAA.AAAA.AAAA' where exhibitor_id = $1`, [exhibitorId])
+    await scanned(await paidOrder([grace(['name'])]))
+    await as(outsider, 'lead$scan', { exhibitorId: rivalId, orderCode: await paidOrder([grace(['name'])]) }).expect(200)
+    await send()
+    expect(received.map((request) => JSON.parse(request.body).exhibitorId)).toEqual([rivalId])
+    expect((await view()).deliveries[0]).toMatchObject({ status: 'pending', attempts: 0 })
+  })
+
   it('when a finished delivery is a month old, then the log lets it go', async () => {
     await connect()
     await scanned(await paidOrder([grace(['name'])]))

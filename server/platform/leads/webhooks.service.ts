@@ -188,7 +188,12 @@ export function createWebhookService(platform: Platform, options: { resolve?: Re
     async sendDue(): Promise<number> {
       const at = now()
       const claimed = await db.transaction((tx) => repo.claimDue(tx, at, new Date(at.getTime() + LEASE_MS), BATCH, PER_EXHIBITOR))
-      await Promise.all(claimed.map((delivery) => send(delivery)))
+      const sent = await Promise.allSettled(claimed.map((delivery) => send(delivery)))
+      // A delivery that could not be tried (its secret does not open under this key, the database went
+      // away) stays leased and comes back after the lease; the others of the round are recorded all the same.
+      for (const outcome of sent) {
+        if (outcome.status === 'rejected') platform.logger.error({ err: outcome.reason }, 'a lead webhook delivery could not be tried')
+      }
       await repo.pruneFinished(db, new Date(at.getTime() - KEEP_LOG_MS))
       return claimed.length
     },
