@@ -143,3 +143,16 @@ describe('Kubernetes without a database', () => {
     expect(parseConfig({ EMBEDDED_DATABASE: 'off' }).DATABASE_URL).toBeUndefined()
   })
 })
+
+describe('LEAD_WEBHOOK_LOOPBACK (docs/product.md#lead-webhooks)', () => {
+  it('when it is on for a site on this machine, then it starts; off by default', () => {
+    expect(parseConfig({}).LEAD_WEBHOOK_LOOPBACK).toBe('off')
+    for (const PUBLIC_ORIGIN of ['http://127.0.0.1:4500', 'http://localhost:3000', undefined]) {
+      expect(parseConfig({ LEAD_WEBHOOK_LOOPBACK: 'on', PUBLIC_ORIGIN }).LEAD_WEBHOOK_LOOPBACK, PUBLIC_ORIGIN).toBe('on')
+    }
+  })
+
+  it('when it is on for a site the world reaches, then start-up refuses, naming it', () => {
+    expect(() => parseConfig({ LEAD_WEBHOOK_LOOPBACK: 'on', PUBLIC_ORIGIN: 'https://expo.example' })).toThrow(/LEAD_WEBHOOK_LOOPBACK: only for tests/)
+  })
+})

@@ -121,6 +121,10 @@ const schema = z.object({
     }),
   /** Secret for signing access tokens; when absent one is generated once and kept in the database. */
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Seals exhibitors' CRM webhook secrets (docs/product.md#lead-webhooks); when absent one is generated once and kept in the database. */
+  LEAD_WEBHOOK_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Tests and development only: CRM webhooks may call this machine's loopback, over http too (docs/product.md#lead-webhooks). */
+  LEAD_WEBHOOK_LOOPBACK: z.enum(['on', 'off']).default('off'),
   /** The OAuth2 client of the site (docs/product.md#oauth): the secret and provision key never reach the browser. */
   OAUTH_CLIENT_ID: z.string().trim().min(1).default('expo-site'),
   OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
@@ -191,6 +195,8 @@ export class ConfigError extends Error {
   }
 }
 
+const isLoopbackOrigin = (origin: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(origin).hostname)
+
 /** Every variable the site reads (the schema's keys), for the emptiness rule and its test. */
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as Array<keyof typeof schema.shape>
 
@@ -224,6 +230,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const drainSeconds = raw.SHUTDOWN_DRAIN_SECONDS ?? (raw.NODE_ENV === 'production' ? 5 : 0)
   if (raw.SHUTDOWN_TIMEOUT_SECONDS <= drainSeconds) {
     problems.push(`SHUTDOWN_TIMEOUT_SECONDS: must be longer than the drain (SHUTDOWN_DRAIN_SECONDS = ${drainSeconds})`)
+  }
+  if (raw.LEAD_WEBHOOK_LOOPBACK === 'on' && raw.PUBLIC_ORIGIN && !isLoopbackOrigin(raw.PUBLIC_ORIGIN)) {
+    // A site the world reaches must not let an exhibitor point its server at the server's own machine.
+    problems.push('LEAD_WEBHOOK_LOOPBACK: only for tests and development; PUBLIC_ORIGIN is not on this machine (localhost or 127.0.0.1)')
   }
   const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
   const s3Missing = s3.filter((name) => !raw[name])

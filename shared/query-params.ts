@@ -36,6 +36,8 @@ export const ROUTE_QUERY_PARAMS: Readonly<Record<string, QueryDeclaration>> = {
   'exhibitor.html': ['id', 'invitation'],
   // Personal (never stored): the exhibitor whose leads a member captures (docs/product.md#leads).
   'exhibitor/leads': ['id'],
+  // Personal (never stored): the exhibitor whose CRM webhook an admin sets (docs/product.md#lead-webhooks).
+  'exhibitor/crm': ['id'],
   'apply/registration': 'any',
   'apply/infoPage': 'any',
   'apply/sureInfo': 'any',

@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
           { path: 'exhibitor.html', ...screen('exhibitor-area', { ns: ['exhibitor', 'verify'], private: true }) },
           // an exhibitor team's leads: the badge scanner and the team's list (docs/product.md#leads)
           { path: 'exhibitor/leads', ...screen('exhibitor-leads', { ns: ['leads', 'exhibitor'], private: true }) },
+          // an exhibitor's CRM webhook, its admins only (docs/product.md#lead-webhooks)
+          { path: 'exhibitor/crm', ...screen('exhibitor-crm', { ns: ['crm', 'exhibitor'], private: true }) },
           // tickets feature routes: the checkout's screens by what they do, at their legacy URLs
           { path: 'apply/registration', ...screen('checkout/selection', { ns: ['tickets'], private: true }) },
           { path: 'apply/infoPage', ...screen('checkout/attendees', { ns: ['tickets'], private: true }) },

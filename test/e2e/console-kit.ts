@@ -35,6 +35,8 @@ const env = {
   LOG_LEVEL: 'warn',
   TRUST_PROXY: 'loopback',
   PAGE_CACHE: 'on',
+  // CRM webhooks may reach a receiver a spec starts on this machine (docs/product.md#lead-webhooks).
+  LEAD_WEBHOOK_LOOPBACK: 'on',
 }
 
 export interface ConsoleSite {

@@ -1,10 +1,14 @@
 import type { Domain } from '../platform.ts'
 import { registerLeadFunctions } from './leads.functions.ts'
 import { createLeadsService, type LeadsService } from './leads.service.ts'
+import { registerWebhookFunctions } from './webhooks.functions.ts'
+import { createWebhookService, type WebhookService } from './webhooks.service.ts'
 
 declare module '../platform.ts' {
   interface Services {
     leads: LeadsService
+    /** The CRM webhook (docs/product.md#lead-webhooks): the tickets domain tells it of consent changes. */
+    leadWebhooks: WebhookService
   }
 }
 
@@ -18,9 +22,12 @@ export const domain: Domain = {
   // After tickets (50) and exhibitors, whose services it asks at each call.
   order: 60,
   setup(platform) {
+    const webhooks = createWebhookService(platform)
+    platform.services.leadWebhooks = webhooks
     const service = createLeadsService(platform)
     platform.services.leads = service
     registerLeadFunctions(platform, service)
+    registerWebhookFunctions(platform, webhooks)
   },
 }
 

@@ -157,7 +157,11 @@ export function createLeadsService(platform: Platform) {
       const ticket = await ticketOf(input, exhibitionId)
       if (ticket.exhibition_id !== exhibitionId) throw conflict(LEAD_MESSAGES.otherExhibition)
       if (ticket.voided) throw gone(LEAD_MESSAGES.voided)
-      const recorded = await db.transaction((tx) => repo.recordScan(tx, input.exhibitorId, ticket.id, accountId, now()))
+      const recorded = await db.transaction(async (tx) => {
+        const row = await repo.recordScan(tx, input.exhibitorId, ticket.id, accountId, now())
+        if (row.scans === 1) await platform.services.leadWebhooks.record(tx, [row.id], 'lead.created')
+        return row
+      })
       return { lead: await one(input.exhibitorId, recorded.id), repeated: recorded.scans > 1 }
     },
 
@@ -195,6 +199,7 @@ export function createLeadsService(platform: Platform) {
         const at = now()
         if (!(await repo.qualify(tx, input.exhibitorId, input.leadId, input, at))) throw notFound(LEAD_MESSAGES.notFound)
         await repo.setAnswers(tx, input.leadId, answers, at)
+        await platform.services.leadWebhooks.record(tx, [input.leadId], 'lead.updated')
       })
       return { lead: await one(input.exhibitorId, input.leadId) }
     },

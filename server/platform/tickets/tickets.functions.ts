@@ -36,6 +36,13 @@ export function registerTicketFunctions(platform: Platform, orders: OrdersServic
   registry.implement(contracts.checkPayment, (payload, context) => payments.checkPayment(callerOf(context), payload.orderNumber))
   registry.implement(contracts.getOrder, (payload, context) => orders.getOrder(callerOf(context), payload.orderNumber))
   registry.implement(contracts.myOrders, (payload, context) => orders.myOrders(callerOf(context), payload.limit, payload.before))
-  registry.implement(contracts.setTicketShares, (payload, context) => setTicketShares(platform.db, callerOf(context).userId, payload))
+  // An exhibitor's CRM webhook hears of the change in the same transaction (docs/product.md#lead-webhooks).
+  registry.implement(contracts.setTicketShares, (payload, context) =>
+    platform.db.transaction(async (tx) => {
+      const shares = await setTicketShares(tx, callerOf(context).userId, payload)
+      await platform.services.leadWebhooks.consentChanged(tx, { orderNumber: payload.orderNumber, position: shares.position, shares: shares.shares })
+      return shares
+    }),
+  )
   registry.implement(contracts.cancelOrder, (payload, context) => orders.cancelOrder(callerOf(context), payload.orderNumber))
 }

@@ -59,6 +59,11 @@ export function Workspace({
               <Link to={`/${site.lang}/backDetail/${exhibitor.exhibition.id}/exhibitors/${exhibitor.slug}`}>{t('area.publicPage')}</Link>
             </p>
           ) : null}
+          {admin ? (
+            <p className={styles.publicLink}>
+              <Link to={`/${site.lang}/exhibitor/crm?id=${exhibitor.id}`}>{t('area.crmLink')}</Link>
+            </p>
+          ) : null}
         </header>
       }
     >

@@ -99,6 +99,12 @@ const PEOPLE: Record<string, Record<string, string>> = {
     rating: 'emptied, as notes',
   },
   lead_answers: { value: 'deleted for the tickets erased with them: answers to the exhibitor’s questions are about the person, as notes' },
+  lead_webhook_deliveries: {
+    response_excerpt: 'emptied for the leads of the tickets erased with them (a CRM may echo what it was sent); a lead.anonymised event follows',
+    event: 'kept: which event, nobody in it (bodies are made at sending, from the lead as it is then)',
+    status: 'kept: how the delivery went',
+    last_error: 'kept: a code from a fixed list',
+  },
   ticket_order_events: {
     data: 'their kept orders lose the mail recipients; on any order their address, name and phone become markers',
     kind: 'kept: what happened',
@@ -258,6 +264,7 @@ const NOBODY: Record<string, { why: string; columns: string[] }> = {
   staff_sessions: { why: 'staff sign-ins', columns: ['address', 'device', 'token_hash'] },
   staff_setup_tokens: { why: 'staff set-up links', columns: ['pending_secret', 'token_hash'] },
   platform_secrets: { why: 'signing keys', columns: ['name', 'value'] },
+  lead_webhooks: { why: 'an exhibitor’s CRM address and its sealed signing secret', columns: ['secret_box', 'url'] },
   schema_migrations: { why: 'the migration record', columns: ['name'] },
   seed_runs: { why: 'the demo content record', columns: ['domain'] },
 }
