@@ -2,7 +2,25 @@
 export const VERIFY_FILE_PATH = '/api/verify/file'
 export const VERIFY_FILE_FIELD = 'file'
 
-export const CHANNEL_KINDS = ['phone', 'email', 'usdtTrc20', 'usdtErc20', 'telegram', 'whatsapp', 'wechat', 'line', 'x'] as const
+export const CHANNEL_KINDS = [
+  'phone',
+  'email',
+  'usdtTrc20',
+  'usdtErc20',
+  'telegram',
+  'whatsapp',
+  'wechat',
+  'line',
+  'x',
+  'instagram',
+  'facebook',
+  'youtube',
+  'tiktok',
+  // docs/product.md#verification-web: a web site's registrable domain, an app in a store, a bank account.
+  'domain',
+  'app',
+  'iban',
+] as const
 export type ChannelKind = (typeof CHANNEL_KINDS)[number]
 
 /** What a channel is used for; the texts are translations (verify:purpose.*). */
