@@ -1,6 +1,8 @@
 /** The multipart PDF check (not a gateway function): the upload page posts here, the platform's route listens here. */
 export const VERIFY_FILE_PATH = '/api/verify/file'
 export const VERIFY_FILE_FIELD = 'file'
+/** The public JSON check for other sites and partners' tools (docs/product.md#verification-api). */
+export const VERIFY_API_PATH = '/api/verify'
 
 export const CHANNEL_KINDS = [
   'phone',
