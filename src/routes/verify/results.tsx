@@ -147,8 +147,9 @@ function SameKind({ verdict, typeName }: { verdict: ChannelVerdict; typeName: st
       <ul>
         {verdict.sameKind.map((channel) => (
           <li key={`${channel.kind}:${channel.display}`}>
-            <code translate="no">{channel.display}</code> <span>{t(`purpose.${channel.purpose}`)}</span>
-            {channel.demo ? <span> ({t('channels.demo')})</span> : null}
+            <code translate="no">{channel.display}</code>
+            <span className={styles.sameKindNote}>{t(`purpose.${channel.purpose}`)}</span>
+            {channel.demo ? <span className={styles.sameKindNote}>{t('channels.demo')}</span> : null}
           </li>
         ))}
       </ul>
