@@ -85,7 +85,7 @@ test.describe('without scripts', () => {
       [LOOKALIKE, at(t, 'result.lookalike.typo', { resembles: OUR_DOMAIN })],
       ['GB82 WEST 1234 5698 7654 33', at(t, 'result.notice.ibanChecksum')],
       [INVITE, at(t, 'result.notice.inviteLink')],
-    ]) {
+    ] as const) {
       await asNewVisitor(page)
       await page.goto('/en/verify.html')
       await page.getByLabel(at(t, 'query.label')).fill(value)
