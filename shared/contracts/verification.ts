@@ -14,7 +14,7 @@ export { CHANNEL_KINDS, CHANNEL_PURPOSES, type ChannelKind, type ChannelPurpose,
 export const CHAT_SERVICES = ['telegram', 'whatsapp', 'wechat', 'line', 'x', 'instagram', 'facebook', 'youtube', 'tiktok'] as const
 
 /** What the platform recognised in a query. */
-export const QUERY_TYPES = ['phone', 'email', 'usdtTrc20', 'usdtErc20', 'chat', 'domain', 'app', 'iban'] as const
+export const QUERY_TYPES = ['phone', 'email', 'usdtTrc20', 'usdtErc20', 'chat', 'domain', 'app', 'iban', 'bankAccount'] as const
 
 /** Things said about the value itself (never about the register). */
 export const QUERY_NOTICES = [

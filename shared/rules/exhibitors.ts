@@ -77,6 +77,7 @@ export const EXHIBITOR_MESSAGES = {
   channelDomain: 'exhibitor:errors.channelDomain',
   channelApp: 'exhibitor:errors.channelApp',
   channelIban: 'exhibitor:errors.channelIban',
+  channelBankAccount: 'exhibitor:errors.channelBankAccount',
   channelTaken: 'exhibitor:errors.channelTaken',
   channelVerified: 'exhibitor:errors.channelVerified',
   channelWaiting: 'exhibitor:errors.channelWaiting',

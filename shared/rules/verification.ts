@@ -18,10 +18,11 @@ export const CHANNEL_KINDS = [
   'facebook',
   'youtube',
   'tiktok',
-  // docs/product.md#verification-web: a web site's registrable domain, an app in a store, a bank account.
+  // docs/product.md#verification-web: a web site's registrable domain, an app in a store, bank accounts (IBAN, local).
   'domain',
   'app',
   'iban',
+  'bankAccount',
 ] as const
 export type ChannelKind = (typeof CHANNEL_KINDS)[number]
 

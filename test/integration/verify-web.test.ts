@@ -75,6 +75,7 @@ describe('the console register takes the new kinds', () => {
     ['domain', 'https://aurum-expo.com/app.apk', 'console:errors.registerDomain'],
     ['iban', 'GB83 WEST 1234 5698 7654 32', 'console:errors.registerIban'],
     ['app', 'AurumExpo', 'console:errors.registerApp'],
+    ['bankAccount', 'ABC-12', 'console:errors.registerBankAccount'],
   ])('when a %s is registered as %j, then it is refused on its field with %s and nothing is kept', async (kind, value, message) => {
     const refused = await save({ kind, value })
     expect([refused.status, refused.body.data?.fields]).toEqual([400, { value: message }])
@@ -127,6 +128,16 @@ describe('the public check answers the new kinds', () => {
     const invite = await gatewayCheck('https://t.me/+ZzYyXxWwVv98765')
     expect(invite).toMatchObject({ verdict: 'unofficial', lookalike: null, notices: ['inviteLink'] })
     expect(invite.sameKind.map((channel) => channel.display)).toEqual(['t.me/+AbCdEfGhIjK12345'])
+  })
+
+  it('when a local account number is registered, then it is official however it is spaced or labelled, and an unknown card number lists our bank accounts', async () => {
+    await registerOurs()
+    expect((await save({ kind: 'bankAccount', value: '004-123456-001', purpose: 'payments' }).expect(200)).body.data.display).toBe('004-123456-001')
+    expect(await gatewayCheck('账号：004 123456 001')).toMatchObject({ verdict: 'official', query: { type: 'bankAccount' } })
+    expect(await gatewayCheck('Account: 004123456001')).toMatchObject({ verdict: 'official', query: { type: 'bankAccount' } })
+    const card = await gatewayCheck('6222 0212 3456 7890')
+    expect(card).toMatchObject({ verdict: 'unofficial', query: { type: 'bankAccount', display: '6222 0212 3456 7890' } })
+    expect(card.sameKind.map((channel) => channel.kind).sort()).toEqual(['bankAccount', 'iban'])
   })
 
   it('when the verification page is asked without scripts, then the server answers each new kind in the page', async () => {

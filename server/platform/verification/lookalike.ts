@@ -204,6 +204,7 @@ export function findLookalike(query: ParsedQuery, references: ReferenceSet): Loo
       return appLookalike(query, references)
     case 'phone':
     case 'iban':
+    case 'bankAccount':
       return null
   }
 }

@@ -1,6 +1,6 @@
 import type { ChannelKind } from '../../../shared/rules/verification.ts'
 import { DomainError, invalid } from '../errors.ts'
-import { normaliseIban } from './normalise/bank.ts'
+import { bankAccountKey, normaliseIban } from './normalise/bank.ts'
 import { normaliseEmail } from './normalise/email.ts'
 import { normaliseChat } from './normalise/handles.ts'
 import { normalisePhone } from './normalise/phone.ts'
@@ -54,6 +54,12 @@ export function registerKey(kind: ChannelKind, value: string): { key: string; di
       const iban = normaliseIban(text)
       if (!iban?.ok) throw refuse('badIban')
       return { key: iban.key, display: iban.display }
+    }
+    case 'bankAccount': {
+      // As the organiser enters it ("004-123456-001"); compared by its letters and digits.
+      const key = bankAccountKey(text)
+      if (!key) throw refuse('badBankAccount')
+      return { key, display: text.replace(/\s+/g, ' ') }
     }
     case 'whatsapp': {
       const invite = fromAccountLink(kind, text)

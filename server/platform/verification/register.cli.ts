@@ -52,6 +52,7 @@ const MESSAGES: Record<string, string> = {
   'verify:register.badDomain': 'not a web address or domain with a public suffix (such as example.com)',
   'verify:register.badApp': 'not an App Store or Google Play link (or ios:<id>, android:<package>)',
   'verify:register.badIban': 'not a valid IBAN (its check digits do not match)',
+  'verify:register.badBankAccount': 'not an account number (6 to 34 letters and digits, at least 6 digits)',
   'verify:register.badHash': 'a SHA-256 is 64 hexadecimal characters',
   'verify:register.badTitle': 'a title is required (at most 300 characters)',
   'verify:register.badIssuedTo': '--issued-to is required (at most 300 characters)',

@@ -27,6 +27,9 @@ describe('detectType (the hint shown while typing)', () => {
     ['аurum-expo.com', 'domain'],
     ['https://play.google.com/store/apps/details?id=com.aurumexpo.app', 'app'],
     ['GB82 WEST 1234 5698 7654 32', 'iban'],
+    ['Account: 004-123456-001', 'bankAccount'],
+    ['账号：6222 0212 3456 7890', 'bankAccount'],
+    ['6222 0212 3456 7890', 'bankAccount'],
     ['<script>alert(1)</script>', 'unknown'],
     ['two words here', 'unknown'],
   ])('when %j is typed, then %s', (input, type) => {

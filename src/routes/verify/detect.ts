@@ -20,6 +20,7 @@ export type DetectedType =
   | 'domain'
   | 'app'
   | 'iban'
+  | 'bankAccount'
   | 'unknown'
 
 const INVISIBLE = /[\p{Cf}\p{Cc}]/gu
@@ -47,9 +48,17 @@ export function detectType(input: string): DetectedType | null {
   if (/^line(?:\s*id)?\s*[:：]/iu.test(text)) return 'line'
   if (/^(?:twitter|x|推特)\s*[:：]/iu.test(text)) return 'x'
   if (/^(?:mailto:)?[^\s@<>]+@[^\s@<>]+$/iu.test(text) || /<[^\s@<>]+@[^\s@<>]+>\s*$/u.test(text)) return 'email'
+  if (/^(?:iban\s*[:：]?\s*)?[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/i.test(compact.replace(/[-.]/g, ''))) return 'iban'
+  // Labelled ("Account: …", "账号：…") or longer than any phone number (docs/product.md#verification-web).
+  if (
+    /^(?:(?:bank\s*)?(?:account|acct\.?|a\/c)(?:\s*(?:no\.?|number))?|账号|帳號|账户|帳戶|银行卡号|銀行卡號|卡号|卡號|口座番号|บัญชี|số tài khoản|rekening|cuenta|conta|счёт|счет)\s*[:：]/iu.test(
+      text,
+    )
+  )
+    return 'bankAccount'
+  if (/^\d[\d\s-]*\d$/.test(text) && (text.match(/\d/g)?.length ?? 0) >= 16) return 'bankAccount'
   if (/^(?:tel:)?\(?[+＋]?[\p{Nd}\s()./\-‐‑‒–—−]+(?:\s*(?:ext\.?|x|#)\s*\p{Nd}{1,6})?$/iu.test(text) && (text.match(/\p{Nd}/gu)?.length ?? 0) >= 3)
     return 'phone'
-  if (/^(?:iban\s*[:：]?\s*)?[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/i.test(compact.replace(/[-.]/g, ''))) return 'iban'
   // A name, a dot and letters after it: most likely a domain ("aurum-expo.com"); the platform checks the suffix.
   if (/^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}\.?(?:\/.*)?$/u.test(text)) return 'domain'
   if (/^@[\p{L}\p{N}_.-]{1,64}$/u.test(text) || /^\p{L}[\p{L}\p{N}_.-]{0,63}$/u.test(text)) return 'chat'

@@ -82,6 +82,7 @@ const VALUE_ERRORS: Record<string, string> = {
   'verify:register.badDomain': 'console:errors.registerDomain',
   'verify:register.badApp': 'console:errors.registerApp',
   'verify:register.badIban': 'console:errors.registerIban',
+  'verify:register.badBankAccount': 'console:errors.registerBankAccount',
 }
 
 const keyOf = (kind: ChannelKind, value: string) => registerKeyIn(VALUE_ERRORS, kind, value)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ibanRemainder, normaliseIban } from './bank.ts'
+import { bankAccountKey, ibanRemainder, normaliseBankAccount, normaliseIban } from './bank.ts'
 
 describe('normaliseIban', () => {
   it.each([
@@ -24,5 +24,36 @@ describe('normaliseIban', () => {
   it('when the remainder is taken of a long IBAN, then it is computed without losing digits', () => {
     expect(ibanRemainder('MT84MALT011000012345MTLCAST001S')).toBe(1)
     expect(ibanRemainder('LC55HEMM000100010012001200023015')).toBe(1)
+  })
+})
+
+describe('normaliseBankAccount (local account numbers)', () => {
+  it.each([
+    ['Account: 004-123456-001', '004123456001', '004-123456-001'],
+    ['A/C no. 123 456 789', '123456789', '123 456 789'],
+    ['账号：6222 0212 3456 7890 123', '6222021234567890123', '6222 0212 3456 7890 123'],
+    ['口座番号：1234567', '1234567', '1234567'],
+    ['เลขที่บัญชี 123-4-56789-0', '1234567890', '123-4-56789-0'],
+    ['6222 0212 3456 7890', '6222021234567890', '6222 0212 3456 7890'],
+    ['6222-0212-3456-7890-123', '6222021234567890123', '6222-0212-3456-7890-123'],
+  ])('when %j is given, then the account %s is compared', (input, key, display) => {
+    expect(normaliseBankAccount(input)).toEqual({ key, display })
+  })
+
+  it.each([
+    ['020 7946 0000'],
+    ['+44 20 7946 0000 0000 00'],
+    ['Account: @aurumexpo'],
+    ['Account: 12345'],
+    ['contact@aurum-expo.example'],
+    ['conta@aurum-expo.example'],
+    ['123456789012345'],
+  ])('when %j is given, then it is no account number', (input) => {
+    expect(normaliseBankAccount(input)).toBeNull()
+  })
+
+  it('when the organiser enters an account number, then letters and digits are kept and separators dropped', () => {
+    expect(bankAccountKey('hsbc-004 123.456/001')).toBe('HSBC004123456001')
+    expect(bankAccountKey('ABCDEF12')).toBeNull()
   })
 })

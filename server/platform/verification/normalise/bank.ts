@@ -41,3 +41,33 @@ export function normaliseIban(text: string): IbanResult | null {
   if (ibanRemainder(iban) !== 1) return { ok: false, problem: 'checksum', display: grouped(iban) }
   return { ok: true, key: iban, display: grouped(iban) }
 }
+
+/**
+ * "Account: …" in the languages our visitors write it: what makes a short run of digits an account
+ * number rather than a phone number.
+ */
+const ACCOUNT_LABEL =
+  /^(?:(?:bank\s*)?(?:account|acct\.?|a\/c)(?:\s*(?:no\.?|number|#))?|银行账号|銀行帳號|银行卡号|銀行卡號|收款账号|收款帳號|账号|帳號|账户|帳戶|卡号|卡號|口座番号|口座|เลขที่บัญชี|บัญชี|số tài khoản|nomor rekening|no\.?\s*rek(?:ening)?|rekening|número de cuenta|cuenta|número da conta|conta|номер счёта|номер счета|счёт|счет|numero ng account)(?:\s*[:：]\s*|\s+(?=\d))/iu
+
+/** Longer than any phone number (E.164 has at most 15 digits): a card or account number (UnionPay cards have 16 to 19). */
+const UNLABELLED_DIGITS = 16
+
+/**
+ * A local bank account number (docs/product.md#verification-web), compared by its letters and digits
+ * (spaces, dashes, dots and slashes dropped, upper case): labelled ("Account: 004-123456-001",
+ * "账号：6222 0212 3456 7890"), or a run of digits too long to be a phone number. Null otherwise.
+ */
+export function normaliseBankAccount(text: string): { key: string; display: string } | null {
+  const label = ACCOUNT_LABEL.exec(text)
+  const rest = label ? text.slice(label[0].length).trim() : text.trim()
+  if (!label && !/^\d[\d\s-]*\d$/.test(rest)) return null
+  const key = bankAccountKey(rest)
+  if (!key || (!label && key.length < UNLABELLED_DIGITS)) return null
+  return { key, display: rest.replace(/\s+/g, ' ') }
+}
+
+/** The register's form of an account number as the organiser enters it; null when it is none. */
+export function bankAccountKey(text: string): string | null {
+  const key = text.replace(/[\s\-./]/g, '').toUpperCase()
+  return /^[A-Z0-9]{6,34}$/.test(key) && (key.match(/\d/g)?.length ?? 0) >= 6 ? key : null
+}

@@ -84,6 +84,8 @@ describe('parseQuery (what was typed, and where to look)', () => {
       [],
     ],
     ['instagram.com/aurumexpo', 'chat', '@aurumexpo', [{ kind: 'instagram', key: 'aurumexpo' }], []],
+    ['账号：004-123456-001', 'bankAccount', '004-123456-001', [{ kind: 'bankAccount', key: '004123456001' }], []],
+    ['6222 0212 3456 7890', 'bankAccount', '6222 0212 3456 7890', [{ kind: 'bankAccount', key: '6222021234567890' }], []],
   ])('when %j is typed, then it is a %s shown as %s, looked up as %j, with notices %j', (input, type, display, pairs, notices) => {
     const parsed = parseQuery(input, 'GB')
     if (!parsed.ok) throw new Error(parsed.error)

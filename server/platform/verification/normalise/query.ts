@@ -1,4 +1,4 @@
-import { looksLikeIban, normaliseIban } from './bank.ts'
+import { looksLikeIban, normaliseBankAccount, normaliseIban } from './bank.ts'
 import { looksLikeEmail, normaliseEmail } from './email.ts'
 import { type ChatService, looksLikeLink, normaliseChat } from './handles.ts'
 import { looksLikePhone, normalisePhone } from './phone.ts'
@@ -41,6 +41,8 @@ export type ParsedQuery =
   | (Common & { type: 'app'; key: string; name: string })
   /** An IBAN; `key` null when its check digits fail. */
   | (Common & { type: 'iban'; key: string | null })
+  /** A local account number, by its letters and digits. */
+  | (Common & { type: 'bankAccount'; key: string })
 
 export type QueryError = 'empty' | 'tooLong' | 'unrecognised' | 'phone' | 'phoneCountry' | 'email'
 
@@ -74,6 +76,8 @@ export function parseQuery(raw: string, defaultCountry: string | null): QueryPar
   }
 
   if (looksLikeIban(compactText)) return ibanQuery(compactText, hidden)
+  const account = normaliseBankAccount(text)
+  if (account) return { ok: true, query: { type: 'bankAccount', key: account.key, display: account.display, notices: hiddenNotice, tainted: false } }
 
   // Account links first: "line.me/R/ti/p/@name" has an "@" but is no e-mail address; other links are web addresses.
   if (looksLikeLink(text)) return chatQuery(text, hidden) ?? webQuery(text, hidden) ?? { ok: false, error: 'unrecognised' }
@@ -176,6 +180,10 @@ export function queryKinds(query: ParsedQuery): string[] {
       return ['phone', 'whatsapp']
     case 'chat':
       return query.service ? [query.service] : [...HANDLE_KINDS]
+    // Bank accounts of either form are what a visitor pays into: both are listed beside a "no".
+    case 'iban':
+    case 'bankAccount':
+      return ['iban', 'bankAccount']
     default:
       return [query.type]
   }
@@ -201,6 +209,7 @@ export function lookupPairs(query: ParsedQuery): Array<{ kind: string; key: stri
       return query.key ? [{ kind: query.type, key: query.key }] : []
     case 'domain':
     case 'app':
+    case 'bankAccount':
       return [{ kind: query.type, key: query.key }]
     case 'chat':
       if (query.service) return [{ kind: query.service, key: query.key }]

@@ -41,6 +41,7 @@ const VALUE_ERRORS: Record<string, string> = {
   'verify:register.badDomain': EXHIBITOR_MESSAGES.channelDomain,
   'verify:register.badApp': EXHIBITOR_MESSAGES.channelApp,
   'verify:register.badIban': EXHIBITOR_MESSAGES.channelIban,
+  'verify:register.badBankAccount': EXHIBITOR_MESSAGES.channelBankAccount,
 }
 
 const keyOf = (kind: ChannelKind, value: string) => registerKeyIn(VALUE_ERRORS, kind, value)
