@@ -11,15 +11,26 @@ import { defineContract } from './define.ts'
 
 /** The register's kinds, purposes and audiences live zod-free in rules (the console's screens read them too). */
 export { CHANNEL_KINDS, CHANNEL_PURPOSES, type ChannelKind, type ChannelPurpose, DOCUMENT_AUDIENCES, type DocumentAudience } from '../rules/verification.ts'
-export const CHAT_SERVICES = ['telegram', 'whatsapp', 'wechat', 'line', 'x'] as const
+export const CHAT_SERVICES = ['telegram', 'whatsapp', 'wechat', 'line', 'x', 'instagram', 'facebook', 'youtube', 'tiktok'] as const
 
 /** What the platform recognised in a query. */
-export const QUERY_TYPES = ['phone', 'email', 'usdtTrc20', 'usdtErc20', 'chat'] as const
+export const QUERY_TYPES = ['phone', 'email', 'usdtTrc20', 'usdtErc20', 'chat', 'domain', 'app', 'iban', 'bankAccount'] as const
 
 /** Things said about the value itself (never about the register). */
-export const QUERY_NOTICES = ['hiddenCharacters', 'mixedScripts', 'internationalDomain', 'mappedCharacters', 'checksum', 'checksumCase', 'format'] as const
+export const QUERY_NOTICES = [
+  'hiddenCharacters',
+  'mixedScripts',
+  'internationalDomain',
+  'mappedCharacters',
+  'checksum',
+  'checksumCase',
+  'format',
+  'apkDownload',
+  'inviteLink',
+  'ibanChecksum',
+] as const
 
-export const LOOKALIKE_REASONS = ['characters', 'domain', 'name', 'poisoning'] as const
+export const LOOKALIKE_REASONS = ['characters', 'domain', 'name', 'poisoning', 'typo'] as const
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 
@@ -60,6 +71,11 @@ export const channelVerdict = z.object({
     display: z.string(),
     /** ISO alpha-2 of the country assumed for a phone number typed without a country code. */
     assumedCountry: z.string().nullable(),
+    /**
+     * The part compared with the register when it is not the whole value: a web address's registrable
+     * domain (docs/product.md#verification-web); null otherwise.
+     */
+    compared: z.string().nullable(),
   }),
   /** The channels this value is (one value may be, say, both our phone line and our WhatsApp). */
   matches: z.array(officialChannel),
@@ -79,6 +95,8 @@ export const channelVerdict = z.object({
   /** It imitates one of our public channels, or (with `owner`) a verified channel of an exhibitor. */
   lookalike: z.object({ reason: z.enum(LOOKALIKE_REASONS), resembles: z.string().nullable(), owner: channelOwner.nullable() }).nullable(),
   notices: z.array(z.enum(QUERY_NOTICES)),
+  /** When the value is not official: our public channels of the same kind, the ones to use instead. */
+  sameKind: z.array(officialChannel),
 })
 export type ChannelVerdict = z.output<typeof channelVerdict>
 

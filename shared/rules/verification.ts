@@ -1,8 +1,29 @@
 /** The multipart PDF check (not a gateway function): the upload page posts here, the platform's route listens here. */
 export const VERIFY_FILE_PATH = '/api/verify/file'
 export const VERIFY_FILE_FIELD = 'file'
+/** The public JSON check for other sites and partners' tools (docs/product.md#verification-api). */
+export const VERIFY_API_PATH = '/api/verify'
 
-export const CHANNEL_KINDS = ['phone', 'email', 'usdtTrc20', 'usdtErc20', 'telegram', 'whatsapp', 'wechat', 'line', 'x'] as const
+export const CHANNEL_KINDS = [
+  'phone',
+  'email',
+  'usdtTrc20',
+  'usdtErc20',
+  'telegram',
+  'whatsapp',
+  'wechat',
+  'line',
+  'x',
+  'instagram',
+  'facebook',
+  'youtube',
+  'tiktok',
+  // docs/product.md#verification-web: a web site's registrable domain, an app in a store, bank accounts (IBAN, local).
+  'domain',
+  'app',
+  'iban',
+  'bankAccount',
+] as const
 export type ChannelKind = (typeof CHANNEL_KINDS)[number]
 
 /** What a channel is used for; the texts are translations (verify:purpose.*). */

@@ -142,7 +142,7 @@ test('when the visitor country is unknown, then a number with its country code s
   await asNewVisitor(page)
   await page.goto('/en/verify.html')
   await hydrated(page)
-  await page.getByLabel('Phone number, e-mail, USDT address or chat account').fill('0044 20 7946 0000')
+  await page.getByLabel('Phone number, e-mail, web address, bank account, USDT address or chat account').fill('0044 20 7946 0000')
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'Demo entry', exact: true })).toBeVisible()
 })

@@ -65,7 +65,7 @@ test('when scripts run, then the form keeps the answer in the address and Back s
   await asNewVisitor(page)
   await page.goto('/en/verify.html')
   await hydrated(page)
-  const field = page.getByLabel('Phone number, e-mail, USDT address or chat account')
+  const field = page.getByLabel('Phone number, e-mail, web address, bank account, USDT address or chat account')
   await field.fill('+44 20 7946 0000')
   await field.press('Enter')
   await expect(page.getByRole('heading', { level: 2, name: 'Demo entry', exact: true })).toBeFocused()

@@ -1,3 +1,4 @@
+import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
@@ -140,5 +141,20 @@ describe("an exhibitor's channel", () => {
     expect(list.rows[0]).toMatchObject({ owner: { companyId, name: 'Acme Markets' }, validUntil: '2027-03-31' })
     const support = await setUpMember(app, db, ['support'])
     expect((await staff(support, 'saveRegisterChannel', telegram({ value: '@other_handle' }))).status).toBe(403)
+  })
+
+  it('when its web domain is recorded, then a page on any of its sub-domains is theirs, a look-alike names them, and the JSON check answers the same', async () => {
+    await staff(verifier, 'saveRegisterChannel', telegram({ kind: 'domain', value: 'https://www.acme-markets.com/' })).expect(200)
+    const answer = await check('https://shop.acme-markets.com/pay?order=7')
+    expect(answer).toMatchObject({ verdict: 'exhibitor', query: { type: 'domain', compared: 'acme-markets.com' }, exhibitor: { name: 'Acme Markets' } })
+    const imitation = await check('acme-markets.net')
+    expect(imitation).toMatchObject({ verdict: 'unofficial', lookalike: { reason: 'domain', resembles: 'acme-markets.com', owner: { name: 'Acme Markets' } } })
+    const json = await request(app).get('/api/verify').query({ value: 'acme-markets.com' }).set('X-Forwarded-For', someIp())
+    expect(json.body).toMatchObject({
+      kind: 'domain',
+      verdict: 'exhibitor',
+      until: '2027-03-31',
+      exhibitor: { name: 'Acme Markets', validUntil: '2027-03-31' },
+    })
   })
 })

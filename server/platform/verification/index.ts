@@ -1,4 +1,5 @@
 import type { Domain } from '../platform.ts'
+import { mountVerifyApi } from './api.ts'
 import { mountRegisterDocumentUpload } from './console/document-upload.ts'
 import { registerConsoleRegisterFunctions } from './console/register.functions.ts'
 import { seedVerification } from './seed.ts'
@@ -30,6 +31,7 @@ export const domain: Domain = {
   },
   routes(router, platform) {
     mountFileVerification(router, platform, platform.services.verification)
+    mountVerifyApi(router, platform, platform.services.verification)
     mountRegisterDocumentUpload(router, platform)
   },
 }

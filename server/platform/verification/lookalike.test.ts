@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildReferences, domainName, findLookalike } from './lookalike.ts'
+import { buildReferences, domainName, findLookalike, oneEditApart } from './lookalike.ts'
 import { parseQuery } from './normalise/query.ts'
 
 const references = buildReferences(
@@ -54,5 +54,64 @@ describe('findLookalike (imitations of our public channels)', () => {
     expect(domainName('aurum-expo.com.cn')).toBe('aurum-expo')
     expect(domainName('aurum-expo.example')).toBe('aurum-expo')
     expect(domainName('mail.aurum-expo.example')).toBe('aurum-expo')
+  })
+
+  describe('web addresses (docs/product.md#verification-web)', () => {
+    const web = buildReferences(
+      'Aurum Expo',
+      [
+        { kind: 'domain', key: 'aurum-expo.com', display: 'aurum-expo.com' },
+        { kind: 'email', key: 'contact@aurum-expo.example', display: 'contact@aurum-expo.example' },
+        { kind: 'app', key: 'android:com.aurumexpo.app', display: 'Google Play com.aurumexpo.app' },
+        { kind: 'telegram', key: '+AbCdEfGhIjK12345', display: 't.me/+AbCdEfGhIjK12345' },
+      ],
+      ['aurum-expo.example'],
+    )
+    const webLookalike = (value: string) => {
+      const parsed = parseQuery(value, null)
+      if (!parsed.ok) throw new Error(parsed.error)
+      return findLookalike(parsed.query, web)
+    }
+
+    it.each([
+      ['https://аurum-expo.com/login', 'characters', 'aurum-expo.com'],
+      ['aurum-exp0.com', 'characters', 'aurum-expo.com'],
+      ['aurumexpo.com', 'characters', 'aurum-expo.com'],
+      ['ａｕｒｕｍ-ｅｘｐｏ.com', 'characters', 'aurum-expo.com'],
+      ['aurum-expo.net', 'domain', 'aurum-expo.com'],
+      ['www.aurum-expo.co.uk', 'domain', 'aurum-expo.com'],
+      ['aurum-expoo.com', 'typo', 'aurum-expo.com'],
+      ['auurm-expo.com', 'typo', 'aurum-expo.com'],
+      ['arum-expo.com', 'typo', 'aurum-expo.com'],
+      ['https://aurum-expo-support.com/', 'domain', 'aurum-expo.com'],
+      ['aurum-expo.com.secure-login.net', 'domain', 'aurum-expo.com'],
+      ['https://play.google.com/store/apps/details?id=com.aurumexpo.wallet', 'name', 'Google Play com.aurumexpo.app'],
+    ])('when %j is asked, then %s, resembling %s', (value, reason, resembles) => {
+      expect(webLookalike(value)).toEqual({ reason, resembles })
+    })
+
+    it.each([
+      ['https://tickets.aurum-expo.com/'],
+      ['https://aurum-expo.example/'],
+      ['https://aurum-expo.com/app.apk'],
+      ['https://example.org/'],
+      ['https://t.me/+ZzZzZzZzZzZz1234'],
+      ['https://apps.apple.com/app/id1234567890'],
+    ])('when %j is asked, then it imitates nothing of ours', (value) => {
+      expect(webLookalike(value)).toBeNull()
+    })
+  })
+
+  it.each([
+    ['aurumexpo', 'aurumexpoo', true],
+    ['aurumexpo', 'auruemxpo', true],
+    ['aurumexpo', 'aurumxpo', true],
+    ['aurumexpo', 'aurumexpa', true],
+    ['aurumexpo', 'aurumexpo', false],
+    ['aurumexpo', 'aurexpo', false],
+    ['aurumexpo', 'uarumexpa', false],
+  ])('when %s and %s are compared, then one edit apart: %s', (a, b, expected) => {
+    expect(oneEditApart(a, b)).toBe(expected)
+    expect(oneEditApart(b, a)).toBe(expected)
   })
 })

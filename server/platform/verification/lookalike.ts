@@ -1,3 +1,5 @@
+import { domainToUnicode } from 'node:url'
+import { parse } from 'tldts'
 import { isWithinDomain } from './normalise/email.ts'
 import type { ParsedQuery } from './normalise/query.ts'
 import { compact } from './normalise/text.ts'
@@ -15,10 +17,11 @@ export interface Reference {
  *    ("c0ntact@aurum-expo.example", "@aurum_expo", Cyrillic "а");
  *  - domain: an address at another domain that carries our name ("aurum-expo.com", "aurumexpo-support.net");
  *  - name: our name in an account or mailbox of another service ("aurumexpo.support@gmail.com", "@aurumexpo_official");
- *  - poisoning: a USDT address that begins and ends like ours, the "address poisoning" trick.
+ *  - poisoning: a USDT address that begins and ends like ours, the "address poisoning" trick;
+ *  - typo: a domain one letter away from ours (added, left out, changed or two swapped: "aurum-expoo.com").
  */
 export interface Lookalike {
-  reason: 'characters' | 'domain' | 'name' | 'poisoning'
+  reason: 'characters' | 'domain' | 'name' | 'poisoning' | 'typo'
   /** Our public channel it imitates, when one is clearly meant. */
   resembles: string | null
 }
@@ -34,6 +37,9 @@ export interface ReferenceSet {
   ownDomains: string[]
   chats: Reference[]
   usdt: Reference[]
+  /** Our registered web domains (registrable, ASCII keys). */
+  domains: Reference[]
+  apps: Reference[]
   /** Our names, compacted: the brand and the names in our public domains and accounts. */
   cores: string[]
 }
@@ -52,14 +58,49 @@ export function buildReferences(brandName: string, references: Reference[], ownE
       const at = reference.key.lastIndexOf('@')
       return { ...reference, local: reference.key.slice(0, at), domain: reference.key.slice(at + 1) }
     })
-  const chats = references.filter((reference) => ['telegram', 'x', 'line', 'wechat'].includes(reference.kind))
+  // Invite codes are no names: nothing imitates them by resemblance.
+  const chats = references.filter((reference) => HANDLE_KINDS.has(reference.kind) && !/^(?:\+|invite:)/.test(reference.key))
   const usdt = references.filter((reference) => reference.kind === 'usdtTrc20' || reference.kind === 'usdtErc20')
+  const domains = references.filter((reference) => reference.kind === 'domain')
+  const apps = references.filter((reference) => reference.kind === 'app')
   const cores = new Set<string>()
-  for (const name of [brandName, ...emails.map((email) => domainName(email.domain)), ...chats.map((chat) => chat.key)]) {
+  const names = [
+    brandName,
+    ...emails.map((email) => domainName(email.domain)),
+    ...chats.map((chat) => chat.key),
+    ...domains.map((domain) => webName(domain.key)),
+  ]
+  for (const name of names) {
     const core = compact(name)
     if (core.length >= MIN_CORE) cores.add(core)
   }
-  return { emails, ownDomains: [...new Set([...ownEmailDomains, ...emails.map((email) => email.domain)])], chats, usdt, cores: [...cores] }
+  return {
+    emails,
+    ownDomains: [...new Set([...ownEmailDomains, ...emails.map((email) => email.domain)])],
+    chats,
+    usdt,
+    domains,
+    apps,
+    cores: [...cores],
+  }
+}
+
+const HANDLE_KINDS = new Set(['telegram', 'x', 'line', 'wechat', 'instagram', 'facebook', 'youtube', 'tiktok'])
+
+/** A registrable domain's name without its public suffix, in Unicode: "aurum-expo" of "aurum-expo.co.uk". */
+function webName(domain: string): string {
+  return domainToUnicode(parse(domain, { allowPrivateDomains: true }).domainWithoutSuffix ?? domain)
+}
+
+/** One edit apart: a letter added, left out or changed, or two neighbours swapped (Damerau). */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a]
+  let start = 0
+  while (start < short.length && short[start] === long[start]) start++
+  if (short.length !== long.length) return short.slice(start) === long.slice(start + 1)
+  if (short.slice(start + 1) === long.slice(start + 1)) return true
+  return short[start] === long[start + 1] && short[start + 1] === long[start] && short.slice(start + 2) === long.slice(start + 2)
 }
 
 const containsCore = (text: string, cores: string[]) => {
@@ -93,13 +134,46 @@ function preferLocal(references: ReferenceSet, domain: string, local: string): s
 }
 
 function chatLookalike(query: Extract<ParsedQuery, { type: 'chat' }>, references: ReferenceSet): Lookalike | null {
-  if (query.service === 'whatsapp') return null
+  if (query.service === 'whatsapp' || query.invite) return null
   const candidates = references.chats.filter((chat) => !query.service || chat.kind === query.service)
   const value = compact(query.key)
   const same = candidates.find((chat) => compact(chat.key) === value) ?? references.chats.find((chat) => compact(chat.key) === value)
   if (same) return { reason: 'characters', resembles: same.display }
   if (references.cores.some((core) => value.includes(core))) return { reason: 'name', resembles: (candidates[0] ?? references.chats[0])?.display ?? null }
   return null
+}
+
+/**
+ * A web address that is not ours but imitates one of our domains (docs/product.md#verification-web):
+ * the same when look-alike characters are ignored, our name under another suffix, one letter away
+ * from our name, or our name inside another domain ("aurum-expo-support.com", "aurum-expo.com.evil.net").
+ */
+function webLookalike(query: Extract<ParsedQuery, { type: 'domain' }>, references: ReferenceSet): Lookalike | null {
+  // An APK is refused for what it is, not for whose server it is on (the notice says why).
+  if (query.apk) return null
+  const ours = [...new Set([...references.domains.map((domain) => domain.key), ...references.ownDomains])]
+  if (!query.tainted && ours.includes(query.key)) return null
+  const shown = (domain: string) => references.domains.find((reference) => reference.key === domain)?.display ?? domain
+  const whole = compact(query.domainUnicode)
+  const name = compact(query.name)
+  const same = ours.find((domain) => compact(domainToUnicode(domain)) === whole)
+  if (same) return { reason: 'characters', resembles: shown(same) }
+  const named = ours.map((domain) => ({ domain, name: compact(webName(domain)) })).filter((domain) => domain.name.length >= MIN_CORE)
+  const otherSuffix = named.find((domain) => domain.name === name)
+  if (otherSuffix) return { reason: 'domain', resembles: shown(otherSuffix.domain) }
+  const typo = named.find((domain) => oneEditApart(domain.name, name))
+  if (typo) return { reason: 'typo', resembles: shown(typo.domain) }
+  if (containsCore(domainToUnicode(query.host), references.cores)) {
+    const inside = named.find((domain) => compact(domainToUnicode(query.host)).includes(domain.name))
+    return { reason: 'domain', resembles: inside ? shown(inside.domain) : (references.domains[0]?.display ?? references.ownDomains[0] ?? null) }
+  }
+  return null
+}
+
+/** An app in a store that is not ours but carries our name in its package name. */
+function appLookalike(query: Extract<ParsedQuery, { type: 'app' }>, references: ReferenceSet): Lookalike | null {
+  if (!query.key.startsWith('android:') || !containsCore(query.name, references.cores)) return null
+  return { reason: 'name', resembles: references.apps[0]?.display ?? null }
 }
 
 /** Address poisoning: the same first four and last four characters after the network prefix. */
@@ -124,7 +198,13 @@ export function findLookalike(query: ParsedQuery, references: ReferenceSet): Loo
     case 'usdtTrc20':
     case 'usdtErc20':
       return usdtLookalike(query, references)
+    case 'domain':
+      return webLookalike(query, references)
+    case 'app':
+      return appLookalike(query, references)
     case 'phone':
+    case 'iban':
+    case 'bankAccount':
       return null
   }
 }

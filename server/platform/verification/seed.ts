@@ -81,6 +81,9 @@ export async function seedVerification(
     { kind: 'line', value: '@aurumexpo', purpose: 'support', since: '2022-04-01', public: true },
     { kind: 'usdtTrc20', value: DEMO_TRC20, purpose: 'payments', since: '2023-01-10', public: true },
     { kind: 'usdtErc20', value: DEMO_ERC20, purpose: 'payments', since: '2023-01-10', public: false },
+    // The domain of the configured addresses (docs/product.md#verification-web), and the example IBAN of ISO 13616's own documentation.
+    { kind: 'domain', value: contactDomain, purpose: 'general', since: '2019-05-01', public: true },
+    { kind: 'iban', value: 'GB82 WEST 1234 5698 7654 32', purpose: 'payments', since: '2023-01-10', public: false },
   ]
   for (const channel of channels) {
     if (!channel.value) continue

@@ -51,7 +51,7 @@ export async function findChannels(db: Queryable, pairs: Array<{ kind: string; k
 export async function listPublicChannels(db: Queryable): Promise<ChannelRow[]> {
   const result = await db.query<ChannelRow>(
     `select ${CHANNEL_COLUMNS} from verification_channels where public and retired_on is null and exhibitor_company_id is null
-      order by array_position(array['phone','email','whatsapp','telegram','wechat','line','x','usdtTrc20','usdtErc20'], kind), official_since, id`,
+      order by array_position(array['domain','phone','email','whatsapp','telegram','wechat','line','x','instagram','facebook','youtube','tiktok','app','iban','bankAccount','usdtTrc20','usdtErc20'], kind), official_since, id`,
   )
   return result.rows
 }

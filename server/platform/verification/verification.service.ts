@@ -18,7 +18,7 @@ import type { Platform } from '../platform.ts'
 import { answerNoSoonerThan } from '../answer-floors.ts'
 import { addressKey, type RateRule } from '../rate-limits.ts'
 import { buildReferences, findLookalike, type Lookalike, type Reference, type ReferenceSet } from './lookalike.ts'
-import { lookupPairs, parseQuery, type QueryError } from './normalise/query.ts'
+import { lookupPairs, parseQuery, type QueryError, queryKinds } from './normalise/query.ts'
 import { registerKey } from './register-key.ts'
 import { recordLookup } from './console/register.repo.ts'
 import * as repo from './verification.repo.ts'
@@ -66,7 +66,11 @@ export interface DocumentInput {
 }
 
 export interface VerificationService {
-  verifyChannel(value: string, visitor: { ip: string; countryCode: string; locale: Locale }): Promise<ChannelVerdict>
+  /**
+   * `assumeCountry: false` (the public JSON endpoint, docs/product.md#verification-api): a national
+   * number is refused rather than read as the caller's country, so the answer depends on the value alone.
+   */
+  verifyChannel(value: string, visitor: { ip: string; countryCode: string; locale: Locale; assumeCountry?: boolean }): Promise<ChannelVerdict>
   /** Answers for an uploaded file's fingerprint (the upload route has already counted the attempt). */
   verifyDocument(sha256: string, bytes: number): Promise<DocumentVerdict>
   /** Takes one upload attempt for an address; throws the 429 DomainError when over. */
@@ -104,11 +108,13 @@ export function createVerificationService(
   const floorMs = platform.answerFloors.verify
   const configuredEmails = [config.CONTACT_EMAIL, config.QA_EMAIL].map((email) => email.toLowerCase())
 
-  let references: { loadedAt: number; value: Promise<ReferenceSet> } | null = null
-  const publicReferences = (): Promise<ReferenceSet> => {
+  /** The public channels as look-alike references, and as listed (an answer names those of the asked kind). */
+  let references: { loadedAt: number; value: Promise<ReferenceSet & { channels: OfficialChannel[] }> } | null = null
+  const publicReferences = (): Promise<ReferenceSet & { channels: OfficialChannel[] }> => {
     if (!references || performance.now() - references.loadedAt > REFERENCES_TTL_MS) {
-      const value = repo.listPublicChannels(db).then((rows) =>
-        buildReferences(
+      const value = repo.listPublicChannels(db).then((rows) => ({
+        channels: rows.map(toOfficial),
+        ...buildReferences(
           config.BRAND_NAME,
           [
             ...rows.map((row) => ({ kind: row.kind, key: row.lookup_key, display: row.display })),
@@ -116,7 +122,7 @@ export function createVerificationService(
           ],
           configuredEmails.map((email) => email.slice(email.lastIndexOf('@') + 1)),
         ),
-      )
+      }))
       references = { loadedAt: performance.now(), value }
       value.catch(() => {
         references = null
@@ -172,7 +178,7 @@ export function createVerificationService(
     async verifyChannel(value, visitor) {
       // The entry is checked before the limit: a visitor over it still learns what is wrong
       // with what they typed. A refused entry reads nothing, so it needs neither a point nor the floor.
-      const parsed = parseQuery(value, visitorCountry(visitor.ip, visitor.countryCode))
+      const parsed = parseQuery(value, visitor.assumeCountry === false ? null : visitorCountry(visitor.ip, visitor.countryCode))
       if (!parsed.ok) throw invalid({ value: QUERY_ERRORS[parsed.error] }, QUERY_ERRORS[parsed.error])
       await consume(QUERY_LIMITS, visitor.ip)
       const startedAt = performance.now()
@@ -229,14 +235,19 @@ export function createVerificationService(
             : null
         // What visitors ask about, for the console's "what scammers are using now" (the value only, never who asked).
         await recordLookup(db, query.type, query.display, current.length > 0 || exhibitorCurrent)
+        const verdict = current.length ? 'official' : exhibitorCurrent ? 'exhibitor' : demo ? 'demo' : 'unofficial'
+        const kinds = new Set(queryKinds(query))
         return {
-          verdict: current.length ? 'official' : exhibitorCurrent ? 'exhibitor' : demo ? 'demo' : 'unofficial',
+          verdict,
           query: {
             type: query.type,
             service: query.type === 'chat' ? query.service : null,
             display: query.display,
             assumedCountry: query.type === 'phone' ? query.assumedCountry : null,
+            compared: query.type === 'domain' ? query.key : null,
           },
+          // What to use instead, beside a "no": our public channels of the kind asked about.
+          sameKind: verdict === 'unofficial' ? referenceSet.channels.filter((channel) => kinds.has(channel.kind)) : [],
           matches: current.map(toOfficial),
           formerly: demo ? [] : formerly,
           exhibitor,

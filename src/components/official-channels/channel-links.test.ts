@@ -11,6 +11,14 @@ describe('channelHref', () => {
     ['line', '@aurumexpo', 'https://line.me/R/ti/p/%40aurumexpo'],
     ['wechat', 'AurumExpoCN', null],
     ['usdtTrc20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', null],
+    ['telegram', 't.me/+AbCdEfGhIjK12345', 'https://t.me/+AbCdEfGhIjK12345'],
+    ['whatsapp', 'chat.whatsapp.com/Fq3rTx9Yz0AbCdEfGhIjKl', 'https://chat.whatsapp.com/Fq3rTx9Yz0AbCdEfGhIjKl'],
+    ['instagram', '@aurum.expo', 'https://www.instagram.com/aurum.expo/'],
+    ['tiktok', '@aurumexpo', 'https://www.tiktok.com/@aurumexpo'],
+    ['youtube', 'youtube.com/channel/UCabcdefghijklmnopqrstuv', 'https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv'],
+    ['domain', 'aurum-expo.com', 'https://aurum-expo.com/'],
+    ['domain', 'аурум.рф (xn--80ayllb.xn--p1ai)', 'https://xn--80ayllb.xn--p1ai/'],
+    ['iban', 'GB82 WEST 1234 5698 7654 32', null],
   ] as const)('when a %s channel is %s, then it opens %s', (kind, display, href) => {
     expect(channelHref(kind, display)).toBe(href)
   })

@@ -127,6 +127,36 @@ function ExhibitorAnswer({ verdict }: { verdict: ChannelVerdict }) {
   )
 }
 
+/** Which explanation of the comparison an answer gives (docs/product.md#verification-teaching). */
+function comparedKey(verdict: ChannelVerdict): string {
+  const { type } = verdict.query
+  if (type === 'chat') return verdict.notices.includes('inviteLink') ? 'result.compared.invite' : 'result.compared.chat'
+  if (type === 'usdtTrc20' || type === 'usdtErc20') return 'result.compared.usdt'
+  return `result.compared.${type}`
+}
+
+/** Beside a "no": our public channels of the kind asked about, the ones to use instead. */
+function SameKind({ verdict, typeName }: { verdict: ChannelVerdict; typeName: string }) {
+  const { t } = useTranslation('verify')
+  if (!verdict.sameKind.length) return null
+  return (
+    <section className={styles.sameKind} aria-labelledby="verify-same-kind-title">
+      <h3 id="verify-same-kind-title" className={styles.subheading}>
+        {t('result.sameKind', { type: typeName })}
+      </h3>
+      <ul>
+        {verdict.sameKind.map((channel) => (
+          <li key={`${channel.kind}:${channel.display}`}>
+            <code translate="no">{channel.display}</code>
+            <span className={styles.sameKindNote}>{t(`purpose.${channel.purpose}`)}</span>
+            {channel.demo ? <span className={styles.sameKindNote}>{t('channels.demo')}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; channels: OfficialChannel[] | undefined }) {
   const { t } = useTranslation('verify')
   const site = useSite()
@@ -154,6 +184,7 @@ export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; 
           {verdict.query.display}
         </code>
       </p>
+      <p className={styles.compared}>{t(comparedKey(verdict), { compared: verdict.query.compared ?? verdict.query.display })}</p>
       {verdict.verdict === 'demo' ? (
         <>
           <p className={styles.lead}>{t('result.demo.text')}</p>
@@ -216,6 +247,8 @@ export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; 
             </p>
           ))}
           {country ? <p className={styles.note}>{t('result.assumedCountry', { country })}</p> : null}
+          <SameKind verdict={verdict} typeName={typeName} />
+          <p className={styles.next}>{t('result.next')}</p>
           <Warnings
             channels={channels}
             subject={t('report.subject', { value: verdict.query.display, brand })}

@@ -79,6 +79,10 @@ const VALUE_ERRORS: Record<string, string> = {
   'verify:register.badEmail': 'console:errors.registerEmail',
   'verify:register.badAddress': 'console:errors.registerAddress',
   'verify:register.badHandle': 'console:errors.registerHandle',
+  'verify:register.badDomain': 'console:errors.registerDomain',
+  'verify:register.badApp': 'console:errors.registerApp',
+  'verify:register.badIban': 'console:errors.registerIban',
+  'verify:register.badBankAccount': 'console:errors.registerBankAccount',
 }
 
 const keyOf = (kind: ChannelKind, value: string) => registerKeyIn(VALUE_ERRORS, kind, value)

@@ -1,7 +1,7 @@
 import { normalisePhone } from './phone.ts'
 
-export type ChatService = 'telegram' | 'whatsapp' | 'wechat' | 'line' | 'x'
-export const CHAT_SERVICES: readonly ChatService[] = ['telegram', 'whatsapp', 'wechat', 'line', 'x']
+export type ChatService = 'telegram' | 'whatsapp' | 'wechat' | 'line' | 'x' | 'instagram' | 'facebook' | 'youtube' | 'tiktok'
+export const CHAT_SERVICES: readonly ChatService[] = ['telegram', 'whatsapp', 'wechat', 'line', 'x', 'instagram', 'facebook', 'youtube', 'tiktok']
 
 export type ChatResult =
   | {
@@ -12,6 +12,8 @@ export type ChatResult =
       key: string
       /** As it is written for people: "@AurumExpo", "+65 8123 4567", "AurumExpo2019". */
       display: string
+      /** An invite link to a private group or channel: its code is the key (case kept), never a name. */
+      invite?: boolean
     }
   | { ok: false }
 
@@ -27,6 +29,10 @@ const LABELS: Array<[ChatService, RegExp]> = [
   ['wechat', /^(?:wechat|weixin|wx|微信)/iu],
   ['line', /^line/iu],
   ['x', /^(?:twitter|x|推特)/iu],
+  ['instagram', /^(?:instagram|insta|ig)/iu],
+  ['facebook', /^(?:facebook|fb|脸书|臉書)/iu],
+  ['youtube', /^(?:youtube|yt|油管)/iu],
+  ['tiktok', /^tiktok/iu],
 ]
 const LABEL_SEPARATOR = /^\s*(?:id|号|號|account|帳號|账号)?\s*[:：]\s*/iu
 
@@ -48,6 +54,10 @@ const X_RESERVED = new Set([
   'privacy',
 ])
 
+/** Paths on instagram.com and facebook.com that are pages, not accounts. */
+const INSTAGRAM_RESERVED = new Set(['p', 'reel', 'reels', 'explore', 'stories', 'accounts', 'direct', 'tv'])
+const FACEBOOK_RESERVED = new Set(['groups', 'pages', 'watch', 'share', 'events', 'marketplace', 'login', 'gaming', 'profile.php'])
+
 const fold = (name: string) => name.normalize('NFC').toLowerCase()
 
 function named(service: ChatService | null, name: string): ChatResult {
@@ -66,9 +76,24 @@ function whatsapp(number: string): ChatResult {
   return phone.ok ? { ok: true, service: 'whatsapp', key: phone.e164, display: phone.display } : { ok: false }
 }
 
+/**
+ * Invite links to private groups: Telegram's t.me/+code (and the older t.me/joinchat/code), WhatsApp's
+ * chat.whatsapp.com/code. The code is case-sensitive, so it is kept as written.
+ */
+function inviteLink(link: string, text: string): ChatResult | null {
+  const telegram =
+    /^(?:t\.me|telegram\.me|telegram\.dog)\/(?:\+|%2B|joinchat\/)([\w-]{8,64})\/?(?:[?#].*)?$/i.exec(link) ?? /^tg:\/\/join\?invite=([\w-]{8,64})/i.exec(text)
+  if (telegram?.[1]) return { ok: true, service: 'telegram', key: `+${telegram[1]}`, display: `t.me/+${telegram[1]}`, invite: true }
+  const whatsapp = /^chat\.whatsapp\.com\/(?:invite\/)?([A-Za-z0-9]{16,32})\/?(?:[?#].*)?$/i.exec(link)
+  if (whatsapp?.[1]) return { ok: true, service: 'whatsapp', key: `invite:${whatsapp[1]}`, display: `chat.whatsapp.com/${whatsapp[1]}`, invite: true }
+  return null
+}
+
 /** Account links: t.me/name, wa.me/number, line.me/ti/p/~id, x.com/name and their variants. */
 function fromLink(text: string): ChatResult | null {
   const link = text.replace(/^(?:https?:\/\/)?(?:www\.|mobile\.|m\.)?/i, '')
+  const invite = inviteLink(link, text)
+  if (invite) return invite
   let match = /^(?:t\.me|telegram\.me|telegram\.dog)\/(?:s\/)?([A-Za-z0-9_]{3,64})(?:\/\d*)?\/?(?:[?#].*)?$/i.exec(link)
   if (match?.[1]) return named('telegram', match[1])
   match = /^tg:\/\/resolve\?domain=([A-Za-z0-9_]{3,64})/i.exec(text)
@@ -80,6 +105,19 @@ function fromLink(text: string): ChatResult | null {
   if (match?.[1]) return named('line', match[1])
   match = /^(?:x|twitter)\.com\/@?([A-Za-z0-9_]{1,15})(?:\/.*)?(?:[?#].*)?$/i.exec(link)
   if (match?.[1] && !X_RESERVED.has(match[1].toLowerCase())) return named('x', match[1])
+  match = /^(?:instagram\.com|instagr\.am)\/([A-Za-z0-9._]{1,30})\/?(?:[?#].*)?$/i.exec(link)
+  if (match?.[1] && !INSTAGRAM_RESERVED.has(match[1].toLowerCase())) return named('instagram', match[1])
+  match = /^tiktok\.com\/@([A-Za-z0-9._]{2,24})(?:\/.*)?(?:[?#].*)?$/i.exec(link)
+  if (match?.[1]) return named('tiktok', match[1])
+  match = /^youtube\.com\/@([\w.-]{3,30})(?:\/.*)?(?:[?#].*)?$/i.exec(link) ?? /^youtube\.com\/(?:c|user)\/([\w.-]{1,100})(?:\/.*)?(?:[?#].*)?$/i.exec(link)
+  if (match?.[1]) return named('youtube', match[1])
+  // A channel id is case-sensitive: kept as written, never folded into another channel's.
+  match = /^youtube\.com\/channel\/(UC[\w-]{22})(?:\/.*)?(?:[?#].*)?$/.exec(link)
+  if (match?.[1]) return { ok: true, service: 'youtube', key: match[1], display: `youtube.com/channel/${match[1]}` }
+  match = /^(?:facebook\.com|fb\.com|fb\.me)\/profile\.php\?(?:.*&)?id=(\d{5,20})/i.exec(link)
+  if (match?.[1]) return { ok: true, service: 'facebook', key: match[1], display: `facebook.com/profile.php?id=${match[1]}` }
+  match = /^(?:facebook\.com|fb\.com|fb\.me)\/([A-Za-z0-9.]{5,50})\/?(?:[?#].*)?$/i.exec(link)
+  if (match?.[1] && !FACEBOOK_RESERVED.has(match[1].toLowerCase())) return named('facebook', match[1])
   return null
 }
 

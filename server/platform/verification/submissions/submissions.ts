@@ -38,6 +38,10 @@ const VALUE_ERRORS: Record<string, string> = {
   'verify:register.badEmail': EXHIBITOR_MESSAGES.channelEmail,
   'verify:register.badAddress': EXHIBITOR_MESSAGES.channelAddress,
   'verify:register.badHandle': EXHIBITOR_MESSAGES.channelHandle,
+  'verify:register.badDomain': EXHIBITOR_MESSAGES.channelDomain,
+  'verify:register.badApp': EXHIBITOR_MESSAGES.channelApp,
+  'verify:register.badIban': EXHIBITOR_MESSAGES.channelIban,
+  'verify:register.badBankAccount': EXHIBITOR_MESSAGES.channelBankAccount,
 }
 
 const keyOf = (kind: ChannelKind, value: string) => registerKeyIn(VALUE_ERRORS, kind, value)

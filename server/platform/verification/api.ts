@@ -1,0 +1,138 @@
+import type { Request, Response, Router } from 'express'
+import type { ChannelVerdict } from '../../../shared/contracts/verification.ts'
+import { isUrlLanguage, type Locale, localeOf } from '../../../shared/languages.ts'
+import { VERIFY_API_PATH } from '../../../shared/rules/verification.ts'
+import { controlCharacterFields } from '../../../shared/rules/text.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts'
+import { DomainError } from '../errors.ts'
+import { loadStrings } from '../kit/strings.ts'
+import type { Platform } from '../platform.ts'
+import { MAX_URL_LENGTH } from './normalise/query.ts'
+import type { VerificationService } from './verification.service.ts'
+
+/**
+ * An answer may be kept this long by the asker (a browser, a partner's tool), never by a shared cache:
+ * the value may be someone's phone number, and a channel the organiser retires must stop answering
+ * "official" within half a minute (docs/product.md#verification-api).
+ */
+export const VERIFY_API_CACHE = 'private, max-age=30'
+
+const verifyStrings = loadStrings('verify')
+const commonStrings = loadStrings('common')
+
+/** A refusal's code (`verify:errors.*` or `errors.*`) in the asker's language. */
+function messageOf(code: string, locale: Locale, params: Record<string, string | number>): string {
+  return code.startsWith('verify:') ? verifyStrings(locale)(code, params) : commonStrings(locale)(code, params)
+}
+
+/** The kind the answer is about: the chat service when the value named one. */
+function kindOf(verdict: ChannelVerdict): string {
+  return verdict.query.type === 'chat' ? (verdict.query.service ?? 'chat') : verdict.query.type
+}
+
+/** The answer's own sentences, as the verification page words them, in the asker's language. */
+function explanation(verdict: ChannelVerdict, locale: Locale, brand: string) {
+  const t = verifyStrings(locale)
+  const { type } = verdict.query
+  const compared =
+    type === 'chat'
+      ? verdict.notices.includes('inviteLink')
+        ? 'result.compared.invite'
+        : 'result.compared.chat'
+      : type === 'usdtTrc20' || type === 'usdtErc20'
+        ? 'result.compared.usdt'
+        : `result.compared.${type}`
+  const exhibitor = verdict.exhibitor
+  const lookalike = verdict.lookalike
+  return {
+    title: t(`result.${verdict.verdict}.title`),
+    text:
+      verdict.verdict === 'exhibitor' && exhibitor
+        ? t('result.exhibitor.textNoExhibition', { exhibitor: exhibitor.name, brand, date: exhibitor.validUntil })
+        : verdict.verdict === 'demo'
+          ? t('result.demo.text')
+          : t(`result.${verdict.verdict}.text`, { brand }),
+    compared: t(compared, { compared: verdict.query.compared ?? verdict.query.display }),
+    lookalike: lookalike
+      ? lookalike.owner
+        ? t('result.lookalike.exhibitor', { resembles: lookalike.resembles ?? '', exhibitor: lookalike.owner.name })
+        : lookalike.resembles
+          ? t(`result.lookalike.${lookalike.reason}`, { resembles: lookalike.resembles })
+          : t(`result.lookalike.${lookalike.reason}Generic`)
+      : null,
+    notices: verdict.notices.map((notice) => t(`result.notice.${notice}`, { value: verdict.query.display })),
+    next: verdict.verdict === 'unofficial' ? t('result.next') : verdict.verdict === 'official' ? t('result.official.reminder') : null,
+  }
+}
+
+/**
+ * GET /api/verify?value=...&lang=... (docs/product.md#verification-api): the verification check for
+ * other sites and partners' tools, as JSON, from any origin. The same service as the page: the same
+ * normalisation, answer floor and per-address limit; a national phone number is not read as the
+ * caller's country (it asks for the country code), so an answer depends on the value alone.
+ */
+export function mountVerifyApi(router: Router, platform: Platform, service: VerificationService): void {
+  router.options(VERIFY_API_PATH, (_req: Request, res: Response) => {
+    res.setHeader('Access-Control-Allow-Origin', '*')
+    res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
+    res.setHeader('Access-Control-Max-Age', '86400')
+    res.status(204).end()
+  })
+
+  router.all(VERIFY_API_PATH, async (req: Request, res: Response) => {
+    res.setHeader('Access-Control-Allow-Origin', '*')
+    res.setHeader('Access-Control-Expose-Headers', 'Retry-After')
+    const lang = typeof req.query.lang === 'string' ? req.query.lang.toLowerCase() : 'en'
+    const locale = isUrlLanguage(lang) ? localeOf(lang) : 'en'
+    const refuse = (status: number, code: string, field: string | null, params: Record<string, string | number> = {}) => {
+      res.setHeader('Cache-Control', 'no-store')
+      res.status(status).json({ error: { code, message: messageOf(code, locale, params), fields: field ? { [field]: code } : {} } })
+    }
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD, OPTIONS')
+      return refuse(405, 'errors.methodNotAllowed', null)
+    }
+    if (!isUrlLanguage(lang)) return refuse(400, 'errors.invalid', 'lang')
+    const value = req.query.value
+    if (value === undefined || value === '') return refuse(400, 'verify:errors.empty', 'value')
+    // "?value=a&value=b" or "?value[x]=…" is no single value.
+    if (typeof value !== 'string') return refuse(400, 'errors.invalid', 'value')
+    if (value.length > MAX_URL_LENGTH) return refuse(400, 'verify:errors.tooLong', 'value')
+    if (Object.keys(controlCharacterFields({ value })).length) return refuse(400, 'errors.controlCharacters', 'value')
+
+    try {
+      const verdict = await service.verifyChannel(value, { ip: res.locals.context.ip, countryCode: '', locale, assumeCountry: false })
+      res.setHeader('Cache-Control', VERIFY_API_CACHE)
+      const current = verdict.matches[0]
+      res.json({
+        kind: kindOf(verdict),
+        normalised: verdict.query.display,
+        compared: verdict.query.compared ?? verdict.query.display,
+        verdict: verdict.verdict,
+        since: current?.since ?? verdict.exhibitor?.channels[0]?.since ?? null,
+        until: verdict.exhibitor?.validUntil ?? verdict.formerly[0]?.until ?? null,
+        official: verdict.matches,
+        formerly: verdict.formerly,
+        exhibitor: verdict.exhibitor,
+        lookalike: verdict.lookalike,
+        notices: verdict.notices,
+        officialOfKind: verdict.sameKind,
+        lang,
+        explanation: explanation(verdict, locale, platform.config.BRAND_NAME),
+      })
+    } catch (error) {
+      if (error instanceof DomainError) {
+        if (error.errorCode === 429) res.setHeader('Retry-After', String(error.params.seconds ?? 60))
+        const field = error.fields ? (Object.keys(error.fields)[0] ?? null) : null
+        return refuse(error.errorCode, error.code, field, error.params)
+      }
+      if (isDatabaseUnavailable(error)) {
+        res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        return refuse(503, 'errors.unavailable', null)
+      }
+      platform.logger.error({ err: error }, 'verification API failed')
+      return refuse(500, 'errors.unexpected', null)
+    }
+  })
+}
