@@ -92,6 +92,8 @@ export interface LeadRow {
   shares: string[]
   first_name: string
   last_name: string
+  company: string
+  job_title: string
   email: string
   phone_e164: string
   time_zone: string
@@ -100,7 +102,7 @@ export interface LeadRow {
 export async function leadsOf(db: Queryable, exhibitorId: number, leadId?: number): Promise<LeadRow[]> {
   const result = await db.query<LeadRow>(
     `select l.id::int as id, c.nick as scanned_by, l.scanned_at, l.last_scanned_at, l.scans, l.rating, l.tags, l.notes,
-            a.shares, a.first_name, a.last_name, a.email, a.phone_e164, ex.time_zone
+            a.shares, a.first_name, a.last_name, a.company, a.job_title, a.email, a.phone_e164, ex.time_zone
        from leads l
        join exhibitors x on x.id = l.exhibitor_id
        join exhibitions ex on ex.id = x.exhibition_id

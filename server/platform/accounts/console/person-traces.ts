@@ -19,7 +19,10 @@ export interface PersonTraces {
   attendeeIds: string[]
   /** Whole names, as written and in the orders people write them in (王小明, 小明 王, Ada Lovelace, Lovelace Ada). */
   names: string[]
-  /** Single given names and surnames: masked only where a value is exactly one of them, in a row that names them otherwise. */
+  /**
+   * Single given names and surnames, and the company and position they gave on a ticket: masked only where
+   * a value is exactly one of them, in a row that names them otherwise (a staff correction's audit line).
+   */
   nameParts: string[]
 }
 
@@ -42,8 +45,8 @@ export async function personTraces(db: Queryable, accountId: string, email: stri
   // An address they applied with while signed in is theirs too; one typed by someone else into a form is not known to be.
   const emails = unique([email, ...applications.filter((row) => row.own).map((row) => row.email)]).map((value) => value.toLowerCase())
   const attendees = (
-    await db.query<{ id: string; first_name: string; last_name: string; phone_e164: string }>(
-      'select id, first_name, last_name, phone_e164 from ticket_attendees where lower(email) = any($1::text[])',
+    await db.query<{ id: string; first_name: string; last_name: string; phone_e164: string; company: string; job_title: string }>(
+      'select id, first_name, last_name, phone_e164, company, job_title from ticket_attendees where lower(email) = any($1::text[])',
       [emails],
     )
   ).rows
@@ -60,7 +63,7 @@ export async function personTraces(db: Queryable, accountId: string, email: stri
       ...applications.map((row) => row.contact_person),
       ...pairs.flatMap(([first, last]) => [`${first} ${last}`, `${last} ${first}`, `${last}${first}`, `${first}${last}`]),
     ]).filter(longEnough),
-    nameParts: unique(pairs.flat()),
+    nameParts: unique([...pairs.flat(), ...attendees.flatMap((row) => [row.company, row.job_title])]),
   }
 }
 
