@@ -268,7 +268,18 @@ export async function updateAttendee(
     `update ticket_attendees set first_name = $2, last_name = $3, email = $4, phone_e164 = $5, phone_country = $6, identity = $7, industry = $8,
        company = $9, job_title = $10
      where id = $1`,
-    [attendeeId, values.firstName, values.lastName, values.email, values.phoneE164, values.phoneCountry, values.identity, values.industry, values.company, values.jobTitle],
+    [
+      attendeeId,
+      values.firstName,
+      values.lastName,
+      values.email,
+      values.phoneE164,
+      values.phoneCountry,
+      values.identity,
+      values.industry,
+      values.company,
+      values.jobTitle,
+    ],
   )
 }
 
