@@ -19,10 +19,7 @@ export interface PersonTraces {
   attendeeIds: string[]
   /** Whole names, as written and in the orders people write them in (王小明, 小明 王, Ada Lovelace, Lovelace Ada). */
   names: string[]
-  /**
-   * Single given names and surnames, and the company and position they gave on a ticket: masked only where
-   * a value is exactly one of them, in a row that names them otherwise (a staff correction's audit line).
-   */
+  /** Single given names and surnames: masked only where a value is exactly one of them, in a row that names them otherwise. */
   nameParts: string[]
 }
 
@@ -45,8 +42,8 @@ export async function personTraces(db: Queryable, accountId: string, email: stri
   // An address they applied with while signed in is theirs too; one typed by someone else into a form is not known to be.
   const emails = unique([email, ...applications.filter((row) => row.own).map((row) => row.email)]).map((value) => value.toLowerCase())
   const attendees = (
-    await db.query<{ id: string; first_name: string; last_name: string; phone_e164: string; company: string; job_title: string }>(
-      'select id, first_name, last_name, phone_e164, company, job_title from ticket_attendees where lower(email) = any($1::text[])',
+    await db.query<{ id: string; first_name: string; last_name: string; phone_e164: string }>(
+      'select id, first_name, last_name, phone_e164 from ticket_attendees where lower(email) = any($1::text[])',
       [emails],
     )
   ).rows
@@ -63,7 +60,7 @@ export async function personTraces(db: Queryable, accountId: string, email: stri
       ...applications.map((row) => row.contact_person),
       ...pairs.flatMap(([first, last]) => [`${first} ${last}`, `${last} ${first}`, `${last}${first}`, `${first}${last}`]),
     ]).filter(longEnough),
-    nameParts: unique([...pairs.flat(), ...attendees.flatMap((row) => [row.company, row.job_title])]),
+    nameParts: unique(pairs.flat()),
   }
 }
 
@@ -110,6 +107,14 @@ export function redactText(text: string, traces: PersonTraces): string {
   return result
 }
 
+/**
+ * What an attendee's record (a staff correction's before and after) says of where they work: in a row that
+ * names them, masked whatever it says, since a company and a job title single a person out and an old
+ * value is known nowhere else (docs/product.md#attendee-company).
+ */
+const WORK_KEYS = ['company', 'jobTitle']
+const isAttendeeRecord = (value: object) => 'firstName' in value && 'lastName' in value
+
 /** A JSON value with every string redacted, and a string that is exactly one of their given names or surnames masked. */
 export function redactJson(value: unknown, traces: PersonTraces): unknown {
   if (typeof value === 'string') {
@@ -118,6 +123,14 @@ export function redactJson(value: unknown, traces: PersonTraces): unknown {
     return redactText(value, traces)
   }
   if (Array.isArray(value)) return value.map((item) => redactJson(item, traces))
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactJson(item, traces)]))
+  if (value && typeof value === 'object') {
+    const attendee = isAttendeeRecord(value)
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        attendee && WORK_KEYS.includes(key) && typeof item === 'string' && item ? ERASED.name : redactJson(item, traces),
+      ]),
+    )
+  }
   return value
 }
