@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { BADGES_PATH } from '../../shared/rules/badges.ts'
 import { CONSOLE_REQUEST_HEADER } from '../../shared/rules/console-access.ts'
-import { expect, ORIGIN, test } from './console-kit.ts'
+import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
 import { acceptedExhibitor, account, unique } from './exhibitor-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
@@ -26,13 +26,14 @@ const TICKETS = read<Tickets>('tickets')
 const LOGIN = read<Login>('login')
 const EXHIBITOR = read<Exhibitor>('exhibitor')
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS
+const SET_UP = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 
 const PASSWORD = 'company on the badge 2026'
 const tag = unique()
 const ADMIN = `admin.company-${tag}@example.cn`
 const STAFF = `staff.company-${tag}@example.cn`
 const DOOR = `door.company-${tag}@example.com`
-const ATTENDEE = { email: `xiaoming-${tag}@example.cn`, first: '小明', last: '王', phone: '138 0013 8000', company: '汇达证券', position: '交易主管' }
+const ATTENDEE = { email: `xiaoming-${tag}@example.cn`, first: '小明', last: '王', phone: '+86 138 0013 8000', company: '汇达证券', position: '交易主管' }
 
 async function shoot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
@@ -101,8 +102,8 @@ test('an attendee gives company and position and shares name and company; the bo
   await page.goto(`${ORIGIN}/zh-cn/apply/infoPage?order=${order.number}`)
   await hydrated(page)
   await expect(page.getByRole('heading', { level: 1, name: TICKETS.attendees.title })).toBeVisible()
-  const company = page.getByLabel(TICKETS.attendees.company)
-  const position = page.getByLabel(TICKETS.attendees.jobTitle)
+  const company = page.getByRole('textbox', { name: TICKETS.attendees.company })
+  const position = page.getByRole('textbox', { name: TICKETS.attendees.jobTitle })
   await expect(company).toHaveAttribute('autocomplete', 'organization')
   await expect(position).toHaveAttribute('autocomplete', 'organization-title')
   await expect(company).not.toHaveAttribute('required')
@@ -168,12 +169,12 @@ test('an attendee gives company and position and shares name and company; the bo
   }
 
   // The organiser's door prints the badge: company and position are there whatever the leads consent says.
-  await consoleSite.addStaff(DOOR, 'checkin', 'Dora Door')
+  const link = await consoleSite.addStaff(DOOR, 'checkin', 'Dora Door')
   const desk = await browser.newContext()
   try {
     const door = await desk.newPage()
-    await door.goto(`${ORIGIN}/console/sign-in`)
-    await consoleSite.signInWithoutCode(door, DOOR)
+    await setUpAccount(door, link, PASSWORD, SET_UP)
+    await door.waitForURL(`${ORIGIN}/console/checkin`)
     const response = await door.request.post(`${ORIGIN}${BADGES_PATH}`, {
       headers: { [CONSOLE_REQUEST_HEADER.name]: CONSOLE_REQUEST_HEADER.value, Origin: ORIGIN },
       data: { exhibitionId, ticketId: stored?.ticket, stock: 'a6' },
