@@ -130,6 +130,40 @@ describe('the attendee form', () => {
   })
 })
 
+describe.runIf(process.env.TEST_DATABASE_URL)('at the same moment (PostgreSQL only: PGlite cannot race)', () => {
+  it('when the buyer saves the forms from two tabs at once, then one whole version stands, never a mix of companies', async () => {
+    const number = await pendingOrder(2)
+    const version = (company: string) => [
+      wang({ company: `${company} 1`, jobTitle: company }),
+      { ...attendees(2)[1], company: `${company} 2`, jobTitle: company },
+    ]
+    const answers = await Promise.all(
+      ['汇达证券', 'Acme'].map((company) => as(buyer, 'tickets$saveAttendees', { orderNumber: number, attendees: version(company) })),
+    )
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true)
+    const rows = await db.query<{ company: string; job_title: string }>(
+      'select a.company, a.job_title from ticket_attendees a join ticket_orders o on o.id = a.order_id where o.number = $1 order by a.position',
+      [number],
+    )
+    expect(rows.rows).toHaveLength(2)
+    const winner = rows.rows[0]?.job_title as string
+    expect(rows.rows).toEqual([
+      { company: `${winner} 1`, job_title: winner },
+      { company: `${winner} 2`, job_title: winner },
+    ])
+  })
+
+  it('when the attendee changes what they share while the team scans them, then the lead shows the consent as it is after both', async () => {
+    const order = await paidOrder([wang({ company: '汇达证券', shares: ['name', 'company'] })])
+    await Promise.all([
+      as(buyer, 'tickets$setShares', { orderNumber: order.number, position: 1, shares: ['company'] }).expect(200),
+      as(scanner, 'lead$scan', { exhibitorId, code: order.codes[0] }).expect(200),
+    ])
+    const lead = (await as(scanner, 'lead$list', { exhibitorId }).expect(200)).body.data.items[0]
+    expect(lead).toMatchObject({ shares: ['company'], firstName: null, company: '汇达证券', scans: 1 })
+  })
+})
+
 describe('consent', () => {
   it('when the attendee shares only the company, then the scan shows the company and nothing else, and a withdrawal anonymises the lead at once', async () => {
     const order = await paidOrder([wang({ company: '汇达证券', jobTitle: '交易主管', shares: ['company'] })])
