@@ -213,6 +213,15 @@ describe('the console', () => {
     expect(cells[columns.indexOf('职位')]).toBe('交易主管')
   })
 
+  it('when the door loads its list, then each ticket carries what its holder gave (none: null), apart from a pass’s exhibitor', async () => {
+    await paidOrder([wang({ company: '汇达证券', jobTitle: '交易主管' }), { ...attendees(2)[1], firstName: 'Grace', lastName: 'Hopper' }])
+    const door = await setUpMember(app, db, ['checkin'])
+    const list = (await staff(door, 'checkinList', { exhibitionId }).expect(200)).body.data
+    const byName = new Map(list.tickets.map((ticket: { name: string }) => [ticket.name, ticket]))
+    expect(byName.get('王小明')).toMatchObject({ company: null, holderCompany: '汇达证券', jobTitle: '交易主管' })
+    expect(byName.get('Grace Hopper')).toMatchObject({ company: null, holderCompany: null, jobTitle: null })
+  })
+
   it('when staff correct the company, then it is saved and audited, and a correction without it keeps none', async () => {
     const order = await paidOrder([wang({ company: '汇达证券' })])
     const attendee = (await staff(manager, 'orderDetail', { number: order.number }).expect(200)).body.data.order.attendees[0]
