@@ -33,6 +33,7 @@ const tag = unique()
 const ADMIN = `admin.company-${tag}@example.cn`
 const STAFF = `staff.company-${tag}@example.cn`
 const DOOR = `door.company-${tag}@example.com`
+const MANAGER = `manager.company-${tag}@example.com`
 const ATTENDEE = { email: `xiaoming-${tag}@example.cn`, first: '小明', last: '王', phone: '+86 138 0013 8000', company: '汇达证券', position: '交易主管' }
 
 async function shoot(page: Page, name: string) {
@@ -186,5 +187,27 @@ test('an attendee gives company and position and shares name and company; the bo
     for (const expected of ['王小明', ATTENDEE.company, ATTENDEE.position]) expect(text).toContain(expected)
   } finally {
     await desk.close()
+  }
+
+  // A manager sees them on the order and corrects the position; the dialog keeps the company.
+  const managerLink = await consoleSite.addStaff(MANAGER, 'manager', 'Mia Manager')
+  const office = await browser.newContext({ viewport: DESKTOP })
+  try {
+    const manager = await office.newPage()
+    await setUpAccount(manager, managerLink, PASSWORD, SET_UP)
+    await manager.waitForURL((url) => !url.pathname.startsWith('/console/setup/'))
+    await manager.goto(`${ORIGIN}/console/orders/${order.number}`)
+    await hydrated(manager)
+    const table = manager.getByRole('table', { name: 'Attendees and e-tickets' })
+    await expect(table).toContainText(`${ATTENDEE.position} · ${ATTENDEE.company}`)
+    await table.getByRole('button', { name: /^Edit/ }).click()
+    const dialog = manager.getByRole('dialog', { name: 'Attendee 1' })
+    await expect(dialog.getByLabel('Company')).toHaveValue(ATTENDEE.company)
+    await dialog.getByLabel('Position').fill('交易总监')
+    await expectAccessible(manager)
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(table).toContainText(`交易总监 · ${ATTENDEE.company}`)
+  } finally {
+    await office.close()
   }
 })
