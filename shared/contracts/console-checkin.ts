@@ -44,6 +44,9 @@ export const checkinList = defineContract({
         ticketType: z.string(),
         /** An exhibitor's team pass: the company the door names with "Exhibitor" (docs/product.md#team-passes); null for a visitor. */
         company: z.string().nullable(),
+        /** The company and position the holder gave (docs/product.md#attendee-company), for the answer and the printed badge. */
+        holderCompany: z.string().nullable(),
+        jobTitle: z.string().nullable(),
         /** The role its badge shows, which every scan's answer shows as a band and a word (docs/product.md#badges). */
         role: z.enum(BADGE_ROLES),
         state: z.enum(DOOR_TICKET_STATES),

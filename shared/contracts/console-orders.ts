@@ -68,6 +68,9 @@ const attendeeView = z.object({
   position: z.number().int(),
   firstName: z.string(),
   lastName: z.string(),
+  /** '' when not given. */
+  company: z.string(),
+  jobTitle: z.string(),
   email: z.string(),
   phone: z.object({ e164: z.string(), country: z.string() }),
   identity: z.string(),

@@ -41,6 +41,9 @@ export const leadView = z.object({
   shares: z.array(z.enum(LEAD_FIELDS)),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  /** Null when not shared, or shared but never given. */
+  company: z.string().nullable(),
+  jobTitle: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   /** The member who first scanned it (nick), null once they left or were erased. */

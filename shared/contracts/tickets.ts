@@ -76,6 +76,21 @@ const requiredName = (prompt: string, max: number) =>
         .refine((value) => !hasForbiddenCharacters(value), MESSAGES.characters),
     )
 
+/**
+ * An optional single-line text (company, position): cleaned like a name, '' when not given, any script
+ * kept as typed (docs/product.md#attendee-form).
+ */
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'errors.invalid' })
+    .transform(cleanName)
+    .pipe(
+      z
+        .string()
+        .max(max, MESSAGES.tooLong)
+        .refine((value) => !hasForbiddenCharacters(value), MESSAGES.characters),
+    )
+
 const email = z
   .string({ error: PROMPTS.email })
   .transform((value) => value.normalize('NFC').trim())
@@ -127,6 +142,8 @@ const leadShares = z
 export const attendeeInput = z.object({
   firstName: requiredName(PROMPTS.firstName, ATTENDEE_LIMITS.firstName),
   lastName: requiredName(PROMPTS.lastName, ATTENDEE_LIMITS.lastName),
+  company: optionalText(ATTENDEE_LIMITS.company).optional().default(''),
+  jobTitle: optionalText(ATTENDEE_LIMITS.jobTitle).optional().default(''),
   email,
   phone,
   identity: z.enum(IDENTITIES, { error: PROMPTS.identity }),
@@ -230,6 +247,9 @@ const attendeeView = z.object({
   ticketName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** '' when not given. */
+  company: z.string(),
+  jobTitle: z.string(),
   email: z.string(),
   /** number: national digits for the phone field; international: how people read it (+44 7400 123456). */
   phone: z.object({ country: z.string(), number: z.string(), e164: z.string(), international: z.string() }),

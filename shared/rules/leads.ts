@@ -5,8 +5,11 @@
 
 import { hasUnstorableControl } from './text.ts'
 
-/** The contact details an attendee may share, each chosen on its own; nothing by default. */
-export const LEAD_FIELDS = ['name', 'email', 'phone'] as const
+/**
+ * The contact details an attendee may share, each chosen on its own; nothing by default. `company` and
+ * `position` (the job title) are shared only when given: an empty field shares nothing.
+ */
+export const LEAD_FIELDS = ['name', 'company', 'position', 'email', 'phone'] as const
 export type LeadField = (typeof LEAD_FIELDS)[number]
 
 export const LEAD_RATINGS = ['hot', 'warm', 'cold'] as const

@@ -16,8 +16,8 @@ export const MAX_TICKETS_PER_ORDER = 5
 export const PAYMENT_METHODS = ['sandbox', 'card'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
-/** Characters after trimming. */
-export const ATTENDEE_LIMITS = { firstName: 60, lastName: 60, email: EMAIL_MAX, phoneNumber: 32, couponCode: 32 } as const
+/** Characters after trimming (docs/product.md#attendee-form). */
+export const ATTENDEE_LIMITS = { firstName: 60, lastName: 60, company: 120, jobTitle: 80, email: EMAIL_MAX, phoneNumber: 32, couponCode: 32 } as const
 
 /**
  * docs/product.md#attendee-form messages and the "please enter / select" prompt of every required field: keys of the
@@ -58,6 +58,9 @@ export interface AttendeeDraft {
   phone: { country: string; number: string }
   identity: string
   industry: string
+  /** Optional; '' when not given (docs/product.md#attendee-form). */
+  company?: string
+  jobTitle?: string
   /** What exhibitors who scan the badge may receive (docs/product.md#leads); none when absent. */
   shares?: LeadField[]
 }

@@ -1,7 +1,8 @@
 import { ATTENDEE_LIMITS, type AttendeeDraft, cleanName, emailKey, hasForbiddenCharacters, isEmail, MESSAGES, PROMPTS } from '../../shared/rules/tickets.ts'
 import { checkPhone } from './phone.ts'
 
-export const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'identity', 'industry'] as const
+/** In the form's order: the focus goes to the first field with a problem. */
+export const FIELDS = ['firstName', 'lastName', 'company', 'jobTitle', 'email', 'phone', 'identity', 'industry'] as const
 export type Field = (typeof FIELDS)[number]
 /** `${attendee index}.${field}` -> key of the tickets namespace. */
 export type Errors = Record<string, string>
@@ -16,6 +17,11 @@ export async function validateAttendees(drafts: AttendeeDraft[]): Promise<Errors
       const value = cleanName(draft[name])
       if (!value) errors[`${index}.${name}`] = PROMPTS[name]
       else if (hasForbiddenCharacters(value)) errors[`${index}.${name}`] = MESSAGES.characters
+      else if (value.length > ATTENDEE_LIMITS[name]) errors[`${index}.${name}`] = MESSAGES.tooLong
+    }
+    for (const name of ['company', 'jobTitle'] as const) {
+      const value = cleanName(draft[name] ?? '')
+      if (hasForbiddenCharacters(value)) errors[`${index}.${name}`] = MESSAGES.characters
       else if (value.length > ATTENDEE_LIMITS[name]) errors[`${index}.${name}`] = MESSAGES.tooLong
     }
     const email = draft.email.trim()

@@ -75,7 +75,7 @@ describe('exports', () => {
     const text = result.file.toString('utf8').slice(1)
     const lines = text.split('\r\n')
     expect(lines[0]).toBe(
-      'Order,Ticket status,Order status,Ticket no.,First name,Last name,E-mail,Phone,Phone country,Identity,Industry,Ticket type,Checked in (UTC),Gate',
+      'Order,Ticket status,Order status,Ticket no.,First name,Last name,Company,Position,E-mail,Phone,Phone country,Identity,Industry,Ticket type,Checked in (UTC),Gate',
     )
     expect(lines).toHaveLength(5) // header, three attendees, and the empty rest after the last CRLF
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`)

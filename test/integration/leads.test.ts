@@ -219,8 +219,8 @@ describe('qualifying, the team list and the export', () => {
     expect(withdrawn).not.toContain(lead.email)
     expect(withdrawn).toContain('Nothing (anonymous visit)')
     const sheet = await readSheet(Buffer.from((await as(admin, 'lead$export', { exhibitorId, format: 'xlsx' }).expect(200)).body.data.base64, 'base64'))
-    expect(sheet[0]?.slice(0, 4)).toEqual(['Name', 'E-mail', 'Phone', 'Shared with us'])
-    expect(sheet[1]?.slice(0, 4)).toEqual([null, null, null, 'Nothing (anonymous visit)'])
+    expect(sheet[0]?.slice(0, 6)).toEqual(['Name', 'Company', 'Position', 'E-mail', 'Phone', 'Shared with us'])
+    expect(sheet[1]?.slice(0, 6)).toEqual([null, null, null, null, null, 'Nothing (anonymous visit)'])
     expect(JSON.stringify(sheet)).not.toContain('Grace')
   })
 

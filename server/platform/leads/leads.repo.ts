@@ -92,6 +92,8 @@ export interface LeadRow {
   shares: string[]
   first_name: string
   last_name: string
+  company: string
+  job_title: string
   email: string
   phone_e164: string
   time_zone: string
@@ -100,7 +102,7 @@ export interface LeadRow {
 }
 
 const LEAD_COLUMNS = `l.id::int as id, c.nick as scanned_by, l.scanned_at, l.last_scanned_at, l.scans, l.rating, l.tags, l.notes,
-            a.shares, a.first_name, a.last_name, a.email, a.phone_e164, ex.time_zone,
+            a.shares, a.first_name, a.last_name, a.company, a.job_title, a.email, a.phone_e164, ex.time_zone,
             to_char(l.last_scanned_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '~' || l.id as cursor`
 const LEAD_JOINS = `from leads l
        join exhibitors x on x.id = l.exhibitor_id

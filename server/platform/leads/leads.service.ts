@@ -219,6 +219,8 @@ export function createLeadsService(platform: Platform) {
       }
       const header = [
         t('export.name'),
+        t('export.company'),
+        t('export.position'),
         t('export.email'),
         t('export.phone'),
         t('export.consent'),
@@ -233,6 +235,8 @@ export function createLeadsService(platform: Platform) {
       ]
       const table: Cell[][] = rows.map((lead) => [
         lead.firstName !== null ? displayName({ first: lead.firstName, last: lead.lastName ?? '' }) : null,
+        lead.company,
+        lead.jobTitle,
         lead.email,
         lead.phone,
         lead.shares.length

@@ -170,6 +170,8 @@ export interface DueLead {
   notes: string
   shares: string[]
   first_name: string
+  company: string
+  job_title: string
   last_name: string
   email: string
   phone_e164: string
@@ -178,7 +180,7 @@ export interface DueLead {
 export async function dueLead(db: Queryable, exhibitorId: number, leadId: number): Promise<DueLead | null> {
   const result = await db.query<DueLead>(
     `select l.id::int as id, l.scanned_at, l.last_scanned_at, l.scans, l.rating, l.tags, l.notes,
-            a.shares, a.first_name, a.last_name, a.email, a.phone_e164
+            a.shares, a.first_name, a.last_name, a.company, a.job_title, a.email, a.phone_e164
        from leads l join e_tickets t on t.id = l.ticket_id join ticket_attendees a on a.id = t.attendee_id
       where l.exhibitor_id = $1 and l.id = $2`,
     [exhibitorId, leadId],

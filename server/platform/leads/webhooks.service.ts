@@ -42,7 +42,8 @@ export function webhookBody(
   lead: repo.DueLead,
 ): string {
   const anonymised = delivery.event === 'lead.anonymised'
-  const contact = anonymised ? { shares: [], firstName: null, lastName: null, email: null, phone: null } : sharedContact(lead)
+  // With nothing shared, every contact field is null: the same shape as a lead that withdrew.
+  const contact = sharedContact(anonymised ? { ...lead, shares: [] } : lead)
   return JSON.stringify({
     id: delivery.event_id,
     type: delivery.event,

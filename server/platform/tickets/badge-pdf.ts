@@ -6,7 +6,7 @@ import { qrPath } from './ticket-pdf.ts'
 /**
  * Badges as PDF (docs/product.md#badges): one page per badge on the chosen stock, A6 (105 × 148 mm,
  * portrait) or the CR80 card (85.6 × 54 mm, landscape), with the holder's name large in its own
- * script's order, the company, the country, the exhibition and its dates, the role's band with its
+ * script's order, the company (and the position, small, under it), the country, the exhibition and its dates, the role's band with its
  * word, and the ticket's signed QR code (the e-ticket's own code, so the badge scans at the door).
  *
  * A whole exhibition is thousands of pages, so the file is written as it is drawn: each page's
@@ -18,7 +18,10 @@ import { qrPath } from './ticket-pdf.ts'
 export interface Badge {
   /** As shown (shared/rules/names.ts): family name first for CJK names. */
   name: string
+  /** A pass's exhibitor, else the company the attendee gave; null when none. */
   company: string | null
+  /** The attendee's job title; null when not given. */
+  position: string | null
   country: string | null
   role: BadgeRole
   code: string
@@ -86,6 +89,7 @@ function drawA6(page: PDFPage, fonts: Fonts, sheet: BadgeSheet, badge: Badge): v
   const size = nameSize(fonts, badge.name, column.width, 26, 14, 2, sheet.lang)
   y = write(page, fonts, badge.name, { ...column, y, size, weight: 'bold', align: 'centre', maxLines: 2 })
   if (badge.company) y = write(page, fonts, badge.company, { ...column, y: y - 2, size: 13, align: 'centre', maxLines: 2 })
+  if (badge.position) y = write(page, fonts, badge.position, { ...column, y, size: 9.5, align: 'centre', maxLines: 1 })
   if (badge.country) write(page, fonts, badge.country, { ...column, y: y - 1, size: 10, colour: MUTED, align: 'centre', maxLines: 1 })
   const bandHeight = 17 * MM
   const side = 30 * MM
@@ -106,6 +110,7 @@ function drawCard(page: PDFPage, fonts: Fonts, sheet: BadgeSheet, badge: Badge):
   const size = nameSize(fonts, badge.name, column.width, 15, 9, 2, sheet.lang)
   y = write(page, fonts, badge.name, { ...column, y, size, weight: 'bold', maxLines: 2 })
   if (badge.company) y = write(page, fonts, badge.company, { ...column, y: y - 1, size: 8.5, maxLines: 1 })
+  if (badge.position) y = write(page, fonts, badge.position, { ...column, y, size: 7, maxLines: 1 })
   if (badge.country) write(page, fonts, badge.country, { ...column, y, size: 7, colour: MUTED, maxLines: 1 })
   qr(page, badge.code, width - margin - side, height - margin, side)
   band(page, fonts, sheet, badge.role, bandHeight, 10)

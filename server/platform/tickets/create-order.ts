@@ -131,6 +131,8 @@ export async function createOrder(context: TicketsContext, caller: Caller, paylo
             copied.slice(0, count).map((row) => ({
               firstName: row.first_name,
               lastName: row.last_name,
+              company: row.company,
+              jobTitle: row.job_title,
               email: row.email,
               phoneE164: row.phone_e164,
               phoneCountry: row.phone_country,

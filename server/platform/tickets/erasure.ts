@@ -9,7 +9,8 @@ async function anonymiseKeptOrders(tx: Queryable, ids: string[]): Promise<void> 
   // Positions are 1..5, so the markers stay unique within an order as its unique indexes require.
   await tx.query(
     `update ticket_attendees set first_name = $2, last_name = $2,
-       email = 'erased-' || position || '@erased.invalid', phone_e164 = $4 || lpad(position::text, 2, '0'), phone_country = $3, shares = '{}'
+       email = 'erased-' || position || '@erased.invalid', phone_e164 = $4 || lpad(position::text, 2, '0'), phone_country = $3, shares = '{}',
+       company = '', job_title = ''
      where order_id = any($1::uuid[])`,
     [ids, ERASED.name, ERASED.phoneCountry, ERASED.phonePrefix],
   )
@@ -35,7 +36,8 @@ export async function eraseHeldTickets(tx: Queryable, person: PersonErasure): Pr
   if (!person.attendeeIds.length) return
   await tx.query(
     `update ticket_attendees set first_name = $2, last_name = $2,
-       email = 'erased-' || position || '@erased.invalid', phone_e164 = $4 || lpad(position::text, 2, '0'), phone_country = $3, shares = '{}'
+       email = 'erased-' || position || '@erased.invalid', phone_e164 = $4 || lpad(position::text, 2, '0'), phone_country = $3, shares = '{}',
+       company = '', job_title = ''
      where id = any($1::uuid[])`,
     [person.attendeeIds, ERASED.name, ERASED.phoneCountry, ERASED.phonePrefix],
   )

@@ -143,6 +143,8 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
         ticketName: line?.name ?? '',
         firstName: attendee.first_name,
         lastName: attendee.last_name,
+        company: attendee.company,
+        jobTitle: attendee.job_title,
         email: attendee.email,
         phone: {
           country: attendee.phone_country,

@@ -293,6 +293,8 @@ export interface AttendeeRow {
   position: number
   first_name: string
   last_name: string
+  company: string
+  job_title: string
   email: string
   phone_e164: string
   phone_country: string
@@ -309,6 +311,8 @@ export async function attendeesOf(db: Queryable, orderId: string): Promise<Atten
 export interface AttendeeValues {
   firstName: string
   lastName: string
+  company: string
+  jobTitle: string
   email: string
   phoneE164: string
   phoneCountry: string
@@ -322,6 +326,8 @@ export function attendeeValues(attendee: ParsedAttendee): AttendeeValues {
   return {
     firstName: attendee.firstName,
     lastName: attendee.lastName,
+    company: attendee.company,
+    jobTitle: attendee.jobTitle,
     email: attendee.email,
     phoneE164: attendee.phone.e164,
     phoneCountry: attendee.phone.country,
@@ -335,8 +341,8 @@ export async function replaceAttendees(tx: Queryable, orderId: string, attendees
   await tx.query('delete from ticket_attendees where order_id = $1', [orderId])
   for (const [index, attendee] of attendees.entries()) {
     await tx.query(
-      `insert into ticket_attendees (order_id, position, first_name, last_name, email, phone_e164, phone_country, identity, industry, shares)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[])`,
+      `insert into ticket_attendees (order_id, position, first_name, last_name, email, phone_e164, phone_country, identity, industry, shares, company, job_title)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11, $12)`,
       [
         orderId,
         index + 1,
@@ -348,6 +354,8 @@ export async function replaceAttendees(tx: Queryable, orderId: string, attendees
         attendee.identity,
         attendee.industry,
         [...attendee.shares],
+        attendee.company,
+        attendee.jobTitle,
       ],
     )
   }

@@ -30,16 +30,29 @@ export interface SharedContact {
   shares: LeadField[]
   firstName: string | null
   lastName: string | null
+  /** Null when not shared, and when shared but never given. */
+  company: string | null
+  jobTitle: string | null
   email: string | null
   phone: string | null
 }
 
-export function sharedContact(row: { shares: string[]; first_name: string; last_name: string; email: string; phone_e164: string }): SharedContact {
+export function sharedContact(row: {
+  shares: string[]
+  first_name: string
+  last_name: string
+  company: string
+  job_title: string
+  email: string
+  phone_e164: string
+}): SharedContact {
   const shares = LEAD_FIELDS.filter((field) => row.shares.includes(field))
   return {
     shares,
     firstName: shares.includes('name') ? row.first_name : null,
     lastName: shares.includes('name') ? row.last_name : null,
+    company: shares.includes('company') && row.company ? row.company : null,
+    jobTitle: shares.includes('position') && row.job_title ? row.job_title : null,
     email: shares.includes('email') ? row.email : null,
     phone: shares.includes('phone') ? row.phone_e164 : null,
   }

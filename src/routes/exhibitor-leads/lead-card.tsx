@@ -13,6 +13,7 @@ export function LeadWho({ lead }: { lead: LeadView }) {
   return (
     <div className={styles.who}>
       <p className={styles.name}>{name ?? t('anonymous')}</p>
+      {lead.company || lead.jobTitle ? <p className={styles.contact}>{[lead.jobTitle, lead.company].filter(Boolean).join(' · ')}</p> : null}
       {lead.email ? <p className={styles.contact}>{lead.email}</p> : null}
       {lead.phone ? <p className={styles.contact}>{lead.phone}</p> : null}
       <p className={styles.meta}>

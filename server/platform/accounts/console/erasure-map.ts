@@ -86,6 +86,8 @@ const PEOPLE: Record<string, Record<string, string>> = {
   ticket_attendees: {
     first_name: 'markers: on their kept orders every attendee, on anyone’s order the rows with one of their addresses',
     last_name: 'markers, as first_name',
+    company: 'emptied, as first_name (a company with a name and a job title can single a person out)',
+    job_title: 'emptied, as company',
     email: 'markers (erased-<position>@erased.invalid), as first_name',
     phone_e164: 'markers (+99900000<position>), as first_name',
     phone_country: 'the marker country, as first_name',

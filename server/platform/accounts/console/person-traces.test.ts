@@ -27,6 +27,18 @@ describe('redacting a person out of stored text', () => {
     ).toEqual({ position: 2, firstName: 'erased', lastName: 'erased', email: 'erased-0@erased.invalid', phone: '+9990000000', notes: ['王先生'] })
   })
 
+  it('when an attendee record names where they work (an old value known nowhere else), then company and position are masked; other companies stay', () => {
+    const record = { firstName: '小明', lastName: '王', company: '汇达证券', jobTitle: '交易主管', email: 'wang.xiaoming@example.com' }
+    expect(redactJson({ before: record, after: { ...record, company: '' } }, wang)).toEqual({
+      before: { firstName: 'erased', lastName: 'erased', company: 'erased', jobTitle: 'erased', email: 'erased-0@erased.invalid' },
+      after: { firstName: 'erased', lastName: 'erased', company: '', jobTitle: 'erased', email: 'erased-0@erased.invalid' },
+    })
+    expect(redactJson({ company: 'Acme Markets', contact: 'wang.xiaoming@example.com' }, wang)).toEqual({
+      company: 'Acme Markets',
+      contact: 'erased-0@erased.invalid',
+    })
+  })
+
   it('when searching stored text, then the terms are lower case and include the HTML form', () => {
     const terms = searchTerms(wang)
     expect(terms).toContain('wang.xiaoming@example.com')

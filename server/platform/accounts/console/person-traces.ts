@@ -107,6 +107,14 @@ export function redactText(text: string, traces: PersonTraces): string {
   return result
 }
 
+/**
+ * What an attendee's record (a staff correction's before and after) says of where they work: in a row that
+ * names them, masked whatever it says, since a company and a job title single a person out and an old
+ * value is known nowhere else (docs/product.md#attendee-company).
+ */
+const WORK_KEYS = ['company', 'jobTitle']
+const isAttendeeRecord = (value: object) => 'firstName' in value && 'lastName' in value
+
 /** A JSON value with every string redacted, and a string that is exactly one of their given names or surnames masked. */
 export function redactJson(value: unknown, traces: PersonTraces): unknown {
   if (typeof value === 'string') {
@@ -115,6 +123,14 @@ export function redactJson(value: unknown, traces: PersonTraces): unknown {
     return redactText(value, traces)
   }
   if (Array.isArray(value)) return value.map((item) => redactJson(item, traces))
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactJson(item, traces)]))
+  if (value && typeof value === 'object') {
+    const attendee = isAttendeeRecord(value)
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        attendee && WORK_KEYS.includes(key) && typeof item === 'string' && item ? ERASED.name : redactJson(item, traces),
+      ]),
+    )
+  }
   return value
 }

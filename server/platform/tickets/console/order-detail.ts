@@ -100,6 +100,8 @@ export async function consoleOrderDetail(platform: Platform, order: orders.Order
         position: attendee.position,
         firstName: attendee.first_name,
         lastName: attendee.last_name,
+        company: attendee.company,
+        jobTitle: attendee.job_title,
         email: attendee.email,
         phone: { e164: attendee.phone_e164, country: attendee.phone_country },
         identity: attendee.identity,

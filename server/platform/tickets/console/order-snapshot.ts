@@ -12,6 +12,8 @@ export function auditedAttendee(attendee: AttendeeRow) {
     position: attendee.position,
     firstName: attendee.first_name,
     lastName: attendee.last_name,
+    company: attendee.company,
+    jobTitle: attendee.job_title,
     email: attendee.email,
     phone: attendee.phone_e164,
     identity: attendee.identity,

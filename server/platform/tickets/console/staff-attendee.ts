@@ -53,6 +53,8 @@ export async function changeAttendee(
       const values = {
         firstName: input.firstName,
         lastName: input.lastName,
+        company: input.company,
+        jobTitle: input.jobTitle,
         email: input.email,
         phoneE164: input.phone.e164,
         phoneCountry: input.phone.country,
@@ -64,6 +66,8 @@ export async function changeAttendee(
         ...current,
         first_name: values.firstName,
         last_name: values.lastName,
+        company: values.company,
+        job_title: values.jobTitle,
         email: values.email,
         phone_e164: values.phoneE164,
         phone_country: values.phoneCountry,

@@ -252,12 +252,34 @@ export async function buyingAttempt(db: Queryable, orderId: string, lock = false
 export async function updateAttendee(
   tx: Queryable,
   attendeeId: string,
-  values: { firstName: string; lastName: string; email: string; phoneE164: string; phoneCountry: string; identity: string; industry: string },
+  values: {
+    firstName: string
+    lastName: string
+    company: string
+    jobTitle: string
+    email: string
+    phoneE164: string
+    phoneCountry: string
+    identity: string
+    industry: string
+  },
 ): Promise<void> {
   await tx.query(
-    `update ticket_attendees set first_name = $2, last_name = $3, email = $4, phone_e164 = $5, phone_country = $6, identity = $7, industry = $8
+    `update ticket_attendees set first_name = $2, last_name = $3, email = $4, phone_e164 = $5, phone_country = $6, identity = $7, industry = $8,
+       company = $9, job_title = $10
      where id = $1`,
-    [attendeeId, values.firstName, values.lastName, values.email, values.phoneE164, values.phoneCountry, values.identity, values.industry],
+    [
+      attendeeId,
+      values.firstName,
+      values.lastName,
+      values.email,
+      values.phoneE164,
+      values.phoneCountry,
+      values.identity,
+      values.industry,
+      values.company,
+      values.jobTitle,
+    ],
   )
 }
 

@@ -60,6 +60,9 @@ export function Answer({ scan, deviceId, timeZone, locale }: { scan: DoorScan | 
             {scan.ticketType && !scan.company ? <span className={styles.answerType}> · {scan.ticketType}</span> : null}
           </p>
         ) : null}
+        {scan.name && (scan.jobTitle || scan.holderCompany) ? (
+          <p className={styles.answerDetail}>{[scan.jobTitle, scan.holderCompany].filter(Boolean).join(' · ')}</p>
+        ) : null}
         {scan.role ? (
           <p className={`${styles.roleBand} ${ROLE_BAND[scan.role]}`} data-role={scan.role}>
             {scan.company ? t('checkin.answer.exhibitor', { company: scan.company }) : t(`badges.roles.${scan.role}`)}

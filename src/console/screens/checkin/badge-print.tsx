@@ -58,7 +58,8 @@ export default function BadgePrint({ scan, exhibition, stock, onClose }: BadgePr
         <div className={styles.body}>
           <p className={styles.exhibition}>{exhibition}</p>
           <p className={styles.name}>{scan.name}</p>
-          {scan.company ? <p className={styles.company}>{scan.company}</p> : null}
+          {scan.company || scan.holderCompany ? <p className={styles.company}>{scan.company || scan.holderCompany}</p> : null}
+          {scan.jobTitle ? <p className={styles.position}>{scan.jobTitle}</p> : null}
           {qr ? (
             <svg className={styles.qr} viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label={scan.name ?? ''} shapeRendering="crispEdges">
               <path d={qr.path} />

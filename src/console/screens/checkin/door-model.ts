@@ -22,6 +22,9 @@ export interface DoorScan {
   ticketType: string | null
   /** The exhibitor of a team pass; absent in scans kept from before passes were shown. */
   company?: string | null
+  /** What the holder gave on the attendee form; absent in scans kept from before it was asked. */
+  holderCompany?: string | null
+  jobTitle?: string | null
   /** The badge role shown as a band and a word; absent in scans kept from before roles were shown. */
   role?: BadgeRole | null
   /** The QR code as scanned (not kept for a ticket picked by name): the printed badge carries it. */

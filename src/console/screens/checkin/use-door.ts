@@ -179,6 +179,8 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
         name: verdict.ticket?.name ?? null,
         ticketType: verdict.ticket?.ticketType ?? null,
         company: verdict.ticket?.company ?? null,
+        holderCompany: verdict.ticket?.holderCompany ?? null,
+        jobTitle: verdict.ticket?.jobTitle ?? null,
         role: verdict.ticket?.role ?? null,
         code: 'code' in input && verdict.ticket ? input.code.trim() : null,
         outcome: verdict.outcome,

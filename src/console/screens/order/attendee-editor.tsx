@@ -22,12 +22,12 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? '')
 export function AttendeeEditor({ order, attendee, onClose, onDone }: AttendeeEditorProps) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const field = (name: keyof Attendee | 'phoneNumber' | 'phoneCountry', label: string, value: string, type = 'text') => (
+  const field = (name: keyof Attendee | 'phoneNumber' | 'phoneCountry', label: string, value: string, type = 'text', required = true) => (
     <div className={ui.field}>
       <label className={ui.label} htmlFor={`attendee-${name}`}>
         {label}
       </label>
-      <input id={`attendee-${name}`} name={name} type={type} className={ui.input} defaultValue={value} required />
+      <input id={`attendee-${name}`} name={name} type={type} className={ui.input} defaultValue={value} required={required} />
     </div>
   )
   return (
@@ -47,6 +47,8 @@ export function AttendeeEditor({ order, attendee, onClose, onDone }: AttendeeEdi
           attendee: {
             firstName: text(form, 'firstName'),
             lastName: text(form, 'lastName'),
+            company: text(form, 'company'),
+            jobTitle: text(form, 'jobTitle'),
             email: text(form, 'email'),
             phone: { country: text(form, 'phoneCountry').toUpperCase(), number: text(form, 'phoneNumber') },
             identity: text(form, 'identity') as Identity,
@@ -59,6 +61,8 @@ export function AttendeeEditor({ order, attendee, onClose, onDone }: AttendeeEdi
       <div className={styles.twoColumns}>
         {field('firstName', t('order.firstName'), attendee.firstName)}
         {field('lastName', t('order.lastName'), attendee.lastName)}
+        {field('company', t('order.company'), attendee.company, 'text', false)}
+        {field('jobTitle', t('order.jobTitle'), attendee.jobTitle, 'text', false)}
         {field('email', t('order.email'), attendee.email, 'email')}
         {field('phoneCountry', t('order.phoneCountry'), attendee.phone.country)}
         {field('phoneNumber', t('order.phone'), attendee.phone.e164, 'tel')}

@@ -49,6 +49,7 @@ export function AttendeeTable({ order, canEdit, canResend, canBadge, onEdit, onR
       cell: (attendee) => (
         <>
           <div>{nameOf(attendee)}</div>
+          {attendee.company || attendee.jobTitle ? <div>{[attendee.jobTitle, attendee.company].filter(Boolean).join(' · ')}</div> : null}
           <div className={ui.muted}>{attendee.email}</div>
           <div className={`${ui.muted} ${ui.mono}`}>{attendee.phone.e164}</div>
         </>

@@ -16,14 +16,17 @@ interface AttendeeFieldsetProps {
   onChange(index: number, patch: Partial<AttendeeDraft>): void
 }
 
-/** One ticket's attendee (docs/product.md#application-data): name, e-mail, phone, identity and industry. Only the first fills itself in. */
+/**
+ * One ticket's attendee (docs/product.md#attendee-form): name, company and position (optional), e-mail,
+ * phone, identity and industry. Only the first fills itself in.
+ */
 export function AttendeeFieldset({ index, ticketName, draft, errorOf, onChange }: AttendeeFieldsetProps) {
   const { t } = useTranslation('tickets')
   const own = (token: string) => (index === 0 ? token : 'off')
-  const text = (field: 'firstName' | 'lastName' | 'email') => ({
+  const text = (field: 'firstName' | 'lastName' | 'company' | 'jobTitle' | 'email') => ({
     id: fieldId(index, field),
     label: t(`attendees.${field}`),
-    value: draft[field],
+    value: draft[field] ?? '',
     error: errorOf(index, field),
     onChange: (value: string) => onChange(index, { [field]: value }),
   })
@@ -50,6 +53,8 @@ export function AttendeeFieldset({ index, ticketName, draft, errorOf, onChange }
           maxLength={ATTENDEE_LIMITS.firstName + 20}
         />
         <TextField {...text('lastName')} autoComplete={own('family-name')} maxLength={ATTENDEE_LIMITS.lastName + 20} />
+        <TextField {...text('company')} optional autoComplete={own('organization')} maxLength={ATTENDEE_LIMITS.company + 20} />
+        <TextField {...text('jobTitle')} optional autoComplete={own('organization-title')} maxLength={ATTENDEE_LIMITS.jobTitle + 20} />
         <TextField {...text('email')} type="email" autoComplete={own('email')} maxLength={ATTENDEE_LIMITS.email} />
         <PhoneField
           id={fieldId(index, 'phone')}

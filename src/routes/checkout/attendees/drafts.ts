@@ -10,6 +10,8 @@ export function initialDrafts(order: OrderDetail, country: string): AttendeeDraf
       return {
         firstName: saved.firstName,
         lastName: saved.lastName,
+        company: saved.company,
+        jobTitle: saved.jobTitle,
         email: saved.email,
         phone: { country: saved.phone.country, number: saved.phone.number },
         identity: saved.identity,

@@ -107,6 +107,8 @@ export function useAttendeeForms(order: OrderDetail) {
       attendees: drafts.map((draft) => ({
         firstName: draft.firstName,
         lastName: draft.lastName,
+        company: draft.company ?? '',
+        jobTitle: draft.jobTitle ?? '',
         email: draft.email,
         phone: draft.phone,
         identity: draft.identity as Identity,

@@ -32,4 +32,21 @@ describe('validateAttendees', () => {
     const wrong = { ...valid(1), email: 'ada@example', phone: { country: 'GB', number: '12345' }, lastName: 'Love\u202elace' }
     expect(await validateAttendees([wrong])).toEqual({ '0.email': 'messages.email', '0.phone': 'messages.phone', '0.lastName': 'messages.characters' })
   })
+
+  it('when company and position are absent, empty or in any script within their limits, then nothing is wrong', async () => {
+    const given = { ...valid(2), company: ' 王小明科技有限公司 ', jobTitle: 'ผู้จัดการฝ่ายค้า' }
+    const limits = { ...valid(3), company: '株'.repeat(120), jobTitle: 'Д'.repeat(80) }
+    expect(await validateAttendees([valid(1), given, limits, { ...valid(4), company: '', jobTitle: '   ' }])).toEqual({})
+  })
+
+  it('when company or position hides control characters or is too long, then each field says so, as the platform would', async () => {
+    const wrong = { ...valid(1), company: 'Acme\u0000', jobTitle: 'x'.repeat(81) }
+    const long = { ...valid(2), company: '王'.repeat(500), jobTitle: 'Head\u202eof trading' }
+    expect(await validateAttendees([wrong, long])).toEqual({
+      '0.company': 'messages.characters',
+      '0.jobTitle': 'messages.tooLong',
+      '1.company': 'messages.tooLong',
+      '1.jobTitle': 'messages.characters',
+    })
+  })
 })

@@ -50,7 +50,7 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
                 <span className={styles.attendeeName}>{displayName({ first: attendee.firstName, last: attendee.lastName })}</span>
                 <span className={ui.muted}>
                   {' · '}
-                  {attendee.ticketName} · {attendee.email} · {attendee.phone.international}
+                  {[attendee.ticketName, attendee.jobTitle, attendee.company, attendee.email, attendee.phone.international].filter(Boolean).join(' · ')}
                 </span>
               </li>
             ))}

@@ -63,6 +63,18 @@ function Review({ order, times }: { order: OrderDetail; times: OrderTimes }) {
                 <span className={styles.ticket}>{attendee.ticketName}</span>
               </p>
               <dl className={ui.facts}>
+                {attendee.company ? (
+                  <>
+                    <dt>{t('attendees.company')}</dt>
+                    <dd>{attendee.company}</dd>
+                  </>
+                ) : null}
+                {attendee.jobTitle ? (
+                  <>
+                    <dt>{t('attendees.jobTitle')}</dt>
+                    <dd>{attendee.jobTitle}</dd>
+                  </>
+                ) : null}
                 <dt>{t('attendees.email')}</dt>
                 <dd>{attendee.email}</dd>
                 <dt>{t('attendees.phone')}</dt>

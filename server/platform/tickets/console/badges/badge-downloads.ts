@@ -110,6 +110,7 @@ async function* badgesOf(platform: Platform, filter: BadgeFilter, language: Para
       yield {
         name: displayName({ first: row.first_name, last: row.last_name }),
         company: row.company,
+        position: row.position,
         country: countryName(row.phone_country, locale),
         role: row.role,
         code: row.code,

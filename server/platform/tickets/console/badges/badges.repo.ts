@@ -19,6 +19,7 @@ export interface BadgeRow {
   phone_country: string
   role: BadgeRole
   company: string | null
+  position: string | null
 }
 
 /** A badge is printed only for a ticket that lets its holder in: paid, not voided, not refunded. */
@@ -45,8 +46,9 @@ export async function countBadges(db: Queryable, filter: BadgeFilter): Promise<n
 export async function badgePage(db: Queryable, filter: BadgeFilter, locale: Locale, after: string | null, limit: number): Promise<BadgeRow[]> {
   const result = await db.query<BadgeRow>(
     `select e.id, e.code, a.first_name, a.last_name, a.phone_country, ${BADGE_ROLE('t')} as role,
-       (select ct.name from exhibitors x join exhibitor_company_texts ct on ct.company_id = x.company_id where x.id = o.pass_exhibitor_id
-         order by ct.locale <> ${localeLiteral(locale)}, ct.locale <> 'en', ct.locale limit 1) as company
+       coalesce((select ct.name from exhibitors x join exhibitor_company_texts ct on ct.company_id = x.company_id where x.id = o.pass_exhibitor_id
+         order by ct.locale <> ${localeLiteral(locale)}, ct.locale <> 'en', ct.locale limit 1), nullif(a.company, '')) as company,
+       nullif(a.job_title, '') as position
      ${FROM} where ${WHERE} and ($4::uuid is null or e.id > $4) order by e.id limit $5`,
     [...params(filter), after, limit],
   )

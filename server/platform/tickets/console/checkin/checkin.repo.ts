@@ -28,6 +28,9 @@ export interface DoorTicketRow extends Partial<LiveCheckinRow> {
   ticket_type: string
   /** The exhibitor whose team pass this is, named in the member's language (docs/product.md#team-passes); null: a visitor's ticket. */
   company: string | null
+  /** What the holder gave on the attendee form (docs/product.md#attendee-company); null when not given. */
+  holder_company: string | null
+  job_title: string | null
   /** The badge role: a pass's is always exhibitor (docs/product.md#badges). */
   role: BadgeRole
   state: DoorTicketState
@@ -39,6 +42,7 @@ const DOOR_TICKET = (locale: Locale) =>
      ${TYPE_NAME('t', locale)} as ticket_type, ${DOOR_STATE} as state, ${BADGE_ROLE('t')} as role,
      (select ct.name from exhibitors x join exhibitor_company_texts ct on ct.company_id = x.company_id where x.id = o.pass_exhibitor_id
        order by ct.locale <> ${localeLiteral(locale)}, ct.locale <> 'en', ct.locale limit 1) as company,
+     nullif(a.company, '') as holder_company, nullif(a.job_title, '') as job_title,
      c.id as scan_id, c.scanned_at, c.gate, c.device_id, s.name as staff_name
    from e_tickets e
    join ticket_orders o on o.id = e.order_id

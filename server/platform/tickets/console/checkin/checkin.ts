@@ -63,6 +63,8 @@ export async function checkinList(db: Queryable, signer: TicketSigner, actor: St
       lastName: ticket.last_name,
       ticketType: ticket.ticket_type,
       company: ticket.company,
+      holderCompany: ticket.holder_company,
+      jobTitle: ticket.job_title,
       role: ticket.role,
       state: ticket.state,
       checkin: firstOf(ticket),

@@ -45,6 +45,8 @@ export interface ExportAttendeeRow {
   position: number
   first_name: string
   last_name: string
+  company: string
+  job_title: string
   email: string
   phone_e164: string
   phone_country: string
@@ -64,7 +66,7 @@ export interface ExportAttendeeRow {
  */
 export async function exportAttendees(db: Queryable, exhibitionId: number, locale: Locale): Promise<ExportAttendeeRow[]> {
   const result = await db.query<ExportAttendeeRow>(
-    `select o.number, o.status, a.position, a.first_name, a.last_name, a.email, a.phone_e164, a.phone_country,
+    `select o.number, o.status, a.position, a.first_name, a.last_name, a.company, a.job_title, a.email, a.phone_e164, a.phone_country,
        a.identity, a.industry, c.scanned_at as checked_in_at, c.gate as checkin_gate,
        coalesce(${TYPE_NAME('tt', locale)}, planned.name) as ticket_type,
        case
