@@ -349,13 +349,13 @@ describe('exports and erasure', () => {
 
     const sheet = await xlsx()
     expect(sheet[0]?.slice(-3)).toEqual(['Market', 'Wants a demo', 'Trading platform'])
-    expect(sheet[1]?.slice(0, 4)).toEqual(['Grace Lovelace', lead.email, null, 'Name, E-mail'])
+    expect(sheet[1]?.slice(0, 6)).toEqual(['Grace Lovelace', null, null, lead.email, null, 'Name, E-mail'])
     expect(sheet[1]?.slice(-3)).toEqual(['Retail', 'Yes', '=HYPERLINK("http://evil")'])
     expect(await csv()).toContain(`Retail,Yes,"'=HYPERLINK(""http://evil"")"`)
 
     await call(app, 'tickets$setShares', buyer.token, { orderNumber: order.number, position: 1, shares: [] }).expect(200)
     const withdrawn = await xlsx()
-    expect(withdrawn[1]?.slice(0, 4)).toEqual([null, null, null, 'Nothing (anonymous visit)'])
+    expect(withdrawn[1]?.slice(0, 6)).toEqual([null, null, null, null, null, 'Nothing (anonymous visit)'])
     expect(withdrawn[1]?.slice(-3)).toEqual(['Retail', 'Yes', '=HYPERLINK("http://evil")'])
     expect(JSON.stringify(withdrawn)).not.toContain('Grace')
     expect(await csv()).not.toContain(lead.email)
