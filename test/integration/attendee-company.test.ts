@@ -172,9 +172,13 @@ describe('consent', () => {
     await as(buyer, 'tickets$setShares', { orderNumber: order.number, position: 1, shares: ['position', 'name', 'company'] }).expect(200)
     const listed = (await as(scanner, 'lead$list', { exhibitorId }).expect(200)).body.data.items[0]
     expect(listed).toMatchObject({ shares: ['name', 'company', 'position'], firstName: '小明', company: '汇达证券', jobTitle: '交易主管', email: null })
+    const found = async () => (await as(scanner, 'lead$list', { exhibitorId, search: '汇达' }).expect(200)).body.data.matching
+    expect(await found()).toBe(1)
     await as(buyer, 'tickets$setShares', { orderNumber: order.number, position: 1, shares: [] }).expect(200)
     const withdrawn = (await as(scanner, 'lead$list', { exhibitorId }).expect(200)).body.data.items[0]
     expect(withdrawn).toMatchObject({ shares: [], firstName: null, company: null, jobTitle: null })
+    // A company no longer shared is not there to find.
+    expect(await found()).toBe(0)
   })
 
   it('when company is shared but was never given, then the lead shows no company and the consent says so', async () => {

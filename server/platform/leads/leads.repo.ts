@@ -160,6 +160,7 @@ function filterSql(filter: LeadFilter): { where: string; params: unknown[] } {
         and ($7::text is null
              or exists (select 1 from unnest(l.tags) g(tag) where strpos(g.tag, $7) > 0)
              or ('email' = any(a.shares) and strpos(lower(a.email), $7) > 0)
+             or ('company' = any(a.shares) and strpos(lower(a.company), $7) > 0)
              -- A name is searched only where its holder shares it: a withheld name is not there to find.
              or ('name' = any(a.shares) and $8 <> ''
                  and (strpos(${nameForm('a.first_name')} || ${nameForm('a.last_name')}, $8) > 0
