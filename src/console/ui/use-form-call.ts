@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { GatewayError } from '../../api/gateway-error.ts'
 import type { FieldErrors } from '../../../shared/functions/gateway.ts'
 import { parseMoney } from '../../../shared/rules/money.ts'
+import { useErrorText } from './use-error-text.ts'
 
-/** Fields the form itself refused before sending (an amount that is not money), by their contract names. */
+/** Fields the form itself refused before sending (an amount that is not money, no file chosen), by their contract names. */
 export class FormProblems extends Error {
   readonly fields: FieldErrors
   constructor(fields: FieldErrors) {
@@ -14,15 +15,17 @@ export class FormProblems extends Error {
 }
 
 /**
- * A catalogue form's submit: field errors beside their fields, any other refusal as one message, all
- * translated (a message may carry values, e.g. how many tickets are sold).
+ * A console form's submit: field errors beside their fields, any other refusal as one message, all
+ * translated (a message may carry values, e.g. how many tickets are sold). `round` counts the forms
+ * sent: a form that starts empty again after each (an invitation, a document) is keyed by it.
  */
-export function useFormCall<T>(send: (form: FormData) => Promise<T>, onDone: (result: T) => void) {
+export function useFormCall<T>(send: (form: FormData) => Promise<T>, onDone: (result: T) => void | Promise<void>) {
   const { t, i18n } = useTranslation()
+  const errorText = useErrorText()
   const [busy, setBusy] = useState(false)
   const [fields, setFields] = useState<FieldErrors>({})
   const [message, setMessage] = useState('')
-  const text = (code: string, values?: unknown) => (i18n.exists(code) ? t(code, (values ?? {}) as Record<string, unknown>) : t('errors.unexpected'))
+  const [round, setRound] = useState(0)
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -30,18 +33,22 @@ export function useFormCall<T>(send: (form: FormData) => Promise<T>, onDone: (re
     setFields({})
     setMessage('')
     try {
-      onDone(await send(new FormData(event.currentTarget)))
+      const result = await send(new FormData(event.currentTarget))
+      setRound((value) => value + 1)
+      await onDone(result)
     } catch (error) {
       if (error instanceof FormProblems) setFields(error.fields)
       else if (error instanceof GatewayError && Object.keys(error.fields).length) setFields(error.fields)
-      else if (error instanceof GatewayError) setMessage(text(error.code, (error.body as { data?: unknown } | null)?.data))
-      else setMessage(t('errors.unexpected'))
+      else setMessage(errorText(error))
     }
     setBusy(false)
   }
   /** The field's translated error; nested fields are named with dots (texts.en.title). */
-  const fieldError = (name: string) => (fields[name] ? text(fields[name] as string) : undefined)
-  return { busy, submit, fieldError, message }
+  const fieldError = (name: string) => {
+    const code = fields[name]
+    return code ? (i18n.exists(code) ? t(code) : t('errors.unexpected')) : undefined
+  }
+  return { busy, submit, fieldError, message, round }
 }
 
 /** A form value as text, trimmed; empty is null for optional times and numbers. */

@@ -6,6 +6,7 @@ import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
+import detail from '../../ui/detail.module.css'
 import styles from './visitor.module.css'
 
 /** Block with a reason (sessions end, sign-in refused), or lift the block. */
@@ -45,7 +46,7 @@ export function BlockPanel({ visitor, onDone }: { visitor: VisitorDetail; onDone
         {t(visitor.block ? 'visitor.blockedTitle' : 'visitor.blockTitle')}
       </h2>
       {visitor.block ? (
-        <div className={styles.stack}>
+        <div className={detail.stack}>
           <p>{t('visitor.blockedSince', { when: formatDateTime(visitor.block.at, language) })}</p>
           <p className={styles.quote}>{visitor.block.reason}</p>
           <div className={ui.actions}>

@@ -7,6 +7,7 @@ import { saveFile } from '../../lib/save-file.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
+import detail from '../../ui/detail.module.css'
 import styles from './visitor.module.css'
 
 export interface Erased {
@@ -62,11 +63,11 @@ export function DataRequestPanel({ visitor, onErased }: { visitor: VisitorDetail
   }
 
   return (
-    <section className={`${ui.panel} ${styles.stack}`} aria-labelledby="visitor-data-title">
+    <section className={`${ui.panel} ${detail.stack}`} aria-labelledby="visitor-data-title">
       <h2 id="visitor-data-title" className={ui.panelTitle}>
         {t('visitor.dataTitle')}
       </h2>
-      <div className={styles.stack}>
+      <div className={detail.stack}>
         <p className={ui.hint}>{t('visitor.exportHint')}</p>
         <div className={ui.actions}>
           <button type="button" className={ui.button} disabled={busy} onClick={() => void download()}>
