@@ -2,7 +2,6 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { GatewayError } from '../../api/gateway-error.ts'
 import type { FieldErrors } from '../../../shared/functions/gateway.ts'
-import { parseMoney } from '../../../shared/rules/money.ts'
 import { useErrorText } from './use-error-text.ts'
 
 /** Fields the form itself refused before sending (an amount that is not money, no file chosen), by their contract names. */
@@ -54,13 +53,3 @@ export function useFormCall<T>(send: (form: FormData) => Promise<T>, onDone: (re
 /** A form value as text, trimmed; empty is null for optional times and numbers. */
 export const textOf = (form: FormData, name: string) => String(form.get(name) ?? '').trim()
 export const orNull = (value: string) => (value === '' ? null : value)
-
-/**
- * An amount typed as money ("299.00") in the chosen currency's minor units; a problem is thrown as
- * the contract field's error, so it shows where the server's own refusal would.
- */
-export function moneyOf(form: FormData, name: string, currency: string, field: string): number {
-  const parsed = parseMoney(textOf(form, name), currency)
-  if ('problem' in parsed) throw new FormProblems({ [field]: parsed.problem === 'digits' ? 'console:errors.amountDigits' : 'console:errors.amountFormat' })
-  return parsed.minor
-}

@@ -6,7 +6,8 @@ import { useConsoleShell } from '../../console-state.ts'
 import { saveFile } from '../../lib/save-file.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
-import { useErrorText } from '../../ui/use-error-text.ts'
+import { Alert } from '../../ui/form-end.tsx'
+import { useAction } from '../../ui/use-action.ts'
 import detail from '../../ui/detail.module.css'
 import styles from './visitor.module.css'
 
@@ -24,25 +25,16 @@ export interface Erased {
 export function DataRequestPanel({ visitor, onErased }: { visitor: VisitorDetail; onErased: (erased: Erased) => void }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const errorText = useErrorText()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
+  const { busy, error, run } = useAction()
   const [confirmError, setConfirmError] = useState<string | undefined>()
   const [exported, setExported] = useState(false)
   const kept = visitor.orders.filter((order) => order.kept).length
 
-  async function download() {
-    setBusy(true)
-    setError('')
-    try {
+  const download = () =>
+    run(async () => {
       saveFile(await client.call(exportVisitorData, { id: visitor.id }))
       setExported(true)
-    } catch (caught) {
-      setError(errorText(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   async function erase(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -52,14 +44,7 @@ export function DataRequestPanel({ visitor, onErased }: { visitor: VisitorDetail
       return
     }
     setConfirmError(undefined)
-    setBusy(true)
-    setError('')
-    try {
-      onErased(await client.call(deleteVisitor, { id: visitor.id, confirmEmail: typed }))
-    } catch (caught) {
-      setError(errorText(caught))
-      setBusy(false)
-    }
+    await run(async () => onErased(await client.call(deleteVisitor, { id: visitor.id, confirmEmail: typed })))
   }
 
   return (
@@ -107,11 +92,7 @@ export function DataRequestPanel({ visitor, onErased }: { visitor: VisitorDetail
           </button>
         </div>
       </form>
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert message={error} />
     </section>
   )
 }
