@@ -13,12 +13,20 @@ export class FormProblems extends Error {
   }
 }
 
+/** The form's words (`invoicing`: a field's label is the key of its name under them) and the values it edits (none for a new one). */
+interface FieldsOf {
+  words: string
+  values?: object | null | undefined
+}
+
 /**
  * A console form's submit: field errors beside their fields, any other refusal as one message, all
  * translated (a message may carry values, e.g. how many tickets are sold). `round` counts the forms
- * sent: a form that starts empty again after each (an invitation, a document) is keyed by it.
+ * sent: a form that starts empty again after each (an invitation, a document) is keyed by it. With
+ * the form's words, `field(name)` is a field's name, label, value and error at once:
+ * `<TextField {...field('city')} required />`.
  */
-export function useFormCall<T>(send: (form: FormData) => Promise<T>, onDone: (result: T) => void | Promise<void>) {
+export function useFormCall<T>(send: (form: FormData) => Promise<T>, onDone: (result: T) => void | Promise<void>, form?: FieldsOf) {
   const { t, i18n } = useTranslation()
   const errorText = useErrorText()
   const [busy, setBusy] = useState(false)
@@ -47,7 +55,16 @@ export function useFormCall<T>(send: (form: FormData) => Promise<T>, onDone: (re
     const code = fields[name]
     return code ? (i18n.exists(code) ? t(code) : t('errors.unexpected')) : undefined
   }
-  return { busy, submit, fieldError, message, round }
+  const field = (name: string) => {
+    const value = (form?.values as Record<string, unknown> | null | undefined)?.[name]
+    return {
+      name,
+      label: t(`${form?.words}.${name}`),
+      defaultValue: typeof value === 'string' || typeof value === 'number' ? String(value) : '',
+      error: fieldError(name),
+    }
+  }
+  return { busy, submit, fieldError, field, message, round }
 }
 
 /** A form value as text, trimmed; empty is null for optional times and numbers. */
