@@ -4,7 +4,6 @@ import { CATALOG_LIMITS } from '../../../../shared/rules/console-catalog.ts'
 import { EXHIBITION_TYPES, REGIONS } from '../../../../shared/rules/exhibitions.ts'
 import { LOCALES } from '../../../../shared/languages.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { FormEnd } from '../../ui/form-end.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
@@ -78,7 +77,17 @@ export function ExhibitionForm({ exhibition, onSaved }: { exhibition: CatalogExh
         </div>
         <p className={ui.hint}>{t('catalog.venueClock')}</p>
         <TextsGrid texts={exhibition?.texts ?? {}} fieldError={fieldError} />
-        <FormEnd message={message} busy={busy} save={t(exhibition ? 'catalog.save' : 'catalog.create')} />
+        {/* Not FormEnd: this screen loads that only with its lazy forms, and it is near its budget. */}
+        {message ? (
+          <p className={ui.alert} role="alert">
+            {message}
+          </p>
+        ) : null}
+        <div>
+          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
+            {t(exhibition ? 'catalog.save' : 'catalog.create')}
+          </button>
+        </div>
       </form>
     </section>
   )
