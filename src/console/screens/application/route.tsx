@@ -12,7 +12,7 @@ import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import ui from '../../ui/ui.module.css'
 import { ApplicationStatus } from '../../ui/application-status.tsx'
-import detail from '../../ui/detail.module.css'
+import detail from '../../ui/facts.module.css'
 import styles from './application.module.css'
 import { DecisionForm } from './decision-form.tsx'
 

@@ -8,7 +8,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { orderPath } from '../../lib/order-paths.ts'
 import { ExportButtons } from '../../ui/export-buttons.tsx'
 import ui from '../../ui/ui.module.css'
-import detail from '../../ui/detail.module.css'
+import detail from '../../ui/facts.module.css'
 import styles from './exhibitor.module.css'
 
 type BoothOrder = ConsoleExhibitorDetail['boothOrders'][number]

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
-import detail from '../../ui/detail.module.css'
+import detail from '../../ui/facts.module.css'
 import styles from './exhibitor.module.css'
 
 type Invitation = ConsoleExhibitorDetail['invitations'][number]

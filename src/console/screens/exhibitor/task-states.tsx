@@ -7,7 +7,7 @@ import { exhibitorTasksPath } from '../../lib/catalog-paths.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatDay } from '../../lib/venue-day.ts'
 import ui from '../../ui/ui.module.css'
-import detail from '../../ui/detail.module.css'
+import detail from '../../ui/facts.module.css'
 import styles from './exhibitor.module.css'
 
 const BADGE: Record<TaskState, string> = { done: ui.badgeGood ?? '', due: '', overdue: ui.badgeWarn ?? '' }

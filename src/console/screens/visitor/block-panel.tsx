@@ -8,7 +8,7 @@ import ui from '../../ui/ui.module.css'
 import { Alert, FormEnd } from '../../ui/form-end.tsx'
 import { TextAreaField } from '../../ui/text-field.tsx'
 import { useAction } from '../../ui/use-action.ts'
-import detail from '../../ui/detail.module.css'
+import detail from '../../ui/facts.module.css'
 import styles from './visitor.module.css'
 
 /** Block with a reason (sessions end, sign-in refused), or lift the block. */

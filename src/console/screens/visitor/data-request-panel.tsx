@@ -8,7 +8,7 @@ import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { Alert } from '../../ui/form-end.tsx'
 import { useAction } from '../../ui/use-action.ts'
-import detail from '../../ui/detail.module.css'
+import detail from '../../ui/facts.module.css'
 import styles from './visitor.module.css'
 
 export interface Erased {

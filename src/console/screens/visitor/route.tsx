@@ -16,7 +16,7 @@ import { BlockPanel } from './block-panel.tsx'
 import { DataRequestPanel, type Erased } from './data-request-panel.tsx'
 import { Holdings } from './holdings.tsx'
 import { SessionsPanel } from './sessions-panel.tsx'
-import detail from '../../ui/detail.module.css'
+import detail from '../../ui/facts.module.css'
 
 export async function loader(args: LoaderFunctionArgs): Promise<{ visitor: VisitorDetail }> {
   return staffCall(args, visitorDetail, { id: args.params.id ?? '' })
