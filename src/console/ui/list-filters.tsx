@@ -5,10 +5,10 @@ import ui from './ui.module.css'
 
 /**
  * One choice of a list's filters: the query parameter it sets, its value, and its keys under the
- * list's words (`label`, and what "any" reads where the list may leave it unset); its options are values whose labels are keys under
+ * list's words (`label`, what "any" reads); its options are values whose labels are keys under
  * `option` (`kinds` for `applications.kinds.exhibitor`), or options the data gives, already worded.
  */
-export type FilterChoice = { name: string; value: string; label: string; any?: string } & (
+export type FilterChoice = { name: string; value: string; label: string; any: string } & (
   | { values: readonly string[]; option: string }
   | { options: ReadonlyArray<{ value: string; label: string }> }
 )
@@ -76,7 +76,7 @@ export function ListFilters({ words, search, exhibitions, choices = [], days = [
               {word(choice.label)}
             </label>
             <select id={`${words}-${choice.name}`} name={choice.name} className={ui.input} defaultValue={choice.value}>
-              {choice.any ? <option value="">{word(choice.any)}</option> : null}
+              <option value="">{word(choice.any)}</option>
               {optionsOf(choice, word).map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}

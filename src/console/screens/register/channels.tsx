@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useRevalidator } from 'react-router'
+import { Form, Link, useRevalidator } from 'react-router'
 import { type RegisterChannel, retireRegisterChannel, saveRegisterChannel } from '../../../api/console.ts'
 import { CHANNEL_KINDS, CHANNEL_PURPOSES } from '../../../../shared/rules/verification.ts'
 import { CHANNEL_STATES, REGISTER_LIMITS } from '../../../../shared/rules/console-register.ts'
@@ -8,7 +8,6 @@ import { useConsoleShell } from '../../console-state.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
-import { ListFilters } from '../../ui/list-filters.tsx'
 import ui from '../../ui/ui.module.css'
 import { FormEnd } from '../../ui/form-end.tsx'
 import { useErrorText } from '../../ui/use-error-text.ts'
@@ -140,6 +139,46 @@ function ChannelForm({
 }
 
 /** Search and filters as the page's address (GET): Enter searches, a result can be bookmarked. */
+function ChannelFilters({ data }: { data: ChannelsData }) {
+  const { t } = useTranslation()
+  return (
+    <Form method="get" className={ui.panel} role="search" aria-label={t('register.filters')}>
+      <div className={styles.grid}>
+        <div className={styles.wide}>
+          <TextField
+            label={t('register.search')}
+            hint={t('register.searchHint')}
+            type="search"
+            name="q"
+            defaultValue={data.search}
+            maxLength={REGISTER_LIMITS.search}
+          />
+        </div>
+        <SelectField
+          label={t('register.kind')}
+          name="kind"
+          defaultValue={data.kind}
+          options={[['', t('register.anyKind')], ...CHANNEL_KINDS.map((kind): [string, string] => [kind, t(`register.kinds.${kind}`)])]}
+        />
+        <SelectField
+          label={t('register.state')}
+          name="state"
+          defaultValue={data.state}
+          options={CHANNEL_STATES.map((state) => [state, t(`register.states.${state}`)])}
+        />
+        <div className={`${ui.actions} ${styles.wide}`}>
+          <button type="submit" className={`${ui.button} ${ui.primary}`}>
+            {t('register.apply')}
+          </button>
+          <Link to="?" className={ui.button}>
+            {t('register.clear')}
+          </Link>
+        </div>
+      </div>
+    </Form>
+  )
+}
+
 export function Channels({ data }: { data: ChannelsData }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
@@ -235,14 +274,7 @@ export function Channels({ data }: { data: ChannelsData }) {
         onStart={() => setNotice('')}
         onDone={(message) => void done(message)}
       />
-      <ListFilters
-        words="register"
-        search={{ value: data.search, maxLength: REGISTER_LIMITS.search }}
-        choices={[
-          { name: 'kind', value: data.kind, label: 'kind', any: 'anyKind', values: CHANNEL_KINDS, option: 'kinds' },
-          { name: 'state', value: data.state, label: 'state', values: CHANNEL_STATES, option: 'states' },
-        ]}
-      />
+      <ChannelFilters data={data} />
       <DataTable label={t('register.channelsTitle')} columns={columns} rows={rows} rowKey={(row) => row.id} empty={t('register.noChannels')} />
       <RegisterPager
         data={data}
