@@ -40,6 +40,26 @@ export interface MediaPickerProps {
   error?: string | undefined
 }
 
+/** A file's thumbnail in a grid of tiles (the picker's, or the library's larger ones): the image, or a play sign for a video. */
+export function MediaThumb({ item, large = false }: { item: MediaItem; large?: boolean }) {
+  const width = large ? 200 : 140
+  const size = large ? styles.large : ''
+  return item.kind === 'image' ? (
+    <img
+      className={`${styles.tileImage} ${size}`}
+      src={thumbnailOf(item, width)}
+      alt=""
+      width={width}
+      height={Math.max(1, Math.round((width * item.height) / item.width))}
+      loading="lazy"
+    />
+  ) : (
+    <span className={`${styles.tileVideo} ${size}`} aria-hidden="true">
+      ▶
+    </span>
+  )
+}
+
 export function MediaPicker({ id, label, value, onChange, kind = 'image', error }: MediaPickerProps) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
@@ -312,20 +332,7 @@ function LibraryDialog({ kind, onClose, onChoose }: { kind: MediaKind; onClose()
           {result.rows.map((item) => (
             <li key={item.id}>
               <button type="button" className={styles.tile} onClick={() => onChoose(item)} aria-label={t('media.picker.pick', { name: item.name })}>
-                {item.kind === 'image' ? (
-                  <img
-                    className={styles.tileImage}
-                    src={thumbnailOf(item, 140)}
-                    alt=""
-                    width={140}
-                    height={Math.max(1, Math.round((140 * item.height) / item.width))}
-                    loading="lazy"
-                  />
-                ) : (
-                  <span className={styles.tileVideo} aria-hidden="true">
-                    ▶
-                  </span>
-                )}
+                <MediaThumb item={item} />
                 <span className={styles.tileName}>{item.name}</span>
               </button>
             </li>

@@ -4,11 +4,10 @@ import { mediaList } from '../../../api/console.ts'
 import { MEDIA_LIMITS, type MediaItem } from '../../../../shared/rules/media.ts'
 import { LOCALES } from '../../../../shared/languages.ts'
 import { mediaItemPath } from '../../lib/media-paths.ts'
-import { thumbnailOf } from '../../lib/media-upload.ts'
 import { type ListData, listLoader } from '../../screen-kit.ts'
 import { ListPage } from '../../ui/list-page.tsx'
 import { ListFilters } from '../../ui/list-filters.tsx'
-import { UploadZone } from '../../ui/media-picker.tsx'
+import { MediaThumb, UploadZone } from '../../ui/media-picker.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from '../../ui/media.module.css'
 import { MEDIA_KINDS, type MediaFilters, mediaQuery } from './media-query.ts'
@@ -24,20 +23,7 @@ function Tile({ item }: { item: MediaItem }) {
   return (
     <li className={styles.tile}>
       <Link className={styles.tileLink} to={mediaItemPath(item.id)} aria-label={t('media.open', { name: item.name })}>
-        {item.kind === 'image' ? (
-          <img
-            className={styles.tileImage}
-            src={thumbnailOf(item, 200)}
-            alt=""
-            width={200}
-            height={Math.max(1, Math.round((200 * item.height) / item.width))}
-            loading="lazy"
-          />
-        ) : (
-          <span className={styles.tileVideo} aria-hidden="true">
-            ▶
-          </span>
-        )}
+        <MediaThumb item={item} large />
       </Link>
       <div className={styles.tileText}>
         <span className={styles.tileName}>{item.name}</span>
