@@ -44,9 +44,6 @@ export function Dialog({ title, children, onClose, width = 'normal', describedBy
   )
 }
 
-/** Thrown from a form dialog's onSubmit: the form's own check failed, and this is the text to show. */
-export class FormMessage extends Error {}
-
 interface FormDialogProps {
   title: string
   submitLabel: string
@@ -60,7 +57,7 @@ interface FormDialogProps {
   onClose(): void
   /** A text of its own for some errors (null: the error code's text). */
   describeError?(error: unknown): string | null
-  /** Reads the form; throws the platform's error, or a FormMessage, to show it in the dialog. */
+  /** Reads the form; throws the platform's error, or a FormMessage (use-error-text.ts), to show it in the dialog. */
   onSubmit(form: FormData): Promise<void>
 }
 
@@ -78,7 +75,7 @@ export function FormDialog({ submitLabel, closeLabel, danger = false, disabled =
     try {
       await onSubmit(new FormData(event.currentTarget))
     } catch (error) {
-      setMessage(error instanceof FormMessage ? error.message : (describeError?.(error) ?? errorText(error)))
+      setMessage(describeError?.(error) ?? errorText(error))
       setBusy(false)
     }
   }

@@ -9,13 +9,16 @@
 /** What a filter accepts from the address: the value, or '' for "not set". */
 export type ParamRule<V extends string = string> = (raw: string) => V | ''
 
-export interface FilterParam<V extends string = string> {
+export interface FilterParam<V extends string = string, P = unknown> {
   /** The query parameter (`q`, `exhibition`, `status`...). */
   param: string
   rule: ParamRule<V>
+  /** What the list call gets for a set value (a number for an id, say); the value itself when left out. */
+  send?(value: V): P
 }
 
-type Spec = Record<string, FilterParam>
+// biome-ignore lint/suspicious/noExplicitAny: a filter's value and what it sends differ per filter
+type Spec = Record<string, FilterParam<any, any>>
 
 /** The filters a spec reads: each value accepted or '', and the page (1 when the address has none or a wrong one). */
 export type FiltersOf<S extends Spec> = { page: number } & { [K in keyof S]: S[K] extends FilterParam<infer V> ? V | '' : string }
@@ -23,10 +26,18 @@ export type FiltersOf<S extends Spec> = { page: number } & { [K in keyof S]: S[K
 /** The filters of a list query, for a screen's types. */
 export type FiltersOfQuery<Q> = Q extends ListQuery<infer S> ? FiltersOf<S> : never
 
+/** What a filter puts into the list call: what its `send` makes of the value, or the value. */
+type SentOf<F> = F extends { send(value: never): infer P } ? Exclude<P, ''> : F extends FilterParam<infer V> ? V : never
+
+/** The list call's payload: the page, its size, and the filters that are set. */
+export type PayloadOf<S extends Spec> = { page: number; pageSize: number } & { [K in keyof S]?: SentOf<S[K]> }
+
 export interface ListQuery<S extends Spec> {
   filtersFrom(params: URLSearchParams): FiltersOf<S>
   /** The address of another page of the same filtered list (`?` for the first page unfiltered). */
   pageHref(filters: FiltersOf<S>, page: number): string
+  /** The list call's payload: only what is set, so the platform applies no filter that is not . */
+  payload(filters: FiltersOf<S>): PayloadOf<S>
 }
 
 /** One of a fixed set of values. */
@@ -53,6 +64,12 @@ export const day: ParamRule = (raw) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) && !Numb
 /** Whatever the address says (the platform checks it). */
 export const anything: ParamRule = (raw) => raw
 
+/** The free-text search box (`q`), sent without the spaces around it. */
+export const searchFilter = (maxLength: number) => ({ param: 'q', rule: text(maxLength), send: (value: string) => value.trim() })
+
+/** The exhibition choice (`exhibition`): its id, sent as a number. */
+export const exhibitionFilter = (maxDigits?: number) => ({ param: 'exhibition', rule: digits(maxDigits), send: Number })
+
 /** The page asked for, or 1; `maxPage` caps what an address may ask (a larger one is page 1). */
 export function pageFrom(params: URLSearchParams, maxPage = Number.POSITIVE_INFINITY): number {
   const page = Number(params.get('page'))
@@ -65,7 +82,7 @@ export function queryHref(params: URLSearchParams): string {
   return query ? `?${query}` : '?'
 }
 
-export function listQuery<const S extends Spec>(spec: S, options: { maxPage?: number } = {}): ListQuery<S> {
+export function listQuery<const S extends Spec>(spec: S, options: { pageSize: number; maxPage?: number }): ListQuery<S> {
   const entries = Object.entries(spec)
   return {
     filtersFrom(params) {
@@ -82,6 +99,14 @@ export function listQuery<const S extends Spec>(spec: S, options: { maxPage?: nu
       }
       if (page > 1) params.set('page', String(page))
       return queryHref(params)
+    },
+    payload(filters) {
+      const sent: Record<string, unknown> = {}
+      for (const [key, { send }] of entries) {
+        const value = (filters as Record<string, unknown>)[key]
+        if (value !== '') sent[key] = send ? send(value) : value
+      }
+      return { page: filters.page, pageSize: options.pageSize, ...onlySet(sent) } as PayloadOf<S>
     },
   }
 }

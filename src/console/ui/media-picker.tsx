@@ -16,12 +16,12 @@ import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { mediaList } from '../../api/console.ts'
-import { GatewayError } from '../../api/gateway-error.ts'
 import { MEDIA_LIMITS, type MediaItem, type MediaKind } from '../../../shared/rules/media.ts'
 import { useConsoleShell } from '../console-state.ts'
 import { thumbnailOf, uploadMedia } from '../lib/media-upload.ts'
 import styles from './media-picker.module.css'
 import ui from './ui.module.css'
+import { useErrorText } from './use-error-text.ts'
 
 const ACCEPT: Record<MediaKind, string> = {
   image: 'image/jpeg,image/png,image/webp,image/avif,image/gif',
@@ -40,15 +40,24 @@ export interface MediaPickerProps {
   error?: string | undefined
 }
 
-/** A refusal in the member's words, with what it names (the size limit) from the answer's data. */
-export function useMediaErrorText(): (error: unknown) => string {
-  const { t, i18n } = useTranslation()
-  return (error) => {
-    const code = error instanceof GatewayError ? error.code : 'errors.unexpected'
-    const data = error instanceof GatewayError ? (error.body as { data?: unknown } | null)?.data : null
-    const params = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {}
-    return i18n.exists(code) ? t(code, params) : t('errors.unexpected')
-  }
+/** A file's thumbnail in a grid of tiles (the picker's, or the library's larger ones): the image, or a play sign for a video. */
+export function MediaThumb({ item, large = false }: { item: MediaItem; large?: boolean }) {
+  const width = large ? 200 : 140
+  const size = large ? styles.large : ''
+  return item.kind === 'image' ? (
+    <img
+      className={`${styles.tileImage} ${size}`}
+      src={thumbnailOf(item, width)}
+      alt=""
+      width={width}
+      height={Math.max(1, Math.round((width * item.height) / item.width))}
+      loading="lazy"
+    />
+  ) : (
+    <span className={`${styles.tileVideo} ${size}`} aria-hidden="true">
+      ▶
+    </span>
+  )
 }
 
 export function MediaPicker({ id, label, value, onChange, kind = 'image', error }: MediaPickerProps) {
@@ -137,7 +146,7 @@ interface UploadZoneProps {
  */
 export function UploadZone({ id, kind, label, error, onUploaded, onBusy, children }: UploadZoneProps) {
   const { t } = useTranslation()
-  const errorText = useMediaErrorText()
+  const errorText = useErrorText()
   const hintId = `${id}-hint`
   const statusId = `${id}-status`
   const [progress, setProgress] = useState<number | null>(null)
@@ -237,7 +246,7 @@ export function UploadZone({ id, kind, label, error, onUploaded, onBusy, childre
 function LibraryDialog({ kind, onClose, onChoose }: { kind: MediaKind; onClose(): void; onChoose(item: MediaItem): void }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const errorText = useMediaErrorText()
+  const errorText = useErrorText()
   const titleId = useId()
   const dialog = useRef<HTMLDialogElement>(null)
   const [search, setSearch] = useState('')
@@ -323,20 +332,7 @@ function LibraryDialog({ kind, onClose, onChoose }: { kind: MediaKind; onClose()
           {result.rows.map((item) => (
             <li key={item.id}>
               <button type="button" className={styles.tile} onClick={() => onChoose(item)} aria-label={t('media.picker.pick', { name: item.name })}>
-                {item.kind === 'image' ? (
-                  <img
-                    className={styles.tileImage}
-                    src={thumbnailOf(item, 140)}
-                    alt=""
-                    width={140}
-                    height={Math.max(1, Math.round((140 * item.height) / item.width))}
-                    loading="lazy"
-                  />
-                ) : (
-                  <span className={styles.tileVideo} aria-hidden="true">
-                    ▶
-                  </span>
-                )}
+                <MediaThumb item={item} />
                 <span className={styles.tileName}>{item.name}</span>
               </button>
             </li>

@@ -29,3 +29,20 @@ export function Pager({ label, summary, page, pages, href }: { label: string; su
 
 /** Pages needed for a total, at least one (an empty list is page 1 of 1). */
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize))
+
+export interface ListPagerProps {
+  /** Names the pager's navigation landmark. */
+  label: string
+  /** "Page 2 of 5 (112 orders)" in the screen's words. */
+  summary(values: { page: number; pages: number; count: number }): string
+  page: number
+  total: number
+  pageSize: number
+  href(page: number): string
+}
+
+/** The pager of a list paged on the server, from its total and page size. */
+export function ListPager({ label, summary, page, total, pageSize, href }: ListPagerProps) {
+  const pages = pageCount(total, pageSize)
+  return <Pager label={label} summary={summary({ page, pages, count: total })} page={page} pages={pages} href={href} />
+}

@@ -1,11 +1,14 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type ApplicationDetail, decideApplication } from '../../../api/console.ts'
 import type { ReviewStatus } from '../../../../shared/rules/applications.ts'
 import { REVIEW_LIMITS } from '../../../../shared/rules/applications.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import ui from '../../ui/ui.module.css'
-import { useErrorText } from '../../ui/use-error-text.ts'
+import { FormEnd } from '../../ui/form-end.tsx'
+import { TextAreaField } from '../../ui/text-field.tsx'
+import { FormMessage } from '../../ui/use-error-text.ts'
+import { useFormCall } from '../../ui/use-form-call.ts'
 import styles from './application.module.css'
 
 /**
@@ -16,23 +19,11 @@ import styles from './application.module.css'
 export function DecisionForm({ application, onDone }: { application: ApplicationDetail; onDone(text: string): void }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const errorText = useErrorText()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
   const [status, setStatus] = useState<ReviewStatus | ''>('')
-
-  if (!application.nextStatuses.length) return <p className={ui.muted}>{t('applications.final')}</p>
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!status) {
-      setError(t('applications.chooseStatus'))
-      return
-    }
-    const form = new FormData(event.currentTarget)
-    setBusy(true)
-    setError('')
-    try {
+  // The notes start empty again (the form is keyed by the round) for the next decision.
+  const { busy, submit, message, round } = useFormCall(
+    async (form) => {
+      if (!status) throw new FormMessage(t('applications.chooseStatus'))
       await client.call(decideApplication, {
         reference: application.reference,
         status,
@@ -40,18 +31,18 @@ export function DecisionForm({ application, onDone }: { application: Application
         applicantNote: String(form.get('applicantNote') ?? ''),
         internalNote: String(form.get('internalNote') ?? ''),
       })
-      event.currentTarget?.reset()
+      return status
+    },
+    (decided) => {
       setStatus('')
-      onDone(t('applications.decided', { status: t(`applications.status.${status}`) }))
-    } catch (caught) {
-      setError(errorText(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
+      onDone(t('applications.decided', { status: t(`applications.status.${decided}`) }))
+    },
+  )
+
+  if (!application.nextStatuses.length) return <p className={ui.muted}>{t('applications.final')}</p>
 
   return (
-    <form className={ui.form} onSubmit={(event) => void submit(event)} noValidate>
+    <form key={round} className={ui.form} onSubmit={(event) => void submit(event)} noValidate>
       <fieldset className={ui.fieldset}>
         <legend className={ui.legend}>{t('applications.newStatus')}</legend>
         <div className={ui.choices}>
@@ -63,46 +54,21 @@ export function DecisionForm({ application, onDone }: { application: Application
           ))}
         </div>
       </fieldset>
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="decision-applicant-note">
-          {t('applications.applicantNote')}
-        </label>
-        <textarea
-          id="decision-applicant-note"
-          name="applicantNote"
-          className={`${ui.input} ${styles.note}`}
-          maxLength={REVIEW_LIMITS.note}
-          aria-describedby="decision-applicant-note-hint"
-        />
-        <p id="decision-applicant-note-hint" className={ui.hint}>
-          {t('applications.applicantNoteHint')}
-        </p>
-      </div>
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="decision-internal-note">
-          {t('applications.internalNote')}
-        </label>
-        <textarea
-          id="decision-internal-note"
-          name="internalNote"
-          className={`${ui.input} ${styles.note}`}
-          maxLength={REVIEW_LIMITS.note}
-          aria-describedby="decision-internal-note-hint"
-        />
-        <p id="decision-internal-note-hint" className={ui.hint}>
-          {t('applications.internalNoteHint')}
-        </p>
-      </div>
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className={ui.actions}>
-        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
-          {t('applications.decide')}
-        </button>
-      </div>
+      <TextAreaField
+        label={t('applications.applicantNote')}
+        hint={t('applications.applicantNoteHint')}
+        name="applicantNote"
+        className={styles.note}
+        maxLength={REVIEW_LIMITS.note}
+      />
+      <TextAreaField
+        label={t('applications.internalNote')}
+        hint={t('applications.internalNoteHint')}
+        name="internalNote"
+        className={styles.note}
+        maxLength={REVIEW_LIMITS.note}
+      />
+      <FormEnd message={message} busy={busy} save={t('applications.decide')} />
     </form>
   )
 }

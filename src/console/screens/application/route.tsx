@@ -12,6 +12,7 @@ import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import ui from '../../ui/ui.module.css'
 import { ApplicationStatus } from '../../ui/application-status.tsx'
+import detail from '../../ui/facts.module.css'
 import styles from './application.module.css'
 import { DecisionForm } from './decision-form.tsx'
 
@@ -64,9 +65,9 @@ function History({ application }: { application: ApplicationDetail }) {
   const { language } = useConsoleShell()
   if (!application.decisions.length) return <p className={ui.muted}>{t('applications.noDecisions')}</p>
   return (
-    <ol className={styles.history}>
+    <ol className={detail.entries}>
       {[...application.decisions].reverse().map((decision) => (
-        <li key={decision.at} className={styles.historyItem}>
+        <li key={decision.at} className={detail.entry}>
           <div>
             <strong>
               {t(`applications.status.${decision.from}`)} → {t(`applications.status.${decision.to}`)}
@@ -109,15 +110,15 @@ export function Component() {
       <p className={status ? ui.success : 'visually-hidden'} role="status">
         {status}
       </p>
-      <div className={styles.main}>
-        <section className={`${ui.panel} ${styles.stack}`} aria-labelledby="application-facts-title">
+      <div className={detail.columns}>
+        <section className={`${ui.panel} ${detail.stack}`} aria-labelledby="application-facts-title">
           <h2 id="application-facts-title" className={ui.panelTitle}>
             {t('applications.facts')}
           </h2>
           <Facts application={application} />
         </section>
-        <div className={styles.stack}>
-          <section className={`${ui.panel} ${styles.stack}`} aria-labelledby="application-decide-title">
+        <div className={detail.stack}>
+          <section className={`${ui.panel} ${detail.stack}`} aria-labelledby="application-decide-title">
             <h2 id="application-decide-title" className={ui.panelTitle}>
               {t('applications.decisionTitle')}
             </h2>
@@ -130,7 +131,7 @@ export function Component() {
               }}
             />
           </section>
-          <section className={`${ui.panel} ${styles.stack}`} aria-labelledby="application-history-title">
+          <section className={`${ui.panel} ${detail.stack}`} aria-labelledby="application-history-title">
             <h2 id="application-history-title" className={ui.panelTitle}>
               {t('applications.history')}
             </h2>

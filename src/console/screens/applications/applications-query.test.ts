@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { filtersFrom, listPayload, pageHref } from './applications-query.ts'
+import { applicationQuery } from './applications-query.ts'
+
+const { filtersFrom, payload: listPayload, pageHref } = applicationQuery
 
 describe('the review queue address', () => {
   it('when the address carries filters, then the payload has them and the next page keeps them', () => {

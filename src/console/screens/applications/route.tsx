@@ -9,15 +9,16 @@ import type { Column } from '../../ui/data-table.tsx'
 import { DayAndTime } from '../../ui/day-and-time.tsx'
 import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
-import { ApplicationFilters } from './application-filters.tsx'
+import { ListFilters } from '../../ui/list-filters.tsx'
+import { APPLICATION_STATUSES, REVIEW_LIMITS } from '../../../../shared/rules/applications.ts'
 import { ApplicationStatus } from '../../ui/application-status.tsx'
 import styles from './applications.module.css'
-import { type ApplicationFilters as Filters, applicationQuery, listPayload } from './applications-query.ts'
+import { APPLICATION_KINDS, type ApplicationFilters as Filters, applicationQuery } from './applications-query.ts'
 
 type QueueData = ListData<Filters, { rows: ApplicationRow[]; total: number; exhibitions: Array<{ id: number; title: string }> }>
 
 /** One page of the review queue, searched and filtered on the server. */
-export const loader = listLoader(applicationQuery, applicationList, listPayload)
+export const loader = listLoader(applicationQuery, applicationList, applicationQuery.payload)
 
 function useColumns(): Array<Column<ApplicationRow>> {
   const { t } = useTranslation()
@@ -66,25 +67,27 @@ function ExportPanel({ exhibitionId, kind }: { exhibitionId: number; kind: Filte
 /** The review queue of the member's exhibitions (docs/product.md#console-applications): find an application and open it to decide. */
 export function Component() {
   const { t } = useTranslation()
-  const { filters, page, pageSize } = useLoaderData() as QueueData
+  const data = useLoaderData() as QueueData
+  const { filters } = data
   const columns = useColumns()
   return (
     <ListScreen
-      title={t('applications.title')}
-      lead={t('applications.lead')}
-      filters={<ApplicationFilters key={JSON.stringify(filters)} filters={filters} exhibitions={page.exhibitions} />}
+      words="applications"
+      data={data}
+      query={applicationQuery}
+      filters={
+        <ListFilters
+          words="applications"
+          search={{ value: filters.search, maxLength: REVIEW_LIMITS.search }}
+          exhibitions={{ value: filters.exhibitionId, list: data.page.exhibitions }}
+          choices={[
+            { name: 'kind', value: filters.kind, label: 'kind', any: 'anyKind', values: APPLICATION_KINDS, option: 'kinds' },
+            { name: 'status', value: filters.status, label: 'statusLabel', any: 'anyStatus', values: APPLICATION_STATUSES, option: 'status' },
+          ]}
+        />
+      }
       columns={columns}
-      rows={page.rows}
       rowKey={(row) => row.reference}
-      empty={t('applications.empty')}
-      pager={{
-        label: t('applications.pages'),
-        summary: (values) => t('applications.pageOf', values),
-        page: filters.page,
-        total: page.total,
-        pageSize,
-        href: (next) => applicationQuery.pageHref(filters, next),
-      }}
       times
     >
       {filters.exhibitionId ? (

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { auditPayload, filtersFrom, pageHref } from './audit-query.ts'
+import { auditQuery } from './audit-query.ts'
+
+const { filtersFrom, payload: auditPayload, pageHref } = auditQuery
 
 describe('audit filters', () => {
   it('when the address holds filters, then the call asks for whole UTC days and the page', () => {

@@ -4,12 +4,12 @@ import { type AuditRow, auditList, type StaffListItem, staffList } from '../../.
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { type ListData, loadList, staffCall } from '../../screen-kit.ts'
-import { ListScreen } from '../../ui/list-screen.tsx'
+import { ListPage } from '../../ui/list-page.tsx'
 import ui from '../../ui/ui.module.css'
 import { AuditDiff } from './audit-diff.tsx'
 import { AuditFiltersForm } from './audit-filters-form.tsx'
 import styles from './audit.module.css'
-import { type AuditFilters, auditPayload, auditQuery } from './audit-query.ts'
+import { type AuditFilters, auditQuery } from './audit-query.ts'
 import { auditSentence, type SentenceContext } from './audit-sentence.ts'
 import { useFunctionLabel } from './function-label.ts'
 
@@ -17,7 +17,7 @@ type AuditData = ListData<AuditFilters, { rows: AuditRow[]; total: number }> & {
 
 /** One page of the audit log, filtered and paged on the server, and the members to name. */
 export async function loader(args: LoaderFunctionArgs): Promise<AuditData> {
-  const [list, staff] = await Promise.all([loadList(args, auditQuery, auditList, auditPayload), staffCall(args, staffList, {})])
+  const [list, staff] = await Promise.all([loadList(args, auditQuery, auditList, auditQuery.payload), staffCall(args, staffList, {})])
   return { ...list, members: staff.members }
 }
 
@@ -25,7 +25,8 @@ export async function loader(args: LoaderFunctionArgs): Promise<AuditData> {
 export function Component() {
   const { t, i18n } = useTranslation()
   const { language } = useConsoleShell()
-  const { filters, page, pageSize, members } = useLoaderData() as AuditData
+  const data = useLoaderData() as AuditData
+  const { page, members } = data
   const functionLabel = useFunctionLabel()
   const context: SentenceContext = {
     t: (key, values) => t(key, values),
@@ -34,10 +35,11 @@ export function Component() {
     memberOf: (id) => members.find((member) => member.id === id),
   }
   return (
-    <ListScreen
-      title={t('audit.title')}
-      lead={t('audit.lead')}
-      filters={<AuditFiltersForm key={JSON.stringify(filters)} filters={filters} members={members} />}
+    <ListPage
+      words="audit"
+      data={data}
+      query={auditQuery}
+      filters={<AuditFiltersForm filters={data.filters} members={members} />}
       list={
         page.rows.length ? (
           <ol className={styles.entries} aria-label={t('audit.title')}>
@@ -63,14 +65,6 @@ export function Component() {
           <p className={ui.muted}>{t('audit.empty')}</p>
         )
       }
-      pager={{
-        label: t('audit.pages'),
-        summary: (values) => t('audit.pageOf', values),
-        page: filters.page,
-        total: page.total,
-        pageSize,
-        href: (next) => auditQuery.pageHref(filters, next),
-      }}
       times
     />
   )

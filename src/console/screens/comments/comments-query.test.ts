@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { filtersFrom, listPayload, pageHref } from './comments-query.ts'
+import { commentQuery, listPayload } from './comments-query.ts'
+
+const { filtersFrom, pageHref } = commentQuery
 
 describe('the comment queue address', () => {
   it('when the address holds filters, then they are read back, and unknown or hostile values are dropped', () => {

@@ -5,7 +5,7 @@ import { commentList, type ModerationRow } from '../../../api/console.ts'
 import { MODERATION_LIMITS } from '../../../../shared/rules/console-comments.ts'
 import { type ListData, listLoader } from '../../screen-kit.ts'
 import { ListFilters } from '../../ui/list-filters.tsx'
-import { ListScreen } from '../../ui/list-screen.tsx'
+import { ListPage } from '../../ui/list-page.tsx'
 import ui from '../../ui/ui.module.css'
 import { CommentCard } from './comment-card.tsx'
 import styles from './comments.module.css'
@@ -16,42 +16,14 @@ type QueueData = ListData<CommentFilters, { rows: ModerationRow[]; total: number
 /** One page of the moderation queue, searched and filtered on the server. */
 export const loader = listLoader(commentQuery, commentList, listPayload)
 
-function Filters({ filters, exhibitions }: { filters: CommentFilters; exhibitions: Array<{ id: number; title: string }> }) {
-  const { t } = useTranslation()
-  return (
-    <ListFilters
-      id="comments"
-      label={t('comments.filters')}
-      search={{ label: t('comments.search'), hint: t('comments.searchHint'), value: filters.search, maxLength: MODERATION_LIMITS.search }}
-      choices={[
-        {
-          name: 'exhibition',
-          label: t('comments.exhibition'),
-          anyLabel: t('comments.anyExhibition'),
-          value: filters.exhibitionId,
-          options: exhibitions.map((exhibition) => ({ value: String(exhibition.id), label: exhibition.title || `#${exhibition.id}` })),
-        },
-        {
-          name: 'state',
-          label: t('comments.stateLabel'),
-          anyLabel: t('comments.anyState'),
-          value: filters.state,
-          options: (['visible', 'hidden'] as const).map((state) => ({ value: state, label: t(`comments.states.${state}`) })),
-        },
-      ]}
-      applyLabel={t('comments.apply')}
-      clearLabel={t('comments.clear')}
-    />
-  )
-}
-
 /**
  * The moderation queue of the member's exhibitions (docs/product.md#console-comments): newest first,
  * each comment with its author; hide or restore it, block or unblock its author, each with a reason.
  */
 export function Component() {
   const { t } = useTranslation()
-  const { filters, page, pageSize } = useLoaderData() as QueueData
+  const data = useLoaderData() as QueueData
+  const { filters, page } = data
   const revalidator = useRevalidator()
   const [notice, setNotice] = useState('')
   const changed = async (message: string) => {
@@ -59,10 +31,18 @@ export function Component() {
     setNotice(message)
   }
   return (
-    <ListScreen
-      title={t('comments.title')}
-      lead={t('comments.lead')}
-      filters={<Filters key={JSON.stringify(filters)} filters={filters} exhibitions={page.exhibitions} />}
+    <ListPage
+      words="comments"
+      data={data}
+      query={commentQuery}
+      filters={
+        <ListFilters
+          words="comments"
+          search={{ value: filters.search, maxLength: MODERATION_LIMITS.search }}
+          exhibitions={{ value: filters.exhibitionId, list: page.exhibitions }}
+          choices={[{ name: 'state', value: filters.state, label: 'stateLabel', any: 'anyState', values: ['visible', 'hidden'], option: 'states' }]}
+        />
+      }
       list={
         <section aria-label={t('comments.list')}>
           {page.rows.length ? (
@@ -76,19 +56,11 @@ export function Component() {
           )}
         </section>
       }
-      pager={{
-        label: t('comments.pages'),
-        summary: (values) => t('comments.pageOf', values),
-        page: filters.page,
-        total: page.total,
-        pageSize,
-        href: (next) => commentQuery.pageHref(filters, next),
-      }}
       times
     >
       <p role="status" className={notice ? ui.success : 'visually-hidden'}>
         {notice}
       </p>
-    </ListScreen>
+    </ListPage>
   )
 }

@@ -8,26 +8,25 @@ import { formatDateTime } from '../../lib/format.ts'
 import { type ListData as KitListData, listLoader } from '../../screen-kit.ts'
 import type { Column } from '../../ui/data-table.tsx'
 import { ListFilters } from '../../ui/list-filters.tsx'
-import { type FiltersOfQuery, listQuery, oneOf, onlySet, text } from '../../ui/list-query.ts'
+import { type FiltersOfQuery, listQuery, oneOf, searchFilter } from '../../ui/list-query.ts'
 import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './content.module.css'
 
 /** The list's search and filters in the page's address. */
-const contentQuery = listQuery({
-  search: { param: 'q', rule: text(EDITORIAL_LIMITS.search) },
-  kind: { param: 'kind', rule: oneOf(EDITORIAL_KINDS) },
-  state: { param: 'state', rule: oneOf(EDITORIAL_STATES) },
-})
+const contentQuery = listQuery(
+  {
+    search: searchFilter(EDITORIAL_LIMITS.search),
+    kind: { param: 'kind', rule: oneOf(EDITORIAL_KINDS) },
+    state: { param: 'state', rule: oneOf(EDITORIAL_STATES) },
+  },
+  { pageSize: EDITORIAL_LIMITS.pageSizeDefault },
+)
 
 type ListData = KitListData<FiltersOfQuery<typeof contentQuery>, { rows: EditorialRow[]; total: number }>
 
 /** One page of news, bulletins and videos in every state, searched and filtered on the server. */
-export const loader = listLoader(contentQuery, editorialList, (filters) => ({
-  page: filters.page,
-  pageSize: EDITORIAL_LIMITS.pageSizeDefault,
-  ...onlySet({ search: filters.search, kind: filters.kind, state: filters.state }),
-}))
+export const loader = listLoader(contentQuery, editorialList, contentQuery.payload)
 
 function useColumns(): Array<Column<EditorialRow>> {
   const { t } = useTranslation()
@@ -64,59 +63,35 @@ function useColumns(): Array<Column<EditorialRow>> {
 /** The content list (docs/product.md#console-content): find an item, see its state and which of the 12 languages it has, open it. */
 export function Component() {
   const { t } = useTranslation()
-  const { filters, page, pageSize } = useLoaderData() as ListData
+  const data = useLoaderData() as ListData
+  const { filters } = data
   const columns = useColumns()
   return (
     <ListScreen
-      title={t('content.title')}
-      lead={t('content.lead')}
+      words="content"
+      data={data}
+      query={contentQuery}
+      intro={
+        <p className={ui.actions}>
+          {EDITORIAL_KINDS.map((kind) => (
+            <Link key={kind} className={`${ui.button} ${kind === 'news' ? ui.primary : ''}`} to={consoleContentPath(kind, 'new')}>
+              {t(`content.new.${kind}`)}
+            </Link>
+          ))}
+        </p>
+      }
       filters={
-        <>
-          <p className={ui.actions}>
-            {EDITORIAL_KINDS.map((kind) => (
-              <Link key={kind} className={`${ui.button} ${kind === 'news' ? ui.primary : ''}`} to={consoleContentPath(kind, 'new')}>
-                {t(`content.new.${kind}`)}
-              </Link>
-            ))}
-          </p>
-          <ListFilters
-            key={JSON.stringify(filters)}
-            id="content"
-            label={t('content.filters')}
-            search={{ label: t('content.search'), hint: t('content.searchHint'), value: filters.search, maxLength: EDITORIAL_LIMITS.search }}
-            choices={[
-              {
-                name: 'kind',
-                label: t('content.kind'),
-                anyLabel: t('content.anyKind'),
-                value: filters.kind,
-                options: EDITORIAL_KINDS.map((kind) => ({ value: kind, label: t(`content.kinds.${kind}`) })),
-              },
-              {
-                name: 'state',
-                label: t('content.state'),
-                anyLabel: t('content.anyState'),
-                value: filters.state,
-                options: EDITORIAL_STATES.map((state) => ({ value: state, label: t(`content.states.${state}`) })),
-              },
-            ]}
-            applyLabel={t('content.apply')}
-            clearLabel={t('content.clear')}
-          />
-        </>
+        <ListFilters
+          words="content"
+          search={{ value: filters.search, maxLength: EDITORIAL_LIMITS.search }}
+          choices={[
+            { name: 'kind', value: filters.kind, label: 'kind', any: 'anyKind', values: EDITORIAL_KINDS, option: 'kinds' },
+            { name: 'state', value: filters.state, label: 'state', any: 'anyState', values: EDITORIAL_STATES, option: 'states' },
+          ]}
+        />
       }
       columns={columns}
-      rows={page.rows}
       rowKey={(row) => `${row.kind}-${row.id}`}
-      empty={t('content.empty')}
-      pager={{
-        label: t('content.pages'),
-        summary: (values) => t('content.pageOf', values),
-        page: filters.page,
-        total: page.total,
-        pageSize,
-        href: (next) => contentQuery.pageHref(filters, next),
-      }}
       times
     />
   )

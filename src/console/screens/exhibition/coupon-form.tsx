@@ -10,7 +10,8 @@ import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
 import { SelectField } from '../../ui/select-field.tsx'
 import { CurrencyField } from './currency-field.tsx'
-import { moneyOf, orNull, textOf, useFormCall } from '../../ui/use-form-call.ts'
+import { moneyOf } from '../../ui/money-value.ts'
+import { orNull, textOf, useFormCall } from '../../ui/use-form-call.ts'
 import { FormEnd } from '../../ui/form-end.tsx'
 
 interface Props {

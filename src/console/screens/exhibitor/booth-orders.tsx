@@ -8,6 +8,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { orderPath } from '../../lib/order-paths.ts'
 import { ExportButtons } from '../../ui/export-buttons.tsx'
 import ui from '../../ui/ui.module.css'
+import detail from '../../ui/facts.module.css'
 import styles from './exhibitor.module.css'
 
 type BoothOrder = ConsoleExhibitorDetail['boothOrders'][number]
@@ -28,9 +29,9 @@ export function BoothOrders({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }
       : t(`exhibitors.boothOrders.states.${order.state}`)
   if (!exhibitor.boothOrders.length) return <p className={ui.muted}>{t('exhibitors.boothOrders.none')}</p>
   return (
-    <ul className={styles.list}>
+    <ul className={detail.entries}>
       {exhibitor.boothOrders.map((order) => (
-        <li key={order.number} className={styles.item}>
+        <li key={order.number} className={detail.entry}>
           <div className={styles.itemHead}>
             <strong>{t('floorPlan.boothInHall', { number: order.booth.number, hall: order.booth.hall, state: stateOf(order) })}</strong>
           </div>

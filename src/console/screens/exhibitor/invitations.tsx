@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
+import detail from '../../ui/facts.module.css'
 import styles from './exhibitor.module.css'
 
 type Invitation = ConsoleExhibitorDetail['invitations'][number]
@@ -43,9 +44,9 @@ export function Invitations({
   }
   return (
     <>
-      <ul className={styles.list}>
+      <ul className={detail.entries}>
         {exhibitor.invitations.map((invitation) => (
-          <li key={invitation.id} className={styles.item}>
+          <li key={invitation.id} className={detail.entry}>
             <div className={styles.itemHead}>
               <span className={styles.email}>{invitation.email}</span>
               <span>

@@ -7,6 +7,7 @@ import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
+import detail from '../../ui/facts.module.css'
 import styles from './exhibitor.module.css'
 
 /**
@@ -73,9 +74,9 @@ export function Passes({
         </form>
       ) : null}
       {exhibitor.namedPasses.length ? (
-        <ul className={styles.list}>
+        <ul className={detail.entries}>
           {exhibitor.namedPasses.map((pass) => (
-            <li key={pass.id} className={styles.item}>
+            <li key={pass.id} className={detail.entry}>
               <div className={styles.itemHead}>
                 <span>{displayName({ first: pass.firstName, last: pass.lastName })}</span>
                 {pass.checkedIn ? <span className={`${ui.badge} ${ui.badgeGood}`}>{t('exhibitors.passes.checkedIn')}</span> : null}

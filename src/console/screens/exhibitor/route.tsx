@@ -18,6 +18,7 @@ import { ExhibitorStage } from '../../ui/exhibitor-stage.tsx'
 import { Facts } from '../../ui/facts.tsx'
 import ui from '../../ui/ui.module.css'
 import { BoothOrders } from './booth-orders.tsx'
+import detail from '../../ui/facts.module.css'
 import styles from './exhibitor.module.css'
 import { Invitations } from './invitations.tsx'
 import { Passes } from './passes.tsx'
@@ -82,11 +83,11 @@ function Profile({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
   // The texts are in the profile's language; the labels and "not written" in the member's.
   const written = (value: string, lang: string) => (value ? <span lang={lang}>{value}</span> : <span className={ui.muted}>{t('exhibitors.notWritten')}</span>)
   return (
-    <ul className={styles.list}>
+    <ul className={detail.entries}>
       {exhibitor.texts.map((text) => {
         const info = LANGUAGE_INFO[urlLanguageOfLocale(text.locale)]
         return (
-          <li key={text.locale} className={styles.item}>
+          <li key={text.locale} className={detail.entry}>
             <h3 className={styles.language}>{t('exhibitors.profileIn', { language: info.nativeName })}</h3>
             <dl className={styles.fields}>
               <dt>{t('exhibitors.name')}</dt>
@@ -107,9 +108,9 @@ function Licences({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
   const { t } = useTranslation()
   if (!exhibitor.licences.length) return <p className={ui.muted}>{t('exhibitors.noLicences')}</p>
   return (
-    <ul className={styles.list}>
+    <ul className={detail.entries}>
       {exhibitor.licences.map((licence) => (
-        <li key={`${licence.regulator} ${licence.number}`} className={styles.item}>
+        <li key={`${licence.regulator} ${licence.number}`} className={detail.entry}>
           <span>
             {licence.regulator} · <span className={ui.mono}>{licence.number}</span>
           </span>
@@ -132,9 +133,9 @@ function Channels({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
   return (
     <>
       {exhibitor.channels.length ? (
-        <ul className={styles.list}>
+        <ul className={detail.entries}>
           {exhibitor.channels.map((channel) => (
-            <li key={channel.id} className={styles.item}>
+            <li key={channel.id} className={detail.entry}>
               <div className={styles.itemHead}>
                 <span className={ui.mono}>{channel.display}</span>
                 <span>{t(`register.kinds.${channel.kind}`)}</span>
@@ -157,9 +158,9 @@ function Channels({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
       {exhibitor.pendingChannels.length ? (
         <>
           <h3 className={styles.subTitle}>{t('exhibitors.pendingChannels')}</h3>
-          <ul className={styles.list}>
+          <ul className={detail.entries}>
             {exhibitor.pendingChannels.map((channel) => (
-              <li key={channel.id} className={styles.item}>
+              <li key={channel.id} className={detail.entry}>
                 <div className={styles.itemHead}>
                   <span className={ui.mono}>{channel.display}</span>
                   <span>{t(`register.kinds.${channel.kind}`)}</span>
@@ -180,9 +181,9 @@ function Team({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
   const { language } = useConsoleShell()
   if (!exhibitor.members.length) return <p className={ui.muted}>{t('exhibitors.noMembers')}</p>
   return (
-    <ul className={styles.list}>
+    <ul className={detail.entries}>
       {exhibitor.members.map((member) => (
-        <li key={member.accountId} className={styles.item}>
+        <li key={member.accountId} className={detail.entry}>
           <div className={styles.itemHead}>
             <span className={styles.email}>{member.nick}</span>
             <span>{t(`exhibitors.roles.${member.role}`)}</span>
@@ -201,9 +202,9 @@ function Others({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
   const { t } = useTranslation()
   if (!exhibitor.otherExhibitions.length) return <p className={ui.muted}>{t('exhibitors.noOthers')}</p>
   return (
-    <ul className={styles.list}>
+    <ul className={detail.entries}>
       {exhibitor.otherExhibitions.map((other) => (
-        <li key={other.exhibitorId} className={styles.item}>
+        <li key={other.exhibitorId} className={detail.entry}>
           <div className={styles.itemHead}>
             <Link to={exhibitorPath(other.exhibitorId)}>{other.title}</Link>
             {other.status === 'withdrawn' ? <span className={`${ui.badge} ${ui.badgeOff}`}>{t('exhibitors.status.withdrawn')}</span> : null}
@@ -216,7 +217,7 @@ function Others({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section className={`${ui.panel} ${styles.stack}`} aria-labelledby={id}>
+    <section className={`${ui.panel} ${detail.stack} ${styles.flush}`} aria-labelledby={id}>
       <h2 id={id} className={ui.panelTitle}>
         {title}
       </h2>
@@ -241,8 +242,8 @@ export function Component() {
       <p className={status?.failed ? ui.alert : status ? ui.success : 'visually-hidden'} role="status">
         {status?.text ?? ''}
       </p>
-      <div className={styles.main}>
-        <div className={styles.stack}>
+      <div className={detail.columns}>
+        <div className={detail.stack}>
           <Panel id="exhibitor-facts-title" title={t('exhibitors.facts')}>
             <Summary exhibitor={exhibitor} />
           </Panel>
@@ -256,7 +257,7 @@ export function Component() {
             <Channels exhibitor={exhibitor} />
           </Panel>
         </div>
-        <div className={styles.stack}>
+        <div className={detail.stack}>
           <Panel id="exhibitor-tasks-title" title={t('exhibitorTasks.checklist')}>
             <TaskStates states={tasks} exhibitionId={exhibitor.exhibitionId} />
           </Panel>

@@ -7,6 +7,7 @@ import { exhibitorTasksPath } from '../../lib/catalog-paths.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatDay } from '../../lib/venue-day.ts'
 import ui from '../../ui/ui.module.css'
+import detail from '../../ui/facts.module.css'
 import styles from './exhibitor.module.css'
 
 const BADGE: Record<TaskState, string> = { done: ui.badgeGood ?? '', due: '', overdue: ui.badgeWarn ?? '' }
@@ -21,9 +22,9 @@ export function TaskStates({ states, exhibitionId }: { states: ExhibitorTaskStat
       {states.tasks.length ? (
         <>
           <p>{t('exhibitorTasks.doneOf', { done, total: states.tasks.length })}</p>
-          <ul className={styles.list}>
+          <ul className={detail.entries}>
             {states.tasks.map((task) => (
-              <li key={task.id} className={styles.item}>
+              <li key={task.id} className={detail.entry}>
                 <div className={styles.itemHead}>
                   <span>{task.title}</span>
                   <span className={`${ui.badge} ${BADGE[task.state]}`}>{t(`exhibitorTasks.states.${task.state}`)}</span>

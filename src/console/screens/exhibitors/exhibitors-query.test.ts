@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { filtersFrom, listPayload, pageHref } from './exhibitors-query.ts'
+import { exhibitorQuery } from './exhibitors-query.ts'
+
+const { filtersFrom, payload: listPayload, pageHref } = exhibitorQuery
 
 describe('the exhibitor list address', () => {
   it('when the address carries filters, then the payload has them and the next page keeps them', () => {

@@ -10,14 +10,16 @@ import type { Column } from '../../ui/data-table.tsx'
 import { ExhibitorStage } from '../../ui/exhibitor-stage.tsx'
 import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
-import { ExhibitorFilters } from './exhibitor-filters.tsx'
+import { ListFilters } from '../../ui/list-filters.tsx'
+import { CONSOLE_EXHIBITOR_LIMITS, EXHIBITOR_PROGRESS } from '../../../../shared/rules/console-exhibitors.ts'
+import { EXHIBITOR_KINDS } from '../../../../shared/rules/exhibitors.ts'
 import styles from './exhibitors.module.css'
-import { type ExhibitorFilters as Filters, exhibitorQuery, listPayload } from './exhibitors-query.ts'
+import { type ExhibitorFilters as Filters, exhibitorQuery } from './exhibitors-query.ts'
 
 type ListPage = ListData<Filters, { rows: ConsoleExhibitorRow[]; total: number; exhibitions: Array<{ id: number; title: string }> }>
 
 /** One page of the member's exhibitors, searched and filtered on the server. */
-export const loader = listLoader(exhibitorQuery, exhibitorList, listPayload)
+export const loader = listLoader(exhibitorQuery, exhibitorList, exhibitorQuery.payload)
 
 function useColumns(): Array<Column<ConsoleExhibitorRow>> {
   const { t } = useTranslation()
@@ -98,25 +100,27 @@ function ExportPanel({ exhibitionId }: { exhibitionId: number }) {
 /** The exhibitors of the member's exhibitions (docs/product.md#console-exhibitors): how far each has come; open one for its team. */
 export function Component() {
   const { t } = useTranslation()
-  const { filters, page, pageSize } = useLoaderData() as ListPage
+  const data = useLoaderData() as ListPage
+  const { filters } = data
   const columns = useColumns()
   return (
     <ListScreen
-      title={t('exhibitors.title')}
-      lead={t('exhibitors.lead')}
-      filters={<ExhibitorFilters key={JSON.stringify(filters)} filters={filters} exhibitions={page.exhibitions} />}
+      words="exhibitors"
+      data={data}
+      query={exhibitorQuery}
+      filters={
+        <ListFilters
+          words="exhibitors"
+          search={{ value: filters.search, maxLength: CONSOLE_EXHIBITOR_LIMITS.search }}
+          exhibitions={{ value: filters.exhibitionId, list: data.page.exhibitions }}
+          choices={[
+            { name: 'kind', value: filters.kind, label: 'kind', any: 'anyKind', values: EXHIBITOR_KINDS, option: 'kinds' },
+            { name: 'stage', value: filters.stage, label: 'stageLabel', any: 'anyStage', values: EXHIBITOR_PROGRESS, option: 'stages' },
+          ]}
+        />
+      }
       columns={columns}
-      rows={page.rows}
       rowKey={(row) => row.id}
-      empty={t('exhibitors.empty')}
-      pager={{
-        label: t('exhibitors.pages'),
-        summary: (values) => t('exhibitors.pageOf', values),
-        page: filters.page,
-        total: page.total,
-        pageSize,
-        href: (next) => exhibitorQuery.pageHref(filters, next),
-      }}
     >
       {filters.exhibitionId ? <ExportPanel exhibitionId={Number(filters.exhibitionId)} /> : <p className={ui.hint}>{t('exhibitors.exportHint')}</p>}
     </ListScreen>

@@ -6,9 +6,9 @@ import { INVOICE_LIMITS, INVOICE_MESSAGES, parseRate, TAX_TREATMENTS, type TaxTr
 import { useConsoleShell } from '../../console-state.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
-import { FieldRow } from '../../ui/field-row.tsx'
+import { FormEnd } from '../../ui/form-end.tsx'
 import { SelectField } from '../../ui/select-field.tsx'
-import { TextField } from '../../ui/text-field.tsx'
+import { TextAreaField, TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { FormProblems, textOf, useFormCall } from '../../ui/use-form-call.ts'
 import styles from './invoicing.module.css'
@@ -38,7 +38,7 @@ export function Component() {
   const [rates, setRates] = useState<RateRow[]>(() => loaded.rates.map((rate, key) => ({ key, ...rate })))
   const [nextKey, setNextKey] = useState(loaded.rates.length)
   const issuer = settings.issuer
-  const { busy, submit, fieldError, message } = useFormCall(
+  const { busy, submit, fieldError, field, message } = useFormCall(
     (form) => {
       // Rates are checked here as the platform checks them, so a typo is named before anything is sent.
       const problems: Record<string, string> = {}
@@ -66,6 +66,7 @@ export function Component() {
       setRound((value) => value + 1)
       setSaved(true)
     },
+    { words: 'invoicing', values: issuer },
   )
   const countries: Array<[string, string]> = settings.countries.map((country) => [country.code, country.name])
   const change = (key: number, patch: Partial<RateRow>) => {
@@ -93,59 +94,14 @@ export function Component() {
             {t('invoicing.identity')}
           </h2>
           <div className={styles.grid}>
-            <TextField
-              label={t('invoicing.legalName')}
-              name="legalName"
-              defaultValue={issuer?.legalName}
-              maxLength={INVOICE_LIMITS.companyName}
-              required
-              error={fieldError('legalName')}
-            />
-            <SelectField
-              label={t('invoicing.country')}
-              name="country"
-              defaultValue={issuer?.country ?? ''}
-              options={[['', t('invoicing.chooseCountry')], ...countries]}
-              error={fieldError('country')}
-            />
-            <TextField
-              label={t('invoicing.taxId')}
-              name="taxId"
-              defaultValue={issuer?.taxId}
-              maxLength={INVOICE_LIMITS.taxId}
-              required
-              error={fieldError('taxId')}
-            />
-            <TextField
-              label={t('invoicing.registrationNumber')}
-              name="registrationNumber"
-              defaultValue={issuer?.registrationNumber}
-              maxLength={INVOICE_LIMITS.registrationNumber}
-              error={fieldError('registrationNumber')}
-            />
-            <TextField
-              label={t('invoicing.prefix')}
-              name="prefix"
-              defaultValue={issuer?.prefix}
-              maxLength={INVOICE_LIMITS.prefix}
-              autoComplete="off"
-              required
-              hint={t('invoicing.prefixHint')}
-              error={fieldError('prefix')}
-            />
-            <TextField
-              label={t('invoicing.defaultRate')}
-              name="defaultRate"
-              inputMode="decimal"
-              defaultValue={issuer?.defaultRate}
-              required
-              hint={t('invoicing.defaultRateHint')}
-              error={fieldError('defaultRate')}
-            />
+            <TextField {...field('legalName')} maxLength={INVOICE_LIMITS.companyName} required />
+            <SelectField {...field('country')} options={[['', t('invoicing.chooseCountry')], ...countries]} />
+            <TextField {...field('taxId')} maxLength={INVOICE_LIMITS.taxId} required />
+            <TextField {...field('registrationNumber')} maxLength={INVOICE_LIMITS.registrationNumber} />
+            <TextField {...field('prefix')} maxLength={INVOICE_LIMITS.prefix} autoComplete="off" required hint={t('invoicing.prefixHint')} />
+            <TextField {...field('defaultRate')} inputMode="decimal" required hint={t('invoicing.defaultRateHint')} />
           </div>
-          <FieldRow label={t('invoicing.address')} error={fieldError('address')}>
-            {(control) => <textarea {...control} name="address" rows={3} maxLength={INVOICE_LIMITS.address} required defaultValue={issuer?.address} />}
-          </FieldRow>
+          <TextAreaField {...field('address')} rows={3} maxLength={INVOICE_LIMITS.address} required />
         </section>
         <section className={ui.panel} aria-labelledby="invoicing-rates">
           <h2 id="invoicing-rates" className={ui.panelTitle}>
@@ -205,16 +161,7 @@ export function Component() {
             </button>
           </div>
         </section>
-        {message ? (
-          <p className={ui.fieldError} role="alert">
-            {message}
-          </p>
-        ) : null}
-        <div className={ui.actions}>
-          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
-            {t('invoicing.save')}
-          </button>
-        </div>
+        <FormEnd message={message} busy={busy} save={t('invoicing.save')} />
       </form>
     </ConsolePage>
   )

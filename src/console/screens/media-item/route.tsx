@@ -1,9 +1,7 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useRevalidator } from 'react-router'
 import { deleteMedia, mediaDetail, saveMedia } from '../../../api/console.ts'
-import type { FieldErrors } from '../../../../shared/functions/gateway.ts'
-import { GatewayError } from '../../../api/gateway-error.ts'
 import type { MediaUse } from '../../../../shared/contracts/console-media.ts'
 import { consoleContentPath } from '../../../../shared/rules/console-editorial.ts'
 import { MEDIA_LIMITS, type MediaItem, mediaWidths } from '../../../../shared/rules/media.ts'
@@ -15,9 +13,11 @@ import { MEDIA_PATH } from '../../lib/media-paths.ts'
 import { thumbnailOf } from '../../lib/media-upload.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
-import { useMediaErrorText } from '../../ui/media-picker.tsx'
+import { Alert, FormEnd } from '../../ui/form-end.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
+import { useAction } from '../../ui/use-action.ts'
+import { useFormCall } from '../../ui/use-form-call.ts'
 import styles from '../../ui/media.module.css'
 
 type Detail = Awaited<ReturnType<typeof loadDetail>>
@@ -75,33 +75,22 @@ function Facts({ item }: { item: MediaItem }) {
 function TextsForm({ item }: { item: MediaItem }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const errorText = useMediaErrorText()
   const revalidator = useRevalidator()
-  const [busy, setBusy] = useState(false)
-  const [fields, setFields] = useState<FieldErrors>({})
-  const [message, setMessage] = useState<{ kind: 'success' | 'alert'; text: string } | null>(null)
+  const [saved, setSaved] = useState(false)
   const [alt, setAlt] = useState<Partial<Record<Locale, string>>>(item.alt)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    setBusy(true)
-    setFields({})
-    setMessage(null)
-    try {
+  const { busy, submit, fieldError, message } = useFormCall(
+    async (form) => {
+      setSaved(false)
       await client.call(saveMedia, { id: item.id, name: String(form.get('name') ?? ''), alt })
+    },
+    async () => {
       await revalidator.revalidate()
-      setMessage({ kind: 'success', text: t('media.saved') })
-    } catch (error) {
-      if (error instanceof GatewayError && Object.keys(error.fields).length) setFields(error.fields)
-      else setMessage({ kind: 'alert', text: errorText(error) })
-    }
-    setBusy(false)
-  }
-  const fieldError = (name: string) => (fields[name] ? errorText(new GatewayError(400, fields[name] as string, null)) : undefined)
+      setSaved(true)
+    },
+  )
 
   return (
-    <form className={`${ui.panel} ${ui.form}`} onSubmit={submit} noValidate>
+    <form className={`${ui.panel} ${ui.form}`} onSubmit={(event) => void submit(event)} noValidate>
       <TextField
         label={t('media.name')}
         hint={t('media.nameHint')}
@@ -150,18 +139,10 @@ function TextsForm({ item }: { item: MediaItem }) {
           </div>
         </fieldset>
       ) : null}
-      <div className={ui.actions}>
-        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
-          {t('media.save')}
-        </button>
-      </div>
-      <div aria-live="polite">
-        {message ? (
-          <p className={message.kind === 'success' ? ui.success : ui.alert} role={message.kind === 'alert' ? 'alert' : undefined}>
-            {message.text}
-          </p>
-        ) : null}
-      </div>
+      <FormEnd message={message} busy={busy} save={t('media.save')} />
+      <p className={saved ? ui.success : 'visually-hidden'} role="status">
+        {saved ? t('media.saved') : ''}
+      </p>
     </form>
   )
 }
@@ -170,23 +151,14 @@ function TextsForm({ item }: { item: MediaItem }) {
 function DeletePanel({ item, inUse }: { item: MediaItem; inUse: boolean }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const errorText = useMediaErrorText()
   const navigate = useNavigate()
   const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState('')
-
-  const remove = async () => {
-    setBusy(true)
-    setProblem('')
-    try {
+  const { busy, error, run } = useAction()
+  const remove = () =>
+    run(async () => {
       await client.call(deleteMedia, { id: item.id })
       navigate(MEDIA_PATH)
-    } catch (error) {
-      setProblem(errorText(error))
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <div className={ui.panel}>
@@ -208,11 +180,7 @@ function DeletePanel({ item, inUse }: { item: MediaItem; inUse: boolean }) {
           {t('media.delete')}
         </button>
       )}
-      {problem ? (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Alert message={error} />
     </div>
   )
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { filtersFrom, listPayload, pageHref } from './orders-query.ts'
+import { orderQuery } from './orders-query.ts'
+
+const { filtersFrom, payload: listPayload, pageHref } = orderQuery
 
 describe('the order list address', () => {
   it('when the address holds a search and filters, then the payload carries them and another page keeps them', () => {

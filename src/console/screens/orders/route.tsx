@@ -10,14 +10,15 @@ import { DayAndTime } from '../../ui/day-and-time.tsx'
 import { ListScreen } from '../../ui/list-screen.tsx'
 import { StateBadge } from '../../ui/state-badge.tsx'
 import ui from '../../ui/ui.module.css'
-import { OrderFilters } from './order-filters.tsx'
+import { ListFilters } from '../../ui/list-filters.tsx'
+import { ORDER_LIST_LIMITS, ORDER_LIST_STATUSES, PAYMENT_METHODS } from '../../../../shared/rules/console-orders.ts'
 import styles from './orders.module.css'
-import { type OrderFilters as Filters, listPayload, orderQuery } from './orders-query.ts'
+import { type OrderFilters as Filters, orderQuery } from './orders-query.ts'
 
 type OrdersData = ListData<Filters, { rows: OrderListRow[]; total: number; exhibitions: Array<{ id: number; title: string }> }>
 
 /** One page of orders, searched and filtered on the server. */
-export const loader = listLoader(orderQuery, orderList, listPayload)
+export const loader = listLoader(orderQuery, orderList, orderQuery.payload)
 
 /** The order list's columns; the cells read the member's language for dates and money. */
 function useColumns(): Array<Column<OrderListRow>> {
@@ -69,26 +70,31 @@ function useColumns(): Array<Column<OrderListRow>> {
 
 /** The orders of the member's exhibitions (docs/product.md#console-orders): find one by code, buyer, attendee or phone. */
 export function Component() {
-  const { t } = useTranslation()
-  const { filters, page, pageSize } = useLoaderData() as OrdersData
+  const data = useLoaderData() as OrdersData
+  const { filters } = data
   const columns = useColumns()
   return (
     <ListScreen
-      title={t('orders.title')}
-      lead={t('orders.lead')}
-      filters={<OrderFilters key={JSON.stringify(filters)} filters={filters} exhibitions={page.exhibitions} />}
+      words="orders"
+      data={data}
+      query={orderQuery}
+      filters={
+        <ListFilters
+          words="orders"
+          search={{ value: filters.search, maxLength: ORDER_LIST_LIMITS.search }}
+          exhibitions={{ value: filters.exhibitionId, list: data.page.exhibitions }}
+          choices={[
+            { name: 'status', value: filters.status, label: 'status', any: 'anyStatus', values: ORDER_LIST_STATUSES, option: 'state' },
+            { name: 'method', value: filters.method, label: 'method', any: 'anyMethod', values: PAYMENT_METHODS, option: 'methods' },
+          ]}
+          days={[
+            { name: 'from', value: filters.from },
+            { name: 'to', value: filters.to },
+          ]}
+        />
+      }
       columns={columns}
-      rows={page.rows}
       rowKey={(row) => row.number}
-      empty={t('orders.empty')}
-      pager={{
-        label: t('orders.pages'),
-        summary: (values) => t('orders.pageOf', values),
-        page: filters.page,
-        total: page.total,
-        pageSize,
-        href: (next) => orderQuery.pageHref(filters, next),
-      }}
       times
     />
   )

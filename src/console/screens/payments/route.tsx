@@ -14,7 +14,10 @@ import { StateBadge } from '../../ui/state-badge.tsx'
 import ui from '../../ui/ui.module.css'
 
 /** The queue's address: `?show=all` for refunded ones too, `page` past the first. */
-const queueQuery = listQuery({ show: { param: 'show', rule: oneOf(['all'] as const) } }, { maxPage: Number.MAX_SAFE_INTEGER })
+const queueQuery = listQuery(
+  { show: { param: 'show', rule: oneOf(['all'] as const) } },
+  { pageSize: PAYMENT_QUEUE_PAGE_SIZE, maxPage: Number.MAX_SAFE_INTEGER },
+)
 
 type QueueData = ListData<FiltersOfQuery<typeof queueQuery>, { rows: PaymentQueueRow[]; total: number }>
 
@@ -78,33 +81,24 @@ function useColumns(): Array<Column<PaymentQueueRow>> {
  */
 export function Component() {
   const { t } = useTranslation()
-  const { filters, page, pageSize } = useLoaderData() as QueueData
+  const data = useLoaderData() as QueueData
   const columns = useColumns()
-  const open = filters.show !== 'all'
+  const open = data.filters.show !== 'all'
   return (
     <ListScreen
-      title={t('payments.title')}
-      lead={t('payments.lead')}
+      words="payments"
+      data={data}
+      query={queueQuery}
       actions={
         <Link className={ui.button} to={queueQuery.pageHref({ show: open ? 'all' : '', page: 1 }, 1)}>
           {t(open ? 'payments.showAll' : 'payments.showOpen')}
         </Link>
       }
       columns={columns}
-      rows={page.rows}
       rowKey={(row) => `${row.number}-${row.receivedAt}`}
-      empty={t('payments.empty')}
-      pager={{
-        label: t('payments.pages'),
-        summary: (values) => t('payments.pageOf', values),
-        page: filters.page,
-        total: page.total,
-        pageSize,
-        href: (next) => queueQuery.pageHref(filters, next),
-      }}
       times
     >
-      <p className={ui.hint}>{t(open ? 'payments.countOpen' : 'payments.countAll', { count: page.total })}</p>
+      <p className={ui.hint}>{t(open ? 'payments.countOpen' : 'payments.countAll', { count: data.page.total })}</p>
     </ListScreen>
   )
 }

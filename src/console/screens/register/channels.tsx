@@ -1,17 +1,17 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useRevalidator } from 'react-router'
 import { type RegisterChannel, retireRegisterChannel, saveRegisterChannel } from '../../../api/console.ts'
 import { CHANNEL_KINDS, CHANNEL_PURPOSES } from '../../../../shared/rules/verification.ts'
-import type { FieldErrors } from '../../../../shared/functions/gateway.ts'
-import { GatewayError } from '../../../api/gateway-error.ts'
 import { CHANNEL_STATES, REGISTER_LIMITS } from '../../../../shared/rules/console-register.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
-import { useRegisterErrorText } from './error-text.ts'
+import { FormEnd } from '../../ui/form-end.tsx'
+import { useErrorText } from '../../ui/use-error-text.ts'
+import { useFormCall } from '../../ui/use-form-call.ts'
 import { RegisterPager, RegisterStatus } from './register-kit.tsx'
 import { localToday, type RegisterData, viewHref } from './register-query.ts'
 import styles from './register.module.css'
@@ -32,21 +32,11 @@ function ChannelForm({
 }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const errorText = useRegisterErrorText()
-  const [busy, setBusy] = useState(false)
-  const [fields, setFields] = useState<FieldErrors>({})
-  const [message, setMessage] = useState('')
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const text = (name: string) => String(form.get(name) ?? '')
-    setFields({})
-    setMessage('')
-    onStart()
-    setBusy(true)
-    try {
-      const saved = await client.call(saveRegisterChannel, {
+  const { busy, submit, fieldError, message } = useFormCall(
+    (form) => {
+      const text = (name: string) => String(form.get(name) ?? '')
+      onStart()
+      return client.call(saveRegisterChannel, {
         ...(editing ? { id: editing.id } : {}),
         kind: text('kind') as RegisterChannel['kind'],
         value: text('value'),
@@ -58,14 +48,9 @@ function ChannelForm({
         ownerCompanyId: text('owner') ? Number(text('owner')) : null,
         validUntil: text('validUntil') || null,
       })
-      onDone(t(editing ? 'register.channelSaved' : 'register.channelAdded', { value: saved.display }))
-    } catch (error) {
-      if (error instanceof GatewayError && Object.keys(error.fields).length) setFields(error.fields)
-      else setMessage(errorText(error))
-    }
-    setBusy(false)
-  }
-  const fieldError = (name: string) => (fields[name] ? errorText(new GatewayError(400, fields[name] as string, null)) : undefined)
+    },
+    (saved) => onDone(t(editing ? 'register.channelSaved' : 'register.channelAdded', { value: saved.display })),
+  )
   const titleId = editing ? 'register-edit-title' : 'register-add-title'
 
   return (
@@ -141,21 +126,13 @@ function ChannelForm({
             <span>{t('register.public')}</span>
           </label>
         </div>
-        {message ? (
-          <p className={ui.alert} role="alert">
-            {message}
-          </p>
-        ) : null}
-        <div className={ui.actions}>
-          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
-            {editing ? t('register.save') : t('register.add')}
-          </button>
-          {editing ? (
-            <button type="button" className={ui.button} onClick={() => onDone('')}>
-              {t('register.cancel')}
-            </button>
-          ) : null}
-        </div>
+        <FormEnd
+          message={message}
+          busy={busy}
+          save={editing ? t('register.save') : t('register.add')}
+          cancel={editing ? t('register.cancel') : undefined}
+          onCancel={() => onDone('')}
+        />
       </form>
     </section>
   )
@@ -205,7 +182,7 @@ function ChannelFilters({ data }: { data: ChannelsData }) {
 export function Channels({ data }: { data: ChannelsData }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const errorText = useRegisterErrorText()
+  const errorText = useErrorText()
   const revalidator = useRevalidator()
   const [editing, setEditing] = useState<RegisterChannel | null>(null)
   // A fresh, empty form after each save.

@@ -1,9 +1,8 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useRevalidator } from 'react-router'
 import { addRegisterDocument, type RegisterDocument, retireRegisterDocument } from '../../../api/console.ts'
 import { DOCUMENT_AUDIENCES } from '../../../../shared/rules/verification.ts'
-import type { FieldErrors } from '../../../../shared/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { CONSOLE_REQUEST_HEADER } from '../../../../shared/rules/console-access.ts'
 import { REGISTER_DOCUMENT_PATH, REGISTER_LIMITS } from '../../../../shared/rules/console-register.ts'
@@ -12,7 +11,9 @@ import { type Column, DataTable } from '../../ui/data-table.tsx'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
-import { useRegisterErrorText } from './error-text.ts'
+import { FormEnd } from '../../ui/form-end.tsx'
+import { useErrorText } from '../../ui/use-error-text.ts'
+import { FormProblems, useFormCall } from '../../ui/use-form-call.ts'
 import { RegisterPager, RegisterStatus } from './register-kit.tsx'
 import { localToday, type RegisterData, viewHref } from './register-query.ts'
 import styles from './register.module.css'
@@ -35,32 +36,25 @@ async function fingerprintOf(file: File): Promise<string> {
     throw new GatewayError(0, 'errors.network', null)
   }
   const envelope = (await response.json().catch(() => null)) as { succeed?: boolean; message?: string; data?: { sha256?: string } } | null
-  if (!envelope?.succeed || !envelope.data?.sha256) throw new GatewayError(response.status, envelope?.message || 'errors.unexpected', envelope)
+  const code = envelope?.message || 'errors.unexpected'
+  // Too large, or not a PDF: the file field's own error.
+  if (response.status === 413 || response.status === 415) throw new FormProblems({ file: code })
+  if (!envelope?.succeed || !envelope.data?.sha256) throw new GatewayError(response.status, code, envelope)
   return envelope.data.sha256
 }
 
 function DocumentForm({ onStart, onDone }: { onStart(): void; onDone(message: string): Promise<void> }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const errorText = useRegisterErrorText()
-  const [busy, setBusy] = useState(false)
-  const [fields, setFields] = useState<FieldErrors>({})
-  const [message, setMessage] = useState('')
-  const [round, setRound] = useState(0)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const text = (name: string) => String(form.get(name) ?? '')
-    const file = form.get('file')
-    setFields({})
-    setMessage('')
-    onStart()
-    if (!(file instanceof File) || file.size === 0) return setFields({ file: 'console:errors.registerNoFile' })
-    setBusy(true)
-    try {
+  // A fresh, empty form (keyed by the round) for the next document.
+  const { busy, submit, fieldError, message, round } = useFormCall(
+    async (form) => {
+      const text = (name: string) => String(form.get(name) ?? '')
+      const file = form.get('file')
+      onStart()
+      if (!(file instanceof File) || file.size === 0) throw new FormProblems({ file: 'console:errors.registerNoFile' })
       const sha256 = await fingerprintOf(file)
-      const added = await client.call(addRegisterDocument, {
+      return client.call(addRegisterDocument, {
         sha256,
         title: text('title'),
         reference: text('reference'),
@@ -68,16 +62,9 @@ function DocumentForm({ onStart, onDone }: { onStart(): void; onDone(message: st
         issuedOn: text('issuedOn'),
         shownTo: text('shownTo') as RegisterDocument['shownTo'],
       })
-      setRound((value) => value + 1)
-      await onDone(t('register.documentAdded', { title: added.title }))
-    } catch (error) {
-      if (error instanceof GatewayError && Object.keys(error.fields).length) setFields(error.fields)
-      else if (error instanceof GatewayError && (error.errorCode === 413 || error.errorCode === 415)) setFields({ file: error.code })
-      else setMessage(errorText(error))
-    }
-    setBusy(false)
-  }
-  const fieldError = (name: string) => (fields[name] ? errorText(new GatewayError(400, fields[name] as string, null)) : undefined)
+    },
+    (added) => onDone(t('register.documentAdded', { title: added.title })),
+  )
 
   return (
     <section className={ui.panel} aria-labelledby="register-document-title">
@@ -110,16 +97,7 @@ function DocumentForm({ onStart, onDone }: { onStart(): void; onDone(message: st
             options={DOCUMENT_AUDIENCES.map((audience) => [audience, t(`register.audiences.${audience}`)])}
           />
         </div>
-        {message ? (
-          <p className={ui.alert} role="alert">
-            {message}
-          </p>
-        ) : null}
-        <div>
-          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
-            {t('register.registerDocument')}
-          </button>
-        </div>
+        <FormEnd message={message} busy={busy} save={t('register.registerDocument')} />
       </form>
     </section>
   )
@@ -128,7 +106,7 @@ function DocumentForm({ onStart, onDone }: { onStart(): void; onDone(message: st
 export function Documents({ data }: { data: DocumentsData }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const errorText = useRegisterErrorText()
+  const errorText = useErrorText()
   const revalidator = useRevalidator()
   const [notice, setNotice] = useState('')
   const [problem, setProblem] = useState('')

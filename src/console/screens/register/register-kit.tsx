@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ListPager } from '../../ui/list-screen.tsx'
+import { ListPager } from '../../ui/pager.tsx'
 import ui from '../../ui/ui.module.css'
 
 /** A register view's pager: the same landmark name and summary on every view, its address the view's own. */

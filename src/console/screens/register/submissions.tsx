@@ -10,7 +10,6 @@ import { DayAndTime } from '../../ui/day-and-time.tsx'
 import { FormDialog } from '../../ui/dialog.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
-import { useRegisterErrorText } from './error-text.ts'
 import { RegisterPager, RegisterStatus } from './register-kit.tsx'
 import { type RegisterData, viewHref } from './register-query.ts'
 import styles from './register.module.css'
@@ -52,7 +51,6 @@ function Warnings({ row }: { row: ChannelSubmission }) {
 export function Submissions({ data }: { data: SubmissionsData }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const errorText = useRegisterErrorText()
   const revalidator = useRevalidator()
   const [deciding, setDeciding] = useState<Deciding>(null)
   const [notice, setNotice] = useState('')
@@ -142,7 +140,6 @@ export function Submissions({ data }: { data: SubmissionsData }) {
           closeLabel={t('register.cancel')}
           danger={deciding.kind === 'reject'}
           onClose={() => setDeciding(null)}
-          describeError={errorText}
           onSubmit={decide}
         >
           {deciding.kind === 'approve' ? (

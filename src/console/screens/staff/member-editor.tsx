@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { type StaffListItem, updateMember } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { FormDialog, FormMessage } from '../../ui/dialog.tsx'
+import { FormDialog } from '../../ui/dialog.tsx'
+import { FormMessage } from '../../ui/use-error-text.ts'
 import { AccessFields, accessFromForm } from './access-fields.tsx'
 
 interface MemberEditorProps {

@@ -1,33 +1,21 @@
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { blockVisitor, unblockVisitor, type VisitorDetail } from '../../../api/console.ts'
 import { VISITOR_LIMITS } from '../../../../shared/rules/console-visitors.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import ui from '../../ui/ui.module.css'
-import { useErrorText } from '../../ui/use-error-text.ts'
+import { Alert, FormEnd } from '../../ui/form-end.tsx'
+import { TextAreaField } from '../../ui/text-field.tsx'
+import { useAction } from '../../ui/use-action.ts'
+import detail from '../../ui/facts.module.css'
 import styles from './visitor.module.css'
 
 /** Block with a reason (sessions end, sign-in refused), or lift the block. */
 export function BlockPanel({ visitor, onDone }: { visitor: VisitorDetail; onDone: (message: string) => void }) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()
-  const errorText = useErrorText()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
-
-  async function run(call: () => Promise<unknown>, message: string) {
-    setBusy(true)
-    setError('')
-    try {
-      await call()
-      onDone(message)
-    } catch (caught) {
-      setError(errorText(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, error, setError, run } = useAction()
 
   function block(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -36,7 +24,10 @@ export function BlockPanel({ visitor, onDone }: { visitor: VisitorDetail; onDone
       setError(t('visitor.reasonRequired'))
       return
     }
-    void run(() => client.call(blockVisitor, { id: visitor.id, reason }), t('visitor.blockedDone'))
+    void run(async () => {
+      await client.call(blockVisitor, { id: visitor.id, reason })
+      onDone(t('visitor.blockedDone'))
+    })
   }
 
   return (
@@ -45,7 +36,7 @@ export function BlockPanel({ visitor, onDone }: { visitor: VisitorDetail; onDone
         {t(visitor.block ? 'visitor.blockedTitle' : 'visitor.blockTitle')}
       </h2>
       {visitor.block ? (
-        <div className={styles.stack}>
+        <div className={detail.stack}>
           <p>{t('visitor.blockedSince', { when: formatDateTime(visitor.block.at, language) })}</p>
           <p className={styles.quote}>{visitor.block.reason}</p>
           <div className={ui.actions}>
@@ -53,7 +44,12 @@ export function BlockPanel({ visitor, onDone }: { visitor: VisitorDetail; onDone
               type="button"
               className={ui.button}
               disabled={busy}
-              onClick={() => void run(() => client.call(unblockVisitor, { id: visitor.id }), t('visitor.unblockedDone'))}
+              onClick={() =>
+                void run(async () => {
+                  await client.call(unblockVisitor, { id: visitor.id })
+                  onDone(t('visitor.unblockedDone'))
+                })
+              }
             >
               {t('visitor.unblock')}
             </button>
@@ -62,34 +58,18 @@ export function BlockPanel({ visitor, onDone }: { visitor: VisitorDetail; onDone
       ) : (
         <form className={ui.form} onSubmit={block} noValidate>
           <p className={ui.hint}>{t('visitor.blockHint')}</p>
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="visitor-block-reason">
-              {t('visitor.reason')}
-            </label>
-            <textarea
-              id="visitor-block-reason"
-              name="reason"
-              className={`${ui.input} ${styles.note}`}
-              maxLength={VISITOR_LIMITS.reason}
-              required
-              aria-describedby="visitor-block-reason-hint"
-            />
-            <p id="visitor-block-reason-hint" className={ui.hint}>
-              {t('visitor.reasonHint')}
-            </p>
-          </div>
-          <div className={ui.actions}>
-            <button type="submit" className={`${ui.button} ${ui.danger}`} disabled={busy}>
-              {t('visitor.block')}
-            </button>
-          </div>
+          <TextAreaField
+            label={t('visitor.reason')}
+            hint={t('visitor.reasonHint')}
+            name="reason"
+            className={styles.note}
+            maxLength={VISITOR_LIMITS.reason}
+            required
+          />
+          <FormEnd busy={busy} save={t('visitor.block')} danger />
         </form>
       )}
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert message={error} />
     </section>
   )
 }

@@ -6,7 +6,9 @@ import { useConsoleShell } from '../../console-state.ts'
 import { saveFile } from '../../lib/save-file.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
-import { useErrorText } from '../../ui/use-error-text.ts'
+import { Alert } from '../../ui/form-end.tsx'
+import { useAction } from '../../ui/use-action.ts'
+import detail from '../../ui/facts.module.css'
 import styles from './visitor.module.css'
 
 export interface Erased {
@@ -23,25 +25,16 @@ export interface Erased {
 export function DataRequestPanel({ visitor, onErased }: { visitor: VisitorDetail; onErased: (erased: Erased) => void }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const errorText = useErrorText()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
+  const { busy, error, run } = useAction()
   const [confirmError, setConfirmError] = useState<string | undefined>()
   const [exported, setExported] = useState(false)
   const kept = visitor.orders.filter((order) => order.kept).length
 
-  async function download() {
-    setBusy(true)
-    setError('')
-    try {
+  const download = () =>
+    run(async () => {
       saveFile(await client.call(exportVisitorData, { id: visitor.id }))
       setExported(true)
-    } catch (caught) {
-      setError(errorText(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   async function erase(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -51,22 +44,15 @@ export function DataRequestPanel({ visitor, onErased }: { visitor: VisitorDetail
       return
     }
     setConfirmError(undefined)
-    setBusy(true)
-    setError('')
-    try {
-      onErased(await client.call(deleteVisitor, { id: visitor.id, confirmEmail: typed }))
-    } catch (caught) {
-      setError(errorText(caught))
-      setBusy(false)
-    }
+    await run(async () => onErased(await client.call(deleteVisitor, { id: visitor.id, confirmEmail: typed })))
   }
 
   return (
-    <section className={`${ui.panel} ${styles.stack}`} aria-labelledby="visitor-data-title">
+    <section className={`${ui.panel} ${detail.stack}`} aria-labelledby="visitor-data-title">
       <h2 id="visitor-data-title" className={ui.panelTitle}>
         {t('visitor.dataTitle')}
       </h2>
-      <div className={styles.stack}>
+      <div className={detail.stack}>
         <p className={ui.hint}>{t('visitor.exportHint')}</p>
         <div className={ui.actions}>
           <button type="button" className={ui.button} disabled={busy} onClick={() => void download()}>
@@ -106,11 +92,7 @@ export function DataRequestPanel({ visitor, onErased }: { visitor: VisitorDetail
           </button>
         </div>
       </form>
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert message={error} />
     </section>
   )
 }

@@ -16,7 +16,7 @@ import { BlockPanel } from './block-panel.tsx'
 import { DataRequestPanel, type Erased } from './data-request-panel.tsx'
 import { Holdings } from './holdings.tsx'
 import { SessionsPanel } from './sessions-panel.tsx'
-import styles from './visitor.module.css'
+import detail from '../../ui/facts.module.css'
 
 export async function loader(args: LoaderFunctionArgs): Promise<{ visitor: VisitorDetail }> {
   return staffCall(args, visitorDetail, { id: args.params.id ?? '' })
@@ -95,8 +95,8 @@ export function Component() {
       <p className={status ? ui.success : 'visually-hidden'} role="status" ref={statusLine} tabIndex={-1}>
         {status}
       </p>
-      <div className={styles.main}>
-        <div className={styles.stack}>
+      <div className={detail.columns}>
+        <div className={detail.stack}>
           <section className={ui.panel} aria-labelledby="visitor-facts-title">
             <h2 id="visitor-facts-title" className={ui.panelTitle}>
               {t('visitor.facts')}
@@ -105,7 +105,7 @@ export function Component() {
           </section>
           <Holdings visitor={visitor} />
         </div>
-        <div className={styles.stack}>
+        <div className={detail.stack}>
           <SessionsPanel visitor={visitor} onDone={done} />
           <BlockPanel key={visitor.block ? 'blocked' : 'open'} visitor={visitor} onDone={done} />
           {mayCall(member.roles, 'deleteVisitor') ? <DataRequestPanel visitor={visitor} onErased={setErased} /> : null}

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { endVisitorSessions, type VisitorDetail } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
@@ -6,7 +5,8 @@ import { describeDevice } from '../../lib/device.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
-import { useErrorText } from '../../ui/use-error-text.ts'
+import { Alert } from '../../ui/form-end.tsx'
+import { useAction } from '../../ui/use-action.ts'
 
 type Session = VisitorDetail['sessions'][number]
 
@@ -14,22 +14,12 @@ type Session = VisitorDetail['sessions'][number]
 export function SessionsPanel({ visitor, onDone }: { visitor: VisitorDetail; onDone: (message: string) => void }) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()
-  const errorText = useErrorText()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
-
-  async function end(sessionId?: string) {
-    setBusy(true)
-    setError('')
-    try {
+  const { busy, error, run } = useAction()
+  const end = (sessionId?: string) =>
+    run(async () => {
       const answer = await client.call(endVisitorSessions, { id: visitor.id, ...(sessionId ? { sessionId } : {}) })
       onDone(t('visitor.sessionsEnded', { count: answer.ended }))
-    } catch (caught) {
-      setError(errorText(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   const device = (session: Session) => (session.userAgent ? describeDevice(session.userAgent) : t(`visitor.kinds.${session.kind}`))
   const columns: Array<Column<Session>> = [
@@ -78,11 +68,7 @@ export function SessionsPanel({ visitor, onDone }: { visitor: VisitorDetail; onD
           </button>
         </div>
       ) : null}
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert message={error} />
     </section>
   )
 }

@@ -14,7 +14,10 @@ import ui from '../../ui/ui.module.css'
 import { AccountState } from '../../ui/account-state.tsx'
 
 /** The search sits in the page's address (`?q=...&page=2`), so a result can be reloaded and shared. */
-const visitorQuery = listQuery({ query: { param: 'q', rule: (raw) => raw.trim().slice(0, VISITOR_LIMITS.search) } }, { maxPage: 100_000 })
+const visitorQuery = listQuery(
+  { query: { param: 'q', rule: (raw) => raw.trim().slice(0, VISITOR_LIMITS.search) } },
+  { pageSize: VISITOR_LIMITS.pageSizeDefault, maxPage: 100_000 },
+)
 
 type SearchData = ListData<FiltersOfQuery<typeof visitorQuery>, { rows: VisitorRow[]; total: number }>
 
@@ -46,35 +49,18 @@ function useColumns(): Array<Column<VisitorRow>> {
 /** Visitor accounts (docs/product.md#console-visitors): find a person by e-mail address or nick and open their account. */
 export function Component() {
   const { t } = useTranslation()
-  const { filters, page, pageSize } = useLoaderData() as SearchData
+  const data = useLoaderData() as SearchData
+  const { filters } = data
   const columns = useColumns()
   return (
     <ListScreen
-      title={t('visitors.title')}
-      lead={t('visitors.lead')}
-      filters={
-        <ListFilters
-          key={filters.query}
-          id="visitors"
-          label={t('visitors.searchLabel')}
-          search={{ label: t('visitors.search'), hint: t('visitors.searchHint'), value: filters.query, maxLength: VISITOR_LIMITS.search }}
-          choices={[]}
-          applyLabel={t('visitors.find')}
-          clearLabel={t('visitors.clear')}
-        />
-      }
+      words="visitors"
+      data={data}
+      query={visitorQuery}
+      filters={<ListFilters words="visitors" search={{ value: filters.query, maxLength: VISITOR_LIMITS.search }} />}
       columns={columns}
-      rows={page.rows}
       rowKey={(row) => row.id}
-      empty={t(filters.query ? 'visitors.noMatch' : 'visitors.empty')}
-      pager={{
-        label: t('visitors.pages'),
-        summary: (values) => t('visitors.pageOf', values),
-        page: filters.page,
-        total: page.total,
-        pageSize,
-        href: (next) => visitorQuery.pageHref(filters, next),
-      }}
+      empty={filters.query ? t('visitors.noMatch') : undefined}
       times
     />
   )

@@ -1,0 +1,65 @@
+import { Fragment, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ListData } from '../screen-kit.ts'
+import { ConsolePage } from './console-page.tsx'
+import { ListPager } from './pager.tsx'
+import styles from './ui.module.css'
+
+export interface ListPageProps<F extends { page: number }, P extends { total: number }> {
+  /**
+   * The list's words in the console's texts (`orders`): its title and lead (`title`, `lead`), what an
+   * empty list says (`empty`), the pager's name and where the member is (`pages`, `pageOf`).
+   */
+  words: string
+  /** What the loader gave (`listLoader`/`loadList` in screen-kit.ts): the filters, the page, its size. */
+  data: ListData<F, P>
+  /** Writes another page's address from the filters (ui/list-query.ts). */
+  query: { pageHref(filters: F, page: number): string }
+  /** Beside the title (a "New ..." link, say). */
+  actions?: ReactNode
+  /** Before the filters (the library's upload, say); kept as it is when the address changes. */
+  intro?: ReactNode
+  /** The list's search and filters (ui/list-filters.tsx); made anew when the address changes, so they show what it says. */
+  filters?: ReactNode
+  /** Between the filters and the list (an export panel, a status line, say). */
+  children?: ReactNode
+  /** The list shows times ("Times are shown in UTC." under it). */
+  times?: boolean
+}
+
+/**
+ * A console list screen whose list is its own (comments as cards, the library as tiles): title, filters
+ * sent as the page's address, the list, the pager, and the note on times. A list that is a table is
+ * `ListScreen` (list-screen.tsx); the loader side is `listLoader` in screen-kit.ts with the filters of
+ * ui/list-query.ts (docs/CONVENTIONS.md#a-console-screen-srcconsole).
+ */
+export function ListPage<F extends { page: number }, P extends { total: number }>({
+  words,
+  data,
+  query,
+  actions,
+  intro,
+  filters,
+  children,
+  times = false,
+  list,
+}: ListPageProps<F, P> & { list: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <ConsolePage title={t(`${words}.title`)} lead={t(`${words}.lead`)} actions={actions}>
+      {intro}
+      <Fragment key={JSON.stringify(data.filters)}>{filters}</Fragment>
+      {children}
+      {list}
+      <ListPager
+        label={t(`${words}.pages`)}
+        summary={(values) => t(`${words}.pageOf`, values)}
+        page={data.filters.page}
+        total={data.page.total}
+        pageSize={data.pageSize}
+        href={(next) => query.pageHref(data.filters, next)}
+      />
+      {times ? <p className={styles.hint}>{t('common.timesInUtc')}</p> : null}
+    </ConsolePage>
+  )
+}
