@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { LEADS } from '../functions/leads.ts'
 import { EXPORT_FORMATS } from '../rules/console-exports.ts'
-import { cleanTag, LEAD_FIELDS, LEAD_LIMITS, LEAD_MESSAGES, LEAD_RATINGS } from '../rules/leads.ts'
+import { cleanTag, LEAD_FIELDS, LEAD_LIMITS, LEAD_MESSAGES, LEAD_RATINGS, LEAD_SYNC_OUTCOMES } from '../rules/leads.ts'
 import { hasUnstorableControl } from '../rules/text.ts'
 import { defineContract } from './define.ts'
 
@@ -12,6 +12,7 @@ import { defineContract } from './define.ts'
 
 const id = z.number({ error: 'errors.invalid' }).int('errors.invalid').positive('errors.invalid').max(Number.MAX_SAFE_INTEGER, 'errors.invalid')
 const instant = z.string()
+const when = z.iso.datetime({ offset: true, error: 'errors.invalid' })
 
 export const leadView = z.object({
   id: z.number().int(),
@@ -54,6 +55,9 @@ export const leadList = defineContract({
   }),
   result: z.object({
     captureOn: z.boolean(),
+    /** The exhibition and the key its tickets are signed with: the page checks codes on the phone, offline too. */
+    exhibitionId: z.number().int(),
+    publicKey: z.object({ kid: z.string(), x: z.string() }),
     total: z.number().int(),
     scans: z.number().int(),
     items: z.array(leadView),
@@ -82,6 +86,32 @@ export const qualifyLead = defineContract({
       .refine((value) => !hasUnstorableControl(value), LEAD_MESSAGES.notesTooLong),
   }),
   result: z.object({ lead: leadView }),
+})
+
+/**
+ * A phone's queued scans (docs/product.md#leads-offline), one entry per ticket, with the device's scan
+ * times and the qualifying done on it offline. Sending the same entry again changes nothing.
+ */
+export const syncLeads = defineContract({
+  ...LEADS.syncLeads,
+  payload: z.object({
+    exhibitorId: id,
+    scans: z
+      .array(
+        z.object({
+          id: z.uuid({ error: 'errors.invalid' }),
+          code: z.string().trim().max(400, LEAD_MESSAGES.badCode),
+          scannedAt: when,
+          lastScannedAt: when,
+          scans: z.number({ error: 'errors.invalid' }).int('errors.invalid').min(1, 'errors.invalid').max(LEAD_LIMITS.scansPerEntry, 'errors.invalid'),
+          qualified: qualifyLead.payload.pick({ rating: true, tags: true, notes: true }).extend({ editedAt: when }).optional(),
+        }),
+      )
+      .max(LEAD_LIMITS.batch, LEAD_MESSAGES.tooManyScans),
+  }),
+  result: z.object({
+    items: z.array(z.object({ id: z.string(), outcome: z.enum(LEAD_SYNC_OUTCOMES), leadId: z.number().int().nullable() })),
+  }),
 })
 
 export const exportLeads = defineContract({

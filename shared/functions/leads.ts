@@ -5,5 +5,6 @@ export const LEADS = {
   scanLead: { endpoint: 'expo', route: 'lead$scan', access: 'user' },
   leadList: { endpoint: 'expo', route: 'lead$list', access: 'user' },
   qualifyLead: { endpoint: 'expo', route: 'lead$qualify', access: 'user' },
+  syncLeads: { endpoint: 'expo', route: 'lead$sync', access: 'user' },
   exportLeads: { endpoint: 'expo', route: 'lead$export', access: 'user' },
 } as const satisfies FunctionTable

@@ -18,7 +18,18 @@ export const LEAD_LIMITS = {
   query: 80,
   /** Leads per page of the team's list. */
   page: 50,
+  /** Queued scans in one `lead$sync`: a phone that was offline all day sends its hundreds in a few calls. */
+  batch: 200,
+  /** Times one queued entry may say its ticket was scanned on the device before it went out. */
+  scansPerEntry: 1000,
 } as const
+
+/**
+ * What `lead$sync` says of each queued scan (docs/product.md#leads-offline): a new lead, one the team
+ * already had (from this device or another), or a refusal the device could not know of offline.
+ */
+export const LEAD_SYNC_OUTCOMES = ['added', 'repeated', 'badCode', 'otherExhibition', 'voided'] as const
+export type LeadSyncOutcome = (typeof LEAD_SYNC_OUTCOMES)[number]
 
 export const LEAD_MESSAGES = {
   badCode: 'leads:errors.badCode',
@@ -31,6 +42,7 @@ export const LEAD_MESSAGES = {
   tag: 'leads:errors.tag',
   tooManyTags: 'leads:errors.tooManyTags',
   notesTooLong: 'leads:errors.notesTooLong',
+  tooManyScans: 'leads:errors.tooManyScans',
 } as const
 
 /** A tag as kept: trimmed, inner spaces collapsed, lower case (so "VIP" and "vip " are one tag). */
