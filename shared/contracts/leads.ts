@@ -58,6 +58,8 @@ export const leadList = defineContract({
     /** The exhibition and the key its tickets are signed with: the page checks codes on the phone, offline too. */
     exhibitionId: z.number().int(),
     publicKey: z.object({ kid: z.string(), x: z.string() }),
+    /** The venue's time zone: the page shows the times of scans still on the phone on its clock. */
+    timeZone: z.string(),
     total: z.number().int(),
     scans: z.number().int(),
     items: z.array(leadView),

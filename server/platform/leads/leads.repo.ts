@@ -43,6 +43,11 @@ export async function ticketsOfOrder(db: Queryable, orderNumber: string): Promis
   return result.rows
 }
 
+export async function timeZoneOf(db: Queryable, exhibitionId: number): Promise<string> {
+  const result = await db.query<{ time_zone: string }>('select time_zone from exhibitions where id = $1', [exhibitionId])
+  return result.rows[0]?.time_zone ?? 'UTC'
+}
+
 export async function captureOn(db: Queryable, exhibitionId: number): Promise<boolean> {
   const result = await db.query<{ enabled: boolean }>('select enabled from lead_capture where exhibition_id = $1', [exhibitionId])
   return result.rows[0]?.enabled ?? false

@@ -189,7 +189,7 @@ export function createLeadsService(platform: Platform) {
 
     async list(accountId: string, input: ListInput, locale: Locale) {
       const { exhibitionId } = await memberOf(db, input.exhibitorId, accountId, locale)
-      const [on, rows] = await Promise.all([repo.captureOn(db, exhibitionId), repo.leadsOf(db, input.exhibitorId)])
+      const [on, rows, timeZone] = await Promise.all([repo.captureOn(db, exhibitionId), repo.leadsOf(db, input.exhibitorId), repo.timeZoneOf(db, exhibitionId)])
       const search = input.search?.trim() ?? ''
       const items = rows.map(viewOf).filter((lead) => {
         if (input.rating && (lead.rating ?? 'none') !== input.rating) return false
@@ -205,6 +205,7 @@ export function createLeadsService(platform: Platform) {
         captureOn: on,
         exhibitionId,
         publicKey: { kid: key.kid, x: key.jwk.x },
+        timeZone,
         total: rows.length,
         scans: rows.reduce((sum, row) => sum + row.scans, 0),
         items,

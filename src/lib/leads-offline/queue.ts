@@ -30,6 +30,7 @@ export interface QueuedLead {
 
 /** What a phone keeps per account and exhibitor: what it needs to check codes offline, and its queue. */
 export interface LeadsDevice {
+  accountId: string
   exhibitorId: number
   exhibitionId: number
   publicKey: DoorKey

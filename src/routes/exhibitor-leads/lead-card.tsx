@@ -34,8 +34,11 @@ export function LeadCard({
   status,
   pending,
   onSave,
+  waiting = false,
 }: {
   lead: LeadView
+  /** Still on the phone (docs/product.md#leads-offline): who it is comes with the sync. */
+  waiting?: boolean
   heading: string
   status: string | null
   pending: boolean
@@ -56,7 +59,7 @@ export function LeadCard({
           {status}
         </p>
       ) : null}
-      <LeadWho lead={lead} />
+      {waiting ? <p className={styles.muted}>{t('offline.who')}</p> : <LeadWho lead={lead} />}
       <form
         className={styles.form}
         noValidate
