@@ -1,17 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { endSession } from '../../api/session.ts'
-import { type WaitingWork, workWaiting } from '../../lib/sign-out-guards.ts'
+import type { WaitingWork } from '../../lib/sign-out-guards.ts'
 import { useSite } from '../../app-state.ts'
 import { ChevronDownIcon } from '../icons/icons.tsx'
 import { LoginButton } from '../login-frame/login-button.tsx'
 import { useToast } from '../toast/toast.tsx'
 import { Avatar } from './avatar.tsx'
-import { SignOutRefusal } from './sign-out-refusal.tsx'
 import { setCurrentUser, useCurrentUser } from './user-store.ts'
 import { useNamespace } from './use-namespace.ts'
 import styles from './account-menu.module.css'
+
+/** Shown only when a sign-out is refused: not part of every page's first load. */
+const SignOutRefusal = lazy(() => import('./sign-out-refusal.tsx').then(({ SignOutRefusal }) => ({ default: SignOutRefusal })))
 
 /**
  * The header's account area (desktop header and the mobile menu panel show the same slot): the
@@ -66,7 +68,7 @@ function UserMenu() {
   const signOut = async () => {
     setSigningOut(true)
     // Scans made offline on this device would be lost: refused while any wait (docs/product.md#leads-offline).
-    const held = await workWaiting(user.userId).catch(() => null)
+    const held = await import('../../lib/sign-out-guards.ts').then(({ workWaiting }) => workWaiting(user.userId)).catch(() => null)
     if (held === null || held.length) {
       setSigningOut(false)
       if (held) setWaiting(held)
@@ -109,7 +111,9 @@ function UserMenu() {
             </li>
             {waiting.length ? (
               <li>
-                <SignOutRefusal waiting={waiting} onLeave={() => setOpen(false)} />
+                <Suspense fallback={null}>
+                  <SignOutRefusal waiting={waiting} onLeave={() => setOpen(false)} />
+                </Suspense>
               </li>
             ) : null}
           </ul>

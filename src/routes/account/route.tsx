@@ -4,7 +4,7 @@ import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 're
 import { myProfile, type Profile, updateNick } from '../../api/accounts.ts'
 import { ACCOUNT_LIMITS } from '../../../shared/rules/accounts.ts'
 import { endSession } from '../../api/session.ts'
-import { type WaitingWork, workWaiting } from '../../lib/sign-out-guards.ts'
+import type { WaitingWork } from '../../lib/sign-out-guards.ts'
 import { SignOutRefusal } from '../../components/account-menu/sign-out-refusal.tsx'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { useGateway, useSite } from '../../app-state.ts'
@@ -151,7 +151,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const signOut = async () => {
     setSigningOut(true)
     // Scans made offline on this device would be lost: refused while any wait (docs/product.md#leads-offline).
-    const held = await workWaiting(profile.userId).catch(() => null)
+    const held = await import('../../lib/sign-out-guards.ts').then(({ workWaiting }) => workWaiting(profile.userId)).catch(() => null)
     if (held === null || held.length) {
       setSigningOut(false)
       if (held) setWaiting(held)
