@@ -7,6 +7,8 @@ import { useGateway, useSite } from '../../app-state.ts'
 import { useCurrentUser } from '../../components/account-menu/user-store.ts'
 import { LoginButton } from '../../components/login-frame/login-button.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
+import { loadResources } from '../../i18n/resources.ts'
+import type { Locale } from '../../../shared/languages.ts'
 import { type QueuedLead, waitingScans } from '../../lib/leads-offline/queue.ts'
 import { LEAD_MESSAGES, LEAD_RATINGS } from '../../../shared/rules/leads.ts'
 import { wallClock } from '../../../shared/zoned-time.ts'
@@ -144,11 +146,23 @@ function asLead(entry: QueuedLead): LeadView {
 
 type Current = { kind: 'lead'; lead: LeadView; repeated: boolean | null } | { kind: 'queued'; id: string; repeated: boolean }
 
-/** The scanner keeps working without network (docs/product.md#leads-offline): its page and files stay on the phone. */
-function useScannerKeptOffline(lang: string): void {
+/**
+ * The scanner keeps working without network (docs/product.md#leads-offline): its page and files stay on
+ * the phone, and so do the pieces a sign-out loads only when asked (its check, the refusal and its
+ * words), so that signing out offline is refused with the reason rather than failing on a missing file.
+ */
+function useScannerKeptOffline(lang: string, locale: Locale): void {
   useEffect(() => {
-    void import('../../lib/leads-offline/worker.ts').then(({ keepScannerOffline }) => keepScannerOffline(lang)).catch(() => undefined)
-  }, [lang])
+    void Promise.all([
+      import('../../lib/sign-out-guards.ts'),
+      import('../../lib/leads-offline/guard.ts'),
+      import('../../components/account-menu/sign-out-refusal.tsx'),
+      loadResources(locale, ['account']),
+    ])
+      .then(() => import('../../lib/leads-offline/worker.ts'))
+      .then(({ keepScannerOffline }) => keepScannerOffline(lang))
+      .catch(() => undefined)
+  }, [lang, locale])
 }
 
 function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadListView }) {
@@ -180,7 +194,7 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
   const latest = useRef({ reload, current })
   latest.current = { reload, current }
 
-  useScannerKeptOffline(site.lang)
+  useScannerKeptOffline(site.lang, site.locale)
   const offline = useLeadQueue({
     accountId,
     exhibitorId,
