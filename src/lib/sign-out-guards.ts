@@ -16,15 +16,19 @@ export interface SignOutGuard {
   forget(): Promise<void>
 }
 
-const GUARDS: ReadonlyArray<() => Promise<SignOutGuard>> = [
-  () => import('./my-tickets-offline.ts').then(({ forgetMyTickets }) => ({ forget: forgetMyTickets })),
-  () => import('./leads-offline/guard.ts').then(({ leadsGuard }) => leadsGuard),
+/**
+ * `holds`: whether the feature can hold a sign-out back. The check loads only those: it must answer on
+ * a phone without network, where only what a feature kept for offline use can be loaded.
+ */
+const GUARDS: ReadonlyArray<{ holds: boolean; load: () => Promise<SignOutGuard> }> = [
+  { holds: false, load: () => import('./my-tickets-offline.ts').then(({ forgetMyTickets }) => ({ forget: forgetMyTickets })) },
+  { holds: true, load: () => import('./leads-offline/guard.ts').then(({ leadsGuard }) => leadsGuard) },
 ]
 
 /** Work made on this device that has not reached the server, for this account. */
 export async function workWaiting(accountId: string): Promise<WaitingWork[]> {
   const found = await Promise.all(
-    GUARDS.map(async (load) => {
+    GUARDS.filter((guard) => guard.holds).map(async ({ load }) => {
       const guard = await load()
       return guard.waiting ? guard.waiting(accountId) : []
     }),
@@ -35,7 +39,7 @@ export async function workWaiting(accountId: string): Promise<WaitingWork[]> {
 /** Everything the features kept on this device for the account signing out, gone. */
 export async function forgetThisDevice(): Promise<void> {
   await Promise.all(
-    GUARDS.map((load) =>
+    GUARDS.map(({ load }) =>
       load()
         .then((guard) => guard.forget())
         .catch(() => undefined),
