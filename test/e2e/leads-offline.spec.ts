@@ -173,6 +173,8 @@ test('a staff member scans while the site is unreachable, rates and notes the le
     await expect(refusal).toBeVisible()
     await expect(refusal.getByRole('link', { name: ACCOUNT.menu.sendWaiting })).toHaveAttribute('href', `/en/exhibitor/leads?id=${seeded.exhibitorId}`)
     await expect(phone.getByTestId('account-nick')).toBeVisible()
+    await phone.keyboard.press('Escape')
+    await expect(phone.getByRole('button', { name: ACCOUNT.menu.signOut })).toBeHidden()
     await phone.setViewportSize(PHONE)
 
     // The site is back: the phone hears it (the browser's online event) and sends the scan.
