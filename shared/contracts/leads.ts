@@ -11,6 +11,7 @@ import {
   LEAD_MIN_OPTIONS,
   LEAD_QUESTION_KINDS,
   LEAD_RATINGS,
+  LEAD_SYNC_OUTCOMES,
 } from '../rules/leads.ts'
 import { hasUnstorableControl } from '../rules/text.ts'
 import { defineContract } from './define.ts'
@@ -22,6 +23,7 @@ import { defineContract } from './define.ts'
 
 const id = z.number({ error: 'errors.invalid' }).int('errors.invalid').positive('errors.invalid').max(Number.MAX_SAFE_INTEGER, 'errors.invalid')
 const instant = z.string()
+const when = z.iso.datetime({ offset: true, error: 'errors.invalid' })
 
 /** One of the exhibitor's own questions (docs/product.md#lead-questions), in the team's order. */
 export const leadQuestion = z.object({
@@ -93,6 +95,11 @@ export const leadList = defineContract({
     captureOn: z.boolean(),
     /** The viewer's role: admins edit the questions, staff members read them. */
     role: z.enum(['admin', 'staff']),
+    /** The exhibition and the key its tickets are signed with: the page checks codes on the phone, offline too. */
+    exhibitionId: z.number().int(),
+    publicKey: z.object({ kid: z.string(), x: z.string() }),
+    /** The venue's time zone: the page shows the times of scans still on the phone on its clock. */
+    timeZone: z.string(),
     /** All the exhibitor's leads and their scans, whatever the filters. */
     total: z.number().int(),
     scans: z.number().int(),
@@ -136,6 +143,32 @@ export const qualifyLead = defineContract({
       .optional(),
   }),
   result: z.object({ lead: leadView }),
+})
+
+/**
+ * A phone's queued scans (docs/product.md#leads-offline), one entry per ticket, with the device's scan
+ * times and the qualifying done on it offline. Sending the same entry again changes nothing.
+ */
+export const syncLeads = defineContract({
+  ...LEADS.syncLeads,
+  payload: z.object({
+    exhibitorId: id,
+    scans: z
+      .array(
+        z.object({
+          id: z.uuid({ error: 'errors.invalid' }),
+          code: z.string().trim().max(400, LEAD_MESSAGES.badCode),
+          scannedAt: when,
+          lastScannedAt: when,
+          scans: z.number({ error: 'errors.invalid' }).int('errors.invalid').min(1, 'errors.invalid').max(LEAD_LIMITS.scansPerEntry, 'errors.invalid'),
+          qualified: qualifyLead.payload.pick({ rating: true, tags: true, notes: true }).extend({ editedAt: when }).optional(),
+        }),
+      )
+      .max(LEAD_LIMITS.batch, LEAD_MESSAGES.tooManyScans),
+  }),
+  result: z.object({
+    items: z.array(z.object({ id: z.string(), outcome: z.enum(LEAD_SYNC_OUTCOMES), leadId: z.number().int().nullable() })),
+  }),
 })
 
 export const exportLeads = defineContract({

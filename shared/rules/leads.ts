@@ -30,6 +30,10 @@ export const LEAD_LIMITS = {
   option: 60,
   /** A free-text answer. */
   answer: 500,
+  /** Queued scans in one `lead$sync`: a phone that was offline all day sends its hundreds in a few calls. */
+  batch: 200,
+  /** Times one queued entry may say its ticket was scanned on the device before it went out. */
+  scansPerEntry: 1000,
 } as const
 
 /** The kinds of the exhibitor's own questions: a line of text, one of the admin's options, or yes / no. */
@@ -37,6 +41,13 @@ export const LEAD_QUESTION_KINDS = ['text', 'choice', 'yesno'] as const
 export type LeadQuestionKind = (typeof LEAD_QUESTION_KINDS)[number]
 /** A choice question offers at least two options. */
 export const LEAD_MIN_OPTIONS = 2
+
+/**
+ * What `lead$sync` says of each queued scan (docs/product.md#leads-offline): a new lead, one the team
+ * already had (from this device or another), or a refusal the device could not know of offline.
+ */
+export const LEAD_SYNC_OUTCOMES = ['added', 'repeated', 'badCode', 'otherExhibition', 'voided'] as const
+export type LeadSyncOutcome = (typeof LEAD_SYNC_OUTCOMES)[number]
 
 export const LEAD_MESSAGES = {
   badCode: 'leads:errors.badCode',
@@ -58,6 +69,7 @@ export const LEAD_MESSAGES = {
   answerText: 'leads:errors.answerText',
   answerChoice: 'leads:errors.answerChoice',
   answerYesNo: 'leads:errors.answerYesNo',
+  tooManyScans: 'leads:errors.tooManyScans',
 } as const
 
 /** An option or a label as kept: trimmed, inner spaces collapsed (case kept: it is the team's own wording). */

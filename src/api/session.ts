@@ -22,9 +22,9 @@ export async function endSession(): Promise<boolean> {
   try {
     const { default: axios } = await import('axios')
     await axios.delete(SESSION_PATH, { timeout: 20_000, withCredentials: true })
-    // The order pages kept for offline use hold this account's names and ticket codes.
-    const { forgetMyTickets } = await import('../lib/my-tickets-offline.ts')
-    await forgetMyTickets().catch(() => undefined)
+    // The pages kept for offline use (orders, the lead scanner) hold this account's names and codes.
+    const { forgetThisDevice } = await import('../lib/sign-out-guards.ts')
+    await forgetThisDevice()
     return true
   } catch {
     return false

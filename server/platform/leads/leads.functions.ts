@@ -1,5 +1,5 @@
 import * as consoleContracts from '../../../shared/contracts/console-leads.ts'
-import { exportLeads, leadList, moveLeadQuestion, qualifyLead, removeLeadQuestion, saveLeadQuestion, scanLead } from '../../../shared/contracts/leads.ts'
+import { exportLeads, leadList, moveLeadQuestion, qualifyLead, removeLeadQuestion, saveLeadQuestion, scanLead, syncLeads } from '../../../shared/contracts/leads.ts'
 import type { CallContext, StaffCaller } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
 import { actorOf } from '../staff-actor.ts'
@@ -17,6 +17,7 @@ export function registerLeadFunctions(platform: Platform, service: LeadsService)
   registry.implement(scanLead, (payload, context) => service.scan(user(context), payload, context.locale))
   registry.implement(leadList, (payload, context) => service.list(user(context), payload, context.locale))
   registry.implement(qualifyLead, (payload, context) => service.qualify(user(context), payload, context.locale))
+  registry.implement(syncLeads, (payload, context) => service.sync(user(context), payload, context.locale))
   registry.implement(exportLeads, (payload, context) => service.export(user(context), payload, context.locale))
   registry.implement(saveLeadQuestion, (payload, context) => service.saveQuestion(user(context), payload, context.locale))
   registry.implement(removeLeadQuestion, (payload, context) => service.removeQuestion(user(context), payload, context.locale))

@@ -3,7 +3,8 @@ import writeXlsxFile from 'write-excel-file/node'
 import type * as contracts from '../../../shared/contracts/leads.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import { EXPORT_MEDIA_TYPES, type ExportFormat } from '../../../shared/rules/console-exports.ts'
-import { keptAnswer, LEAD_FIELDS, LEAD_LIMITS, LEAD_MESSAGES, type LeadQuestionKind, type LeadRating, shownAnswer } from '../../../shared/rules/leads.ts'
+import { ERASED } from '../../../shared/rules/console-visitors.ts'
+import { keptAnswer, LEAD_FIELDS, LEAD_LIMITS, LEAD_MESSAGES, type LeadQuestionKind, type LeadRating, type LeadSyncOutcome, shownAnswer } from '../../../shared/rules/leads.ts'
 import { displayName, searchForm } from '../../../shared/rules/names.ts'
 import { wallClock } from '../../../shared/zoned-time.ts'
 import type { Queryable } from '../../db/client.ts'
@@ -21,6 +22,9 @@ type ListInput = z.output<typeof contracts.leadList.payload>
 type QuestionInput = z.output<typeof contracts.saveLeadQuestion.payload>
 type QuestionView = z.output<typeof contracts.leadQuestion>
 type AnswerRow = Awaited<ReturnType<typeof repo.answersOf>>[number]
+type SyncInput = z.output<typeof contracts.syncLeads.payload>
+type SyncEntry = SyncInput['scans'][number]
+type SyncItem = z.output<typeof contracts.syncLeads.result>['items'][number]
 
 /** The injected clock (tests set it): every scan and change is stamped with it. */
 const now = () => new Date(Date.now())
@@ -95,6 +99,28 @@ export function createLeadsService(platform: Platform) {
     return chosen
   }
 
+  /** A device's clock is never trusted beyond the server's: a scan or an edit "from the future" happened now. */
+  const notAfter = (claimed: string, at: Date) => {
+    const time = new Date(claimed)
+    return time.getTime() > at.getTime() ? at : time
+  }
+
+  /** Each queued code judged as lead$scan judges one, all tickets read at once; the ticket id where it may become a lead. */
+  async function judge(entries: readonly SyncEntry[], exhibitionId: number): Promise<Array<{ outcome: LeadSyncOutcome | null; ticketId: string | null }>> {
+    const signed = entries.map((entry) => platform.services.tickets.signer.verify(entry.code))
+    const ids = [...new Set(signed.flatMap((ticket) => (ticket && ticket.exhibitionId === exhibitionId ? [ticket.ticketId] : [])))]
+    const tickets = new Map((await repo.ticketsByIds(db, ids)).map((ticket) => [ticket.id, ticket]))
+    return signed.map((ticket) => {
+      if (!ticket) return { outcome: 'badCode', ticketId: null }
+      if (ticket.exhibitionId !== exhibitionId) return { outcome: 'otherExhibition', ticketId: null }
+      const known = tickets.get(ticket.ticketId)
+      if (!known) return { outcome: 'badCode', ticketId: null }
+      if (known.exhibition_id !== exhibitionId) return { outcome: 'otherExhibition', ticketId: null }
+      if (known.voided) return { outcome: 'voided', ticketId: null }
+      return { outcome: null, ticketId: known.id }
+    })
+  }
+
   async function one(exhibitorId: number, leadId: number): Promise<LeadView> {
     const [row] = await repo.leadsOf(db, exhibitorId, leadId)
     if (!row) throw notFound(LEAD_MESSAGES.notFound)
@@ -165,22 +191,93 @@ export function createLeadsService(platform: Platform) {
       return { lead: await one(input.exhibitorId, recorded.id), repeated: recorded.scans > 1 }
     },
 
+    /**
+     * A phone's queued scans (docs/product.md#leads-offline): judged as lead$scan judges one, then, in
+     * one transaction, the entries not received before count their scans into one lead per ticket (the
+     * earliest scan time kept, none later than now), and the qualifying done offline is applied where
+     * it is the latest edit. Sending the same batch again answers alike and changes nothing.
+     */
+    async sync(accountId: string, input: SyncInput, locale: Locale): Promise<{ items: SyncItem[] }> {
+      const { exhibitionId } = await memberOf(db, input.exhibitorId, accountId, locale)
+      if (!(await repo.captureOn(db, exhibitionId))) throw forbidden(LEAD_MESSAGES.captureOff)
+      const judged = await judge(input.scans, exhibitionId)
+      const at = now()
+      const accepted = input.scans.flatMap((entry, index) => {
+        const ticketId = judged[index]?.ticketId
+        return ticketId ? [{ entry, ticketId }] : []
+      })
+      const made = await db.transaction(async (tx) => {
+        const fresh = await repo.receiveScans(
+          tx,
+          input.exhibitorId,
+          accepted.map(({ entry }) => entry.id),
+          at,
+        )
+        // One row per ticket: a phone that queued a ticket twice (or a forged batch) still makes one lead.
+        const merged = new Map<string, repo.QueuedScans>()
+        for (const { entry, ticketId } of accepted) {
+          if (!fresh.has(entry.id)) continue
+          const first = notAfter(entry.scannedAt, at)
+          const last = notAfter(entry.lastScannedAt, at)
+          const times = { firstAt: first < last ? first : last, lastAt: first < last ? last : first }
+          const before = merged.get(ticketId)
+          merged.set(
+            ticketId,
+            before
+              ? {
+                  ticketId,
+                  firstAt: before.firstAt < times.firstAt ? before.firstAt : times.firstAt,
+                  lastAt: before.lastAt > times.lastAt ? before.lastAt : times.lastAt,
+                  scans: before.scans + entry.scans,
+                }
+              : { ticketId, ...times, scans: entry.scans },
+          )
+        }
+        const recorded = await repo.recordQueuedScans(tx, input.exhibitorId, accountId, [...merged.values()], at)
+        const edits = accepted.flatMap(({ entry, ticketId }) =>
+          entry.qualified ? [{ ticketId, ...entry.qualified, editedAt: notAfter(entry.qualified.editedAt, at) }] : [],
+        )
+        await repo.qualifyQueued(tx, input.exhibitorId, edits, ERASED.name, at)
+        return recorded
+      })
+      const leads = await repo.leadIdsOf(
+        db,
+        input.exhibitorId,
+        accepted.map(({ ticketId }) => ticketId),
+      )
+      const told = new Set<string>()
+      const items = input.scans.map((entry, index): SyncItem => {
+        const verdict = judged[index]
+        if (!verdict?.ticketId) return { id: entry.id, outcome: verdict?.outcome ?? 'badCode', leadId: null }
+        // The entry that made the lead says so once; any other entry of the ticket found it there.
+        const added = made.get(verdict.ticketId)?.inserted === true && !told.has(verdict.ticketId)
+        told.add(verdict.ticketId)
+        return { id: entry.id, outcome: added ? 'added' : 'repeated', leadId: leads.get(verdict.ticketId) ?? null }
+      })
+      return { items }
+    },
+
     async list(accountId: string, input: ListInput, locale: Locale) {
       const { exhibitionId, role } = await memberOf(db, input.exhibitorId, accountId, locale)
       const questions = await repo.questionsOf(db, input.exhibitorId)
       const filter = filterOf(input, questions)
       const [cursorAt, cursorId] = input.after?.split('~') ?? []
       const after = cursorAt && cursorId ? { at: cursorAt, id: Number(cursorId) } : null
-      const [on, facts, rows, matching] = await Promise.all([
+      const [on, facts, rows, matching, timeZone] = await Promise.all([
         repo.captureOn(db, exhibitionId),
         repo.listFacts(db, input.exhibitorId),
         repo.leadPage(db, input.exhibitorId, filter, after, LEAD_LIMITS.page),
         repo.matchingCount(db, input.exhibitorId, filter),
+        repo.timeZoneOf(db, exhibitionId),
       ])
       const page = rows.slice(0, LEAD_LIMITS.page)
+      const key = platform.services.tickets.signer.publicKey()
       return {
         captureOn: on,
         role,
+        exhibitionId,
+        publicKey: { kid: key.kid, x: key.jwk.x },
+        timeZone,
         total: facts.total,
         scans: facts.scans,
         matching,

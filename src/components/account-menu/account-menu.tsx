@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { endSession } from '../../api/session.ts'
+import type { WaitingWork } from '../../lib/sign-out-guards.ts'
 import { useSite } from '../../app-state.ts'
 import { ChevronDownIcon } from '../icons/icons.tsx'
 import { LoginButton } from '../login-frame/login-button.tsx'
@@ -10,6 +11,9 @@ import { Avatar } from './avatar.tsx'
 import { setCurrentUser, useCurrentUser } from './user-store.ts'
 import { useNamespace } from './use-namespace.ts'
 import styles from './account-menu.module.css'
+
+/** Shown only when a sign-out is refused: not part of every page's first load. */
+const SignOutRefusal = lazy(() => import('./sign-out-refusal.tsx').then(({ SignOutRefusal }) => ({ default: SignOutRefusal })))
 
 /**
  * The header's account area (desktop header and the mobile menu panel show the same slot): the
@@ -30,12 +34,16 @@ function UserMenu() {
   const location = useLocation()
   const [open, setOpen] = useState(false)
   const [signingOut, setSigningOut] = useState(false)
+  const [waiting, setWaiting] = useState<WaitingWork[]>([])
   const ready = useNamespace('account')
   const menuId = useId()
   const root = useRef<HTMLDivElement>(null)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the menu
-  useEffect(() => setOpen(false), [location.pathname])
+  useEffect(() => {
+    setOpen(false)
+    setWaiting([])
+  }, [location.pathname])
 
   useEffect(() => {
     if (!open) return
@@ -59,6 +67,14 @@ function UserMenu() {
 
   const signOut = async () => {
     setSigningOut(true)
+    // Scans made offline on this device would be lost: refused while any wait (docs/product.md#leads-offline).
+    const held = await import('../../lib/sign-out-guards.ts').then(({ workWaiting }) => workWaiting(user.userId)).catch(() => null)
+    if (held === null || held.length) {
+      setSigningOut(false)
+      if (held) setWaiting(held)
+      else toast.show(t('account:menu.signOutFailed'), { tone: 'error', duration: 4000 })
+      return
+    }
     const done = await endSession()
     setSigningOut(false)
     if (!done) {
@@ -93,6 +109,13 @@ function UserMenu() {
                 {t('account:menu.signOut')}
               </button>
             </li>
+            {waiting.length ? (
+              <li>
+                <Suspense fallback={null}>
+                  <SignOutRefusal waiting={waiting} onLeave={() => setOpen(false)} />
+                </Suspense>
+              </li>
+            ) : null}
           </ul>
         ) : null}
       </div>

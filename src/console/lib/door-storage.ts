@@ -1,3 +1,4 @@
+import { withExistingStore } from '../../lib/existing-store.ts'
 import { CHECKIN_PATH } from './paths.ts'
 
 /**
@@ -5,8 +6,8 @@ import { CHECKIN_PATH } from './paths.ts'
  * the scans not yet synced in IndexedDB, the screen itself in the service worker's cache. Both hold
  * attendees' names, so signing out forgets them, and is refused while scans wait to be sent (they would
  * be lost); the device id and the gate are not personal and stay.
- * Plain IndexedDB here: the shell signs out on every console screen, and only the check-in screen
- * needs idb-keyval.
+ * Plain IndexedDB here (src/lib/existing-store.ts): the shell signs out on every console screen, and
+ * only the check-in screen needs idb-keyval.
  */
 export const DOOR_SCOPE = CHECKIN_PATH
 export const DOOR_WORKER = '/console-checkin-sw.js'
@@ -29,34 +30,8 @@ interface StoredDoor {
 }
 
 /** Runs `work` on the door's store if this browser has one (never creates it); `fallback` if it has none. */
-function withDoorStore<T>(mode: IDBTransactionMode, fallback: T, work: (store: IDBObjectStore, done: (value: T) => void) => void): Promise<T> {
-  if (typeof indexedDB === 'undefined') return Promise.resolve(fallback)
-  return new Promise((resolve) => {
-    const request = indexedDB.open(DOOR_DATABASE)
-    request.onupgradeneeded = () => request.transaction?.abort()
-    request.onerror = () => resolve(fallback)
-    request.onsuccess = () => {
-      const database = request.result
-      if (!database.objectStoreNames.contains(DOOR_STORE)) {
-        database.close()
-        return resolve(fallback)
-      }
-      const transaction = database.transaction(DOOR_STORE, mode)
-      let result = fallback
-      work(transaction.objectStore(DOOR_STORE), (value) => {
-        result = value
-      })
-      transaction.oncomplete = () => {
-        database.close()
-        resolve(result)
-      }
-      transaction.onerror = transaction.onabort = () => {
-        database.close()
-        resolve(fallback)
-      }
-    }
-  })
-}
+const withDoorStore = <T>(mode: IDBTransactionMode, fallback: T, work: (store: IDBObjectStore, done: (value: T) => void) => void): Promise<T> =>
+  withExistingStore(DOOR_DATABASE, DOOR_STORE, mode, fallback, work)
 
 /** The scans and undos this device made that have not reached the server, per exhibition. */
 export function doorScansWaiting(): Promise<Array<{ exhibitionId: number; title: string; count: number }>> {

@@ -4,6 +4,8 @@ import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 're
 import { myProfile, type Profile, updateNick } from '../../api/accounts.ts'
 import { ACCOUNT_LIMITS } from '../../../shared/rules/accounts.ts'
 import { endSession } from '../../api/session.ts'
+import type { WaitingWork } from '../../lib/sign-out-guards.ts'
+import { SignOutRefusal } from '../../components/account-menu/sign-out-refusal.tsx'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { AccountApplications } from '../../components/account-applications/account-applications.tsx'
@@ -110,6 +112,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const [signingOut, setSigningOut] = useState(false)
+  const [waiting, setWaiting] = useState<WaitingWork[]>([])
   const input = useRef<HTMLInputElement>(null)
   const nickId = useId()
   const since = dateFormat(site.htmlLang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(profile.memberSince))
@@ -147,6 +150,14 @@ function ProfileCard({ profile }: { profile: Profile }) {
 
   const signOut = async () => {
     setSigningOut(true)
+    // Scans made offline on this device would be lost: refused while any wait (docs/product.md#leads-offline).
+    const held = await import('../../lib/sign-out-guards.ts').then(({ workWaiting }) => workWaiting(profile.userId)).catch(() => null)
+    if (held === null || held.length) {
+      setSigningOut(false)
+      if (held) setWaiting(held)
+      else toast.show(t('menu.signOutFailed'), { tone: 'error', duration: 4000 })
+      return
+    }
     const done = await endSession()
     setSigningOut(false)
     if (!done) {
@@ -177,6 +188,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
         <button type="button" className={styles.secondary} onClick={signOut} disabled={signingOut}>
           {t('menu.signOut')}
         </button>
+        {waiting.length ? <SignOutRefusal waiting={waiting} /> : null}
       </div>
       <form className={styles.nickForm} onSubmit={save} noValidate>
         <label htmlFor={nickId} className={styles.label}>

@@ -38,9 +38,12 @@ export function LeadCard({
   status,
   pending,
   onSave,
+  waiting = false,
 }: {
   lead: LeadView
   questions: readonly LeadQuestion[]
+  /** Still on the phone (docs/product.md#leads-offline): who it is comes with the sync. */
+  waiting?: boolean
   heading: string
   status: string | null
   pending: boolean
@@ -63,7 +66,7 @@ export function LeadCard({
           {status}
         </p>
       ) : null}
-      <LeadWho lead={lead} />
+      {waiting ? <p className={styles.muted}>{t('offline.who')}</p> : <LeadWho lead={lead} />}
       <form
         className={styles.form}
         noValidate

@@ -2,16 +2,22 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData, useRevalidator } from 'react-router'
 import { GatewayError } from '../../api/gateway-error.ts'
-import { exportLeads, type LeadListView, type LeadView, qualifyLead, scanLead } from '../../api/leads.ts'
+import { exportLeads, type LeadListView, type LeadSyncAnswer, type LeadView, qualifyLead, scanLead } from '../../api/leads.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { useCurrentUser } from '../../components/account-menu/user-store.ts'
 import { LoginButton } from '../../components/login-frame/login-button.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
+import { loadResources } from '../../i18n/resources.ts'
+import type { Locale } from '../../../shared/languages.ts'
+import { type QueuedLead, waitingScans } from '../../lib/leads-offline/queue.ts'
+import { LEAD_MESSAGES } from '../../../shared/rules/leads.ts'
+import { wallClock } from '../../../shared/zoned-time.ts'
 import { Camera } from './camera.tsx'
 import { LeadCard, type Qualification } from './lead-card.tsx'
 import { type LeadsLoad, loadLeads } from './load.ts'
 import { QuestionsSection } from './questions-section.tsx'
 import { TeamLeads } from './team-leads.tsx'
+import { unreachable, useLeadQueue } from './use-lead-queue.ts'
 import { useTeamList } from './use-team-list.ts'
 import styles from './leads.module.css'
 
@@ -114,21 +120,96 @@ function download(file: { fileName: string; mediaType: string; base64: string })
   URL.revokeObjectURL(url)
 }
 
+const two = (value: number) => String(value).padStart(2, '0')
+/** A time on the venue's clock, digits only, as the server writes `scannedAtVenue`. */
+function venueTime(iso: string, timeZone: string): string {
+  const clock = wallClock(new Date(iso), timeZone)
+  return `${clock.year}-${two(clock.month)}-${two(clock.day)} ${two(clock.hour)}:${two(clock.minute)}`
+}
+
+/** A scan still on the phone, as the lead card shows it: who it is comes with the sync. */
+function asLead(entry: QueuedLead): LeadView {
+  return {
+    id: 0,
+    shares: [],
+    firstName: null,
+    lastName: null,
+    company: null,
+    jobTitle: null,
+    email: null,
+    phone: null,
+    scannedBy: null,
+    scannedAt: entry.scannedAt,
+    scannedAtVenue: '',
+    lastScannedAt: entry.lastScannedAt,
+    scans: entry.scans,
+    rating: entry.qualified?.rating ?? null,
+    tags: entry.qualified?.tags ?? [],
+    notes: entry.qualified?.notes ?? '',
+    answers: [],
+  }
+}
+
+type Current = { kind: 'lead'; lead: LeadView; repeated: boolean | null } | { kind: 'queued'; id: string; repeated: boolean }
+
+/**
+ * The scanner keeps working without network (docs/product.md#leads-offline): its page and files stay on
+ * the phone, and so do the pieces a sign-out loads only when asked (its check, the refusal and its
+ * words), so that signing out offline is refused with the reason rather than failing on a missing file.
+ */
+function useScannerKeptOffline(lang: string, locale: Locale): void {
+  useEffect(() => {
+    void Promise.all([
+      import('../../lib/sign-out-guards.ts'),
+      import('../../lib/leads-offline/guard.ts'),
+      import('../../components/account-menu/sign-out-refusal.tsx'),
+      loadResources(locale, ['account']),
+    ])
+      .then(() => import('../../lib/leads-offline/worker.ts'))
+      .then(({ keepScannerOffline }) => keepScannerOffline(lang))
+      .catch(() => undefined)
+  }, [lang, locale])
+}
+
 function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadListView }) {
   const { t } = useTranslation('leads')
   const gateway = useGateway()
   const refusal = useRefusal()
+  const site = useSite()
+  const accountId = useCurrentUser()?.userId ?? null
   const team = useTeamList(exhibitorId, initial)
   const { list } = team
-  const [current, setCurrent] = useState<{ lead: LeadView; repeated: boolean | null } | null>(null)
+  const [current, setCurrent] = useState<Current | null>(null)
   const [status, setStatus] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
   const [orderCode, setOrderCode] = useState('')
   const [position, setPosition] = useState('')
   const reload = () => team.reload()
+  // The page's latest state for the queue's callbacks, which outlive a render.
+  const latest = useRef({ reload, current })
+  latest.current = { reload, current }
 
-  const act = async (action: () => Promise<void>) => {
+  useScannerKeptOffline(site.lang, site.locale)
+  const offline = useLeadQueue({
+    accountId,
+    exhibitorId,
+    list: initial,
+    onFront: async () => {
+      await latest.current.reload()
+    },
+    onSynced: async (items: LeadSyncAnswer['items']) => {
+      const fresh = await latest.current.reload()
+      // The card of a scan that was waiting becomes the lead the server made of it, with what the visitor shares.
+      const shown = latest.current.current
+      if (shown?.kind !== 'queued') return
+      const leadId = items.find((item) => item.id === shown.id)?.leadId
+      const lead = leadId ? fresh.items.find((item) => item.id === leadId) : undefined
+      if (lead) setCurrent({ kind: 'lead', lead, repeated: shown.repeated })
+    },
+  })
+
+  const act = async (action: () => Promise<unknown>) => {
     if (pending) return
     setPending(true)
     setProblem(null)
@@ -141,29 +222,66 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
     }
   }
 
+  /** A code the server cannot take now: checked on the phone and kept until it can. */
+  const keepOnPhone = async (code: string) => {
+    const kept = await offline.queue(code)
+    if (!kept) return
+    if ('refused' in kept) {
+      setCurrent(null)
+      setProblem(t(LEAD_MESSAGES[kept.refused]))
+      return
+    }
+    setCurrent({ kind: 'queued', id: kept.entry.id, repeated: kept.repeated })
+    setStatus(kept.repeated ? t('offline.queuedAgain', { count: kept.entry.scans }) : t('offline.queued'))
+  }
+
   const scanned = async (payload: { code: string } | { orderCode: string; position?: number }) =>
     act(async () => {
-      const answer = await gateway.call(scanLead, { exhibitorId, ...payload })
-      setCurrent(answer)
-      setStatus(answer.repeated ? t('last.repeated', { count: answer.lead.scans }) : t('last.added'))
-      await reload()
+      const typed = !('code' in payload)
+      // Known to be cut off: a badge waits on the phone at once instead of after a failed call.
+      if (!typed && (offline.offline || navigator.onLine === false)) return keepOnPhone(payload.code)
+      try {
+        const answer = await gateway.call(scanLead, { exhibitorId, ...payload })
+        setCurrent({ kind: 'lead', ...answer })
+        setStatus(answer.repeated ? t('last.repeated', { count: answer.lead.scans }) : t('last.added'))
+        await reload()
+      } catch (error) {
+        if (!unreachable(error)) throw error
+        // An order code names no ticket the phone can check: only the server can judge it.
+        if (typed) setProblem(t('offline.typedNeedsNetwork'))
+        else await keepOnPhone(payload.code)
+      }
     })
 
   const save = (values: Qualification) =>
     act(async () => {
       if (!current) return
+      if (current.kind === 'queued') {
+        offline.qualify(current.id, values)
+        setStatus(t('offline.savedOnPhone'))
+        return
+      }
       const answer = await gateway.call(qualifyLead, { exhibitorId, leadId: current.lead.id, ...values })
-      setCurrent({ lead: answer.lead, repeated: current.repeated })
+      setCurrent({ kind: 'lead', lead: answer.lead, repeated: current.repeated })
       setStatus(t('qualify.saved'))
       await reload()
     })
 
   const exported = (format: 'csv' | 'xlsx') => act(async () => download(await gateway.call(exportLeads, { exhibitorId, format })))
 
-  if (!list.captureOn && !list.total) return <p className={styles.alert}>{t('captureOff')}</p>
+  const waiting = offline.waiting
+  const shownQueued = current?.kind === 'queued' ? waiting.find((entry) => entry.id === current.id) : undefined
+  const refusedReasons = [...new Set(offline.refused)].map((outcome) => t(LEAD_MESSAGES[outcome === 'added' || outcome === 'repeated' ? 'badCode' : outcome]))
+
+  if (!list.captureOn && !list.total && !waiting.length) return <p className={styles.alert}>{t('captureOff')}</p>
   return (
     <>
       <p className={styles.lead}>{t('intro')}</p>
+      {offline.offline ? (
+        <p className={styles.offline} role="status">
+          {t('offline.banner')}
+        </p>
+      ) : null}
       {list.captureOn ? (
         <section className={styles.card} aria-label={t('scan.start')}>
           <Camera onCode={(code) => scanned({ code })} />
@@ -214,7 +332,23 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
           {problem}
         </p>
       ) : null}
-      {current ? (
+      {offline.refused.length ? (
+        <div className={styles.alert} role="alert">
+          <p>{t('offline.refused', { count: offline.refused.length, reasons: refusedReasons.join(' ') })}</p>
+          <button type="button" className={styles.secondary} onClick={offline.dismissRefused}>
+            {t('offline.dismiss')}
+          </button>
+        </div>
+      ) : null}
+      {offline.blocked && waiting.length ? (
+        <div className={styles.alert} role="alert">
+          <p>{refusal(offline.blocked)}</p>
+          <button type="button" className={styles.secondary} onClick={offline.discard}>
+            {t('offline.discard', { count: waitingScans(waiting) })}
+          </button>
+        </div>
+      ) : null}
+      {current?.kind === 'lead' ? (
         <LeadCard
           key={`${current.lead.id}:${current.lead.scans}`}
           lead={current.lead}
@@ -225,12 +359,66 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
           onSave={(values) => void save(values)}
         />
       ) : null}
+      {shownQueued ? (
+        <LeadCard
+          key={`queued:${shownQueued.id}:${shownQueued.scans}`}
+          lead={asLead(shownQueued)}
+          waiting
+          questions={[]}
+          heading={t('last.heading')}
+          status={status}
+          pending={pending}
+          onSave={(values) => void save(values)}
+        />
+      ) : null}
+      {waiting.length ? (
+        <section className={styles.card} aria-labelledby="leads-waiting-title">
+          <h2 id="leads-waiting-title" className={styles.cardTitle}>
+            {t('offline.heading')}
+          </h2>
+          <p className={styles.meta}>{t('offline.waiting', { count: waitingScans(waiting) })}</p>
+          <ul className={styles.items} data-testid="lead-queue">
+            {waiting.map((entry) => (
+              <li key={entry.id} className={styles.item}>
+                <p className={styles.name}>{t('offline.scannedAt', { when: venueTime(entry.scannedAt, list.timeZone) })}</p>
+                <p className={styles.meta}>
+                  {entry.qualified?.rating ? (
+                    <span className={`${styles.badge} ${styles[entry.qualified.rating]}`}>{t(`ratings.${entry.qualified.rating}`)}</span>
+                  ) : null}
+                  {entry.qualified?.tags.map((tag) => (
+                    <span key={tag} className={styles.tag}>
+                      {tag}
+                    </span>
+                  ))}
+                  {t('list.scans', { count: entry.scans })}
+                </p>
+                {entry.qualified?.notes ? <p className={styles.notes}>{entry.qualified.notes}</p> : null}
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={() => {
+                    setStatus(null)
+                    setCurrent({ kind: 'queued', id: entry.id, repeated: false })
+                  }}
+                >
+                  {t('qualify.edit')}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className={styles.actions}>
+            <button type="button" className={styles.secondary} onClick={() => void offline.sync()}>
+              {t('offline.sendNow')}
+            </button>
+          </div>
+        </section>
+      ) : null}
       <TeamLeads
         team={team}
         act={act}
         onEdit={(lead) => {
           setStatus(null)
-          setCurrent({ lead, repeated: null })
+          setCurrent({ kind: 'lead', lead, repeated: null })
         }}
         onExport={(format) => void exported(format)}
       />

@@ -25,7 +25,7 @@ export function TeamLeads({
   onExport,
 }: {
   team: Team
-  act(action: () => Promise<void>): Promise<void>
+  act(action: () => Promise<unknown>): Promise<void>
   onEdit(lead: LeadView): void
   onExport(format: 'csv' | 'xlsx'): void
 }) {

@@ -46,12 +46,14 @@ export function useTeamList(exhibitorId: number, initial: LeadListView) {
   const latest = useRef({ list, filters })
   latest.current = { list, filters }
 
-  const reload = async (next: LeadFilters = latest.current.filters) => {
+  /** The first page again; the answer too, for a caller that looks for a lead in it. */
+  const reload = async (next: LeadFilters = latest.current.filters): Promise<LeadListView> => {
     setFilters(next)
     latest.current.filters = next
     const page = await gateway.call(leadList, payloadOf(exhibitorId, next, latest.current.list.questions))
     latest.current.list = page
     setList(page)
+    return page
   }
 
   const more = async () => {

@@ -1,3 +1,4 @@
+import { pageFiles } from '../../../lib/offline-files.ts'
 import { DOOR_SCOPE, DOOR_WORKER } from '../../lib/door-storage.ts'
 import type { DoorChoice } from './door-setup.tsx'
 
@@ -50,20 +51,10 @@ export async function keepScreenOffline(): Promise<void> {
   if (!('serviceWorker' in navigator)) return
   await navigator.serviceWorker.register(DOOR_WORKER, { scope: DOOR_SCOPE })
   const registration = await navigator.serviceWorker.ready
-  const files = new Set<string>([window.location.pathname])
-  const add = (url: string | null) => {
-    if (!url) return
-    const parsed = new URL(url, window.location.href)
-    if (parsed.origin === window.location.origin) files.add(parsed.pathname)
-  }
   // The camera's code loads only when the camera starts, which may first happen at a door without network.
   const { scannerFiles } = await import('../../../lib/qr-detector.ts')
-  for (const url of await scannerFiles()) add(url)
+  const scanner = await scannerFiles()
   // So is the printed badge's view, which a door may first open without network (docs/product.md#badges).
   await import('./badge-print.tsx')
-  for (const element of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet], link[rel=modulepreload], link[rel=icon], link[rel=manifest]'))
-    add(element.href)
-  for (const element of document.querySelectorAll<HTMLScriptElement>('script[src]')) add(element.src)
-  for (const entry of performance.getEntriesByType('resource')) if (new URL(entry.name).pathname.startsWith('/assets/')) add(entry.name)
-  registration.active?.postMessage({ type: 'keep', urls: [...files] })
+  registration.active?.postMessage({ type: 'keep', urls: pageFiles([window.location.pathname, ...scanner]) })
 }
