@@ -1,5 +1,14 @@
 import * as consoleContracts from '../../../shared/contracts/console-leads.ts'
-import { exportLeads, leadList, moveLeadQuestion, qualifyLead, removeLeadQuestion, saveLeadQuestion, scanLead, syncLeads } from '../../../shared/contracts/leads.ts'
+import {
+  exportLeads,
+  leadList,
+  moveLeadQuestion,
+  qualifyLead,
+  removeLeadQuestion,
+  saveLeadQuestion,
+  scanLead,
+  syncLeads,
+} from '../../../shared/contracts/leads.ts'
 import type { CallContext, StaffCaller } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
 import { actorOf } from '../staff-actor.ts'

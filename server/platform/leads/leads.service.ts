@@ -4,7 +4,16 @@ import type * as contracts from '../../../shared/contracts/leads.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import { EXPORT_MEDIA_TYPES, type ExportFormat } from '../../../shared/rules/console-exports.ts'
 import { ERASED } from '../../../shared/rules/console-visitors.ts'
-import { keptAnswer, LEAD_FIELDS, LEAD_LIMITS, LEAD_MESSAGES, type LeadQuestionKind, type LeadRating, type LeadSyncOutcome, shownAnswer } from '../../../shared/rules/leads.ts'
+import {
+  keptAnswer,
+  LEAD_FIELDS,
+  LEAD_LIMITS,
+  LEAD_MESSAGES,
+  type LeadQuestionKind,
+  type LeadRating,
+  type LeadSyncOutcome,
+  shownAnswer,
+} from '../../../shared/rules/leads.ts'
 import { displayName, searchForm } from '../../../shared/rules/names.ts'
 import { wallClock } from '../../../shared/zoned-time.ts'
 import type { Queryable } from '../../db/client.ts'
