@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { LEADS } from '../functions/leads.ts'
 import { EXPORT_FORMATS } from '../rules/console-exports.ts'
-import { cleanTag, LEAD_FIELDS, LEAD_LIMITS, LEAD_MESSAGES, LEAD_RATINGS } from '../rules/leads.ts'
+import { CAPTURE_REFUSALS, cleanTag, LEAD_FIELDS, LEAD_LIMITS, LEAD_MESSAGES, LEAD_RATINGS } from '../rules/leads.ts'
 import { hasUnstorableControl } from '../rules/text.ts'
 import { defineContract } from './define.ts'
 
@@ -54,6 +54,8 @@ export const leadList = defineContract({
   }),
   result: z.object({
     captureOn: z.boolean(),
+    /** Why capture is off (docs/product.md#lead-capture-rule): the exhibition's switch or the booth package; null while on. */
+    captureOff: z.enum(CAPTURE_REFUSALS).nullable(),
     total: z.number().int(),
     scans: z.number().int(),
     items: z.array(leadView),

@@ -20,11 +20,16 @@ export const LEAD_LIMITS = {
   page: 50,
 } as const
 
+/** Why capture is off for an exhibitor (docs/product.md#lead-capture-rule): the exhibition's switch, or its booth package. */
+export const CAPTURE_REFUSALS = ['exhibition', 'package'] as const
+export type CaptureRefusal = (typeof CAPTURE_REFUSALS)[number]
+
 export const LEAD_MESSAGES = {
   badCode: 'leads:errors.badCode',
   otherExhibition: 'leads:errors.otherExhibition',
   voided: 'leads:errors.voided',
   captureOff: 'leads:errors.captureOff',
+  packageOff: 'leads:errors.packageOff',
   notFound: 'leads:errors.notFound',
   ticketNotFound: 'leads:errors.ticketNotFound',
   ambiguous: 'leads:errors.ambiguous',

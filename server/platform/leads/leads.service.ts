@@ -87,7 +87,8 @@ export function createLeadsService(platform: Platform) {
   return {
     async scan(accountId: string, input: ScanInput, locale: Locale): Promise<{ lead: LeadView; repeated: boolean }> {
       const { exhibitionId } = await memberOf(db, input.exhibitorId, accountId, locale)
-      if (!(await repo.captureOn(db, exhibitionId))) throw forbidden(LEAD_MESSAGES.captureOff)
+      const refusal = await repo.captureAllowed(db, input.exhibitorId)
+      if (refusal) throw forbidden(refusal === 'exhibition' ? LEAD_MESSAGES.captureOff : LEAD_MESSAGES.packageOff)
       const ticket = await ticketOf(input, exhibitionId)
       if (ticket.exhibition_id !== exhibitionId) throw conflict(LEAD_MESSAGES.otherExhibition)
       if (ticket.voided) throw gone(LEAD_MESSAGES.voided)
@@ -96,8 +97,8 @@ export function createLeadsService(platform: Platform) {
     },
 
     async list(accountId: string, input: ListInput, locale: Locale) {
-      const { exhibitionId } = await memberOf(db, input.exhibitorId, accountId, locale)
-      const [on, rows] = await Promise.all([repo.captureOn(db, exhibitionId), repo.leadsOf(db, input.exhibitorId)])
+      await memberOf(db, input.exhibitorId, accountId, locale)
+      const [refusal, rows] = await Promise.all([repo.captureAllowed(db, input.exhibitorId), repo.leadsOf(db, input.exhibitorId)])
       const search = input.search?.trim() ?? ''
       const items = rows.map(viewOf).filter((lead) => {
         if (input.rating && (lead.rating ?? 'none') !== input.rating) return false
@@ -108,7 +109,7 @@ export function createLeadsService(platform: Platform) {
         const mailed = lead.email?.toLowerCase().includes(search.toLowerCase()) ?? false
         return tagged || named || mailed
       })
-      return { captureOn: on, total: rows.length, scans: rows.reduce((sum, row) => sum + row.scans, 0), items }
+      return { captureOn: refusal === null, captureOff: refusal, total: rows.length, scans: rows.reduce((sum, row) => sum + row.scans, 0), items }
     },
 
     async qualify(accountId: string, input: QualifyInput, locale: Locale): Promise<{ lead: LeadView }> {

@@ -168,7 +168,9 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
 
   const exported = (format: 'csv' | 'xlsx') => act(async () => download(await gateway.call(exportLeads, { exhibitorId, format })))
 
-  if (!list.captureOn && !list.total) return <p className={styles.alert}>{t('captureOff')}</p>
+  // Why capture is off, in the exhibitor's words: the organiser's switch, or a booth package without it.
+  const offText = t(list.captureOff === 'package' ? 'packageOff' : 'captureOff')
+  if (!list.captureOn && !list.total) return <p className={styles.alert}>{offText}</p>
   return (
     <>
       <p className={styles.lead}>{t('intro')}</p>
@@ -215,7 +217,7 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
           </form>
         </section>
       ) : (
-        <p className={styles.alert}>{t('captureOff')}</p>
+        <p className={styles.alert}>{offText}</p>
       )}
       {problem ? (
         <p className={styles.alert} role="alert">
