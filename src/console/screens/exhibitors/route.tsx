@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { ExportButtons, formatChoices } from '../../ui/export-buttons.tsx'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
@@ -13,6 +14,9 @@ import ui from '../../ui/ui.module.css'
 import { ExhibitorFilters } from './exhibitor-filters.tsx'
 import styles from './exhibitors.module.css'
 import { type ExhibitorFilters as Filters, exhibitorQuery, listPayload } from './exhibitors-query.ts'
+
+/** The exhibition's lead capture: loaded once an exhibition is chosen, not with the list. */
+const LeadCapture = lazy(() => import('./lead-capture.tsx'))
 
 type ListPage = ListData<Filters, { rows: ConsoleExhibitorRow[]; total: number; exhibitions: Array<{ id: number; title: string }> }>
 
@@ -119,6 +123,11 @@ export function Component() {
       }}
     >
       {filters.exhibitionId ? <ExportPanel exhibitionId={Number(filters.exhibitionId)} /> : <p className={ui.hint}>{t('exhibitors.exportHint')}</p>}
+      {filters.exhibitionId ? (
+        <Suspense fallback={null}>
+          <LeadCapture key={filters.exhibitionId} exhibitionId={Number(filters.exhibitionId)} />
+        </Suspense>
+      ) : null}
     </ListScreen>
   )
 }
