@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
 import { doorBrowser } from './door-kit.ts'
@@ -24,6 +25,11 @@ const PASSWORD = 'capture at the booth 2026'
 const STAFF_PASSWORD = 'correct horse battery staple'
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 const tag = unique()
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS
+
+async function shoot(page: Page, name: string) {
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}
 const ADMIN = `admin.capture-${tag}@example.cn`
 const MANAGER = `mia.capture-${tag}@example.com`
 
@@ -118,8 +124,18 @@ test('a manager switches lead capture on in the console; the exhibitor’s typed
     const row = panel.getByRole('row', { name: new RegExp(company) })
     await expect(row.getByRole('cell')).toHaveText([company, '1', '1'])
     await expect(panel).not.toContainText(ADMIN)
+    await expectAccessible(page)
+    await shoot(page, 'lead-capture-375')
     await page.setViewportSize(DESKTOP)
     await expectAccessible(page)
+    await shoot(page, 'lead-capture-1280')
+    // The same panel in Simplified Chinese, the manager's language once chosen.
+    await db.query("update staff_members set language = 'zh-cn' where email = $1", [MANAGER])
+    await page.reload()
+    await hydrated(page)
+    await expect(page.getByRole('region', { name: '潜在客户收集' })).toContainText('已开启')
+    await expectAccessible(page)
+    await shoot(page, 'lead-capture-zh-cn-1280')
 
     // A booth sold to the exhibitor whose package lacks capture: the page says it is the package.
     await db.query("insert into floor_plans (exhibition_id, currency) values ($1, 'USD')", [exhibitionId])
@@ -135,6 +151,7 @@ test('a manager switches lead capture on in the console; the exhibitor’s typed
     await phone.reload()
     await hydrated(phone)
     await expect(phone.getByText(LEADS.packageOff)).toBeVisible()
+    if (SCREENSHOTS) await phone.screenshot({ path: join(SCREENSHOTS, 'leads-package-off-zh-cn-375.png'), fullPage: true })
     await expect(phone.getByLabel(LEADS.typed.orderCode)).toHaveCount(0)
     expect(booth.problems).toEqual([])
   } finally {
