@@ -105,6 +105,7 @@ test('a manager switches lead capture on in the console; the exhibitor’s typed
     await hydrated(page)
     const panel = page.getByRole('region', { name: 'Lead capture' })
     await expect(panel).toContainText('Off')
+    await panel.locator('summary').click()
     await expect(panel.getByRole('row', { name: new RegExp(company) })).toContainText('0')
     await expectAccessible(page)
     await panel.getByRole('button', { name: 'Switch lead capture on' }).click()
@@ -121,6 +122,7 @@ test('a manager switches lead capture on in the console; the exhibitor’s typed
     // The console counts it, and names nobody.
     await page.reload()
     await hydrated(page)
+    await panel.locator('summary').click()
     const row = panel.getByRole('row', { name: new RegExp(company) })
     await expect(row.getByRole('cell')).toHaveText([company, '1', '1'])
     await expect(panel).not.toContainText(ADMIN)
@@ -134,6 +136,7 @@ test('a manager switches lead capture on in the console; the exhibitor’s typed
     await page.reload()
     await hydrated(page)
     await expect(page.getByRole('region', { name: '潜在客户收集' })).toContainText('已开启')
+    await page.getByRole('region', { name: '潜在客户收集' }).locator('summary').click()
     await expectAccessible(page)
     await shoot(page, 'lead-capture-zh-cn-1280')
 

@@ -6,6 +6,7 @@ import { useConsoleShell, useMember } from '../../console-state.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
+import styles from './lead-capture.module.css'
 
 type Row = LeadCaptureView['exhibitors'][number]
 
@@ -80,13 +81,17 @@ export default function LeadCapture({ exhibitionId }: { exhibitionId: number }) 
           <p className={status ? ui.success : 'visually-hidden'} role="status">
             {status}
           </p>
-          <DataTable
-            label={t('leadCapture.counts')}
-            columns={columns}
-            rows={view.exhibitors}
-            rowKey={(row) => row.exhibitorId}
-            empty={t('leadCapture.empty')}
-          />
+          {/* Folded: the list below names the same exhibitors, and this is asked for now and then. */}
+          <details className={styles.counts}>
+            <summary>{t('leadCapture.counts')}</summary>
+            <DataTable
+              label={t('leadCapture.counts')}
+              columns={columns}
+              rows={view.exhibitors}
+              rowKey={(row) => row.exhibitorId}
+              empty={t('leadCapture.empty')}
+            />
+          </details>
         </>
       ) : problem ? null : (
         <p className={ui.hint}>{t('leadCapture.loading')}</p>
