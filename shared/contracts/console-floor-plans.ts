@@ -33,6 +33,8 @@ export const editorBooth = boothPlace.extend({
   currency: z.string(),
   /** Exhibitor passes its package includes (docs/product.md#team-passes). */
   passesIncluded: z.number().int(),
+  /** Whether its package lets the exhibitor capture leads (docs/product.md#lead-capture-rule). */
+  leadCapture: z.boolean(),
   state: z.enum(BOOTH_STATES),
   /** The exhibitor it is sold to or held for. */
   exhibitor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -133,6 +135,8 @@ export const saveBooth = defineContract({
       .min(0, 'console:errors.passesIncluded')
       .max(FLOOR_PLAN_LIMITS.passesIncludedMax, 'console:errors.passesIncluded')
       .default(0),
+    /** Lead capture in the package (docs/product.md#lead-capture-rule); included unless said otherwise. */
+    leadCapture: z.boolean({ error: 'errors.invalid' }).default(true),
     /** Kept off sale; only a booth nobody holds or bought may be blocked or freed. */
     blocked: z.boolean({ error: 'errors.invalid' }).default(false),
   }),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LEADS } from '../functions/leads.ts'
 import { EXPORT_FORMATS } from '../rules/console-exports.ts'
 import {
+  CAPTURE_REFUSALS,
   cleanLabel,
   cleanTag,
   LEAD_CURSOR,
@@ -93,6 +94,8 @@ export const leadList = defineContract({
   }),
   result: z.object({
     captureOn: z.boolean(),
+    /** Why capture is off (docs/product.md#lead-capture-rule): the exhibition's switch or the booth package; null while on. */
+    captureOff: z.enum(CAPTURE_REFUSALS).nullable(),
     /** The viewer's role: admins edit the questions, staff members read them. */
     role: z.enum(['admin', 'staff']),
     /** The exhibition and the key its tickets are signed with: the page checks codes on the phone, offline too. */

@@ -49,11 +49,16 @@ export const LEAD_MIN_OPTIONS = 2
 export const LEAD_SYNC_OUTCOMES = ['added', 'repeated', 'badCode', 'otherExhibition', 'voided'] as const
 export type LeadSyncOutcome = (typeof LEAD_SYNC_OUTCOMES)[number]
 
+/** Why capture is off for an exhibitor (docs/product.md#lead-capture-rule): the exhibition's switch, or its booth package. */
+export const CAPTURE_REFUSALS = ['exhibition', 'package'] as const
+export type CaptureRefusal = (typeof CAPTURE_REFUSALS)[number]
+
 export const LEAD_MESSAGES = {
   badCode: 'leads:errors.badCode',
   otherExhibition: 'leads:errors.otherExhibition',
   voided: 'leads:errors.voided',
   captureOff: 'leads:errors.captureOff',
+  packageOff: 'leads:errors.packageOff',
   notFound: 'leads:errors.notFound',
   ticketNotFound: 'leads:errors.ticketNotFound',
   ambiguous: 'leads:errors.ambiguous',

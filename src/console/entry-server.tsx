@@ -1,6 +1,6 @@
 import { type PipeableStream, renderToPipeableStream, renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from 'react-router'
+import { createStaticHandler, createStaticRouter, RouterContextProvider, redirect, StaticRouterProvider } from 'react-router'
 import type { ConsoleLanguage } from '../../shared/rules/console-access.ts'
 import type { RenderInput, RenderOutput } from '../entry-server.tsx'
 import { LANGUAGE_INFO } from '../../shared/languages.ts'
@@ -11,6 +11,8 @@ import { type ConsoleTransport, createConsoleClient } from './console-client.ts'
 import { type ConsolePayload, type ConsoleRootData, ConsoleShellContext, consoleLoaderContext, ROOT_ROUTE_ID } from './console-state.ts'
 import { consoleMessages, createConsoleI18n, guestLanguage, LANGUAGE_COOKIE, type Messages } from './i18n.ts'
 import { readRequestCookie } from './lib/cookies.ts'
+import { KIOSK_COOKIE, KIOSK_PATH } from './lib/kiosk.ts'
+import { SIGN_IN_PATH } from './lib/paths.ts'
 import { consoleRoutes } from './routes.ts'
 import type { ConsoleScreenHandle } from './screen-kit.ts'
 
@@ -71,6 +73,11 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const client = createConsoleClient(serverTransport(input))
   const requestContext = new RouterContextProvider()
   requestContext.set(consoleLoaderContext, { client })
+
+  // A device locked to a kiosk opens no other console page (docs/product.md#kiosk); sign-in stays open for a session that ended.
+  const path = new URL(input.request.url).pathname
+  if (path !== KIOSK_PATH && path !== SIGN_IN_PATH && readRequestCookie(input.request, KIOSK_COOKIE))
+    return { kind: 'response', response: redirect(KIOSK_PATH) }
 
   const context = await handler.query(input.request, { requestContext })
   if (context instanceof Response) return { kind: 'response', response: context }

@@ -21,6 +21,8 @@ export const consoleRoutes: RouteObject[] = [
     children: [
       { path: 'sign-in', ...screen('sign-in') },
       { path: 'setup/:token', ...screen('setup') },
+      // Kiosk mode (docs/product.md#kiosk): the door's screen without the console's frame, its navigation or its links.
+      { path: 'checkin/kiosk', ...screen('checkin') },
       {
         id: 'console-shell',
         Component: Shell,

@@ -64,6 +64,7 @@ export function demoHallLayout(hall: DemoHall, firstRow: number): { width: numbe
         currency: 'USD',
         // A package's team: two passes with a shell or space booth, three with a corner's extra frontage.
         passesIncluded: type === 'corner' ? 3 : 2,
+        leadCapture: true,
       })
     }
   }

@@ -67,6 +67,7 @@ export async function floorPlanEditor(db: Queryable, actor: StaffActor, exhibiti
           priceMinor: booth.price_minor,
           currency: booth.currency,
           passesIncluded: booth.passes_included,
+          leadCapture: booth.lead_capture,
           state: booth.state,
           exhibitor: booth.exhibitor_id !== null ? { id: booth.exhibitor_id, name: booth.exhibitor_name ?? '' } : null,
           order: orderOf(orders.get(booth.id)),
@@ -145,6 +146,7 @@ const boothRecord = (booth: repo.BoothRow) => ({
   priceMinor: booth.price_minor,
   currency: booth.currency,
   passesIncluded: booth.passes_included,
+  leadCapture: booth.lead_capture,
   state: booth.state,
   exhibitor: booth.exhibitor_id,
   version: booth.version,
@@ -229,6 +231,7 @@ export function saveBooth(platform: Platform, actor: StaffActor, input: BoothInp
       priceMinor: input.priceMinor,
       currency: input.currency,
       passesIncluded: input.passesIncluded,
+      leadCapture: input.leadCapture,
     }
     if (await repo.numberTaken(tx, input.exhibitionId, fields.number, before?.id ?? null)) throw invalid({ number: 'console:errors.boothNumberTaken' })
     const others = (await repo.boothsOf(tx, input.exhibitionId, [], input.hallId)).filter((booth) => booth.id !== before?.id)

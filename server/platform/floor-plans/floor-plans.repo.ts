@@ -49,6 +49,8 @@ export interface BoothRow {
   currency: string
   /** Exhibitor passes the booth's package includes (docs/product.md#team-passes). */
   passes_included: number
+  /** Whether the package lets its exhibitor capture leads (docs/product.md#lead-capture-rule). */
+  lead_capture: boolean
   state: BoothState
   exhibitor_id: number | null
   /** The exhibitor's company, along the chain it was read with. */
@@ -189,7 +191,7 @@ export async function deleteHall(tx: Queryable, id: number): Promise<void> {
 /** Booths of an exhibition (one hall's when `hallId` is given), with their exhibitors' names along `chain`. */
 export async function boothsOf(db: Queryable, exhibitionId: number, chain: Locale[], hallId: number | null = null): Promise<BoothRow[]> {
   const result = await db.query<BoothRow>(
-    `select b.id, b.exhibition_id, b.hall_id, b.number, b.x_dm, b.y_dm, b.w_dm, b.h_dm, b.booth_type, b.price_minor, b.currency, b.passes_included, b.state, b.exhibitor_id,
+    `select b.id, b.exhibition_id, b.hall_id, b.number, b.x_dm, b.y_dm, b.w_dm, b.h_dm, b.booth_type, b.price_minor, b.currency, b.passes_included, b.lead_capture, b.state, b.exhibitor_id,
        ct.name as exhibitor_name, c.slug as exhibitor_slug, ct.locale as exhibitor_locale, (x.status = 'active') as exhibitor_active, b.version
      from booths b
      left join exhibitors x on x.id = b.exhibitor_id
@@ -204,7 +206,7 @@ export async function boothsOf(db: Queryable, exhibitionId: number, chain: Local
 
 export async function boothById(db: Queryable, id: number): Promise<BoothRow | null> {
   const result = await db.query<BoothRow>(
-    `select b.id, b.exhibition_id, b.hall_id, b.number, b.x_dm, b.y_dm, b.w_dm, b.h_dm, b.booth_type, b.price_minor, b.currency, b.passes_included, b.state,
+    `select b.id, b.exhibition_id, b.hall_id, b.number, b.x_dm, b.y_dm, b.w_dm, b.h_dm, b.booth_type, b.price_minor, b.currency, b.passes_included, b.lead_capture, b.state,
        b.exhibitor_id, null as exhibitor_name, null as exhibitor_slug, null as exhibitor_locale, null as exhibitor_active, b.version
      from booths b where b.id = $1`,
     [id],
@@ -228,6 +230,7 @@ export interface BoothFields {
   priceMinor: number
   currency: string
   passesIncluded: number
+  leadCapture: boolean
 }
 
 export async function insertBooth(
@@ -238,8 +241,8 @@ export async function insertBooth(
   exhibitorId: number | null = null,
 ): Promise<number> {
   const result = await tx.query<{ id: number }>(
-    `insert into booths (exhibition_id, hall_id, number, x_dm, y_dm, w_dm, h_dm, booth_type, price_minor, currency, state, exhibitor_id, passes_included)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
+    `insert into booths (exhibition_id, hall_id, number, x_dm, y_dm, w_dm, h_dm, booth_type, price_minor, currency, state, exhibitor_id, passes_included, lead_capture)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
     [
       exhibitionId,
       fields.hallId,
@@ -254,6 +257,7 @@ export async function insertBooth(
       state,
       exhibitorId,
       fields.passesIncluded,
+      fields.leadCapture,
     ],
   )
   return Number(result.rows[0]?.id)
@@ -262,7 +266,7 @@ export async function insertBooth(
 export async function updateBooth(tx: Queryable, id: number, fields: BoothFields, state: BoothState, at: Date): Promise<void> {
   await tx.query(
     `update booths set hall_id = $2, number = $3, x_dm = $4, y_dm = $5, w_dm = $6, h_dm = $7, booth_type = $8, price_minor = $9, currency = $10,
-       state = $11, version = version + 1, updated_at = $12, passes_included = $13
+       state = $11, version = version + 1, updated_at = $12, passes_included = $13, lead_capture = $14
      where id = $1`,
     [
       id,
@@ -278,6 +282,7 @@ export async function updateBooth(tx: Queryable, id: number, fields: BoothFields
       state,
       at,
       fields.passesIncluded,
+      fields.leadCapture,
     ],
   )
 }

@@ -1,3 +1,4 @@
+import type { CaptureRefusal } from '../../../shared/rules/leads.ts'
 import type { Queryable } from '../../db/client.ts'
 
 /** The ticket a scan names, as the lead needs it (read from the tickets domain's tables). */
@@ -51,6 +52,26 @@ export async function timeZoneOf(db: Queryable, exhibitionId: number): Promise<s
 export async function captureOn(db: Queryable, exhibitionId: number): Promise<boolean> {
   const result = await db.query<{ enabled: boolean }>('select enabled from lead_capture where exhibition_id = $1', [exhibitionId])
   return result.rows[0]?.enabled ?? false
+}
+
+/**
+ * The one rule of who may capture (docs/product.md#lead-capture-rule): the exhibition's switch is on, and
+ * the exhibitor's booth packages allow it: at least one booth sold to it includes capture, or it holds
+ * no sold booth at all (its space was arranged outside the floor plan). Every scanning or syncing
+ * function asks this, so the rule lives once. Answers why capture is off, or null when it is on.
+ */
+export async function captureAllowed(q: Queryable, exhibitorId: number): Promise<CaptureRefusal | null> {
+  const result = await q.query<{ enabled: boolean | null; sold: number; capturing: number }>(
+    `select c.enabled,
+            (select count(*)::int from booths b where b.exhibitor_id = x.id and b.state = 'sold') as sold,
+            (select count(*)::int from booths b where b.exhibitor_id = x.id and b.state = 'sold' and b.lead_capture) as capturing
+       from exhibitors x left join lead_capture c on c.exhibition_id = x.exhibition_id
+      where x.id = $1`,
+    [exhibitorId],
+  )
+  const row = result.rows[0]
+  if (!row?.enabled) return 'exhibition'
+  return row.sold > 0 && row.capturing === 0 ? 'package' : null
 }
 
 export async function setCapture(tx: Queryable, exhibitionId: number, enabled: boolean, at: Date): Promise<boolean> {

@@ -188,7 +188,8 @@ export function createLeadsService(platform: Platform) {
   return {
     async scan(accountId: string, input: ScanInput, locale: Locale): Promise<{ lead: LeadView; repeated: boolean }> {
       const { exhibitionId } = await memberOf(db, input.exhibitorId, accountId, locale)
-      if (!(await repo.captureOn(db, exhibitionId))) throw forbidden(LEAD_MESSAGES.captureOff)
+      const refusal = await repo.captureAllowed(db, input.exhibitorId)
+      if (refusal) throw forbidden(refusal === 'exhibition' ? LEAD_MESSAGES.captureOff : LEAD_MESSAGES.packageOff)
       const ticket = await ticketOf(input, exhibitionId)
       if (ticket.exhibition_id !== exhibitionId) throw conflict(LEAD_MESSAGES.otherExhibition)
       if (ticket.voided) throw gone(LEAD_MESSAGES.voided)
@@ -208,7 +209,8 @@ export function createLeadsService(platform: Platform) {
      */
     async sync(accountId: string, input: SyncInput, locale: Locale): Promise<{ items: SyncItem[] }> {
       const { exhibitionId } = await memberOf(db, input.exhibitorId, accountId, locale)
-      if (!(await repo.captureOn(db, exhibitionId))) throw forbidden(LEAD_MESSAGES.captureOff)
+      const refusal = await repo.captureAllowed(db, input.exhibitorId)
+      if (refusal) throw forbidden(refusal === 'exhibition' ? LEAD_MESSAGES.captureOff : LEAD_MESSAGES.packageOff)
       const judged = await judge(input.scans, exhibitionId)
       const at = now()
       const accepted = input.scans.flatMap((entry, index) => {
@@ -272,8 +274,8 @@ export function createLeadsService(platform: Platform) {
       const filter = filterOf(input, questions)
       const [cursorAt, cursorId] = input.after?.split('~') ?? []
       const after = cursorAt && cursorId ? { at: cursorAt, id: Number(cursorId) } : null
-      const [on, facts, rows, matching, timeZone] = await Promise.all([
-        repo.captureOn(db, exhibitionId),
+      const [refusal, facts, rows, matching, timeZone] = await Promise.all([
+        repo.captureAllowed(db, input.exhibitorId),
         repo.listFacts(db, input.exhibitorId),
         repo.leadPage(db, input.exhibitorId, filter, after, LEAD_LIMITS.page),
         repo.matchingCount(db, input.exhibitorId, filter),
@@ -282,7 +284,8 @@ export function createLeadsService(platform: Platform) {
       const page = rows.slice(0, LEAD_LIMITS.page)
       const key = platform.services.tickets.signer.publicKey()
       return {
-        captureOn: on,
+        captureOn: refusal === null,
+        captureOff: refusal,
         role,
         exhibitionId,
         publicKey: { kid: key.kid, x: key.jwk.x },

@@ -273,7 +273,9 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
   const shownQueued = current?.kind === 'queued' ? waiting.find((entry) => entry.id === current.id) : undefined
   const refusedReasons = [...new Set(offline.refused)].map((outcome) => t(LEAD_MESSAGES[outcome === 'added' || outcome === 'repeated' ? 'badCode' : outcome]))
 
-  if (!list.captureOn && !list.total && !waiting.length) return <p className={styles.alert}>{t('captureOff')}</p>
+  // Why capture is off, in the exhibitor's words: the organiser's switch, or a booth package without it.
+  const offText = t(list.captureOff === 'package' ? 'packageOff' : 'captureOff')
+  if (!list.captureOn && !list.total && !waiting.length) return <p className={styles.alert}>{offText}</p>
   return (
     <>
       <p className={styles.lead}>{t('intro')}</p>
@@ -325,7 +327,7 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
           </form>
         </section>
       ) : (
-        <p className={styles.alert}>{t('captureOff')}</p>
+        <p className={styles.alert}>{offText}</p>
       )}
       {problem ? (
         <p className={styles.alert} role="alert">

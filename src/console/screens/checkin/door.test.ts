@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckinList } from '../../../api/console.ts'
 import { afterSent, applyAnswers, type DoorData, type DoorScan, gateCounts, judgeLocally, lookUp, nextBatch } from './door-model.ts'
+import { kioskTickets } from './kiosk-model.ts'
 
 const TICKET = '0b9f4c1e-7a52-4d3e-9c1a-5f6e7d8c9b0a'
 const OTHER = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'
@@ -195,5 +196,30 @@ describe('sending the queue', () => {
     const later = { ...before, scans: [...before.scans, queued('s2')] }
     expect(afterSent(later, batch as NonNullable<typeof batch>, []).data.scans.map((scan) => scan.id)).toEqual(['s2'])
     expect(nextBatch(door())).toBeNull()
+  })
+})
+
+describe('the kiosk’s typed check-in', () => {
+  const tickets = list().tickets
+  const ids = (found: ReadonlyArray<{ id: string }>) => found.map((ticket) => ticket.id)
+
+  it('when the order code and the family name match, then that ticket; case, spaces and full-width forms do not matter', () => {
+    expect(ids(kioskTickets(tickets, ' t-ab12cd ', 'zhou'))).toEqual([TICKET])
+    expect(ids(kioskTickets(tickets, 'Ｔ－ＡＢ１２ＣＤ', 'ZHOU'))).toEqual([TICKET])
+    expect(ids(kioskTickets(tickets, 'T-JK56LM', '王'))).toEqual([WANG])
+  })
+
+  it('when only one of the two matches, or either is empty, then no ticket: a code alone lets no one in', () => {
+    expect(kioskTickets(tickets, 'T-AB12CD', 'Hopper')).toEqual([])
+    expect(kioskTickets(tickets, 'T-AB12C', 'Zhou')).toEqual([])
+    expect(kioskTickets(tickets, 'T-AB12CD', '')).toEqual([])
+    expect(kioskTickets(tickets, '', 'Zhou')).toEqual([])
+    // Part of the name is not the name.
+    expect(kioskTickets(tickets, 'T-AB12CD', 'Zho')).toEqual([])
+  })
+
+  it('when two tickets of the order share the family name, then both, for the kiosk to ask whose it is', () => {
+    const family = [...tickets, { ...(tickets[0] as (typeof tickets)[number]), id: 'sister', name: 'Xiu Zhou', firstName: 'Xiu' }]
+    expect(ids(kioskTickets(family, 'T-AB12CD', 'Zhou'))).toEqual([TICKET, 'sister'])
   })
 })

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { ExportButtons, formatChoices } from '../../ui/export-buttons.tsx'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
@@ -15,6 +16,9 @@ import { CONSOLE_EXHIBITOR_LIMITS, EXHIBITOR_PROGRESS } from '../../../../shared
 import { EXHIBITOR_KINDS } from '../../../../shared/rules/exhibitors.ts'
 import styles from './exhibitors.module.css'
 import { type ExhibitorFilters as Filters, exhibitorQuery } from './exhibitors-query.ts'
+
+/** The exhibition's lead capture: loaded once an exhibition is chosen, not with the list. */
+const LeadCapture = lazy(() => import('./lead-capture.tsx'))
 
 type ListPage = ListData<Filters, { rows: ConsoleExhibitorRow[]; total: number; exhibitions: Array<{ id: number; title: string }> }>
 
@@ -123,6 +127,11 @@ export function Component() {
       rowKey={(row) => row.id}
     >
       {filters.exhibitionId ? <ExportPanel exhibitionId={Number(filters.exhibitionId)} /> : <p className={ui.hint}>{t('exhibitors.exportHint')}</p>}
+      {filters.exhibitionId ? (
+        <Suspense fallback={null}>
+          <LeadCapture key={filters.exhibitionId} exhibitionId={Number(filters.exhibitionId)} />
+        </Suspense>
+      ) : null}
     </ListScreen>
   )
 }

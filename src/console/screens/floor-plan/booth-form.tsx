@@ -28,7 +28,7 @@ interface Props {
 
 /**
  * A booth typed in: its number, where it stands (metres from the hall's left and front), its size,
- * type, price in the plan's currency, the exhibitor passes its package includes, and whether it is kept off sale. A held or sold booth keeps
+ * type, price in the plan's currency, the exhibitor passes its package includes, whether the package includes lead capture, and whether it is kept off sale. A held or sold booth keeps
  * its state (the checkbox is not offered).
  */
 export function BoothForm({ editor, hall, booth, onClose, onSaved }: Props) {
@@ -51,6 +51,7 @@ export function BoothForm({ editor, hall, booth, onClose, onSaved }: Props) {
         priceMinor: moneyOf(form, 'price', currency, 'priceMinor'),
         currency,
         passesIncluded: passesOf(textOf(form, 'passes')),
+        leadCapture: form.get('leadCapture') === 'on',
         blocked: form.get('blocked') === 'on',
       }),
     onSaved,
@@ -101,6 +102,13 @@ export function BoothForm({ editor, hall, booth, onClose, onSaved }: Props) {
           error={fieldError('passesIncluded')}
         />
       </div>
+      <label className={ui.choice}>
+        <input type="checkbox" name="leadCapture" defaultChecked={booth?.leadCapture ?? true} aria-describedby={`${titleId}-capture`} />{' '}
+        {t('floorPlan.leadCapture')}
+      </label>
+      <p id={`${titleId}-capture`} className={ui.hint}>
+        {t('floorPlan.leadCaptureHint')}
+      </p>
       {taken ? null : (
         <label className={ui.choice}>
           <input type="checkbox" name="blocked" defaultChecked={booth?.state === 'blocked'} /> {t('floorPlan.blocked')}
