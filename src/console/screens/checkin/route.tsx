@@ -17,7 +17,6 @@ import { signal } from './feedback.ts'
 import { Scanner } from './scanner.tsx'
 import { useDoor } from './use-door.ts'
 import type { BadgeStock } from '../../../../shared/rules/badges.ts'
-import { downloadBadges } from '../../lib/badge-download.ts'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import { KIOSK_PATH } from '../../lib/kiosk.ts'
 
@@ -315,6 +314,8 @@ function AllBadges({ exhibitionId, stock }: { exhibitionId: number; stock: Badge
     setBusy(true)
     setError(null)
     try {
+      // Printing every badge is done once before the doors open: its code is not part of the door's first load.
+      const { downloadBadges } = await import('../../lib/badge-download.ts')
       await downloadBadges({ exhibitionId, stock })
     } catch (caught) {
       setError(errorText(caught))
