@@ -63,7 +63,10 @@ export const leadView = z.object({
   answers: z.array(z.object({ questionId: z.number().int(), value: z.union([z.string(), z.boolean()]) })),
 })
 
-/** A badge's signed code from the camera, or the order code (and the ticket's number in it) typed. */
+/**
+ * A badge's signed code from the camera, or typed: the order code (and the ticket's number in it), or the
+ * attendee's whole name (docs/product.md#leads: found only among attendees at the show who share their name).
+ */
 export const scanLead = defineContract({
   ...LEADS.scanLead,
   payload: z.object({
@@ -71,6 +74,12 @@ export const scanLead = defineContract({
     code: z.string().trim().max(400, LEAD_MESSAGES.badCode).optional(),
     orderCode: z.string().trim().toUpperCase().max(LEAD_LIMITS.query, LEAD_MESSAGES.ticketNotFound).optional(),
     position: z.number({ error: 'errors.invalid' }).int('errors.invalid').min(1, 'errors.invalid').max(5, 'errors.invalid').optional(),
+    name: z
+      .string()
+      .trim()
+      .max(LEAD_LIMITS.query, LEAD_MESSAGES.nameNotFound)
+      .refine((value) => !hasUnstorableControl(value), LEAD_MESSAGES.nameNotFound)
+      .optional(),
   }),
   result: z.object({ lead: leadView, repeated: z.boolean() }),
 })

@@ -62,6 +62,8 @@ export const LEAD_MESSAGES = {
   notFound: 'leads:errors.notFound',
   ticketNotFound: 'leads:errors.ticketNotFound',
   ambiguous: 'leads:errors.ambiguous',
+  nameNotFound: 'leads:errors.nameNotFound',
+  nameAmbiguous: 'leads:errors.nameAmbiguous',
   tag: 'leads:errors.tag',
   tooManyTags: 'leads:errors.tooManyTags',
   notesTooLong: 'leads:errors.notesTooLong',

@@ -278,3 +278,54 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two devices at once (PostgreSQL o
     expect((await db.query('select scans from leads')).rows).toEqual([{ scans: 2 }])
   })
 })
+
+describe('typing a name', () => {
+  /** The door admitted the order's tickets: what a name may find is who is at the show. */
+  const admit = (orderNumber: string) =>
+    db.query(
+      `insert into checkin_scans (id, exhibition_id, ticket_id, outcome, gate, device_id, method, staff_id, scanned_at)
+       select gen_random_uuid(), t.exhibition_id, t.id, 'checkedIn', 'Hall A', 'door-1', 'scan', $2, $3
+         from e_tickets t join ticket_orders o on o.id = t.order_id where o.number = $1`,
+      [orderNumber, manager.id, new Date(Date.now())],
+    )
+  const wang = (shares: string[]) => ({ ...attendees(1)[0], firstName: '小明', lastName: '王', shares })
+
+  it('when the whole name of an admitted attendee who shares it is typed, in either order, then it is their lead', async () => {
+    const order = await paidOrder(exhibitionId, [grace(['name', 'email'])])
+    await admit(order.number)
+    const first = await scan(staffMember, { name: '  grace HOPPER ' }).expect(200)
+    expect(first.body.data).toMatchObject({ repeated: false, lead: { firstName: 'Grace', lastName: 'Hopper' } })
+    const again = await scan(staffMember, { name: 'Hopper Grace' }).expect(200)
+    expect(again.body.data).toMatchObject({ repeated: true, lead: { id: first.body.data.lead.id, scans: 2 } })
+    const chinese = await paidOrder(exhibitionId, [wang(['name'])])
+    await admit(chinese.number)
+    expect((await scan(staffMember, { name: '王小明' }).expect(200)).body.data.lead).toMatchObject({ firstName: '小明', lastName: '王' })
+  })
+
+  it('when the name is only part of one, not shared, not admitted or of another exhibition, then nobody is found and nothing is recorded', async () => {
+    const withheld = await paidOrder(exhibitionId, [grace(['email'])])
+    await admit(withheld.number)
+    const notAdmitted = await paidOrder(exhibitionId, [wang(['name'])])
+    const elsewhere = await payOrder(app, db, buyer, otherExhibitionId, [{ ...attendees(1)[0], firstName: 'Ada', lastName: 'Lovelace', shares: ['name'] }])
+    await admit(elsewhere.number)
+    expect(notAdmitted.number).toBeTruthy()
+    for (const name of ['Grace Hopper', '王小明', 'Ada Lovelace', 'Hopp', 'Grace']) {
+      const refused = await scan(staffMember, { name }).expect(404)
+      expect(refused.body.message).toBe('leads:errors.nameNotFound')
+    }
+    expect((await db.query('select count(*)::int as n from leads')).rows).toEqual([{ n: 0 }])
+  })
+
+  it('when two admitted attendees share the name, then the member is asked for the order code; hostile input is a 400', async () => {
+    const twins = await paidOrder(
+      exhibitionId,
+      attendees(2).map((form) => ({ ...form, firstName: 'Grace', lastName: 'Hopper', shares: ['name'] })),
+    )
+    await admit(twins.number)
+    const ambiguous = await scan(staffMember, { name: 'Grace Hopper' }).expect(400)
+    expect(ambiguous.body.data.fields).toEqual({ name: 'leads:errors.nameAmbiguous' })
+    await scan(staffMember, { name: 'Grace\u0000Hopper' }).expect(400)
+    await scan(staffMember, { name: 'x'.repeat(81) }).expect(400)
+    await scan(rivalStaff, { name: 'Grace Hopper' }).expect(404)
+  })
+})

@@ -44,6 +44,26 @@ export async function ticketsOfOrder(db: Queryable, orderNumber: string): Promis
   return result.rows
 }
 
+/**
+ * The live tickets of the exhibition whose holder shares their name with exhibitors and was admitted at
+ * the door, whose whole name is the typed one in either order (folded as `searchForm` folds it). At most
+ * two: one is the answer, two say the name is not enough.
+ */
+export async function ticketsByName(db: Queryable, exhibitionId: number, folded: string): Promise<ScannedTicket[]> {
+  const result = await db.query<ScannedTicket>(
+    `select t.id::text as id, t.exhibition_id, false as voided
+       from e_tickets t
+       join ticket_orders o on o.id = t.order_id and o.status = 'paid'
+       join ticket_attendees a on a.id = t.attendee_id
+      where t.exhibition_id = $1 and t.voided_at is null and 'name' = any(a.shares)
+        and exists (select 1 from checkin_scans s where s.ticket_id = t.id and s.outcome = 'checkedIn' and s.undone_at is null)
+        and ($2 = ${nameForm('a.first_name')} || ${nameForm('a.last_name')} or $2 = ${nameForm('a.last_name')} || ${nameForm('a.first_name')})
+      limit 2`,
+    [exhibitionId, folded],
+  )
+  return result.rows
+}
+
 export async function timeZoneOf(db: Queryable, exhibitionId: number): Promise<string> {
   const result = await db.query<{ time_zone: string }>('select time_zone from exhibitions where id = $1', [exhibitionId])
   return result.rows[0]?.time_zone ?? 'UTC'

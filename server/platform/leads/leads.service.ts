@@ -93,6 +93,14 @@ export function createLeadsService(platform: Platform) {
       if (!ticket) throw invalid({ code: LEAD_MESSAGES.badCode }, LEAD_MESSAGES.badCode)
       return ticket
     }
+    if (!input.orderCode && input.name) {
+      // A whole name, never a part: typing names must not become a way to list who came.
+      const folded = searchForm(input.name)
+      const found = folded ? await repo.ticketsByName(db, exhibitionId, folded) : []
+      if (found.length > 1) throw invalid({ name: LEAD_MESSAGES.nameAmbiguous }, LEAD_MESSAGES.nameAmbiguous)
+      if (!found[0]) throw notFound(LEAD_MESSAGES.nameNotFound)
+      return found[0]
+    }
     if (!input.orderCode) throw invalid({ code: LEAD_MESSAGES.badCode }, LEAD_MESSAGES.badCode)
     const tickets = await repo.ticketsOfOrder(db, input.orderCode)
     if (!tickets.length) throw notFound(LEAD_MESSAGES.ticketNotFound)

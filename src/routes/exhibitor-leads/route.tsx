@@ -184,6 +184,7 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
   const [problem, setProblem] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
   const [orderCode, setOrderCode] = useState('')
+  const [typedName, setTypedName] = useState('')
   const [position, setPosition] = useState('')
   const reload = () => team.reload()
   // The page's latest state for the queue's callbacks, which outlive a render.
@@ -235,7 +236,7 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
     setStatus(kept.repeated ? t('offline.queuedAgain', { count: kept.entry.scans }) : t('offline.queued'))
   }
 
-  const scanned = async (payload: { code: string } | { orderCode: string; position?: number }) =>
+  const scanned = async (payload: { code: string } | { orderCode: string; position?: number } | { name: string }) =>
     act(async () => {
       const typed = !('code' in payload)
       // Known to be cut off: a badge waits on the phone at once instead of after a failed call.
@@ -293,6 +294,7 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
             onSubmit={(event) => {
               event.preventDefault()
               if (orderCode.trim()) void scanned({ orderCode: orderCode.trim(), position: position ? Number(position) : undefined })
+              else if (typedName.trim()) void scanned({ name: typedName.trim() })
             }}
           >
             <fieldset className={styles.fieldset}>
@@ -320,6 +322,21 @@ function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadLis
                   </option>
                 ))}
               </select>
+              <label className={styles.label} htmlFor="lead-name">
+                {t('typed.name')}
+              </label>
+              <input
+                id="lead-name"
+                className={styles.input}
+                value={typedName}
+                onChange={(event) => setTypedName(event.target.value)}
+                autoComplete="off"
+                aria-describedby="lead-name-hint"
+                maxLength={80}
+              />
+              <p id="lead-name-hint" className={styles.meta}>
+                {t('typed.nameHint')}
+              </p>
               <button type="submit" className={styles.secondary} aria-disabled={pending ? true : undefined}>
                 {t('typed.submit')}
               </button>
