@@ -1,12 +1,12 @@
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLoaderData } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { leadWebhook, replayLeadDelivery, rotateLeadWebhookSecret, setLeadWebhook, type WebhookDelivery, type WebhookView } from '../../api/lead-webhooks.ts'
-import { useGateway, useSite } from '../../app-state.ts'
-import { LoginButton } from '../../components/login-frame/login-button.tsx'
+import { useGateway } from '../../app-state.ts'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { SIGNATURE_HEADER, WEBHOOK_LIMITS } from '../../../shared/rules/lead-webhooks.ts'
+import { ToolBack, ToolChoose, ToolSignIn, useToolRefusal } from '../exhibitor-tool/parts.tsx'
 import { type CrmLoad, loadCrm } from './load.ts'
 import styles from './crm.module.css'
 
@@ -25,10 +25,16 @@ export function Component() {
     <main id="main" className={styles.page}>
       <PageMeta title={t('meta.title')} description={t('intro')} noindex />
       <div className={`container ${styles.inner}`}>
-        <Back id={loaded.kind === 'webhook' ? loaded.view.exhibitorId : null} />
+        <ToolBack namespace="crm" styles={styles} exhibitorId={loaded.kind === 'webhook' ? loaded.view.exhibitorId : null} />
         <h1 className={styles.title}>{name ? `${t('heading')} · ${name}` : t('heading')}</h1>
-        {loaded.kind === 'login' ? <SignIn /> : null}
-        {loaded.kind === 'choose' ? <Choose items={loaded.items} /> : null}
+        {loaded.kind === 'login' ? <ToolSignIn styles={styles} /> : null}
+        {loaded.kind === 'choose' ? (
+          loaded.items.length ? (
+            <ToolChoose namespace="crm" styles={styles} items={loaded.items} page="exhibitor/crm" />
+          ) : (
+            <p className={styles.alert}>{t('adminsOnly')}</p>
+          )
+        ) : null}
         {loaded.kind === 'missing' ? <p className={styles.alert}>{t('errors.notFound')}</p> : null}
         {loaded.kind === 'adminsOnly' ? <p className={styles.alert}>{t('adminsOnly')}</p> : null}
         {loaded.kind === 'webhook' ? <Webhook key={loaded.view.exhibitorId} initial={loaded.view} /> : null}
@@ -37,62 +43,10 @@ export function Component() {
   )
 }
 
-function Back({ id }: { id: number | null }) {
-  const { t } = useTranslation('crm')
-  const site = useSite()
-  return (
-    <p className={styles.back}>
-      <Link to={`/${site.lang}/exhibitor.html${id ? `?id=${id}` : ''}`}>
-        <span aria-hidden="true">←</span>
-        {t('back')}
-      </Link>
-    </p>
-  )
-}
-
-function SignIn() {
-  const { t } = useTranslation('exhibitor')
-  return (
-    <section className={styles.card}>
-      <p className={styles.muted}>{t('login.text')}</p>
-      <LoginButton className={styles.primary}>{t('login.button')}</LoginButton>
-    </section>
-  )
-}
-
-function Choose({ items }: { items: Extract<CrmLoad, { kind: 'choose' }>['items'] }) {
-  const { t } = useTranslation('crm')
-  const site = useSite()
-  if (!items.length) return <p className={styles.alert}>{t('adminsOnly')}</p>
-  return (
-    <section className={styles.card}>
-      <p className={styles.muted}>{t('chooseExhibitor')}</p>
-      <ul className={styles.choose}>
-        {items.map((item) => (
-          <li key={item.id}>
-            <Link to={`/${site.lang}/exhibitor/crm?id=${item.id}`}>
-              {item.name} · {item.exhibition.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
-  )
-}
-
-/** A refusal as the admin reads it: this namespace's keys, another's, or the common ones. */
-function useRefusal() {
-  const { t } = useTranslation('crm')
-  return (error: unknown) => {
-    if (!(error instanceof GatewayError)) return t('common:errors.unexpected')
-    return error.code.includes(':') ? t(error.code) : t(`common:${error.code}`)
-  }
-}
-
 function Webhook({ initial }: { initial: WebhookView }) {
   const { t } = useTranslation('crm')
   const gateway = useGateway()
-  const refusal = useRefusal()
+  const refusal = useToolRefusal('crm')
   const exhibitorId = initial.exhibitorId
   const [view, setView] = useState(initial)
   const [url, setUrl] = useState(initial.webhook?.url ?? '')

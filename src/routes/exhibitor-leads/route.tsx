@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLoaderData, useRevalidator } from 'react-router'
-import { GatewayError } from '../../api/gateway-error.ts'
+import { useLoaderData, useRevalidator } from 'react-router'
 import { exportLeads, type LeadListView, type LeadSyncAnswer, type LeadView, qualifyLead, scanLead } from '../../api/leads.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { useCurrentUser } from '../../components/account-menu/user-store.ts'
-import { LoginButton } from '../../components/login-frame/login-button.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { loadResources } from '../../i18n/resources.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import { type QueuedLead, waitingScans } from '../../lib/leads-offline/queue.ts'
 import { LEAD_MESSAGES } from '../../../shared/rules/leads.ts'
 import { wallClock } from '../../../shared/zoned-time.ts'
+import { ToolBack, ToolChoose, ToolSignIn, useToolRefusal } from '../exhibitor-tool/parts.tsx'
 import { Camera } from './camera.tsx'
 import { LeadCard, type Qualification } from './lead-card.tsx'
 import { type LeadsLoad, loadLeads } from './load.ts'
@@ -35,10 +34,10 @@ export function Component() {
     <main id="main" className={styles.page}>
       <PageMeta title={t('meta.title')} description={t('intro')} noindex />
       <div className={`container ${styles.inner}`}>
-        <Back />
+        <ToolBack namespace="leads" styles={styles} />
         <h1 className={styles.title}>{loaded.kind === 'leads' && loaded.exhibitor ? `${t('heading')} · ${loaded.exhibitor.name}` : t('heading')}</h1>
-        {loaded.kind === 'login' ? <SignIn /> : null}
-        {loaded.kind === 'choose' ? <Choose items={loaded.items} /> : null}
+        {loaded.kind === 'login' ? <ToolSignIn styles={styles} /> : null}
+        {loaded.kind === 'choose' ? <ToolChoose namespace="leads" styles={styles} items={loaded.items} page="exhibitor/leads" /> : null}
         {loaded.kind === 'missing' ? <p className={styles.alert}>{t('errors.notFound')}</p> : null}
         {loaded.kind === 'leads' ? <Leads key={loaded.exhibitorId} exhibitorId={loaded.exhibitorId} initial={loaded.list} /> : null}
       </div>
@@ -57,57 +56,6 @@ function useReloadWhenUserChanges(): void {
     shown.current = userId
     void revalidator.revalidate()
   }, [userId])
-}
-
-function Back() {
-  const { t } = useTranslation('leads')
-  const site = useSite()
-  return (
-    <p className={styles.back}>
-      <Link to={`/${site.lang}/exhibitor.html`}>
-        <span aria-hidden="true">←</span>
-        {t('back')}
-      </Link>
-    </p>
-  )
-}
-
-function SignIn() {
-  const { t } = useTranslation('exhibitor')
-  return (
-    <section className={styles.card}>
-      <p className={styles.muted}>{t('login.text')}</p>
-      <LoginButton className={styles.primary}>{t('login.button')}</LoginButton>
-    </section>
-  )
-}
-
-function Choose({ items }: { items: Extract<LeadsLoad, { kind: 'choose' }>['items'] }) {
-  const { t } = useTranslation('leads')
-  const site = useSite()
-  return (
-    <section className={styles.card}>
-      <p className={styles.muted}>{t('chooseExhibitor')}</p>
-      <ul className={styles.choose}>
-        {items.map((item) => (
-          <li key={item.id}>
-            <Link to={`/${site.lang}/exhibitor/leads?id=${item.id}`}>
-              {item.name} · {item.exhibition.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
-  )
-}
-
-/** A refusal as the member reads it: the leads namespace's own keys, else the common ones. */
-function useRefusal() {
-  const { t } = useTranslation('leads')
-  return (error: unknown) => {
-    if (!(error instanceof GatewayError)) return t('common:errors.unexpected')
-    return error.code.includes(':') ? t(error.code) : t(`common:${error.code}`)
-  }
 }
 
 function download(file: { fileName: string; mediaType: string; base64: string }) {
@@ -174,7 +122,7 @@ function useScannerKeptOffline(lang: string, locale: Locale): void {
 function Leads({ exhibitorId, initial }: { exhibitorId: number; initial: LeadListView }) {
   const { t } = useTranslation('leads')
   const gateway = useGateway()
-  const refusal = useRefusal()
+  const refusal = useToolRefusal('leads')
   const site = useSite()
   const accountId = useCurrentUser()?.userId ?? null
   const team = useTeamList(exhibitorId, initial)
