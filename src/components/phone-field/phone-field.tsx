@@ -160,6 +160,7 @@ function CountryPicker({
   const dialog = useRef<HTMLDialogElement>(null)
   const search = useRef<HTMLInputElement>(null)
   const listId = useId()
+  const listShown = groups !== null && !loadFailed
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
 
@@ -239,10 +240,11 @@ function CountryPicker({
           placeholder={t('phone.searchPlaceholder')}
           aria-label={t('phone.searchPlaceholder')}
           role="combobox"
-          aria-expanded="true"
-          aria-controls={listId}
+          // The list exists only once the countries have loaded: naming it before then points at nothing.
+          aria-expanded={listShown}
+          aria-controls={listShown ? listId : undefined}
           aria-autocomplete="list"
-          aria-activedescendant={activeCountry ? `${listId}-${activeCountry.twoCharCode}` : undefined}
+          aria-activedescendant={listShown && activeCountry ? `${listId}-${activeCountry.twoCharCode}` : undefined}
         />
       </div>
       <p className="visually-hidden" aria-live="polite">
