@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import { DatabaseUnavailableError, isDatabaseUnavailable, typedDatabaseError } from './unavailable.ts'
 
@@ -247,6 +248,9 @@ export async function dumpPglite(db: Database): Promise<Blob> {
   return instance.dumpDataDir('none')
 }
 
+/** The extensions the migrations create, which PGlite loads only when asked (0510_order_search.sql). */
+const PGLITE_EXTENSIONS = { pg_trgm }
+
 /**
  * PGlite keeps its files under `dir`; `memory://` keeps nothing (or starts `from` a dumpPglite
  * tarball). Two processes on one directory would corrupt it, so a lock file names the owner and a
@@ -256,7 +260,7 @@ export async function openPglite(dir: string | 'memory://', options: { from?: Bl
   let releaseLock = () => {}
   let instance: PGlite
   if (dir === 'memory://') {
-    instance = await PGlite.create(options.from ? { loadDataDir: options.from } : {})
+    instance = await PGlite.create(options.from ? { loadDataDir: options.from, extensions: PGLITE_EXTENSIONS } : { extensions: PGLITE_EXTENSIONS })
   } else {
     try {
       mkdirSync(dir, { recursive: true })
@@ -265,7 +269,7 @@ export async function openPglite(dir: string | 'memory://', options: { from?: Bl
     }
     releaseLock = takeDirectoryLock(dir)
     try {
-      instance = await PGlite.create(join(dir, 'pglite'))
+      instance = await PGlite.create(join(dir, 'pglite'), { extensions: PGLITE_EXTENSIONS })
       await instance.query('select 1')
     } catch (error) {
       releaseLock()

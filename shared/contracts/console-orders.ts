@@ -46,8 +46,10 @@ export const orderListRow = z.object({
 export const orderList = defineContract({
   ...CONSOLE.orderList,
   payload: z.object({
-    page: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(ORDER_LIST_LIMITS.pageSizeMax).default(ORDER_LIST_LIMITS.pageSizeDefault),
+    /** Keyset paging (docs/product.md#order-search): the page after (older than) or before (newer than) this order. */
+    after: orderNumber.optional(),
+    before: orderNumber.optional(),
     search: z.string().trim().max(ORDER_LIST_LIMITS.search, 'errors.tooLong').optional(),
     exhibitionId: z.coerce.number().int().positive().optional(),
     status: z.enum(ORDER_LIST_STATUSES, { error: 'errors.invalid' }).optional(),
@@ -57,7 +59,15 @@ export const orderList = defineContract({
   }),
   result: z.object({
     rows: z.array(orderListRow),
-    total: z.number().int(),
+    /**
+     * How many orders match; when `totalIsAtLeast`, at least that many (counting stops there); null when a
+     * search matches too many to count.
+     */
+    total: z.number().int().nullable(),
+    totalIsAtLeast: z.boolean(),
+    /** The cursors of the neighbouring pages, null at either end. */
+    older: z.string().nullable(),
+    newer: z.string().nullable(),
     /** The exhibitions the member may see, for the filter. */
     exhibitions: z.array(z.object({ id: z.number().int(), title: z.string() })),
   }),

@@ -100,6 +100,33 @@ describe('the dashboard', () => {
     expect((await dashboardOf(manager)).ticketTypes.map((type: { name: string }) => type.name)).toEqual(['Standard pass（中文）', 'VIP pass（中文）'])
   })
 
+  it('when takings pass what a 32-bit integer holds (rupiah, dong), then they add up rather than fail, refunds included', async () => {
+    const first = await orderOf(standard, 1, true)
+    const second = await orderOf(standard, 1, true)
+    // Two payments of 2,000,000,000 minor units each, and a partial refund of 1,500,000,000 of one.
+    await db.query(
+      `update payment_attempts set received_minor = 2000000000 where status = 'succeeded' and order_id in (select id from ticket_orders where number = any($1))`,
+      [[first, second]],
+    )
+    await db.query(
+      `insert into refunds (attempt_id, order_id, provider, amount_minor, currency, reason, status, settled_at, idempotency_key)
+       select p.id, p.order_id, 'sandbox', 1500000000, 'GBP', 'staff', 'succeeded', now(), 'test-big-refund'
+       from payment_attempts p join ticket_orders o on o.id = p.order_id where o.number = $1 and p.status = 'succeeded'`,
+      [first],
+    )
+    expect((await dashboardOf(manager)).revenue).toEqual([
+      {
+        currency: 'GBP',
+        paidOrders: 2,
+        refundedOrders: 1,
+        receivedMinor: 4_000_000_000,
+        refundedMinor: 1_500_000_000,
+        refundingMinor: 0,
+        netMinor: 2_500_000_000,
+      },
+    ])
+  })
+
   it('when orders are refunded in whole, in part and not yet, then takings show money in, out and kept, never below zero', async () => {
     const owner = await setUpMember(app, db, ['owner'])
     const refund = async (number: string, ticketIds: string[] | null) =>

@@ -110,8 +110,85 @@ describe('the order list', () => {
     expect(await list({ from: '2000-01-01', to: '2000-01-02' })).toEqual([])
     expect((await list({ from: '2000-01-01' })).sort()).toEqual([paid.number, pending.number].sort())
     const firstPage = (await staff(owner, 'orderList', { pageSize: 1 }).expect(200)).body.data
-    expect([firstPage.rows.length, firstPage.total]).toEqual([1, 2])
+    expect([firstPage.rows.length, firstPage.total, firstPage.older]).toEqual([1, 2, firstPage.rows[0].number])
     expect((await staff(owner, 'orderList', { status: 'refunded' })).status).toBe(400)
+  })
+
+  /**
+   * `count` paid orders written straight into the tables, one a minute from `from`, each with one
+   * attendee named `first last`: the search's and the keyset's shapes at sizes the checkout would take
+   * long to make.
+   */
+  async function ordersInBulk(count: number, options: { first: string; last: string; prefix: string; from?: string }) {
+    await db.query(
+      `with made as (
+         insert into ticket_orders (number, exhibition_id, status, locale, buyer_email, currency, subtotal_minor, total_minor, expires_at, paid_at, idempotency_key, created_at)
+         select 'T-' || $2 || lpad(upper(to_hex(i)), 8, '0'), $3, 'paid', 'en', 'bulk' || i || '@example.com', 'GBP', 12900, 12900,
+                $4::timestamptz + i * interval '1 minute', $4::timestamptz + i * interval '1 minute', gen_random_uuid(), $4::timestamptz + i * interval '1 minute'
+           from generate_series(1, $1::int) i
+         returning id)
+       insert into ticket_attendees (order_id, position, first_name, last_name, email, phone_e164, phone_country, identity, industry)
+       select id, 1, $5, $6, 'guest@example.com', '+447700900123', 'GB', 'visitor', 'fintech' from made`,
+      [count, options.prefix, exhibitionId, options.from ?? '2026-03-01T00:00:00Z', options.first, options.last],
+    )
+    return Array.from({ length: count }, (_, index) => `T-${options.prefix}${(index + 1).toString(16).toUpperCase().padStart(8, '0')}`)
+  }
+
+  it('when staff page through the list, then older and newer pages follow each other by keyset and a new order does not shift them', async () => {
+    const numbers = (await ordersInBulk(5, { first: 'Grace', last: 'Hopper', prefix: 'AA' })).reverse()
+    const page = async (filter: Record<string, unknown>) => (await staff(owner, 'orderList', { pageSize: 2, ...filter }).expect(200)).body.data
+    const first = await page({})
+    expect(first.rows.map((row: { number: string }) => row.number)).toEqual(numbers.slice(0, 2))
+    expect([first.total, first.totalIsAtLeast, first.newer, first.older]).toEqual([5, false, null, numbers[1]])
+    // An order arriving now sorts first: the second page is still the two after the first page's last.
+    await ordersInBulk(1, { first: 'New', last: 'Comer', prefix: 'AB', from: '2026-04-01T00:00:00Z' })
+    const second = await page({ after: first.older })
+    expect(second.rows.map((row: { number: string }) => row.number)).toEqual(numbers.slice(2, 4))
+    expect([second.newer, second.older]).toEqual([numbers[2], numbers[3]])
+    const last = await page({ after: second.older })
+    expect([last.rows.map((row: { number: string }) => row.number), last.older]).toEqual([[numbers[4]], null])
+    const back = await page({ before: second.newer })
+    expect(back.rows.map((row: { number: string }) => row.number)).toEqual(numbers.slice(0, 2))
+    expect(back.newer).not.toBeNull()
+    expect((await staff(owner, 'orderList', { after: "T-1' or 1=1" })).status).toBe(400)
+  })
+
+  it('when staff search a part of a name in any script or order, or phone digits, then the order comes', async () => {
+    const [chinese] = await ordersInBulk(1, { first: '小明', last: '王', prefix: 'CA' })
+    const [thai] = await ordersInBulk(1, { first: 'สมชาย', last: 'ใจดี', prefix: 'CB' })
+    const [russian] = await ordersInBulk(1, { first: 'Анна', last: 'Смирнова', prefix: 'CC' })
+    for (const [search, number] of [
+      ['王小明', chinese],
+      ['小明', chinese],
+      ['小明 王', chinese],
+      ['ใจดี', thai],
+      ['смирнова анна', russian],
+      ['СМИРН', russian],
+      ['王', chinese],
+      ['guest@exa', null],
+    ] as const) {
+      const list = (await staff(owner, 'orderList', { search }).expect(200)).body.data
+      const found = list.rows.map((row: { number: string }) => row.number)
+      // An address's start finds every order of that attendee's address: all three here.
+      expect(found.sort(), search).toEqual(number ? [number] : [chinese, thai, russian].sort())
+    }
+    const byPhone = (await staff(owner, 'orderList', { search: '07700 900123' }).expect(200)).body.data
+    expect(byPhone.total).toBe(3)
+  })
+
+  it('when a search matches more orders than are sorted from their matches, then the newest still come first, page after page', async () => {
+    const numbers = (await ordersInBulk(5100, { first: 'Ada', last: 'Lovelace', prefix: 'DA' })).reverse()
+    // Newer than all of them, more orders than the newest tried first: the matches are walked to, not probed.
+    await ordersInBulk(2100, { first: 'Alan', last: 'Turing', prefix: 'DB', from: '2026-06-01T00:00:00Z' })
+    const list = (await staff(owner, 'orderList', { search: 'lovelace', pageSize: 3 }).expect(200)).body.data
+    expect(list.rows.map((row: { number: string }) => row.number)).toEqual(numbers.slice(0, 3))
+    // Too many to count cheaply: the list says many match rather than a number it did not count.
+    expect([list.total, list.totalIsAtLeast]).toEqual([null, false])
+    const next = (await staff(owner, 'orderList', { search: 'lovelace', pageSize: 3, after: list.older }).expect(200)).body.data
+    expect(next.rows.map((row: { number: string }) => row.number)).toEqual(numbers.slice(3, 6))
+    // A term as common in the newest orders fills its page from them, uncounted too.
+    const common = (await staff(owner, 'orderList', { search: 'turing', pageSize: 3 }).expect(200)).body.data
+    expect([common.rows.length, common.total, common.older]).toEqual([3, null, common.rows[2].number])
   })
 
   it('when a member works in Chinese, then exhibitions are named in Chinese in the list, its filter and the detail; in English otherwise', async () => {

@@ -5,7 +5,7 @@ import { ConsolePage } from './console-page.tsx'
 import { ListPager } from './pager.tsx'
 import styles from './ui.module.css'
 
-export interface ListPageProps<F extends { page: number }, P extends { total: number }> {
+export interface ListPageProps<F extends { page: number }, P extends { total: number | null }> {
   /**
    * The list's words in the console's texts (`orders`): its title and lead (`title`, `lead`), what an
    * empty list says (`empty`), the pager's name and where the member is (`pages`, `pageOf`).
@@ -25,6 +25,8 @@ export interface ListPageProps<F extends { page: number }, P extends { total: nu
   children?: ReactNode
   /** The list shows times ("Times are shown in UTC." under it). */
   times?: boolean
+  /** Instead of the numbered pager: a list paged by keyset gives its own (ui/pager.tsx `KeysetPager`). */
+  pager?: ReactNode
 }
 
 /**
@@ -33,7 +35,7 @@ export interface ListPageProps<F extends { page: number }, P extends { total: nu
  * `ListScreen` (list-screen.tsx); the loader side is `listLoader` in screen-kit.ts with the filters of
  * ui/list-query.ts (docs/CONVENTIONS.md#a-console-screen-srcconsole).
  */
-export function ListPage<F extends { page: number }, P extends { total: number }>({
+export function ListPage<F extends { page: number }, P extends { total: number | null }>({
   words,
   data,
   query,
@@ -42,6 +44,7 @@ export function ListPage<F extends { page: number }, P extends { total: number }
   filters,
   children,
   times = false,
+  pager,
   list,
 }: ListPageProps<F, P> & { list: ReactNode }) {
   const { t } = useTranslation()
@@ -51,14 +54,16 @@ export function ListPage<F extends { page: number }, P extends { total: number }
       <Fragment key={JSON.stringify(data.filters)}>{filters}</Fragment>
       {children}
       {list}
-      <ListPager
-        label={t(`${words}.pages`)}
-        summary={(values) => t(`${words}.pageOf`, values)}
-        page={data.filters.page}
-        total={data.page.total}
-        pageSize={data.pageSize}
-        href={(next) => query.pageHref(data.filters, next)}
-      />
+      {pager ?? (
+        <ListPager
+          label={t(`${words}.pages`)}
+          summary={(values) => t(`${words}.pageOf`, values)}
+          page={data.filters.page}
+          total={data.page.total ?? 0}
+          pageSize={data.pageSize}
+          href={(next) => query.pageHref(data.filters, next)}
+        />
+      )}
       {times ? <p className={styles.hint}>{t('common.timesInUtc')}</p> : null}
     </ConsolePage>
   )

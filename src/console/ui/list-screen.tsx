@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { type Column, DataTable } from './data-table.tsx'
 import { ListPage, type ListPageProps } from './list-page.tsx'
 
-type ListScreenProps<Row, F extends { page: number }> = ListPageProps<F, { rows: readonly Row[]; total: number }> & {
+type ListScreenProps<Row, F extends { page: number }> = ListPageProps<F, { rows: readonly Row[]; total: number | null }> & {
   columns: ReadonlyArray<Column<Row>>
   rowKey(row: Row): string | number
   rowClass?(row: Row): string | undefined

@@ -46,3 +46,44 @@ export function ListPager({ label, summary, page, total, pageSize, href }: ListP
   const pages = pageCount(total, pageSize)
   return <Pager label={label} summary={summary({ page, pages, count: total })} page={page} pages={pages} href={href} />
 }
+
+export interface KeysetPagerProps {
+  label: string
+  /** "1,234 orders" in the screen's words. */
+  summary: string
+  /** The addresses of the newer and older pages, null at either end; `newest` when the list is not on its first page. */
+  newest: string | null
+  newer: string | null
+  older: string | null
+}
+
+/**
+ * Newer and older pages of a list paged by keyset (docs/product.md#order-search): each page's address
+ * names the row it continues from, so a page stays what it was while new rows arrive, and the hundredth
+ * page costs what the first does.
+ */
+export function KeysetPager({ label, summary, newest, newer, older }: KeysetPagerProps) {
+  const { t } = useTranslation()
+  return (
+    <nav className={ui.pager} aria-label={label}>
+      <span>{summary}</span>
+      <span className={ui.actions}>
+        {newest ? (
+          <Link className={ui.button} to={newest}>
+            {t('common.newestPage')}
+          </Link>
+        ) : null}
+        {newer ? (
+          <Link className={ui.button} to={newer}>
+            {t('common.newerPage')}
+          </Link>
+        ) : null}
+        {older ? (
+          <Link className={ui.button} to={older}>
+            {t('common.olderPage')}
+          </Link>
+        ) : null}
+      </span>
+    </nav>
+  )
+}

@@ -20,9 +20,11 @@ export async function orderList(db: Queryable, actor: StaffActor, query: ListQue
     method: query.method ?? null,
     from: query.from ?? null,
     to: query.to ?? null,
+    after: query.after ?? null,
+    before: query.before ?? null,
   }
-  const [{ rows, total }, exhibitions] = await Promise.all([
-    staffOrders.listOrders(db, filter, query.page, query.pageSize),
+  const [{ rows, ...paging }, exhibitions] = await Promise.all([
+    staffOrders.listOrders(db, filter, query.pageSize),
     staffOrders.exhibitionsInScope(db, actor.scope, actor.locale),
   ])
   return {
@@ -41,7 +43,7 @@ export async function orderList(db: Queryable, actor: StaffActor, query: ListQue
       method: row.method,
       createdAt: row.created_at.toISOString(),
     })),
-    total,
+    ...paging,
     exhibitions,
   }
 }

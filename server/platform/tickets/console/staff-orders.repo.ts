@@ -45,6 +45,9 @@ export interface ListFilter {
   method: PaymentMethod | null
   from: string | null
   to: string | null
+  /** Keyset paging: orders older than (after) or newer than (before) this order's number. */
+  after: string | null
+  before: string | null
 }
 
 export interface ListRow {
@@ -66,50 +69,176 @@ export interface ListRow {
 }
 
 /**
- * One page of orders, newest first. The search matches the order code exactly, and as a part of
- * the buyer's address, an attendee's name (first last or last first) or address, or the digits of
- * an attendee's phone number.
+ * A search matching at most this many orders and tickets is sorted and counted from its matches; a term
+ * matching more (a common family name, say) is found by walking the orders newest first, where matches
+ * are dense, and is not counted (docs/product.md#order-search).
  */
-export async function listOrders(db: Queryable, filter: ListFilter, page: number, pageSize: number): Promise<{ rows: ListRow[]; total: number }> {
-  const term = filter.search?.trim().toLowerCase() ?? ''
-  const digits = term.replace(/\D/g, '')
-  const like = term ? `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%` : null
-  const where = `o.pass_exhibitor_id is null and ($1::int[] is null or o.exhibition_id = any($1))
-    and ($2::int is null or o.exhibition_id = $2)
-    and ($3::text is null
-      or ($3 = 'pending' and o.status = 'pending' and not exists (select 1 from payment_attempts p where p.order_id = o.id and p.status = 'processing'))
-      or ($3 = 'processing' and o.status = 'pending' and exists (select 1 from payment_attempts p where p.order_id = o.id and p.status = 'processing'))
-      or ($3 = 'paid' and o.status = 'paid')
-      or ($3 = 'cancelled' and o.status = 'cancelled' and o.cancel_reason <> 'expired')
-      or ($3 = 'expired' and o.status = 'cancelled' and o.cancel_reason = 'expired'))
-    and ($4::text is null or exists (select 1 from payment_attempts p where p.order_id = o.id and p.provider = $4))
-    and ($5::date is null or o.created_at >= $5::date)
-    and ($6::date is null or o.created_at < $6::date + 1)
-    and ($7::text is null
-      or o.number = upper($8)
-      or lower(o.buyer_email) like $7
-      or exists (
-        select 1 from ticket_attendees a where a.order_id = o.id and (
-          lower(a.first_name || ' ' || a.last_name) like $7 or lower(a.last_name || ' ' || a.first_name) like $7
-          or lower(a.last_name || a.first_name) like $7 or lower(a.email) like $7
-          or ($9 <> '' and a.phone_e164 like '%' || $9 || '%'))))`
-  const params = [filter.scope, filter.exhibitionId, filter.status, filter.method, filter.from, filter.to, like, term, digits.length >= 4 ? digits : '']
-  const [rows, count] = await Promise.all([
+const SEARCH_FETCH_CAP = 5000
+/** How many of the newest orders are tried first for a trigram search, which a common term fills a page from. */
+const DENSE_PROBE = 2000
+/** Counting the plain list stops here: "more than 10,000 orders". */
+const COUNT_CAP = 10_000
+
+type AddParameter = (value: unknown) => string
+
+/** A statement's parameters as they are written into it: `add` returns the placeholder. */
+function sqlParameters(): { values: unknown[]; add: AddParameter } {
+  const values: unknown[] = []
+  return {
+    values,
+    add: (value) => {
+      values.push(value)
+      return `$${values.length}`
+    },
+  }
+}
+
+/** The list's filters other than the search, as conditions on `ticket_orders o`. */
+function filterConditions(filter: ListFilter, param: AddParameter): string[] {
+  const where = ['o.pass_exhibitor_id is null']
+  if (filter.scope !== null) where.push(`o.exhibition_id = any(${param(filter.scope)}::int[])`)
+  if (filter.exhibitionId !== null) where.push(`o.exhibition_id = ${param(filter.exhibitionId)}`)
+  if (filter.status === 'pending') where.push(`o.status = 'pending' and not ${PROCESSING}`)
+  if (filter.status === 'processing') where.push(`o.status = 'pending' and ${PROCESSING}`)
+  if (filter.status === 'paid') where.push("o.status = 'paid'")
+  if (filter.status === 'cancelled') where.push("o.status = 'cancelled' and o.cancel_reason <> 'expired'")
+  if (filter.status === 'expired') where.push("o.status = 'cancelled' and o.cancel_reason = 'expired'")
+  if (filter.method !== null) where.push(`exists (select 1 from payment_attempts p where p.order_id = o.id and p.provider = ${param(filter.method)})`)
+  if (filter.from !== null) where.push(`o.created_at >= ${param(filter.from)}::date`)
+  if (filter.to !== null) where.push(`o.created_at < ${param(filter.to)}::date + 1`)
+  return where
+}
+
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`)
+
+/**
+ * The search term's conditions on `ticket_orders o` and on `ticket_attendees a`, each answered by an
+ * index of 0510_order_search.sql: trigrams for a part of three characters or more, the start of a
+ * name for one or two (a CJK given or family name), the start of an address, the end of a phone number.
+ */
+function searchConditions(term: string, param: AddParameter): { order: string; attendee: string } {
+  const starts = param(`${likeLiteral(term)}%`)
+  const long = [...term].length >= 3
+  const within = long ? param(`%${likeLiteral(term)}%`) : null
+  // A number typed in its national form ("07700 900123") has a trunk 0 that the stored +44… form lacks.
+  const digits = term.replace(/\D/g, '').replace(/^0+/, '')
+  const order = [`o.number = ${param(term.toUpperCase())}`, `lower(o.buyer_email) like ${starts}`]
+  if (within) order.push(`lower(split_part(o.buyer_email, '@', 1)) like ${within}`)
+  const attendee = within
+    ? [`order_search_name(a.first_name, a.last_name, a.email) like ${within}`]
+    : [`lower(a.first_name) like ${starts}`, `lower(a.last_name || a.first_name) like ${starts}`]
+  attendee.push(`lower(a.email) like ${starts}`)
+  if (digits.length >= 4) attendee.push(`reverse(a.phone_e164) like ${param(`${[...digits].reverse().join('')}%`)}`)
+  return { order: order.join(' or '), attendee: attendee.join(' or ') }
+}
+
+const PROCESSING = "exists (select 1 from payment_attempts p where p.order_id = o.id and p.status = 'processing')"
+
+export interface OrderListPage {
+  rows: ListRow[]
+  /** Null when a search matches too many orders to count (SEARCH_FETCH_CAP). */
+  total: number | null
+  totalIsAtLeast: boolean
+  older: string | null
+  newer: string | null
+}
+
+/**
+ * One page of orders, newest first, paged by keyset (`after`/`before` an order's number). The search
+ * matches the order code exactly, a part of an attendee's name (first last, last first, or written
+ * together as CJK names are) or of an address before its @, the start of an address, or the last
+ * digits of an attendee's phone number.
+ */
+export async function listOrders(db: Queryable, filter: ListFilter, pageSize: number): Promise<OrderListPage> {
+  const cursor = filter.before ?? filter.after
+  const backwards = filter.before !== null
+  const direction = backwards ? 'asc' : 'desc'
+  type Conditions = (param: AddParameter) => string[]
+  /** The filtered orders' conditions and `more`, from the cursor on unless `whole`; each statement has its own parameters. */
+  const statement = (more: Conditions, whole = false) => {
+    const { values, add } = sqlParameters()
+    const where = [...filterConditions(filter, add), ...more(add)]
+    if (cursor && !whole)
+      where.push(`(o.created_at, o.id) ${backwards ? '>' : '<'} (select c.created_at, c.id from ticket_orders c where c.number = ${add(cursor)})`)
+    return { where: where.join(' and '), values, add }
+  }
+  const pageFrom = (source: string, where: string, values: unknown[]) =>
     db.query<ListRow>(
       `select o.number, o.exhibition_id, ${TITLE('o.exhibition_id', filter.locale)} as exhibition_title, o.status, o.cancel_reason,
-         exists (select 1 from payment_attempts p where p.order_id = o.id and p.status = 'processing') as processing,
+         ${PROCESSING} as processing,
          o.buyer_email, o.currency, o.total_minor, o.created_at,
          coalesce((select json_agg(json_build_object('first', a.first_name, 'last', a.last_name) order by a.position) from ticket_attendees a where a.order_id = o.id), '[]') as attendee_names,
          (select coalesce(sum(l.quantity), 0)::int from ticket_order_lines l where l.order_id = o.id) as tickets,
          (select coalesce(sum(r.amount_minor), 0)::int from refunds r where r.order_id = o.id and r.status <> 'failed') as refunded_minor,
          (select p.provider from payment_attempts p where p.order_id = o.id order by p.status = 'succeeded' desc, p.created_at desc limit 1) as method
-       from ticket_orders o where ${where}
-       order by o.created_at desc, o.id desc limit $10 offset $11`,
-      [...params, pageSize, (page - 1) * pageSize],
-    ),
-    db.query<{ total: number }>(`select count(*)::int as total from ticket_orders o where ${where}`, params),
-  ])
-  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 }
+       from ${source} where ${where}
+       order by o.created_at ${direction}, o.id ${direction} limit ${pageSize + 1}`,
+      values,
+    )
+
+  const term = filter.search?.trim().toLowerCase() ?? ''
+  const matchesTerm: Conditions = (param) => {
+    const { order, attendee } = searchConditions(term, param)
+    return [`(${order} or exists (select 1 from ticket_attendees a where a.order_id = o.id and (${attendee})))`]
+  }
+  let matching: Conditions = () => []
+  let counted = true
+  let fetched: ListRow[] | null = null
+  if (term) {
+    // A part of three characters or more goes through trigrams, whose index reads every match before the
+    // first row: for a term as common as a frequent family name, the newest orders answer sooner.
+    if ([...term].length >= 3) {
+      const newest = statement(() => [])
+      const source = `(select o.* from ticket_orders o where ${newest.where} order by o.created_at ${direction}, o.id ${direction} limit ${DENSE_PROBE}) o`
+      const probe = await pageFrom(source, matchesTerm(newest.add).join(' and '), newest.values)
+      if (probe.rows.length > pageSize) fetched = probe.rows
+    }
+    if (fetched === null) {
+      const search = sqlParameters()
+      const { order, attendee } = searchConditions(term, search.add)
+      const matches = await db.query<{ id: string }>(
+        `select o.id from ticket_orders o where ${order} union all select a.order_id from ticket_attendees a where ${attendee} limit ${SEARCH_FETCH_CAP + 1}`,
+        search.values,
+      )
+      if (matches.rows.length <= SEARCH_FETCH_CAP) {
+        const ids = [...new Set(matches.rows.map((row) => row.id))]
+        matching = (param) => [`o.id = any(${param(ids)}::uuid[])`]
+      } else matching = matchesTerm
+    }
+    counted = matching !== matchesTerm && fetched === null
+  }
+  if (fetched === null) {
+    const listed = statement(matching)
+    fetched = (await pageFrom('ticket_orders o', listed.where, listed.values)).rows
+  }
+
+  let total: number | null = null
+  let totalIsAtLeast = false
+  if (counted) {
+    const all = statement(matching, true)
+    const counting =
+      (
+        await db.query<{ total: number }>(
+          `select count(*)::int as total from (select 1 from ticket_orders o where ${all.where} limit ${COUNT_CAP + 1}) c`,
+          all.values,
+        )
+      ).rows[0]?.total ?? 0
+    totalIsAtLeast = counting > COUNT_CAP
+    total = Math.min(counting, COUNT_CAP)
+  }
+
+  const more = fetched.length > pageSize
+  const rows = fetched.slice(0, pageSize)
+  if (backwards) rows.reverse()
+  const first = rows[0]?.number ?? null
+  const last = rows.at(-1)?.number ?? null
+  return {
+    rows,
+    total,
+    totalIsAtLeast,
+    newer: backwards ? (more ? first : null) : cursor ? first : null,
+    older: backwards ? last : more ? last : null,
+  }
 }
 
 export async function exhibitionsInScope(db: Queryable, scope: Scope, locale: Locale): Promise<Array<{ id: number; title: string }>> {

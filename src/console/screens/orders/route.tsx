@@ -8,6 +8,7 @@ import { type ListData, listLoader } from '../../screen-kit.ts'
 import type { Column } from '../../ui/data-table.tsx'
 import { DayAndTime } from '../../ui/day-and-time.tsx'
 import { ListScreen } from '../../ui/list-screen.tsx'
+import { KeysetPager } from '../../ui/pager.tsx'
 import { StateBadge } from '../../ui/state-badge.tsx'
 import ui from '../../ui/ui.module.css'
 import { ListFilters } from '../../ui/list-filters.tsx'
@@ -15,7 +16,17 @@ import { ORDER_LIST_LIMITS, ORDER_LIST_STATUSES, PAYMENT_METHODS } from '../../.
 import styles from './orders.module.css'
 import { type OrderFilters as Filters, orderQuery } from './orders-query.ts'
 
-type OrdersData = ListData<Filters, { rows: OrderListRow[]; total: number; exhibitions: Array<{ id: number; title: string }> }>
+type OrdersData = ListData<
+  Filters,
+  {
+    rows: OrderListRow[]
+    total: number | null
+    totalIsAtLeast: boolean
+    older: string | null
+    newer: string | null
+    exhibitions: Array<{ id: number; title: string }>
+  }
+>
 
 /** One page of orders, searched and filtered on the server. */
 export const loader = listLoader(orderQuery, orderList, orderQuery.payload)
@@ -71,8 +82,12 @@ function useColumns(): Array<Column<OrderListRow>> {
 /** The orders of the member's exhibitions (docs/product.md#console-orders): find one by code, buyer, attendee or phone. */
 export function Component() {
   const data = useLoaderData() as OrdersData
-  const { filters } = data
+  const { filters, page } = data
   const columns = useColumns()
+  const { t } = useTranslation()
+  const { language } = useConsoleShell()
+  const at = (cursor: Partial<Pick<Filters, 'after' | 'before'>>) => orderQuery.pageHref({ ...filters, after: '', before: '', ...cursor }, 1)
+  const number = new Intl.NumberFormat(language).format(page.total ?? 0)
   return (
     <ListScreen
       words="orders"
@@ -96,6 +111,21 @@ export function Component() {
       columns={columns}
       rowKey={(row) => row.number}
       times
+      pager={
+        <KeysetPager
+          label={t('orders.pages')}
+          summary={
+            page.total === null
+              ? t('orders.matchingMany')
+              : page.totalIsAtLeast
+                ? t('orders.matchingMore', { number })
+                : t('orders.matching', { count: page.total, number })
+          }
+          newest={filters.after || filters.before ? at({}) : null}
+          newer={page.newer ? at({ before: page.newer }) : null}
+          older={page.older ? at({ after: page.older }) : null}
+        />
+      }
     />
   )
 }

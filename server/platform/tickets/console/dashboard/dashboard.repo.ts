@@ -71,19 +71,20 @@ export interface TakingsRow {
  * back (succeeded) or are giving back (requested), the paid orders that still hold a valid ticket and the
  * orders refunded in whole or in part. An order refunded in full still counts its payment in and its refund out, so net kept never
  * goes below zero and the exhibition whose only order was refunded still shows where its money went.
- * Amounts in different currencies never add up.
+ * Amounts in different currencies never add up. Sums are bigint: 5,000 tickets at 500,000 VND (a currency
+ * without minor units) already pass a 32-bit integer.
  */
 export async function takingsPerCurrency(db: Queryable, exhibitionId: number): Promise<TakingsRow[]> {
   const result = await db.query<TakingsRow>(
     `with received as (
-       select coalesce(a.received_currency, a.currency) as currency, sum(coalesce(a.received_minor, a.amount_minor))::int as received_minor
+       select coalesce(a.received_currency, a.currency) as currency, sum(coalesce(a.received_minor, a.amount_minor))::bigint as received_minor
          from payment_attempts a join ticket_orders o on o.id = a.order_id
         where o.exhibition_id = $1 and a.status = 'succeeded'
         group by 1
      ), returned as (
        select r.currency,
-              coalesce(sum(r.amount_minor) filter (where r.status = 'succeeded'), 0)::int as refunded_minor,
-              coalesce(sum(r.amount_minor) filter (where r.status = 'requested'), 0)::int as refunding_minor,
+              coalesce(sum(r.amount_minor) filter (where r.status = 'succeeded'), 0)::bigint as refunded_minor,
+              coalesce(sum(r.amount_minor) filter (where r.status = 'requested'), 0)::bigint as refunding_minor,
               count(distinct r.order_id) filter (where r.status = 'succeeded')::int as refunded_orders
          from refunds r join ticket_orders o on o.id = r.order_id
         where o.exhibition_id = $1
