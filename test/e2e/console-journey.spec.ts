@@ -246,6 +246,10 @@ test('a new organiser: set up, create and publish an exhibition, a visitor buys,
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter')
   await expect(page.getByRole('link', { name: number })).toBeVisible()
   await expect(page.getByRole('row')).toHaveCount(2)
+  // Pages go by keyset: one page, so neither "Newer" nor "Older", and the count of what matched.
+  const pages = page.getByRole('navigation', { name: 'Order list pages' })
+  await expect(pages).toContainText('1 order')
+  await expect(pages.getByRole('link')).toHaveCount(0)
   await expectAccessible(page)
   await page.getByRole('link', { name: number }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible()
