@@ -108,7 +108,7 @@ export function mountFileVerification(router: Router, platform: Platform, servic
     touch()
 
     let fileSeen = false
-    let finished: { sha256: string; bytes: number } | null = null
+    let finished: { sha256: string; bytes: number; file: Buffer } | null = null
     parser.on('file', (name, stream) => {
       if (name !== VERIFY_FILE_FIELD || fileSeen) {
         stream.resume()
@@ -116,6 +116,8 @@ export function mountFileVerification(router: Router, platform: Platform, servic
       }
       fileSeen = true
       const hash = createHash('sha256')
+      // Kept in memory for the signature check (UPLOAD_MAX_MB at most), never written anywhere.
+      const chunks: Buffer[] = []
       let bytes = 0
       let head = Buffer.alloc(0)
       stream.on('data', (chunk: Buffer) => {
@@ -127,6 +129,7 @@ export function mountFileVerification(router: Router, platform: Platform, servic
           if (head.length === PDF_MAGIC.length && !head.equals(PDF_MAGIC)) return refuse(ERROR_CODES.unsupportedType, 'verify:errors.fileType')
         }
         hash.update(chunk)
+        chunks.push(chunk)
       })
       stream.on('limit', tooLarge)
       stream.on('error', () => refuse(ERROR_CODES.invalid, 'verify:errors.uploadFailed'))
@@ -134,7 +137,7 @@ export function mountFileVerification(router: Router, platform: Platform, servic
         if (settled) return
         if (bytes === 0) return refuse(ERROR_CODES.invalid, 'verify:errors.emptyFile')
         if (head.length < PDF_MAGIC.length) return refuse(ERROR_CODES.unsupportedType, 'verify:errors.fileType')
-        finished = { sha256: hash.digest('hex'), bytes }
+        finished = { sha256: hash.digest('hex'), bytes, file: Buffer.concat(chunks, bytes) }
       })
     })
     parser.on('error', () => refuse(ERROR_CODES.invalid, 'verify:errors.uploadFailed'))
@@ -144,9 +147,13 @@ export function mountFileVerification(router: Router, platform: Platform, servic
       if (!finished) return refuse(ERROR_CODES.invalid, fileSeen ? 'verify:errors.uploadFailed' : 'verify:errors.noFile')
       settled = true
       try {
-        const verdict = await service.verifyDocument(finished.sha256, finished.bytes)
+        const verdict = await service.verifyDocument(finished.sha256, finished.bytes, finished.file)
         if (!res.destroyed) send(ERROR_CODES.ok, verdict)
       } catch (error) {
+        if (error instanceof DomainError && error.errorCode === ERROR_CODES.invalid) {
+          if (!res.headersSent && !res.destroyed) send(error.errorCode, null, error.code)
+          return
+        }
         platform.logger.error({ err: error, requestId }, 'file verification failed')
         if (!res.headersSent && !res.destroyed) send(ERROR_CODES.unexpected, null, 'verify:errors.uploadFailed')
       } finally {
