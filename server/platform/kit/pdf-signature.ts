@@ -90,8 +90,15 @@ export interface PdfSigner {
   sign(pdf: PDFDocument): Promise<Uint8Array>
 }
 
-/** Room for the PKCS#7 blob, in hex digits (4 KB): one certificate and a 2048-bit signature take 1.5 KB, a chain of two fits. */
-const SIGNATURE_BYTES = 8192
+/**
+ * Room for the PKCS#7 blob, in hex digits: the certificates it carries, and 1 KB for the signed
+ * attributes, a signature of up to 4096 bits and the structure, rounded up to a whole KB. Too little
+ * room fails every signature; each spare KB is 2 KB more in every file.
+ */
+function signatureRoom(certificates: forge.pki.Certificate[]): number {
+  const certificateBytes = certificates.reduce((sum, each) => sum + forge.asn1.toDer(forge.pki.certificateToAsn1(each)).length(), 0)
+  return Math.ceil((certificateBytes + 1024) / 1024) * 1024 * 2
+}
 
 /** DigestInfo's DER up to the digest, for SHA-256 (RFC 8017 §9.2, note 1). */
 const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex')
@@ -138,6 +145,7 @@ class OrganiserSigner extends Signer {
 export function createPdfSigner(identity: SigningIdentity, brand: string): PdfSigner {
   const signer = new OrganiserSigner(identity)
   const signPdf = new SignPdf()
+  const room = signatureRoom(identity.certificates)
   return {
     fingerprint: identity.fingerprint,
     async sign(pdf) {
@@ -149,7 +157,7 @@ export function createPdfSigner(identity: SigningIdentity, brand: string): PdfSi
         contactInfo: '',
         location: '',
         signingTime,
-        signatureLength: SIGNATURE_BYTES,
+        signatureLength: room,
         appName: brand,
       })
       // The placeholder is found by its text: no object streams, which would compress it away.
