@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { PDFDocument } from 'pdf-lib'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { testPdfSigner } from '../../../test/setup/pdf-signer.ts'
 import { openP12, readPdfSignature, selfSignedP12, UnreadableSignature } from './pdf-signature.ts'
 
@@ -122,6 +122,16 @@ describe('a signed PDF', () => {
       }),
       { numRuns: 300 },
     )
+  })
+
+  it('when a file is signed, then its signing time is the injected clock, to the second', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-01-12T09:30:00.750Z') })
+    try {
+      const reading = readPdfSignature(await signedPdf('Ticket 9'))
+      expect(reading).toMatchObject({ signed: true, valid: true, signedAt: new Date('2027-01-12T09:30:00Z') })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('when a PDF has no signature, then it reads as not signed', async () => {
