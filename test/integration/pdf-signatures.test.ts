@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { PDFDocument } from 'pdf-lib'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -145,3 +147,49 @@ describe('signed PDFs on the verification page', () => {
     expect(await restarted.check(Buffer.from(await configured.sign(await blankPdf())))).toMatchObject({ state: 'intact' })
   })
 })
+
+describe('uploads held in memory for the signature check', () => {
+  const MB = 1024 * 1024
+
+  it('when sixteen of the largest uploads are held at once, then the next waits (429) until they are gone', async () => {
+    const small = await createTestApp({ domains: ['site', 'verification'], env: { UPLOAD_MAX_MB: '1' } })
+    const server = small.app.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    const { port } = server.address() as AddressInfo
+    const head = (size: number) =>
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-${'x'.repeat(size - 5)}`,
+      )
+    const held = Array.from({ length: 16 }, () => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: VERIFY_FILE_PATH,
+        headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'X-Forwarded-For': someIp() },
+      })
+      req.on('error', () => {})
+      req.write(head(MB - 1024))
+      return req
+    })
+    try {
+      // Each of the sixteen holds almost 1 MB and sends no more: a small file finds no room once they all arrived.
+      await expect.poll(async () => (await smallCheck(small.app)).status, { timeout: 30_000 }).toBe(429)
+      for (const req of held) req.destroy()
+      await expect.poll(async () => (await smallCheck(small.app)).status, { timeout: 30_000 }).toBe(200)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      await small.platform.close()
+    }
+  })
+})
+
+function smallCheck(target: App) {
+  const body = Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="small.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(`%PDF-1.7\n${'y'.repeat(64 * 1024)}\n`),
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ])
+  return request(target).post(VERIFY_FILE_PATH).set('Content-Type', `multipart/form-data; boundary=${BOUNDARY}`).set('X-Forwarded-For', someIp()).send(body)
+}

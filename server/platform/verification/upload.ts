@@ -22,6 +22,27 @@ const MAX_ACTIVE = 200
  */
 const LINGER_BYTES = 256 * 1024
 const LINGER_MS = 2_000
+/**
+ * Uploads are held in memory for the signature check (docs/product.md#document-signatures): this
+ * many of the largest at once, over all uploads of the process; beyond, an upload waits (429,
+ * Retry-After) instead of MAX_ACTIVE largest files filling the memory.
+ */
+const LARGEST_HELD_AT_ONCE = 16
+
+/** A count of bytes held that refuses to go past its limit. */
+function byteBudget(limit: number) {
+  let held = 0
+  return {
+    take(bytes: number): boolean {
+      if (held + bytes > limit) return false
+      held += bytes
+      return true
+    },
+    give(bytes: number): void {
+      held -= bytes
+    },
+  }
+}
 
 interface Envelope {
   succeed: boolean
@@ -39,6 +60,7 @@ interface Envelope {
 export function mountFileVerification(router: Router, platform: Platform, service: VerificationService): void {
   const maxBytes = platform.config.UPLOAD_MAX_MB * 1024 * 1024
   let active = 0
+  const memory = byteBudget(maxBytes * LARGEST_HELD_AT_ONCE)
 
   router.all(VERIFY_FILE_PATH, async (req: Request, res: Response) => {
     const requestId = res.locals.context.requestId
@@ -94,10 +116,12 @@ export function mountFileVerification(router: Router, platform: Platform, servic
 
     active += 1
     let released = false
+    let held = 0
     const release = () => {
       if (released) return
       released = true
       active -= 1
+      memory.give(held)
       clearTimeout(idle)
     }
     res.once('close', release)
@@ -128,6 +152,8 @@ export function mountFileVerification(router: Router, platform: Platform, servic
           head = Buffer.concat([head, chunk.subarray(0, PDF_MAGIC.length - head.length)])
           if (head.length === PDF_MAGIC.length && !head.equals(PDF_MAGIC)) return refuse(ERROR_CODES.unsupportedType, 'verify:errors.fileType')
         }
+        if (!memory.take(chunk.length)) return refuse(ERROR_CODES.rateLimited, 'errors.rateLimited', { seconds: 5 }, { 'Retry-After': '5' })
+        held += chunk.length
         hash.update(chunk)
         chunks.push(chunk)
       })
