@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CONFIG_VARIABLES, ConfigError, parseConfig, publicOriginProblem } from './config.ts'
+import { selfSignedP12 } from './platform/kit/pdf-signature.ts'
 
 describe('PUBLIC_ORIGIN in production ("hold the line" item 8)', () => {
   it('when a production server reachable from outside has no PUBLIC_ORIGIN, then it refuses to start, naming the variable', () => {
@@ -86,6 +87,35 @@ describe('PAYMENT_CHECK_SECONDS', () => {
     expect(parseConfig({ PAYMENT_CHECK_SECONDS: '' }).PAYMENT_CHECK_SECONDS).toBe(120)
     expect(parseConfig({ PAYMENT_CHECK_SECONDS: '60' }).PAYMENT_CHECK_SECONDS).toBe(60)
     for (const value of ['1', '7200', 'soon', '2.5']) expect(() => parseConfig({ PAYMENT_CHECK_SECONDS: value })).toThrow(/PAYMENT_CHECK_SECONDS/)
+  })
+})
+
+describe('the document signing key (docs/product.md#document-signatures)', () => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      parseConfig(env)
+      return []
+    } catch (error) {
+      return (error as ConfigError).problems
+    }
+  }
+
+  it('when a PKCS#12 file and its passphrase are given, then the site starts; unset or empty, it starts too (a generated key)', () => {
+    const p12 = selfSignedP12('Aurum Expo', new Date('2027-01-10T08:00:00Z')).toString('base64')
+    expect(parseConfig({ DOCUMENT_SIGNING_P12: p12 }).DOCUMENT_SIGNING_P12).toBe(p12)
+    expect(parseConfig({ DOCUMENT_SIGNING_P12: '', DOCUMENT_SIGNING_PASSPHRASE: '' }).DOCUMENT_SIGNING_P12).toBeUndefined()
+  })
+
+  it('when the file is not base64, not PKCS#12, opened with the wrong passphrase or a passphrase comes alone, then start-up refuses, naming it', () => {
+    const p12 = selfSignedP12('Aurum Expo', new Date('2027-01-10T08:00:00Z')).toString('base64')
+    expect(problemsOf({ DOCUMENT_SIGNING_P12: 'not base64!' })).toEqual([expect.stringMatching(/^DOCUMENT_SIGNING_P12: must be a PKCS#12 file in base64/)])
+    expect(problemsOf({ DOCUMENT_SIGNING_P12: Buffer.from('hello').toString('base64') })).toEqual([
+      expect.stringMatching(/^DOCUMENT_SIGNING_P12: not a PKCS#12 file this passphrase opens/),
+    ])
+    expect(problemsOf({ DOCUMENT_SIGNING_P12: p12, DOCUMENT_SIGNING_PASSPHRASE: 'wrong' })).toEqual([
+      expect.stringMatching(/^DOCUMENT_SIGNING_P12: not a PKCS#12 file this passphrase opens/),
+    ])
+    expect(problemsOf({ DOCUMENT_SIGNING_PASSPHRASE: 'secret' })).toEqual(['DOCUMENT_SIGNING_PASSPHRASE: set, but DOCUMENT_SIGNING_P12 is not'])
   })
 })
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { chooseBases } from './environments.ts'
+import { openP12 } from './platform/kit/pdf-signature.ts'
 import { ALL_URL_LANGUAGES, REQUIRED_URL_LANGUAGES, type UrlLanguage } from '../shared/languages.ts'
 
 const optionalUrl = z
@@ -125,6 +126,16 @@ const schema = z.object({
   LEAD_WEBHOOK_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Tests and development only: CRM webhooks may call this machine's loopback, over http too (docs/product.md#lead-webhooks). */
   LEAD_WEBHOOK_LOOPBACK: z.enum(['on', 'off']).default('off'),
+  /**
+   * The organiser's key and certificate that sign every PDF the site issues (docs/product.md#document-signatures):
+   * a PKCS#12 file (.p12/.pfx) in base64, and its passphrase. Unset: a self-signed certificate is made once and kept in the database.
+   */
+  DOCUMENT_SIGNING_P12: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9+/\s]+={0,2}$/, 'must be a PKCS#12 file in base64 (base64 -w0 organiser.p12)')
+    .optional(),
+  DOCUMENT_SIGNING_PASSPHRASE: z.string().optional(),
   /** The OAuth2 client of the site (docs/product.md#oauth): the secret and provision key never reach the browser. */
   OAUTH_CLIENT_ID: z.string().trim().min(1).default('expo-site'),
   OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
@@ -222,6 +233,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   const raw = result.data
   const problems: string[] = []
+  if (raw.DOCUMENT_SIGNING_PASSPHRASE && !raw.DOCUMENT_SIGNING_P12) problems.push('DOCUMENT_SIGNING_PASSPHRASE: set, but DOCUMENT_SIGNING_P12 is not')
+  if (raw.DOCUMENT_SIGNING_P12) {
+    try {
+      openP12(Buffer.from(raw.DOCUMENT_SIGNING_P12, 'base64'), raw.DOCUMENT_SIGNING_PASSPHRASE ?? '')
+    } catch (error) {
+      problems.push(`DOCUMENT_SIGNING_P12: ${(error as Error).message} (DOCUMENT_SIGNING_PASSPHRASE)`)
+    }
+  }
   if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set')
   if (raw.NODE_ENV === 'production' && raw.DATABASE_URL && !raw.TOKEN_SECRET) {
     // Several instances share one database, so the generated secret in the database serves them all;

@@ -15,6 +15,7 @@ import { createJobs, type Jobs } from './jobs.ts'
 import { createMailTransport, sendDueMail, type MailTransport } from './mailer.ts'
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts'
 import { createRateLimits, type RateLimits } from './rate-limits.ts'
+import { type DocumentSigning, loadDocumentSigning } from './document-signing.ts'
 import { createTokenSigner, loadSecret, newVisitorId, type TokenSigner } from './tokens.ts'
 
 export type IssuedToken = ReturnType<TokenSigner['issue']>
@@ -39,6 +40,8 @@ export interface Platform {
   readonly logger: Logger
   readonly registry: Registry
   readonly tokens: TokenSigner
+  /** Signs the PDFs the site issues and reads uploaded ones' signatures (docs/product.md#document-signatures). */
+  readonly documents: DocumentSigning
   readonly rateLimits: RateLimits
   readonly geo: Geo
   readonly jobs: Jobs
@@ -156,6 +159,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const instanceId = randomUUID()
   const readCache = createReadCache()
   const tokens = createTokenSigner(await loadSecret(db, 'access-token', config.TOKEN_SECRET))
+  const documents = await loadDocumentSigning(db, config)
   const events = new EventEmitter()
   events.setMaxListeners(50)
   // Every content change, here or on another instance, drops the kept answers.
@@ -179,6 +183,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     logger,
     registry,
     tokens,
+    documents,
     rateLimits: createRateLimits(options.redis),
     geo: options.geo,
     jobs,

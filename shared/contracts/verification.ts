@@ -134,5 +134,17 @@ export const documentVerdict = z.object({
       revokedOn: isoDate.nullable(),
     })
     .nullable(),
+  /**
+   * The file's PDF signature (docs/product.md#document-signatures); when there is one, it is the answer
+   * and the register's verdict is not shown. intact: ours and unchanged since signing; changed: ours, but
+   * the signed bytes differ or more were added after them; foreign: someone else's certificate (whose
+   * name is never repeated: anyone can put any name in a certificate). null: the file is not signed.
+   */
+  signature: z
+    .discriminatedUnion('state', [
+      z.object({ state: z.enum(['intact', 'changed']), signedAt: z.iso.datetime({ offset: true }).nullable() }),
+      z.object({ state: z.literal('foreign') }),
+    ])
+    .nullable(),
 })
 export type DocumentVerdict = z.output<typeof documentVerdict>

@@ -178,6 +178,8 @@ describe('invoices of paid orders', () => {
     expect(row?.lines).toEqual([{ name: 'Standard pass（中文）', quantity: 2, netMinor: 20000, taxMinor: 1200, grossMinor: 21200 }])
     const file = await download(buyerCookie, order.documents[0].file, 200)
     expect(file.headers['content-type']).toBe('application/pdf')
+    // Signed by the organiser (docs/product.md#document-signatures).
+    expect(await platform.documents.check(file.body as Buffer)).toMatchObject({ state: 'intact' })
     const text = pdfText(file.body as Buffer)
     for (const expected of [
       '发票',
@@ -274,7 +276,9 @@ describe('credit notes', () => {
     ])
     const buyerView = (await as(buyer, 'tickets$order', { orderNumber: order.number }, 'zh-cn').expect(200)).body.data
     const note = buyerView.documents[2]
-    const text = pdfText((await download(buyerCookie, note.file, 200)).body as Buffer)
+    const noteFile = (await download(buyerCookie, note.file, 200)).body as Buffer
+    expect(await platform.documents.check(noteFile)).toMatchObject({ state: 'intact' })
+    const text = pdfText(noteFile)
     for (const expected of ['贷项通知单', note.number, `EXP-${year}-000001`, '王小明贸易有限公司']) expect(text).toContain(expected)
   })
 

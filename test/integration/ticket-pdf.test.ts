@@ -6,7 +6,7 @@ import { ticketPdfPath } from '../../shared/checkout-steps.ts'
 import { pdfCharacters } from '../setup/pdf-text.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, loginCookie, type TestUser } from '../setup/users.ts'
-import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
+import { type App, attendees, makeExhibition, payForTickets } from './tickets-helpers.ts'
 
 /**
  * E-tickets as PDF (docs/product.md#tickets): the owner of a paid order downloads each ticket from
@@ -25,23 +25,7 @@ let exhibitionId: number
 let buyer: TestUser
 let buyerCookie: string
 
-async function paidOrder(user: TestUser, holders = attendees(2)) {
-  const fn = (route: string, payload: unknown) => call(app, route, user.token, payload)
-  const type = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 12900, key: `standard-${randomUUID().slice(0, 6)}` })
-  const order = (
-    await fn('tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId: type, quantity: holders.length }], idempotencyKey: randomUUID() }).expect(200)
-  ).body.data
-  await fn('tickets$saveAttendees', { orderNumber: order.number, attendees: holders }).expect(200)
-  await fn('tickets$confirmOrder', { orderNumber: order.number }).expect(200)
-  const started = (await fn('tickets$startPayment', { orderNumber: order.number, method: 'sandbox' }).expect(200)).body.data
-  const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
-  await request(app).post(`/pay/sandbox/${started.attemptId}`).type('form').send({ key, action: 'pay' }).expect(303)
-  const tickets = await db.query<{ id: string }>(
-    'select e.id from e_tickets e join ticket_attendees a on a.id = e.attendee_id join ticket_orders o on o.id = e.order_id where o.number = $1 order by a.position',
-    [order.number],
-  )
-  return { number: order.number as string, ticketIds: tickets.rows.map((row) => row.id) }
-}
+const paidOrder = (user: TestUser, holders = attendees(2)) => payForTickets(app, db, user.token, exhibitionId, holders)
 
 beforeEach(async () => {
   await resetDatabase(db)

@@ -152,3 +152,22 @@ export async function ageOrder(db: Queryable, number: string, minutes = 1): Prom
     [number, minutes],
   )
 }
+
+/** A paid order of the sandbox's payment for these attendees: its number and its e-tickets' ids, in attendee order. */
+export async function payForTickets(app: App, db: Queryable, token: string, exhibitionId: number, holders: ReturnType<typeof attendees>) {
+  const fn = (route: string, payload: unknown) => call(app, route, token, payload)
+  const type = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 12900, key: `standard-${randomUUID().slice(0, 6)}` })
+  const order = (
+    await fn('tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId: type, quantity: holders.length }], idempotencyKey: randomUUID() }).expect(200)
+  ).body.data
+  await fn('tickets$saveAttendees', { orderNumber: order.number, attendees: holders }).expect(200)
+  await fn('tickets$confirmOrder', { orderNumber: order.number }).expect(200)
+  const started = (await fn('tickets$startPayment', { orderNumber: order.number, method: 'sandbox' }).expect(200)).body.data
+  const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
+  await request(app).post(`/pay/sandbox/${started.attemptId}`).type('form').send({ key, action: 'pay' }).expect(303)
+  const tickets = await db.query<{ id: string }>(
+    'select e.id from e_tickets e join ticket_attendees a on a.id = e.attendee_id join ticket_orders o on o.id = e.order_id where o.number = $1 order by a.position',
+    [order.number],
+  )
+  return { number: order.number as string, ticketIds: tickets.rows.map((row) => row.id) }
+}

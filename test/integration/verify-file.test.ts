@@ -143,6 +143,7 @@ describe('POST /api/verify/file', () => {
       sha256: createHash('sha256').update(fixture('unknown-agreement.pdf')).digest('hex'),
       bytes: fixture('unknown-agreement.pdf').length,
       document: null,
+      signature: null,
     })
   })
 

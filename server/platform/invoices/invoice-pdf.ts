@@ -25,7 +25,10 @@ export function documentFileName(doc: Pick<DocumentRow, 'number'>): string {
  * gross, the totals, and the zero-rated or reverse-charge wording where the buyer's country has it.
  * A credit note names the invoice it corrects; a demo issuer's documents say they are demos.
  */
-export async function documentPdf(doc: DocumentRow, input: { t: Translate; locale: Locale; brand: string; orderNumber: string }): Promise<Uint8Array> {
+export async function documentPdf(
+  doc: DocumentRow,
+  input: { t: Translate; locale: Locale; brand: string; orderNumber: string; sign: (pdf: PDFDocument) => Promise<Uint8Array> },
+): Promise<Uint8Array> {
   const { t, locale } = input
   const lang = LANGUAGE_INFO[urlLanguageOfLocale(locale)].htmlLang
   const money = (minor: number) => formatMoney(minor, doc.currency, lang)
@@ -89,7 +92,7 @@ export async function documentPdf(doc: DocumentRow, input: { t: Translate; local
   y -= 14
   if (doc.treatment !== 'standard') y = text(t(`pdf.${doc.treatment}`), { y, size: 9, weight: 'bold' })
   text(t(doc.kind === 'invoice' ? 'pdf.paid' : 'pdf.refunded'), { y, size: 9, colour: MUTED })
-  return pdf.save()
+  return input.sign(pdf)
 }
 
 function labelled(page: PDFPage, fonts: Fonts, label: string, value: string, y: number, lang: string): number {

@@ -154,7 +154,13 @@ export function createInvoiceService(platform: Platform) {
       const doc = (await repo.documentsOf(platform.db, order.id)).find((row) => row.number === number)
       if (!doc) throw notFound()
       const locale = doc.language as Locale
-      const pdf = await documentPdf(doc, { t: strings(locale), locale, brand: platform.config.BRAND_NAME, orderNumber: order.number })
+      const pdf = await documentPdf(doc, {
+        t: strings(locale),
+        locale,
+        brand: platform.config.BRAND_NAME,
+        orderNumber: order.number,
+        sign: platform.documents.sign,
+      })
       return { fileName: documentFileName(doc), pdf }
     },
 

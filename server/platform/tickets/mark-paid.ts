@@ -58,6 +58,7 @@ export async function markPaid(
       t: context.strings(locale),
       locale,
       brand: config.BRAND_NAME,
+      sign: context.platform.documents.sign,
       contactEmail: config.CONTACT_EMAIL,
       orderUrl: orderScreenUrl(config.PUBLIC_ORIGIN, order, 'orders'),
       calendarUid: calendarUid(config.PUBLIC_ORIGIN, order.number),

@@ -210,6 +210,7 @@ export async function queueAttendeeTickets(
       orderNumber: order.number,
       exhibition: { ...info, startsAt: new Date(info.startsAt), endsAt: new Date(info.endsAt) },
       tickets: [{ position: ticket.attendee.position, holder, ticketName: ticket.ticketName, code: ticket.code }],
+      sign: context.platform.documents.sign,
     })
     message.attachments = [
       {

@@ -46,6 +46,7 @@ export async function ownTicketPdf(context: TicketsContext, caller: Caller, numb
     orderNumber: detail.number,
     exhibition: { ...detail.exhibition, startsAt: new Date(detail.exhibition.startsAt), endsAt: new Date(detail.exhibition.endsAt) },
     tickets: [ticket],
+    sign: context.platform.documents.sign,
   })
   return { filename: ticketPdfName(detail.number, ticket.position), pdf }
 }

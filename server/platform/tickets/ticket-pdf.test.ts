@@ -3,6 +3,7 @@ import * as fontkit from 'fontkit'
 import { PDFDocument } from 'pdf-lib'
 import QRCode from 'qrcode'
 import { describe, expect, it } from 'vitest'
+import { testPdfSigner } from '../../../test/setup/pdf-signer.ts'
 import { pdfCharacters, pdfTrueTypeFonts } from '../../../test/setup/pdf-text.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import { createTicketSigner } from './e-tickets.ts'
@@ -28,6 +29,8 @@ const SAMPLES: Record<Locale, { holder: string; title: string }> = {
   'zh-tw': { holder: '黃淑芬', title: '曼谷金融科技博覽會' },
 }
 
+const pdfSigner = testPdfSigner('Aurum Expo')
+
 const input = (locale: Locale, holders: string[], title: string) => ({
   t: strings(locale),
   locale,
@@ -43,6 +46,7 @@ const input = (locale: Locale, holders: string[], title: string) => ({
     timeZone: 'Asia/Bangkok',
   },
   tickets: holders.map((holder, index) => ({ position: index + 1, holder, ticketName: 'VIP', code: signer.sign(randomUUID(), 7) })),
+  sign: pdfSigner.sign,
 })
 
 describe('the e-ticket PDF', () => {

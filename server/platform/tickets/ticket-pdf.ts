@@ -19,6 +19,8 @@ export interface TicketPdfInput {
   orderNumber: string
   exhibition: { title: string; venueName: string; address: string; city: string; startsAt: Date; endsAt: Date; timeZone: string }
   tickets: Array<{ position: number; holder: string; ticketName: string; code: string }>
+  /** The organiser's signature over the finished file (docs/product.md#document-signatures). */
+  sign: (pdf: PDFDocument) => Promise<Uint8Array>
 }
 
 const MM = 72 / 25.4
@@ -84,5 +86,5 @@ export async function ticketPdf(input: TicketPdfInput): Promise<Uint8Array> {
     page.drawLine({ start: { x: MARGIN, y: MARGIN + 26 }, end: { x: PAGE.width - MARGIN, y: MARGIN + 26 }, thickness: 0.5, color: MUTED })
     write(page, fonts, t('success.show'), { y: MARGIN + 24, size: 8, colour: MUTED, maxLines: 2, lang })
   }
-  return pdf.save()
+  return input.sign(pdf)
 }

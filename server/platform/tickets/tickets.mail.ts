@@ -4,7 +4,7 @@ import { calendarFile } from './calendar.ts'
 import { qrPng } from './e-tickets.ts'
 import { escapeHtml } from '../kit/escape.ts'
 import { formatDateRange, formatMoney, locationLine } from './format.ts'
-import { ticketPdf, ticketPdfName } from './ticket-pdf.ts'
+import { type TicketPdfInput, ticketPdf, ticketPdfName } from './ticket-pdf.ts'
 import type { Translate } from '../kit/strings.ts'
 
 export interface ConfirmationInput {
@@ -18,6 +18,7 @@ export interface ConfirmationInput {
   exhibition: { title: string; venueName: string; address: string; city: string; startsAt: Date; endsAt: Date; timeZone: string }
   lines: Array<{ name: string; quantity: number; unitPriceMinor: number }>
   tickets: Array<{ position: number; holder: string; ticketName: string; code: string }>
+  sign: TicketPdfInput['sign']
 }
 
 /**
@@ -103,7 +104,7 @@ export async function confirmationMail(input: ConfirmationInput): Promise<MailMe
     input.brand,
   )
   // Every ticket as a page of one PDF, to print or keep offline (docs/product.md#tickets).
-  const pdf = await ticketPdf({ t, locale, brand: input.brand, orderNumber: order.number, exhibition, tickets: input.tickets })
+  const pdf = await ticketPdf({ t, locale, brand: input.brand, orderNumber: order.number, exhibition, tickets: input.tickets, sign: input.sign })
   attachments.push({ filename: ticketPdfName(order.number), contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') })
   attachments.push({
     filename: 'exhibition.ics',

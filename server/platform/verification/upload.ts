@@ -22,6 +22,27 @@ const MAX_ACTIVE = 200
  */
 const LINGER_BYTES = 256 * 1024
 const LINGER_MS = 2_000
+/**
+ * Uploads are held in memory for the signature check (docs/product.md#document-signatures): this
+ * many of the largest at once, over all uploads of the process; beyond, an upload waits (429,
+ * Retry-After) instead of MAX_ACTIVE largest files filling the memory.
+ */
+const LARGEST_HELD_AT_ONCE = 16
+
+/** A count of bytes held that refuses to go past its limit. */
+function byteBudget(limit: number) {
+  let held = 0
+  return {
+    take(bytes: number): boolean {
+      if (held + bytes > limit) return false
+      held += bytes
+      return true
+    },
+    give(bytes: number): void {
+      held -= bytes
+    },
+  }
+}
 
 interface Envelope {
   succeed: boolean
@@ -39,6 +60,7 @@ interface Envelope {
 export function mountFileVerification(router: Router, platform: Platform, service: VerificationService): void {
   const maxBytes = platform.config.UPLOAD_MAX_MB * 1024 * 1024
   let active = 0
+  const memory = byteBudget(maxBytes * LARGEST_HELD_AT_ONCE)
 
   router.all(VERIFY_FILE_PATH, async (req: Request, res: Response) => {
     const requestId = res.locals.context.requestId
@@ -94,10 +116,12 @@ export function mountFileVerification(router: Router, platform: Platform, servic
 
     active += 1
     let released = false
+    let held = 0
     const release = () => {
       if (released) return
       released = true
       active -= 1
+      memory.give(held)
       clearTimeout(idle)
     }
     res.once('close', release)
@@ -108,7 +132,7 @@ export function mountFileVerification(router: Router, platform: Platform, servic
     touch()
 
     let fileSeen = false
-    let finished: { sha256: string; bytes: number } | null = null
+    let finished: { sha256: string; bytes: number; file: Buffer } | null = null
     parser.on('file', (name, stream) => {
       if (name !== VERIFY_FILE_FIELD || fileSeen) {
         stream.resume()
@@ -116,6 +140,8 @@ export function mountFileVerification(router: Router, platform: Platform, servic
       }
       fileSeen = true
       const hash = createHash('sha256')
+      // Kept in memory for the signature check (UPLOAD_MAX_MB at most), never written anywhere.
+      const chunks: Buffer[] = []
       let bytes = 0
       let head = Buffer.alloc(0)
       stream.on('data', (chunk: Buffer) => {
@@ -126,7 +152,10 @@ export function mountFileVerification(router: Router, platform: Platform, servic
           head = Buffer.concat([head, chunk.subarray(0, PDF_MAGIC.length - head.length)])
           if (head.length === PDF_MAGIC.length && !head.equals(PDF_MAGIC)) return refuse(ERROR_CODES.unsupportedType, 'verify:errors.fileType')
         }
+        if (!memory.take(chunk.length)) return refuse(ERROR_CODES.rateLimited, 'errors.rateLimited', { seconds: 5 }, { 'Retry-After': '5' })
+        held += chunk.length
         hash.update(chunk)
+        chunks.push(chunk)
       })
       stream.on('limit', tooLarge)
       stream.on('error', () => refuse(ERROR_CODES.invalid, 'verify:errors.uploadFailed'))
@@ -134,7 +163,7 @@ export function mountFileVerification(router: Router, platform: Platform, servic
         if (settled) return
         if (bytes === 0) return refuse(ERROR_CODES.invalid, 'verify:errors.emptyFile')
         if (head.length < PDF_MAGIC.length) return refuse(ERROR_CODES.unsupportedType, 'verify:errors.fileType')
-        finished = { sha256: hash.digest('hex'), bytes }
+        finished = { sha256: hash.digest('hex'), bytes, file: Buffer.concat(chunks, bytes) }
       })
     })
     parser.on('error', () => refuse(ERROR_CODES.invalid, 'verify:errors.uploadFailed'))
@@ -144,9 +173,13 @@ export function mountFileVerification(router: Router, platform: Platform, servic
       if (!finished) return refuse(ERROR_CODES.invalid, fileSeen ? 'verify:errors.uploadFailed' : 'verify:errors.noFile')
       settled = true
       try {
-        const verdict = await service.verifyDocument(finished.sha256, finished.bytes)
+        const verdict = await service.verifyDocument(finished.sha256, finished.bytes, finished.file)
         if (!res.destroyed) send(ERROR_CODES.ok, verdict)
       } catch (error) {
+        if (error instanceof DomainError && error.errorCode === ERROR_CODES.invalid) {
+          if (!res.headersSent && !res.destroyed) send(error.errorCode, null, error.code)
+          return
+        }
         platform.logger.error({ err: error, requestId }, 'file verification failed')
         if (!res.headersSent && !res.destroyed) send(ERROR_CODES.unexpected, null, 'verify:errors.uploadFailed')
       } finally {

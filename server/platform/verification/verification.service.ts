@@ -15,6 +15,8 @@ import type { Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { DomainError, invalid } from '../errors.ts'
 import type { Platform } from '../platform.ts'
+import type { SignatureAnswer } from '../document-signing.ts'
+import { UnreadableSignature } from '../kit/pdf-signature.ts'
 import { answerNoSoonerThan } from '../answer-floors.ts'
 import { addressKey, type RateRule } from '../rate-limits.ts'
 import { buildReferences, findLookalike, type Lookalike, type Reference, type ReferenceSet } from './lookalike.ts'
@@ -72,7 +74,11 @@ export interface VerificationService {
    */
   verifyChannel(value: string, visitor: { ip: string; countryCode: string; locale: Locale; assumeCountry?: boolean }): Promise<ChannelVerdict>
   /** Answers for an uploaded file's fingerprint (the upload route has already counted the attempt). */
-  verifyDocument(sha256: string, bytes: number): Promise<DocumentVerdict>
+  /**
+   * The register's answer for a file's fingerprint and, given the file's bytes, its signature's
+   * (a 400 "can't read" when it has one that cannot be read).
+   */
+  verifyDocument(sha256: string, bytes: number, file?: Buffer): Promise<DocumentVerdict>
   /** Takes one upload attempt for an address; throws the 429 DomainError when over. */
   consumeUpload(ip: string): Promise<void>
   publicChannels(): Promise<OfficialChannel[]>
@@ -102,9 +108,24 @@ function toOfficial(row: repo.ChannelRow): OfficialChannel {
 }
 
 export function createVerificationService(
-  platform: Pick<Platform, 'config' | 'db' | 'rateLimits' | 'geo' | 'onContentChanged' | 'answerFloors'> & { services?: Partial<Platform['services']> },
+  platform: Pick<Platform, 'config' | 'db' | 'rateLimits' | 'geo' | 'onContentChanged' | 'answerFloors' | 'documents'> & {
+    services?: Partial<Platform['services']>
+  },
 ): VerificationService {
   const { config, db } = platform
+
+  const signatureOf = async (file: Buffer): Promise<DocumentVerdict['signature']> => {
+    let answer: SignatureAnswer
+    try {
+      answer = await platform.documents.check(file)
+    } catch (error) {
+      if (error instanceof UnreadableSignature) throw invalid({ file: 'verify:errors.unreadable' }, 'verify:errors.unreadable')
+      throw error
+    }
+    if (answer.state === 'none') return null
+    if (answer.state === 'foreign') return { state: 'foreign' }
+    return { state: answer.state, signedAt: answer.signedAt?.toISOString() ?? null }
+  }
   const floorMs = platform.answerFloors.verify
   const configuredEmails = [config.CONTACT_EMAIL, config.QA_EMAIL].map((email) => email.toLowerCase())
 
@@ -263,9 +284,10 @@ export function createVerificationService(
       }
     },
 
-    async verifyDocument(sha256, bytes) {
+    async verifyDocument(sha256, bytes, file) {
       const startedAt = performance.now()
       try {
+        const signature = file ? await signatureOf(file) : null
         const found = await repo.findDocument(db, sha256)
         const row = found?.demo ? null : found
         return {
@@ -275,6 +297,7 @@ export function createVerificationService(
           document: row
             ? { title: row.title, reference: row.reference, issuedTo: row.issued_to, issuedOn: row.issued_on, shownTo: row.shown_to, revokedOn: row.revoked_on }
             : null,
+          signature,
         }
       } finally {
         await answerNoSoonerThan(startedAt, floorMs)

@@ -18,6 +18,19 @@ function useDate() {
   return (iso: string) => format.format(new Date(`${iso}T00:00:00Z`))
 }
 
+/** When the signer says it signed, to the minute, in UTC and saying so (the file names no venue whose zone it could take). */
+function signingTime(htmlLang: string, iso: string): string {
+  return dateFormat(htmlLang, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(iso))
+}
+
 /** Moves focus to a new result's heading, so screen readers announce it and keyboards continue from it. */
 function useFocusOnShow(): RefObject<HTMLHeadingElement | null> {
   const ref = useRef<HTMLHeadingElement>(null)
@@ -266,30 +279,42 @@ export function DocumentResult({ verdict, fileName, channels }: { verdict: Docum
   const date = useDate()
   const heading = useFocusOnShow()
   const brand = site.config.brandName
-  const official = verdict.verdict === 'official'
-  const document = verdict.document
+  const signature = verdict.signature
+  // A signed file is answered by its signature, not by the register (docs/product.md#document-signatures).
+  const register = signature ? null : verdict
+  const official = signature ? signature.state === 'intact' : verdict.verdict === 'official'
+  const document = register?.document ?? null
   const size = numberFormat(site.htmlLang, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 }).format(verdict.bytes / 1024)
+  const signedAt = signature && signature.state !== 'foreign' && signature.signedAt ? signingTime(site.htmlLang, signature.signedAt) : null
 
-  const demo = verdict.verdict === 'demo'
+  const demo = register?.verdict === 'demo'
 
   return (
-    <section className={`${styles.result} ${styles[verdict.verdict]}`} aria-labelledby="verify-file-result-title" data-testid="document-result">
+    <section
+      className={`${styles.result} ${styles[register ? register.verdict : official ? 'official' : 'unofficial']}`}
+      aria-labelledby="verify-file-result-title"
+      data-testid="document-result"
+    >
       <div className={styles.resultHead}>
         {official ? <ShieldIcon size={32} /> : <AlertIcon size={32} />}
         <h2 id="verify-file-result-title" ref={heading} tabIndex={-1} className={styles.resultTitle}>
-          {t(`document.${verdict.verdict}.title`)}
+          {signature ? t(`document.signature.${signature.state}.title`, { brand }) : t(`document.${verdict.verdict}.title`)}
         </h2>
       </div>
       <p className={styles.checked}>
         <span className={styles.checkedLabel}>{t('document.file')}</span>
         <span className={styles.checkedValue}>{fileName}</span>
       </p>
-      {official ? <p className={styles.lead}>{t('document.official.text', { brand })}</p> : null}
+      {signature ? <p className={styles.lead}>{t(`document.signature.${signature.state}.text`, { brand, date: signedAt ?? '' })}</p> : null}
+      {signature?.state === 'changed' || signature?.state === 'foreign' ? (
+        <p className={styles.note}>{t(`document.signature.${signature.state}.why`)}</p>
+      ) : null}
+      {register && official ? <p className={styles.lead}>{t('document.official.text', { brand })}</p> : null}
       {demo ? <p className={styles.lead}>{t('document.demo.text')}</p> : null}
       {!official && document?.revokedOn ? (
         <p className={styles.callout}>{t('document.revoked', { issued: date(document.issuedOn), revoked: date(document.revokedOn) })}</p>
       ) : null}
-      {!official && !demo && !document ? (
+      {register && !official && !demo && !document ? (
         <>
           <p className={styles.lead}>{t('document.unofficial.text', { brand })}</p>
           <p className={styles.note}>{t('document.unofficial.why')}</p>
@@ -321,6 +346,12 @@ export function DocumentResult({ verdict, fileName, channels }: { verdict: Docum
               <dd>{t(`shownTo.${document.shownTo}`)}</dd>
             </div>
           </>
+        ) : null}
+        {signedAt ? (
+          <div>
+            <dt>{t('document.signature.signedAt')}</dt>
+            <dd>{signedAt}</dd>
+          </div>
         ) : null}
         <div className={styles.wide}>
           <dt>{t('document.fingerprint')}</dt>
