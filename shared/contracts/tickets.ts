@@ -199,6 +199,15 @@ export const exhibitionSummary = z.object({
   timeZone: z.string(),
   /** ISO 3166 alpha-2 of the venue. */
   countryCode: z.string(),
+  /** docs/product.md#attendee-changes: null closes changes at the start. */
+  attendeeChangesUntil: instant.nullable(),
+  /** docs/product.md#refund-policy */
+  refundPolicy: z.object({
+    selfCancel: z.boolean(),
+    fullUntil: instant.nullable(),
+    partialUntil: instant.nullable(),
+    partialPercent: z.number().int().nullable(),
+  }),
 })
 
 export const ticketTypeCard = z.object({

@@ -24,6 +24,7 @@ export type {
   AttendeeInput,
   Availability,
   CouponPreview,
+  ExhibitionSummary,
   OrderDetail,
   OrderStatus,
   OrderSummary,

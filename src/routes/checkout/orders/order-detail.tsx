@@ -14,6 +14,7 @@ import { OrderETicket } from '../order-e-ticket.tsx'
 import { TicketShares } from '../ticket-shares.tsx'
 import type { OrderTimes } from '../order-loader.ts'
 import { RefundDue } from '../refund-due.tsx'
+import { RefundPolicyNote } from '../refund-policy.tsx'
 import { CreatedFact, NumberFact, PayByFact } from './order-facts.tsx'
 import { OrderLines } from './order-lines.tsx'
 import { SavedCopyNote } from './saved-copy.tsx'
@@ -56,6 +57,9 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
             ))}
           </ol>
         </Card>
+      ) : null}
+      {order.booth === null && order.services === null && order.status !== 'cancelled' ? (
+        <RefundPolicyNote exhibition={order.exhibition} times={times.policy} />
       ) : null}
       <OrderDocuments order={order} />
       {order.tickets.length ? (
