@@ -12,6 +12,7 @@ import { OrderActions } from '../order-actions.tsx'
 import { OrderDocuments } from '../order-documents.tsx'
 import { OrderETicket } from '../order-e-ticket.tsx'
 import { TicketShares } from '../ticket-shares.tsx'
+import { CancelTicket } from '../cancel-ticket.tsx'
 import type { OrderTimes } from '../order-loader.ts'
 import { RefundDue } from '../refund-due.tsx'
 import { RefundPolicyNote } from '../refund-policy.tsx'
@@ -71,6 +72,7 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
             <div key={ticket.id}>
               <OrderETicket order={order} ticket={ticket} times={times} />
               <TicketShares order={order} position={ticket.position} />
+              <CancelTicket order={order} ticket={ticket} />
             </div>
           ))}
         </section>
