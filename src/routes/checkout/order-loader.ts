@@ -41,17 +41,19 @@ const MOMENT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'sh
 /** An instant on the venue's clock, the zone named, since the visitor may be elsewhere. */
 const venueMoment = (locale: string, value: string, timeZone: string) => `${format(locale, value, timeZone, MOMENT)} (${timeZone.replace(/_/g, ' ')})`
 
-/** The exhibition's cut-off for attendee changes (its start when none is set) and its refund dates. */
+/** The exhibition's cut-off for attendee changes (its start when none is set) and its refund dates still ahead. */
 export function policyTimes(
   exhibition: Pick<OrderDetail['exhibition'], 'startsAt' | 'timeZone' | 'attendeeChangesUntil' | 'refundPolicy'>,
   locale: string,
 ): PolicyTimes {
   const at = (value: string) => venueMoment(locale, value, exhibition.timeZone)
   const { fullUntil, partialUntil, partialPercent } = exhibition.refundPolicy
+  // A period already over is no longer what a buyer can expect: only those ahead are published.
+  const ahead = (value: string | null) => (value && Date.parse(value) > Date.now() ? at(value) : null)
   return {
     changesUntil: at(exhibition.attendeeChangesUntil ?? exhibition.startsAt),
-    fullUntil: fullUntil ? at(fullUntil) : null,
-    partialUntil: partialUntil ? at(partialUntil) : null,
+    fullUntil: ahead(fullUntil),
+    partialUntil: ahead(partialUntil),
     share: partialPercent === null ? null : numberFormat(locale, { style: 'percent' }).format(partialPercent / 100),
   }
 }
