@@ -5,7 +5,7 @@ import { CONSOLE } from '../functions/console.ts'
 import { CATALOG_LIMITS, COUPON_BATCH, COUPON_KINDS, LOCAL_TIME_PATTERN } from '../rules/console-catalog.ts'
 import { isCurrency } from '../rules/money.ts'
 import { EXHIBITION_STATES, EXHIBITION_TYPES, REGIONS } from '../rules/exhibitions.ts'
-import { MAX_TICKETS_PER_ORDER } from '../rules/tickets.ts'
+import { MAX_TICKETS_PER_ORDER, REFUND_PERCENT } from '../rules/tickets.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -65,6 +65,19 @@ export const exhibitionInput = z.object({
     .regex(/^[A-Z]{2}$/, 'console:errors.countryCode'),
   region: z.enum(REGIONS, { error: 'errors.invalid' }),
   texts: exhibitionTexts,
+  /** docs/product.md#attendee-changes: null closes changes at the start. */
+  attendeeChangesUntil: optionalLocalTime.default(null),
+  /** docs/product.md#refund-policy: false is "no self-cancellation" and clears the dates below. */
+  selfCancel: z.boolean({ error: 'errors.invalid' }).default(false),
+  refundFullUntil: optionalLocalTime.default(null),
+  refundPartialUntil: optionalLocalTime.default(null),
+  refundPartialPercent: z
+    .number({ error: 'console:errors.refundPercent' })
+    .int('console:errors.refundPercent')
+    .min(REFUND_PERCENT.min, 'console:errors.refundPercent')
+    .max(REFUND_PERCENT.max, 'console:errors.refundPercent')
+    .nullable()
+    .default(null),
 })
 
 const exhibitionState = z.enum(EXHIBITION_STATES)

@@ -25,7 +25,7 @@ const orderState = z.enum(['pending', 'processing', 'paid', 'cancelled', 'expire
 const method = z.enum(PAYMENT_METHODS)
 const cancelReason = z.enum(['buyer', 'expired', 'staff']).nullable()
 const refundStatus = z.enum(['requested', 'succeeded', 'failed'])
-const refundReason = z.enum(['orderCancelled', 'alreadyPaid', 'attemptSuperseded', 'amountMismatch', 'staff'])
+const refundReason = z.enum(['orderCancelled', 'alreadyPaid', 'attemptSuperseded', 'amountMismatch', 'staff', 'selfCancel'])
 
 export const orderListRow = z.object({
   number: z.string(),

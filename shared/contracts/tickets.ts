@@ -199,6 +199,15 @@ export const exhibitionSummary = z.object({
   timeZone: z.string(),
   /** ISO 3166 alpha-2 of the venue. */
   countryCode: z.string(),
+  /** docs/product.md#attendee-changes: null closes changes at the start. */
+  attendeeChangesUntil: instant.nullable(),
+  /** docs/product.md#refund-policy */
+  refundPolicy: z.object({
+    selfCancel: z.boolean(),
+    fullUntil: instant.nullable(),
+    partialUntil: instant.nullable(),
+    partialPercent: z.number().int().nullable(),
+  }),
 })
 
 export const ticketTypeCard = z.object({
@@ -336,6 +345,8 @@ export const orderDetail = orderSummary.extend({
   /** Payment methods offered now (sandbox, and card when Stripe is configured). */
   methods: z.array(z.enum(PAYMENT_METHODS)),
   tickets: z.array(eTicket),
+  /** docs/product.md#refund-policy: the tickets its buyer may cancel now, each with what would come back. */
+  selfCancel: z.array(z.object({ ticketId: z.string(), refundMinor: money })),
   /** The exhibition as an iCalendar file (paid orders). */
   calendar: z.string().nullable(),
   /** What the success page's scan-to-download code opens. */
@@ -435,6 +446,20 @@ export const myOrders = defineContract({
 export const cancelOrder = defineContract({
   ...TICKETS.cancelOrder,
   payload: z.object({ orderNumber }),
+  result: orderDetail,
+})
+
+/**
+ * The buyer cancels one ticket under the refund policy; `expectedRefundMinor` is the amount the page
+ * showed (a different amount now is refused with the new one, never refunded silently).
+ */
+export const cancelTicket = defineContract({
+  ...TICKETS.cancelTicket,
+  payload: z.object({
+    orderNumber,
+    ticketId: z.uuid({ error: 'errors.invalid' }),
+    expectedRefundMinor: z.number({ error: 'errors.invalid' }).int('errors.invalid').min(0, 'errors.invalid'),
+  }),
   result: orderDetail,
 })
 

@@ -14,6 +14,8 @@ export const TICKETS = {
   getOrder: { endpoint: 'expo', route: 'tickets$order', access: 'user' },
   myOrders: { endpoint: 'expo', route: 'tickets$myOrders', access: 'user' },
   cancelOrder: { endpoint: 'expo', route: 'tickets$cancelOrder', access: 'user' },
+  // One ticket of a paid order, by its buyer under the refund policy (docs/product.md#refund-policy).
+  cancelTicket: { endpoint: 'expo', route: 'tickets$cancelTicket', access: 'user' },
   // What exhibitors who scan a ticket may receive (docs/product.md#leads).
   setTicketShares: { endpoint: 'expo', route: 'tickets$setShares', access: 'user' },
 } as const satisfies FunctionTable

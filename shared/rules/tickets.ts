@@ -118,3 +118,41 @@ export function discountFor(
 export function messageKey(key: string): string {
   return key.startsWith('errors.') ? `common:${key}` : key.includes(':') ? key : `tickets:${key}`
 }
+
+type Instant = Date | string
+const instantOf = (value: Instant) => (value instanceof Date ? value : new Date(value))
+
+/**
+ * docs/product.md#attendee-changes: attendees may change their details, transfer or cancel a ticket while
+ * the organiser's cut-off is ahead; no cut-off set means the exhibition's start. The cut-off instant
+ * itself is already closed.
+ */
+export function attendeeChangesOpen(exhibition: { startsAt: Instant; attendeeChangesUntil: Instant | null }, now: Date): boolean {
+  return now.getTime() < instantOf(exhibition.attendeeChangesUntil ?? exhibition.startsAt).getTime()
+}
+
+/** docs/product.md#refund-policy: the organiser's rule for a ticket its buyer cancels. */
+export interface RefundPolicy {
+  /** False: "no self-cancellation" (the dates below are then not used). */
+  selfCancel: boolean
+  /** Before this instant the whole price comes back; null: no such period. */
+  fullUntil: Instant | null
+  /** Before this instant (and after the full period) `partialPercent` of it comes back; null: no such period. */
+  partialUntil: Instant | null
+  partialPercent: number | null
+}
+
+export const REFUND_PERCENT = { min: 1, max: 99 } as const
+
+/**
+ * What comes back, in minor units, of `paidMinor` (what was paid for the ticket, after coupons) when its
+ * buyer cancels at `now`; null when the policy lets no buyer cancel. A share rounds down, so no more
+ * comes back than the percentage says. Each period ends at its instant (exclusive), as the cut-off does.
+ */
+export function refundDueByPolicy(policy: RefundPolicy, paidMinor: number, now: Date): number | null {
+  if (!policy.selfCancel) return null
+  const before = (until: Instant | null) => until !== null && now.getTime() < instantOf(until).getTime()
+  if (before(policy.fullUntil)) return paidMinor
+  if (before(policy.partialUntil) && policy.partialPercent !== null) return Math.floor((paidMinor * policy.partialPercent) / 100)
+  return 0
+}

@@ -17,6 +17,7 @@ export const checkPayment = fn<typeof contracts.checkPayment>(TICKETS.checkPayme
 export const getOrder = fn<typeof contracts.getOrder>(TICKETS.getOrder)
 export const myOrders = fn<typeof contracts.myOrders>(TICKETS.myOrders)
 export const cancelOrder = fn<typeof contracts.cancelOrder>(TICKETS.cancelOrder)
+export const cancelTicket = fn<typeof contracts.cancelTicket>(TICKETS.cancelTicket)
 export const requestInvoice = fn<typeof contracts.requestInvoice>(TICKETS.requestInvoice)
 export const setTicketShares = fn<typeof contracts.setTicketShares>(TICKETS.setTicketShares)
 
@@ -24,6 +25,7 @@ export type {
   AttendeeInput,
   Availability,
   CouponPreview,
+  ExhibitionSummary,
   OrderDetail,
   OrderStatus,
   OrderSummary,

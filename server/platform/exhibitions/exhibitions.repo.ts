@@ -192,6 +192,27 @@ export async function exhibitionById(db: Queryable, id: number, includeUnpublish
   return result.rows[0] ?? null
 }
 
+/** docs/product.md#refund-policy: the organiser's cut-off and refund policy of an exhibition, published or not. */
+export async function attendeePolicyOf(
+  db: Queryable,
+  id: number,
+): Promise<{
+  attendee_changes_until: Date | null
+  self_cancel: boolean
+  refund_full_until: Date | null
+  refund_partial_until: Date | null
+  refund_partial_percent: number | null
+} | null> {
+  const result = await db.query<{
+    attendee_changes_until: Date | null
+    self_cancel: boolean
+    refund_full_until: Date | null
+    refund_partial_until: Date | null
+    refund_partial_percent: number | null
+  }>('select attendee_changes_until, self_cancel, refund_full_until, refund_partial_until, refund_partial_percent from exhibitions where id = $1', [id])
+  return result.rows[0] ?? null
+}
+
 export async function exhibitionByCampaign(db: Queryable, campaign: string): Promise<ExhibitionRow | null> {
   const result = await db.query<ExhibitionRow>(`select ${EXHIBITION_COLUMNS} from exhibitions e where e.campaign = $1 and e.published`, [campaign])
   return result.rows[0] ?? null

@@ -5,7 +5,9 @@ import type { Campaign, ExhibitionState, PartnerRole, PartnerTier, SessionKind }
 import { contentFallbackChain, type Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import { notFound } from '../errors.ts'
+import type { RefundPolicy } from '../../../shared/rules/tickets.ts'
 import {
+  attendeePolicyOf,
   brandPartners,
   exhibitionByCampaign,
   exhibitionById,
@@ -39,10 +41,17 @@ export interface ExhibitionService {
   isOver(id: number): Promise<boolean>
   /** Whether tickets can be bought now (sales window open, event not over); throws 404 for an unknown id. */
   isOnSale(id: number): Promise<boolean>
+  /** docs/product.md#attendee-changes cut-off (null: the start) and docs/product.md#refund-policy; throws 404 for an unknown id. */
+  attendeePolicy(id: number): Promise<AttendeePolicy>
   list(filter: ListFilter & { page: number; pageSize: number }, locale: Locale): Promise<ListResult>
   campaign(campaign: Campaign, locale: Locale): Promise<CampaignResult>
   partners(limit: number): Promise<PartnersResult>
   adverts(placement: string, locale: Locale): Promise<AdvertsResult>
+}
+
+export interface AttendeePolicy {
+  attendeeChangesUntil: string | null
+  refundPolicy: RefundPolicy & { fullUntil: string | null; partialUntil: string | null }
 }
 
 /** An exhibition as any domain may hold it: Dates or ISO strings. */
@@ -205,6 +214,19 @@ export function createExhibitionService(deps: ServiceDeps): ExhibitionService {
     },
     async isOnSale(id) {
       return ticketsOnSale(rowState(await requireRow(id)), now())
+    },
+    async attendeePolicy(id) {
+      const row = await attendeePolicyOf(db, id)
+      if (!row) throw notFound()
+      return {
+        attendeeChangesUntil: row.attendee_changes_until?.toISOString() ?? null,
+        refundPolicy: {
+          selfCancel: row.self_cancel,
+          fullUntil: row.refund_full_until?.toISOString() ?? null,
+          partialUntil: row.refund_partial_until?.toISOString() ?? null,
+          partialPercent: row.refund_partial_percent,
+        },
+      }
     },
     async list(filter, locale) {
       const at = now()

@@ -43,6 +43,7 @@ export const domain: Domain = {
 }
 
 // What other domains use of this one.
+export type { AttendeePolicy } from './exhibitions.service.ts'
 export { stateOf } from './state.ts'
 export { type CatalogContext, createCatalogContext } from './console/catalog-context.ts'
 export { typeById as ticketTypeById, typesOf as ticketTypesOf } from './console/catalog.repo.ts'

@@ -1,6 +1,7 @@
 import type { Locale } from '../../../shared/languages.ts'
 import { conflict, gone, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
+import type { AttendeePolicy } from '../exhibitions/index.ts'
 
 /** The exhibition as orders, mails and payment pages show it. */
 export interface ExhibitionInfo {
@@ -14,6 +15,9 @@ export interface ExhibitionInfo {
   timeZone: string
   /** ISO 3166 alpha-2 of the venue: the attendee phone fields' country when the visitor's is unknown. */
   countryCode: string
+  /** docs/product.md#attendee-changes: null closes changes at the start (`attendeeChangesOpen` of shared/rules/tickets.ts). */
+  attendeeChangesUntil: string | null
+  refundPolicy: AttendeePolicy['refundPolicy']
 }
 
 export interface ExhibitionInfos {
@@ -41,6 +45,7 @@ export function createExhibitionInfos(platform: Platform): ExhibitionInfos {
       if (hit && Date.now() - hit.at < 60_000) return hit.value
       const detail = await exhibitions().getById(id, locale)
       if (!detail) throw notFound()
+      const policy = await exhibitions().attendeePolicy(id)
       const value: ExhibitionInfo = {
         id: detail.id,
         title: detail.title,
@@ -51,6 +56,7 @@ export function createExhibitionInfos(platform: Platform): ExhibitionInfos {
         endsAt: detail.endsAt,
         timeZone: detail.timeZone,
         countryCode: detail.countryCode,
+        ...policy,
       }
       cache.set(key, { value, at: Date.now() })
       return value

@@ -225,3 +225,36 @@ export async function queueAttendeeTickets(
   }
   return queued
 }
+
+/**
+ * A ticket its buyer cancelled (docs/product.md#refund-policy): the buyer hears which and what comes
+ * back, the holder (when not the buyer) that their code no longer admits them. In the order's language.
+ */
+export async function queueTicketCancelledMails(
+  context: TicketsContext,
+  tx: Queryable,
+  order: orders.OrderRow,
+  info: ExhibitionInfo,
+  cancelled: { attendee: orders.AttendeeRow; ticketName: string; refundMinor: number },
+): Promise<void> {
+  const { attendee, ticketName, refundMinor } = cancelled
+  const holder = displayName({ first: attendee.first_name, last: attendee.last_name })
+  const buyerFrame = frameOf(context, order, true)
+  const { t, locale } = buyerFrame
+  const subject = t('ticketCancelMail.subject', { brand: buyerFrame.brand, exhibition: info.title })
+  const money = refundMinor > 0 ? t('ticketCancelMail.refund', { amount: formatMoney(refundMinor, order.currency, locale) }) : t('ticketCancelMail.noRefund')
+  await queueOrderMail(
+    tx,
+    order.id,
+    'ticketCancelled',
+    simpleMail(buyerFrame, order.buyer_email, subject, [t('ticketCancelMail.buyer', { holder, ticket: ticketName, number: order.number }), money]),
+  )
+  if (attendee.email.toLowerCase() === order.buyer_email.toLowerCase()) return
+  const holderFrame = frameOf(context, order, false)
+  await queueOrderMail(
+    tx,
+    order.id,
+    'ticketCancelled',
+    simpleMail(holderFrame, attendee.email, subject, [t('ticketCancelMail.holder', { exhibition: info.title, ticket: ticketName, number: order.number })]),
+  )
+}

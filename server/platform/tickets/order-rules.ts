@@ -295,7 +295,7 @@ export function checkoutExpired(order: OrderFacts, attempt: AttemptFacts): boole
 }
 
 /** Why money goes back: a settlement's reason (automatic), or staff (the console). */
-export type RefundCause = RefundReason | 'staff'
+export type RefundCause = RefundReason | 'staff' | 'selfCancel'
 
 /** A refund's life at the provider: requested until it answers; succeeded and failed are final. */
 export type RefundStatus = 'requested' | 'succeeded' | 'failed'

@@ -14,6 +14,8 @@ import * as refunds from './payments/refunds.repo.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import * as repo from './tickets.repo.ts'
 import { typeText } from './ticket-types.ts'
+import { selfCancellable } from './self-cancel.ts'
+import { ticketFacts } from './console/order-detail.ts'
 
 /** How the phone field shows a stored number again: national digits beside the country's code. */
 export function nationalNumber(e164: string): string {
@@ -121,6 +123,7 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
     paid && !base.booth && !base.services
       ? await paidOrderMedia(context, order, base.exhibition, tickets, holders)
       : { tickets: [], calendar: null, appLink: null }
+  const selfCancel = paid && !base.booth && !base.services ? selfCancellable(order, base.exhibition, await ticketFacts(db, order), new Date()) : []
   return {
     ...base,
     serverNow: order.now.toISOString(),
@@ -163,6 +166,7 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
     refundState,
     methods: context.checkouts.methods(),
     ...media,
+    selfCancel,
     invoiceRequest: order.invoice_request && { ...order.invoice_request, countryName: countryName(order.invoice_request.country, locale) },
     documents: (await context.platform.services.invoices.documentsOf(order.id)).map((doc) => ({
       ...doc,

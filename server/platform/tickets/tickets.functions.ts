@@ -45,4 +45,5 @@ export function registerTicketFunctions(platform: Platform, orders: OrdersServic
     }),
   )
   registry.implement(contracts.cancelOrder, (payload, context) => orders.cancelOrder(callerOf(context), payload.orderNumber))
+  registry.implement(contracts.cancelTicket, (payload, context) => orders.cancelTicket(callerOf(context), payload))
 }

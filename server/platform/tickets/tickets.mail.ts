@@ -125,7 +125,7 @@ export interface RefundMailInput {
   amountMinor: number
   currency: string
   /** Why the money went back: the order had expired or been cancelled, was paid already, ... */
-  why: 'expired' | 'cancelled' | 'alreadyPaid' | 'amountMismatch' | 'attemptSuperseded' | 'staff'
+  why: 'expired' | 'cancelled' | 'alreadyPaid' | 'amountMismatch' | 'attemptSuperseded' | 'staff' | 'selfCancel'
   outcome: 'succeeded' | 'failed'
 }
 

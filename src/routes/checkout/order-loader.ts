@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, redirect } from 'react-router'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { getOrder, type OrderDetail } from '../../api/tickets.ts'
 import { currentUser } from '../../components/account-menu/user-store.ts'
-import { dateFormat } from '../../i18n/intl.ts'
+import { dateFormat, numberFormat } from '../../i18n/intl.ts'
 import { type CheckoutScreen, orderPath, screenShowsStep } from '../../../shared/checkout-steps.ts'
 import { loaderContextOf } from '../route-kit.ts'
 
@@ -14,6 +14,16 @@ export interface OrderTimes {
   expires: string
   paid: string | null
   cancelled: string | null
+  policy: PolicyTimes
+}
+
+/** docs/product.md#refund-policy's instants as text on the venue's clock. */
+export interface PolicyTimes {
+  changesUntil: string
+  fullUntil: string | null
+  partialUntil: string | null
+  /** The partial refund's percentage as the visitor's language writes it ("50 %" in Russian). */
+  share: string | null
 }
 
 export type OrderLoad = { kind: 'login' } | { kind: 'missing' } | { kind: 'order'; order: OrderDetail; times: OrderTimes }
@@ -26,11 +36,32 @@ function format(locale: string, value: string, timeZone: string, options: Intl.D
   }
 }
 
+const MOMENT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
+
+/** An instant on the venue's clock, the zone named, since the visitor may be elsewhere. */
+const venueMoment = (locale: string, value: string, timeZone: string) => `${format(locale, value, timeZone, MOMENT)} (${timeZone.replace(/_/g, ' ')})`
+
+/** The exhibition's cut-off for attendee changes (its start when none is set) and its refund dates still ahead. */
+export function policyTimes(
+  exhibition: Pick<OrderDetail['exhibition'], 'startsAt' | 'timeZone' | 'attendeeChangesUntil' | 'refundPolicy'>,
+  locale: string,
+): PolicyTimes {
+  const at = (value: string) => venueMoment(locale, value, exhibition.timeZone)
+  const { fullUntil, partialUntil, partialPercent } = exhibition.refundPolicy
+  // A period already over is no longer what a buyer can expect: only those ahead are published.
+  const ahead = (value: string | null) => (value && Date.parse(value) > Date.now() ? at(value) : null)
+  return {
+    changesUntil: at(exhibition.attendeeChangesUntil ?? exhibition.startsAt),
+    fullUntil: ahead(fullUntil),
+    partialUntil: ahead(partialUntil),
+    share: partialPercent === null ? null : numberFormat(locale, { style: 'percent' }).format(partialPercent / 100),
+  }
+}
+
 /** Times of an order in the exhibition's time zone (named), the days of the exhibition as a range. */
 export function orderTimes(order: Pick<OrderDetail, 'exhibition' | 'createdAt' | 'expiresAt' | 'paidAt' | 'cancelledAt'>, locale: string): OrderTimes {
   const { exhibition } = order
-  const moment: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
-  const at = (value: string) => `${format(locale, value, exhibition.timeZone, moment)} (${exhibition.timeZone.replace(/_/g, ' ')})`
+  const at = (value: string) => venueMoment(locale, value, exhibition.timeZone)
   let dates: string
   try {
     dates = dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: exhibition.timeZone }).formatRange(
@@ -46,6 +77,7 @@ export function orderTimes(order: Pick<OrderDetail, 'exhibition' | 'createdAt' |
     expires: at(order.expiresAt),
     paid: order.paidAt ? at(order.paidAt) : null,
     cancelled: order.cancelledAt ? at(order.cancelledAt) : null,
+    policy: policyTimes(exhibition, locale),
   }
 }
 

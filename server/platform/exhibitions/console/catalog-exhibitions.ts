@@ -46,7 +46,7 @@ export async function exhibitionList(db: Queryable, actor: StaffActor, now: Date
 function fieldsOf(input: ExhibitionInput): repo.ExhibitionFields {
   const fields: Record<string, string> = {}
   if (!isTimeZone(input.timeZone)) fields.timeZone = 'console:errors.timeZone'
-  for (const name of ['startsAt', 'endsAt', 'salesOpenAt', 'salesCloseAt'] as const) {
+  for (const name of ['startsAt', 'endsAt', 'salesOpenAt', 'salesCloseAt', 'attendeeChangesUntil', 'refundFullUntil', 'refundPartialUntil'] as const) {
     const value = input[name]
     if (value && !isVenueTime(value)) fields[name] = 'console:errors.localTime'
   }
@@ -70,6 +70,31 @@ function fieldsOf(input: ExhibitionInput): repo.ExhibitionFields {
     city: input.city,
     countryCode: input.countryCode,
     region: input.region,
+    ...policyOf(input, at, endsAt),
+  }
+}
+
+/**
+ * docs/product.md#refund-policy: no date after the exhibition's end, the share's period after the full one and
+ * with its percentage. Without self-cancellation the dates are cleared, so the audit shows what holds.
+ */
+function policyOf(input: ExhibitionInput, at: (value: string | null) => Date | null, endsAt: Date) {
+  const attendeeChangesUntil = at(input.attendeeChangesUntil)
+  const fullUntil = input.selfCancel ? at(input.refundFullUntil) : null
+  const partialUntil = input.selfCancel ? at(input.refundPartialUntil) : null
+  const fields: Record<string, string> = {}
+  if (attendeeChangesUntil && attendeeChangesUntil > endsAt) fields.attendeeChangesUntil = 'console:errors.afterEnd'
+  if (fullUntil && fullUntil > endsAt) fields.refundFullUntil = 'console:errors.afterEnd'
+  if (partialUntil && partialUntil > endsAt) fields.refundPartialUntil = 'console:errors.afterEnd'
+  else if (partialUntil && fullUntil && partialUntil <= fullUntil) fields.refundPartialUntil = 'console:errors.partialBeforeFull'
+  if (partialUntil && input.refundPartialPercent === null) fields.refundPartialPercent = 'console:errors.refundPercent'
+  if (Object.keys(fields).length) throw invalid(fields)
+  return {
+    attendeeChangesUntil,
+    selfCancel: input.selfCancel,
+    refundFullUntil: fullUntil,
+    refundPartialUntil: partialUntil,
+    refundPartialPercent: partialUntil ? input.refundPartialPercent : null,
   }
 }
 

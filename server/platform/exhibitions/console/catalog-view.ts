@@ -49,6 +49,11 @@ export async function catalogExhibition(db: Queryable, row: repo.CatalogExhibiti
     region: row.region,
     state: visitorState(row, now),
     published: row.published,
+    attendeeChangesUntil: venueTime(row.attendee_changes_until, zone),
+    selfCancel: row.self_cancel,
+    refundFullUntil: venueTime(row.refund_full_until, zone),
+    refundPartialUntil: venueTime(row.refund_partial_until, zone),
+    refundPartialPercent: row.refund_partial_percent,
     texts: textsByLocale(await repo.textsOf(db, [row.id])),
     ticketTypes: types.map((type) => ({
       id: type.id,

@@ -23,6 +23,11 @@ export interface CatalogExhibitionRow {
   country_code: string
   region: Region
   published: boolean
+  attendee_changes_until: Date | null
+  self_cancel: boolean
+  refund_full_until: Date | null
+  refund_partial_until: Date | null
+  refund_partial_percent: number | null
 }
 
 export interface CatalogTextRow {
@@ -52,7 +57,8 @@ export interface CatalogTypeRow {
   texts: Record<string, { name?: string; description?: string }>
 }
 
-const EXHIBITION_COLUMNS = 'id, slug, kind, starts_at, ends_at, time_zone, sales_open_at, sales_close_at, city, country_code, region, published'
+const EXHIBITION_COLUMNS = `id, slug, kind, starts_at, ends_at, time_zone, sales_open_at, sales_close_at, city, country_code, region, published,
+  attendee_changes_until, self_cancel, refund_full_until, refund_partial_until, refund_partial_percent`
 
 export async function exhibitionsInScope(db: Queryable, scope: Scope): Promise<Array<CatalogExhibitionRow & { ticket_types: number }>> {
   const result = await db.query<CatalogExhibitionRow & { ticket_types: number }>(
@@ -87,6 +93,11 @@ export interface ExhibitionFields {
   city: string
   countryCode: string
   region: Region
+  attendeeChangesUntil: Date | null
+  selfCancel: boolean
+  refundFullUntil: Date | null
+  refundPartialUntil: Date | null
+  refundPartialPercent: number | null
 }
 
 const fieldValues = (fields: ExhibitionFields) => [
@@ -100,13 +111,19 @@ const fieldValues = (fields: ExhibitionFields) => [
   fields.city,
   fields.countryCode,
   fields.region,
+  fields.attendeeChangesUntil,
+  fields.selfCancel,
+  fields.refundFullUntil,
+  fields.refundPartialUntil,
+  fields.refundPartialPercent,
 ]
 
 /** A new exhibition is not published: visitors see it once staff publish it. */
 export async function insertExhibition(tx: Queryable, fields: ExhibitionFields): Promise<number> {
   const result = await tx.query<{ id: number }>(
-    `insert into exhibitions (slug, kind, starts_at, ends_at, time_zone, sales_open_at, sales_close_at, city, country_code, region, published)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, false) returning id`,
+    `insert into exhibitions (slug, kind, starts_at, ends_at, time_zone, sales_open_at, sales_close_at, city, country_code, region,
+       attendee_changes_until, self_cancel, refund_full_until, refund_partial_until, refund_partial_percent, published)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, false) returning id`,
     fieldValues(fields),
   )
   return result.rows[0]?.id as number
@@ -115,7 +132,8 @@ export async function insertExhibition(tx: Queryable, fields: ExhibitionFields):
 export async function updateExhibition(tx: Queryable, id: number, fields: ExhibitionFields): Promise<void> {
   await tx.query(
     `update exhibitions set slug = $1, kind = $2, starts_at = $3, ends_at = $4, time_zone = $5, sales_open_at = $6,
-       sales_close_at = $7, city = $8, country_code = $9, region = $10, updated_at = now() where id = $11`,
+       sales_close_at = $7, city = $8, country_code = $9, region = $10, attendee_changes_until = $11, self_cancel = $12,
+       refund_full_until = $13, refund_partial_until = $14, refund_partial_percent = $15, updated_at = now() where id = $16`,
     [...fieldValues(fields), id],
   )
 }

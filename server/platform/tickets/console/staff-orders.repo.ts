@@ -358,13 +358,13 @@ export async function voidTickets(tx: Queryable, orderId: string, ticketIds: str
   return seats
 }
 
-/** A paid order cancelled by staff: its coupon use goes back too. */
-export async function cancelPaidOrder(tx: Queryable, orderId: string): Promise<void> {
+/** A paid order cancelled by staff, or by its buyer cancelling its last ticket: its coupon use goes back too. */
+export async function cancelPaidOrder(tx: Queryable, orderId: string, by: 'staff' | 'buyer' = 'staff'): Promise<void> {
   await tx.query(
-    `update ticket_orders set status = 'cancelled', cancel_reason = 'staff', cancelled_at = now(), updated_at = now(),
+    `update ticket_orders set status = 'cancelled', cancel_reason = $2, cancelled_at = now(), updated_at = now(),
        coupon_state = case when coupon_id is null then null else 'released' end
      where id = $1 and status = 'paid'`,
-    [orderId],
+    [orderId, by],
   )
 }
 

@@ -23,7 +23,7 @@ import * as staffOrders from './staff-orders.repo.ts'
  * (docs/product.md#invoices): one line per ticket type refunded, and the refund's own amount in all
  * (the last tickets refunded take what is left, as the refund does).
  */
-async function issueCreditNote(
+export async function issueCreditNote(
   context: TicketsContext,
   tx: Queryable,
   order: orders.OrderRow,

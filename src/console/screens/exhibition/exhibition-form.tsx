@@ -24,6 +24,9 @@ const textsOf = (form: FormData) =>
     ]),
   )
 
+/** Empty is no share; anything else goes as a number for the platform to judge (NaN is refused there with its message). */
+const percentOf = (text: string) => (text === '' ? null : Number(text))
+
 /** The exhibition's facts on the venue's clock, and its name, summary and venue in the 12 languages. */
 export function ExhibitionForm({ exhibition, onSaved }: { exhibition: CatalogExhibition | null; onSaved(next: CatalogExhibition): void }) {
   const { t } = useTranslation()
@@ -44,6 +47,11 @@ export function ExhibitionForm({ exhibition, onSaved }: { exhibition: CatalogExh
           countryCode: textOf(form, 'countryCode'),
           region: textOf(form, 'region') as CatalogExhibition['region'],
           texts: textsOf(form),
+          attendeeChangesUntil: orNull(textOf(form, 'attendeeChangesUntil')),
+          selfCancel: textOf(form, 'selfCancel') === 'yes',
+          refundFullUntil: orNull(textOf(form, 'refundFullUntil')),
+          refundPartialUntil: orNull(textOf(form, 'refundPartialUntil')),
+          refundPartialPercent: percentOf(textOf(form, 'refundPartialPercent')),
         })
       ).exhibition,
     onSaved,
@@ -75,6 +83,23 @@ export function ExhibitionForm({ exhibition, onSaved }: { exhibition: CatalogExh
           <TextField {...field('salesOpenAt')} type="datetime-local" hint={t('catalog.salesOpenHint')} />
           <TextField {...field('salesCloseAt')} type="datetime-local" hint={t('catalog.salesCloseHint')} />
         </div>
+        <fieldset className={ui.fieldset}>
+          <legend className={ui.legend}>{t('catalog.attendeePolicy')}</legend>
+          <div className={styles.grid}>
+            <TextField {...field('attendeeChangesUntil')} type="datetime-local" hint={t('catalog.attendeeChangesHint')} />
+            <SelectField
+              {...field('selfCancel')}
+              defaultValue={exhibition?.selfCancel ? 'yes' : 'no'}
+              options={[
+                ['no', t('catalog.selfCancelNo')],
+                ['yes', t('catalog.selfCancelYes')],
+              ]}
+            />
+            <TextField {...field('refundFullUntil')} type="datetime-local" hint={t('catalog.refundFullHint')} />
+            <TextField {...field('refundPartialUntil')} type="datetime-local" hint={t('catalog.refundPartialHint')} />
+            <TextField {...field('refundPartialPercent')} inputMode="numeric" hint={t('catalog.refundPercentHint')} />
+          </div>
+        </fieldset>
         <p className={ui.hint}>{t('catalog.venueClock')}</p>
         <TextsGrid texts={exhibition?.texts ?? {}} fieldError={fieldError} />
         {/* Not FormEnd: this screen loads that only with its lazy forms, and it is near its budget. */}

@@ -12,8 +12,10 @@ import { OrderActions } from '../order-actions.tsx'
 import { OrderDocuments } from '../order-documents.tsx'
 import { OrderETicket } from '../order-e-ticket.tsx'
 import { TicketShares } from '../ticket-shares.tsx'
+import { CancelTicket } from '../cancel-ticket.tsx'
 import type { OrderTimes } from '../order-loader.ts'
 import { RefundDue } from '../refund-due.tsx'
+import { RefundPolicyNote } from '../refund-policy.tsx'
 import { CreatedFact, NumberFact, PayByFact } from './order-facts.tsx'
 import { OrderLines } from './order-lines.tsx'
 import { SavedCopyNote } from './saved-copy.tsx'
@@ -57,6 +59,9 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
           </ol>
         </Card>
       ) : null}
+      {order.booth === null && order.services === null && order.status !== 'cancelled' ? (
+        <RefundPolicyNote exhibition={order.exhibition} times={times.policy} />
+      ) : null}
       <OrderDocuments order={order} />
       {order.tickets.length ? (
         <section aria-labelledby="order-tickets" className={styles.tickets}>
@@ -67,6 +72,7 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
             <div key={ticket.id}>
               <OrderETicket order={order} ticket={ticket} times={times} />
               <TicketShares order={order} position={ticket.position} />
+              <CancelTicket order={order} ticket={ticket} />
             </div>
           ))}
         </section>

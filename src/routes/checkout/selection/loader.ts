@@ -5,6 +5,7 @@ import { currentUser } from '../../../components/account-menu/user-store.ts'
 import { dateFormat } from '../../../i18n/intl.ts'
 import { orderPath, screenShowsStep } from '../../../../shared/checkout-steps.ts'
 import { loaderContextOf } from '../../route-kit.ts'
+import { type PolicyTimes, policyTimes } from '../order-loader.ts'
 
 /** A new order, a pending order whose tickets change (`?order=`), or a cancelled one bought again (`?from=`). */
 export type Mode = { kind: 'new' } | { kind: 'change'; order: OrderDetail } | { kind: 'reRegister'; order: OrderDetail }
@@ -15,6 +16,7 @@ export interface ReadySelection {
   catalogue: TicketTypesResult
   dates: string
   salesOpen: string | null
+  policy: PolicyTimes
   mode: Mode
 }
 
@@ -70,6 +72,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<SelectionData> {
     catalogue,
     mode,
     dates: formatRange(site.htmlLang, exhibition.startsAt, exhibition.endsAt, exhibition.timeZone),
+    policy: policyTimes(exhibition, site.htmlLang),
     salesOpen: catalogue.salesOpenAt
       ? dateFormat(site.htmlLang, { dateStyle: 'long', timeZone: exhibition.timeZone }).format(new Date(catalogue.salesOpenAt))
       : null,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
 import { useSite } from '../../../app-state.ts'
 import { CheckoutPage, keepNumber, checkoutStyles as ui } from '../checkout-page.tsx'
+import { RefundPolicyNote } from '../refund-policy.tsx'
 import { CouponField } from './coupon-field.tsx'
 import type { ReadySelection, SelectionData } from './loader.ts'
 import { SelectionTotal } from './selection-total.tsx'
@@ -30,7 +31,7 @@ export function Component() {
   return <Selection {...loaded} />
 }
 
-function Selection({ catalogue, dates, salesOpen, mode }: ReadySelection) {
+function Selection({ catalogue, dates, salesOpen, policy, mode }: ReadySelection) {
   const { t } = useTranslation('tickets')
   const selection = useSelection({ catalogue, mode })
   const limitId = useId()
@@ -80,6 +81,7 @@ function Selection({ catalogue, dates, salesOpen, mode }: ReadySelection) {
         />
         {selection.buyable ? <CouponField coupon={selection.coupon} currency={selection.currency} /> : null}
       </form>
+      {catalogue.state === 'ended' ? null : <RefundPolicyNote exhibition={exhibition} times={policy} />}
     </CheckoutPage>
   )
 }
