@@ -16,4 +16,5 @@ export const TICKETS = {
   cancelOrder: { endpoint: 'expo', route: 'tickets$cancelOrder', access: 'user' },
   // What exhibitors who scan a ticket may receive (docs/product.md#leads).
   setTicketShares: { endpoint: 'expo', route: 'tickets$setShares', access: 'user' },
+  setTicketAnswers: { endpoint: 'expo', route: 'tickets$setAnswers', access: 'user' },
 } as const satisfies FunctionTable

@@ -8,7 +8,14 @@ const question = (id: number, kind: TicketQuestionView['kind'], extra: Partial<T
   text: `Q${id}`,
   help: '',
   ticketTypeIds: [],
-  choices: kind === 'choiceOne' || kind === 'choiceMany' ? [{ id: 'c1', label: 'A' }, { id: 'c2', label: 'B' }, { id: 'c3', label: 'C' }] : [],
+  choices:
+    kind === 'choiceOne' || kind === 'choiceMany'
+      ? [
+          { id: 'c1', label: 'A' },
+          { id: 'c2', label: 'B' },
+          { id: 'c3', label: 'C' },
+        ]
+      : [],
   min: null,
   max: null,
   ...extra,

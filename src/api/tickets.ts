@@ -19,6 +19,7 @@ export const myOrders = fn<typeof contracts.myOrders>(TICKETS.myOrders)
 export const cancelOrder = fn<typeof contracts.cancelOrder>(TICKETS.cancelOrder)
 export const requestInvoice = fn<typeof contracts.requestInvoice>(TICKETS.requestInvoice)
 export const setTicketShares = fn<typeof contracts.setTicketShares>(TICKETS.setTicketShares)
+export const setTicketAnswers = fn<typeof contracts.setTicketAnswers>(TICKETS.setTicketAnswers)
 
 export type {
   AttendeeInput,

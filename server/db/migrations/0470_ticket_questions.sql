@@ -13,14 +13,15 @@ create table ticket_questions (
   -- Number questions only; either may be missing.
   min_value numeric,
   max_value numeric,
-  -- [{"id": "c1", "labels": {"en": "Trader", "zh-cn": "交易员"}}]: answers keep the choice's id, so a
-  -- label may change; a choice someone chose cannot be removed.
-  choices jsonb not null default '[]',
-  -- {"en": {"text": "Your trading volume?", "help": "Per month"}, "zh-cn": {...}}
+  -- How many choices a choice question has. A choice is known by its place ("c1", "c2", ...): answers
+  -- keep that id, so a label may change; a choice someone chose cannot be removed.
+  choice_count smallint not null default 0 check (choice_count between 0 and 20),
+  -- {"en": {"text": "Your role?", "help": "At your firm", "choices": ["Trader", "Analyst"]}, "zh-cn": {...}}
   texts jsonb not null default '{}',
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  check (min_value is null or max_value is null or min_value <= max_value)
+  check (min_value is null or max_value is null or min_value <= max_value),
+  check ((kind in ('choiceOne', 'choiceMany')) = (choice_count >= 2))
 );
 create index ticket_questions_exhibition_idx on ticket_questions (exhibition_id, position);
 

@@ -14,6 +14,8 @@ import * as refunds from './payments/refunds.repo.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import * as repo from './tickets.repo.ts'
 import { typeText } from './ticket-types.ts'
+import { answerViewsOf, countriesFor, questionViewsOf } from './ticket-answers.ts'
+import { attendeeChangesOpen } from '../../../shared/rules/attendee-changes.ts'
 
 /** How the phone field shows a stored number again: national digits beside the country's code. */
 export function nationalNumber(e164: string): string {
@@ -98,12 +100,19 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
   const { db } = context.platform
   const { attempt, ...base } = await orderSummary(context, order, locale)
   const paid = order.status === 'paid'
-  const [attendees, tickets, refundFacts, coupon] = await Promise.all([
+  const [attendees, tickets, refundFacts, coupon, questions] = await Promise.all([
     orders.attendeesOf(db, order.id),
     paid ? repo.ticketsOf(db, order.id) : Promise.resolve([]),
     refunds.refundFactsOf(db, order.id),
     order.coupon_id === null ? Promise.resolve(null) : repo.couponById(db, order.coupon_id),
+    questionViewsOf(db, order.exhibition_id, locale),
   ])
+  const answers = await answerViewsOf(
+    db,
+    attendees.map((attendee) => attendee.id),
+    questions,
+    locale,
+  )
   const refundState = buyerRefundState(refundFacts.flagged, refundFacts.statuses)
   const positions = base.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line))
   const holders = new Map(
@@ -155,8 +164,12 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
         identity: attendee.identity as Identity,
         industry: attendee.industry as Industry,
         shares: LEAD_FIELDS.filter((field) => attendee.shares.includes(field)),
+        ...(answers.get(attendee.id) ?? { answers: {}, answerTexts: [] }),
       }
     }),
+    questions,
+    countries: countriesFor(questions, locale),
+    answersOpen: order.status !== 'cancelled' && attendeeChangesOpen(base.exhibition, new Date()),
     confirmed: order.confirmed_at !== null,
     payment: attempt ? { method: attempt.provider === 'stripe' ? 'card' : 'sandbox', status: attempt.status } : null,
     refundDue: refundState === 'pending',
