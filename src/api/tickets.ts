@@ -28,6 +28,7 @@ export type {
   OrderDetail,
   OrderStatus,
   OrderSummary,
+  TicketQuestion,
   TicketTypeCard,
   TicketTypesResult,
 } from '../../shared/contracts/tickets.ts'

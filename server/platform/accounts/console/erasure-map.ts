@@ -230,7 +230,7 @@ const NOBODY: Record<string, { why: string; columns: string[] }> = {
   floor_plan_hall_names: { why: "halls' names in the other languages, written by managers", columns: ['locale', 'name'] },
   booths: { why: 'booths of a floor plan and the companies standing at them', columns: ['booth_type', 'currency', 'number', 'state'] },
   exhibitor_tasks: { why: "the organiser's checklist for its exhibitors", columns: ['form_currency', 'kind'] },
-  ticket_questions: { why: "the organiser's questions on the attendee form, which managers write", columns: ['kind', 'texts'] },
+  ticket_questions: { why: "the organiser's questions on the attendee form, which managers write", columns: ['kind', 'texts', 'ticket_type_ids'] },
   exhibitor_form_items: { why: "the organiser's priced forms: items and their labels", columns: ['labels', 'units'] },
   exhibitor_task_texts: { why: "the organiser's checklist for its exhibitors", columns: ['instructions', 'locale', 'title'] },
   exhibitor_manuals: {

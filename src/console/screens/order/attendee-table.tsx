@@ -52,6 +52,11 @@ export function AttendeeTable({ order, canEdit, canResend, canBadge, onEdit, onR
           {attendee.company || attendee.jobTitle ? <div>{[attendee.jobTitle, attendee.company].filter(Boolean).join(' · ')}</div> : null}
           <div className={ui.muted}>{attendee.email}</div>
           <div className={`${ui.muted} ${ui.mono}`}>{attendee.phone.e164}</div>
+          {attendee.answers.map((answer) => (
+            <div key={answer.questionId}>
+              <span className={ui.muted}>{t('order.answer', { question: answer.question })}</span> {answer.answer}
+            </div>
+          ))}
         </>
       ),
     },
