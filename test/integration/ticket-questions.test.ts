@@ -235,6 +235,40 @@ describe('my tickets', () => {
   })
 })
 
+describe('abuse and repetition', () => {
+  it('when the same answers are sent twice, then the ticket holds them once; past 30 changes an hour the account is slowed down', async () => {
+    const number = await answeredOrder()
+    for (let index = 0; index < 2; index++) {
+      await as(buyer, 'tickets$setAnswers', { orderNumber: number, position: 1, answers: goodAnswers() }).expect(200)
+    }
+    const rows = await db.query('select 1 from ticket_answers a join ticket_attendees t on t.id = a.attendee_id where t.position = 1')
+    expect(rows.rowCount).toBe(Object.keys(goodAnswers()).length)
+    for (let index = 2; index < 30; index++) await as(buyer, 'tickets$setAnswers', { orderNumber: number, position: 1, answers: goodAnswers() }).expect(200)
+    await as(buyer, 'tickets$setAnswers', { orderNumber: number, position: 1, answers: goodAnswers() }).expect(429)
+  })
+})
+
+describe.runIf(process.env.TEST_DATABASE_URL)('at the same moment (PostgreSQL only: PGlite cannot race)', () => {
+  it('when the attendee saves two versions of the answers at once, then one whole version stands, never a mix', async () => {
+    const number = await answeredOrder()
+    const version = (desk: string, role: string) => ({ ...goodAnswers(), [ids.desk]: desk, [ids.role]: role })
+    const answers = await Promise.all([
+      as(buyer, 'tickets$setAnswers', { orderNumber: number, position: 1, answers: version('交易部', 'c1') }),
+      as(buyer, 'tickets$setAnswers', { orderNumber: number, position: 1, answers: version('Research', 'c3') }),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    const stored = await db.query<{ question_id: number; value: string }>(
+      'select a.question_id, a.value from ticket_answers a join ticket_attendees t on t.id = a.attendee_id where t.position = 1 and a.question_id = any($1::int[])',
+      [[ids.desk, ids.role]],
+    )
+    const byQuestion = Object.fromEntries(stored.rows.map((row) => [row.question_id, row.value]))
+    expect([
+      ['交易部', 'c1'],
+      ['Research', 'c3'],
+    ]).toContainEqual([byQuestion[ids.desk], byQuestion[ids.role]])
+  })
+})
+
 describe('staff reading the answers', () => {
   it('when staff open the order and export the attendees, then each question is a column, several choices joined', async () => {
     const number = await answeredOrder()
