@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { makeExhibition, makeTicketType } from '../integration/tickets-helpers.ts'
 import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
@@ -21,6 +22,12 @@ const PASSWORD = 'questions on the attendee form'
 const tag = unique()
 const MANAGER = `manager.questions-${tag}@example.com`
 const BUYER = `buyer.questions-${tag}@example.cn`
+
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS
+
+async function shoot(page: Page, name: string) {
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}
 
 let managerLink: string
 let exhibitionId: number
@@ -89,6 +96,7 @@ test('a manager adds one question of each kind, one only for VIP tickets', async
   await expect(table.getByRole('row')).toHaveCount(questions.length + 1)
   await expect(table.getByRole('row').filter({ hasText: 'Company size' })).toContainText('VIP')
   await expectAccessible(page)
+  await shoot(page, 'ticket-questions-console-1280')
 })
 
 async function signIn(page: Page) {
@@ -166,10 +174,12 @@ test('a visitor answers for two tickets in Chinese, is told what is wrong, reads
   await expect(second.getByRole('group', { name: 'Company size' }).getByText(TICKETS.questions.errors.required)).toBeVisible()
   await expect(first.getByLabel('Monthly volume (USD)')).toBeFocused()
   await expectAccessible(page)
+  await shoot(page, 'ticket-questions-form-errors-375')
   await first.getByLabel('Monthly volume (USD)').fill('299.00')
   await second.getByRole('group', { name: 'Company size' }).getByRole('radio', { name: '100+' }).check()
   await page.setViewportSize(DESKTOP)
   await expectAccessible(page)
+  await shoot(page, 'ticket-questions-form-1280')
   await page.getByRole('button', { name: TICKETS.attendees.next }).click()
 
   await page.waitForURL(/\/apply\/sureInfo/)
@@ -194,6 +204,7 @@ test('a visitor answers for two tickets in Chinese, is told what is wrong, reads
   await expect(page.getByText('交易部', { exact: true })).toBeVisible()
   await page.setViewportSize(PHONE)
   await expectAccessible(page)
+  await shoot(page, 'ticket-questions-my-tickets-375')
 })
 
 test('the console shows the answers on the order screen', async ({ page, consoleSite }) => {
@@ -203,4 +214,5 @@ test('the console shows the answers on the order screen', async ({ page, console
   await expect(page.getByText('Forex, Stocks').first()).toBeVisible()
   await expect(page.getByText('100+')).toBeVisible()
   await expectAccessible(page)
+  await shoot(page, 'ticket-questions-console-order-1280')
 })
