@@ -54,7 +54,9 @@ export function AttendeeTable({ order, canEdit, canResend, canBadge, onEdit, onR
           <div className={`${ui.muted} ${ui.mono}`}>{attendee.phone.e164}</div>
           {attendee.answers.map((answer) => (
             <div key={answer.questionId}>
-              <span className={ui.muted}>{t('order.answer', { question: answer.question })}</span> {answer.answer}
+              {/* A question that ends in its own mark ("Joining the dinner?") takes no colon after it. */}
+              <span className={ui.muted}>{/[?？:：]$/.test(answer.question) ? answer.question : t('order.answer', { question: answer.question })}</span>{' '}
+              {answer.answer}
             </div>
           ))}
         </>
