@@ -97,6 +97,8 @@ const attendeeView = z.object({
       checkedIn: z.object({ at: isoTime, gate: z.string() }).nullable(),
     })
     .nullable(),
+  /** The attendee's answers to the organiser's questions, as people read them (docs/product.md#ticket-questions). */
+  answers: z.array(z.object({ questionId: z.number().int(), question: z.string(), answer: z.string() })).default([]),
 })
 
 export const orderDetailView = z.object({

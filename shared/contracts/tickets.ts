@@ -19,6 +19,7 @@ import {
 import { NEXT_STEPS } from '../checkout-steps.ts'
 import { TICKETS } from '../functions/tickets.ts'
 import { LEAD_FIELDS } from '../rules/leads.ts'
+import { TICKET_QUESTION_KINDS, TICKET_QUESTION_LIMITS } from '../rules/ticket-questions.ts'
 import { defineContract } from './define.ts'
 import { companyInvoice, companyInvoiceView, documentSummary } from './invoices.ts'
 
@@ -153,12 +154,32 @@ export const attendeeInput = z.object({
 })
 
 /**
+ * An attendee's answers to the organiser's questions (docs/product.md#ticket-questions), by question id:
+ * text, a choice id, choice ids or yes/no, each within the rules' limits. Which questions a ticket is
+ * asked and what each accepts is the questions' own (checkTicketAnswers on the server); a wrong one
+ * comes back as `attendees.<n>.answers.<id>`.
+ */
+export const ticketAnswers = z
+  .record(
+    z.string().regex(/^\d{1,9}$/, 'errors.invalid'),
+    z.union([
+      z.string().max(TICKET_QUESTION_LIMITS.answerLongText * 2, 'tickets:questions.errors.tooLong'),
+      z.array(z.string().max(8)).max(TICKET_QUESTION_LIMITS.choicesMax),
+      z.boolean(),
+    ]),
+    { error: 'errors.invalid' },
+  )
+  .refine((answers) => Object.keys(answers).length <= TICKET_QUESTION_LIMITS.questionsMax, 'errors.invalid')
+
+const checkoutAttendee = attendeeInput.extend({ answers: ticketAnswers.optional().default({}) })
+
+/**
  * One form per ticket; e-mail addresses and phone numbers must differ within the order (docs/product.md#attendee-form
  * "Repeated email address", "Repeated phone number"). The check runs even when other fields of the
  * forms failed, so the buyer learns every problem at once; the later of two equal values is marked.
  */
 const attendees = z
-  .array(attendeeInput, { error: MESSAGES.attendeeCount })
+  .array(checkoutAttendee, { error: MESSAGES.attendeeCount })
   .min(1, MESSAGES.attendeeCount)
   .max(MAX_TICKETS_PER_ORDER, MESSAGES.ticketLimit)
   .superRefine(
@@ -265,6 +286,22 @@ const attendeeView = z.object({
   identity: z.enum(IDENTITIES),
   industry: z.enum(INDUSTRIES),
   shares: z.array(z.enum(LEAD_FIELDS)),
+  /** The answers as the form holds them, and as people read them (docs/product.md#ticket-questions). */
+  answers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.boolean()])),
+  answerTexts: z.array(z.object({ questionId: z.number().int(), question: z.string(), answer: z.string() })),
+})
+
+/** One of the organiser's questions in the visitor's language (shared/rules/ticket-questions.ts TicketQuestionView). */
+export const ticketQuestion = z.object({
+  id: z.number().int(),
+  kind: z.enum(TICKET_QUESTION_KINDS),
+  required: z.boolean(),
+  text: z.string(),
+  help: z.string(),
+  ticketTypeIds: z.array(z.number().int()),
+  choices: z.array(z.object({ id: z.string(), label: z.string() })),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
 })
 
 const eTicket = z.object({
@@ -331,6 +368,11 @@ export const orderDetail = orderSummary.extend({
   buyerEmail: z.string(),
   coupon: couponPreview.nullable(),
   attendees: z.array(attendeeView),
+  /** The exhibition's own questions (each asked for the ticket types it names), and for a country question the names to choose from. */
+  questions: z.array(ticketQuestion),
+  countries: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** Whether attendees may still change their answers (`attendeeChangesOpen` in shared/rules/tickets.ts, docs/product.md#attendee-changes). */
+  answersOpen: z.boolean(),
   confirmed: z.boolean(),
   payment: z
     .object({
@@ -477,7 +519,22 @@ export const setTicketShares = defineContract({
   result: z.object({ position: z.number().int(), shares: z.array(z.enum(LEAD_FIELDS)) }),
 })
 
+/**
+ * The buyer, or the attendee signed in with the ticket's address, changes the ticket's answers until
+ * the cut-off (docs/product.md#ticket-questions).
+ */
+export const setTicketAnswers = defineContract({
+  ...TICKETS.setTicketAnswers,
+  payload: z.object({
+    orderNumber,
+    position: z.number({ error: 'errors.invalid' }).int('errors.invalid').min(1, 'errors.invalid').max(5, 'errors.invalid'),
+    answers: ticketAnswers,
+  }),
+  result: z.object({ position: z.number().int(), answers: attendeeView.shape.answers, answerTexts: attendeeView.shape.answerTexts }),
+})
+
 export type AttendeeInput = z.input<typeof attendeeInput>
+export type TicketQuestion = z.output<typeof ticketQuestion>
 export type ParsedAttendee = z.output<typeof attendeeInput>
 export type Availability = (typeof AVAILABILITIES)[number]
 export type OrderStatus = (typeof ORDER_STATUSES)[number]

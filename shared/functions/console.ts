@@ -55,6 +55,11 @@ export const CONSOLE = {
   reorderSurveyQuestions: { endpoint: 'console', route: 'console$reorderSurveyQuestions', access: 'staff' },
   surveyResults: { endpoint: 'console', route: 'console$surveyResults', access: 'staff' },
   surveyExport: { endpoint: 'console', route: 'console$surveyExport', access: 'staff' },
+  // The organiser's own questions on the attendee form (docs/product.md#ticket-questions).
+  ticketQuestionEditor: { endpoint: 'console', route: 'console$ticketQuestionEditor', access: 'staff' },
+  saveTicketQuestion: { endpoint: 'console', route: 'console$saveTicketQuestion', access: 'staff' },
+  deleteTicketQuestion: { endpoint: 'console', route: 'console$deleteTicketQuestion', access: 'staff' },
+  reorderTicketQuestions: { endpoint: 'console', route: 'console$reorderTicketQuestions', access: 'staff' },
   // The verification register (docs/product.md#console-register).
   registerChannels: { endpoint: 'console', route: 'console$registerChannels', access: 'staff' },
   saveRegisterChannel: { endpoint: 'console', route: 'console$saveRegisterChannel', access: 'staff' },

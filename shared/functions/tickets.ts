@@ -18,4 +18,5 @@ export const TICKETS = {
   cancelTicket: { endpoint: 'expo', route: 'tickets$cancelTicket', access: 'user' },
   // What exhibitors who scan a ticket may receive (docs/product.md#leads).
   setTicketShares: { endpoint: 'expo', route: 'tickets$setShares', access: 'user' },
+  setTicketAnswers: { endpoint: 'expo', route: 'tickets$setAnswers', access: 'user' },
 } as const satisfies FunctionTable

@@ -63,6 +63,8 @@ export interface AttendeeDraft {
   jobTitle?: string
   /** What exhibitors who scan the badge may receive (docs/product.md#leads); none when absent. */
   shares?: LeadField[]
+  /** Answers to the organiser's questions by question id, as the controls hold them (docs/product.md#ticket-questions). */
+  answers?: Record<string, string | string[]>
 }
 
 export function attendList(country = 'US'): AttendeeDraft[] {

@@ -20,6 +20,7 @@ export const cancelOrder = fn<typeof contracts.cancelOrder>(TICKETS.cancelOrder)
 export const cancelTicket = fn<typeof contracts.cancelTicket>(TICKETS.cancelTicket)
 export const requestInvoice = fn<typeof contracts.requestInvoice>(TICKETS.requestInvoice)
 export const setTicketShares = fn<typeof contracts.setTicketShares>(TICKETS.setTicketShares)
+export const setTicketAnswers = fn<typeof contracts.setTicketAnswers>(TICKETS.setTicketAnswers)
 
 export type {
   AttendeeInput,
@@ -29,6 +30,7 @@ export type {
   OrderDetail,
   OrderStatus,
   OrderSummary,
+  TicketQuestion,
   TicketTypeCard,
   TicketTypesResult,
 } from '../../shared/contracts/tickets.ts'

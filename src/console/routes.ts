@@ -43,6 +43,7 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'exhibitions', ...screen('exhibitions') },
               { path: 'exhibitions/:id', ...screen('exhibition') },
               { path: 'exhibitions/:id/survey', ...screen('survey') },
+              { path: 'exhibitions/:id/ticket-questions', ...screen('ticket-questions') },
               { path: 'exhibitions/:id/floor-plan', ...screen('floor-plan') },
               { path: 'exhibitions/:id/content', ...screen('exhibition-content') },
               { path: 'exhibitions/:id/exhibitor-tasks', ...screen('exhibitor-tasks') },

@@ -30,3 +30,8 @@ export function countryChoices(locale: Locale): Array<{ code: string; name: stri
     .map((code) => ({ code, name: countryName(code, locale) }))
     .sort((a, b) => collator.compare(a.name, b.name))
 }
+
+const ALPHA2 = new Set(Object.keys(isoCountries.getAlpha2Codes()))
+
+/** Whether a code names a territory of the table (what a country answer may be). */
+export const isCountryCode = (code: string): boolean => ALPHA2.has(code)

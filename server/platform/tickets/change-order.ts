@@ -9,6 +9,8 @@ import { markPaid } from './mark-paid.ts'
 import { refusalError, seatLimit } from './order-refusals.ts'
 import { mayHold, stateOf, TRANSITIONS } from './order-rules.ts'
 import * as orders from './orders.repo.ts'
+import * as questions from './questions.repo.ts'
+import { checkOrderAnswers, questionViewsOf } from './ticket-answers.ts'
 import * as payments from './payments/payments.repo.ts'
 import { ownOrder, reread } from './read-orders.ts'
 import type { Caller, TicketsContext } from './tickets-context.ts'
@@ -73,11 +75,19 @@ export async function changeTickets(context: TicketsContext, caller: Caller, pay
 export async function saveAttendees(context: TicketsContext, caller: Caller, payload: z.output<typeof contracts.saveAttendees.payload>): Promise<OrderDetail> {
   const order = await editable(context, caller, payload.orderNumber)
   await withPending(context.platform, close(context), payload.orderNumber, caller, async (tx, locked) => {
-    const count = (await orders.linesOf(tx, [locked.id])).reduce((sum, line) => sum + line.quantity, 0)
-    if (payload.attendees.length !== count) throw invalid({ attendees: 'messages.attendeeCount' }, 'tickets:messages.attendeeCount')
+    const lines = await orders.linesOf(tx, [locked.id])
+    const typeAt = lines.flatMap((line) => Array.from({ length: line.quantity }, () => line.ticket_type_id))
+    if (payload.attendees.length !== typeAt.length) throw invalid({ attendees: 'messages.attendeeCount' }, 'tickets:messages.attendeeCount')
+    // The organiser's questions of each ticket's type (docs/product.md#ticket-questions), checked before anything is written.
+    const views = await questionViewsOf(tx, locked.exhibition_id, caller.locale)
+    const answers = checkOrderAnswers(
+      views,
+      payload.attendees.map((attendee, index) => ({ ticketTypeId: typeAt[index] ?? 0, answers: attendee.answers })),
+    )
     await orders.replaceAttendees(tx, locked.id, payload.attendees.map(orders.attendeeValues))
+    for (const attendee of await orders.attendeesOf(tx, locked.id)) await questions.replaceAnswers(tx, attendee.id, answers[attendee.position - 1] ?? {})
     await orders.setConfirmed(tx, locked.id, false)
-    await orders.logEvent(tx, locked.id, 'attendees', { count })
+    await orders.logEvent(tx, locked.id, 'attendees', { count: typeAt.length })
   })
   return reread(context, order.id, caller)
 }

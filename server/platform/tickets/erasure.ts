@@ -1,10 +1,13 @@
 import { ERASED } from '../../../shared/rules/console-visitors.ts'
 import type { Queryable } from '../../db/client.ts'
 import { ERASED_ADDRESS, mentionedIn, type PersonErasure } from '../erasure.ts'
+import { deleteAnswersOf, deleteAnswersOfOrders } from './questions.repo.ts'
 
 /** Orders where money moved stay for the bookkeeping, without the person: names, e-mails and phones become markers. */
 async function anonymiseKeptOrders(tx: Queryable, ids: string[]): Promise<void> {
   if (!ids.length) return
+  // Answers to the organiser's questions are the attendees' own words: they go, not become markers.
+  await deleteAnswersOfOrders(tx, ids)
   await tx.query(`update ticket_orders set account_id = null, buyer_email = $2, updated_at = now() where id = any($1::uuid[])`, [ids, ERASED_ADDRESS])
   // Positions are 1..5, so the markers stay unique within an order as its unique indexes require.
   await tx.query(
@@ -34,6 +37,7 @@ export async function eraseOrders(tx: Queryable, orders: { kept: string[]; remov
 /** Their tickets on anyone's order (they held them): the person goes, the ticket stays. */
 export async function eraseHeldTickets(tx: Queryable, person: PersonErasure): Promise<void> {
   if (!person.attendeeIds.length) return
+  await deleteAnswersOf(tx, person.attendeeIds)
   await tx.query(
     `update ticket_attendees set first_name = $2, last_name = $2,
        email = 'erased-' || position || '@erased.invalid', phone_e164 = $4 || lpad(position::text, 2, '0'), phone_country = $3, shares = '{}',

@@ -2,7 +2,7 @@ import { displayName } from '../../../shared/rules/names.ts'
 import { LEAD_FIELDS } from '../../../shared/rules/leads.ts'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import type { OrderDetail, OrderSummary } from '../../../shared/contracts/tickets.ts'
-import type { Identity, Industry } from '../../../shared/rules/tickets.ts'
+import { attendeeChangesOpen, type Identity, type Industry } from '../../../shared/rules/tickets.ts'
 import { type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
 import { invoicePdfPath } from '../../../shared/checkout-steps.ts'
 import { countryName } from '../kit/country-names.ts'
@@ -16,6 +16,7 @@ import * as repo from './tickets.repo.ts'
 import { typeText } from './ticket-types.ts'
 import { selfCancellable } from './self-cancel.ts'
 import { ticketFacts } from './console/order-detail.ts'
+import { answerViewsOf, countriesFor, questionViewsOf } from './ticket-answers.ts'
 
 /** How the phone field shows a stored number again: national digits beside the country's code. */
 export function nationalNumber(e164: string): string {
@@ -100,12 +101,19 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
   const { db } = context.platform
   const { attempt, ...base } = await orderSummary(context, order, locale)
   const paid = order.status === 'paid'
-  const [attendees, tickets, refundFacts, coupon] = await Promise.all([
+  const [attendees, tickets, refundFacts, coupon, questions] = await Promise.all([
     orders.attendeesOf(db, order.id),
     paid ? repo.ticketsOf(db, order.id) : Promise.resolve([]),
     refunds.refundFactsOf(db, order.id),
     order.coupon_id === null ? Promise.resolve(null) : repo.couponById(db, order.coupon_id),
+    questionViewsOf(db, order.exhibition_id, locale),
   ])
+  const answers = await answerViewsOf(
+    db,
+    attendees.map((attendee) => attendee.id),
+    questions,
+    locale,
+  )
   const refundState = buyerRefundState(refundFacts.flagged, refundFacts.statuses)
   const positions = base.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line))
   const holders = new Map(
@@ -158,8 +166,12 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
         identity: attendee.identity as Identity,
         industry: attendee.industry as Industry,
         shares: LEAD_FIELDS.filter((field) => attendee.shares.includes(field)),
+        ...(answers.get(attendee.id) ?? { answers: {}, answerTexts: [] }),
       }
     }),
+    questions,
+    countries: countriesFor(questions, locale),
+    answersOpen: order.status !== 'cancelled' && attendeeChangesOpen(base.exhibition, new Date()),
     confirmed: order.confirmed_at !== null,
     payment: attempt ? { method: attempt.provider === 'stripe' ? 'card' : 'sandbox', status: attempt.status } : null,
     refundDue: refundState === 'pending',

@@ -5,6 +5,7 @@ import type { OrdersService } from './orders.service.ts'
 import type { PaymentsService } from './payments/payments.service.ts'
 import type { Caller } from './tickets-context.ts'
 import { setTicketShares } from './ticket-shares.ts'
+import { setTicketAnswers } from './ticket-answers.ts'
 
 /** `user` functions always have a user id (the gateway refuses others with 401). */
 function callerOf(context: CallContext): Caller {
@@ -44,6 +45,7 @@ export function registerTicketFunctions(platform: Platform, orders: OrdersServic
       return shares
     }),
   )
+  registry.implement(contracts.setTicketAnswers, (payload, context) => setTicketAnswers(platform, callerOf(context), payload))
   registry.implement(contracts.cancelOrder, (payload, context) => orders.cancelOrder(callerOf(context), payload.orderNumber))
   registry.implement(contracts.cancelTicket, (payload, context) => orders.cancelTicket(callerOf(context), payload))
 }

@@ -121,6 +121,9 @@ const PEOPLE: Record<string, Record<string, string>> = {
     text_value: 'deleted where they held the ticket (free text can name anyone); kept for the other holders',
     choices: 'kept: indexes into the question’s options',
   },
+  ticket_answers: {
+    value: 'deleted: on their kept orders every attendee’s, on anyone’s order the rows of the tickets they held (free text can name anyone)',
+  },
   survey_answers: { locale: 'kept: the ratings and choices stay for the exhibition’s results, with nobody behind them' },
   mail_outbox: {
     to_address:
@@ -227,6 +230,7 @@ const NOBODY: Record<string, { why: string; columns: string[] }> = {
   floor_plan_hall_names: { why: "halls' names in the other languages, written by managers", columns: ['locale', 'name'] },
   booths: { why: 'booths of a floor plan and the companies standing at them', columns: ['booth_type', 'currency', 'number', 'state'] },
   exhibitor_tasks: { why: "the organiser's checklist for its exhibitors", columns: ['form_currency', 'kind'] },
+  ticket_questions: { why: "the organiser's questions on the attendee form, which managers write", columns: ['kind', 'texts', 'ticket_type_ids'] },
   exhibitor_form_items: { why: "the organiser's priced forms: items and their labels", columns: ['labels', 'units'] },
   exhibitor_task_texts: { why: "the organiser's checklist for its exhibitors", columns: ['instructions', 'locale', 'title'] },
   exhibitor_manuals: {

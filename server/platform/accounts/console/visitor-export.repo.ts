@@ -52,7 +52,8 @@ export async function exportRows(db: Queryable, accountId: string, email: string
     attendances: await rows(
       `select jsonb_build_object(
          'order', o.number, 'exhibitionId', o.exhibition_id, 'attendee', to_jsonb(t) - 'order_id',
-         'tickets', (select coalesce(jsonb_agg(to_jsonb(e) - 'code' - 'order_id'), '[]') from e_tickets e where e.attendee_id = t.id)
+         'tickets', (select coalesce(jsonb_agg(to_jsonb(e) - 'code' - 'order_id'), '[]') from e_tickets e where e.attendee_id = t.id),
+         'answers', (select coalesce(jsonb_object_agg(a.question_id, a.value), '{}') from ticket_answers a where a.attendee_id = t.id)
        ) as row
        from ticket_attendees t join ticket_orders o on o.id = t.order_id
        where lower(t.email) = any($2::text[]) and o.account_id is distinct from $1 order by o.created_at`,

@@ -9,6 +9,7 @@ import * as payments from '../payments/payments.repo.ts'
 import { refundedMinor } from '../payments/refunds.repo.ts'
 import * as repo from '../tickets.repo.ts'
 import { typeText } from '../ticket-types.ts'
+import { answerViewsOf, questionViewsOf } from '../ticket-answers.ts'
 import * as staffOrders from './staff-orders.repo.ts'
 
 const iso = (value: Date | null) => value?.toISOString() ?? null
@@ -66,6 +67,13 @@ export async function consoleOrderDetail(platform: Platform, order: orders.Order
     staffOrders.buyingAttempt(db, order.id),
     platform.services.invoices.documentsOf(order.id),
   ])
+  const views = await questionViewsOf(db, order.exhibition_id, staffLocale)
+  const answers = await answerViewsOf(
+    db,
+    attendees.map((attendee) => attendee.id),
+    views,
+    staffLocale,
+  )
   const booth = order.order_kind === 'booth' && order.booth_id !== null ? await platform.services.booths.label(db, order.booth_id) : null
   const paidMinor = buying?.taken_minor ?? 0
   const refunded = buying ? await refundedMinor(db, buying.id) : 0
@@ -116,6 +124,7 @@ export async function consoleOrderDetail(platform: Platform, order: orders.Order
               checkedIn: ticket.checkedIn,
             }
           : null,
+        answers: answers.get(attendee.id)?.answerTexts ?? [],
       }
     }),
     invoiceRequest: order.invoice_request && { ...order.invoice_request, countryName: countryName(order.invoice_request.country, staffLocale) },

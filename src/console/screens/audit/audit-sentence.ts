@@ -159,6 +159,7 @@ function variantOf(row: AuditRow, context: SentenceContext): { key: string; valu
     case 'saveAdvert':
     case 'saveRegisterChannel':
     case 'saveSurveyQuestion':
+    case 'saveTicketQuestion':
     case 'saveEditorial':
     case 'saveMedia':
       // A record with nothing before is a creation.

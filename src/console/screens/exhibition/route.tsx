@@ -58,6 +58,9 @@ export function Component() {
       <Link className={ui.button} to={`/console/dashboard/${exhibition.id}`}>
         {t('catalog.dashboardLink')}
       </Link>
+      <Link className={ui.button} to={`${exhibitionPath(exhibition.id)}/ticket-questions`}>
+        {t('ticketQuestions.link')}
+      </Link>
       <Link className={ui.button} to={`${exhibitionPath(exhibition.id)}/survey`}>
         {t('survey.link')}
       </Link>

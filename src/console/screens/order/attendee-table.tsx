@@ -52,6 +52,13 @@ export function AttendeeTable({ order, canEdit, canResend, canBadge, onEdit, onR
           {attendee.company || attendee.jobTitle ? <div>{[attendee.jobTitle, attendee.company].filter(Boolean).join(' · ')}</div> : null}
           <div className={ui.muted}>{attendee.email}</div>
           <div className={`${ui.muted} ${ui.mono}`}>{attendee.phone.e164}</div>
+          {attendee.answers.map((answer) => (
+            <div key={answer.questionId}>
+              {/* A question that ends in its own mark ("Joining the dinner?") takes no colon after it. */}
+              <span className={ui.muted}>{/[?？:：]$/.test(answer.question) ? answer.question : t('order.answer', { question: answer.question })}</span>{' '}
+              {answer.answer}
+            </div>
+          ))}
         </>
       ),
     },

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { ATTENDEE_LIMITS, type AttendeeDraft, IDENTITIES, INDUSTRIES } from '../../../../shared/rules/tickets.ts'
 import { PhoneField } from '../../../components/phone-field/phone-field.tsx'
+import type { TicketQuestion } from '../../../api/tickets.ts'
+import { type AnswerDraft, QuestionFields } from '../question-fields.tsx'
 import { ShareChoice } from '../share-choice.tsx'
 import styles from './attendees.module.css'
 import { SelectField, TextField } from '../form-fields.tsx'
@@ -14,13 +16,18 @@ interface AttendeeFieldsetProps {
   draft: AttendeeDraft
   errorOf(index: number, field: Field): string | undefined
   onChange(index: number, patch: Partial<AttendeeDraft>): void
+  /** The organiser's questions this ticket's type is asked (docs/product.md#ticket-questions). */
+  questions: readonly TicketQuestion[]
+  countries: ReadonlyArray<{ code: string; name: string }>
+  answerErrorOf(index: number, questionId: number): string | undefined
+  onAnswer(index: number, questionId: number, value: AnswerDraft): void
 }
 
 /**
  * One ticket's attendee (docs/product.md#attendee-form): name, company and position (optional), e-mail,
- * phone, identity and industry. Only the first fills itself in.
+ * phone, identity and industry, then the organiser's own questions for its ticket type. Only the first fills itself in.
  */
-export function AttendeeFieldset({ index, ticketName, draft, errorOf, onChange }: AttendeeFieldsetProps) {
+export function AttendeeFieldset({ index, ticketName, draft, errorOf, onChange, questions, countries, answerErrorOf, onAnswer }: AttendeeFieldsetProps) {
   const { t } = useTranslation('tickets')
   const own = (token: string) => (index === 0 ? token : 'off')
   const text = (field: 'firstName' | 'lastName' | 'company' | 'jobTitle' | 'email') => ({
@@ -68,6 +75,14 @@ export function AttendeeFieldset({ index, ticketName, draft, errorOf, onChange }
         <SelectField {...select('identity', IDENTITIES)} />
         <SelectField {...select('industry', INDUSTRIES)} />
         <ShareChoice value={draft.shares ?? []} onChange={(shares) => onChange(index, { shares })} />
+        <QuestionFields
+          idPrefix={`attendee-${index + 1}`}
+          questions={questions}
+          countries={countries}
+          values={draft.answers ?? {}}
+          errorOf={(questionId) => answerErrorOf(index, questionId)}
+          onChange={(questionId, value) => onAnswer(index, questionId, value)}
+        />
       </div>
     </fieldset>
   )

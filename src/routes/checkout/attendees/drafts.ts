@@ -1,5 +1,6 @@
 import { type AttendeeDraft, attendList } from '../../../../shared/rules/tickets.ts'
 import type { OrderDetail } from '../../../api/tickets.ts'
+import { answerDraftOf } from '../question-fields.tsx'
 
 /** One form per ticket: the order's saved attendees, else the docs/product.md#site-state attendList placeholders. */
 export function initialDrafts(order: OrderDetail, country: string): AttendeeDraft[] {
@@ -17,6 +18,7 @@ export function initialDrafts(order: OrderDetail, country: string): AttendeeDraf
         identity: saved.identity,
         industry: saved.industry,
         shares: saved.shares,
+        answers: Object.fromEntries(Object.entries(saved.answers).map(([id, value]) => [id, answerDraftOf(value) ?? ''])),
       }
     }
     // The buyer is most often the first attendee.

@@ -8,6 +8,7 @@ import { CheckoutPage, checkoutStyles as ui } from '../checkout-page.tsx'
 import { orderScreen } from '../order-screen.tsx'
 import { OrderTotals } from '../order-totals.tsx'
 import { PayDeadline } from '../pay-deadline.tsx'
+import { questionsForType } from '../../../../shared/rules/ticket-questions.ts'
 import { AttendeeFieldset } from './attendee-fieldset.tsx'
 import styles from './attendees.module.css'
 import { fieldId, useAttendeeForms } from './use-attendee-forms.ts'
@@ -23,7 +24,7 @@ function AttendeeForms({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('tickets')
   const site = useSite()
   const form = useAttendeeForms(order)
-  const positions = order.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line.name))
+  const positions = order.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line))
 
   const aside = (
     <OrderTotals order={order}>
@@ -47,10 +48,14 @@ function AttendeeForms({ order }: { order: OrderDetail }) {
           <AttendeeFieldset
             key={fieldId(index, 'firstName')}
             index={index}
-            ticketName={positions[index] ?? ''}
+            ticketName={positions[index]?.name ?? ''}
             draft={draft}
             errorOf={form.errorOf}
             onChange={form.update}
+            questions={questionsForType(order.questions, positions[index]?.ticketTypeId ?? 0)}
+            countries={order.countries}
+            answerErrorOf={form.answerErrorOf}
+            onAnswer={form.updateAnswer}
           />
         ))}
         <ActionError text={form.formError} />

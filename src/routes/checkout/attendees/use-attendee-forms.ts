@@ -8,16 +8,25 @@ import { orderPath } from '../../../../shared/checkout-steps.ts'
 import { useVisitorGeo } from '../../../lib/visitor-country.ts'
 import { fieldText } from '../refusal.ts'
 import { useOrderAction } from '../use-order-action.ts'
+import { type AnswerDraft, questionFieldId } from '../question-fields.tsx'
+import { questionsForType } from '../../../../shared/rules/ticket-questions.ts'
+import { answerErrors, ticketTypesByPosition } from './answer-errors.ts'
 import { draftStore, initialDrafts } from './drafts.ts'
 import { type Errors, FIELDS, type Field, validateAttendees } from './validate.ts'
 
+/** The form's own fields and the organiser's questions of each ticket, checked by the platform's rules. */
+const checkForms = async (order: OrderDetail, drafts: AttendeeDraft[]): Promise<Errors> => ({
+  ...(await validateAttendees(drafts)),
+  ...answerErrors(order, drafts),
+})
+
 export const fieldId = (index: number, field: Field) => `attendee-${index + 1}-${field}`
 
-/** The platform's field paths (`attendees.0.email`) as the form's keys (`0.email`). */
+/** The platform's field paths (`attendees.0.email`, `attendees.1.answers.7`) as the form's keys (`0.email`, `1.answers.7`). */
 function attendeeErrors(fields: Record<string, string>): Errors {
   const errors: Errors = {}
   for (const [path, key] of Object.entries(fields)) {
-    const match = /^attendees\.(\d+)\.(\w+)/.exec(path)
+    const match = /^attendees\.(\d+)\.(answers\.\d+|\w+)/.exec(path)
     if (match) errors[`${match[1]}.${match[2]}`] = key
   }
   return errors
@@ -43,6 +52,7 @@ export function useAttendeeForms(order: OrderDetail) {
   const [focusRequest, setFocusRequest] = useState(0)
   const touchedPhones = useRef(new Set<number>())
   const problemsRef = useRef<HTMLParagraphElement>(null)
+  const types = ticketTypesByPosition(order)
   const action = useOrderAction({
     onRefusal: (refusal) => {
       const fromServer = attendeeErrors(refusal.fields)
@@ -73,13 +83,13 @@ export function useAttendeeForms(order: OrderDetail) {
   useEffect(() => {
     if (!checked) return
     let current = true
-    validateAttendees(drafts).then((next) => {
+    checkForms(order, drafts).then((next) => {
       if (current) setErrors(next)
     })
     return () => {
       current = false
     }
-  }, [drafts, checked])
+  }, [drafts, checked, order])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when a submit asks for it
   useEffect(() => {
@@ -87,6 +97,8 @@ export function useAttendeeForms(order: OrderDetail) {
     for (const [index] of drafts.entries()) {
       const field = FIELDS.find((name) => errors[`${index}.${name}`])
       if (field) return void document.getElementById(fieldId(index, field))?.focus()
+      const question = questionsForType(order.questions, types[index] ?? 0).find((each) => errors[`${index}.answers.${each.id}`])
+      if (question) return void document.getElementById(questionFieldId(`attendee-${index + 1}`, question.id))?.focus()
     }
     problemsRef.current?.focus()
   }, [focusRequest])
@@ -96,6 +108,15 @@ export function useAttendeeForms(order: OrderDetail) {
     if (patch.phone) touchedPhones.current.add(index)
     setDrafts((current) => {
       const next = current.map((draft, position) => (position === index ? { ...draft, ...patch } : draft))
+      store.save(next)
+      return next
+    })
+  }
+
+  const updateAnswer = (index: number, questionId: number, value: AnswerDraft) => {
+    action.setError(null)
+    setDrafts((current) => {
+      const next = current.map((draft, position) => (position === index ? { ...draft, answers: { ...draft.answers, [questionId]: value } } : draft))
       store.save(next)
       return next
     })
@@ -114,6 +135,7 @@ export function useAttendeeForms(order: OrderDetail) {
         identity: draft.identity as Identity,
         industry: draft.industry as Industry,
         shares: draft.shares ?? [],
+        answers: draft.answers ?? {},
       })),
     })
     store.clear()
@@ -124,7 +146,7 @@ export function useAttendeeForms(order: OrderDetail) {
     event.preventDefault()
     if (action.pending) return
     setChecked(true)
-    const found = await validateAttendees(drafts)
+    const found = await checkForms(order, drafts)
     setErrors(found)
     if (Object.keys(found).length) return setFocusRequest((value) => value + 1)
     await action.run(save)
@@ -135,9 +157,16 @@ export function useAttendeeForms(order: OrderDetail) {
     return key ? fieldText(t, key) : undefined
   }
 
+  const answerErrorOf = (index: number, questionId: number) => {
+    const key = errors[`${index}.answers.${questionId}`]
+    return key ? fieldText(t, key) : undefined
+  }
+
   return {
     drafts,
     update,
+    updateAnswer,
+    answerErrorOf,
     submit,
     errorOf,
     problemCount: checked ? Object.keys(errors).length : 0,

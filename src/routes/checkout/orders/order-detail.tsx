@@ -11,6 +11,7 @@ import { BoothFacts } from '../booth-facts.tsx'
 import { OrderActions } from '../order-actions.tsx'
 import { OrderDocuments } from '../order-documents.tsx'
 import { OrderETicket } from '../order-e-ticket.tsx'
+import { AnswerList, TicketAnswers } from '../ticket-answers.tsx'
 import { TicketShares } from '../ticket-shares.tsx'
 import { CancelTicket } from '../cancel-ticket.tsx'
 import type { OrderTimes } from '../order-loader.ts'
@@ -54,6 +55,7 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
                   {' · '}
                   {[attendee.ticketName, attendee.jobTitle, attendee.company, attendee.email, attendee.phone.international].filter(Boolean).join(' · ')}
                 </span>
+                {order.tickets.length ? null : <AnswerList answers={attendee.answerTexts} />}
               </li>
             ))}
           </ol>
@@ -71,6 +73,7 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
           {order.tickets.map((ticket) => (
             <div key={ticket.id}>
               <OrderETicket order={order} ticket={ticket} times={times} />
+              <TicketAnswers order={order} position={ticket.position} />
               <TicketShares order={order} position={ticket.position} />
               <CancelTicket order={order} ticket={ticket} />
             </div>

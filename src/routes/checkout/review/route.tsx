@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { confirmOrder, type OrderDetail } from '../../../api/tickets.ts'
@@ -83,6 +84,12 @@ function Review({ order, times }: { order: OrderDetail; times: OrderTimes }) {
                 <dd>{t(`identity.${attendee.identity}`)}</dd>
                 <dt>{t('attendees.industry')}</dt>
                 <dd>{t(`industry.${attendee.industry}`)}</dd>
+                {attendee.answerTexts.map((answer) => (
+                  <Fragment key={answer.questionId}>
+                    <dt>{answer.question}</dt>
+                    <dd>{answer.answer}</dd>
+                  </Fragment>
+                ))}
               </dl>
             </li>
           ))}

@@ -9,6 +9,7 @@ import type { StaffActor } from '../../../staff-actor.ts'
 import { type Cell, toCsv } from '../../../kit/csv.ts'
 import { currencyDigits } from '../../../../../shared/rules/money.ts'
 import { consoleStrings } from '../../../kit/strings.ts'
+import { answerViewsOf, questionViewsOf } from '../../ticket-answers.ts'
 import { type ExportAttendeeRow, type ExportOrderRow, exhibitionExists, exportAttendees, exportOrders } from './exports.repo.ts'
 
 interface Table {
@@ -70,10 +71,33 @@ function tableFrom<Row>(columns: readonly Column<Row>[], rows: readonly Row[], l
   }
 }
 
+/**
+ * The attendees with one more column per question of the organiser's (docs/product.md#ticket-questions),
+ * headed by the question in the member's language; several choices joined in one cell.
+ */
+async function attendeeTable(db: Queryable, exhibitionId: number, language: ConsoleLanguage): Promise<Table> {
+  const locale = localeOf(language)
+  const rows = await exportAttendees(db, exhibitionId, locale)
+  const table = tableFrom(ATTENDEE_COLUMNS, rows, language)
+  const views = await questionViewsOf(db, exhibitionId, locale)
+  if (!views.length) return table
+  const answers = await answerViewsOf(
+    db,
+    rows.map((row) => row.attendee_id),
+    views,
+    locale,
+  )
+  return {
+    header: [...table.header, ...views.map((view) => view.text)],
+    rows: table.rows.map((cells, index) => {
+      const texts = answers.get(rows[index]?.attendee_id ?? '')?.answerTexts ?? []
+      return [...cells, ...views.map((view) => texts.find((text) => text.questionId === view.id)?.answer ?? null)]
+    }),
+  }
+}
+
 async function tableOf(db: Queryable, kind: ExportKind, exhibitionId: number, language: ConsoleLanguage): Promise<Table> {
-  return kind === 'orders'
-    ? tableFrom(ORDER_COLUMNS, await exportOrders(db, exhibitionId), language)
-    : tableFrom(ATTENDEE_COLUMNS, await exportAttendees(db, exhibitionId, localeOf(language)), language)
+  return kind === 'orders' ? tableFrom(ORDER_COLUMNS, await exportOrders(db, exhibitionId), language) : attendeeTable(db, exhibitionId, language)
 }
 
 /**

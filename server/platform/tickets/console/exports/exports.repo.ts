@@ -39,6 +39,7 @@ export async function exportOrders(db: Queryable, exhibitionId: number): Promise
 export type TicketState = 'valid' | 'checkedIn' | 'refunded' | 'voided' | 'unpaid' | 'cancelled'
 
 export interface ExportAttendeeRow {
+  attendee_id: string
   number: string
   status: string
   ticket_state: TicketState
@@ -66,7 +67,7 @@ export interface ExportAttendeeRow {
  */
 export async function exportAttendees(db: Queryable, exhibitionId: number, locale: Locale): Promise<ExportAttendeeRow[]> {
   const result = await db.query<ExportAttendeeRow>(
-    `select o.number, o.status, a.position, a.first_name, a.last_name, a.company, a.job_title, a.email, a.phone_e164, a.phone_country,
+    `select a.id::text as attendee_id, o.number, o.status, a.position, a.first_name, a.last_name, a.company, a.job_title, a.email, a.phone_e164, a.phone_country,
        a.identity, a.industry, c.scanned_at as checked_in_at, c.gate as checkin_gate,
        coalesce(${TYPE_NAME('tt', locale)}, planned.name) as ticket_type,
        case
