@@ -60,6 +60,8 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'visitors/:id', ...screen('visitor') },
               { path: 'comments', ...screen('comments') },
               { path: 'register', ...screen('register') },
+              { path: 'scam-reports', ...screen('scam-reports') },
+              { path: 'scam-reports/:id', ...screen('scam-report-group') },
               { path: 'content', ...screen('content') },
               { path: 'content/:kind/:id', ...screen('content-item') },
               {
