@@ -7,7 +7,6 @@ import { ORDERS_PATH, PAYMENT_QUEUE_PATH } from './lib/order-paths.ts'
 import { MEDIA_PATH } from './lib/media-paths.ts'
 import { CHECKIN_PATH, CONSOLE_HOME } from './lib/paths.ts'
 import { VISITORS_PATH } from './lib/visitor-paths.ts'
-import { SCAM_REPORTS_PATH } from './lib/scam-report-paths.ts'
 
 export type SectionId =
   | 'home'
@@ -61,7 +60,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'comments', group: 'publishing', path: `${CONSOLE_HOME}/comments`, needs: 'commentList' },
   { id: 'checkin', group: 'door', path: CHECKIN_PATH, needs: 'checkinList' },
   { id: 'register', group: 'verification', path: `${CONSOLE_HOME}/register`, needs: 'registerChannels' },
-  { id: 'scamReports', group: 'verification', path: SCAM_REPORTS_PATH, needs: 'scamReportGroups' },
+  { id: 'scamReports', group: 'verification', path: `${CONSOLE_HOME}/scam-reports`, needs: 'scamReportGroups' },
   { id: 'staff', group: 'administration', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },
   { id: 'audit', group: 'administration', path: `${CONSOLE_HOME}/audit`, needs: 'auditList' },
   { id: 'invoicing', group: 'administration', path: `${CONSOLE_HOME}/settings/invoicing`, needs: 'invoicing' },

@@ -1,12 +1,12 @@
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
+import { Link, type LoaderFunctionArgs, useRevalidator } from 'react-router'
 import { type ScamReportGroupDetail, scamReportGroup } from '../../../api/console-scam-reports.ts'
 import { LANGUAGE_INFO, LOCALES, type Locale, urlLanguageOfLocale } from '../../../../shared/languages.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { SCAM_REPORTS_PATH, scamReportGroupPath } from '../../lib/scam-report-paths.ts'
+import { SCAM_REPORTS_PATH, scamReportGroupPath } from './paths.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import { Facts } from '../../ui/facts.tsx'
@@ -15,7 +15,7 @@ import ui from '../../ui/ui.module.css'
 import { MergeForm, NoteForm, ReplyForm, StatusButtons } from './group-forms.tsx'
 import styles from './scam-report-group.module.css'
 
-export async function loader(args: LoaderFunctionArgs): Promise<ScamReportGroupDetail> {
+export async function groupLoader(args: LoaderFunctionArgs): Promise<ScamReportGroupDetail> {
   return staffCall(args, scamReportGroup, { id: Number(args.params.id) || 0 })
 }
 
@@ -91,10 +91,9 @@ function Notes({ group }: { group: Group }) {
  * One reported channel (docs/product.md#scam-reports): its reports with what happened and what was
  * lost, its status, the verifiers' notes and replies, and merging a duplicate into it.
  */
-export function Component() {
+export function GroupScreen({ group }: { group: Group }) {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
-  const group = useLoaderData() as Group
   const revalidator = useRevalidator()
   const [notice, setNotice] = useState('')
   const done = async (text: string) => {
