@@ -4,16 +4,15 @@ import type * as consoleContracts from '../../../shared/contracts/console-scam-r
 import type { ScamReportForm } from '../../../shared/contracts/scam-reports.ts'
 import type { FieldErrors } from '../../../shared/contracts/define.ts'
 import type { Locale } from '../../../shared/languages.ts'
-import { isCurrency, parseMoney } from '../../../shared/rules/money.ts'
+import { parseMoney } from '../../../shared/rules/money.ts'
 import {
   nextStatuses,
-  REPORT_CURRENCIES,
   referenceFrom,
+  reportFieldErrors,
   SCAM_REPORT_LIMITS,
   SCAM_REPORT_MESSAGES,
   type ScamGroupStatus,
 } from '../../../shared/rules/scam-reports.ts'
-import { isEmail } from '../../../shared/rules/text.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
 import { queueMail } from '../mailer.ts'
@@ -33,7 +32,6 @@ export const REPORT_LIMITS: RateRule[] = [
   { name: 'scamReports.day', points: 20, durationSeconds: 86_400 },
 ]
 
-const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 const iso = (at: Date | string) => new Date(at).toISOString()
 
 export interface Reporter {
@@ -57,35 +55,29 @@ export interface CleanReport {
  * wrong in one go. `today` is the last day a scam can have happened (UTC: a day ahead of no one).
  */
 export function checkReport(form: ScamReportForm, country: string | null, today: string): { clean: CleanReport } | { errors: FieldErrors } {
-  const errors: FieldErrors = {}
-  const description = form.description.normalize('NFC').trim()
-  if (description.length < SCAM_REPORT_LIMITS.descriptionMin || description.length > SCAM_REPORT_LIMITS.description)
-    errors.description = SCAM_REPORT_MESSAGES.description
+  const errors: FieldErrors = reportFieldErrors(form, today)
   const channels: CleanReport['channels'] = []
-  const typed = form.channels.map((value, index) => ({ value: value.trim(), index })).filter((entry) => entry.value !== '')
-  if (!typed.length) errors['channels.0'] = 'verify:errors.empty'
-  for (const { value, index } of typed) {
+  form.channels.forEach((raw, index) => {
+    const value = raw.trim()
+    if (!value) return
     const channel = reportChannelOf(value, country)
     if (!channel.ok) errors[`channels.${index}`] = channel.error
     else if (channels.some((seen) => seen.kind === channel.kind && seen.key === channel.key)) errors[`channels.${index}`] = SCAM_REPORT_MESSAGES.channelRepeated
     else channels.push({ kind: channel.kind, key: channel.key, display: channel.display })
-  }
-  if (!ISO_DATE.test(form.happenedOn) || form.happenedOn > today || form.happenedOn < '2000-01-01') errors.happenedOn = SCAM_REPORT_MESSAGES.happenedOn
-  let lost: CleanReport['lost'] = null
-  if (form.amount.trim()) {
-    const currency = form.currency
-    if (!(REPORT_CURRENCIES as readonly string[]).includes(currency) || !isCurrency(currency)) errors.currency = SCAM_REPORT_MESSAGES.currency
-    else {
-      const parsed = parseMoney(form.amount, currency)
-      if ('problem' in parsed || parsed.minor <= 0 || parsed.minor > Number.MAX_SAFE_INTEGER / 1000) errors.amount = SCAM_REPORT_MESSAGES.amount
-      else lost = { minor: parsed.minor, currency }
-    }
-  }
-  const email = form.email.trim().toLowerCase()
-  if (email && !isEmail(email)) errors.email = SCAM_REPORT_MESSAGES.email
-  else if (email && !form.consent) errors.consent = SCAM_REPORT_MESSAGES.consent
+  })
   if (Object.keys(errors).length) return { errors }
-  return { clean: { description, channels, happenedOn: form.happenedOn, lost, email: email || null, consent: Boolean(email) && form.consent } }
+  const email = form.email.trim().toLowerCase()
+  const lost = form.amount.trim() ? { minor: (parseMoney(form.amount, form.currency) as { minor: number }).minor, currency: form.currency } : null
+  return {
+    clean: {
+      description: form.description.normalize('NFC').trim(),
+      channels,
+      happenedOn: form.happenedOn,
+      lost,
+      email: email || null,
+      consent: Boolean(email) && form.consent,
+    },
+  }
 }
 
 /** A fresh reference: eight symbols of Crockford's base 32 from the system's random source. */

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { reportScam, type ScamReportForm } from '../../api/scam-reports.ts'
 import { useGateway, useSite } from '../../app-state.ts'
-import { REPORT_CURRENCIES, reportPath, reportThanksPath, SCAM_REPORT_LIMITS } from '../../../shared/rules/scam-reports.ts'
+import { REPORT_CURRENCIES, reportFieldErrors, reportPath, reportThanksPath, SCAM_REPORT_LIMITS } from '../../../shared/rules/scam-reports.ts'
 import styles from './scam-report.module.css'
 
 export interface ReportFormState {
@@ -66,10 +66,15 @@ export function ReportForm({ state }: { state: ReportFormState }) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    setBusy(true)
+    const values = valuesOf(event.currentTarget)
     setFailed(null)
+    // The form's own rules first: what is wrong is named without a round trip; the channels are read by the platform.
+    const checked = reportFieldErrors(values, new Date().toISOString().slice(0, 10))
+    setErrors(checked)
+    if (Object.keys(checked).length) return
+    setBusy(true)
     try {
-      const { reference } = await gateway.call(reportScam, valuesOf(event.currentTarget))
+      const { reference } = await gateway.call(reportScam, values)
       await navigate(reportThanksPath(site.lang, reference))
     } catch (error) {
       if (error instanceof GatewayError && Object.keys(error.fields).length) setErrors(error.fields)
