@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isReference, nextStatuses, REFERENCE_ALPHABET, referenceFrom, reportFieldErrors, reportPath } from './scam-reports.ts'
+import { reportFieldErrors } from './scam-report-form.ts'
+import { isReference, nextStatuses, REFERENCE_ALPHABET, referenceFrom, reportPath } from './scam-reports.ts'
 
 const form = {
   description: 'They asked for a deposit in our name.',

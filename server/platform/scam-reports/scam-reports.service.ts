@@ -5,14 +5,8 @@ import type { ScamReportForm } from '../../../shared/contracts/scam-reports.ts'
 import type { FieldErrors } from '../../../shared/contracts/define.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import { parseMoney } from '../../../shared/rules/money.ts'
-import {
-  nextStatuses,
-  referenceFrom,
-  reportFieldErrors,
-  SCAM_REPORT_LIMITS,
-  SCAM_REPORT_MESSAGES,
-  type ScamGroupStatus,
-} from '../../../shared/rules/scam-reports.ts'
+import { reportFieldErrors } from '../../../shared/rules/scam-report-form.ts'
+import { nextStatuses, referenceFrom, SCAM_REPORT_LIMITS, SCAM_REPORT_MESSAGES, type ScamGroupStatus } from '../../../shared/rules/scam-reports.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
 import { queueMail } from '../mailer.ts'

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { reportScam, type ScamReportForm } from '../../api/scam-reports.ts'
 import { useGateway, useSite } from '../../app-state.ts'
-import { REPORT_CURRENCIES, reportFieldErrors, reportPath, reportThanksPath, SCAM_REPORT_LIMITS } from '../../../shared/rules/scam-reports.ts'
+import { reportFieldErrors } from '../../../shared/rules/scam-report-form.ts'
+import { REPORT_CURRENCIES, reportPath, reportThanksPath, SCAM_REPORT_LIMITS } from '../../../shared/rules/scam-reports.ts'
 import styles from './scam-report.module.css'
 
 export interface ReportFormState {
