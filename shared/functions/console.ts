@@ -136,4 +136,11 @@ export const CONSOLE = {
   mediaDetail: { endpoint: 'console', route: 'console$mediaDetail', access: 'staff' },
   saveMedia: { endpoint: 'console', route: 'console$saveMedia', access: 'staff' },
   deleteMedia: { endpoint: 'console', route: 'console$deleteMedia', access: 'staff' },
+  // Scam reports grouped by channel, the verifier's queue (docs/product.md#scam-reports).
+  scamReportGroups: { endpoint: 'console', route: 'console$scamReportGroups', access: 'staff' },
+  scamReportGroup: { endpoint: 'console', route: 'console$scamReportGroup', access: 'staff' },
+  setScamReportStatus: { endpoint: 'console', route: 'console$setScamReportStatus', access: 'staff' },
+  noteScamReportGroup: { endpoint: 'console', route: 'console$noteScamReportGroup', access: 'staff' },
+  mergeScamReportGroups: { endpoint: 'console', route: 'console$mergeScamReportGroups', access: 'staff' },
+  replyToScamReporter: { endpoint: 'console', route: 'console$replyToScamReporter', access: 'staff' },
 } as const satisfies FunctionTable

@@ -61,6 +61,8 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'visitors/:id', ...screen('visitor') },
               { path: 'comments', ...screen('comments') },
               { path: 'register', ...screen('register') },
+              // The queue, and with an id one reported channel (one module for both).
+              { path: 'scam-reports/:id?', ...screen('scam-reports') },
               { path: 'content', ...screen('content') },
               { path: 'content/:kind/:id', ...screen('content-item') },
               {

@@ -72,6 +72,9 @@ export const routes: RouteObject[] = [
           { path: 'apply/h5Index', ...screen('applications', { ns: ['apply'], h5: true }) },
           // verification feature routes
           { path: 'verify.html', ...screen('verify', { ns: ['verify'] }) },
+          // report a scam, and its thank-you page (docs/product.md#scam-reports)
+          { path: 'verify/report.html', ...screen('scam-report/form', { ns: ['verify'], private: true }) },
+          { path: 'verify/report/thanks.html', ...screen('scam-report/thanks', { ns: ['verify'], private: true }) },
           // the post-event survey: a personal link from the mail (docs/product.md#survey)
           { path: 'survey/:token', ...screen('survey', { ns: ['survey'], private: true }) },
           // a draft or scheduled item through the console's signed preview link (docs/product.md#console-content)

@@ -39,3 +39,4 @@ export const domain: Domain = {
 // What other domains use of this one.
 export { eraseChannelSubmitters, eraseLookups } from './erasure.ts'
 export { verifiedChannelsOf } from './submissions/submissions.ts'
+export { type ReportChannel, reportChannelOf } from './report-channel.ts'

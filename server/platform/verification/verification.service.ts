@@ -39,7 +39,7 @@ export const UPLOAD_LIMITS: RateRule[] = [
 /** Public channels are read again after this long (the CLI writes from another process). */
 const REFERENCES_TTL_MS = 60_000
 
-const QUERY_ERRORS: Record<QueryError, string> = {
+export const QUERY_ERRORS: Record<QueryError, string> = {
   empty: 'verify:errors.empty',
   tooLong: 'verify:errors.tooLong',
   unrecognised: 'verify:errors.unrecognised',

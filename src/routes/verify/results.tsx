@@ -8,6 +8,7 @@ import { OfficialChannels } from '../../components/official-channels/official-ch
 import { AlertIcon, FlagIcon } from './verify-icons.tsx'
 import styles from './verify.module.css'
 import { dateFormat, numberFormat } from '../../i18n/intl.ts'
+import { reportPath } from '../../../shared/rules/scam-reports.ts'
 
 const SCAM_SIGNS = ['moveChat', 'personalPayment', 'fakeDocuments', 'lookalikes', 'pressure', 'secrets'] as const
 
@@ -57,7 +58,8 @@ export function ScamSigns() {
   )
 }
 
-function ReportLink({ subject, body }: { subject: string; body: string }) {
+/** A channel not ours is reported on the form, prefilled with it (docs/product.md#scam-reports); a document by mail. */
+function ReportLink({ subject, body, value }: { subject: string; body: string; value?: string }) {
   const { t } = useTranslation('verify')
   const site = useSite()
   const href = `mailto:${site.config.qaEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
@@ -67,7 +69,15 @@ function ReportLink({ subject, body }: { subject: string; body: string }) {
         {t('report.title')}
       </h3>
       <p>{t('report.text')}</p>
-      <a className={styles.reportButton} href={href}>
+      {value !== undefined ? (
+        <p>
+          <Link className={styles.reportButton} to={reportPath(site.lang, value)}>
+            <FlagIcon size={18} />
+            <span>{t('report.form')}</span>
+          </Link>
+        </p>
+      ) : null}
+      <a className={value !== undefined ? styles.reportMail : styles.reportButton} href={href}>
         <FlagIcon size={18} />
         <span>{t('report.button', { email: site.config.qaEmail })}</span>
       </a>
@@ -75,7 +85,7 @@ function ReportLink({ subject, body }: { subject: string; body: string }) {
   )
 }
 
-function Warnings({ channels, subject, body }: { channels: OfficialChannel[] | undefined; subject: string; body: string }) {
+function Warnings({ channels, subject, body, value }: { channels: OfficialChannel[] | undefined; subject: string; body: string; value?: string }) {
   const { t } = useTranslation('verify')
   return (
     <>
@@ -91,7 +101,7 @@ function Warnings({ channels, subject, body }: { channels: OfficialChannel[] | u
         </h3>
         <OfficialChannels channels={channels} heading="none" />
       </section>
-      <ReportLink subject={subject} body={body} />
+      <ReportLink subject={subject} body={body} value={value} />
     </>
   )
 }
@@ -264,6 +274,7 @@ export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; 
           <p className={styles.next}>{t('result.next')}</p>
           <Warnings
             channels={channels}
+            value={verdict.query.display}
             subject={t('report.subject', { value: verdict.query.display, brand })}
             body={t('report.body', { brand, type: typeName, value: verdict.query.display, page: `${site.config.publicOrigin}/${site.lang}/verify.html` })}
           />

@@ -142,6 +142,28 @@ const PEOPLE: Record<string, Record<string, string>> = {
     kind: 'kept',
     state: 'kept',
   },
+  scam_reports: {
+    description: 'deleted: their reports, sent signed in or with one of their addresses (eraseScamReports)',
+    contact_email: 'deleted with the report',
+    reference: 'deleted with the report',
+    currency: 'deleted with the report',
+    locale: 'deleted with the report',
+  },
+  scam_report_channels: {
+    display: 'deleted with the report (cascade): the channel as they wrote it',
+    kind: 'deleted with the report (cascade)',
+    channel_key: 'deleted with the report (cascade)',
+  },
+  scam_report_notes: {
+    body: 'replies to them deleted with their report (cascade); staff notes about a channel stay (about the scammer, not the reporter)',
+    kind: 'kept with a staff note',
+  },
+  scam_report_groups: {
+    display: 'kept: a channel reported as a scam (the impersonator’s, not the reporter’s), with the other reports of it',
+    channel_key: 'kept, as display',
+    kind: 'kept',
+    status: 'kept',
+  },
   verification_lookups: {
     value: 'deleted where it is one of their addresses or phone numbers; chat names and wallets cannot be tied to anyone and stay',
     query_type: 'deleted with the value',

@@ -10,6 +10,7 @@ import { eraseSurveyTraces } from '../../survey/index.ts'
 import { eraseHeldTickets, eraseOrders, redactOrderHistories } from '../../tickets/index.ts'
 import { eraseLeadNotes } from '../../leads/index.ts'
 import { eraseChannelSubmitters, eraseLookups } from '../../verification/index.ts'
+import { eraseScamReports } from '../../scam-reports/index.ts'
 import { type PersonTraces, personTraces, redactJson, redactText, searchTerms } from './person-traces.ts'
 import { existingVisitor } from './visitor-view.ts'
 import { MONEY_MOVED } from './visitors.repo.ts'
@@ -36,6 +37,7 @@ export const ACCOUNT_REFERENCES = {
   'verification_channel_submissions.submitted_by': 'set to null with the account; the notes they wrote emptied: the channel stays the company’s',
   'exhibitor_task_confirmations.confirmed_by': 'set to null: the task stays done for their exhibitor, without who confirmed it or first opened its manual',
   'leads.scanned_by': 'set to null: the lead stays with its exhibitor, without who scanned it',
+  'scam_reports.account_id': 'their scam reports deleted, with those that gave one of their addresses (eraseScamReports)',
 } as const
 
 /** The person as each domain is given them (server/platform/erasure.ts), from what identifies them here. */
@@ -101,6 +103,7 @@ export async function deleteVisitor(platform: Platform, actor: StaffActor, id: s
     await platform.services.staff.redactAudit(tx, person)
     await eraseLookups(tx, person)
     await eraseChannelSubmitters(tx, person)
+    await eraseScamReports(tx, person)
     const sessions = (await tx.query<{ id: string }>('select id from sessions where account_id = $1', [id])).rows.map((row) => row.id)
     await tx.query('delete from accounts where id = $1', [id])
     const erasure: Erasure = {
