@@ -50,6 +50,7 @@ export const ROUTE_QUERY_PARAMS: Readonly<Record<string, QueryDeclaration>> = {
   apply: ['tab', 'exhibition'],
   'apply/h5Index': ['tab', 'exhibition'],
   'verify.html': ['value'],
+  'verify/alerts.html': ['q', 'before'],
   // Personal (never stored); a form post without JavaScript comes back with `sent`, `errors` or `failed`.
   'survey/:token': 'any',
   // Personal (never stored): the console's signed preview link.

@@ -139,7 +139,10 @@ export const scamAlerts = defineContract({
   cacheSeconds: 30,
   payload: z.object({
     q: z.string('errors.invalid').trim().max(ALERT_LIMITS.search, 'errors.tooLong').default(''),
-    before: z.string('errors.invalid').regex(/^\d{1,15}\.\d{1,10}$/, 'errors.invalid').optional(),
+    before: z
+      .string('errors.invalid')
+      .regex(/^\d{1,15}\.\d{1,10}$/, 'errors.invalid')
+      .optional(),
   }),
   result: z.object({ items: z.array(scamAlert), next: z.string().nullable() }),
 })

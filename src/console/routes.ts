@@ -60,6 +60,7 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'visitors/:id', ...screen('visitor') },
               { path: 'comments', ...screen('comments') },
               { path: 'register', ...screen('register') },
+              { path: 'alerts', ...screen('alerts') },
               { path: 'content', ...screen('content') },
               { path: 'content/:kind/:id', ...screen('content-item') },
               {

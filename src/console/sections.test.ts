@@ -18,6 +18,7 @@ describe('sectionsFor', () => {
       'comments',
       'checkin',
       'register',
+      'alerts',
       'staff',
       'audit',
       'invoicing',

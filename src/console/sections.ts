@@ -20,6 +20,7 @@ export type SectionId =
   | 'exhibitors'
   | 'checkin'
   | 'register'
+  | 'alerts'
   | 'exhibitions'
   | 'orders'
   | 'payments'
@@ -59,6 +60,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'comments', group: 'publishing', path: `${CONSOLE_HOME}/comments`, needs: 'commentList' },
   { id: 'checkin', group: 'door', path: CHECKIN_PATH, needs: 'checkinList' },
   { id: 'register', group: 'verification', path: `${CONSOLE_HOME}/register`, needs: 'registerChannels' },
+  { id: 'alerts', group: 'verification', path: `${CONSOLE_HOME}/alerts`, needs: 'scamAlertList' },
   { id: 'staff', group: 'administration', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },
   { id: 'audit', group: 'administration', path: `${CONSOLE_HOME}/audit`, needs: 'auditList' },
   { id: 'invoicing', group: 'administration', path: `${CONSOLE_HOME}/settings/invoicing`, needs: 'invoicing' },

@@ -72,6 +72,8 @@ export const routes: RouteObject[] = [
           { path: 'apply/h5Index', ...screen('applications', { ns: ['apply'], h5: true }) },
           // verification feature routes
           { path: 'verify.html', ...screen('verify', { ns: ['verify'] }) },
+          // the public scam alerts (docs/product.md#scam-alerts)
+          { path: 'verify/alerts.html', ...screen('verify/alerts', { ns: ['verify'] }) },
           // the post-event survey: a personal link from the mail (docs/product.md#survey)
           { path: 'survey/:token', ...screen('survey', { ns: ['survey'], private: true }) },
           // a draft or scheduled item through the console's signed preview link (docs/product.md#console-content)

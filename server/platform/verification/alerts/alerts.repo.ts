@@ -90,7 +90,12 @@ export interface AlertSearch {
 }
 
 const SEARCH = `($1::text = '' or display ilike $2 or lookup_key ilike $2 or (kind, lookup_key) in (select * from unnest($3::text[], $4::text[])))`
-const searchParams = (filter: AlertSearch) => [filter.search, likePattern(filter.search), filter.keys.map((pair) => pair.kind), filter.keys.map((pair) => pair.key)]
+const searchParams = (filter: AlertSearch) => [
+  filter.search,
+  likePattern(filter.search),
+  filter.keys.map((pair) => pair.kind),
+  filter.keys.map((pair) => pair.key),
+]
 
 /** Live alerts, newest first, after the keyset cursor (published at, id) of the page before; one more than asked shows there is a next page. */
 export async function livePage(db: Queryable, filter: AlertSearch, before: { at: Date; id: number } | null, limit: number): Promise<AlertRow[]> {

@@ -42,8 +42,16 @@ const FOREIGN_KEY_VIOLATION = '23503'
 
 /** The register's kinds that hold the same value: a phone number is also a WhatsApp account. */
 function samePairs(kind: ChannelKind, key: string): Array<{ kind: string; key: string }> {
-  if (kind === 'phone') return [{ kind, key }, { kind: 'whatsapp', key }]
-  if (kind === 'whatsapp' && /^\+\d+$/.test(key)) return [{ kind, key }, { kind: 'phone', key }]
+  if (kind === 'phone')
+    return [
+      { kind, key },
+      { kind: 'whatsapp', key },
+    ]
+  if (kind === 'whatsapp' && /^\+\d+$/.test(key))
+    return [
+      { kind, key },
+      { kind: 'phone', key },
+    ]
   return [{ kind, key }]
 }
 
@@ -76,7 +84,11 @@ export async function publishAlert(tx: Queryable, input: PublishAlertInput, at: 
   if (official) throw conflict('console:errors.alertOfficial', { value: display })
   const before = await repo.alertByKey(tx, input.kind, key)
   try {
-    const { row } = await repo.upsertAlert(tx, { kind: input.kind, key, display, companyId: input.impersonatedCompanyId, firstSeen: input.firstSeen, summary }, at)
+    const { row } = await repo.upsertAlert(
+      tx,
+      { kind: input.kind, key, display, companyId: input.impersonatedCompanyId, firstSeen: input.firstSeen, summary },
+      at,
+    )
     return { alert: row, before }
   } catch (error) {
     if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION)
