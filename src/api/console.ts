@@ -8,7 +8,6 @@ import type * as exports from '../../shared/contracts/console-exports.ts'
 import type * as catalog from '../../shared/contracts/console-catalog.ts'
 import type * as checkin from '../../shared/contracts/console-checkin.ts'
 import type * as register from '../../shared/contracts/console-register.ts'
-import type * as alerts from '../../shared/contracts/console-alerts.ts'
 import type * as applications from '../../shared/contracts/console-applications.ts'
 import type * as visitors from '../../shared/contracts/console-visitors.ts'
 import type * as exhibitors from '../../shared/contracts/console-exhibitors.ts'
@@ -97,11 +96,6 @@ export const retireRegisterChannel = fn<typeof register.retireRegisterChannel>(C
 export const channelSubmissions = fn<typeof register.channelSubmissions>(CONSOLE.channelSubmissions)
 export const approveChannelSubmission = fn<typeof register.approveChannelSubmission>(CONSOLE.approveChannelSubmission)
 export const rejectChannelSubmission = fn<typeof register.rejectChannelSubmission>(CONSOLE.rejectChannelSubmission)
-// Public scam alerts (docs/product.md#scam-alerts).
-export const scamAlertList = fn<typeof alerts.scamAlertList>(CONSOLE.scamAlertList)
-export const saveScamAlert = fn<typeof alerts.saveScamAlert>(CONSOLE.saveScamAlert)
-export const withdrawScamAlert = fn<typeof alerts.withdrawScamAlert>(CONSOLE.withdrawScamAlert)
-export type { ConsoleScamAlert } from '../../shared/contracts/console-alerts.ts'
 export const registerDocuments = fn<typeof register.registerDocuments>(CONSOLE.registerDocuments)
 export const addRegisterDocument = fn<typeof register.addRegisterDocument>(CONSOLE.addRegisterDocument)
 export const retireRegisterDocument = fn<typeof register.retireRegisterDocument>(CONSOLE.retireRegisterDocument)

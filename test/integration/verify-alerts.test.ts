@@ -36,10 +36,16 @@ beforeEach(async () => {
 })
 
 const staff = (name: string, body: unknown, member = verifier) => consoleCall(app, name, body, { cookie: member.cookie })
-const invite = { kind: 'telegram', value: 'https://t.me/+ScAm1234xyz', firstSeen: '2026-11-20', summary: { en: 'A fake “VIP group” selling tickets.', 'zh-cn': '冒充“VIP群”卖票。' } }
+const invite = {
+  kind: 'telegram',
+  value: 'https://t.me/+ScAm1234xyz',
+  firstSeen: '2026-11-20',
+  summary: { en: 'A fake “VIP group” selling tickets.', 'zh-cn': '冒充“VIP群”卖票。' },
+}
 const publish = (body: Record<string, unknown> = {}, member = verifier) => staff('saveScamAlert', { ...invite, ...body }, member)
 const auditOf = async (fn: string) =>
-  (await db.query<{ target: string; before: unknown; after: unknown }>('select target, before, after from staff_audit where function = $1 order by id', [fn])).rows
+  (await db.query<{ target: string; before: unknown; after: unknown }>('select target, before, after from staff_audit where function = $1 order by id', [fn]))
+    .rows
 const alertRows = async () => (await db.query<{ id: number }>('select id from scam_alerts')).rows
 
 const check = async (value: string, locale = 'en'): Promise<ChannelVerdict> =>
@@ -130,7 +136,11 @@ describe('withdrawing and publishing again', () => {
     expect((await staff('withdrawScamAlert', { id })).body.message).toBe('console:errors.alertWithdrawn')
     expect((await staff('withdrawScamAlert', { id: 999_999 })).status).toBe(404)
     expect(await auditOf('console$withdrawScamAlert')).toEqual([
-      { target: `scam-alert:${id}`, before: expect.objectContaining({ withdrawnAt: null }), after: expect.objectContaining({ withdrawnAt: '2026-11-29T10:01:00.000Z' }) },
+      {
+        target: `scam-alert:${id}`,
+        before: expect.objectContaining({ withdrawnAt: null }),
+        after: expect.objectContaining({ withdrawnAt: '2026-11-29T10:01:00.000Z' }),
+      },
     ])
 
     later(600)
@@ -197,7 +207,9 @@ function parseFeed(xml: string) {
 
 describe('the feeds', () => {
   it('when the RSS feed is read, then it is well-formed RSS 2.0 in the language asked, with its self link, and text is escaped', async () => {
-    await publish({ kind: 'domain', value: 'fake-tickets.com', summary: { en: 'Sells <b>fake</b> tickets & "VIP" passes', th: 'ขายบัตรปลอม <ด่วน>' } }).expect(200)
+    await publish({ kind: 'domain', value: 'fake-tickets.com', summary: { en: 'Sells <b>fake</b> tickets & "VIP" passes', th: 'ขายบัตรปลอม <ด่วน>' } }).expect(
+      200,
+    )
     const english = await request(app).get('/en/verify/alerts.rss').expect(200)
     expect(english.headers['content-type']).toMatch(/^application\/rss\+xml; charset=utf-8/)
     const feed = parseFeed(english.text)

@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type ConsoleScamAlert, saveScamAlert } from '../../../api/console.ts'
+import { type ConsoleScamAlert, saveScamAlert } from '../../../api/console-alerts.ts'
 import { LANGUAGE_INFO, LOCALES, urlLanguageOfLocale } from '../../../../shared/languages.ts'
 import { ALERT_LIMITS, CHANNEL_KINDS, type ChannelKind } from '../../../../shared/rules/verification.ts'
 import { useConsoleShell } from '../../console-state.ts'
@@ -11,7 +11,6 @@ import { SelectField } from '../../ui/select-field.tsx'
 import { TextAreaField, TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { textOf, useFormCall } from '../../ui/use-form-call.ts'
-import styles from './alerts.module.css'
 
 interface Props {
   /** The alert to change or publish again; null: a new one. */
@@ -25,7 +24,7 @@ interface Props {
  * Publishes an alert, changes one or publishes a withdrawn one again (docs/product.md#scam-alerts): the
  * channel as visitors meet it, whom it impersonates, when it was first seen and a summary, English first.
  */
-export default function AlertForm({ alert, owners, onClose, onSaved }: Props) {
+export function AlertForm({ alert, owners, onClose, onSaved }: Props) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
   const dialog = useRef<HTMLDialogElement>(null)
@@ -44,58 +43,53 @@ export default function AlertForm({ alert, owners, onClose, onSaved }: Props) {
   return (
     <Dialog title={title} onClose={onClose} width="wide" dialogRef={dialog}>
       <form className={ui.form} onSubmit={(event) => void submit(event)} noValidate>
-        <div className={styles.grid}>
-          <SelectField
-            label={t('alerts.kind')}
-            name="kind"
-            defaultValue={alert?.kind ?? 'telegram'}
-            options={CHANNEL_KINDS.map((kind) => [kind, t(`register.kinds.${kind}`)])}
-            error={fieldError('kind')}
+        <SelectField
+          label={t('alerts.kind')}
+          name="kind"
+          defaultValue={alert?.kind ?? 'telegram'}
+          options={CHANNEL_KINDS.map((kind) => [kind, t(`register.kinds.${kind}`)])}
+          error={fieldError('kind')}
+        />
+        <SelectField
+          label={t('alerts.impersonates')}
+          hint={t('alerts.impersonatesHint')}
+          name="impersonates"
+          defaultValue={alert?.impersonates ? String(alert.impersonates.companyId) : ''}
+          options={[['', t('alerts.brand')], ...owners.map((owner): [string, string] => [String(owner.companyId), owner.name])]}
+          error={fieldError('impersonatedCompanyId')}
+        />
+        <TextField
+          label={t('alerts.value')}
+          hint={t('alerts.valueHint')}
+          name="value"
+          autoComplete="off"
+          required
+          maxLength={ALERT_LIMITS.value}
+          defaultValue={alert?.display ?? ''}
+          error={fieldError('value')}
+        />
+        <TextField
+          label={t('alerts.firstSeen')}
+          name="firstSeen"
+          type="date"
+          required
+          defaultValue={alert?.firstSeen ?? localToday()}
+          error={fieldError('firstSeen')}
+        />
+        {LOCALES.map((locale) => (
+          <TextAreaField
+            key={locale}
+            label={t(locale === 'en' ? 'alerts.summaryEnglish' : 'alerts.summaryIn', { language: LANGUAGE_INFO[urlLanguageOfLocale(locale)].nativeName })}
+            hint={locale === 'en' ? t('alerts.summaryHint') : undefined}
+            name={`summary.${locale}`}
+            lang={LANGUAGE_INFO[urlLanguageOfLocale(locale)].htmlLang}
+            required={locale === 'en'}
+            maxLength={ALERT_LIMITS.summary}
+            rows={locale === 'en' ? 3 : 2}
+            defaultValue={alert?.summary[locale] ?? ''}
+            error={fieldError(`summary.${locale}`)}
           />
-          <SelectField
-            label={t('alerts.impersonates')}
-            hint={t('alerts.impersonatesHint')}
-            name="impersonates"
-            defaultValue={alert?.impersonates ? String(alert.impersonates.companyId) : ''}
-            options={[['', t('alerts.brand')], ...owners.map((owner): [string, string] => [String(owner.companyId), owner.name])]}
-            error={fieldError('impersonatedCompanyId')}
-          />
-          <div className={styles.wide}>
-            <TextField
-              label={t('alerts.value')}
-              hint={t('alerts.valueHint')}
-              name="value"
-              autoComplete="off"
-              required
-              maxLength={ALERT_LIMITS.value}
-              defaultValue={alert?.display ?? ''}
-              error={fieldError('value')}
-            />
-          </div>
-          <TextField
-            label={t('alerts.firstSeen')}
-            name="firstSeen"
-            type="date"
-            required
-            defaultValue={alert?.firstSeen ?? localToday()}
-            error={fieldError('firstSeen')}
-          />
-          {LOCALES.map((locale) => (
-            <div key={locale} className={locale === 'en' ? styles.wide : undefined}>
-              <TextAreaField
-                label={t(locale === 'en' ? 'alerts.summaryEnglish' : 'alerts.summaryIn', { language: LANGUAGE_INFO[urlLanguageOfLocale(locale)].nativeName })}
-                hint={locale === 'en' ? t('alerts.summaryHint') : undefined}
-                name={`summary.${locale}`}
-                lang={LANGUAGE_INFO[urlLanguageOfLocale(locale)].htmlLang}
-                required={locale === 'en'}
-                maxLength={ALERT_LIMITS.summary}
-                rows={locale === 'en' ? 3 : 2}
-                defaultValue={alert?.summary[locale] ?? ''}
-                error={fieldError(`summary.${locale}`)}
-              />
-            </div>
-          ))}
-        </div>
+        ))}
         <FormEnd
           message={message}
           busy={busy}

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLoaderData, useRevalidator } from 'react-router'
-import { type ConsoleScamAlert, scamAlertList, withdrawScamAlert } from '../../../api/console.ts'
+import { type ConsoleScamAlert, scamAlertList, withdrawScamAlert } from '../../../api/console-alerts.ts'
 import { ALERT_LIMITS, ALERT_STATES, CHANNEL_KINDS } from '../../../../shared/rules/verification.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
@@ -14,10 +14,7 @@ import { type FiltersOfQuery, listQuery, oneOf, searchFilter } from '../../ui/li
 import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
 import { useAction } from '../../ui/use-action.ts'
-import styles from './alerts.module.css'
-
-// The form is wanted only after a click: its code stays out of the list's first visit (the console's budget).
-const AlertForm = lazy(() => import('./alert-form.tsx'))
+import { AlertForm } from './alert-form.tsx'
 
 const alertQuery = listQuery(
   {
@@ -44,7 +41,7 @@ function useColumns(onEdit: (alert: ConsoleScamAlert) => void, onWithdraw: (aler
       header: t('alerts.channel'),
       cell: (row) => (
         <>
-          <div className={styles.value}>{row.display}</div>
+          <div>{row.display}</div>
           <div className={ui.muted}>{t(`register.kinds.${row.kind}`)}</div>
         </>
       ),
@@ -64,7 +61,7 @@ function useColumns(onEdit: (alert: ConsoleScamAlert) => void, onWithdraw: (aler
     {
       header: t('alerts.actions'),
       cell: (row) => (
-        <div className={styles.rowActions}>
+        <div className={ui.actions}>
           <button type="button" className={ui.button} onClick={() => onEdit(row)}>
             {row.withdrawnAt ? t('alerts.republish') : t('alerts.edit')}
           </button>
@@ -136,17 +133,15 @@ export function Component() {
       </p>
       <Alert message={action.error} />
       {editing ? (
-        <Suspense fallback={null}>
-          <AlertForm
-            alert={editing.alert}
-            owners={page.owners}
-            onClose={() => setEditing(null)}
-            onSaved={(saved) => {
-              setEditing(null)
-              void changed(t('alerts.saved', { value: saved.display }))
-            }}
-          />
-        </Suspense>
+        <AlertForm
+          alert={editing.alert}
+          owners={page.owners}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null)
+            void changed(t('alerts.saved', { value: saved.display }))
+          }}
+        />
       ) : null}
       {withdrawing ? (
         <ConfirmDialog
