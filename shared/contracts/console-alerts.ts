@@ -63,6 +63,8 @@ export const scamAlertList = defineContract({
 export const saveScamAlert = defineContract({
   ...CONSOLE.saveScamAlert,
   payload: z.object({
+    /** An alert to change or publish again: its channel stays (kind and value are then not read again). */
+    id: id.optional(),
     kind: z.enum(CHANNEL_KINDS, { error: 'console:errors.registerKind' }),
     value: z.string({ error: 'errors.required' }).trim().min(1, 'errors.required').max(ALERT_LIMITS.value, 'errors.tooLong'),
     impersonatedCompanyId: id.nullable().default(null),

@@ -81,6 +81,15 @@ describe('publishing an alert in the console', () => {
     expect(audit[1]?.before).toMatchObject({ summary: { en: 'A fake “VIP group” selling tickets.' } })
   })
 
+  it('when an alert is changed by its id, then its channel stays whatever value is sent (an app shown as "App Store id…" is not retyped)', async () => {
+    const app = (await publish({ kind: 'app', value: 'https://apps.apple.com/app/id1234567890' }).expect(200)).body.data
+    expect(app.display).toBe('App Store id1234567890')
+    const changed = await publish({ id: app.id, kind: 'app', value: app.display, summary: { en: 'A fake ticket app.' } }).expect(200)
+    expect(changed.body.data).toMatchObject({ id: app.id, display: 'App Store id1234567890', summary: { en: 'A fake ticket app.' } })
+    expect(await alertRows()).toHaveLength(1)
+    expect((await publish({ id: 999_999 })).status).toBe(404)
+  })
+
   it('when the value is an official channel, ours or a verified exhibitor’s, then it is refused with a 409 and nothing is written', async () => {
     await staff('saveRegisterChannel', { kind: 'telegram', value: 'https://t.me/+ScAm1234xyz', purpose: 'community', since: '2024-01-01' }).expect(200)
     const refused = await publish()

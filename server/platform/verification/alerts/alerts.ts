@@ -73,7 +73,12 @@ function cleanSummary(summary: PublishAlertInput['summary']): Record<string, str
  * the organiser's or a verified exhibitor's valid today, is refused (409): the register is the authority.
  */
 export async function publishAlert(tx: Queryable, input: PublishAlertInput, at: Date = new Date()): Promise<PublishedAlert> {
-  const { key, display } = registerKeyIn(VALUE_ERRORS, input.kind, input.value)
+  return publishKeyed(tx, { ...input, ...registerKeyIn(VALUE_ERRORS, input.kind, input.value) }, at)
+}
+
+/** Publishes for a value already in the register's form (an alert changed by its id keeps its channel). */
+async function publishKeyed(tx: Queryable, input: Omit<PublishAlertInput, 'value'> & { key: string; display: string }, at: Date): Promise<PublishedAlert> {
+  const { key, display } = input
   if (!ISO_DATE.test(input.firstSeen)) throw invalid({ firstSeen: 'console:errors.registerDate' }, 'console:errors.registerDate')
   if (input.firstSeen > dayOf(at)) throw invalid({ firstSeen: 'console:errors.alertFirstSeenFuture' }, 'console:errors.alertFirstSeenFuture')
   const summary = cleanSummary(input.summary)
@@ -191,7 +196,12 @@ export async function saveScamAlert(db: Database, platform: Platform, actor: Sta
       throw invalid({ impersonatedCompanyId: 'console:errors.registerOwnerUnknown' }, 'console:errors.registerOwnerUnknown')
   }
   const row = await db.transaction(async (tx) => {
-    const { alert, before } = await publishAlert(tx, input)
+    // By its id, an alert keeps its channel: the value as shown (an app's "App Store id…", a Unicode domain) is not retyped.
+    const kept = input.id === undefined ? null : await repo.alertById(tx, input.id, true)
+    if (input.id !== undefined && !kept) throw notFound('console:errors.alertNotFound')
+    const { alert, before } = kept
+      ? await publishKeyed(tx, { ...input, kind: kept.kind, key: kept.lookup_key, display: kept.display }, new Date())
+      : await publishAlert(tx, input)
     await audit(platform, tx, actor, 'console$saveScamAlert', before, alert)
     return alert
   })

@@ -31,6 +31,7 @@ export function AlertForm({ alert, owners, onClose, onSaved }: Props) {
   const { busy, submit, fieldError, message } = useFormCall(
     (form) =>
       client.call(saveScamAlert, {
+        ...(alert ? { id: alert.id } : {}),
         kind: textOf(form, 'kind') as ChannelKind,
         value: textOf(form, 'value'),
         impersonatedCompanyId: textOf(form, 'impersonates') ? Number(textOf(form, 'impersonates')) : null,
@@ -43,13 +44,21 @@ export function AlertForm({ alert, owners, onClose, onSaved }: Props) {
   return (
     <Dialog title={title} onClose={onClose} width="wide" dialogRef={dialog}>
       <form className={ui.form} onSubmit={(event) => void submit(event)} noValidate>
-        <SelectField
-          label={t('alerts.kind')}
-          name="kind"
-          defaultValue={alert?.kind ?? 'telegram'}
-          options={CHANNEL_KINDS.map((kind) => [kind, t(`register.kinds.${kind}`)])}
-          error={fieldError('kind')}
-        />
+        {alert ? (
+          // An alert is the channel's: changing the channel would be another alert, so kind and value stay.
+          <>
+            <input type="hidden" name="kind" value={alert.kind} />
+            <TextField label={t('alerts.kind')} value={t(`register.kinds.${alert.kind}`)} readOnly />
+          </>
+        ) : (
+          <SelectField
+            label={t('alerts.kind')}
+            name="kind"
+            defaultValue="telegram"
+            options={CHANNEL_KINDS.map((kind) => [kind, t(`register.kinds.${kind}`)])}
+            error={fieldError('kind')}
+          />
+        )}
         <SelectField
           label={t('alerts.impersonates')}
           hint={t('alerts.impersonatesHint')}
@@ -65,6 +74,7 @@ export function AlertForm({ alert, owners, onClose, onSaved }: Props) {
           autoComplete="off"
           required
           maxLength={ALERT_LIMITS.value}
+          readOnly={alert !== null}
           defaultValue={alert?.display ?? ''}
           error={fieldError('value')}
         />
