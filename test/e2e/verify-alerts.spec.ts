@@ -62,8 +62,16 @@ test('a verifier publishes two scam alerts; the alerts page, its feed and the ch
     await dialog.getByLabel('Summary in English').fill('A copy of our ticket shop that takes card details.')
     await dialog.getByRole('button', { name: 'Publish an alert' }).click()
     await expect(page.getByRole('status')).toHaveText(`The alert for ${DOMAIN} is published.`)
-    await expect(page.getByRole('row', { name: new RegExp(INVITE.replace(/[.+]/g, '\\$&')) })).toContainText('Live')
+    const row = page.getByRole('row', { name: new RegExp(INVITE.replace(/[.+]/g, '\\$&')) })
+    await expect(row).toContainText('Live')
     await expectAccessible(page)
+    // Changing an alert keeps its channel: only what is said about it changes.
+    await row.getByRole('button', { name: 'Change' }).click()
+    dialog = page.getByRole('dialog', { name: `Change the alert for ${INVITE}` })
+    await expect(dialog.getByLabel('Value')).toHaveValue(INVITE)
+    await dialog.getByLabel('Summary in English').fill('A fake “VIP group” that sells tickets for USDT.')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('status')).toHaveText(`The alert for ${INVITE} is published.`)
 
     for (const [lang, title, summary, heading] of [
       ['en', 'Scam alerts', 'A fake “VIP group” that sells tickets for USDT.', /^Known scam channel — reported on /],
