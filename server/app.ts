@@ -23,6 +23,7 @@ import { createLifecycle, healthRoutes, type Lifecycle } from './http/health.ts'
 import { languageChoiceHandler, pageLanguageOf } from './http/language.ts'
 import { type Metrics, metricsEndpoint, metricsExposure } from './http/metrics.ts'
 import { newsFeed } from './http/news-feed.ts'
+import { alertsFeed } from './http/verify-alerts-feed.ts'
 import { createPageCache, type PageCache } from './http/page-cache.ts'
 import { BUILD_FILE_OPTIONS, precompressedAssets } from './http/precompressed.ts'
 import { isQuietPath, isReservedPath, looksLikeFile, routeKindOf, slashlessLocation } from './http/paths.ts'
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps) {
   app.get('/robots.txt', (req, res) => seo.robots(req, res))
   // Files that belong to visitor pages: each language's news feed, an exhibition's calendar entry.
   app.get('/:lang/news/rss.xml', newsFeed(config, platform))
+  app.get('/:lang/verify/alerts.rss', alertsFeed(config, platform))
   app.get('/:lang/backDetail/:file', exhibitionCalendar(config, platform))
 
   const staticDir = deps.clientDir && existsSync(deps.clientDir) ? deps.clientDir : PUBLIC_DIR

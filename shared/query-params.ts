@@ -53,6 +53,7 @@ export const ROUTE_QUERY_PARAMS: Readonly<Record<string, QueryDeclaration>> = {
   // Personal (never stored): prefilled with a value, or a refused form post's `draft`; the reference.
   'verify/report.html': 'any',
   'verify/report/thanks.html': 'any',
+  'verify/alerts.html': ['q', 'before'],
   // Personal (never stored); a form post without JavaScript comes back with `sent`, `errors` or `failed`.
   'survey/:token': 'any',
   // Personal (never stored): the console's signed preview link.

@@ -16,7 +16,9 @@ const allowedInXml = (character: string) => {
   return code >= 0x20 ? code !== 0xfffe && code !== 0xffff : character === '\t' || character === '\n' || character === '\r'
 }
 const clean = (value: string) => Array.from(value).filter(allowedInXml).join('')
-const text = (value: string) => escapeHtml(clean(value))
+/** Text for a feed's elements: control characters XML forbids dropped, then escaped (never CDATA). */
+export const feedText = (value: string) => escapeHtml(clean(value))
+const text = feedText
 
 interface FeedWords {
   title: string

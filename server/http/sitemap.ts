@@ -15,6 +15,7 @@ const STATIC_PAGES = [
   '/about.html',
   '/trader.html',
   '/verify.html',
+  '/verify/alerts.html',
   '/apply',
   '/legal/terms.html',
   '/legal/privacy.html',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { VERIFICATION } from '../functions/verification.ts'
-import { CHANNEL_KINDS, CHANNEL_PURPOSES, DOCUMENT_AUDIENCES } from '../rules/verification.ts'
+import { ALERT_LIMITS, CHANNEL_KINDS, CHANNEL_PURPOSES, DOCUMENT_AUDIENCES } from '../rules/verification.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -57,12 +57,28 @@ export const channelOwner = z.object({
 export type ChannelOwner = z.output<typeof channelOwner>
 
 /**
+ * A confirmed scam channel as visitors read it (docs/product.md#scam-alerts): whom it impersonates (an
+ * exhibiting company, or null for the organiser itself), when it was first seen (YYYY-MM-DD) and
+ * published (an instant), and its summary in the reader's language (else English, else any).
+ */
+export const scamAlert = z.object({
+  id: z.number().int(),
+  kind: z.enum(CHANNEL_KINDS),
+  display: z.string(),
+  impersonates: channelOwner.nullable(),
+  firstSeen: isoDate,
+  publishedAt: z.string(),
+  summary: z.string(),
+})
+export type ScamAlert = z.output<typeof scamAlert>
+
+/**
  * `official`: one of the organiser's own channels. `exhibitor`: an exhibiting company's channel the
  * organiser's verifier checked, valid until a date; never the organiser's own. `demo`: the value
  * belongs to the demo content of a sample site, which is nobody's official channel.
  */
 export const channelVerdict = z.object({
-  verdict: z.enum(['official', 'exhibitor', 'unofficial', 'demo']),
+  verdict: z.enum(['official', 'exhibitor', 'unofficial', 'demo', 'scam']),
   query: z.object({
     type: z.enum(QUERY_TYPES),
     /** For chat accounts: the service named by the link or label; null for "@name" or a bare name. */
@@ -97,6 +113,8 @@ export const channelVerdict = z.object({
   notices: z.array(z.enum(QUERY_NOTICES)),
   /** When the value is not official: our public channels of the same kind, the ones to use instead. */
   sameKind: z.array(officialChannel),
+  /** A live scam alert for this value (verdict `scam`, docs/product.md#scam-alerts); null otherwise. */
+  alert: scamAlert.nullable(),
 })
 export type ChannelVerdict = z.output<typeof channelVerdict>
 
@@ -113,6 +131,20 @@ export const officialChannels = defineContract({
   cacheSeconds: 30,
   payload: z.object({}),
   result: z.object({ channels: z.array(officialChannel) }),
+})
+
+/** The public scam alerts, newest first; `before` is the `next` of the page before (a keyset cursor). */
+export const scamAlerts = defineContract({
+  ...VERIFICATION.scamAlerts,
+  cacheSeconds: 30,
+  payload: z.object({
+    q: z.string('errors.invalid').trim().max(ALERT_LIMITS.search, 'errors.tooLong').default(''),
+    before: z
+      .string('errors.invalid')
+      .regex(/^\d{1,15}\.\d{1,10}$/, 'errors.invalid')
+      .optional(),
+  }),
+  result: z.object({ items: z.array(scamAlert), next: z.string().nullable() }),
 })
 
 /** The PDF check is a multipart upload, not a gateway function (docs/CONVENTIONS.md#http-routes-that-are-not-gateway-functions). */

@@ -72,6 +72,10 @@ export const CONSOLE = {
   channelSubmissions: { endpoint: 'console', route: 'console$channelSubmissions', access: 'staff' },
   approveChannelSubmission: { endpoint: 'console', route: 'console$approveChannelSubmission', access: 'staff' },
   rejectChannelSubmission: { endpoint: 'console', route: 'console$rejectChannelSubmission', access: 'staff' },
+  // Public scam alerts (docs/product.md#scam-alerts).
+  scamAlertList: { endpoint: 'console', route: 'console$scamAlertList', access: 'staff' },
+  saveScamAlert: { endpoint: 'console', route: 'console$saveScamAlert', access: 'staff' },
+  withdrawScamAlert: { endpoint: 'console', route: 'console$withdrawScamAlert', access: 'staff' },
   // Applications (docs/product.md#console-applications).
   applicationList: { endpoint: 'console', route: 'console$applicationList', access: 'staff' },
   applicationDetail: { endpoint: 'console', route: 'console$applicationDetail', access: 'staff' },

@@ -4,4 +4,5 @@ import type { FunctionTable } from './gateway.ts'
 export const VERIFICATION = {
   verifyChannel: { endpoint: 'expo', route: 'expo$verifyChannel', access: 'visitor' },
   officialChannels: { endpoint: 'expo', route: 'expo$officialChannels', access: 'visitor' },
+  scamAlerts: { endpoint: 'expo', route: 'expo$scamAlerts', access: 'visitor' },
 } as const satisfies FunctionTable

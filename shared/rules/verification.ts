@@ -55,3 +55,20 @@ export const SUBMISSION_LIMITS = {
   /** An approval's default validity: the end of the exhibition it was submitted for, plus this many years. */
   validityYears: 1,
 } as const
+
+/**
+ * Public scam alerts (docs/product.md#scam-alerts): channels the verifier confirmed as scams, listed at
+ * /{lang}/verify/alerts.html, in its RSS feed and at ALERTS_API_PATH, and answered by the public check.
+ */
+export const ALERTS_API_PATH = '/api/verify/alerts'
+export const ALERT_LIMITS = {
+  /** Alerts on one public page, in the feed and in one JSON answer. */
+  pageSize: 20,
+  /** Characters of the search box and of a summary in one language. */
+  search: 200,
+  summary: 500,
+  value: 300,
+} as const
+/** Which alerts a console list shows: the live ones, the withdrawn ones, or both. */
+export const ALERT_STATES = ['all', 'live', 'withdrawn'] as const
+export type AlertState = (typeof ALERT_STATES)[number]

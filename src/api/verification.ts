@@ -8,7 +8,9 @@ export type {
   DocumentAudience,
   DocumentVerdict,
   OfficialChannel,
+  ScamAlert,
 } from '../../shared/contracts/verification.ts'
 /** Browser-safe references to the verification functions (no zod in the page bundle). */
 export const verifyChannel = fn<typeof contracts.verifyChannel>(VERIFICATION.verifyChannel)
 export const officialChannels = fn<typeof contracts.officialChannels>(VERIFICATION.officialChannels)
+export const scamAlerts = fn<typeof contracts.scamAlerts>(VERIFICATION.scamAlerts)

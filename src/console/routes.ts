@@ -63,6 +63,7 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'register', ...screen('register') },
               // The queue, and with an id one reported channel (one module for both).
               { path: 'scam-reports/:id?', ...screen('scam-reports') },
+              { path: 'alerts', ...screen('alerts') },
               { path: 'content', ...screen('content') },
               { path: 'content/:kind/:id', ...screen('content-item') },
               {

@@ -19,6 +19,7 @@ describe('sectionsFor', () => {
       'checkin',
       'register',
       'scamReports',
+      'alerts',
       'staff',
       'audit',
       'invoicing',

@@ -21,6 +21,7 @@ export type SectionId =
   | 'checkin'
   | 'register'
   | 'scamReports'
+  | 'alerts'
   | 'exhibitions'
   | 'orders'
   | 'payments'
@@ -61,6 +62,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'checkin', group: 'door', path: CHECKIN_PATH, needs: 'checkinList' },
   { id: 'register', group: 'verification', path: `${CONSOLE_HOME}/register`, needs: 'registerChannels' },
   { id: 'scamReports', group: 'verification', path: `${CONSOLE_HOME}/scam-reports`, needs: 'scamReportGroups' },
+  { id: 'alerts', group: 'verification', path: `${CONSOLE_HOME}/alerts`, needs: 'scamAlertList' },
   { id: 'staff', group: 'administration', path: `${CONSOLE_HOME}/staff`, needs: 'staffList' },
   { id: 'audit', group: 'administration', path: `${CONSOLE_HOME}/audit`, needs: 'auditList' },
   { id: 'invoicing', group: 'administration', path: `${CONSOLE_HOME}/settings/invoicing`, needs: 'invoicing' },

@@ -75,6 +75,8 @@ export const routes: RouteObject[] = [
           // report a scam, and its thank-you page (docs/product.md#scam-reports)
           { path: 'verify/report.html', ...screen('scam-report/form', { ns: ['verify'], private: true }) },
           { path: 'verify/report/thanks.html', ...screen('scam-report/thanks', { ns: ['verify'], private: true }) },
+          // the public scam alerts (docs/product.md#scam-alerts)
+          { path: 'verify/alerts.html', ...screen('verify/alerts', { ns: ['verify'] }) },
           // the post-event survey: a personal link from the mail (docs/product.md#survey)
           { path: 'survey/:token', ...screen('survey', { ns: ['survey'], private: true }) },
           // a draft or scheduled item through the console's signed preview link (docs/product.md#console-content)

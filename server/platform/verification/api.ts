@@ -1,12 +1,13 @@
 import type { Request, Response, Router } from 'express'
-import type { ChannelVerdict } from '../../../shared/contracts/verification.ts'
-import { isUrlLanguage, type Locale, localeOf } from '../../../shared/languages.ts'
-import { VERIFY_API_PATH } from '../../../shared/rules/verification.ts'
+import type { ChannelVerdict, ScamAlert } from '../../../shared/contracts/verification.ts'
+import { isUrlLanguage, type Locale, localeOf, type UrlLanguage } from '../../../shared/languages.ts'
+import { ALERT_LIMITS, ALERTS_API_PATH, VERIFY_API_PATH } from '../../../shared/rules/verification.ts'
 import { controlCharacterFields } from '../../../shared/rules/text.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts'
 import { DomainError } from '../errors.ts'
 import { loadStrings } from '../kit/strings.ts'
 import type { Platform } from '../platform.ts'
+import { addressKey, type RateRule } from '../rate-limits.ts'
 import { MAX_URL_LENGTH } from './normalise/query.ts'
 import type { VerificationService } from './verification.service.ts'
 
@@ -16,6 +17,17 @@ import type { VerificationService } from './verification.service.ts'
  * "official" within half a minute (docs/product.md#verification-api).
  */
 export const VERIFY_API_CACHE = 'private, max-age=30'
+
+/**
+ * The alerts are public and the same for everyone: a shared cache may keep them briefly, so a withdrawn
+ * alert leaves within a minute (docs/product.md#scam-alerts).
+ */
+export const ALERTS_API_CACHE = 'public, max-age=60'
+/** Reads of the alerts' JSON per address: a partner's tool polling each minute stays far below. */
+export const ALERTS_API_LIMITS: RateRule[] = [
+  { name: 'verify.alerts', points: 30, durationSeconds: 60 },
+  { name: 'verify.alerts.day', points: 2000, durationSeconds: 86_400 },
+]
 
 const verifyStrings = loadStrings('verify')
 const commonStrings = loadStrings('common')
@@ -44,10 +56,14 @@ function explanation(verdict: ChannelVerdict, locale: Locale, brand: string) {
         : `result.compared.${type}`
   const exhibitor = verdict.exhibitor
   const lookalike = verdict.lookalike
+  const alert = verdict.alert
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso))
   return {
-    title: t(`result.${verdict.verdict}.title`),
-    text:
-      verdict.verdict === 'exhibitor' && exhibitor
+    title: alert ? t('result.scam.title', { date: day(alert.publishedAt) }) : t(`result.${verdict.verdict}.title`),
+    text: alert
+      ? t('result.scam.text', { party: alert.impersonates?.name ?? brand, date: day(alert.firstSeen) })
+      : verdict.verdict === 'exhibitor' && exhibitor
         ? t('result.exhibitor.textNoExhibition', { exhibitor: exhibitor.name, brand, date: exhibitor.validUntil })
         : verdict.verdict === 'demo'
           ? t('result.demo.text')
@@ -61,8 +77,77 @@ function explanation(verdict: ChannelVerdict, locale: Locale, brand: string) {
           : t(`result.lookalike.${lookalike.reason}Generic`)
       : null,
     notices: verdict.notices.map((notice) => t(`result.notice.${notice}`, { value: verdict.query.display })),
-    next: verdict.verdict === 'unofficial' ? t('result.next') : verdict.verdict === 'official' ? t('result.official.reminder') : null,
+    next:
+      verdict.verdict === 'scam'
+        ? t('result.scam.next')
+        : verdict.verdict === 'unofficial'
+          ? t('result.next')
+          : verdict.verdict === 'official'
+            ? t('result.official.reminder')
+            : null,
   }
+}
+
+/** An alert for other sites: the public one with its kind's word and a link to the alerts page. */
+function alertEntry(alert: ScamAlert, lang: UrlLanguage, origin: string) {
+  return { ...alert, link: `${origin}/${lang}/verify/alerts.html?q=${encodeURIComponent(alert.display)}` }
+}
+
+/**
+ * GET /api/verify/alerts?q=...&before=...&lang=... (docs/product.md#scam-alerts): the live scam alerts as
+ * JSON, newest first, one keyset page, from any origin; the same list as the alerts page.
+ */
+export function mountAlertsApi(router: Router, platform: Platform, service: VerificationService): void {
+  router.options(ALERTS_API_PATH, (_req: Request, res: Response) => {
+    res.setHeader('Access-Control-Allow-Origin', '*')
+    res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
+    res.setHeader('Access-Control-Max-Age', '86400')
+    res.status(204).end()
+  })
+  router.all(ALERTS_API_PATH, async (req: Request, res: Response) => {
+    res.setHeader('Access-Control-Allow-Origin', '*')
+    res.setHeader('Access-Control-Expose-Headers', 'Retry-After')
+    const lang = typeof req.query.lang === 'string' ? req.query.lang.toLowerCase() : 'en'
+    const locale = isUrlLanguage(lang) ? localeOf(lang) : 'en'
+    const refuse = (status: number, code: string, field: string | null, params: Record<string, string | number> = {}) => {
+      res.setHeader('Cache-Control', 'no-store')
+      res.status(status).json({ error: { code, message: messageOf(code, locale, params), fields: field ? { [field]: code } : {} } })
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD, OPTIONS')
+      return refuse(405, 'errors.methodNotAllowed', null)
+    }
+    if (!isUrlLanguage(lang)) return refuse(400, 'errors.invalid', 'lang')
+    const { q = '', before } = req.query
+    if (typeof q !== 'string') return refuse(400, 'errors.invalid', 'q')
+    if (q.length > ALERT_LIMITS.search) return refuse(400, 'errors.tooLong', 'q')
+    if (Object.keys(controlCharacterFields({ q })).length) return refuse(400, 'errors.controlCharacters', 'q')
+    if (before !== undefined && (typeof before !== 'string' || !/^\d{1,15}\.\d{1,10}$/.test(before))) return refuse(400, 'errors.invalid', 'before')
+    try {
+      for (const rule of ALERTS_API_LIMITS) await platform.rateLimits.consume(rule, addressKey(res.locals.context.ip))
+      const page = await service.scamAlerts({ q, before }, locale)
+      const origin = platform.config.PUBLIC_ORIGIN
+      const more = page.next ? new URLSearchParams({ ...(q ? { q } : {}), before: page.next, lang }) : null
+      res.setHeader('Cache-Control', ALERTS_API_CACHE)
+      res.json({
+        lang,
+        items: page.items.map((alert) => alertEntry(alert, lang, origin)),
+        next: page.next,
+        nextUrl: more ? `${origin}${ALERTS_API_PATH}?${more}` : null,
+      })
+    } catch (error) {
+      if (error instanceof DomainError) {
+        if (error.errorCode === 429) res.setHeader('Retry-After', String(error.params.seconds ?? 60))
+        return refuse(error.errorCode, error.code, null, error.params)
+      }
+      if (isDatabaseUnavailable(error)) {
+        res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        return refuse(503, 'errors.unavailable', null)
+      }
+      platform.logger.error({ err: error }, 'alerts API failed')
+      return refuse(500, 'errors.unexpected', null)
+    }
+  })
 }
 
 /**
@@ -118,6 +203,7 @@ export function mountVerifyApi(router: Router, platform: Platform, service: Veri
         lookalike: verdict.lookalike,
         notices: verdict.notices,
         officialOfKind: verdict.sameKind,
+        alert: verdict.alert,
         lang,
         explanation: explanation(verdict, locale, platform.config.BRAND_NAME),
       })

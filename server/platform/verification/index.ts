@@ -1,5 +1,5 @@
 import type { Domain } from '../platform.ts'
-import { mountVerifyApi } from './api.ts'
+import { mountAlertsApi, mountVerifyApi } from './api.ts'
 import { mountRegisterDocumentUpload } from './console/document-upload.ts'
 import { registerConsoleRegisterFunctions } from './console/register.functions.ts'
 import { seedVerification } from './seed.ts'
@@ -32,6 +32,7 @@ export const domain: Domain = {
   routes(router, platform) {
     mountFileVerification(router, platform, platform.services.verification)
     mountVerifyApi(router, platform, platform.services.verification)
+    mountAlertsApi(router, platform, platform.services.verification)
     mountRegisterDocumentUpload(router, platform)
   },
 }
@@ -40,3 +41,4 @@ export const domain: Domain = {
 export { eraseChannelSubmitters, eraseLookups } from './erasure.ts'
 export { verifiedChannelsOf } from './submissions/submissions.ts'
 export { type ReportChannel, reportChannelOf } from './report-channel.ts'
+export { type PublishAlertInput, type PublishedAlert, publishAlert } from './alerts/alerts.ts'

@@ -1,4 +1,4 @@
-import { officialChannels, verifyChannel } from '../../../shared/contracts/verification.ts'
+import { officialChannels, scamAlerts, verifyChannel } from '../../../shared/contracts/verification.ts'
 import type { Platform } from '../platform.ts'
 import type { VerificationService } from './verification.service.ts'
 
@@ -8,4 +8,5 @@ export function registerVerificationFunctions(platform: Platform, service: Verif
     service.verifyChannel(value, { ip: context.ip, countryCode: context.countryCode, locale: context.locale }),
   )
   platform.registry.implement(officialChannels, async () => ({ channels: await service.publicChannels() }))
+  platform.registry.implement(scamAlerts, (payload, context) => service.scamAlerts(payload, context.locale))
 }

@@ -9,6 +9,7 @@ import {
   type DocumentAudience,
   type DocumentVerdict,
   type OfficialChannel,
+  type ScamAlert,
 } from '../../../shared/contracts/verification.ts'
 import countries from 'i18n-iso-countries'
 import type { Locale } from '../../../shared/languages.ts'
@@ -24,6 +25,8 @@ import { lookupPairs, parseQuery, type QueryError, queryKinds } from './normalis
 import { registerKey } from './register-key.ts'
 import { recordLookup } from './console/register.repo.ts'
 import * as repo from './verification.repo.ts'
+import { liveAlerts, type PublishAlertInput, type PublishedAlert, publicAlert, publishAlert } from './alerts/alerts.ts'
+import { liveAlert } from './alerts/alerts.repo.ts'
 import { companySubmissions, type SubmitInput, submitChannel, withdrawSubmission } from './submissions/submissions.ts'
 
 /** Queries per address: a burst that a person never reaches, and a day's worth. */
@@ -98,6 +101,14 @@ export interface VerificationService {
   submitChannel(tx: Queryable, input: SubmitInput): Promise<void>
   withdrawSubmission(tx: Queryable, input: { companyId: number; submissionId: number }): Promise<void>
   companySubmissions(companyId: number, db?: Queryable): ReturnType<typeof companySubmissions>
+  /**
+   * Publishes (or changes, or puts back) the scam alert of a channel in the caller's transaction
+   * (docs/product.md#scam-alerts); the caller checks the impersonated company exists, writes its audit
+   * row in the same transaction and, after commit, calls `platform.contentChanged({ scope: 'verification' })`.
+   */
+  publishAlert(tx: Queryable, input: PublishAlertInput): Promise<PublishedAlert>
+  /** The public list of live alerts, newest first, searched, one keyset page. */
+  scamAlerts(input: { q: string; before?: string | undefined }, locale: Locale): Promise<{ items: ScamAlert[]; next: string | null }>
 }
 
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
@@ -206,7 +217,13 @@ export function createVerificationService(
       try {
         const { query } = parsed
         // The same work for every answer: one lookup and one look-alike check.
-        const [rows, referenceSet, exhibitorReferenceSets] = await Promise.all([repo.findChannels(db, lookupPairs(query)), publicReferences(), exhibitorSets()])
+        const pairs = lookupPairs(query)
+        const [rows, referenceSet, exhibitorReferenceSets, alertRow] = await Promise.all([
+          repo.findChannels(db, pairs),
+          publicReferences(),
+          exhibitorSets(),
+          liveAlert(db, pairs),
+        ])
         const registered = query.tainted ? [] : rows.filter((row) => !row.demo)
         // The organiser's own channels, and exhibitors' (never answered as the organiser's).
         const ours = registered.filter((row) => row.company_id === null)
@@ -236,8 +253,16 @@ export function createVerificationService(
             }
           }
         }
+        // A confirmed scam (docs/product.md#scam-alerts) is said first; the register still wins, being the authority.
+        const scam = alertRow && !current.length && !exhibitorCurrent && !demo ? alertRow : null
         const owners = await ownersOf(
-          [...new Set([...exhibitorRows.map((row) => Number(row.company_id)), ...(lookalikeOwner === null ? [] : [lookalikeOwner])])],
+          [
+            ...new Set([
+              ...exhibitorRows.map((row) => Number(row.company_id)),
+              ...(lookalikeOwner === null ? [] : [lookalikeOwner]),
+              ...(scam?.company_id == null ? [] : [Number(scam.company_id)]),
+            ]),
+          ],
           visitor.locale,
         )
         if (lookalike && lookalikeOwner !== null) lookalike = { ...lookalike, owner: owners.get(lookalikeOwner) ?? null }
@@ -256,7 +281,7 @@ export function createVerificationService(
             : null
         // What visitors ask about, for the console's "what scammers are using now" (the value only, never who asked).
         await recordLookup(db, query.type, query.display, current.length > 0 || exhibitorCurrent)
-        const verdict = current.length ? 'official' : exhibitorCurrent ? 'exhibitor' : demo ? 'demo' : 'unofficial'
+        const verdict = current.length ? 'official' : exhibitorCurrent ? 'exhibitor' : demo ? 'demo' : scam ? 'scam' : 'unofficial'
         const kinds = new Set(queryKinds(query))
         return {
           verdict,
@@ -268,7 +293,7 @@ export function createVerificationService(
             compared: query.type === 'domain' ? query.key : null,
           },
           // What to use instead, beside a "no": our public channels of the kind asked about.
-          sameKind: verdict === 'unofficial' ? referenceSet.channels.filter((channel) => kinds.has(channel.kind)) : [],
+          sameKind: verdict === 'unofficial' || verdict === 'scam' ? referenceSet.channels.filter((channel) => kinds.has(channel.kind)) : [],
           matches: current.map(toOfficial),
           formerly: demo ? [] : formerly,
           exhibitor,
@@ -278,6 +303,7 @@ export function createVerificationService(
           // may have been changed.
           notices:
             current.length || exhibitorCurrent || demo ? query.notices : query.notices.map((notice) => (notice === 'checksumCase' ? 'checksum' : notice)),
+          alert: scam ? publicAlert(scam, owners, visitor.locale) : null,
         }
       } finally {
         await answerNoSoonerThan(startedAt, floorMs)
@@ -384,6 +410,9 @@ export function createVerificationService(
     submitChannel,
     withdrawSubmission,
     companySubmissions: (companyId, target = db) => companySubmissions(target, companyId),
+
+    publishAlert: (tx, input) => publishAlert(tx, input),
+    scamAlerts: (input, locale) => liveAlerts(db, ownersOf, input, locale),
 
     async revokeDocument(sha256, on = today()) {
       if (!ISO_DATE.test(on)) throw invalid({ on: 'verify:register.badDate' }, 'verify:register.badDate')

@@ -180,6 +180,56 @@ function SameKind({ verdict, typeName }: { verdict: ChannelVerdict; typeName: st
   )
 }
 
+/**
+ * A live scam alert for the value (docs/product.md#scam-alerts): said first, with whom it impersonates,
+ * when it was first seen, our channels of the kind and the next step.
+ */
+function ScamAnswer({ verdict, typeName, channels }: { verdict: ChannelVerdict; typeName: string; channels: OfficialChannel[] | undefined }) {
+  const { t } = useTranslation('verify')
+  const site = useSite()
+  const date = useDate()
+  const alert = verdict.alert
+  if (!alert) return null
+  const brand = site.config.brandName
+  return (
+    <>
+      <p className={styles.lead}>{t('result.scam.text', { party: alert.impersonates?.name ?? brand, date: date(alert.firstSeen) })}</p>
+      <p className={styles.alertSummary}>{alert.summary}</p>
+      <dl className={styles.details}>
+        <div>
+          <dt>{t('alerts.impersonates')}</dt>
+          <dd>{alert.impersonates?.name ?? brand}</dd>
+        </div>
+        <div>
+          <dt>{t('alerts.firstSeen')}</dt>
+          <dd>{date(alert.firstSeen)}</dd>
+        </div>
+        <div>
+          <dt>{t('alerts.published')}</dt>
+          <dd>{date(alert.publishedAt.slice(0, 10))}</dd>
+        </div>
+      </dl>
+      {verdict.lookalike ? (
+        <p className={styles.note}>
+          {verdict.lookalike.resembles
+            ? t(`result.lookalike.${verdict.lookalike.reason}`, { resembles: verdict.lookalike.resembles })
+            : t(`result.lookalike.${verdict.lookalike.reason}Generic`)}
+        </p>
+      ) : null}
+      <SameKind verdict={verdict} typeName={typeName} />
+      <p className={styles.next}>{t('result.scam.next')}</p>
+      <p>
+        <Link to={`/${site.lang}/verify/alerts.html`}>{t('alerts.all')}</Link>
+      </p>
+      <Warnings
+        channels={channels}
+        subject={t('report.subject', { value: verdict.query.display, brand })}
+        body={t('report.body', { brand, type: typeName, value: verdict.query.display, page: `${site.config.publicOrigin}/${site.lang}/verify.html` })}
+      />
+    </>
+  )
+}
+
 export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; channels: OfficialChannel[] | undefined }) {
   const { t } = useTranslation('verify')
   const site = useSite()
@@ -198,7 +248,7 @@ export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; 
       <div className={styles.resultHead}>
         {official ? <ShieldIcon size={32} /> : <AlertIcon size={32} />}
         <h2 id="verify-result-title" ref={heading} tabIndex={-1} className={styles.resultTitle}>
-          {t(`result.${verdict.verdict}.title`)}
+          {verdict.alert ? t('result.scam.title', { date: date(verdict.alert.publishedAt.slice(0, 10)) }) : t(`result.${verdict.verdict}.title`)}
         </h2>
       </div>
       <p className={styles.checked}>
@@ -208,7 +258,9 @@ export function ChannelResult({ verdict, channels }: { verdict: ChannelVerdict; 
         </code>
       </p>
       <p className={styles.compared}>{t(comparedKey(verdict), { compared: verdict.query.compared ?? verdict.query.display })}</p>
-      {verdict.verdict === 'demo' ? (
+      {verdict.verdict === 'scam' ? (
+        <ScamAnswer verdict={verdict} typeName={typeName} channels={channels} />
+      ) : verdict.verdict === 'demo' ? (
         <>
           <p className={styles.lead}>{t('result.demo.text')}</p>
           {verdict.notices.includes('checksumCase') ? <p className={styles.note}>{t('result.notice.checksumCase', { value: verdict.query.display })}</p> : null}

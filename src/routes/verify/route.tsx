@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router'
+import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { type OfficialChannel, officialChannels, verifyChannel } from '../../api/verification.ts'
 import { useSite } from '../../app-state.ts'
@@ -95,6 +95,13 @@ export function Component() {
               {t('scam.title')}
             </h2>
             <ScamSigns />
+          </section>
+          <section className={styles.card} aria-labelledby="verify-aside-alerts">
+            <h2 id="verify-aside-alerts" className={styles.cardTitle}>
+              {t('alerts.title')}
+            </h2>
+            <p className={styles.cardText}>{t('alerts.asideText')}</p>
+            <Link to={`/${site.lang}/verify/alerts.html`}>{t('alerts.all')}</Link>
           </section>
           <section className={styles.card} aria-labelledby="verify-aside-channels">
             <h2 id="verify-aside-channels" className={styles.cardTitle}>

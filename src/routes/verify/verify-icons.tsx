@@ -55,3 +55,51 @@ export const FlagIcon = (props: IconProps) => (
     <path d="M4 21V4M4 4h12l-2 4 2 4H4" />
   </Icon>
 )
+
+/** The kind of a channel at a glance (the alerts list): phone, e-mail, wallet, chat, web, app or bank. */
+export function KindIcon({ kind, ...props }: IconProps & { kind: string }) {
+  if (kind === 'phone')
+    return (
+      <Icon {...props}>
+        <rect x="6" y="2" width="12" height="20" rx="2" />
+        <path d="M11 18h2" />
+      </Icon>
+    )
+  if (kind === 'email')
+    return (
+      <Icon {...props}>
+        <rect x="3" y="5" width="18" height="14" rx="2" />
+        <path d="m3 7 9 6 9-6" />
+      </Icon>
+    )
+  if (kind === 'usdtTrc20' || kind === 'usdtErc20')
+    return (
+      <Icon {...props}>
+        <path d="M3 7h15a3 3 0 0 1 3 3v7a3 3 0 0 1-3 3H3z" />
+        <path d="M3 7V5a2 2 0 0 1 2-2h11v4M17 14h.01" />
+      </Icon>
+    )
+  if (kind === 'domain')
+    return (
+      <Icon {...props}>
+        <circle cx="12" cy="12" r="9" />
+        <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+      </Icon>
+    )
+  if (kind === 'app')
+    return (
+      <Icon {...props}>
+        <rect x="4" y="4" width="7" height="7" rx="1.5" />
+        <rect x="13" y="4" width="7" height="7" rx="1.5" />
+        <rect x="4" y="13" width="7" height="7" rx="1.5" />
+        <rect x="13" y="13" width="7" height="7" rx="1.5" />
+      </Icon>
+    )
+  if (kind === 'iban' || kind === 'bankAccount')
+    return (
+      <Icon {...props}>
+        <path d="m3 9 9-5 9 5M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 20h18" />
+      </Icon>
+    )
+  return <ChatIcon {...props} />
+}

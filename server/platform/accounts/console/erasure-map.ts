@@ -271,6 +271,10 @@ const NOBODY: Record<string, { why: string; columns: string[] }> = {
   payment_events: { why: 'provider event ids, kept to refuse a replay', columns: ['event_id', 'kind', 'provider'] },
   verification_channels: { why: 'the organiser’s own channels (the public register)', columns: ['display', 'kind', 'lookup_key', 'note', 'purpose'] },
   verification_documents: { why: 'documents the organiser issued (the public register)', columns: ['issued_to', 'reference', 'sha256', 'shown_to', 'title'] },
+  scam_alerts: {
+    why: 'channels the verifier confirmed as scams and their public summary (docs/product.md#scam-alerts): the scammers’ channel, no visitor’s account',
+    columns: ['display', 'kind', 'lookup_key', 'summary'],
+  },
   search_ad_keywords: { why: 'the broker search index', columns: ['keyword', 'placement'] },
   search_brokers: {
     why: 'the broker search index',

@@ -74,7 +74,7 @@ export async function registerChannels(platform: Platform, actor: StaffActor, in
 }
 
 /** The register's refusals of a value (verify:register.* of the service) in the console's words. */
-const VALUE_ERRORS: Record<string, string> = {
+export const VALUE_ERRORS: Record<string, string> = {
   'verify:register.phoneNeedsInternational': 'console:errors.registerPhone',
   'verify:register.badEmail': 'console:errors.registerEmail',
   'verify:register.badAddress': 'console:errors.registerAddress',

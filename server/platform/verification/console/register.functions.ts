@@ -1,4 +1,6 @@
 import * as contracts from '../../../../shared/contracts/console-register.ts'
+import * as alertContracts from '../../../../shared/contracts/console-alerts.ts'
+import { saveScamAlert, scamAlertList, withdrawScamAlert } from '../alerts/alerts.ts'
 import type { StaffCaller } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
 import { actorOf } from '../../staff-actor.ts'
@@ -34,4 +36,7 @@ export function registerConsoleRegisterFunctions(platform: Platform): void {
     return { id: done.id, channel: await channelViewOf(platform, actor(call), done.channel) }
   })
   registry.implement(contracts.rejectChannelSubmission, (payload, call) => rejectSubmission(platform, actor(call), payload))
+  registry.implement(alertContracts.scamAlertList, (payload, call) => scamAlertList(platform, actor(call), payload))
+  registry.implement(alertContracts.saveScamAlert, (payload, call) => saveScamAlert(db, platform, actor(call), payload))
+  registry.implement(alertContracts.withdrawScamAlert, (payload, call) => withdrawScamAlert(db, platform, actor(call), payload.id))
 }

@@ -158,6 +158,7 @@ function variantOf(row: AuditRow, context: SentenceContext): { key: string; valu
     case 'saveCoupon':
     case 'saveAdvert':
     case 'saveRegisterChannel':
+    case 'saveScamAlert':
     case 'saveSurveyQuestion':
     case 'saveTicketQuestion':
     case 'saveEditorial':

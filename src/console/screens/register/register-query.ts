@@ -26,8 +26,4 @@ export function viewHref(view: RegisterView, params: Record<string, string | num
   return text ? `?${text}` : '?'
 }
 
-/** Today as YYYY-MM-DD where the member is: the default day of a retirement. */
-export function localToday(): string {
-  const now = new Date()
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
-}
+export { localToday } from '../../lib/local-today.ts'
