@@ -65,8 +65,7 @@ export function messageMail(input: {
   const language = urlLanguageOfLocale(text.locale)
   const paragraphs = paragraphsOf(text.body)
   const footer = footerOf(input.kind, text.locale, brand, input.exhibition)
-  const link =
-    input.kind === 'marketing' && input.unsubscribeToken !== undefined ? `${brand.origin}${unsubscribePath(language, input.unsubscribeToken)}` : null
+  const link = input.kind === 'marketing' && input.unsubscribeToken !== undefined ? `${brand.origin}${unsubscribePath(language, input.unsubscribeToken)}` : null
   const closing = link ? [...footer, t('mail.unsubscribeLine', { link })] : footer
   const textBody = [...paragraphs, '—', ...closing].join('\n\n')
   const html = `<!doctype html><html lang="${escapeHtml(language)}"><body>

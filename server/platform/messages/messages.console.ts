@@ -3,7 +3,7 @@ import type * as contracts from '../../../shared/contracts/console-messages.ts'
 import { LOCALES } from '../../../shared/languages.ts'
 import type { ConsoleLanguage } from '../../../shared/rules/console-access.ts'
 import { MESSAGE_LIMITS } from '../../../shared/rules/messages.ts'
-import { fromVenueTime } from '../../../shared/venue-time.ts'
+import { fromVenueTime, isVenueTime } from '../../../shared/venue-time.ts'
 import type { Database, Queryable } from '../../db/client.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
 import { queueMail } from '../mailer.ts'
@@ -153,6 +153,7 @@ export async function sendMessage(platform: Platform, actor: StaffActor, input: 
   const exhibition = await exhibitionFor(db, actor, input.exhibitionId)
   const texts = writtenTexts(input.texts)
   const filter = await filterOf(db, input, actor.locale)
+  if (input.sendAt && !isVenueTime(input.sendAt)) throw invalid({ sendAt: 'errors.invalid' })
   const now = new Date()
   const sendAt = input.sendAt ? fromVenueTime(input.sendAt, exhibition.timeZone) : now
   // A minute's grace: the member picked "this minute" on a clock that has moved on since.

@@ -135,7 +135,15 @@ export async function expandRecipients(tx: Queryable, message: MessageRow, now: 
   await tx.query(
     `insert into message_recipients (message_id, email, locale)
      select $5, p.email, p.locale from (${AUDIENCE_SQL}) p on conflict do nothing`,
-    [...audienceParams({ exhibitionId: message.exhibition_id, audience: message.audience, ticketTypeIds: message.ticket_type_ids, checkedIn: message.checked_in }), message.id],
+    [
+      ...audienceParams({
+        exhibitionId: message.exhibition_id,
+        audience: message.audience,
+        ticketTypeIds: message.ticket_type_ids,
+        checkedIn: message.checked_in,
+      }),
+      message.id,
+    ],
   )
   await tx.query(`update messages set state = 'sending', expanded_at = $2 where id = $1`, [message.id, now])
 }
@@ -200,10 +208,11 @@ export async function recipientByToken(db: Queryable, tokenHash: Buffer): Promis
 
 /** Keeps an address from later mail of this brand; saying it twice changes nothing. */
 export async function suppress(db: Queryable, brand: string, email: string, reason: string): Promise<void> {
-  await db.query(
-    `insert into mail_suppressions (brand, address_hash, reason) values ($1, sha256(convert_to(lower($2), 'UTF8')), $3) on conflict do nothing`,
-    [brand, email, reason],
-  )
+  await db.query(`insert into mail_suppressions (brand, address_hash, reason) values ($1, sha256(convert_to(lower($2), 'UTF8')), $3) on conflict do nothing`, [
+    brand,
+    email,
+    reason,
+  ])
 }
 
 export async function staffEmail(db: Queryable, staffId: string): Promise<string | null> {

@@ -38,7 +38,10 @@ export function unsubscribeRoutes(router: Router, platform: Platform): void {
       const recipient = token.length <= 100 ? await repo.recipientByToken(platform.db, hashToken(token)) : null
       if (recipient) await repo.suppress(platform.db, platform.config.BRAND_NAME, recipient.email, 'unsubscribed')
       if (fromPage) return res.redirect(303, `${unsubscribePath(lang, token)}?${recipient ? 'done=1' : 'invalid=1'}`)
-      res.status(recipient ? 200 : 404).type('text/plain').send(recipient ? 'unsubscribed' : 'unknown link')
+      res
+        .status(recipient ? 200 : 404)
+        .type('text/plain')
+        .send(recipient ? 'unsubscribed' : 'unknown link')
     } catch (error) {
       if (!(error instanceof DomainError)) return next(error)
       if (fromPage) return res.redirect(303, `${unsubscribePath(lang, token)}?failed=1`)
