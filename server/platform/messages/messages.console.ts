@@ -137,7 +137,7 @@ export async function testMessage(platform: Platform, actor: StaffActor, languag
   const to = await repo.staffEmail(platform.db, actor.staffId)
   if (!to) throw notFound('console:errors.messageNotFound')
   await platform.rateLimits.consume({ name: 'messages.test', points: 10, durationSeconds: 600 }, actor.staffId)
-  const prefix = `${consoleStrings(language)('messages.testPrefix')} `
+  const prefix = `${consoleStrings(language)('mail.testPrefix')} `
   await platform.db.transaction((tx) =>
     queueMail(
       tx,

@@ -1,4 +1,8 @@
 import type { Queryable } from '../../db/client.ts'
+import { ERASED_ADDRESS } from '../erasure.ts'
+
+/** Erased holders' addresses are markers at this domain (erased-<position>@erased.invalid): nobody to mail. */
+const ERASED_DOMAIN = ERASED_ADDRESS.slice(ERASED_ADDRESS.indexOf('@'))
 import type { CheckedInFilter, MessageAudience, MessageKind, MessageState } from '../../../shared/rules/messages.ts'
 import type { MessageText } from './message-mail.ts'
 
@@ -28,7 +32,8 @@ const COLUMNS = 'id::int as id, exhibition_id, audience, ticket_type_ids, checke
 /**
  * The addresses of an audience, one row per address (lower case), with the reader's language: their
  * own account's when they have one, else the order's (attendees), the account's (exhibitors' teams).
- * Attendees are the holders of the paid orders' e-tickets; `$3` picks checked in ('yes'), not ('no') or both.
+ * Attendees are the holders of the paid orders' e-tickets (not the erased ones, whose address is a
+ * marker); `$3` picks checked in ('yes'), not ('no') or both.
  */
 const AUDIENCE_SQL = `
   select distinct on (email) email, locale from (
@@ -37,7 +42,7 @@ const AUDIENCE_SQL = `
     join ticket_orders o on o.id = t.order_id and o.status = 'paid'
     join ticket_attendees a on a.id = t.attendee_id
     left join accounts acc on lower(acc.email) = lower(a.email)
-    where $4 = 'attendees' and t.exhibition_id = $1
+    where $4 = 'attendees' and t.exhibition_id = $1 and lower(a.email) not like '%${ERASED_DOMAIN}'
       and (cardinality($2::int[]) = 0 or t.ticket_type_id = any($2::int[]))
       and ($3 = 'any' or ($3 = 'yes') = exists (
         select 1 from checkin_scans c where c.ticket_id = t.id and c.outcome = 'checkedIn' and c.undone_at is null))
