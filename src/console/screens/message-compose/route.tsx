@@ -85,7 +85,6 @@ export function Component() {
   return (
     <ConsolePage
       title={t('messages.newTitle', { exhibition: exhibition.title })}
-      lead={t('messages.newLead')}
       actions={
         <Link className={ui.button} to={messagesPath(exhibition.id)}>
           {t('messages.backToList')}
@@ -119,7 +118,7 @@ export function Component() {
               </div>
             </fieldset>
             <fieldset className={ui.fieldset}>
-              <legend className={ui.legend}>{t('messages.checkedInLegend')}</legend>
+              <legend className={ui.legend}>{t('messages.checkedIn.yes')}</legend>
               <div className={ui.choices}>
                 {CHECKED_IN_FILTERS.map((value) => (
                   <label key={value} className={ui.choice}>
@@ -184,7 +183,6 @@ export function Component() {
           />
           <TextAreaField
             label={t('messages.body')}
-            hint={t('messages.bodyHint')}
             name={`body.${active}`}
             lang={active}
             rows={10}
@@ -234,13 +232,7 @@ export function Component() {
             </label>
           </div>
           {later ? (
-            <TextField
-              label={t('messages.sendAtField', { zone: exhibition.timeZone })}
-              name="sendAt"
-              type="datetime-local"
-              required
-              error={fieldError('sendAt')}
-            />
+            <TextField label={t('messages.sendAt', { zone: exhibition.timeZone })} name="sendAt" type="datetime-local" required error={fieldError('sendAt')} />
           ) : null}
         </fieldset>
         <FormEnd message={message} busy={busy} save={t(later ? 'messages.schedule' : 'messages.send')} />
@@ -261,7 +253,6 @@ export function Component() {
                 {line}
               </p>
             ))}
-            {kind === 'marketing' ? <p className={ui.muted}>{t('messages.previewUnsubscribe')}</p> : null}
           </div>
           <div className={ui.actions}>
             <button type="button" className={ui.button} onClick={() => previewRef.current?.close()}>

@@ -39,7 +39,7 @@ export function Component() {
   return (
     <ConsolePage
       title={message.subject}
-      lead={t('messages.detailLead', { exhibition: exhibition.title })}
+      lead={exhibition.title}
       actions={
         <>
           <Link className={ui.button} to={messagesPath(exhibition.id)}>
@@ -114,7 +114,7 @@ export function Component() {
           onConfirm={async () => {
             await client.call(cancelMessage, { exhibitionId: exhibition.id, id: message.id })
             await revalidator.revalidate()
-            setStatus(t('messages.cancelled'))
+            setStatus(t('messages.states.cancelled'))
           }}
           onClose={() => setConfirming(false)}
         />

@@ -27,7 +27,6 @@ export function Component() {
   return (
     <ConsolePage
       title={t('messages.title', { exhibition: exhibition.title })}
-      lead={t('messages.lead')}
       actions={
         <>
           <Link className={ui.button} to={exhibitionPath(exhibition.id)}>
@@ -42,7 +41,7 @@ export function Component() {
       {messages.length === 0 ? (
         <p className={ui.muted}>{t('messages.empty')}</p>
       ) : (
-        <TableFrame label={t('messages.listLabel')}>
+        <TableFrame label={t('messages.link')}>
           <table className={ui.table}>
             <thead>
               <tr>
