@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import type { MessageState as State } from '../../../shared/rules/messages.ts'
-import styles from './ui.module.css'
+import type { MessageState as State } from '../../../../shared/rules/messages.ts'
+import styles from '../../ui/ui.module.css'
 
 const TONE: Record<State, string> = {
   scheduled: styles.badgeWarn ?? '',

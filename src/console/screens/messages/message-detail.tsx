@@ -1,25 +1,14 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
-import { cancelMessage, type MessageDetail, messageDetail } from '../../../api/console-messages.ts'
+import { Link, useRevalidator } from 'react-router'
+import { cancelMessage, type MessageDetail, type MessageList } from '../../../api/console-messages.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { messagesPath } from '../../lib/catalog-paths.ts'
-import { staffCall } from '../../screen-kit.ts'
+import { messagesPath } from './paths.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
-import { MessageState } from '../../ui/message-state.tsx'
+import { MessageState } from './message-state.tsx'
 import ui from '../../ui/ui.module.css'
 import { Facts } from '../../ui/facts.tsx'
-
-const positive = (value: string | undefined) => {
-  const number = Number(value)
-  if (!Number.isSafeInteger(number) || number < 1) throw data(null, { status: 404 })
-  return number
-}
-
-export async function loader(args: LoaderFunctionArgs): Promise<MessageDetail> {
-  return staffCall(args, messageDetail, { exhibitionId: positive(args.params.id), id: positive(args.params.messageId) })
-}
 
 const COUNTS = ['queued', 'sent', 'failed', 'skipped', 'cancelled'] as const
 
@@ -27,10 +16,10 @@ const COUNTS = ['queued', 'sent', 'failed', 'skipped', 'cancelled'] as const
  * One message (docs/product.md#messages): who it goes to, its texts, and its progress (queued, sent,
  * failed, skipped as unsubscribed or bounced), with Cancel while some are still to go.
  */
-export function Component() {
+export function MessageDetailView({ list, message }: { list: MessageList; message: MessageDetail }) {
   const { t } = useTranslation()
   const { language, client } = useConsoleShell()
-  const { exhibition, message } = useLoaderData() as MessageDetail
+  const { exhibition } = list
   const revalidator = useRevalidator()
   const [confirming, setConfirming] = useState(false)
   const [status, setStatus] = useState('')

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Link, type LoaderFunctionArgs, useLoaderData, useNavigate } from 'react-router'
-import { type MessageList, messageAudience, messageList, type MessagePreview, previewMessage, sendMessage, testMessage } from '../../../api/console-messages.ts'
+import { Link, useNavigate } from 'react-router'
+import { type MessageList, type MessagePreview, previewMessage, sendMessage } from '../../../api/console-messages.ts'
 import { LOCALES, type Locale } from '../../../../shared/languages.ts'
 import {
   CHECKED_IN_FILTERS,
@@ -13,8 +13,7 @@ import {
   type MessageKind,
 } from '../../../../shared/rules/messages.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { messagePath, messagesPath } from '../../lib/catalog-paths.ts'
-import { staffCall } from '../../screen-kit.ts'
+import { messagePath, messagesPath } from './paths.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import { Dialog } from '../../ui/dialog.tsx'
 import { FormEnd } from '../../ui/form-end.tsx'
@@ -24,12 +23,6 @@ import { useErrorText } from '../../ui/use-error-text.ts'
 import { useFormCall } from '../../ui/use-form-call.ts'
 import styles from './compose.module.css'
 import { LanguageTabs } from './language-tabs.tsx'
-
-export async function loader(args: LoaderFunctionArgs): Promise<MessageList> {
-  const exhibitionId = Number(args.params.id)
-  if (!Number.isSafeInteger(exhibitionId) || exhibitionId < 1) throw data(null, { status: 404 })
-  return staffCall(args, messageList, { exhibitionId })
-}
 
 type Texts = Partial<Record<Locale, { subject: string; body: string }>>
 
@@ -41,10 +34,10 @@ const firstLanguages = (language: string): Locale[] => (language === 'zh-cn' ? [
  * language written (one tab each), how many addresses it would reach, a preview per language, a test
  * to oneself, and sending now or at a time at the venue.
  */
-export function Component() {
+export function Compose({ list }: { list: MessageList }) {
   const { t } = useTranslation()
   const { language, client } = useConsoleShell()
-  const { exhibition, ticketTypes } = useLoaderData() as MessageList
+  const { exhibition, ticketTypes } = list
   const navigate = useNavigate()
   const errorText = useErrorText()
   const [audience, setAudience] = useState<MessageAudience>('attendees')
@@ -57,11 +50,11 @@ export function Component() {
   const [later, setLater] = useState(false)
   const [count, setCount] = useState('')
   const [note, setNote] = useState('')
-  const [preview, setPreview] = useState<MessagePreview | null>(null)
+  const [preview, setPreview] = useState<MessagePreview['mail']>(null)
   const previewRef = useRef<HTMLDialogElement>(null)
 
   const filter = { exhibitionId: exhibition.id, audience, kind, checkedIn, ticketTypeIds }
-  const draft = { exhibitionId: exhibition.id, kind, texts, language: active }
+  const draft = { ...filter, texts, language: active }
   const { busy, submit, fieldError, message } = useFormCall(
     (form) => {
       const sendAt = String(form.get('sendAt') ?? '')
@@ -148,7 +141,7 @@ export function Component() {
             className={ui.button}
             onClick={() =>
               void act(async () => {
-                const answer = await client.call(messageAudience, filter)
+                const answer = await client.call(previewMessage, filter)
                 setCount(t('messages.countResult', { count: answer.addresses, suppressed: answer.suppressed }))
                 return undefined
               })
@@ -200,7 +193,7 @@ export function Component() {
             className={ui.button}
             onClick={() =>
               void act(async () => {
-                setPreview(await client.call(previewMessage, draft))
+                setPreview((await client.call(previewMessage, draft)).mail)
                 return undefined
               })
             }
@@ -210,7 +203,7 @@ export function Component() {
           <button
             type="button"
             className={ui.button}
-            onClick={() => void act(async () => t('messages.testSent', { to: (await client.call(testMessage, draft)).to }))}
+            onClick={() => void act(async () => t('messages.testSent', { to: (await client.call(previewMessage, { ...draft, mailToMe: true })).testTo ?? '' }))}
           >
             {t('messages.test')}
           </button>
