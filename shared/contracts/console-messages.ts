@@ -57,43 +57,40 @@ const summary = z.object({
 
 const exhibition = z.object({ id: z.number().int(), title: z.string(), timeZone: z.string() })
 
+const detail = summary.extend({ texts: z.partialRecord(locale, z.object({ subject: z.string(), body: z.string() })) })
+
+/** The exhibition's messages, newest first; with `id`, that message in full as well. */
 export const messageList = defineContract({
   ...CONSOLE.messageList,
-  payload: z.object({ exhibitionId: id }),
+  payload: z.object({ exhibitionId: id, id: id.optional() }),
   result: z.object({
     exhibition,
     ticketTypes: z.array(z.object({ id: z.number().int(), name: z.string() })),
     messages: z.array(summary),
+    message: detail.nullable(),
   }),
 })
 
-export const messageDetail = defineContract({
-  ...CONSOLE.messageDetail,
-  payload: z.object({ exhibitionId: id, id }),
-  result: z.object({ exhibition, message: summary.extend({ texts: z.partialRecord(locale, z.object({ subject: z.string(), body: z.string() })) }) }),
-})
-
-export const messageAudience = defineContract({
-  ...CONSOLE.messageAudience,
-  payload: audience,
-  /** Distinct addresses it would go to now, and how many of them are left out (unsubscribed, bounced). */
-  result: z.object({ addresses: z.number().int(), suppressed: z.number().int() }),
-})
-
-const draft = z.object({ exhibitionId: id, kind: z.enum(MESSAGE_KINDS, { error: 'errors.invalid' }), texts, language: locale })
-
+/**
+ * A draft before it is sent: how many distinct addresses it would reach now and how many of them are
+ * left out (unsubscribed, bounced); with `language`, the mail as a reader of that language gets it
+ * (the fallback when it is not written); with `mailToMe` as well, that mail sent to the member's own
+ * address as a test.
+ */
 export const previewMessage = defineContract({
   ...CONSOLE.previewMessage,
-  payload: draft,
-  /** The mail as a recipient of `language` reads it (with the fallback when it is not written). */
-  result: z.object({ language: locale, subject: z.string(), paragraphs: z.array(z.string()), footer: z.array(z.string()) }),
-})
-
-export const testMessage = defineContract({
-  ...CONSOLE.testMessage,
-  payload: draft,
-  /** The member's own address, where the test went. */
-  result: z.object({ to: z.string() }),
+  payload: audience.extend({
+    texts: texts.default({}),
+    language: locale.optional(),
+    mailToMe: z.boolean({ error: 'errors.invalid' }).default(false),
+  }),
+  result: z.object({
+    addresses: z.number().int(),
+    suppressed: z.number().int(),
+    mail: z.object({ language: locale, subject: z.string(), paragraphs: z.array(z.string()), footer: z.array(z.string()) }).nullable(),
+    /** The member's own address, where the test went. */
+    testTo: z.string().nullable(),
+  }),
 })
 
 export const sendMessage = defineContract({
@@ -117,5 +114,5 @@ export const cancelMessage = defineContract({
 
 export type MessageList = z.output<typeof messageList.result>
 export type MessageSummary = z.output<typeof summary>
-export type MessageDetail = z.output<typeof messageDetail.result>
+export type MessageDetail = z.output<typeof detail>
 export type MessagePreview = z.output<typeof previewMessage.result>

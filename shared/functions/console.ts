@@ -133,10 +133,7 @@ export const CONSOLE = {
   deleteMedia: { endpoint: 'console', route: 'console$deleteMedia', access: 'staff' },
   // Messages from the organiser (docs/product.md#messages).
   messageList: { endpoint: 'console', route: 'console$messageList', access: 'staff' },
-  messageDetail: { endpoint: 'console', route: 'console$messageDetail', access: 'staff' },
-  messageAudience: { endpoint: 'console', route: 'console$messageAudience', access: 'staff' },
   previewMessage: { endpoint: 'console', route: 'console$previewMessage', access: 'staff' },
-  testMessage: { endpoint: 'console', route: 'console$testMessage', access: 'staff' },
   sendMessage: { endpoint: 'console', route: 'console$sendMessage', access: 'staff' },
   cancelMessage: { endpoint: 'console', route: 'console$cancelMessage', access: 'staff' },
 } as const satisfies FunctionTable

@@ -32,8 +32,6 @@ const VERIFIER: readonly StaffRole[] = ['verifier']
 const VISITOR_DESK: readonly StaffRole[] = ['manager', 'support']
 /** A person's data leaving the system or erased for good (GDPR access and erasure requests): owners only. */
 const DATA_PROTECTION: readonly StaffRole[] = ['owner']
-/** Mail to an exhibition's attendees and exhibitors in the organiser's name: managers (and owners). */
-const MESSAGES: readonly StaffRole[] = ['manager']
 /** News, bulletins and videos: writing, scheduling and taking them down. */
 const EDITOR: readonly StaffRole[] = ['editor']
 /** Community comments: hiding and restoring them, barring a visitor from commenting. */
@@ -150,13 +148,10 @@ export const CONSOLE_ACCESS = {
   mediaDetail: EDITOR,
   saveMedia: EDITOR,
   deleteMedia: EDITOR,
-  messageList: MESSAGES,
-  messageDetail: MESSAGES,
-  messageAudience: MESSAGES,
-  previewMessage: MESSAGES,
-  testMessage: MESSAGES,
-  sendMessage: MESSAGES,
-  cancelMessage: MESSAGES,
+  messageList: MANAGER,
+  previewMessage: MANAGER,
+  sendMessage: MANAGER,
+  cancelMessage: MANAGER,
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type ConsoleStaffFunction = keyof typeof CONSOLE_ACCESS

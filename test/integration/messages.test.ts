@@ -133,7 +133,9 @@ describe('who gets a message', () => {
     await checkIn(anaCode as string)
 
     const count = async (body: Record<string, unknown>) =>
-      (await staff('messageAudience', { exhibitionId, audience: 'attendees', kind: 'transactional', ...body }).expect(200)).body.data
+      (({ addresses, suppressed }) => ({ addresses, suppressed }))(
+        (await staff('previewMessage', { exhibitionId, audience: 'attendees', kind: 'transactional', ...body }).expect(200)).body.data,
+      )
     expect(await count({})).toEqual({ addresses: 3, suppressed: 0 })
     expect(await count({ ticketTypeIds: [vip] })).toEqual({ addresses: 2, suppressed: 0 })
     expect(await count({ checkedIn: 'yes' })).toEqual({ addresses: 1, suppressed: 0 })
@@ -198,12 +200,13 @@ describe('each in their language', () => {
   })
 
   it('when a preview or a test is asked for, then it is the chosen language (or its fallback) and the test goes to the member only', async () => {
-    const draft = { exhibitionId, kind: 'marketing', texts: TEXTS }
+    const draft = { exhibitionId, audience: 'attendees', kind: 'marketing', texts: TEXTS }
     const preview = (await staff('previewMessage', { ...draft, language: 'zh-cn' }).expect(200)).body.data
-    expect(preview).toMatchObject({ language: 'zh-cn', subject: '九点开门', paragraphs: ['亲爱的观众：', '九点开门。'] })
-    expect((await staff('previewMessage', { ...draft, language: 'th' }).expect(200)).body.data.language).toBe('en')
-    const test = (await staff('testMessage', { ...draft, language: 'en' }).expect(200)).body.data
-    expect(test.to).toBe(manager.email)
+    expect(preview).toMatchObject({ testTo: null, mail: { language: 'zh-cn', subject: '九点开门', paragraphs: ['亲爱的观众：', '九点开门。'] } })
+    expect((await staff('previewMessage', { ...draft, language: 'th' }).expect(200)).body.data.mail.language).toBe('en')
+    expect(await db.query('select 1 from mail_outbox')).toMatchObject({ rowCount: 0 })
+    const test = (await staff('previewMessage', { ...draft, language: 'en', mailToMe: true }).expect(200)).body.data
+    expect(test.testTo).toBe(manager.email)
     const mails = await db.query<{ subject: string }>('select subject from mail_outbox where to_address = $1', [manager.email])
     expect(mails.rows.map((row) => row.subject)).toEqual(['[Test] Doors open at nine'])
     const empty = await staff('previewMessage', { ...draft, texts: { en: { subject: 'Only a subject', body: '' } }, language: 'en' }).expect(400)
@@ -252,7 +255,7 @@ describe('marketing and unsubscribing', () => {
     const unknown = await request(app).post('/en/unsubscribe/not-a-token').type('form').send({ from: 'page' }).expect(303)
     expect(unknown.headers.location).toMatch(/\?invalid=1$/)
 
-    expect((await staff('messageAudience', { exhibitionId, audience: 'attendees', kind: 'marketing' }).expect(200)).body.data).toEqual({
+    expect((await staff('previewMessage', { exhibitionId, audience: 'attendees', kind: 'marketing' }).expect(200)).body.data).toMatchObject({
       addresses: 2,
       suppressed: 2,
     })
@@ -260,7 +263,7 @@ describe('marketing and unsubscribing', () => {
     const information = await send({ kind: 'transactional' })
     await sendAll()
     expect(await outbox(second)).toEqual([])
-    expect((await staff('messageDetail', { exhibitionId, id: second }).expect(200)).body.data.message.counts).toMatchObject({ skipped: 2, queued: 0 })
+    expect((await staff('messageList', { exhibitionId, id: second }).expect(200)).body.data.message.counts).toMatchObject({ skipped: 2, queued: 0 })
     expect((await outbox(information)).map((mail) => mail.to_address)).toEqual([eve.email, ken.email].sort())
   })
 
@@ -289,7 +292,7 @@ describe('the sending job', () => {
     const start = new Date(Date.now() + 1000)
     expect(await sendDueMessages(platform, start)).toBe(PER_MINUTE)
     expect(await sendDueMessages(platform, new Date(start.getTime() + 30_000))).toBe(0)
-    const detail = async () => (await staff('messageDetail', { exhibitionId, id }).expect(200)).body.data.message
+    const detail = async () => (await staff('messageList', { exhibitionId, id }).expect(200)).body.data.message
     expect((await detail()).state).toBe('sending')
     expect(await sendDueMessages(platform, new Date(start.getTime() + 61_000))).toBe(2)
     expect(await detail()).toMatchObject({ state: 'sent', counts: { queued: 5, sent: 0, failed: 0 } })
@@ -372,9 +375,9 @@ describe('roles, audit and erasure', () => {
     const kept = await db.query<{ reason: string }>('select reason from mail_suppressions')
     expect(kept.rows).toEqual([{ reason: 'unsubscribed' }])
     // The erased ticket holder is nobody's address now; a new ticket under the same address is still unsubscribed.
-    expect((await staff('messageAudience', { exhibitionId, audience: 'attendees', kind: 'marketing' }).expect(200)).body.data.addresses).toBe(0)
+    expect((await staff('previewMessage', { exhibitionId, audience: 'attendees', kind: 'marketing' }).expect(200)).body.data.addresses).toBe(0)
     await paidOrder(standard, [eve])
-    expect((await staff('messageAudience', { exhibitionId, audience: 'attendees', kind: 'marketing' }).expect(200)).body.data).toEqual({
+    expect((await staff('previewMessage', { exhibitionId, audience: 'attendees', kind: 'marketing' }).expect(200)).body.data).toMatchObject({
       addresses: 1,
       suppressed: 1,
     })

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type * as contracts from '../../../shared/contracts/console-messages.ts'
 import { LOCALES } from '../../../shared/languages.ts'
 import type { ConsoleLanguage } from '../../../shared/rules/console-access.ts'
-import { MESSAGE_LIMITS } from '../../../shared/rules/messages.ts'
+import { MESSAGE_LIMITS, paragraphsOf } from '../../../shared/rules/messages.ts'
 import { fromVenueTime, isVenueTime } from '../../../shared/venue-time.ts'
 import type { Database, Queryable } from '../../db/client.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
@@ -16,7 +16,7 @@ import * as repo from './messages.repo.ts'
 
 type Texts = z.output<typeof contracts.sendMessage.payload>['texts']
 type Summary = z.output<typeof contracts.messageList.result>['messages'][number]
-type AudienceInput = z.output<typeof contracts.messageAudience.payload>
+type AudienceInput = Pick<z.output<typeof contracts.previewMessage.payload>, 'exhibitionId' | 'audience' | 'ticketTypeIds' | 'checkedIn'>
 type Draft = z.output<typeof contracts.previewMessage.payload>
 
 const exhibitionNotFound = () => notFound('console:errors.exhibitionNotFound')
@@ -77,74 +77,58 @@ function summaryOf(row: repo.MessageRow, counts: repo.Counts | undefined, actor:
   }
 }
 
-export async function messageList(db: Queryable, actor: StaffActor, exhibitionId: number) {
-  const exhibition = await exhibitionFor(db, actor, exhibitionId)
-  const [ticketTypes, rows] = await Promise.all([
-    repo.ticketTypesOf(db, exhibitionId, actor.locale),
-    repo.messagesOf(db, exhibitionId, MESSAGE_LIMITS.listSize),
-  ])
-  const counts = await repo.countsOf(
-    db,
-    rows.map((row) => row.id),
-  )
-  return { exhibition, ticketTypes, messages: rows.map((row) => summaryOf(row, counts.get(row.id), actor)) }
-}
-
 async function messageOf(db: Queryable, exhibitionId: number, id: number, lock = false) {
   const row = await repo.messageById(db, id, lock)
   if (row?.exhibition_id !== exhibitionId) throw notFound('console:errors.messageNotFound')
   return row
 }
 
-export async function messageDetail(db: Queryable, actor: StaffActor, exhibitionId: number, id: number) {
+/** The exhibition's messages with their progress; with `id`, that message in full as well. */
+export async function messageList(db: Queryable, actor: StaffActor, exhibitionId: number, id?: number) {
   const exhibition = await exhibitionFor(db, actor, exhibitionId)
-  const row = await messageOf(db, exhibitionId, id)
-  const counts = await repo.countsOf(db, [id])
+  const chosen = id === undefined ? null : await messageOf(db, exhibitionId, id)
+  const [ticketTypes, rows] = await Promise.all([
+    repo.ticketTypesOf(db, exhibitionId, actor.locale),
+    repo.messagesOf(db, exhibitionId, MESSAGE_LIMITS.listSize),
+  ])
+  const counts = await repo.countsOf(db, [...rows.map((row) => row.id), ...(chosen ? [chosen.id] : [])])
   return {
     exhibition,
-    message: {
-      ...summaryOf(row, counts.get(id), actor),
-      texts: Object.fromEntries(row.texts.map((text) => [text.locale, { subject: text.subject, body: text.body }])),
-    },
-  }
-}
-
-export async function messageAudience(platform: Platform, actor: StaffActor, input: AudienceInput) {
-  await exhibitionFor(platform.db, actor, input.exhibitionId)
-  return repo.countAudience(platform.db, await filterOf(platform.db, input, actor.locale), input.kind, platform.config.BRAND_NAME)
-}
-
-/** The mail a reader of `language` gets, as paragraphs (the console shows them; the mail links the addresses in them). */
-export async function previewMessage(platform: Platform, actor: StaffActor, draft: Draft) {
-  const exhibition = await exhibitionFor(platform.db, actor, draft.exhibitionId)
-  const text = textFor(writtenTexts(draft.texts), draft.language)
-  const mail = messageMail({ to: '', kind: draft.kind, text, brand: brandOf(platform), exhibition: exhibition.title, unsubscribeToken: 'preview' })
-  return {
-    language: text.locale,
-    subject: mail.subject,
-    paragraphs: mail.text.split('\n\n').slice(0, mail.text.split('\n\n').indexOf('—')),
-    footer: footerOf(draft.kind, text.locale, brandOf(platform), exhibition.title),
+    ticketTypes,
+    messages: rows.map((row) => summaryOf(row, counts.get(row.id), actor)),
+    message: chosen
+      ? {
+          ...summaryOf(chosen, counts.get(chosen.id), actor),
+          texts: Object.fromEntries(chosen.texts.map((text) => [text.locale, { subject: text.subject, body: text.body }])),
+        }
+      : null,
   }
 }
 
 /**
- * The message in one language to the member's own address, marked as a test. Its unsubscribe link
+ * A draft: how many it would reach now and how many of them are left out; with `language`, the mail
+ * a reader of that language gets (paragraphs and footer, as the console shows them); with
+ * `mailToMe`, that mail to the member's own address, marked as a test. The test's unsubscribe link
  * (marketing) names no recipient, so it leads to the page's "not a valid link".
  */
-export async function testMessage(platform: Platform, actor: StaffActor, language: ConsoleLanguage, draft: Draft) {
-  const exhibition = await exhibitionFor(platform.db, actor, draft.exhibitionId)
+export async function previewMessage(platform: Platform, actor: StaffActor, language: ConsoleLanguage, draft: Draft) {
+  const { db } = platform
+  const exhibition = await exhibitionFor(db, actor, draft.exhibitionId)
+  const counted = await repo.countAudience(db, await filterOf(db, draft, actor.locale), draft.kind, platform.config.BRAND_NAME)
+  if (!draft.language) return { ...counted, mail: null, testTo: null }
   const text = textFor(writtenTexts(draft.texts), draft.language)
-  const to = await repo.staffEmail(platform.db, actor.staffId)
+  const brand = brandOf(platform)
+  const paragraphs = paragraphsOf(text.body)
+  const mail = { language: text.locale, subject: text.subject, paragraphs, footer: footerOf(draft.kind, text.locale, brand, exhibition.title) }
+  if (!draft.mailToMe) return { ...counted, mail, testTo: null }
+  const to = await repo.staffEmail(db, actor.staffId)
   if (!to) throw notFound('console:errors.messageNotFound')
   await platform.rateLimits.consume({ name: 'messages.test', points: 10, durationSeconds: 600 }, actor.staffId)
   const prefix = `${consoleStrings(language)('mail.testPrefix')} `
-  await platform.db.transaction((tx) =>
-    queueMail(
-      tx,
-      messageMail({ to, kind: draft.kind, text, brand: brandOf(platform), exhibition: exhibition.title, unsubscribeToken: 'test', subjectPrefix: prefix }),
-    ),
+  await db.transaction((tx) =>
+    queueMail(tx, messageMail({ to, kind: draft.kind, text, brand, exhibition: exhibition.title, unsubscribeToken: 'test', subjectPrefix: prefix })),
   )
-  return { to }
+  return { ...counted, mail, testTo: to }
 }
 
 /** A message written and set to go now or at a venue time, with its audit row, in one transaction. */

@@ -8,7 +8,3 @@ export const exhibitionPath = (id: number) => `${EXHIBITIONS_PATH}/${id}`
 export const floorPlanPath = (id: number) => `${exhibitionPath(id)}/floor-plan`
 /** The exhibition's checklist for its exhibitors (docs/product.md#console-exhibitor-tasks). */
 export const exhibitorTasksPath = (id: number) => `${exhibitionPath(id)}/exhibitor-tasks`
-/** An exhibition's messages to its attendees and exhibitors (docs/product.md#messages). */
-export const messagesPath = (id: number) => `${exhibitionPath(id)}/messages`
-export const newMessagePath = (id: number) => `${messagesPath(id)}/new`
-export const messagePath = (exhibitionId: number, id: number) => `${messagesPath(exhibitionId)}/${id}`

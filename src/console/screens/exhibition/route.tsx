@@ -5,7 +5,7 @@ import { type CatalogExhibition, couponList, exhibitionDetail, me, publishExhibi
 import { mayCall } from '../../../../shared/rules/console-access.ts'
 import type { RefResult } from '../../../../shared/functions/gateway.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { exhibitionPath, exhibitorTasksPath, floorPlanPath, messagesPath } from '../../lib/catalog-paths.ts'
+import { exhibitionPath, exhibitorTasksPath, floorPlanPath } from '../../lib/catalog-paths.ts'
 import { localText } from '../../lib/local-text.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
@@ -67,7 +67,7 @@ export function Component() {
       <Link className={ui.button} to={exhibitorTasksPath(exhibition.id)}>
         {t('exhibitorTasks.link')}
       </Link>
-      <Link className={ui.button} to={messagesPath(exhibition.id)}>
+      <Link className={ui.button} to={`${exhibitionPath(exhibition.id)}/messages`}>
         {t('messages.link')}
       </Link>
       <button type="button" className={`${ui.button} ${exhibition.published ? '' : ui.primary}`} onClick={() => void publish(!exhibition.published)}>
