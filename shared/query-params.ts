@@ -56,6 +56,8 @@ export const ROUTE_QUERY_PARAMS: Readonly<Record<string, QueryDeclaration>> = {
   'verify/alerts.html': ['q', 'before'],
   // Personal (never stored); a form post without JavaScript comes back with `sent`, `errors` or `failed`.
   'survey/:token': 'any',
+  // Personal (never stored): a marketing mail's unsubscribe link and its outcome (docs/product.md#unsubscribe).
+  'unsubscribe/:token': ['done', 'invalid', 'failed'],
   // Personal (never stored): the console's signed preview link.
   'preview/:token': 'any',
   'exhibition/pop': ['tag', 'page'],

@@ -17,6 +17,8 @@ export interface MailMessage {
   text: string
   html?: string
   attachments?: MailAttachment[]
+  /** Headers beyond the usual ones (List-Unsubscribe of marketing mail, docs/product.md#unsubscribe). */
+  headers?: Record<string, string>
 }
 
 /**
@@ -25,8 +27,8 @@ export interface MailMessage {
  */
 export async function queueMail(tx: Queryable, message: MailMessage): Promise<string> {
   const result = await tx.query<{ id: string }>(
-    'insert into mail_outbox (to_address, subject, text_body, html_body, attachments) values ($1, $2, $3, $4, $5) returning id::text as id',
-    [message.to, message.subject, message.text, message.html ?? null, JSON.stringify(message.attachments ?? [])],
+    'insert into mail_outbox (to_address, subject, text_body, html_body, attachments, headers) values ($1, $2, $3, $4, $5, $6) returning id::text as id',
+    [message.to, message.subject, message.text, message.html ?? null, JSON.stringify(message.attachments ?? []), JSON.stringify(message.headers ?? {})],
   )
   // The id lets a caller name the message in its own records (an order's history).
   return (result.rows[0] as { id: string }).id
@@ -96,6 +98,7 @@ function toNodemailer(message: MailMessage & { from: string }) {
     subject: message.subject,
     text: message.text,
     ...(message.html ? { html: message.html } : {}),
+    ...(message.headers && Object.keys(message.headers).length ? { headers: message.headers } : {}),
     attachments: (message.attachments ?? []).map((attachment) => ({
       filename: attachment.filename,
       contentType: attachment.contentType,
@@ -111,6 +114,7 @@ interface OutboxRow {
   text_body: string
   html_body: string | null
   attachments: MailAttachment[]
+  headers: Record<string, string>
   attempts: number
 }
 
@@ -121,7 +125,7 @@ interface OutboxRow {
 export async function sendDueMail(db: Database, transport: MailTransport, from: string, batch = 20): Promise<number> {
   const claimed = await db.transaction(async (tx) => {
     const rows = await tx.query<OutboxRow>(
-      `select id, to_address, subject, text_body, html_body, attachments, attempts from mail_outbox
+      `select id, to_address, subject, text_body, html_body, attachments, headers, attempts from mail_outbox
        where sent_at is null and send_after <= now() and attempts < 8
        order by id limit $1 for update skip locked`,
       [batch],
@@ -145,6 +149,7 @@ export async function sendDueMail(db: Database, transport: MailTransport, from: 
         text: row.text_body,
         ...(row.html_body ? { html: row.html_body } : {}),
         attachments: row.attachments,
+        headers: row.headers,
       })
       const marked = await db.query('update mail_outbox set sent_at = now(), last_error = null where id = $1', [row.id])
       // Erased while it was being sent: what the transport kept of it goes too.

@@ -147,4 +147,9 @@ export const CONSOLE = {
   noteScamReportGroup: { endpoint: 'console', route: 'console$noteScamReportGroup', access: 'staff' },
   mergeScamReportGroups: { endpoint: 'console', route: 'console$mergeScamReportGroups', access: 'staff' },
   replyToScamReporter: { endpoint: 'console', route: 'console$replyToScamReporter', access: 'staff' },
+  // Messages from the organiser (docs/product.md#messages).
+  messageList: { endpoint: 'console', route: 'console$messageList', access: 'staff' },
+  previewMessage: { endpoint: 'console', route: 'console$previewMessage', access: 'staff' },
+  sendMessage: { endpoint: 'console', route: 'console$sendMessage', access: 'staff' },
+  cancelMessage: { endpoint: 'console', route: 'console$cancelMessage', access: 'staff' },
 } as const satisfies FunctionTable

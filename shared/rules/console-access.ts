@@ -161,6 +161,10 @@ export const CONSOLE_ACCESS = {
   mediaDetail: EDITOR,
   saveMedia: EDITOR,
   deleteMedia: EDITOR,
+  messageList: MANAGER,
+  previewMessage: MANAGER,
+  sendMessage: MANAGER,
+  cancelMessage: MANAGER,
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type ConsoleStaffFunction = keyof typeof CONSOLE_ACCESS

@@ -79,6 +79,8 @@ export const routes: RouteObject[] = [
           { path: 'verify/alerts.html', ...screen('verify/alerts', { ns: ['verify'] }) },
           // the post-event survey: a personal link from the mail (docs/product.md#survey)
           { path: 'survey/:token', ...screen('survey', { ns: ['survey'], private: true }) },
+          // a marketing mail's unsubscribe link (docs/product.md#unsubscribe)
+          { path: 'unsubscribe/:token', ...screen('unsubscribe', { ns: ['unsubscribe'], private: true }) },
           // a draft or scheduled item through the console's signed preview link (docs/product.md#console-content)
           { path: 'preview/:token', ...screen('preview', { ns: ['editorial', 'news', 'media'], private: true }) },
         ],

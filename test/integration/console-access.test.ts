@@ -211,6 +211,10 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   mediaDetail: () => ({ id: '0123456789abcdef0123456789abcdef' }),
   saveMedia: () => ({ id: '0123456789abcdef0123456789abcdef', alt: { en: 'A hall' }, name: 'hall.jpg' }),
   deleteMedia: () => ({ id: '0123456789abcdef0123456789abcdef' }),
+  messageList: () => ({ exhibitionId: 999999, id: 1 }),
+  previewMessage: () => ({ exhibitionId: 999999, audience: 'attendees', kind: 'marketing', texts: { en: { subject: 'Hello', body: 'Hi' } }, language: 'en' }),
+  sendMessage: () => ({ exhibitionId: 999999, audience: 'attendees', kind: 'marketing', texts: { en: { subject: 'Hello', body: 'Hi' } } }),
+  cancelMessage: () => ({ exhibitionId: 999999, id: 1 }),
 }
 
 describe('who may call which console function (the table of shared/rules/console-access.ts)', () => {

@@ -133,6 +133,18 @@ const PEOPLE: Record<string, Record<string, string>> = {
     html_body: 'as text_body',
     attachments: 'mail to them: none kept; mail to others that names them loses its PDF tickets (they carry the holders’ names)',
     last_error: 'kept: a transport error, about the server, not the person',
+    headers: 'mail to them goes with it; otherwise only a List-Unsubscribe link (a token, nobody in it) and the brand’s contact address',
+  },
+  message_recipients: {
+    email: 'deleted where it is one of their addresses (eraseMessageRecipients)',
+    locale: 'deleted with the row',
+    state: 'deleted with the row',
+    token_hash: 'deleted with the row',
+  },
+  mail_suppressions: {
+    address_hash: 'kept: the SHA-256 of an address that unsubscribed or bounced, so that it is still honoured (docs/product.md#unsubscribe)',
+    brand: 'kept',
+    reason: 'kept',
   },
   verification_channel_submissions: {
     note: 'emptied where they submitted the channel (eraseChannelSubmitters)',
@@ -219,6 +231,7 @@ const PEOPLE: Record<string, Record<string, string>> = {
 
 /** Tables that never hold a visitor, and why. */
 const NOBODY: Record<string, { why: string; columns: string[] }> = {
+  messages: { why: 'the organiser’s mail to many, which staff write', columns: ['audience', 'checked_in', 'kind', 'state', 'texts', 'ticket_type_ids'] },
   adverts: { why: 'content staff write', columns: ['image', 'link', 'placement', 'slug', 'texts'] },
   bulletins: { why: 'content staff write', columns: ['kind', 'slug'] },
   bulletin_texts: { why: 'content staff write', columns: ['body_html', 'body_markdown', 'locale', 'title'] },

@@ -6,6 +6,7 @@ import { eraseApplications } from '../../applications/index.ts'
 import type { PersonErasure } from '../../erasure.ts'
 import { eraseExhibitorInvitations } from '../../exhibitors/index.ts'
 import { eraseFromOutbox } from '../../mailer.ts'
+import { eraseMessageRecipients } from '../../messages/index.ts'
 import { eraseSurveyTraces } from '../../survey/index.ts'
 import { eraseHeldTickets, eraseOrders, redactOrderHistories } from '../../tickets/index.ts'
 import { eraseLeadNotes } from '../../leads/index.ts'
@@ -98,6 +99,7 @@ export async function deleteVisitor(platform: Platform, actor: StaffActor, id: s
     const applicationsRemoved = await eraseApplications(tx, person)
     await eraseExhibitorInvitations(tx, person)
     const comments = await tx.query('delete from exhibition_comments where account_id = $1', [id])
+    await eraseMessageRecipients(tx, person)
     const mails = await eraseFromOutbox(tx, person)
     await redactOrderHistories(tx, person)
     await platform.services.staff.redactAudit(tx, person)

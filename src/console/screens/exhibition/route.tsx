@@ -70,6 +70,9 @@ export function Component() {
       <Link className={ui.button} to={exhibitorTasksPath(exhibition.id)}>
         {t('exhibitorTasks.link')}
       </Link>
+      <Link className={ui.button} to={`${exhibitionPath(exhibition.id)}/messages`}>
+        {t('messages.link')}
+      </Link>
       <button type="button" className={`${ui.button} ${exhibition.published ? '' : ui.primary}`} onClick={() => void publish(!exhibition.published)}>
         {t(exhibition.published ? 'catalog.unpublish' : 'catalog.publish')}
       </button>
