@@ -172,8 +172,9 @@ describe('the verifier’s queue', () => {
     expect((await queue({ status: 'investigating' })).rows).toHaveLength(1)
   })
 
-  it('when confirmReportGroup confirms a group, then it returns the channel an alert would show', async () => {
-    await report(form()).expect(200)
+  it('when a group is confirmed, then each service its reports saw it on becomes a public alert, and the lookup answers "known scam channel"', async () => {
+    await report(form({ happenedOn: '2027-03-28' })).expect(200)
+    await report(form({ channels: ['@Aurum_Support_Desk'] }), { ip: '203.0.113.77' }).expect(200)
     const { id } = await firstGroup()
     const actor = { staffId: verifier.id, scope: null, address: '203.0.113.9', locale: 'en' as const }
     expect(await platform.services.scamReports.confirmReportGroup(actor, id)).toEqual({
@@ -182,7 +183,29 @@ describe('the verifier’s queue', () => {
       kind: 'account',
       channelKey: 'aurum_support_desk',
       display: '@Aurum_Support_Desk',
+      // The bare "@name" says no service: only the Telegram link's report makes an alert.
+      alerted: ['telegram'],
     })
+    const alerts = await db.query<{ kind: string; first_seen: string; summary: Record<string, string> }>(
+      `select kind, to_char(first_seen, 'YYYY-MM-DD') as first_seen, summary from scam_alerts`,
+    )
+    expect(alerts.rows).toHaveLength(1)
+    expect(alerts.rows[0]).toMatchObject({ kind: 'telegram', first_seen: '2027-03-28' })
+    expect(alerts.rows[0]?.summary['zh-cn']).toContain('不是我们的渠道')
+    const answer = (await request(app).get('/api/verify').query({ value: 't.me/aurum_support_desk' }).expect(200)).body
+    expect(answer.verdict).toBe('scam')
+  })
+
+  it('when a reported channel is one of ours, then it cannot be confirmed as a scam', async () => {
+    await db.query(
+      `insert into verification_channels (kind, lookup_key, display, purpose, official_since, public)
+       values ('email', 'help@aurum-expo.example', 'help@aurum-expo.example', 'support', '2020-01-01', true)`,
+    )
+    await report(form({ channels: ['Help@Aurum-Expo.example'] })).expect(200)
+    const { id } = await firstGroup()
+    const refused = await staff(verifier, 'setScamReportStatus', { id, status: 'confirmed' }).expect(409)
+    expect(refused.body.message).toBe('console:errors.alertOfficial')
+    expect((await queue({ status: 'new' })).rows).toHaveLength(1)
   })
 
   it('when a verifier notes and replies, then the note keeps its author, the reply is mailed in the reporter’s language, and one without consent cannot be replied to', async () => {

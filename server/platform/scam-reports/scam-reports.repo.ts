@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.ts'
 import type { ReportChannelKind, ScamGroupStatus } from '../../../shared/rules/scam-reports.ts'
+import type { ChannelKind } from '../../../shared/rules/verification.ts'
 
 export interface GroupRow {
   id: string
@@ -46,6 +47,26 @@ export async function upsertGroup(tx: Queryable, channel: { kind: string; key: s
   return rows[0] as GroupRow
 }
 
+/** Each kind of public alert the group's reports name, with the value as one report showed it. */
+export async function alertChannelsOf(db: Queryable, groupId: string | number): Promise<Array<{ alert_kind: ChannelKind; display: string }>> {
+  const { rows } = await db.query<{ alert_kind: ChannelKind; display: string }>(
+    `select distinct on (alert_kind) alert_kind, display from scam_report_channels
+      where group_id = $1 and alert_kind is not null order by alert_kind, report_id`,
+    [groupId],
+  )
+  return rows
+}
+
+/** The earliest day a report of the group says it happened (YYYY-MM-DD), null without reports. */
+export async function firstSeenOf(db: Queryable, groupId: string | number): Promise<string | null> {
+  const { rows } = await db.query<{ day: string | null }>(
+    `select to_char(min(r.happened_on), 'YYYY-MM-DD') as day
+       from scam_reports r join scam_report_channels c on c.report_id = r.id where c.group_id = $1`,
+    [groupId],
+  )
+  return rows[0]?.day ?? null
+}
+
 export async function groupById(db: Queryable, id: string | number, lock = false): Promise<GroupRow | null> {
   const { rows } = await db.query<GroupRow>(
     `select id::text, kind, channel_key, display, status, merged_into::text from scam_report_groups where id = $1${lock ? ' for update' : ''}`,
@@ -88,14 +109,14 @@ export async function insertReport(
   return rows[0]?.id ?? null
 }
 
-export async function linkChannel(tx: Queryable, link: { reportId: string; groupId: string; kind: string; key: string; display: string }): Promise<void> {
-  await tx.query(`insert into scam_report_channels (report_id, group_id, kind, channel_key, display) values ($1, $2, $3, $4, $5) on conflict do nothing`, [
-    link.reportId,
-    link.groupId,
-    link.kind,
-    link.key,
-    link.display,
-  ])
+export async function linkChannel(
+  tx: Queryable,
+  link: { reportId: string; groupId: string; kind: string; key: string; display: string; alertKind: string | null },
+): Promise<void> {
+  await tx.query(
+    `insert into scam_report_channels (report_id, group_id, kind, channel_key, display, alert_kind) values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+    [link.reportId, link.groupId, link.kind, link.key, link.display, link.alertKind],
+  )
 }
 
 const SUMMARY = `

@@ -3,12 +3,14 @@ import type { z } from 'zod'
 import type * as consoleContracts from '../../../shared/contracts/console-scam-reports.ts'
 import type { ScamReportForm } from '../../../shared/contracts/scam-reports.ts'
 import type { FieldErrors } from '../../../shared/contracts/define.ts'
-import type { Locale } from '../../../shared/languages.ts'
+import { LOCALES, type Locale } from '../../../shared/languages.ts'
+import type { ChannelKind } from '../../../shared/rules/verification.ts'
 import { parseMoney } from '../../../shared/rules/money.ts'
 import { reportFieldErrors } from '../../../shared/rules/scam-report-form.ts'
 import { nextStatuses, referenceFrom, SCAM_REPORT_LIMITS, SCAM_REPORT_MESSAGES, type ScamGroupStatus } from '../../../shared/rules/scam-reports.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
+import { loadStrings } from '../kit/strings.ts'
 import { queueMail } from '../mailer.ts'
 import type { Platform } from '../platform.ts'
 import { addressKey, type RateRule } from '../rate-limits.ts'
@@ -16,6 +18,8 @@ import type { StaffActor } from '../staff-actor.ts'
 import { reportChannelOf } from '../verification/index.ts'
 import { receiptMail, replyMail } from './scam-reports.mail.ts'
 import * as repo from './scam-reports.repo.ts'
+
+const verifyStrings = loadStrings('verify')
 
 type GroupRow = z.output<typeof consoleContracts.scamReportGroupRow>
 type GroupDetail = z.output<typeof consoleContracts.scamReportGroupDetail>
@@ -37,7 +41,7 @@ export interface Reporter {
 
 export interface CleanReport {
   description: string
-  channels: Array<{ kind: string; key: string; display: string }>
+  channels: Array<{ kind: string; key: string; display: string; alertKind: ChannelKind | null }>
   happenedOn: string
   lost: { minor: number; currency: string } | null
   email: string | null
@@ -57,7 +61,7 @@ export function checkReport(form: ScamReportForm, country: string | null, today:
     const channel = reportChannelOf(value, country)
     if (!channel.ok) errors[`channels.${index}`] = channel.error
     else if (channels.some((seen) => seen.kind === channel.kind && seen.key === channel.key)) errors[`channels.${index}`] = SCAM_REPORT_MESSAGES.channelRepeated
-    else channels.push({ kind: channel.kind, key: channel.key, display: channel.display })
+    else channels.push({ kind: channel.kind, key: channel.key, display: channel.display, alertKind: channel.alertKind })
   })
   if (Object.keys(errors).length) return { errors }
   const email = form.email.trim().toLowerCase()
@@ -200,11 +204,27 @@ export function createScamReportService(platform: Platform) {
   async function confirmReportGroup(
     actor: StaffActor,
     id: number,
-  ): Promise<{ id: number; status: 'confirmed'; kind: GroupRow['kind']; channelKey: string; display: string }> {
-    return change(actor, id, 'console$setScamReportStatus', async (tx, group, at) => {
+  ): Promise<{ id: number; status: 'confirmed'; kind: GroupRow['kind']; channelKey: string; display: string; alerted: ChannelKind[] }> {
+    const confirmed = await change(actor, id, 'console$setScamReportStatus', async (tx, group, at) => {
       const done = await moveTo('confirmed')(tx, group, at)
-      return { ...done, result: { id: done.result.id, status: 'confirmed' as const, kind: group.kind, channelKey: group.channel_key, display: group.display } }
+      // The confirmed channel becomes a public alert in the same transaction (docs/product.md#scam-alerts):
+      // an official channel refuses it, and so the confirmation. An account name whose service no report
+      // says (a bare "@name") is left for the verifier to publish with its service on the alerts screen.
+      const alerts = await repo.alertChannelsOf(tx, group.id)
+      const firstSeen = (await repo.firstSeenOf(tx, group.id)) ?? at.toISOString().slice(0, 10)
+      const summary = Object.fromEntries(LOCALES.map((locale) => [locale, verifyStrings(locale)('scamAlerts.fromReports')]))
+      for (const alert of alerts) {
+        await platform.services.verification.publishAlert(tx, { kind: alert.alert_kind, value: alert.display, impersonatedCompanyId: null, firstSeen, summary })
+      }
+      const alerted = alerts.map((alert) => alert.alert_kind)
+      return {
+        before: done.before,
+        after: { ...done.after, alerts: alerted },
+        result: { id: done.result.id, status: 'confirmed' as const, kind: group.kind, channelKey: group.channel_key, display: group.display, alerted },
+      }
     })
+    if (confirmed.alerted.length) platform.contentChanged({ scope: 'verification' })
+    return confirmed
   }
 
   return {

@@ -1,8 +1,13 @@
 import type { ReportChannelKind } from '../../../shared/rules/scam-reports.ts'
+import type { ChannelKind } from '../../../shared/rules/verification.ts'
 import { parseQuery } from './normalise/query.ts'
 import { QUERY_ERRORS } from './verification.service.ts'
 
-export type ReportChannel = { ok: true; kind: ReportChannelKind; key: string; display: string } | { ok: false; error: string }
+/**
+ * A reported channel: its group's kind and key, as shown back, and the kind a public alert of it has
+ * (docs/product.md#scam-alerts); null for an account name whose service the value does not say.
+ */
+export type ReportChannel = { ok: true; kind: ReportChannelKind; key: string; display: string; alertKind: ChannelKind | null } | { ok: false; error: string }
 
 /**
  * A channel named in a scam report, read as the public check reads a query (the same field errors),
@@ -15,7 +20,8 @@ export function reportChannelOf(value: string, defaultCountry: string | null): R
   const parsed = parseQuery(value, defaultCountry)
   if (!parsed.ok) return { ok: false, error: QUERY_ERRORS[parsed.error] }
   const { query } = parsed
-  const channel = (kind: ReportChannelKind, key: string): ReportChannel => ({ ok: true, kind, key, display: query.display })
+  const alertKind: ChannelKind | null = query.type === 'chat' ? query.service : query.type
+  const channel = (kind: ReportChannelKind, key: string): ReportChannel => ({ ok: true, kind, key, display: query.display, alertKind })
   switch (query.type) {
     case 'chat':
       if (query.invite) return channel('invite', query.key)
