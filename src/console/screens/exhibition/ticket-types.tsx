@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CatalogExhibition, CatalogTicketType } from '../../../api/console.ts'
+import { Link } from 'react-router'
 import { useConsoleShell } from '../../console-state.ts'
+import { waitingListPath } from '../../lib/catalog-paths.ts'
 import { localText } from '../../lib/local-text.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
@@ -43,9 +45,14 @@ export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibi
       header: t('catalog.actions'),
       actions: true,
       cell: (type) => (
-        <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEditing(type)}>
-          {t('catalog.editNamed', { name: name(type) })}
-        </button>
+        <div className={ui.actions}>
+          <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEditing(type)}>
+            {t('catalog.editNamed', { name: name(type) })}
+          </button>
+          <Link className={`${ui.button} ${ui.small}`} to={waitingListPath(type.id)}>
+            {t('waitingList.link', { name: name(type) })}
+          </Link>
+        </div>
       ),
     },
   ]
