@@ -46,7 +46,6 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'exhibitions/:id/floor-plan', ...screen('floor-plan') },
               { path: 'exhibitions/:id/content', ...screen('exhibition-content') },
               { path: 'exhibitions/:id/exhibitor-tasks', ...screen('exhibitor-tasks') },
-              { path: 'waiting-list/:ticketTypeId', ...screen('waiting-list') },
               { path: 'pages', ...screen('exhibition-pages') },
               { path: 'adverts', ...screen('adverts') },
               { path: 'media', ...screen('media') },

@@ -8,5 +8,3 @@ export const exhibitionPath = (id: number) => `${EXHIBITIONS_PATH}/${id}`
 export const floorPlanPath = (id: number) => `${exhibitionPath(id)}/floor-plan`
 /** The exhibition's checklist for its exhibitors (docs/product.md#console-exhibitor-tasks). */
 export const exhibitorTasksPath = (id: number) => `${exhibitionPath(id)}/exhibitor-tasks`
-/** A ticket type's waiting list (docs/product.md#waiting-list). */
-export const waitingListPath = (ticketTypeId: number) => `${CONSOLE_HOME}/waiting-list/${ticketTypeId}`

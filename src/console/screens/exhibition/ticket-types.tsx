@@ -1,9 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CatalogExhibition, CatalogTicketType } from '../../../api/console.ts'
-import { Link } from 'react-router'
 import { useConsoleShell } from '../../console-state.ts'
-import { waitingListPath } from '../../lib/catalog-paths.ts'
 import { localText } from '../../lib/local-text.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
@@ -11,12 +9,14 @@ import ui from '../../ui/ui.module.css'
 
 // Opened by a click: loaded then, so the screen's first visit stays within its budget (bundle-budget.json).
 const TicketTypeForm = lazy(() => import('./ticket-type-form.tsx').then((module) => ({ default: module.TicketTypeForm })))
+const WaitingListPanel = lazy(() => import('./waiting-list-panel.tsx').then((module) => ({ default: module.WaitingListPanel })))
 
 /** The exhibition's ticket types: price, capacity against sold and held, window and visibility; edit one or add one. */
 export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibition; onSaved(): void }) {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
   const [editing, setEditing] = useState<CatalogTicketType | 'new' | null>(null)
+  const [waiting, setWaiting] = useState<number | null>(null)
   const name = (type: CatalogTicketType) => localText(type.texts, language, 'name') || type.key
   const columns: Array<Column<CatalogTicketType>> = [
     {
@@ -49,9 +49,9 @@ export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibi
           <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEditing(type)}>
             {t('catalog.editNamed', { name: name(type) })}
           </button>
-          <Link className={`${ui.button} ${ui.small}`} to={waitingListPath(type.id)}>
+          <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setWaiting(type.id)} aria-expanded={waiting === type.id}>
             {t('waitingList.link', { name: name(type) })}
-          </Link>
+          </button>
         </div>
       ),
     },
@@ -62,6 +62,11 @@ export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibi
         {t('catalog.ticketTypes')}
       </h2>
       <DataTable label={t('catalog.ticketTypes')} columns={columns} rows={exhibition.ticketTypes} rowKey={(type) => type.id} empty={t('catalog.noTypes')} />
+      {waiting === null ? null : (
+        <Suspense fallback={null}>
+          <WaitingListPanel key={waiting} ticketTypeId={waiting} onClose={() => setWaiting(null)} />
+        </Suspense>
+      )}
       {editing ? (
         <Suspense fallback={null}>
           <TicketTypeForm

@@ -1,6 +1,5 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import {
   offerWaitingEntry,
   removeWaitingEntry,
@@ -10,10 +9,7 @@ import {
   waitingList,
 } from '../../../api/console-waiting-list.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { exhibitionPath } from '../../lib/catalog-paths.ts'
 import { formatDateTime } from '../../lib/format.ts'
-import { staffCall } from '../../screen-kit.ts'
-import { ConsolePage } from '../../ui/console-page.tsx'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import { Alert, FormEnd } from '../../ui/form-end.tsx'
@@ -22,24 +18,45 @@ import ui from '../../ui/ui.module.css'
 import { useAction } from '../../ui/use-action.ts'
 import { textOf, useFormCall } from '../../ui/use-form-call.ts'
 
-export async function loader(args: LoaderFunctionArgs): Promise<WaitingListView> {
-  return staffCall(args, waitingList, { ticketTypeId: Number(args.params.ticketTypeId) })
-}
-
 const LIVE = new Set(['waiting', 'offered'])
 
 /**
- * A ticket type's waiting list (docs/product.md#waiting-list): the line in order, then the entries
- * that ended; offer seats to an entry by hand (out of line if need be), remove one, and set how long
- * the exhibition's offers hold their seats. Every change is audited on the server.
+ * A ticket type's waiting list (docs/product.md#waiting-list), opened from its row: the line in order,
+ * then the entries that ended; offer seats to an entry by hand (out of line if need be), remove one,
+ * and set how long the exhibition's offers hold their seats. Every change is audited on the server.
+ * Loaded on the click, so the exhibition screen's first visit stays within its budget.
  */
-export function Component() {
+export function WaitingListPanel({ ticketTypeId, onClose }: { ticketTypeId: number; onClose(): void }) {
+  const { t } = useTranslation()
+  const { client } = useConsoleShell()
+  const [view, setView] = useState<WaitingListView | null>(null)
+  const [failed, setFailed] = useState('')
+  const action = useAction()
+  useEffect(() => {
+    void client.call(waitingList, { ticketTypeId }).then(setView, () => setFailed(t('errors.unexpected')))
+  }, [client, ticketTypeId, t])
+  return (
+    <section className={ui.panel} aria-labelledby="waiting-list-title" aria-busy={view === null}>
+      <h3 id="waiting-list-title" className={ui.panelTitle}>
+        {view ? t('waitingList.title', { type: view.type.name }) : t('catalog.loading')}
+      </h3>
+      <Alert message={failed || action.error} />
+      {view ? <WaitingList view={view} onChange={setView} action={action} /> : null}
+      <div>
+        <button type="button" className={`${ui.button} ${ui.small}`} onClick={onClose}>
+          {t('catalog.close')}
+        </button>
+      </div>
+    </section>
+  )
+}
+
+function WaitingList({ view, onChange, action }: { view: WaitingListView; onChange(view: WaitingListView): void; action: ReturnType<typeof useAction> }) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()
-  const [view, setView] = useState(useLoaderData() as WaitingListView)
+  const setView = onChange
   const [status, setStatus] = useState('')
   const [removing, setRemoving] = useState<StaffWaitingEntry | null>(null)
-  const action = useAction()
   const hours = useFormCall(
     (form) => client.call(saveWaitingHours, { ticketTypeId: view.type.id, offerHours: Number(textOf(form, 'offerHours')) }),
     (next) => {
@@ -97,34 +114,16 @@ export function Component() {
     },
   ]
   return (
-    <ConsolePage
-      title={t('waitingList.title', { type: view.type.name })}
-      lead={t('waitingList.lead', { capacity: view.type.capacity, reserved: view.type.reserved })}
-      actions={
-        <Link className={ui.button} to={exhibitionPath(view.type.exhibitionId)}>
-          {t('waitingList.back')}
-        </Link>
-      }
-    >
+    <>
+      <p className={ui.muted}>{t('waitingList.lead', { capacity: view.type.capacity, reserved: view.type.reserved })}</p>
       <p className={status ? ui.success : 'visually-hidden'} role="status">
         {status}
       </p>
-      <Alert message={action.error} />
-      <section className={ui.panel} aria-labelledby="waiting-entries">
-        <h2 id="waiting-entries" className={ui.panelTitle}>
-          {t('waitingList.entries')}
-        </h2>
-        <DataTable label={t('waitingList.entries')} columns={columns} rows={view.entries} rowKey={(entry) => entry.id} empty={t('waitingList.empty')} />
-      </section>
-      <section className={ui.panel} aria-labelledby="waiting-hours">
-        <h2 id="waiting-hours" className={ui.panelTitle}>
-          {t('waitingList.hoursTitle')}
-        </h2>
-        <form onSubmit={hours.submit} noValidate>
-          <TextField {...hours.field('offerHours')} type="number" inputMode="numeric" min={1} max={168} hint={t('waitingList.hoursHint')} required />
-          <FormEnd message={hours.message} busy={hours.busy} save={t('waitingList.saveHours')} />
-        </form>
-      </section>
+      <DataTable label={t('waitingList.entries')} columns={columns} rows={view.entries} rowKey={(entry) => entry.id} empty={t('waitingList.empty')} />
+      <form onSubmit={hours.submit} noValidate>
+        <TextField {...hours.field('offerHours')} type="number" inputMode="numeric" min={1} max={168} hint={t('waitingList.hoursHint')} required />
+        <FormEnd message={hours.message} busy={hours.busy} save={t('waitingList.saveHours')} />
+      </form>
       {removing ? (
         <ConfirmDialog
           title={t('waitingList.removeTitle')}
@@ -140,6 +139,6 @@ export function Component() {
           onClose={() => setRemoving(null)}
         />
       ) : null}
-    </ConsolePage>
+    </>
   )
 }
