@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { CONSOLE_PORT, expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
 import { account, unique } from './exhibitor-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
@@ -87,7 +87,7 @@ test('when a sold-out seat comes back, then the first in line is mailed a link a
     )
   ).rows[0]?.id as number
   const registration = (lang: string) => `${ORIGIN}/${lang}/apply/registration?exhibitionId=${exhibitionId}`
-  const contexts = []
+  const contexts: BrowserContext[] = []
   const visitor = async (viewport = DESKTOP) => {
     const context = await browser.newContext({ viewport, extraHTTPHeaders: visitorHeaders() })
     contexts.push(context)
@@ -130,7 +130,9 @@ test('when a sold-out seat comes back, then the first in line is mailed a link a
 
   // The owner cancels the buyer's order in the console.
   const ownerEmail = `owner-${tag}@example.com`
-  const staff = await (await browser.newContext({ viewport: DESKTOP })).newPage()
+  const staffContext = await browser.newContext({ viewport: DESKTOP })
+  contexts.push(staffContext)
+  const staff = await staffContext.newPage()
   // Set-up signs the new member in.
   await setUpAccount(staff, await consoleSite.addStaff(ownerEmail, 'owner', 'Olga Owner'), STAFF_PASSWORD, EN)
   await staff.waitForURL(`${ORIGIN}/console`)
