@@ -33,6 +33,8 @@ const instant = z.string()
 const money = z.number().int()
 
 const exhibitionId = z.number({ error: 'errors.invalid' }).int().positive().max(2_147_483_647)
+/** A waiting-list offer's personal link token (base64url of 24 random bytes). */
+const offerToken = z.string({ error: 'errors.invalid' }).regex(/^[A-Za-z0-9_-]{32}$/, 'tickets:waitingList.offerNotFound')
 const orderNumber = z
   .string({ error: 'errors.notFound' })
   .trim()
@@ -428,6 +430,8 @@ export const createOrder = defineContract({
     fromOrder: orderNumber.optional(),
     /** A fresh UUID per selection: a retried request answers the same order. */
     idempotencyKey: z.uuid({ error: 'errors.invalid' }),
+    /** The personal link's token of a waiting-list offer the order buys (docs/product.md#waiting-list). */
+    waitingOffer: offerToken.optional(),
   }),
   result: orderDetail,
 })
@@ -544,3 +548,51 @@ export type TicketTypesResult = z.output<typeof ticketTypesResult>
 export type OrderSummary = z.output<typeof orderSummary>
 export type OrderDetail = z.output<typeof orderDetail>
 export type ExhibitionSummary = z.output<typeof exhibitionSummary>
+
+const ticketTypeId = z.number({ error: 'errors.invalid' }).int().positive().max(2_147_483_647)
+
+export const waitingEntry = z.object({
+  ticketTypeId: z.number().int(),
+  exhibitionId: z.number().int(),
+  typeName: z.string(),
+  quantity: z.number().int(),
+  state: z.enum(['waiting', 'offered']),
+  /** 1 for the first in line; null once offered. */
+  place: z.number().int().nullable(),
+  offeredQuantity: z.number().int().nullable(),
+  offerUntil: z.string().nullable(),
+})
+
+/** Joins a sold-out type's waiting list, or changes the quantity of the place held. */
+export const joinWaitingList = defineContract({
+  ...TICKETS.joinWaitingList,
+  payload: z.object({ ticketTypeId, quantity: z.number({ error: 'errors.invalid' }).int().min(1).max(MAX_TICKETS_PER_ORDER) }),
+  result: waitingEntry,
+})
+
+export const leaveWaitingList = defineContract({
+  ...TICKETS.leaveWaitingList,
+  payload: z.object({ ticketTypeId }),
+  result: z.object({ left: z.literal(true) }),
+})
+
+/** The account's places in waiting lists (of one exhibition, or all). */
+export const myWaitingList = defineContract({
+  ...TICKETS.myWaitingList,
+  payload: z.object({ exhibitionId: exhibitionId.optional() }),
+  result: z.object({ entries: z.array(waitingEntry) }),
+})
+
+/** What a personal offer link holds for its owner. */
+export const waitingOffer = defineContract({
+  ...TICKETS.waitingOffer,
+  payload: z.object({ token: offerToken }),
+  result: z.object({ ticketTypeId: z.number().int(), exhibitionId: z.number().int(), quantity: z.number().int(), offerUntil: z.string() }),
+})
+
+/** "I no longer need them": the offer passes on at once. */
+export const declineWaitingOffer = defineContract({
+  ...TICKETS.declineWaitingOffer,
+  payload: z.object({ token: offerToken }),
+  result: z.object({ declined: z.literal(true) }),
+})

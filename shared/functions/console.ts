@@ -44,6 +44,11 @@ export const CONSOLE = {
   saveCoupon: { endpoint: 'console', route: 'console$saveCoupon', access: 'staff' },
   generateCoupons: { endpoint: 'console', route: 'console$generateCoupons', access: 'staff' },
   couponOrders: { endpoint: 'console', route: 'console$couponOrders', access: 'staff' },
+  // The waiting lists of ticket types (docs/product.md#waiting-list).
+  waitingList: { endpoint: 'console', route: 'console$waitingList', access: 'staff' },
+  offerWaitingEntry: { endpoint: 'console', route: 'console$offerWaitingEntry', access: 'staff' },
+  removeWaitingEntry: { endpoint: 'console', route: 'console$removeWaitingEntry', access: 'staff' },
+  saveWaitingHours: { endpoint: 'console', route: 'console$saveWaitingHours', access: 'staff' },
   // Check-in at the door (docs/product.md#checkin).
   checkinExhibitions: { endpoint: 'console', route: 'console$checkinExhibitions', access: 'staff' },
   checkinList: { endpoint: 'console', route: 'console$checkinList', access: 'staff' },

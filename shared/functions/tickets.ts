@@ -19,4 +19,10 @@ export const TICKETS = {
   // What exhibitors who scan a ticket may receive (docs/product.md#leads).
   setTicketShares: { endpoint: 'expo', route: 'tickets$setShares', access: 'user' },
   setTicketAnswers: { endpoint: 'expo', route: 'tickets$setAnswers', access: 'user' },
+  // The waiting list of a sold-out type (docs/product.md#waiting-list).
+  joinWaitingList: { endpoint: 'expo', route: 'tickets$joinWaitingList', access: 'user' },
+  leaveWaitingList: { endpoint: 'expo', route: 'tickets$leaveWaitingList', access: 'user' },
+  myWaitingList: { endpoint: 'expo', route: 'tickets$myWaitingList', access: 'user' },
+  waitingOffer: { endpoint: 'expo', route: 'tickets$waitingOffer', access: 'user' },
+  declineWaitingOffer: { endpoint: 'expo', route: 'tickets$declineWaitingOffer', access: 'user' },
 } as const satisfies FunctionTable

@@ -1,6 +1,7 @@
 import { fn } from '../../shared/functions/gateway.ts'
 import { TICKETS } from '../../shared/functions/tickets.ts'
 import type * as contracts from '../../shared/contracts/tickets.ts'
+import type { z } from 'zod'
 
 /**
  * Tickets, orders and payment (docs/product.md#orders): browser references to the platform functions. No zod here,
@@ -21,6 +22,12 @@ export const cancelTicket = fn<typeof contracts.cancelTicket>(TICKETS.cancelTick
 export const requestInvoice = fn<typeof contracts.requestInvoice>(TICKETS.requestInvoice)
 export const setTicketShares = fn<typeof contracts.setTicketShares>(TICKETS.setTicketShares)
 export const setTicketAnswers = fn<typeof contracts.setTicketAnswers>(TICKETS.setTicketAnswers)
+export const joinWaitingList = fn<typeof contracts.joinWaitingList>(TICKETS.joinWaitingList)
+export const leaveWaitingList = fn<typeof contracts.leaveWaitingList>(TICKETS.leaveWaitingList)
+export const myWaitingList = fn<typeof contracts.myWaitingList>(TICKETS.myWaitingList)
+export const waitingOffer = fn<typeof contracts.waitingOffer>(TICKETS.waitingOffer)
+export const declineWaitingOffer = fn<typeof contracts.declineWaitingOffer>(TICKETS.declineWaitingOffer)
+export type WaitingEntry = z.output<typeof contracts.waitingEntry>
 
 export type {
   AttendeeInput,

@@ -87,6 +87,10 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
     texts: { en: { name: 'Pass', description: '' } },
   }),
   couponList: () => ({ exhibitionId: 999999 }),
+  waitingList: () => ({ ticketTypeId: 999999 }),
+  offerWaitingEntry: () => ({ entryId: '999999' }),
+  removeWaitingEntry: () => ({ entryId: '999999' }),
+  saveWaitingHours: () => ({ ticketTypeId: 999999, offerHours: 12 }),
   saveCoupon: () => ({
     exhibitionId: 999999,
     code: 'NOSUCH10',

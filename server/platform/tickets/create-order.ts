@@ -16,6 +16,7 @@ import { releaseOrders, seatsOf } from './release-orders.ts'
 import type { Caller, TicketsContext } from './tickets-context.ts'
 import * as repo from './tickets.repo.ts'
 import { priced, reserve, totalsOf } from './ticket-types.ts'
+import { offerAccepted, takeOffer } from './waiting-list/waiting-list.ts'
 
 /** Orders are quoted by people: T- and ten Crockford base32 characters (no I, L, O, U). */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -98,6 +99,8 @@ export async function createOrder(context: TicketsContext, caller: Caller, paylo
         const made = await orders.orderByIdempotencyKey(tx, caller.userId, payload.idempotencyKey)
         if (made) return { order: made, closed: [] }
         const replacing = await replaceable(tx, caller.userId, payload.exhibitionId)
+        // A waiting-list offer's seats go back to its type here, for this order's reservation to take them.
+        const offer = payload.waitingOffer ? await takeOffer(tx, caller, payload.waitingOffer, payload.exhibitionId) : null
         const freed = [...replacing.seats.values()].reduce((sum, quantity) => sum + quantity, 0)
         if (!mayHold((await orders.seatsHeld(tx, caller.userId, payload.exhibitionId, null)) - freed, count)) throw seatLimit()
         // The old orders' seats go back in the same ascending pass that takes the new ones (one lock order).
@@ -124,6 +127,10 @@ export async function createOrder(context: TicketsContext, caller: Caller, paylo
           idempotencyKey: payload.idempotencyKey,
         })
         await orders.replaceLines(tx, created.id, selection.lines)
+        if (offer) {
+          const bought = selection.lines.find((line) => line.ticketTypeId === offer.ticket_type_id)?.quantity ?? 0
+          await offerAccepted(tx, offer, created.id, bought)
+        }
         if (copied.length) {
           await orders.replaceAttendees(
             tx,

@@ -23,6 +23,8 @@ import type { Queryable } from '../../db/client.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import { ticketRoutes } from './tickets.routes.ts'
 import { mountBadgeDownloads } from './console/badges/badge-downloads.ts'
+import { registerWaitingListFunctions } from './waiting-list/waiting-list.functions.ts'
+import { lapseDueOffers, mailNewOffers } from './waiting-list/waiting-list.ts'
 
 export interface TicketsService {
   orders: OrdersService
@@ -30,6 +32,8 @@ export interface TicketsService {
   signer: TicketSigner
   /** Expires pending orders past their deadline (the sweeper; safe on any number of instances). */
   expireDue(): Promise<number>
+  /** The waiting lists' jobs (docs/product.md#waiting-list): offers past their time pass on; new offers are mailed. */
+  waitingList: { lapseDue(): Promise<number>; mailOffers(): Promise<number> }
   /** Team passes, issued and voided inside the exhibitors domain's transactions (passes.ts). */
   passes: {
     exhibition(exhibitionId: number, locale: Locale): Promise<ExhibitionInfo>
@@ -52,6 +56,8 @@ export const EXPIRY_SWEEP_MS = 15_000
 export const PAYMENT_SETTLE_MS = 3_000
 /** How often due refunds go to their provider (each waits its own back-off after a failure). */
 export const REFUND_RUN_MS = 5_000
+/** How often lapsed waiting-list offers pass on and new offers are mailed. */
+export const WAITING_LIST_RUN_MS = 5_000
 
 /**
  * The success page's scan-to-download code opens the app's download page when APP_DOWNLOAD_URL is
@@ -96,11 +102,13 @@ export const domain: Domain = {
     registerConsoleDashboardFunctions(platform)
     registerConsoleCheckinFunctions(platform, context.signer)
     registerCatalogFunctions(platform)
+    registerWaitingListFunctions(context)
     platform.services.tickets = {
       orders,
       payments,
       signer: context.signer,
       expireDue: () => expireDueOrders(context),
+      waitingList: { lapseDue: () => lapseDueOffers(context), mailOffers: () => mailNewOffers(context) },
       passes: {
         exhibition: (exhibitionId, locale) => passExhibition(context, exhibitionId, locale),
         issue: (tx, input) => issuePass(context, tx, input),
@@ -113,6 +121,8 @@ export const domain: Domain = {
     platform.jobs.every('tickets.expire', EXPIRY_SWEEP_MS, () => expireDueOrders(context))
     platform.jobs.every('tickets.settle-payments', PAYMENT_SETTLE_MS, () => payments.settleDue())
     platform.jobs.every('tickets.refunds', REFUND_RUN_MS, () => payments.executeDueRefunds())
+    platform.jobs.every('tickets.waiting-lapse', WAITING_LIST_RUN_MS, () => lapseDueOffers(context))
+    platform.jobs.every('tickets.waiting-mail', WAITING_LIST_RUN_MS, () => mailNewOffers(context))
   },
   routes(router, platform: Platform) {
     const tickets = platform.services.tickets
@@ -131,4 +141,5 @@ export { liveServicesOrders, type LiveServicesOrder, openServicesOrder, type Ser
 export { namedPassesOf } from './passes.ts'
 export { exhibitionTitle } from './console/staff-orders.repo.ts'
 export { eraseHeldTickets, eraseOrders, redactOrderHistories } from './erasure.ts'
+export { eraseWaitingEntries } from './waiting-list/waiting-list.ts'
 export { type SharedContact, sharedContact } from './ticket-shares.ts'

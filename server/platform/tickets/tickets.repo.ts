@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
+import { offerFreedSeats } from './waiting-list/offers.ts'
 
 /**
  * SQL of ticket types, coupons and e-tickets (orders: orders.repo.ts; payments: payments/payments.repo.ts).
@@ -51,12 +52,20 @@ export async function reserveSeats(tx: Queryable, ticketTypeId: number, quantity
   return result.rows.length === 1
 }
 
-/** Gives seats back, type by type in ascending id order. */
+/**
+ * Gives seats back, type by type in ascending id order: the one place seats are freed (expiry, the
+ * buyer's or staff's cancellation, refunds, fewer tickets, an offer that ends), so the waiting lists
+ * are offered them in the same transaction (docs/product.md#waiting-list).
+ */
 export async function releaseSeats(tx: Queryable, seats: Map<number, number>): Promise<void> {
+  const freed: number[] = []
   for (const id of [...seats.keys()].sort((a, b) => a - b)) {
     const quantity = seats.get(id) ?? 0
-    if (quantity > 0) await tx.query('update ticket_types set reserved = reserved - $2, updated_at = now() where id = $1', [id, quantity])
+    if (quantity <= 0) continue
+    await tx.query('update ticket_types set reserved = reserved - $2, updated_at = now() where id = $1', [id, quantity])
+    freed.push(id)
   }
+  await offerFreedSeats(tx, freed)
 }
 
 export interface CouponRow {

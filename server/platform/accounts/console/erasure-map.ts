@@ -58,6 +58,11 @@ const PEOPLE: Record<string, Record<string, string>> = {
     status: 'deleted with the application',
   },
   exhibitor_members: { role: 'deleted with the account (cascade)' },
+  waiting_list_entries: {
+    locale: 'deleted with their entries (an offer they held passes on first)',
+    state: 'deleted with their entries',
+    offer_token_hash: 'deleted with their entries',
+  },
   exhibitor_invitations: {
     email: 'deleted: invitations sent to their addresses, open or taken',
     role: 'deleted with the invitation',

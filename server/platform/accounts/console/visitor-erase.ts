@@ -8,7 +8,7 @@ import { eraseExhibitorInvitations } from '../../exhibitors/index.ts'
 import { eraseFromOutbox } from '../../mailer.ts'
 import { eraseMessageRecipients } from '../../messages/index.ts'
 import { eraseSurveyTraces } from '../../survey/index.ts'
-import { eraseHeldTickets, eraseOrders, redactOrderHistories } from '../../tickets/index.ts'
+import { eraseHeldTickets, eraseOrders, eraseWaitingEntries, redactOrderHistories } from '../../tickets/index.ts'
 import { eraseLeadNotes } from '../../leads/index.ts'
 import { eraseChannelSubmitters, eraseLookups } from '../../verification/index.ts'
 import { eraseScamReports } from '../../scam-reports/index.ts'
@@ -32,6 +32,7 @@ export const ACCOUNT_REFERENCES = {
   'exhibition_comments.account_id': 'deleted, counted',
   'applications.account_id': 'deleted with their decisions, as are those sent from the same address',
   'ticket_orders.account_id': 'orders where money moved are kept anonymised and detached; the rest deleted',
+  'waiting_list_entries.account_id': 'deleted; the seats an offer of theirs held pass to the next in line',
   'exhibitor_members.account_id': 'deleted with the account (cascade): they leave every exhibitor team',
   'exhibitor_invitations.invited_by': 'set to null: an invitation they sent stays with its team',
   'exhibitor_invitations.accepted_by': 'set to null; invitations sent to their addresses are deleted',
@@ -90,6 +91,7 @@ export async function deleteVisitor(platform: Platform, actor: StaffActor, id: s
     // Each domain erases its own rows, in this order: orders before the mails their logs name.
     await eraseOrders(tx, { kept: kept.map((order) => order.id), removed: removed.map((order) => order.id) })
     await eraseHeldTickets(tx, person)
+    await eraseWaitingEntries(tx, id)
     await eraseLeadNotes(tx, person)
     await eraseSurveyTraces(
       tx,

@@ -3,6 +3,7 @@ import type * as contracts from '../../../../shared/contracts/console-catalog.ts
 import { LOCALES } from '../../../../shared/languages.ts'
 import { conflict, invalid, notFound } from '../../errors.ts'
 import * as repo from './catalog.repo.ts'
+import { offerFreedSeats } from '../waiting-list/offers.ts'
 import { type CatalogExhibition, catalogExhibition, exhibitionInScope, ticketTypeById } from '../../exhibitions/index.ts'
 import type { CatalogContext } from '../../exhibitions/index.ts'
 import type { StaffActor } from '../../staff-actor.ts'
@@ -49,6 +50,8 @@ export async function saveTicketType(context: CatalogContext, actor: StaffActor,
         const now = await ticketTypeById(tx, id)
         throw conflict('console:errors.capacityBelowReserved', { reserved: now?.reserved ?? 0 })
       }
+      // A raised capacity goes to the type's waiting list first (docs/product.md#waiting-list).
+      if (before && fields.capacity > before.capacity) await offerFreedSeats(tx, [id])
       await context.audit(tx, actor, { function: 'console$saveTicketType', target: `ticketType:${id}`, before, after: await ticketTypeById(tx, id) })
     })
   } catch (error) {

@@ -9,12 +9,14 @@ import ui from '../../ui/ui.module.css'
 
 // Opened by a click: loaded then, so the screen's first visit stays within its budget (bundle-budget.json).
 const TicketTypeForm = lazy(() => import('./ticket-type-form.tsx').then((module) => ({ default: module.TicketTypeForm })))
+const WaitingListPanel = lazy(() => import('./waiting-list-panel.tsx').then((module) => ({ default: module.WaitingListPanel })))
 
 /** The exhibition's ticket types: price, capacity against sold and held, window and visibility; edit one or add one. */
 export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibition; onSaved(): void }) {
   const { t } = useTranslation()
   const { language } = useConsoleShell()
   const [editing, setEditing] = useState<CatalogTicketType | 'new' | null>(null)
+  const [waiting, setWaiting] = useState<number | null>(null)
   const name = (type: CatalogTicketType) => localText(type.texts, language, 'name') || type.key
   const columns: Array<Column<CatalogTicketType>> = [
     {
@@ -43,9 +45,14 @@ export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibi
       header: t('catalog.actions'),
       actions: true,
       cell: (type) => (
-        <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEditing(type)}>
-          {t('catalog.editNamed', { name: name(type) })}
-        </button>
+        <div className={ui.actions}>
+          <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setEditing(type)}>
+            {t('catalog.editNamed', { name: name(type) })}
+          </button>
+          <button type="button" className={`${ui.button} ${ui.small}`} onClick={() => setWaiting(type.id)} aria-expanded={waiting === type.id}>
+            {t('waitingList.link', { name: name(type) })}
+          </button>
+        </div>
       ),
     },
   ]
@@ -55,6 +62,11 @@ export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibi
         {t('catalog.ticketTypes')}
       </h2>
       <DataTable label={t('catalog.ticketTypes')} columns={columns} rows={exhibition.ticketTypes} rowKey={(type) => type.id} empty={t('catalog.noTypes')} />
+      {waiting === null ? null : (
+        <Suspense fallback={null}>
+          <WaitingListPanel key={waiting} ticketTypeId={waiting} onClose={() => setWaiting(null)} />
+        </Suspense>
+      )}
       {editing ? (
         <Suspense fallback={null}>
           <TicketTypeForm

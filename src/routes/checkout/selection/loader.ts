@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router'
 import { GatewayError } from '../../../api/gateway-error.ts'
-import { getOrder, type OrderDetail, type TicketTypesResult, ticketTypes } from '../../../api/tickets.ts'
+import { getOrder, myWaitingList, type OrderDetail, type TicketTypesResult, ticketTypes, type WaitingEntry, waitingOffer } from '../../../api/tickets.ts'
 import { currentUser } from '../../../components/account-menu/user-store.ts'
 import { dateFormat } from '../../../i18n/intl.ts'
 import { orderPath, screenShowsStep } from '../../../../shared/checkout-steps.ts'
@@ -18,6 +18,35 @@ export interface ReadySelection {
   salesOpen: string | null
   policy: PolicyTimes
   mode: Mode
+  /** The signed-in visitor's places in this exhibition's waiting lists (docs/product.md#waiting-list). */
+  waiting: WaitingEntry[]
+  /** A waiting-list offer opened from its mail (`?offer=`): the seats held, or why it cannot be bought. */
+  offer: HeldOffer | { problem: string } | null
+}
+
+export interface HeldOffer {
+  token: string
+  ticketTypeId: number
+  quantity: number
+  /** When the hold ends, at the venue, formatted. */
+  until: string
+  /** Opened from the mail's "I no longer need them" link. */
+  declining: boolean
+}
+
+/** The offer a personal link names, for its signed-in owner; a refusal's message key otherwise. */
+async function offerOf(args: LoaderFunctionArgs, search: URLSearchParams, timeZone: string): Promise<ReadySelection['offer']> {
+  const { gateway, site } = loaderContextOf(args)
+  const token = search.get('offer')
+  if (!token || !currentUser(site)) return null
+  try {
+    const held = await gateway.call(waitingOffer, { token }, { signal: args.request.signal })
+    const until = dateFormat(site.htmlLang, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(held.offerUntil))
+    return { token, ticketTypeId: held.ticketTypeId, quantity: held.quantity, until, declining: search.get('decline') === '1' }
+  } catch (error) {
+    if (!(error instanceof GatewayError) || error.errorCode >= 500) throw error
+    return { problem: error.code }
+  }
 }
 
 function formatRange(locale: string, startsAt: string, endsAt: string, timeZone: string): string {
@@ -67,10 +96,17 @@ export async function loader(args: LoaderFunctionArgs): Promise<SelectionData> {
   }
   const mode = await modeOf(args, search)
   const { exhibition } = catalogue
+  const signedIn = Boolean(currentUser(site))
+  const [waiting, offer] = await Promise.all([
+    signedIn ? gateway.call(myWaitingList, { exhibitionId }, { signal: args.request.signal }).then((result) => result.entries) : [],
+    offerOf(args, search, exhibition.timeZone),
+  ])
   return {
     kind: 'ready',
     catalogue,
     mode,
+    waiting,
+    offer,
     dates: formatRange(site.htmlLang, exhibition.startsAt, exhibition.endsAt, exhibition.timeZone),
     policy: policyTimes(exhibition, site.htmlLang),
     salesOpen: catalogue.salesOpenAt

@@ -8,6 +8,7 @@ import { CouponField } from './coupon-field.tsx'
 import type { ReadySelection, SelectionData } from './loader.ts'
 import { SelectionTotal } from './selection-total.tsx'
 import styles from './selection.module.css'
+import { OfferNotice } from './offer-notice.tsx'
 import { TicketList } from './ticket-list.tsx'
 import { useSelection } from './use-selection.ts'
 
@@ -31,9 +32,10 @@ export function Component() {
   return <Selection {...loaded} />
 }
 
-function Selection({ catalogue, dates, salesOpen, policy, mode }: ReadySelection) {
+function Selection({ catalogue, dates, salesOpen, policy, mode, waiting, offer }: ReadySelection) {
   const { t } = useTranslation('tickets')
-  const selection = useSelection({ catalogue, mode })
+  const held = offer && 'token' in offer ? offer : null
+  const selection = useSelection({ catalogue, mode, offer: held })
   const limitId = useId()
   const { exhibition, types } = catalogue
   const notOnSale = salesOpen ? t('registration.notOnSale', { date: salesOpen }) : t('registration.notOnSaleUnknown')
@@ -69,6 +71,12 @@ function Selection({ catalogue, dates, salesOpen, policy, mode }: ReadySelection
           {notOnSale}
         </p>
       ) : null}
+      {held ? <OfferNotice offer={held} exhibitionId={exhibition.id} /> : null}
+      {offer && 'problem' in offer ? (
+        <p className={`${ui.notice} ${ui.noticeWarn}`} role="status">
+          {t(offer.problem)}
+        </p>
+      ) : null}
       <form id="ticket-selection" className={styles.form} onSubmit={selection.submit} noValidate>
         {types.length === 0 ? <p className={ui.muted}>{t('registration.noTypes')}</p> : null}
         <TicketList
@@ -78,6 +86,8 @@ function Selection({ catalogue, dates, salesOpen, policy, mode }: ReadySelection
           buyable={selection.buyable}
           limitId={limitId}
           onChange={selection.setQuantity}
+          waiting={waiting}
+          offered={held}
         />
         {selection.buyable ? <CouponField coupon={selection.coupon} currency={selection.currency} /> : null}
       </form>

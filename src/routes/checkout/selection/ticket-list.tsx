@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { MAX_TICKETS_PER_ORDER } from '../../../../shared/rules/tickets.ts'
-import type { TicketTypeCard } from '../../../api/tickets.ts'
+import type { TicketTypeCard, WaitingEntry } from '../../../api/tickets.ts'
 import { useSite } from '../../../app-state.ts'
 import { formatMoney } from '../../../components/money/format.ts'
 import { QuantityStepper } from './quantity-stepper.tsx'
 import styles from './selection.module.css'
+import { WaitingListBox } from './waiting-list-box.tsx'
 
 interface TicketListProps {
   types: TicketTypeCard[]
@@ -15,10 +16,14 @@ interface TicketListProps {
   /** Id of the text that explains the limit. */
   limitId: string
   onChange(ticketTypeId: number, quantity: number): void
+  /** The visitor's places in the waiting lists of these types. */
+  waiting: WaitingEntry[]
+  /** The seats of a waiting-list offer held for the visitor: that type is theirs to buy up to this many. */
+  offered: { ticketTypeId: number; quantity: number } | null
 }
 
 /** Each ticket type with its price, a coarse availability and a quantity stepper. */
-export function TicketList({ types, quantities, total, buyable, limitId, onChange }: TicketListProps) {
+export function TicketList({ types, quantities, total, buyable, limitId, onChange, waiting, offered }: TicketListProps) {
   return (
     <ul className={styles.types}>
       {types.map((type) => (
@@ -30,6 +35,8 @@ export function TicketList({ types, quantities, total, buyable, limitId, onChang
           buyable={buyable}
           limitId={limitId}
           onChange={(value) => onChange(type.id, value)}
+          waiting={waiting.find((entry) => entry.ticketTypeId === type.id) ?? null}
+          offered={type.id === offered?.ticketTypeId ? offered.quantity : null}
         />
       ))}
     </ul>
@@ -44,13 +51,17 @@ interface TicketRowProps {
   buyable: boolean
   limitId: string
   onChange(quantity: number): void
+  waiting: WaitingEntry | null
+  /** Seats held for the visitor by a waiting-list offer (null: none). */
+  offered: number | null
 }
 
-function TicketRow({ type, quantity, room, buyable, limitId, onChange }: TicketRowProps) {
+function TicketRow({ type, quantity, room, buyable, limitId, onChange, waiting, offered }: TicketRowProps) {
   const { t } = useTranslation('tickets')
   const site = useSite()
-  const most = Math.min(type.maxPerOrder, quantity + room)
-  const closed = !buyable || type.availability === 'soldOut' || type.availability === 'notYet' || type.availability === 'ended'
+  const most = Math.min(offered ?? type.maxPerOrder, quantity + room)
+  const soldOut = type.availability === 'soldOut' && offered === null
+  const closed = !buyable || soldOut || type.availability === 'notYet' || type.availability === 'ended'
   const nameId = `type-${type.id}-name`
   return (
     <li className={`${styles.type} ${quantity > 0 ? styles.chosen : ''}`}>
@@ -66,17 +77,21 @@ function TicketRow({ type, quantity, room, buyable, limitId, onChange }: TicketR
       </div>
       <div className={styles.buy}>
         <p className={styles.price}>{type.priceMinor === 0 ? t('registration.free') : formatMoney(type.priceMinor, type.currency, site.htmlLang)}</p>
-        <QuantityStepper
-          id={`quantity-${type.id}`}
-          value={quantity}
-          max={Math.max(quantity, closed ? quantity : most)}
-          label={t('registration.quantity', { name: type.name })}
-          decreaseLabel={t('registration.decrease', { name: type.name })}
-          increaseLabel={t('registration.increase', { name: type.name })}
-          disabled={closed && quantity === 0}
-          describedBy={limitId}
-          onChange={onChange}
-        />
+        {buyable && soldOut ? (
+          <WaitingListBox type={type} entry={waiting} />
+        ) : (
+          <QuantityStepper
+            id={`quantity-${type.id}`}
+            value={quantity}
+            max={Math.max(quantity, closed ? quantity : most)}
+            label={t('registration.quantity', { name: type.name })}
+            decreaseLabel={t('registration.decrease', { name: type.name })}
+            increaseLabel={t('registration.increase', { name: type.name })}
+            disabled={closed && quantity === 0}
+            describedBy={limitId}
+            onChange={onChange}
+          />
+        )}
       </div>
     </li>
   )

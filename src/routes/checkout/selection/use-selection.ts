@@ -8,7 +8,7 @@ import { useToast } from '../../../components/toast/toast.tsx'
 import { orderPath } from '../../../../shared/checkout-steps.ts'
 import { type Attempt, attemptFor } from '../../../lib/idempotency-key.ts'
 import { fieldText, refusalOf } from '../refusal.ts'
-import type { ReadySelection } from './loader.ts'
+import type { HeldOffer, ReadySelection } from './loader.ts'
 import { useCoupon } from './use-coupon.ts'
 
 /**
@@ -16,7 +16,7 @@ import { useCoupon } from './use-coupon.ts'
  * changed) when the buyer continues. A refusal is shown at the total and as a toast; availability
  * or the exhibition's state that changed meanwhile (409, 410) is loaded again.
  */
-export function useSelection({ catalogue, mode }: Pick<ReadySelection, 'catalogue' | 'mode'>) {
+export function useSelection({ catalogue, mode, offer }: Pick<ReadySelection, 'catalogue' | 'mode'> & { offer: HeldOffer | null }) {
   const { t } = useTranslation('tickets')
   const site = useSite()
   const gateway = useGateway()
@@ -27,7 +27,13 @@ export function useSelection({ catalogue, mode }: Pick<ReadySelection, 'catalogu
   const coupon = useCoupon(exhibition.id, mode)
   const starting = mode.kind === 'new' ? null : mode.order
   const [quantities, setQuantities] = useState<Record<number, number>>(() =>
-    Object.fromEntries(types.map((type) => [type.id, starting?.lines.find((line) => line.ticketTypeId === type.id)?.quantity ?? 0])),
+    Object.fromEntries(
+      types.map((type) => [
+        type.id,
+        // A waiting-list offer opens with the seats held for the visitor chosen.
+        type.id === offer?.ticketTypeId ? offer.quantity : (starting?.lines.find((line) => line.ticketTypeId === type.id)?.quantity ?? 0),
+      ]),
+    ),
   )
   const [formError, setFormError] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
@@ -65,6 +71,7 @@ export function useSelection({ catalogue, mode }: Pick<ReadySelection, 'catalogu
           couponCode,
           idempotencyKey,
           ...(mode.kind === 'reRegister' ? { fromOrder: mode.order.number } : {}),
+          ...(offer ? { waitingOffer: offer.token } : {}),
         })
 
   const submit = async (event?: FormEvent) => {

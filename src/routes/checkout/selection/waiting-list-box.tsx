@@ -1,0 +1,86 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useRevalidator } from 'react-router'
+import { joinWaitingList, leaveWaitingList, type TicketTypeCard, type WaitingEntry } from '../../../api/tickets.ts'
+import { useGateway } from '../../../app-state.ts'
+import { useCurrentUser } from '../../../components/account-menu/user-store.ts'
+import { LoginButton } from '../../../components/login-frame/login-button.tsx'
+import { useToast } from '../../../components/toast/toast.tsx'
+import { checkoutStyles as ui } from '../checkout-page.tsx'
+import { refusalOf } from '../refusal.ts'
+import { QuantityStepper } from './quantity-stepper.tsx'
+import styles from './selection.module.css'
+
+/**
+ * A sold-out type's waiting list in place of its quantity stepper (docs/product.md#waiting-list): the
+ * visitor joins with a quantity, sees their place, changes the quantity or leaves. Visitors sign in first
+ * and stay on the page.
+ */
+export function WaitingListBox({ type, entry }: { type: TicketTypeCard; entry: WaitingEntry | null }) {
+  const { t } = useTranslation('tickets')
+  const user = useCurrentUser()
+  const gateway = useGateway()
+  const revalidator = useRevalidator()
+  const toast = useToast()
+  const [quantity, setQuantity] = useState(entry?.quantity ?? 1)
+  const [pending, setPending] = useState(false)
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    if (pending) return
+    setPending(true)
+    try {
+      await work()
+      toast.show(done, { tone: 'success' })
+      await revalidator.revalidate()
+    } catch (error) {
+      toast.show(refusalOf(t, error).text, { tone: 'error', duration: 4000 })
+    } finally {
+      setPending(false)
+    }
+  }
+  const join = () => act(() => gateway.call(joinWaitingList, { ticketTypeId: type.id, quantity }), t('waitingList.joined'))
+  const leave = () => act(() => gateway.call(leaveWaitingList, { ticketTypeId: type.id }), t('waitingList.left'))
+
+  if (!user) {
+    return (
+      <div className={styles.waiting}>
+        <LoginButton className={ui.secondary} onLoggedIn={() => void revalidator.revalidate()}>
+          {t('waitingList.signIn')}
+        </LoginButton>
+      </div>
+    )
+  }
+  if (entry?.state === 'offered') {
+    return (
+      <div className={styles.waiting}>
+        <p className={ui.muted}>{t('waitingList.offerOpen')}</p>
+      </div>
+    )
+  }
+  return (
+    <div className={styles.waiting}>
+      {entry ? (
+        <p className={styles.place} role="status">
+          {t('waitingList.place', { place: entry.place, count: entry.quantity })}
+        </p>
+      ) : null}
+      <QuantityStepper
+        id={`waiting-${type.id}`}
+        value={quantity}
+        min={1}
+        max={type.maxPerOrder}
+        label={t('waitingList.quantity', { name: type.name })}
+        decreaseLabel={t('registration.decrease', { name: type.name })}
+        increaseLabel={t('registration.increase', { name: type.name })}
+        onChange={setQuantity}
+      />
+      <button type="button" className={ui.primary} onClick={join} aria-disabled={pending || undefined}>
+        {entry ? t('waitingList.update') : t('waitingList.join')}
+      </button>
+      {entry ? (
+        <button type="button" className={ui.secondary} onClick={leave} aria-disabled={pending || undefined}>
+          {t('waitingList.leave')}
+        </button>
+      ) : null}
+    </div>
+  )
+}
