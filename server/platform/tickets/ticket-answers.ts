@@ -76,7 +76,14 @@ export async function setTicketAnswers(
 ): Promise<z.output<typeof contracts.setTicketAnswers.result>> {
   await platform.rateLimits.consume(ANSWER_CHANGES_PER_ACCOUNT, caller.userId)
   return platform.db.transaction(async (tx) => {
-    const found = await tx.query<{ attendee_id: string; order_id: string; exhibition_id: number; status: string; starts_at: Date; attendee_changes_until: Date | null }>(
+    const found = await tx.query<{
+      attendee_id: string
+      order_id: string
+      exhibition_id: number
+      status: string
+      starts_at: Date
+      attendee_changes_until: Date | null
+    }>(
       `select a.id::text as attendee_id, o.id::text as order_id, o.exhibition_id, o.status, e.starts_at, e.attendee_changes_until
          from ticket_attendees a join ticket_orders o on o.id = a.order_id join exhibitions e on e.id = o.exhibition_id
         where o.number = $1 and a.position = $2
@@ -87,7 +94,8 @@ export async function setTicketAnswers(
     const ticket = found.rows[0]
     if (!ticket) throw notFound()
     if (ticket.status === 'cancelled') throw conflict('tickets:questions.errors.cancelled')
-    if (!attendeeChangesOpen({ startsAt: ticket.starts_at, attendeeChangesUntil: ticket.attendee_changes_until }, new Date())) throw conflict('tickets:questions.errors.closed')
+    if (!attendeeChangesOpen({ startsAt: ticket.starts_at, attendeeChangesUntil: ticket.attendee_changes_until }, new Date()))
+      throw conflict('tickets:questions.errors.closed')
     const types = await tx.query<{ ticket_type_id: number; quantity: number }>(
       `select l.ticket_type_id, l.quantity from ticket_order_lines l join ticket_types t on t.id = l.ticket_type_id
         where l.order_id = $1 order by t.sort, t.id`,
