@@ -50,17 +50,17 @@ describe('the report form’s own rules', () => {
         '2027-04-01',
       ),
     ).toEqual({
-      description: 'verify:scamReport.errors.description',
+      description: 'scam:scamReport.errors.description',
       'channels.0': 'verify:errors.empty',
-      happenedOn: 'verify:scamReport.errors.happenedOn',
-      amount: 'verify:scamReport.errors.amount',
-      consent: 'verify:scamReport.errors.consent',
+      happenedOn: 'scam:scamReport.errors.happenedOn',
+      amount: 'scam:scamReport.errors.amount',
+      consent: 'scam:scamReport.errors.consent',
     })
   })
 
   it('when yen are typed with decimals or a currency is not offered, then the amount or the currency is refused', () => {
-    expect(reportFieldErrors({ ...form, amount: '299.50', currency: 'JPY' }, '2027-04-01')).toEqual({ amount: 'verify:scamReport.errors.amount' })
-    expect(reportFieldErrors({ ...form, amount: '299.00', currency: 'XAU' }, '2027-04-01')).toEqual({ currency: 'verify:scamReport.errors.currency' })
+    expect(reportFieldErrors({ ...form, amount: '299.50', currency: 'JPY' }, '2027-04-01')).toEqual({ amount: 'scam:scamReport.errors.amount' })
+    expect(reportFieldErrors({ ...form, amount: '299.00', currency: 'XAU' }, '2027-04-01')).toEqual({ currency: 'scam:scamReport.errors.currency' })
   })
 })
 

@@ -62,14 +62,14 @@ export type ReportChannelKind = (typeof REPORT_CHANNEL_KINDS)[number]
 
 /** Field messages of the form (verify namespace); a channel's own are the lookup's (`verify:errors.*`). */
 export const SCAM_REPORT_MESSAGES = {
-  description: 'verify:scamReport.errors.description',
-  channels: 'verify:scamReport.errors.channels',
-  channelRepeated: 'verify:scamReport.errors.channelRepeated',
-  happenedOn: 'verify:scamReport.errors.happenedOn',
-  amount: 'verify:scamReport.errors.amount',
-  currency: 'verify:scamReport.errors.currency',
-  email: 'verify:scamReport.errors.email',
-  consent: 'verify:scamReport.errors.consent',
+  description: 'scam:scamReport.errors.description',
+  channels: 'scam:scamReport.errors.channels',
+  channelRepeated: 'scam:scamReport.errors.channelRepeated',
+  happenedOn: 'scam:scamReport.errors.happenedOn',
+  amount: 'scam:scamReport.errors.amount',
+  currency: 'scam:scamReport.errors.currency',
+  email: 'scam:scamReport.errors.email',
+  consent: 'scam:scamReport.errors.consent',
 } as const
 
 /** Crockford's base 32: no I, L, O or U, so a reference read aloud or retyped is not mistaken. */

@@ -73,8 +73,8 @@ export const routes: RouteObject[] = [
           // verification feature routes
           { path: 'verify.html', ...screen('verify', { ns: ['verify'] }) },
           // report a scam, and its thank-you page (docs/product.md#scam-reports)
-          { path: 'verify/report.html', ...screen('scam-report/form', { ns: ['verify'], private: true }) },
-          { path: 'verify/report/thanks.html', ...screen('scam-report/thanks', { ns: ['verify'], private: true }) },
+          { path: 'verify/report.html', ...screen('scam-report/form', { ns: ['verify', 'scam'], private: true }) },
+          { path: 'verify/report/thanks.html', ...screen('scam-report/thanks', { ns: ['verify', 'scam'], private: true }) },
           // the public scam alerts (docs/product.md#scam-alerts)
           { path: 'verify/alerts.html', ...screen('verify/alerts', { ns: ['verify'] }) },
           // the post-event survey: a personal link from the mail (docs/product.md#survey)

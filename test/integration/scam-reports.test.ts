@@ -81,12 +81,12 @@ describe('a visitor reports a scam', () => {
       }),
     ).expect(400)
     expect(answer.body.data.fields).toEqual({
-      description: 'verify:scamReport.errors.description',
+      description: 'scam:scamReport.errors.description',
       'channels.0': 'verify:errors.phone',
-      'channels.2': 'verify:scamReport.errors.channelRepeated',
-      happenedOn: 'verify:scamReport.errors.happenedOn',
-      amount: 'verify:scamReport.errors.amount',
-      consent: 'verify:scamReport.errors.consent',
+      'channels.2': 'scam:scamReport.errors.channelRepeated',
+      happenedOn: 'scam:scamReport.errors.happenedOn',
+      amount: 'scam:scamReport.errors.amount',
+      consent: 'scam:scamReport.errors.consent',
     })
     expect((await db.query('select 1 from scam_reports')).rows).toEqual([])
   })

@@ -4,7 +4,7 @@ import { paragraphMail } from '../kit/mail-layout.ts'
 import { loadStrings } from '../kit/strings.ts'
 import type { MailMessage } from '../mailer.ts'
 
-const strings = loadStrings('verify')
+const strings = loadStrings('scam')
 
 interface Settings {
   brand: string

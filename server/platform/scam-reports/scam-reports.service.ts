@@ -19,7 +19,7 @@ import { reportChannelOf } from '../verification/index.ts'
 import { receiptMail, replyMail } from './scam-reports.mail.ts'
 import * as repo from './scam-reports.repo.ts'
 
-const verifyStrings = loadStrings('verify')
+const scamStrings = loadStrings('scam')
 
 type GroupRow = z.output<typeof consoleContracts.scamReportGroupRow>
 type GroupDetail = z.output<typeof consoleContracts.scamReportGroupDetail>
@@ -212,7 +212,7 @@ export function createScamReportService(platform: Platform) {
       // says (a bare "@name") is left for the verifier to publish with its service on the alerts screen.
       const alerts = await repo.alertChannelsOf(tx, group.id)
       const firstSeen = (await repo.firstSeenOf(tx, group.id)) ?? at.toISOString().slice(0, 10)
-      const summary = Object.fromEntries(LOCALES.map((locale) => [locale, verifyStrings(locale)('scamAlerts.fromReports')]))
+      const summary = Object.fromEntries(LOCALES.map((locale) => [locale, scamStrings(locale)('scamAlerts.fromReports')]))
       for (const alert of alerts) {
         await platform.services.verification.publishAlert(tx, { kind: alert.alert_kind, value: alert.display, impersonatedCompanyId: null, firstSeen, summary })
       }

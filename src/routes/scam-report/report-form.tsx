@@ -17,7 +17,7 @@ export interface ReportFormState {
 }
 
 /** The limit said honestly: why there is one, and how long to wait in minutes (docs/product.md#scam-reports). */
-const LIMIT_MESSAGE = 'scamReport.errors.limit'
+const LIMIT_MESSAGE = 'scam:scamReport.errors.limit'
 
 /** The order the error summary lists fields in, as they stand on the form. */
 const FIELD_ORDER = ['description', 'channels', 'happenedOn', 'amount', 'currency', 'email', 'consent']
@@ -106,7 +106,7 @@ export function ReportForm({ state }: { state: ReportFormState }) {
           <h2 className={styles.summaryTitle}>
             {failed
               ? t(failed.key, { minutes: Math.max(1, Math.ceil((failed.seconds ?? 60) / 60)), email: site.config.qaEmail })
-              : t('scamReport.errors.summary')}
+              : t('scam:scamReport.errors.summary')}
           </h2>
           {paths.length ? (
             <ul className={styles.summaryList}>
@@ -124,10 +124,10 @@ export function ReportForm({ state }: { state: ReportFormState }) {
 
       <div className={styles.field}>
         <label className={styles.label} htmlFor={fieldIdOf('description')}>
-          {t('scamReport.description')}
+          {t('scam:scamReport.description')}
         </label>
         <p id="report-description-hint" className={styles.hint}>
-          {t('scamReport.descriptionHint')}
+          {t('scam:scamReport.descriptionHint')}
         </p>
         <textarea
           id={fieldIdOf('description')}
@@ -143,9 +143,9 @@ export function ReportForm({ state }: { state: ReportFormState }) {
       </div>
 
       <fieldset className={styles.field}>
-        <legend className={styles.label}>{t('scamReport.channels')}</legend>
+        <legend className={styles.label}>{t('scam:scamReport.channels')}</legend>
         <p id="report-channels-hint" className={styles.hint}>
-          {t('scamReport.channelsHint')}
+          {t('scam:scamReport.channelsHint')}
         </p>
         <ol className={styles.channels}>
           {Array.from({ length: channelCount }, (_, index) => {
@@ -154,7 +154,7 @@ export function ReportForm({ state }: { state: ReportFormState }) {
               // biome-ignore lint/suspicious/noArrayIndexKey: the fields are positions; they are only ever added at the end
               <li key={index} className={styles.field}>
                 <label className="visually-hidden" htmlFor={fieldIdOf(path)}>
-                  {t('scamReport.channelNumber', { number: index + 1 })}
+                  {t('scam:scamReport.channelNumber', { number: index + 1 })}
                 </label>
                 <input
                   id={fieldIdOf(path)}
@@ -174,7 +174,7 @@ export function ReportForm({ state }: { state: ReportFormState }) {
         {hydrated && channelCount < SCAM_REPORT_LIMITS.channels ? (
           <div>
             <button type="button" className={styles.secondary} onClick={() => setChannelCount((count) => count + 1)}>
-              {t('scamReport.addChannel')}
+              {t('scam:scamReport.addChannel')}
             </button>
           </div>
         ) : null}
@@ -182,7 +182,7 @@ export function ReportForm({ state }: { state: ReportFormState }) {
 
       <div className={styles.field}>
         <label className={styles.label} htmlFor={fieldIdOf('happenedOn')}>
-          {t('scamReport.happenedOn')}
+          {t('scam:scamReport.happenedOn')}
         </label>
         <input
           id={fieldIdOf('happenedOn')}
@@ -199,14 +199,14 @@ export function ReportForm({ state }: { state: ReportFormState }) {
       </div>
 
       <fieldset className={styles.field}>
-        <legend className={styles.label}>{t('scamReport.lost')}</legend>
+        <legend className={styles.label}>{t('scam:scamReport.lost')}</legend>
         <p id="report-lost-hint" className={styles.hint}>
-          {t('scamReport.lostHint')}
+          {t('scam:scamReport.lostHint')}
         </p>
         <div className={styles.money}>
           <div className={styles.field}>
             <label className="visually-hidden" htmlFor={fieldIdOf('amount')}>
-              {t('scamReport.amount')}
+              {t('scam:scamReport.amount')}
             </label>
             <input
               id={fieldIdOf('amount')}
@@ -221,7 +221,7 @@ export function ReportForm({ state }: { state: ReportFormState }) {
           </div>
           <div className={styles.field}>
             <label className="visually-hidden" htmlFor={fieldIdOf('currency')}>
-              {t('scamReport.currency')}
+              {t('scam:scamReport.currency')}
             </label>
             <select
               id={fieldIdOf('currency')}
@@ -245,10 +245,10 @@ export function ReportForm({ state }: { state: ReportFormState }) {
 
       <div className={styles.field}>
         <label className={styles.label} htmlFor={fieldIdOf('email')}>
-          {t('scamReport.email')}
+          {t('scam:scamReport.email')}
         </label>
         <p id="report-email-hint" className={styles.hint}>
-          {t('scamReport.emailHint')}
+          {t('scam:scamReport.emailHint')}
         </p>
         <input
           id={fieldIdOf('email')}
@@ -272,17 +272,17 @@ export function ReportForm({ state }: { state: ReportFormState }) {
             aria-invalid={Boolean(errors.consent)}
             aria-describedby={described('consent')}
           />
-          <span>{t('scamReport.consent')}</span>
+          <span>{t('scam:scamReport.consent')}</span>
         </label>
         {errorOf('consent')}
       </div>
 
       <div className={styles.actions}>
         <button type="submit" className={styles.primary} disabled={busy}>
-          {t(busy ? 'scamReport.sending' : 'scamReport.send')}
+          {t(busy ? 'scam:scamReport.sending' : 'scam:scamReport.send')}
         </button>
       </div>
-      <p className={styles.hint}>{t('scamReport.privacy', { days: SCAM_REPORT_LIMITS.keptDays })}</p>
+      <p className={styles.hint}>{t('scam:scamReport.privacy', { days: SCAM_REPORT_LIMITS.keptDays })}</p>
     </form>
   )
 }

@@ -19,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<ReportFormState>
   if (draft) {
     const kept = await gateway.call(scamReportDraft, { draft }).catch(() => null)
     if (kept) return kept
-    return { values: EMPTY, errors: {}, failed: 'scamReport.errors.draftGone', seconds: null }
+    return { values: EMPTY, errors: {}, failed: 'scam:scamReport.errors.draftGone', seconds: null }
   }
   const value = url.searchParams.get('value')?.slice(0, 2000) ?? ''
   return { values: { ...EMPTY, channels: value ? [value] : [] }, errors: {}, failed: null, seconds: null }
@@ -31,13 +31,13 @@ export function Component() {
   const state = useLoaderData() as ReportFormState
   return (
     <main id="main" className={styles.page}>
-      <PageMeta title={t('scamReport.meta.title')} description={t('scamReport.meta.description')} noindex />
+      <PageMeta title={t('scam:scamReport.meta.title')} description={t('scam:scamReport.meta.description')} noindex />
       <div className={`container ${styles.inner}`}>
         <header>
-          <p className={styles.eyebrow}>{t('scamReport.eyebrow')}</p>
-          <h1 className={styles.title}>{t('scamReport.title')}</h1>
+          <p className={styles.eyebrow}>{t('scam:scamReport.eyebrow')}</p>
+          <h1 className={styles.title}>{t('scam:scamReport.title')}</h1>
         </header>
-        <p className={styles.text}>{t('scamReport.lead')}</p>
+        <p className={styles.text}>{t('scam:scamReport.lead')}</p>
         <ReportForm state={state} />
       </div>
     </main>

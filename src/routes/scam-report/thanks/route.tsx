@@ -22,19 +22,19 @@ export function Component() {
   useEffect(() => heading.current?.focus(), [])
   return (
     <main id="main" className={styles.page}>
-      <PageMeta title={t('scamReport.thanks.title')} description={t('scamReport.meta.description')} noindex />
+      <PageMeta title={t('scam:scamReport.thanks.title')} description={t('scam:scamReport.meta.description')} noindex />
       <div className={`container ${styles.inner}`}>
         <section className={styles.card} aria-labelledby="report-thanks">
           <h1 id="report-thanks" ref={heading} tabIndex={-1} className={styles.cardTitle}>
-            {t('scamReport.thanks.title')}
+            {t('scam:scamReport.thanks.title')}
           </h1>
-          <p className={styles.text}>{t('scamReport.thanks.reference')}</p>
+          <p className={styles.text}>{t('scam:scamReport.thanks.reference')}</p>
           <p className={styles.reference} data-testid="report-reference">
             {reference}
           </p>
-          <p className={styles.text}>{t('scamReport.thanks.text')}</p>
+          <p className={styles.text}>{t('scam:scamReport.thanks.text')}</p>
           <Link className={styles.link} to={`/${site.lang}/verify.html`}>
-            {t('scamReport.thanks.back')}
+            {t('scam:scamReport.thanks.back')}
           </Link>
         </section>
       </div>
