@@ -170,6 +170,7 @@ const PEOPLE: Record<string, Record<string, string>> = {
     display: 'deleted with the report (cascade): the channel as they wrote it',
     kind: 'deleted with the report (cascade)',
     channel_key: 'deleted with the report (cascade)',
+    alert_kind: 'deleted with the report (cascade): the service the channel was seen on',
   },
   scam_report_notes: {
     body: 'replies to them deleted with their report (cascade); staff notes about a channel stay (about the scammer, not the reporter)',
