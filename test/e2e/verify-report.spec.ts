@@ -11,7 +11,9 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  * reply waits in the outbox in the reporter's language.
  */
 type Texts = Record<string, unknown>
-const texts = (locale: string, file = 'verify'): Texts => JSON.parse(readFileSync(new URL(`../../locales/${locale}/${file}.json`, import.meta.url), 'utf8'))
+const bundle = (locale: string, file: string): Texts => JSON.parse(readFileSync(new URL(`../../locales/${locale}/${file}.json`, import.meta.url), 'utf8'))
+/** The verification page's texts and the report form's own (`scam.json`). */
+const texts = (locale: string): Texts => ({ ...bundle(locale, 'verify'), ...bundle(locale, 'scam') })
 const at = (bundle: Texts, path: string): string => path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], bundle) as string
 const consoleTexts = JSON.parse(readFileSync(new URL('../../locales-console/en.json', import.meta.url), 'utf8')) as Texts
 
