@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, chromium } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, FULL_CHROMIUM_PATH } from './chromium.ts'
 
 interface PageSpec {
   name: string
@@ -64,7 +64,8 @@ function lighthouse(url: string, preset: 'mobile' | 'desktop', attempt = 1): Lig
       `--chrome-flags=${flags}`,
       ...(preset === 'desktop' ? ['--preset=desktop'] : []),
     ],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', timeout: 180_000 },
+    // Lighthouse measures the full browser a visitor runs, `--headless=new`, not the test shell.
+    { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || FULL_CHROMIUM_PATH }, encoding: 'utf8', timeout: 180_000 },
   )
   if (result.status !== 0) {
     // Lighthouse now and then loses its own trace (NO_NAVSTART); one more run tells a flake from a fault.
