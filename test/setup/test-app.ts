@@ -60,6 +60,9 @@ export function testDatabase(): Promise<Database> {
       const admin = await openPostgres(url, { max: 1 })
       await admin.query(`drop database if exists ${name} with (force)`)
       await admin.query(`create database ${name}`)
+      // A test's database need not survive a crash: commits stop waiting for the disk (every test
+      // commits dozens of times, and CI's disk is shared with the browsers).
+      await admin.query(`alter database ${name} set synchronous_commit = off`)
       await admin.close()
       db = await openPostgres(own)
     } else {
@@ -91,19 +94,32 @@ export async function releaseTestDatabase(): Promise<void> {
   await (await db).close()
 }
 
-/** Empties every table but the migration record and the signing secrets. */
+/**
+ * Empties every table but the migration record and the signing secrets, and sets every sequence back to
+ * its start, as `truncate … restart identity` would. Deleting is the cheap way for the few rows a test
+ * leaves: a truncate makes new files for every one of the hundred-odd tables, and took 1.5 s on a busy
+ * PostgreSQL against 45 ms for the deletes (311 against 59 ms on PGlite), before each of a thousand tests.
+ * Foreign keys are not checked while it runs (`session_replication_role`), since every table ends empty.
+ */
 export async function resetDatabase(db: Database): Promise<void> {
   const tables = await db.query<{ tablename: string }>(
     "select tablename from pg_tables where schemaname = 'public' and tablename not in ('schema_migrations', 'platform_secrets')",
   )
   if (!tables.rows.length) return
-  const truncate = `truncate ${tables.rows.map((row) => `"${row.tablename}"`).join(', ')} restart identity cascade`
-  // On a real PostgreSQL a query still running from the test before (a page rendered after its
-  // response, a cache refilled) locks its tables one by one as the truncate does, in another order:
-  // the server breaks the deadlock by failing one side, and the reset simply goes again.
+  const sequences = await db.query<{ sequencename: string; start_value: string }>(
+    "select sequencename, start_value from pg_sequences where schemaname = 'public'",
+  )
+  const deletes = tables.rows.map((row) => `delete from "${row.tablename}";`).join(' ')
+  const restarts = sequences.rows.length
+    ? `select ${sequences.rows.map((row) => `setval('"${row.sequencename}"', ${Number(row.start_value)}, false)`).join(', ')};`
+    : ''
+  const reset = `set local session_replication_role = replica; ${deletes} ${restarts}`
+  // On a real PostgreSQL a query still running from the test before (a page rendered after its response,
+  // a cache refilled) may hold rows the deletes want, in another order: the server breaks the deadlock by
+  // failing one side, and the reset simply goes again.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await db.query(truncate)
+      await db.transaction((tx) => tx.exec(reset))
       return
     } catch (error) {
       if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error
