@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
 import { useSite } from '../../../app-state.ts'
+import { WAITING_FORM_ANSWERS } from '../../../../shared/rules/waiting-list.ts'
 import { CheckoutPage, keepNumber, checkoutStyles as ui } from '../checkout-page.tsx'
 import { RefundPolicyNote } from '../refund-policy.tsx'
 import { CouponField } from './coupon-field.tsx'
@@ -32,7 +33,7 @@ export function Component() {
   return <Selection {...loaded} />
 }
 
-function Selection({ catalogue, dates, salesOpen, policy, mode, waiting, offer }: ReadySelection) {
+function Selection({ catalogue, dates, salesOpen, policy, mode, waiting, offer, waitingAnswer }: ReadySelection) {
   const { t } = useTranslation('tickets')
   const held = offer && 'token' in offer ? offer : null
   const selection = useSelection({ catalogue, mode, offer: held })
@@ -69,6 +70,11 @@ function Selection({ catalogue, dates, salesOpen, policy, mode, waiting, offer }
       ) : !catalogue.onSale ? (
         <p className={`${ui.notice} ${ui.noticeWarn}`} role="status">
           {notOnSale}
+        </p>
+      ) : null}
+      {waitingAnswer ? (
+        <p className={`${ui.notice} ${waitingAnswer === 'joined' || waitingAnswer === 'left' ? '' : ui.noticeWarn}`} role="status" id="waiting-answer">
+          {t(WAITING_FORM_ANSWERS[waitingAnswer])}
         </p>
       ) : null}
       {held ? <OfferNotice offer={held} exhibitionId={exhibition.id} /> : null}

@@ -1,11 +1,12 @@
-import { useState } from 'react'
+import { type MouseEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useRevalidator } from 'react-router'
+import { useLocation, useRevalidator } from 'react-router'
 import { joinWaitingList, leaveWaitingList, type TicketTypeCard, type WaitingEntry } from '../../../api/tickets.ts'
 import { useGateway } from '../../../app-state.ts'
 import { useCurrentUser } from '../../../components/account-menu/user-store.ts'
 import { LoginButton } from '../../../components/login-frame/login-button.tsx'
 import { useToast } from '../../../components/toast/toast.tsx'
+import { WAITING_FORM, waitingQuantityField } from '../../../../shared/rules/waiting-list.ts'
 import { checkoutStyles as ui } from '../checkout-page.tsx'
 import { refusalOf } from '../refusal.ts'
 import { QuantityStepper } from './quantity-stepper.tsx'
@@ -14,7 +15,8 @@ import styles from './selection.module.css'
 /**
  * A sold-out type's waiting list in place of its quantity stepper (docs/product.md#waiting-list): the
  * visitor joins with a quantity, sees their place, changes the quantity or leaves. Visitors sign in first
- * and stay on the page.
+ * and stay on the page. Without JavaScript the buttons post the page's form to its own address
+ * (server/platform/tickets/waiting-list/waiting-list.routes.ts), which comes back with the answer.
  */
 export function WaitingListBox({ type, entry }: { type: TicketTypeCard; entry: WaitingEntry | null }) {
   const { t } = useTranslation('tickets')
@@ -24,7 +26,9 @@ export function WaitingListBox({ type, entry }: { type: TicketTypeCard; entry: W
   const toast = useToast()
   const [quantity, setQuantity] = useState(entry?.quantity ?? 1)
   const [pending, setPending] = useState(false)
-  const act = async (work: () => Promise<unknown>, done: string) => {
+  const location = useLocation()
+  const act = async (event: MouseEvent, work: () => Promise<unknown>, done: string) => {
+    event.preventDefault()
     if (pending) return
     setPending(true)
     try {
@@ -37,8 +41,11 @@ export function WaitingListBox({ type, entry }: { type: TicketTypeCard; entry: W
       setPending(false)
     }
   }
-  const join = () => act(() => gateway.call(joinWaitingList, { ticketTypeId: type.id, quantity }), t('waitingList.joined'))
-  const leave = () => act(() => gateway.call(leaveWaitingList, { ticketTypeId: type.id }), t('waitingList.left'))
+  const join = (event: MouseEvent) => act(event, () => gateway.call(joinWaitingList, { ticketTypeId: type.id, quantity }), t('waitingList.joined'))
+  const leave = (event: MouseEvent) => act(event, () => gateway.call(leaveWaitingList, { ticketTypeId: type.id }), t('waitingList.left'))
+  const search = new URLSearchParams(location.search)
+  search.delete(WAITING_FORM.answer)
+  const post = { formAction: `${location.pathname}?${search}`, formMethod: 'post', name: WAITING_FORM.action } as const
 
   if (!user) {
     return (
@@ -65,6 +72,7 @@ export function WaitingListBox({ type, entry }: { type: TicketTypeCard; entry: W
       ) : null}
       <QuantityStepper
         id={`waiting-${type.id}`}
+        name={waitingQuantityField(type.id)}
         value={quantity}
         min={1}
         max={type.maxPerOrder}
@@ -73,11 +81,11 @@ export function WaitingListBox({ type, entry }: { type: TicketTypeCard; entry: W
         increaseLabel={t('registration.increase', { name: type.name })}
         onChange={setQuantity}
       />
-      <button type="button" className={ui.primary} onClick={join} aria-disabled={pending || undefined}>
+      <button type="submit" {...post} value={`join:${type.id}`} className={ui.primary} onClick={join} aria-disabled={pending || undefined}>
         {entry ? t('waitingList.update') : t('waitingList.join')}
       </button>
       {entry ? (
-        <button type="button" className={ui.secondary} onClick={leave} aria-disabled={pending || undefined}>
+        <button type="submit" {...post} value={`leave:${type.id}`} className={ui.secondary} onClick={leave} aria-disabled={pending || undefined}>
           {t('waitingList.leave')}
         </button>
       ) : null}
