@@ -86,9 +86,9 @@ test('when a visitor without JavaScript joins and leaves a sold-out type, then t
   await expectAccessible(check)
   await scripted.close()
 
-  // A number no order holds: refused, in Chinese, nothing changed.
+  // A number no order holds, sent with Enter (the row's own form): refused, in Chinese, nothing changed.
   await page.getByLabel(zh.waitingList.quantity.replace('{{name}}', '主题演讲座位')).fill('0')
-  await page.getByRole('button', { name: zh.waitingList.update }).click()
+  await page.getByLabel(zh.waitingList.quantity.replace('{{name}}', '主题演讲座位')).press('Enter')
   await expect(page.locator('#waiting-answer')).toHaveText(zh.waitingList.quantityInvalid)
 
   await page.getByRole('button', { name: zh.waitingList.leave }).click()

@@ -11,6 +11,7 @@ import { SelectionTotal } from './selection-total.tsx'
 import styles from './selection.module.css'
 import { OfferNotice } from './offer-notice.tsx'
 import { TicketList } from './ticket-list.tsx'
+import { WaitingForms } from './waiting-list-box.tsx'
 import { useSelection } from './use-selection.ts'
 
 export { loader } from './loader.ts'
@@ -97,6 +98,7 @@ function Selection({ catalogue, dates, salesOpen, policy, mode, waiting, offer, 
         />
         {selection.buyable ? <CouponField coupon={selection.coupon} currency={selection.currency} /> : null}
       </form>
+      {selection.buyable ? <WaitingForms types={types} /> : null}
       {catalogue.state === 'ended' ? null : <RefundPolicyNote exhibition={exhibition} times={policy} />}
     </CheckoutPage>
   )

@@ -15,7 +15,7 @@ import styles from './selection.module.css'
 /**
  * A sold-out type's waiting list in place of its quantity stepper (docs/product.md#waiting-list): the
  * visitor joins with a quantity, sees their place, changes the quantity or leaves. Visitors sign in first
- * and stay on the page. Without JavaScript the buttons post the page's form to its own address
+ * and stay on the page. Without JavaScript the row's own form (WaitingForms) posts to the page's address
  * (server/platform/tickets/waiting-list/waiting-list.routes.ts), which comes back with the answer.
  */
 export function WaitingListBox({ type, entry }: { type: TicketTypeCard; entry: WaitingEntry | null }) {
@@ -26,7 +26,6 @@ export function WaitingListBox({ type, entry }: { type: TicketTypeCard; entry: W
   const toast = useToast()
   const [quantity, setQuantity] = useState(entry?.quantity ?? 1)
   const [pending, setPending] = useState(false)
-  const location = useLocation()
   const act = async (event: MouseEvent, work: () => Promise<unknown>, done: string) => {
     event.preventDefault()
     if (pending) return
@@ -43,9 +42,7 @@ export function WaitingListBox({ type, entry }: { type: TicketTypeCard; entry: W
   }
   const join = (event: MouseEvent) => act(event, () => gateway.call(joinWaitingList, { ticketTypeId: type.id, quantity }), t('waitingList.joined'))
   const leave = (event: MouseEvent) => act(event, () => gateway.call(leaveWaitingList, { ticketTypeId: type.id }), t('waitingList.left'))
-  const search = new URLSearchParams(location.search)
-  search.delete(WAITING_FORM.answer)
-  const post = { formAction: `${location.pathname}?${search}`, formMethod: 'post', name: WAITING_FORM.action } as const
+  const post = { form: waitingFormId(type.id), name: WAITING_FORM.action } as const
 
   if (!user) {
     return (
@@ -73,6 +70,7 @@ export function WaitingListBox({ type, entry }: { type: TicketTypeCard; entry: W
       <QuantityStepper
         id={`waiting-${type.id}`}
         name={waitingQuantityField(type.id)}
+        form={waitingFormId(type.id)}
         value={quantity}
         min={1}
         max={type.maxPerOrder}
@@ -91,4 +89,22 @@ export function WaitingListBox({ type, entry }: { type: TicketTypeCard; entry: W
       ) : null}
     </div>
   )
+}
+
+const waitingFormId = (ticketTypeId: number) => `waiting-form-${ticketTypeId}`
+
+/**
+ * One empty form per sold-out row, outside the ticket selection's form (forms do not nest): the row's
+ * fields and buttons name theirs with `form=`, so Enter in its number sends that row only and the
+ * selection's own default button stays its own. The platform checks the number and answers in the page's
+ * language (noValidate: the browser's own bubble would speak the browser's).
+ */
+export function WaitingForms({ types }: { types: readonly TicketTypeCard[] }) {
+  const location = useLocation()
+  const search = new URLSearchParams(location.search)
+  search.delete(WAITING_FORM.answer)
+  const action = `${location.pathname}?${search}`
+  return types
+    .filter((type) => type.availability === 'soldOut')
+    .map((type) => <form key={type.id} id={waitingFormId(type.id)} method="post" action={action} noValidate hidden />)
 }
