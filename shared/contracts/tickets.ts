@@ -554,6 +554,9 @@ const ticketTypeId = z.number({ error: 'errors.invalid' }).int().positive().max(
 export const waitingEntry = z.object({
   ticketTypeId: z.number().int(),
   exhibitionId: z.number().int(),
+  exhibitionTitle: z.string(),
+  /** The venue's time zone, in which the offer's deadline reads. */
+  timeZone: z.string(),
   typeName: z.string(),
   quantity: z.number().int(),
   state: z.enum(['waiting', 'offered']),
@@ -561,6 +564,8 @@ export const waitingEntry = z.object({
   place: z.number().int().nullable(),
   offeredQuantity: z.number().int().nullable(),
   offerUntil: z.string().nullable(),
+  /** The offer's personal link token (the mail's), for its owner's "Buy the tickets held for you" in My account. */
+  offerToken: z.string().nullable(),
 })
 
 /** Joins a sold-out type's waiting list, or changes the quantity of the place held. */

@@ -22,6 +22,7 @@ import type { Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import { ticketRoutes } from './tickets.routes.ts'
+import { waitingListRoutes } from './waiting-list/waiting-list.routes.ts'
 import { mountBadgeDownloads } from './console/badges/badge-downloads.ts'
 import { registerWaitingListFunctions } from './waiting-list/waiting-list.functions.ts'
 import { lapseDueOffers, mailNewOffers } from './waiting-list/waiting-list.ts'
@@ -63,6 +64,9 @@ export const WAITING_LIST_RUN_MS = 5_000
  * The success page's scan-to-download code opens the app's download page when APP_DOWNLOAD_URL is
  * set (an https address); otherwise it opens the order's e-tickets on the phone that scans it.
  */
+/** Each platform's context, made at setup, for the routes mounted afterwards (the waiting list's form). */
+const contexts = new WeakMap<Platform, TicketsContext>()
+
 const appDownloadUrl = z.url({ protocol: /^https$/ }).optional()
 
 /**
@@ -94,6 +98,7 @@ export const domain: Domain = {
       qr: createQrDrawings(),
       appDownloadUrl: parsedUrl.data ?? null,
     }
+    contexts.set(platform, context)
     const orders = createOrdersService(context)
     const payments = createPaymentsService(context)
     registerTicketFunctions(platform, orders, payments)
@@ -129,6 +134,8 @@ export const domain: Domain = {
     ticketRoutes(router, platform, tickets.signer, tickets.payments, tickets.orders)
     mountBadgeDownloads(router, platform)
     sandboxRoutes(router, platform, tickets.payments, loadStrings('payment'))
+    const context = contexts.get(platform)
+    if (context) waitingListRoutes(router, context)
   },
   async seed(_platform, tx) {
     await seedTickets(tx)

@@ -10,6 +10,7 @@ import { GatewayError } from '../../api/gateway-error.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { AccountApplications } from '../../components/account-applications/account-applications.tsx'
 import { AccountOrders } from '../../components/account-orders/account-orders.tsx'
+import { AccountWaitingList } from '../../components/account-waiting-list/account-waiting-list.tsx'
 import { Avatar } from '../../components/account-menu/avatar.tsx'
 import { currentUser, setCurrentUser, useCurrentUser } from '../../components/account-menu/user-store.ts'
 import { LoginButton } from '../../components/login-frame/login-button.tsx'
@@ -66,6 +67,7 @@ export function Component() {
                   src/components/account-orders/ and <AccountApplications /> from
                   src/components/account-applications/ (they fetch their own data and strings). */}
               <AccountOrders />
+              <AccountWaitingList />
               <AccountApplications />
             </div>
             {/* docs/product.md#routes: info.html is the exhibitor's way in; anyone may be invited to a team, so every member sees it. */}

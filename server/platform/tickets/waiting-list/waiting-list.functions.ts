@@ -16,7 +16,7 @@ const actor = (context: CallContext) => actorOf(context.staff as StaffCaller, co
 
 /** The waiting list's functions for visitors and for the console (docs/product.md#waiting-list). */
 export function registerWaitingListFunctions(context: TicketsContext): void {
-  const { registry, db } = context.platform
+  const { registry } = context.platform
   registry.implement(contracts.joinWaitingList, (payload, call) => joinWaitingList(context, callerOf(call), payload.ticketTypeId, payload.quantity))
   registry.implement(contracts.leaveWaitingList, async (payload, call) => {
     await leaveWaitingList(context, callerOf(call), payload.ticketTypeId)
@@ -24,7 +24,7 @@ export function registerWaitingListFunctions(context: TicketsContext): void {
   })
   registry.implement(contracts.myWaitingList, async (payload, call) => {
     const caller = callerOf(call)
-    return { entries: await myEntries(db, caller.userId, caller.locale, payload.exhibitionId ?? null) }
+    return { entries: await myEntries(context, caller.userId, caller.locale, payload.exhibitionId ?? null) }
   })
   registry.implement(contracts.waitingOffer, (payload, call) => offerForLink(context, callerOf(call), payload.token))
   registry.implement(contracts.declineWaitingOffer, async (payload, call) => {

@@ -172,6 +172,7 @@ export async function markMailed(tx: Queryable, id: string, tokenHash: string, a
 }
 
 export interface MyEntryRow extends EntryRow {
+  offer_token_hash: string | null
   exhibition_id: number
   texts: Record<string, { name?: string }>
   key: string
@@ -182,7 +183,7 @@ export interface MyEntryRow extends EntryRow {
 export async function entriesOfAccount(db: Queryable, accountId: string, exhibitionId: number | null): Promise<MyEntryRow[]> {
   const result = await db.query<MyEntryRow>(
     `select w.id::text as id, w.ticket_type_id, w.account_id, w.quantity, w.locale, w.state, w.joined_at, w.offered_quantity, w.offered_at, w.offer_until,
-       w.offered_by_hand, w.offer_mailed_at, w.order_id, w.ended_at, t.exhibition_id, t.texts, t.key,
+       w.offered_by_hand, w.offer_mailed_at, w.order_id, w.ended_at, w.offer_token_hash, t.exhibition_id, t.texts, t.key,
        (select count(*)::int + 1 from waiting_list_entries o where o.ticket_type_id = w.ticket_type_id and o.state = 'waiting'
           and (o.joined_at, o.id) < (w.joined_at, w.id)) as place
      from waiting_list_entries w join ticket_types t on t.id = w.ticket_type_id

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import { type Locale, urlLanguageOfLocale } from '../../../../shared/languages.ts'
 import { checkoutPath } from '../../../../shared/checkout-steps.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { conflict, gone, invalid, notFound } from '../../errors.ts'
 import { paragraphMail } from '../../kit/mail-layout.ts'
 import { queueMail } from '../../mailer.ts'
+import { loadSecret } from '../../tokens.ts'
 import type { RateRule } from '../../rate-limits.ts'
 import { htmlLangOf } from '../format.ts'
 import type { ExhibitionInfo } from '../exhibition-info.ts'
@@ -20,6 +21,9 @@ export const WAITING_LIST_CHANGES: RateRule = { name: 'tickets.waitingList', poi
 export interface WaitingEntry {
   ticketTypeId: number
   exhibitionId: number
+  exhibitionTitle: string
+  /** The venue's time zone, in which the offer's deadline is shown. */
+  timeZone: string
   typeName: string
   quantity: number
   state: 'waiting' | 'offered'
@@ -27,24 +31,54 @@ export interface WaitingEntry {
   place: number | null
   offeredQuantity: number | null
   offerUntil: string | null
+  /** The offer's personal link token, once its mail is written (My account shows the link). */
+  offerToken: string | null
 }
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url')
 }
 
-/** The account's live entries (of one exhibition, or all), with their places. */
-export async function myEntries(db: Queryable, accountId: string, locale: Locale, exhibitionId: number | null): Promise<WaitingEntry[]> {
-  return (await repo.entriesOfAccount(db, accountId, exhibitionId)).map((row) => ({
-    ticketTypeId: row.ticket_type_id,
-    exhibitionId: row.exhibition_id,
-    typeName: typeText(row, locale).name,
-    quantity: row.quantity,
-    state: row.state === 'offered' ? 'offered' : 'waiting',
-    place: row.state === 'waiting' ? row.place : null,
-    offeredQuantity: row.offered_quantity,
-    offerUntil: row.state === 'offered' ? (row.offer_until?.toISOString() ?? null) : null,
-  }))
+/**
+ * An offer's personal link token: the HMAC of the entry and the moment of its offer under a key kept
+ * in the database, so My account can show the owner the link the mail carries while only its hash is
+ * stored (docs/product.md#waiting-list). A new offer of the same entry makes a new token.
+ */
+function offerTokenOf(key: string, entry: Pick<repo.EntryRow, 'id' | 'offered_at'>): string {
+  return createHmac('sha256', key)
+    .update(`${entry.id}:${(entry.offered_at as Date).toISOString()}`)
+    .digest()
+    .subarray(0, 24)
+    .toString('base64url')
+}
+
+const offerLinkKey = (db: Queryable) => loadSecret(db, 'waiting-offer-links')
+
+/** The account's live entries (of one exhibition, or all), with their places, exhibitions and offers' links. */
+export async function myEntries(context: TicketsContext, accountId: string, locale: Locale, exhibitionId: number | null): Promise<WaitingEntry[]> {
+  const { db } = context.platform
+  const rows = await repo.entriesOfAccount(db, accountId, exhibitionId)
+  const key = rows.some((row) => row.state === 'offered' && row.offer_token_hash) ? await offerLinkKey(db) : null
+  const entries: WaitingEntry[] = []
+  for (const row of rows) {
+    const info = await context.exhibitions.get(row.exhibition_id, locale)
+    const token = key && row.state === 'offered' && row.offered_at ? offerTokenOf(key, row) : null
+    entries.push({
+      ticketTypeId: row.ticket_type_id,
+      exhibitionId: row.exhibition_id,
+      exhibitionTitle: info.title,
+      timeZone: info.timeZone,
+      typeName: typeText(row, locale).name,
+      quantity: row.quantity,
+      state: row.state === 'offered' ? 'offered' : 'waiting',
+      place: row.state === 'waiting' ? row.place : null,
+      offeredQuantity: row.offered_quantity,
+      offerUntil: row.state === 'offered' ? (row.offer_until?.toISOString() ?? null) : null,
+      // Offers mailed before links were derived keep the random token of their mail: no link here.
+      offerToken: token && hashToken(token) === row.offer_token_hash ? token : null,
+    })
+  }
+  return entries
 }
 
 /**
@@ -73,7 +107,7 @@ export async function joinWaitingList(context: TicketsContext, caller: Caller, t
     // The same account joining twice at once: the other request made the entry.
     if ((error as { code?: string }).code !== '23505') throw error
   }
-  const mine = (await myEntries(platform.db, caller.userId, caller.locale, type.exhibition_id)).find((entry) => entry.ticketTypeId === ticketTypeId)
+  const mine = (await myEntries(context, caller.userId, caller.locale, type.exhibition_id)).find((entry) => entry.ticketTypeId === ticketTypeId)
   if (!mine) throw notFound()
   return mine
 }
@@ -150,11 +184,12 @@ export async function lapseDueOffers(context: TicketsContext, batch = 100): Prom
 }
 
 /**
- * Writes each new offer's mail with its personal link (a fresh token; only its hash is kept), in the
+ * Writes each new offer's mail with its personal link (offerTokenOf; only its hash is kept), in the
  * language the person joined in. Claimed with SKIP LOCKED: each offer is mailed once.
  */
 export async function mailNewOffers(context: TicketsContext, batch = 50): Promise<number> {
   const { config, db } = context.platform
+  const key = await offerLinkKey(db)
   let total = 0
   for (;;) {
     // The exhibitions' facts are read before the transaction (they come from another domain's service).
@@ -169,7 +204,7 @@ export async function mailNewOffers(context: TicketsContext, batch = 50): Promis
         const info = infos.get(`${offer.exhibition_id}:${offer.locale}`)
         // Offered after the look-up above: the next run mails it.
         if (!info) continue
-        const token = randomBytes(24).toString('base64url')
+        const token = offerTokenOf(key, offer)
         await repo.markMailed(tx, offer.id, hashToken(token), new Date())
         await queueMail(tx, offerMail(context, offer, info, token, config.PUBLIC_ORIGIN, config.BRAND_NAME))
         mailed++

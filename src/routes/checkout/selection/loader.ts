@@ -4,6 +4,7 @@ import { getOrder, myWaitingList, type OrderDetail, type TicketTypesResult, tick
 import { currentUser } from '../../../components/account-menu/user-store.ts'
 import { dateFormat } from '../../../i18n/intl.ts'
 import { orderPath, screenShowsStep } from '../../../../shared/checkout-steps.ts'
+import { type WaitingFormAnswer, waitingFormAnswer, WAITING_FORM } from '../../../../shared/rules/waiting-list.ts'
 import { loaderContextOf } from '../../route-kit.ts'
 import { type PolicyTimes, policyTimes } from '../order-loader.ts'
 
@@ -22,6 +23,8 @@ export interface ReadySelection {
   waiting: WaitingEntry[]
   /** A waiting-list offer opened from its mail (`?offer=`): the seats held, or why it cannot be bought. */
   offer: HeldOffer | { problem: string } | null
+  /** The answer of the waiting list's form posted without JavaScript (`?waiting=`). */
+  waitingAnswer: WaitingFormAnswer | null
 }
 
 export interface HeldOffer {
@@ -107,6 +110,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<SelectionData> {
     mode,
     waiting,
     offer,
+    waitingAnswer: waitingFormAnswer(search.get(WAITING_FORM.answer)),
     dates: formatRange(site.htmlLang, exhibition.startsAt, exhibition.endsAt, exhibition.timeZone),
     policy: policyTimes(exhibition, site.htmlLang),
     salesOpen: catalogue.salesOpenAt

@@ -14,13 +14,29 @@ interface QuantityStepperProps {
   /** Id of a text that explains a limit (aria-describedby). */
   describedBy?: string | undefined
   id?: string
+  /** The field's name and form (its id) when a form posts it without JavaScript. */
+  name?: string
+  form?: string
 }
 
 /**
  * − [n] + for a quantity: the number is a native spin button (arrow keys, Page Up/Down, typing),
  * the two buttons are 44 px touch targets with their own names. Values outside min..max never leave.
  */
-export function QuantityStepper({ value, min = 0, max, label, decreaseLabel, increaseLabel, disabled, onChange, describedBy, id }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  min = 0,
+  max,
+  label,
+  decreaseLabel,
+  increaseLabel,
+  disabled,
+  onChange,
+  describedBy,
+  id,
+  name,
+  form,
+}: QuantityStepperProps) {
   const autoId = useId()
   const inputId = id ?? `${autoId}-quantity`
   const clamp = (next: number) => Math.min(max, Math.max(min, Number.isFinite(next) ? Math.round(next) : min))
@@ -40,6 +56,8 @@ export function QuantityStepper({ value, min = 0, max, label, decreaseLabel, inc
       </button>
       <input
         id={inputId}
+        name={name}
+        form={form}
         className={styles.value}
         type="number"
         inputMode="numeric"

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
 import { useSite } from '../../../app-state.ts'
+import { WAITING_FORM_ANSWERS } from '../../../../shared/rules/waiting-list.ts'
 import { CheckoutPage, keepNumber, checkoutStyles as ui } from '../checkout-page.tsx'
 import { RefundPolicyNote } from '../refund-policy.tsx'
 import { CouponField } from './coupon-field.tsx'
@@ -10,6 +11,7 @@ import { SelectionTotal } from './selection-total.tsx'
 import styles from './selection.module.css'
 import { OfferNotice } from './offer-notice.tsx'
 import { TicketList } from './ticket-list.tsx'
+import { WaitingForms } from './waiting-list-box.tsx'
 import { useSelection } from './use-selection.ts'
 
 export { loader } from './loader.ts'
@@ -32,7 +34,7 @@ export function Component() {
   return <Selection {...loaded} />
 }
 
-function Selection({ catalogue, dates, salesOpen, policy, mode, waiting, offer }: ReadySelection) {
+function Selection({ catalogue, dates, salesOpen, policy, mode, waiting, offer, waitingAnswer }: ReadySelection) {
   const { t } = useTranslation('tickets')
   const held = offer && 'token' in offer ? offer : null
   const selection = useSelection({ catalogue, mode, offer: held })
@@ -71,6 +73,11 @@ function Selection({ catalogue, dates, salesOpen, policy, mode, waiting, offer }
           {notOnSale}
         </p>
       ) : null}
+      {waitingAnswer ? (
+        <p className={`${ui.notice} ${waitingAnswer === 'joined' || waitingAnswer === 'left' ? '' : ui.noticeWarn}`} role="status" id="waiting-answer">
+          {t(WAITING_FORM_ANSWERS[waitingAnswer])}
+        </p>
+      ) : null}
       {held ? <OfferNotice offer={held} exhibitionId={exhibition.id} /> : null}
       {offer && 'problem' in offer ? (
         <p className={`${ui.notice} ${ui.noticeWarn}`} role="status">
@@ -91,6 +98,7 @@ function Selection({ catalogue, dates, salesOpen, policy, mode, waiting, offer }
         />
         {selection.buyable ? <CouponField coupon={selection.coupon} currency={selection.currency} /> : null}
       </form>
+      {selection.buyable ? <WaitingForms types={types} /> : null}
       {catalogue.state === 'ended' ? null : <RefundPolicyNote exhibition={exhibition} times={policy} />}
     </CheckoutPage>
   )
