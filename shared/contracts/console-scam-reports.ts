@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CONSOLE } from '../functions/console.ts'
-import { REPORT_CHANNEL_KINDS, SCAM_GROUP_STATUSES, SCAM_REPORT_LIMITS } from '../rules/scam-reports.ts'
+import { EVIDENCE_KINDS, REPORT_CHANNEL_KINDS, SCAM_GROUP_STATUSES, SCAM_REPORT_LIMITS } from '../rules/scam-reports.ts'
 import { defineContract } from './define.ts'
 
 /** The verifier's queue of scam reports, grouped by channel (docs/product.md#scam-reports; role `verifier`). */
@@ -57,6 +57,8 @@ export const scamReportEntry = z.object({
   language: z.string(),
   signedIn: z.boolean(),
   createdAt: z.string(),
+  /** Files the reporter attached; opened through EVIDENCE_DOWNLOAD_PATH. */
+  evidence: z.array(z.object({ id: z.number().int(), kind: z.enum(EVIDENCE_KINDS), name: z.string(), bytes: z.number().int() })),
 })
 
 export const scamReportNote = z.object({
