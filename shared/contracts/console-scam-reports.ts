@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CONSOLE } from '../functions/console.ts'
-import { EVIDENCE_KINDS, REPORT_CHANNEL_KINDS, SCAM_GROUP_STATUSES, SCAM_REPORT_LIMITS } from '../rules/scam-reports.ts'
+import { EVIDENCE_KINDS } from '../rules/scam-report-evidence.ts'
+import { REPORT_CHANNEL_KINDS, SCAM_GROUP_STATUSES, SCAM_REPORT_LIMITS } from '../rules/scam-reports.ts'
 import { defineContract } from './define.ts'
 
 /** The verifier's queue of scam reports, grouped by channel (docs/product.md#scam-reports; role `verifier`). */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { SCAM_REPORTS } from '../functions/scam-reports.ts'
-import { EVIDENCE_KINDS, EVIDENCE_TOKEN, SCAM_REPORT_LIMITS, SCAM_REPORT_MESSAGES } from '../rules/scam-reports.ts'
+import { EVIDENCE_KINDS, EVIDENCE_LIMITS, EVIDENCE_MESSAGES, EVIDENCE_TOKEN } from '../rules/scam-report-evidence.ts'
+import { SCAM_REPORT_LIMITS, SCAM_REPORT_MESSAGES } from '../rules/scam-reports.ts'
 import { defineContract } from './define.ts'
 
 /**
@@ -25,10 +26,10 @@ export const scamReportForm = z.object({
   consent: z.boolean({ error: SCAM_REPORT_MESSAGES.consent }).default(false),
   /** Tokens of files uploaded for this report (EVIDENCE_UPLOAD_PATH or a refused post without JavaScript). */
   evidence: z
-    .array(z.string({ error: SCAM_REPORT_MESSAGES.evidenceGone }).regex(EVIDENCE_TOKEN, SCAM_REPORT_MESSAGES.evidenceGone), {
-      error: SCAM_REPORT_MESSAGES.evidenceTooMany,
+    .array(z.string({ error: EVIDENCE_MESSAGES.gone }).regex(EVIDENCE_TOKEN, EVIDENCE_MESSAGES.gone), {
+      error: EVIDENCE_MESSAGES.tooMany,
     })
-    .max(SCAM_REPORT_LIMITS.evidenceFiles, SCAM_REPORT_MESSAGES.evidenceTooMany)
+    .max(EVIDENCE_LIMITS.files, EVIDENCE_MESSAGES.tooMany)
     .default([]),
 })
 

@@ -16,28 +16,7 @@ export const SCAM_REPORT_LIMITS = {
   pageSizeMax: 50,
   /** Reports older than this many days are deleted (docs/product.md#scam-reports). */
   keptDays: 730,
-  /** Evidence files one report may carry (docs/product.md#scam-reports). */
-  evidenceFiles: 3,
-  /** Each file, as uploaded. */
-  evidenceMb: 8,
-  /** A screenshot is kept at most this wide (a phone's screen is narrower). */
-  evidenceWidth: 2000,
-  /** A file uploaded for a form that was never sent is deleted after this many hours. */
-  evidenceWaitHours: 24,
 } as const
-
-/** The form's file field (a post without JavaScript sends the files in it), and the kept files' checkboxes. */
-export const EVIDENCE_FIELD = 'evidence'
-export const KEEP_EVIDENCE_FIELD = 'keep'
-/** POST: one file, answered with its token; the form with JavaScript sends files here first. */
-export const EVIDENCE_UPLOAD_PATH = '/api/scam-reports/evidence'
-/** GET ?id=: one evidence file for a verifier (the staff cookie's path). */
-export const EVIDENCE_DOWNLOAD_PATH = '/gateway/console/scam-evidence'
-/** What a file waiting for its report is named by: 16 random bytes, base64url. */
-export const EVIDENCE_TOKEN = /^[A-Za-z0-9_-]{22}$/
-
-export const EVIDENCE_KINDS = ['image', 'pdf'] as const
-export type EvidenceKind = (typeof EVIDENCE_KINDS)[number]
 
 /** Currencies a loss is most often in at our exhibitions' places; any other is typed as USD. */
 export const REPORT_CURRENCIES = [
@@ -91,12 +70,6 @@ export const SCAM_REPORT_MESSAGES = {
   currency: 'scam:scamReport.errors.currency',
   email: 'scam:scamReport.errors.email',
   consent: 'scam:scamReport.errors.consent',
-  evidenceType: 'scam:scamReport.errors.evidenceType',
-  evidenceTooLarge: 'scam:scamReport.errors.evidenceTooLarge',
-  evidenceTooMany: 'scam:scamReport.errors.evidenceTooMany',
-  evidencePixels: 'scam:scamReport.errors.evidencePixels',
-  evidenceGone: 'scam:scamReport.errors.evidenceGone',
-  evidenceBusy: 'scam:scamReport.errors.evidenceBusy',
 } as const
 
 /** Crockford's base 32: no I, L, O or U, so a reference read aloud or retyped is not mistaken. */

@@ -5,7 +5,7 @@ import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
-import { EVIDENCE_DOWNLOAD_PATH, EVIDENCE_UPLOAD_PATH, SCAM_REPORT_LIMITS } from '../../shared/rules/scam-reports.ts'
+import { EVIDENCE_LIMITS, EVIDENCE_UPLOAD_PATH, EVIDENCE_DOWNLOAD_PATH } from '../../shared/rules/scam-report-evidence.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { call, someIp, visitorToken } from './applications-helpers.ts'
 import { type App, consoleCall, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
@@ -160,17 +160,16 @@ describe('a reporter attaches evidence', () => {
   })
 
   it('when a file is over the size limit, then it is refused with the limit named', async () => {
-    const big = Buffer.concat([PDF.subarray(0, 9), Buffer.alloc(SCAM_REPORT_LIMITS.evidenceMb * 1024 * 1024), Buffer.from('\n%%EOF\n')])
+    const big = Buffer.concat([PDF.subarray(0, 9), Buffer.alloc(EVIDENCE_LIMITS.mb * 1024 * 1024), Buffer.from('\n%%EOF\n')])
     const answer = await upload(big, 'big.pdf', 'application/pdf')
     expect(answer.status).toBe(413)
-    expect(answer.body).toMatchObject({ message: 'scam:scamReport.errors.evidenceTooLarge', data: { maxMb: SCAM_REPORT_LIMITS.evidenceMb } })
+    expect(answer.body).toMatchObject({ message: 'scam:scamReport.errors.evidenceTooLarge', data: { maxMb: EVIDENCE_LIMITS.mb } })
     expect(await evidenceRows()).toEqual([])
   })
 
   it('when a report names more files than allowed, or a token that is not kept, then it is refused and no file is taken', async () => {
     const tokens: string[] = []
-    for (let index = 0; index <= SCAM_REPORT_LIMITS.evidenceFiles; index++)
-      tokens.push((await upload(await png(20 + index), `${index}.png`).expect(200)).body.data.token)
+    for (let index = 0; index <= EVIDENCE_LIMITS.files; index++) tokens.push((await upload(await png(20 + index), `${index}.png`).expect(200)).body.data.token)
     const tooMany = await report(form({ evidence: tokens })).expect(400)
     expect(JSON.stringify(tooMany.body)).toContain('scam:scamReport.errors.evidenceTooMany')
     const unknown = await report(form({ evidence: ['A'.repeat(22)] })).expect(400)

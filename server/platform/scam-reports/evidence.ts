@@ -4,7 +4,7 @@ import type { Request } from 'express'
 import type { KeptEvidence } from '../../../shared/contracts/scam-reports.ts'
 import { ERROR_CODES } from '../../../shared/contracts/define.ts'
 import { MEDIA_LIMITS } from '../../../shared/rules/media.ts'
-import { EVIDENCE_FIELD, type EvidenceKind, SCAM_REPORT_LIMITS, SCAM_REPORT_MESSAGES } from '../../../shared/rules/scam-reports.ts'
+import { EVIDENCE_LIMITS, EVIDENCE_MESSAGES, EVIDENCE_FIELD, type EvidenceKind } from '../../../shared/rules/scam-report-evidence.ts'
 import type { Queryable } from '../../db/client.ts'
 import { DomainError } from '../errors.ts'
 import { cleanName, evidenceKey, privatePicture } from '../media/index.ts'
@@ -17,15 +17,15 @@ import { createRenderLimiter, LimiterBusy } from '../render-limiter.ts'
  * uploaded before its report exists and waits under a random token; sending the report attaches it.
  */
 
-export const EVIDENCE_MAX_BYTES = SCAM_REPORT_LIMITS.evidenceMb * 1024 * 1024
+export const EVIDENCE_MAX_BYTES = EVIDENCE_LIMITS.mb * 1024 * 1024
 /** Room for the multipart framing and the form's text fields around the files. */
 const MULTIPART_OVERHEAD = 96 * 1024
 
 /** Re-encoding takes a core for a moment: one at a time, a few waiting, the rest told to retry. */
 const limit = createRenderLimiter(1, 4)
 
-const tooLarge = () => new DomainError(SCAM_REPORT_MESSAGES.evidenceTooLarge, ERROR_CODES.tooLarge, { maxMb: SCAM_REPORT_LIMITS.evidenceMb })
-const notAccepted = () => new DomainError(SCAM_REPORT_MESSAGES.evidenceType, ERROR_CODES.unsupportedType)
+const tooLarge = () => new DomainError(EVIDENCE_MESSAGES.tooLarge, ERROR_CODES.tooLarge, { maxMb: EVIDENCE_LIMITS.mb })
+const notAccepted = () => new DomainError(EVIDENCE_MESSAGES.type, ERROR_CODES.unsupportedType)
 
 /**
  * A PDF as every one is written: "%PDF-" and a version at the very start (ISO 32000-2 §7.5.2; a reader that
@@ -48,14 +48,13 @@ export async function checkEvidence(bytes: Buffer): Promise<CheckedEvidence> {
   if (isPdf(bytes)) return { kind: 'pdf', bytes, extension: 'pdf' }
   let picture: Awaited<ReturnType<typeof privatePicture>>
   try {
-    picture = await limit(() => privatePicture(bytes, SCAM_REPORT_LIMITS.evidenceWidth))
+    picture = await limit(() => privatePicture(bytes, EVIDENCE_LIMITS.width))
   } catch (error) {
-    if (error instanceof LimiterBusy) throw new DomainError(SCAM_REPORT_MESSAGES.evidenceBusy, ERROR_CODES.rateLimited, { seconds: 5 })
+    if (error instanceof LimiterBusy) throw new DomainError(EVIDENCE_MESSAGES.busy, ERROR_CODES.rateLimited, { seconds: 5 })
     throw error
   }
   if (picture === 'notImage') throw notAccepted()
-  if (picture === 'tooManyPixels')
-    throw new DomainError(SCAM_REPORT_MESSAGES.evidencePixels, ERROR_CODES.tooLarge, { megapixels: MEDIA_LIMITS.maxPixels / 1_000_000 })
+  if (picture === 'tooManyPixels') throw new DomainError(EVIDENCE_MESSAGES.pixels, ERROR_CODES.tooLarge, { megapixels: MEDIA_LIMITS.maxPixels / 1_000_000 })
   return { kind: 'image', bytes: picture.bytes, extension: picture.extension }
 }
 
@@ -122,7 +121,7 @@ export async function deleteEvidenceOfReports(tx: Queryable, where: string, para
 
 /** Files uploaded for a form never sent, past their waiting time: rows and files go. */
 export async function sweepWaitingEvidence(platform: Platform, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - SCAM_REPORT_LIMITS.evidenceWaitHours * 3_600_000)
+  const before = new Date(now.getTime() - EVIDENCE_LIMITS.waitHours * 3_600_000)
   const { rows } = await platform.db.query<{ storage_key: string }>(
     'delete from scam_report_evidence where report_id is null and created_at < $1 returning storage_key',
     [before],
@@ -184,11 +183,11 @@ export function readEvidenceForm(req: Request, maxFiles: number): Promise<ReadFo
       stream.on('end', () => {
         const bytes = Buffer.concat(chunks)
         if (!bytes.length && !info.filename) return
-        if (form.files.length >= maxFiles) return fail(new DomainError(SCAM_REPORT_MESSAGES.evidenceTooMany, ERROR_CODES.invalid, { max: maxFiles }))
+        if (form.files.length >= maxFiles) return fail(new DomainError(EVIDENCE_MESSAGES.tooMany, ERROR_CODES.invalid, { max: maxFiles }))
         form.files.push({ bytes, name: info.filename ?? '' })
       })
     })
-    parser.on('filesLimit', () => fail(new DomainError(SCAM_REPORT_MESSAGES.evidenceTooMany, ERROR_CODES.invalid, { max: maxFiles })))
+    parser.on('filesLimit', () => fail(new DomainError(EVIDENCE_MESSAGES.tooMany, ERROR_CODES.invalid, { max: maxFiles })))
     parser.on('error', () => fail(notAccepted()))
     parser.on('close', () => {
       if (settled) return

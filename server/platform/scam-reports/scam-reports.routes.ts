@@ -4,15 +4,14 @@ import { ERROR_CODES } from '../../../shared/contracts/define.ts'
 import type { KeptEvidence, ScamReportForm } from '../../../shared/contracts/scam-reports.ts'
 import { isUrlLanguage, type Locale, localeOf } from '../../../shared/languages.ts'
 import { mayCall } from '../../../shared/rules/console-access.ts'
+import { reportPath, reportThanksPath, SCAM_REPORT_LIMITS } from '../../../shared/rules/scam-reports.ts'
 import {
+  EVIDENCE_LIMITS,
+  KEEP_EVIDENCE_FIELD,
+  EVIDENCE_UPLOAD_PATH,
   EVIDENCE_DOWNLOAD_PATH,
   EVIDENCE_TOKEN,
-  EVIDENCE_UPLOAD_PATH,
-  KEEP_EVIDENCE_FIELD,
-  reportPath,
-  reportThanksPath,
-  SCAM_REPORT_LIMITS,
-} from '../../../shared/rules/scam-reports.ts'
+} from '../../../shared/rules/scam-report-evidence.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts'
 import { DomainError } from '../errors.ts'
 import { parseCookies } from '../gateway.ts'
@@ -47,7 +46,7 @@ export function formOf(body: Record<string, unknown>): ScamReportForm {
     consent: one(body.consent, 10) === 'yes',
     evidence: listOf(body[KEEP_EVIDENCE_FIELD])
       .filter((token) => EVIDENCE_TOKEN.test(token))
-      .slice(0, SCAM_REPORT_LIMITS.evidenceFiles * 2),
+      .slice(0, EVIDENCE_LIMITS.files * 2),
   }
 }
 
@@ -117,7 +116,7 @@ export function scamReportRoutes(router: Router, platform: Platform, service: Sc
     let refusal: DomainError | null = null
     if (req.is('multipart/form-data')) {
       try {
-        const read = await readEvidenceForm(req, SCAM_REPORT_LIMITS.evidenceFiles)
+        const read = await readEvidenceForm(req, EVIDENCE_LIMITS.files)
         body = flatten(read.fields)
         files = read.files
       } catch (error) {
@@ -134,7 +133,7 @@ export function scamReportRoutes(router: Router, platform: Platform, service: Sc
     for (const file of files) {
       if (refusal) break
       try {
-        if (form.evidence.length >= SCAM_REPORT_LIMITS.evidenceFiles) throw new DomainError('scam:scamReport.errors.evidenceTooMany', ERROR_CODES.invalid)
+        if (form.evidence.length >= EVIDENCE_LIMITS.files) throw new DomainError('scam:scamReport.errors.evidenceTooMany', ERROR_CODES.invalid)
         await platform.rateLimits.consume(EVIDENCE_UPLOADS, addressKey(ip))
         form.evidence.push((await storeEvidence(platform, file)).token)
       } catch (error) {

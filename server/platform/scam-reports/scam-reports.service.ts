@@ -8,6 +8,7 @@ import type { ChannelKind } from '../../../shared/rules/verification.ts'
 import { parseMoney } from '../../../shared/rules/money.ts'
 import { reportFieldErrors } from '../../../shared/rules/scam-report-form.ts'
 import { nextStatuses, referenceFrom, SCAM_REPORT_LIMITS, SCAM_REPORT_MESSAGES, type ScamGroupStatus } from '../../../shared/rules/scam-reports.ts'
+import { EVIDENCE_LIMITS, EVIDENCE_MESSAGES } from '../../../shared/rules/scam-report-evidence.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
 import { loadStrings } from '../kit/strings.ts'
@@ -64,7 +65,7 @@ export function checkReport(form: ScamReportForm, country: string | null, today:
     else if (channels.some((seen) => seen.kind === channel.kind && seen.key === channel.key)) errors[`channels.${index}`] = SCAM_REPORT_MESSAGES.channelRepeated
     else channels.push({ kind: channel.kind, key: channel.key, display: channel.display, alertKind: channel.alertKind })
   })
-  if (new Set(form.evidence).size > SCAM_REPORT_LIMITS.evidenceFiles) errors.evidence = SCAM_REPORT_MESSAGES.evidenceTooMany
+  if (new Set(form.evidence).size > EVIDENCE_LIMITS.files) errors.evidence = EVIDENCE_MESSAGES.tooMany
   if (Object.keys(errors).length) return { errors }
   const email = form.email.trim().toLowerCase()
   const lost = form.amount.trim() ? { minor: (parseMoney(form.amount, form.currency) as { minor: number }).minor, currency: form.currency } : null
@@ -138,7 +139,7 @@ export function createScamReportService(platform: Platform) {
         if (id) made = { id, reference: candidate }
       }
       if (!made) throw new Error('no free scam report reference')
-      if (!(await attachEvidence(tx, made.id, [...new Set(form.evidence)]))) throw invalid({ evidence: SCAM_REPORT_MESSAGES.evidenceGone })
+      if (!(await attachEvidence(tx, made.id, [...new Set(form.evidence)]))) throw invalid({ evidence: EVIDENCE_MESSAGES.gone })
       // Groups in one order, so two reports naming the same channels lock them alike.
       const channels = [...clean.channels].sort((a, b) => `${a.kind}:${a.key}`.localeCompare(`${b.kind}:${b.key}`))
       for (const channel of channels) {

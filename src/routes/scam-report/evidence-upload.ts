@@ -1,6 +1,6 @@
 import axios from 'axios'
 import type { KeptEvidence } from '../../api/scam-reports.ts'
-import { EVIDENCE_FIELD, EVIDENCE_UPLOAD_PATH, SCAM_REPORT_LIMITS, SCAM_REPORT_MESSAGES } from '../../../shared/rules/scam-reports.ts'
+import { EVIDENCE_LIMITS, EVIDENCE_MESSAGES, EVIDENCE_FIELD, EVIDENCE_UPLOAD_PATH } from '../../../shared/rules/scam-report-evidence.ts'
 
 export type EvidenceOutcome = { ok: true; kept: KeptEvidence } | { ok: false; code: string; params: Record<string, unknown> }
 
@@ -9,8 +9,8 @@ export type EvidenceOutcome = { ok: true; kept: KeptEvidence } | { ok: false; co
  * its content. Only the size is checked here first, so a file too large never travels.
  */
 export async function uploadEvidence(file: File, base: string): Promise<EvidenceOutcome> {
-  if (file.size > SCAM_REPORT_LIMITS.evidenceMb * 1024 * 1024) {
-    return { ok: false, code: SCAM_REPORT_MESSAGES.evidenceTooLarge, params: { maxMb: SCAM_REPORT_LIMITS.evidenceMb } }
+  if (file.size > EVIDENCE_LIMITS.mb * 1024 * 1024) {
+    return { ok: false, code: EVIDENCE_MESSAGES.tooLarge, params: { maxMb: EVIDENCE_LIMITS.mb } }
   }
   const form = new FormData()
   form.append(EVIDENCE_FIELD, file, file.name)

@@ -6,15 +6,8 @@ import { type KeptEvidence, reportScam, type ScamReportForm } from '../../api/sc
 import { useGateway, useSite } from '../../app-state.ts'
 import { reportFieldErrors } from '../../../shared/rules/scam-report-form.ts'
 import { MEDIA_LIMITS } from '../../../shared/rules/media.ts'
-import {
-  EVIDENCE_FIELD,
-  KEEP_EVIDENCE_FIELD,
-  REPORT_CURRENCIES,
-  reportPath,
-  reportThanksPath,
-  SCAM_REPORT_LIMITS,
-  SCAM_REPORT_MESSAGES,
-} from '../../../shared/rules/scam-reports.ts'
+import { REPORT_CURRENCIES, reportPath, reportThanksPath, SCAM_REPORT_LIMITS } from '../../../shared/rules/scam-reports.ts'
+import { EVIDENCE_LIMITS, EVIDENCE_MESSAGES, EVIDENCE_FIELD, KEEP_EVIDENCE_FIELD } from '../../../shared/rules/scam-report-evidence.ts'
 import { uploadEvidence } from './evidence-upload.ts'
 import styles from './scam-report.module.css'
 
@@ -32,8 +25,8 @@ export interface ReportFormState {
 const MESSAGE_VALUES = {
   max: SCAM_REPORT_LIMITS.description,
   min: SCAM_REPORT_LIMITS.descriptionMin,
-  maxMb: SCAM_REPORT_LIMITS.evidenceMb,
-  files: SCAM_REPORT_LIMITS.evidenceFiles,
+  maxMb: EVIDENCE_LIMITS.mb,
+  files: EVIDENCE_LIMITS.files,
   megapixels: MEDIA_LIMITS.maxPixels / 1_000_000,
 }
 
@@ -102,7 +95,7 @@ export function ReportForm({ state }: { state: ReportFormState }) {
     setFailed(null)
     // The form's own rules first: what is wrong is named without a round trip; the channels are read by the platform.
     const checked = reportFieldErrors(values, new Date().toISOString().slice(0, 10))
-    if (values.evidence.length + files.length > SCAM_REPORT_LIMITS.evidenceFiles) checked.evidence = SCAM_REPORT_MESSAGES.evidenceTooMany
+    if (values.evidence.length + files.length > EVIDENCE_LIMITS.files) checked.evidence = EVIDENCE_MESSAGES.tooMany
     setErrors(checked)
     if (Object.keys(checked).length) return
     setBusy(true)
