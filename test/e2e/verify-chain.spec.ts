@@ -168,3 +168,36 @@ test('a look-alike address and an invite link are looked up, reported with a scr
     }
   }
 })
+
+test('without JavaScript, a refused report keeps its screenshot, and the corrected form sends it with the report', async ({ browser, consoleSite }) => {
+  const t = texts('th')
+  const context = await browser.newContext({
+    viewport: PHONE,
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.82.${process.pid % 250}.1` },
+  })
+  const page = await context.newPage()
+  try {
+    await page.goto(`${ORIGIN}/th/verify/report.html?value=${encodeURIComponent('https://t.me/+NoScriptVipGrp2026')}`)
+    await page.getByLabel(at(t, 'scamReport.description')).fill(CASES[2].description)
+    await page.getByLabel(at(t, 'scamReport.evidenceFiles')).setInputFiles(await screenshotFile())
+    // The day is left out: the form comes back, the screenshot already kept.
+    await page.getByRole('button', { name: at(t, 'scamReport.send') }).click()
+    await expect(page).toHaveURL(/\/th\/verify\/report\.html\?draft=/)
+    await expect(page.getByRole('alert')).toContainText(at(t, 'scamReport.errors.summary'))
+    const keep = page.getByRole('checkbox', { name: /chat-screenshot\.jpg/ })
+    await expect(keep).toBeChecked()
+
+    await page.getByLabel(at(t, 'scamReport.happenedOn')).fill('2026-02-01')
+    await page.getByRole('button', { name: at(t, 'scamReport.send') }).click()
+    await expect(page).toHaveURL(/\/th\/verify\/report\/thanks\.html\?ref=SR-/)
+    const reference = (await page.getByTestId('report-reference').textContent()) as string
+    const files = await consoleSite.db.query<{ kind: string; name: string }>(
+      'select e.kind, e.name from scam_report_evidence e join scam_reports r on r.id = e.report_id where r.reference = $1',
+      [reference],
+    )
+    expect(files.rows).toEqual([{ kind: 'image', name: 'chat-screenshot.jpg' }])
+  } finally {
+    await context.close()
+  }
+})
