@@ -169,6 +169,16 @@ export function readEvidenceForm(req: Request, maxFiles: number): Promise<ReadFo
       req.resume()
       reject(error)
     }
+    // A body sent without a length (chunked) is counted as it comes: past the most a right form can be, it is cut off.
+    const most = maxFiles * EVIDENCE_MAX_BYTES + MULTIPART_OVERHEAD
+    let received = 0
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length
+      if (received > most) {
+        fail(tooLarge())
+        req.destroy()
+      }
+    })
     const form: ReadForm = { fields: {}, files: [] }
     parser.on('field', (name, value) => {
       const list = form.fields[name] ?? []

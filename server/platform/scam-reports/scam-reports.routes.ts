@@ -124,8 +124,8 @@ export function scamReportRoutes(router: Router, platform: Platform, service: Sc
         refusal = error
       }
     } else {
-      await new Promise<void>((resolve, reject) => urlencoded(req, res, (error?: unknown) => (error ? reject(error) : resolve()))).catch(next)
-      if (res.headersSent) return
+      const parsed = await new Promise<unknown>((resolve) => urlencoded(req, res, (error?: unknown) => resolve(error ?? null)))
+      if (parsed) return next(parsed)
       body = (req.body ?? {}) as Record<string, unknown>
     }
     const form = formOf(body)
