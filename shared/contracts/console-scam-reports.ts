@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CONSOLE } from '../functions/console.ts'
+import { EVIDENCE_KINDS } from '../rules/scam-report-evidence.ts'
 import { REPORT_CHANNEL_KINDS, SCAM_GROUP_STATUSES, SCAM_REPORT_LIMITS } from '../rules/scam-reports.ts'
 import { defineContract } from './define.ts'
 
@@ -57,6 +58,8 @@ export const scamReportEntry = z.object({
   language: z.string(),
   signedIn: z.boolean(),
   createdAt: z.string(),
+  /** Files the reporter attached; opened through EVIDENCE_DOWNLOAD_PATH. */
+  evidence: z.array(z.object({ id: z.number().int(), kind: z.enum(EVIDENCE_KINDS), name: z.string(), bytes: z.number().int() })),
 })
 
 export const scamReportNote = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SCAM_REPORTS } from '../functions/scam-reports.ts'
+import { EVIDENCE_KINDS, EVIDENCE_LIMITS, EVIDENCE_MESSAGES, EVIDENCE_TOKEN } from '../rules/scam-report-evidence.ts'
 import { SCAM_REPORT_LIMITS, SCAM_REPORT_MESSAGES } from '../rules/scam-reports.ts'
 import { defineContract } from './define.ts'
 
@@ -23,7 +24,18 @@ export const scamReportForm = z.object({
     .max(SCAM_REPORT_LIMITS.email + 20, SCAM_REPORT_MESSAGES.email)
     .default(''),
   consent: z.boolean({ error: SCAM_REPORT_MESSAGES.consent }).default(false),
+  /** Tokens of files uploaded for this report (EVIDENCE_UPLOAD_PATH or a refused post without JavaScript). */
+  evidence: z
+    .array(z.string({ error: EVIDENCE_MESSAGES.gone }).regex(EVIDENCE_TOKEN, EVIDENCE_MESSAGES.gone), {
+      error: EVIDENCE_MESSAGES.tooMany,
+    })
+    .max(EVIDENCE_LIMITS.files, EVIDENCE_MESSAGES.tooMany)
+    .default([]),
 })
+
+/** A file kept for a report not yet sent: what the form shows of it. */
+export const keptEvidence = z.object({ token: z.string(), name: z.string(), kind: z.enum(EVIDENCE_KINDS), bytes: z.number().int() })
+export type KeptEvidence = z.output<typeof keptEvidence>
 export type ScamReportForm = z.output<typeof scamReportForm>
 
 export const reportScam = defineContract({
@@ -43,6 +55,8 @@ export const scamReportDraft = defineContract({
       /** A refusal of the whole form (the limit), else null. */
       failed: z.string().nullable(),
       seconds: z.number().int().nullable(),
+      /** Files already uploaded for it (still waiting for the report). */
+      kept: z.array(keptEvidence),
     })
     .nullable(),
 })

@@ -135,3 +135,49 @@ export async function makeImage(bytes: Buffer): Promise<MadeImage> {
   }
   return { hash, width, height, raster, src: mediaRasterPath(hash, width, height, raster), copies }
 }
+
+/** A picture kept privately (docs/product.md#scam-reports): one upright copy, no metadata, no other bytes of the upload. */
+export interface PrivatePicture {
+  bytes: Buffer
+  extension: 'jpg' | 'png'
+  contentType: string
+  width: number
+  height: number
+}
+
+/**
+ * Checks `bytes` as makeImage does (decoded by its content, markup refused, the pixel limit) and
+ * re-encodes it once, at most `maxWidth` wide: what is stored is only the decoded pixels, so EXIF, GPS,
+ * comments and anything appended to the file (a polyglot's second document) are gone. Answers why not
+ * instead of throwing, so each caller words the refusal in its own texts.
+ */
+export async function privatePicture(bytes: Buffer, maxWidth: number): Promise<PrivatePicture | 'notImage' | 'tooManyPixels'> {
+  if (looksLikeMarkup(bytes)) return 'notImage'
+  const options = { limitInputPixels: MEDIA_LIMITS.maxPixels, failOn: 'error' as const, pages: 1 }
+  let metadata: Metadata
+  try {
+    metadata = await sharp(bytes, { ...options, limitInputPixels: false }).metadata()
+  } catch {
+    return 'notImage'
+  }
+  if (!accepted(metadata)) return 'notImage'
+  const pixels = (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0)
+  if (!pixels) return 'notImage'
+  if (pixels > MEDIA_LIMITS.maxPixels) return 'tooManyPixels'
+  try {
+    const base = await sharp(bytes, options)
+      .rotate()
+      .resize({ width: maxWidth, withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels }
+    const opaque = raw.channels < 4 || (await sharp(base.data, { raw }).stats()).isOpaque
+    const pipeline = sharp(base.data, { raw })
+    const format = opaque ? 'jpg' : 'png'
+    const data = await encode(opaque ? pipeline.removeAlpha() : pipeline, format).toBuffer()
+    return { bytes: data, extension: format, contentType: MEDIA_IMAGE_TYPES[format], width: raw.width, height: raw.height }
+  } catch {
+    return 'notImage'
+  }
+}

@@ -52,4 +52,6 @@ export const domain: Domain = {
 // What other domains use of this one.
 export { storeVisitorImage } from './visitor-image.ts'
 export { cleanName } from './media-console.ts'
-export { documentKey } from './storage.ts'
+export { documentKey, evidenceKey } from './storage.ts'
+export { privatePicture } from './images.ts'
+export type { MediaStorage } from './storage.ts'

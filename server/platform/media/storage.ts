@@ -44,10 +44,17 @@ const TYPES: Record<string, string> = { ...MEDIA_IMAGE_TYPES, ...MEDIA_VIDEO_TYP
  * the public route: mediaKeyOf never accepts this shape, so /media/ cannot serve one.
  */
 const DOCUMENT_KEY = /^documents\/[0-9a-f]{32}\.pdf$/
+/** Evidence on a scam report (docs/product.md#scam-reports): private too, read only through the verifier's route. */
+const EVIDENCE_KEY = /^evidence\/[0-9a-f]{32}\.(jpg|png|pdf)$/
 
 /** A new private document's key (random: its name tells nothing and never collides). */
 export function documentKey(): string {
   return `documents/${randomBytes(16).toString('hex')}.pdf`
+}
+
+/** A new evidence file's key (random, like a document's). */
+export function evidenceKey(extension: 'jpg' | 'png' | 'pdf'): string {
+  return `evidence/${randomBytes(16).toString('hex')}.${extension}`
 }
 
 /** The storage key of a media path (`/media/...`), or null for anything that is not one we make. */
@@ -57,7 +64,7 @@ export function mediaKeyOf(path: string): string | null {
 }
 
 function checkedKey(key: string): string {
-  if (!KEY.test(key) && !DOCUMENT_KEY.test(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`)
+  if (!KEY.test(key) && !DOCUMENT_KEY.test(key) && !EVIDENCE_KEY.test(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`)
   return key
 }
 

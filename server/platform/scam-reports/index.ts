@@ -10,6 +10,7 @@ declare module '../platform.ts' {
 }
 
 const EXPIRY_EVERY_MS = 6 * 60 * 60_000
+const EVIDENCE_SWEEP_EVERY_MS = 30 * 60_000
 
 /**
  * Scam reports (docs/product.md#scam-reports): the public form (expo$reportScam, and a form post
@@ -22,6 +23,7 @@ export const domain: Domain = {
     platform.services.scamReports = service
     registerScamReportFunctions(platform, service)
     platform.jobs.every('scamReports.expire', EXPIRY_EVERY_MS, () => service.expire(new Date()))
+    platform.jobs.every('scamReports.evidenceSweep', EVIDENCE_SWEEP_EVERY_MS, () => service.sweepEvidence(new Date()))
   },
   routes(router, platform) {
     scamReportRoutes(router, platform, platform.services.scamReports)

@@ -10,7 +10,7 @@ export function registerScamReportFunctions(platform: Platform, service: ScamRep
   const { registry } = platform
   const actor = (call: { staff?: StaffCaller | null; ip: string }) => actorOf(call.staff as StaffCaller, call.ip)
   registry.implement(contracts.reportScam, (payload, call) => service.submit(payload, { ip: call.ip, locale: call.locale, userId: call.userId }))
-  registry.implement(contracts.scamReportDraft, async (payload) => service.draft(payload.draft))
+  registry.implement(contracts.scamReportDraft, (payload) => service.draft(payload.draft))
   registry.implement(consoleContracts.scamReportGroups, (payload) => service.groups(payload))
   registry.implement(consoleContracts.scamReportGroup, (payload) => service.group(payload.id))
   registry.implement(consoleContracts.setScamReportStatus, (payload, call) => service.setStatus(actor(call), payload.id, payload.status))

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.ts'
 import type { ReportChannelKind, ScamGroupStatus } from '../../../shared/rules/scam-reports.ts'
 import type { ChannelKind } from '../../../shared/rules/verification.ts'
+import { deleteEvidenceOfReports } from './evidence.ts'
 
 export interface GroupRow {
   id: string
@@ -245,12 +246,37 @@ export async function mergeGroups(tx: Queryable, from: string, into: string, at:
 }
 
 /** A person's reports: sent while signed in as them, or with one of their addresses to reply to. */
-export async function deleteReportsOf(tx: Queryable, accountId: string, emails: readonly string[]): Promise<number> {
-  const { rowCount } = await tx.query('delete from scam_reports where account_id = $1 or lower(contact_email) = any($2::text[])', [accountId, emails])
-  return rowCount
+/** Deletes the reports and their evidence rows; answers the evidence files' storage keys, for the caller to remove. */
+export async function deleteReportsOf(tx: Queryable, accountId: string, emails: readonly string[]): Promise<{ reports: number; files: string[] }> {
+  const where = 'r.account_id = $1 or lower(r.contact_email) = any($2::text[])'
+  const files = await deleteEvidenceOfReports(tx, where, [accountId, emails])
+  const { rowCount } = await tx.query(`delete from scam_reports r where ${where}`, [accountId, emails])
+  return { reports: rowCount, files }
 }
 
-export async function deleteReportsBefore(db: Queryable, before: Date): Promise<number> {
-  const { rowCount } = await db.query('delete from scam_reports where created_at < $1', [before])
-  return rowCount
+export async function deleteReportsBefore(tx: Queryable, before: Date): Promise<{ reports: number; files: string[] }> {
+  const files = await deleteEvidenceOfReports(tx, 'r.created_at < $1', [before])
+  const { rowCount } = await tx.query('delete from scam_reports r where r.created_at < $1', [before])
+  return { reports: rowCount, files }
+}
+
+/** The evidence of reports (for the verifier's group view): id, report, kind, name, size. */
+export async function evidenceOfReports(db: Queryable, reportIds: readonly string[]) {
+  if (!reportIds.length) return []
+  const { rows } = await db.query<{ id: string; report_id: string; kind: 'image' | 'pdf'; name: string; bytes: number }>(
+    'select id::text, report_id::text, kind, name, bytes from scam_report_evidence where report_id = any($1::bigint[]) order by id',
+    [reportIds],
+  )
+  return rows
+}
+
+/** One attached evidence file with its report's reference and group, for the download. */
+export async function evidenceById(db: Queryable, id: string | number) {
+  const { rows } = await db.query<{ id: string; storage_key: string; kind: 'image' | 'pdf'; name: string; reference: string; group_id: string | null }>(
+    `select e.id::text, e.storage_key, e.kind, e.name, r.reference,
+            (select min(c.group_id)::text from scam_report_channels c where c.report_id = r.id) as group_id
+       from scam_report_evidence e join scam_reports r on r.id = e.report_id where e.id = $1`,
+    [id],
+  )
+  return rows[0] ?? null
 }

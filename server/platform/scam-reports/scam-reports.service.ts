@@ -8,6 +8,7 @@ import type { ChannelKind } from '../../../shared/rules/verification.ts'
 import { parseMoney } from '../../../shared/rules/money.ts'
 import { reportFieldErrors } from '../../../shared/rules/scam-report-form.ts'
 import { nextStatuses, referenceFrom, SCAM_REPORT_LIMITS, SCAM_REPORT_MESSAGES, type ScamGroupStatus } from '../../../shared/rules/scam-reports.ts'
+import { EVIDENCE_LIMITS, EVIDENCE_MESSAGES } from '../../../shared/rules/scam-report-evidence.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
 import { loadStrings } from '../kit/strings.ts'
@@ -16,6 +17,7 @@ import type { Platform } from '../platform.ts'
 import { addressKey, type RateRule } from '../rate-limits.ts'
 import type { StaffActor } from '../staff-actor.ts'
 import { reportChannelOf } from '../verification/index.ts'
+import { attachEvidence, keptEvidence, removeFiles, sweepWaitingEvidence } from './evidence.ts'
 import { receiptMail, replyMail } from './scam-reports.mail.ts'
 import * as repo from './scam-reports.repo.ts'
 
@@ -63,6 +65,7 @@ export function checkReport(form: ScamReportForm, country: string | null, today:
     else if (channels.some((seen) => seen.kind === channel.kind && seen.key === channel.key)) errors[`channels.${index}`] = SCAM_REPORT_MESSAGES.channelRepeated
     else channels.push({ kind: channel.kind, key: channel.key, display: channel.display, alertKind: channel.alertKind })
   })
+  if (new Set(form.evidence).size > EVIDENCE_LIMITS.files) errors.evidence = EVIDENCE_MESSAGES.tooMany
   if (Object.keys(errors).length) return { errors }
   const email = form.email.trim().toLowerCase()
   const lost = form.amount.trim() ? { minor: (parseMoney(form.amount, form.currency) as { minor: number }).minor, currency: form.currency } : null
@@ -136,6 +139,7 @@ export function createScamReportService(platform: Platform) {
         if (id) made = { id, reference: candidate }
       }
       if (!made) throw new Error('no free scam report reference')
+      if (!(await attachEvidence(tx, made.id, [...new Set(form.evidence)]))) throw invalid({ evidence: EVIDENCE_MESSAGES.gone })
       // Groups in one order, so two reports naming the same channels lock them alike.
       const channels = [...clean.channels].sort((a, b) => `${a.kind}:${a.key}`.localeCompare(`${b.kind}:${b.key}`))
       for (const channel of channels) {
@@ -239,11 +243,13 @@ export function createScamReportService(platform: Platform) {
       drafts.set(id, { values, ...refusal, until: now + DRAFT_TTL_MS })
       return id
     },
-    draft(id: string): Omit<Draft, 'until'> | null {
+    async draft(id: string) {
       const draft = drafts.get(id)
       if (!draft || draft.until < Date.now()) return null
       const { until: _until, ...shown } = draft
-      return shown
+      // The files still waiting: one past its waiting time is no longer offered.
+      const kept = await keptEvidence(platform.db, shown.values.evidence)
+      return { ...shown, values: { ...shown.values, evidence: kept.map((file) => file.token) }, kept }
     },
 
     async groups(input: { search: string; status?: ScamGroupStatus; kind?: GroupRow['kind']; after?: string; pageSize: number }) {
@@ -263,6 +269,10 @@ export function createScamReportService(platform: Platform) {
         repo.notesOf(platform.db, id),
         repo.mergedInto(platform.db, id),
       ])
+      const evidence = await repo.evidenceOfReports(
+        platform.db,
+        reports.map((report) => report.id),
+      )
       return {
         ...toRow(summary),
         reportsList: reports.map((report) => ({
@@ -277,6 +287,9 @@ export function createScamReportService(platform: Platform) {
           language: report.locale,
           signedIn: report.account_id !== null,
           createdAt: iso(report.created_at),
+          evidence: evidence
+            .filter((file) => file.report_id === report.id)
+            .map((file) => ({ id: Number(file.id), kind: file.kind, name: file.name, bytes: file.bytes })),
         })),
         notes: notes.map((note) => ({
           id: Number(note.id),
@@ -335,7 +348,15 @@ export function createScamReportService(platform: Platform) {
 
     /** Deletes reports past their keeping time (docs/product.md#scam-reports). */
     async expire(now: Date): Promise<number> {
-      return repo.deleteReportsBefore(platform.db, new Date(now.getTime() - SCAM_REPORT_LIMITS.keptDays * 86_400_000))
+      const before = new Date(now.getTime() - SCAM_REPORT_LIMITS.keptDays * 86_400_000)
+      const { reports, files } = await platform.db.transaction((tx) => repo.deleteReportsBefore(tx, before))
+      await removeFiles(platform, files)
+      return reports
+    },
+
+    /** Deletes files uploaded for forms never sent, past their waiting time. */
+    sweepEvidence(now: Date): Promise<number> {
+      return sweepWaitingEvidence(platform, now)
     },
   }
 }

@@ -2,10 +2,13 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { GatewayError } from '../../api/gateway-error.ts'
-import { reportScam, type ScamReportForm } from '../../api/scam-reports.ts'
+import { type KeptEvidence, reportScam, type ScamReportForm } from '../../api/scam-reports.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { reportFieldErrors } from '../../../shared/rules/scam-report-form.ts'
+import { MEDIA_LIMITS } from '../../../shared/rules/media.ts'
 import { REPORT_CURRENCIES, reportPath, reportThanksPath, SCAM_REPORT_LIMITS } from '../../../shared/rules/scam-reports.ts'
+import { EVIDENCE_LIMITS, EVIDENCE_MESSAGES, EVIDENCE_FIELD, KEEP_EVIDENCE_FIELD } from '../../../shared/rules/scam-report-evidence.ts'
+import { uploadEvidence } from './evidence-upload.ts'
 import styles from './scam-report.module.css'
 
 export interface ReportFormState {
@@ -14,13 +17,24 @@ export interface ReportFormState {
   errors: Record<string, string>
   failed: string | null
   seconds: number | null
+  /** Files already uploaded for this report, waiting for it. */
+  kept: KeptEvidence[]
+}
+
+/** What every message of the form may name. */
+const MESSAGE_VALUES = {
+  max: SCAM_REPORT_LIMITS.description,
+  min: SCAM_REPORT_LIMITS.descriptionMin,
+  maxMb: EVIDENCE_LIMITS.mb,
+  files: EVIDENCE_LIMITS.files,
+  megapixels: MEDIA_LIMITS.maxPixels / 1_000_000,
 }
 
 /** The limit said honestly: why there is one, and how long to wait in minutes (docs/product.md#scam-reports). */
 const LIMIT_MESSAGE = 'scam:scamReport.errors.limit'
 
 /** The order the error summary lists fields in, as they stand on the form. */
-const FIELD_ORDER = ['description', 'channels', 'happenedOn', 'amount', 'currency', 'email', 'consent']
+const FIELD_ORDER = ['description', 'channels', 'happenedOn', 'amount', 'currency', 'evidence', 'email', 'consent']
 const fieldIdOf = (path: string) => `report-${path.replace('.', '-')}`
 const rank = (path: string) => FIELD_ORDER.indexOf(path.split('.')[0] ?? '') * 10 + Number(path.split('.')[1] ?? 0)
 
@@ -36,8 +50,15 @@ function valuesOf(form: HTMLFormElement): ScamReportForm {
     currency: text('currency'),
     email: text('email'),
     consent: data.get('consent') === 'yes',
+    evidence: data.getAll(KEEP_EVIDENCE_FIELD).map(String),
   }
 }
+
+/** The chosen files not yet uploaded (an empty input is none). */
+const chosenFiles = (form: HTMLFormElement): File[] =>
+  form.elements.namedItem(EVIDENCE_FIELD) instanceof HTMLInputElement
+    ? Array.from((form.elements.namedItem(EVIDENCE_FIELD) as HTMLInputElement).files ?? []).filter((file) => file.name || file.size)
+    : []
 
 /**
  * The report: what happened, the channels, when, what was lost, how to reach the reporter. A real form
@@ -54,6 +75,7 @@ export function ReportForm({ state }: { state: ReportFormState }) {
     state.failed ? { key: state.failed === 'errors.rateLimited' ? LIMIT_MESSAGE : state.failed, seconds: state.seconds } : null,
   )
   const [busy, setBusy] = useState(false)
+  const [kept, setKept] = useState(state.kept)
   const [hydrated, setHydrated] = useState(false)
   const filled = state.values.channels.filter((value) => value.trim())
   const [channelCount, setChannelCount] = useState(Math.min(SCAM_REPORT_LIMITS.channels, Math.max(1, filled.length + 1)))
@@ -67,14 +89,29 @@ export function ReportForm({ state }: { state: ReportFormState }) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const values = valuesOf(event.currentTarget)
+    const form = event.currentTarget
+    const values = valuesOf(form)
+    const files = chosenFiles(form)
     setFailed(null)
     // The form's own rules first: what is wrong is named without a round trip; the channels are read by the platform.
     const checked = reportFieldErrors(values, new Date().toISOString().slice(0, 10))
+    if (values.evidence.length + files.length > EVIDENCE_LIMITS.files) checked.evidence = EVIDENCE_MESSAGES.tooMany
     setErrors(checked)
     if (Object.keys(checked).length) return
     setBusy(true)
     try {
+      // Each file goes ahead of the report; one that is refused stops the sending, those before it stay kept.
+      for (const file of files) {
+        const outcome = await uploadEvidence(file, site.config.gatewayUrl ?? '')
+        if (!outcome.ok) {
+          setErrors({ evidence: outcome.code })
+          return
+        }
+        values.evidence.push(outcome.kept.token)
+        setKept((list) => [...list, outcome.kept])
+      }
+      const input = form.elements.namedItem(EVIDENCE_FIELD)
+      if (input instanceof HTMLInputElement) input.value = ''
       const { reference } = await gateway.call(reportScam, values)
       await navigate(reportThanksPath(site.lang, reference))
     } catch (error) {
@@ -94,13 +131,13 @@ export function ReportForm({ state }: { state: ReportFormState }) {
   const errorOf = (path: string) =>
     errors[path] ? (
       <p id={`${fieldIdOf(path)}-error`} className={styles.error}>
-        {t(errors[path] as string, { max: SCAM_REPORT_LIMITS.description, min: SCAM_REPORT_LIMITS.descriptionMin })}
+        {t(errors[path] as string, MESSAGE_VALUES)}
       </p>
     ) : null
   const today = new Date().toISOString().slice(0, 10)
 
   return (
-    <form className={styles.form} method="post" action={reportPath(site.lang)} onSubmit={submit} noValidate aria-busy={busy}>
+    <form className={styles.form} method="post" action={reportPath(site.lang)} encType="multipart/form-data" onSubmit={submit} noValidate aria-busy={busy}>
       {paths.length || failed ? (
         <div ref={summary} className={styles.summary} tabIndex={-1} role="alert">
           <h2 className={styles.summaryTitle}>
@@ -112,9 +149,7 @@ export function ReportForm({ state }: { state: ReportFormState }) {
             <ul className={styles.summaryList}>
               {paths.map((path) => (
                 <li key={path}>
-                  <a href={`#${fieldIdOf(path)}`}>
-                    {t(errors[path] as string, { max: SCAM_REPORT_LIMITS.description, min: SCAM_REPORT_LIMITS.descriptionMin })}
-                  </a>
+                  <a href={`#${fieldIdOf(path)}`}>{t(errors[path] as string, MESSAGE_VALUES)}</a>
                 </li>
               ))}
             </ul>
@@ -241,6 +276,39 @@ export function ReportForm({ state }: { state: ReportFormState }) {
         </div>
         {errorOf('amount')}
         {errorOf('currency')}
+      </fieldset>
+
+      <fieldset className={styles.field}>
+        <legend className={styles.label}>{t('scam:scamReport.evidence')}</legend>
+        <p id="report-evidence-hint" className={styles.hint}>
+          {t('scam:scamReport.evidenceHint', MESSAGE_VALUES)}
+        </p>
+        {kept.length ? (
+          <ul className={styles.kept} aria-label={t('scam:scamReport.evidenceKept')}>
+            {kept.map((file) => (
+              <li key={file.token}>
+                <label className={styles.check}>
+                  <input type="checkbox" name={KEEP_EVIDENCE_FIELD} value={file.token} defaultChecked />
+                  <span>{t('scam:scamReport.evidenceKeep', { name: file.name, size: Math.max(1, Math.round(file.bytes / 1024)) })}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <label className="visually-hidden" htmlFor={fieldIdOf('evidence')}>
+          {t('scam:scamReport.evidenceFiles')}
+        </label>
+        <input
+          id={fieldIdOf('evidence')}
+          name={EVIDENCE_FIELD}
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif,application/pdf"
+          className={styles.file}
+          aria-invalid={Boolean(errors.evidence)}
+          aria-describedby={described('evidence', 'report-evidence-hint')}
+        />
+        {errorOf('evidence')}
       </fieldset>
 
       <div className={styles.field}>

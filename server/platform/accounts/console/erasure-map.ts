@@ -172,6 +172,12 @@ const PEOPLE: Record<string, Record<string, string>> = {
     channel_key: 'deleted with the report (cascade)',
     alert_kind: 'deleted with the report (cascade): the service the channel was seen on',
   },
+  scam_report_evidence: {
+    name: 'deleted with the report, its file too (eraseScamReports); a file never sent with a report is deleted after 24 hours',
+    storage_key: 'deleted with the row, and the file it names',
+    token: 'deleted with the row: a random name of a file waiting for its report',
+    kind: 'deleted with the row',
+  },
   scam_report_notes: {
     body: 'replies to them deleted with their report (cascade); staff notes about a channel stay (about the scammer, not the reporter)',
     kind: 'kept with a staff note',

@@ -107,7 +107,7 @@ export async function deleteVisitor(platform: Platform, actor: StaffActor, id: s
     await platform.services.staff.redactAudit(tx, person)
     await eraseLookups(tx, person)
     await eraseChannelSubmitters(tx, person)
-    await eraseScamReports(tx, person)
+    await eraseScamReports(tx, person, platform.services.media.storage)
     const sessions = (await tx.query<{ id: string }>('select id from sessions where account_id = $1', [id])).rows.map((row) => row.id)
     await tx.query('delete from accounts where id = $1', [id])
     const erasure: Erasure = {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useRevalidator } from 'react-router'
 import { type ScamReportGroupDetail, scamReportGroup } from '../../../api/console-scam-reports.ts'
 import { LANGUAGE_INFO, LOCALES, type Locale, urlLanguageOfLocale } from '../../../../shared/languages.ts'
+import { EVIDENCE_DOWNLOAD_PATH } from '../../../../shared/rules/scam-report-evidence.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
@@ -46,6 +47,24 @@ function Reports({ group, onDone }: { group: Group; onDone(notice: string): Prom
             <Facts rows={rows} />
             {/* The reporter's text: React escapes it; line breaks are kept by CSS. */}
             <p className={styles.quote}>{report.description}</p>
+            {report.evidence.length ? (
+              <div>
+                <h4 className={styles.evidenceTitle}>{t('scamReports.evidence')}</h4>
+                {/* Plain links: the staff cookie goes with them; each opening is audited (docs/product.md#scam-reports). */}
+                <ul className={styles.evidence}>
+                  {report.evidence.map((file) => (
+                    <li key={file.id}>
+                      <a href={`${EVIDENCE_DOWNLOAD_PATH}?id=${file.id}`} target="_blank" rel="noopener noreferrer">
+                        {t(file.kind === 'pdf' ? 'scamReports.evidencePdf' : 'scamReports.evidenceImage', {
+                          name: file.name,
+                          size: Math.max(1, Math.round(file.bytes / 1024)),
+                        })}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {others.length ? (
               <p className={ui.muted}>
                 {t('scamReports.alsoNamed')}{' '}

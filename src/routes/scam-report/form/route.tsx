@@ -6,7 +6,7 @@ import { loaderContextOf } from '../../route-kit.ts'
 import { ReportForm, type ReportFormState } from '../report-form.tsx'
 import styles from '../scam-report.module.css'
 
-const EMPTY: ReportFormState['values'] = { description: '', channels: [], happenedOn: '', amount: '', currency: '', email: '', consent: false }
+const EMPTY: ReportFormState['values'] = { description: '', channels: [], happenedOn: '', amount: '', currency: '', email: '', consent: false, evidence: [] }
 
 /**
  * The form, empty, prefilled with the value the check called not ours (`?value=`), or as a post
@@ -19,10 +19,10 @@ export async function loader(args: LoaderFunctionArgs): Promise<ReportFormState>
   if (draft) {
     const kept = await gateway.call(scamReportDraft, { draft }).catch(() => null)
     if (kept) return kept
-    return { values: EMPTY, errors: {}, failed: 'scam:scamReport.errors.draftGone', seconds: null }
+    return { values: EMPTY, errors: {}, failed: 'scam:scamReport.errors.draftGone', seconds: null, kept: [] }
   }
   const value = url.searchParams.get('value')?.slice(0, 2000) ?? ''
-  return { values: { ...EMPTY, channels: value ? [value] : [] }, errors: {}, failed: null, seconds: null }
+  return { values: { ...EMPTY, channels: value ? [value] : [] }, errors: {}, failed: null, seconds: null, kept: [] }
 }
 
 /** Report a scam (docs/product.md#scam-reports): linked from every "not official" answer of the check. */
