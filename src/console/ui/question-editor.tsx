@@ -6,7 +6,7 @@ import { useConsoleShell } from '../console-state.ts'
 import { localText } from '../lib/local-text.ts'
 import { type Column, DataTable } from './data-table.tsx'
 import { ConfirmDialog } from './dialog.tsx'
-import { FormEnd } from './form-end.tsx'
+import { Alert, FormEnd } from './form-end.tsx'
 import { MoveButtons } from './move-buttons.tsx'
 import styles from './question-editor.module.css'
 import { SelectField } from './select-field.tsx'
@@ -287,11 +287,7 @@ export function QuestionList<Kind extends string, Q extends EditedQuestion<Kind>
       </h2>
       {props.note}
       <DataTable label={t(`${words}.questions`)} columns={columns} rows={rows} rowKey={(row) => row.question.id} empty={t(`${words}.none`)} />
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert message={error} />
       {editing ? (
         <Fragment key={editing === 'new' ? 'new' : editing.id}>
           {props.form(
