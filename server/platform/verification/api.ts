@@ -93,78 +93,32 @@ function alertEntry(alert: ScamAlert, lang: UrlLanguage, origin: string) {
   return { ...alert, link: `${origin}/${lang}/verify/alerts.html?q=${encodeURIComponent(alert.display)}` }
 }
 
-/**
- * GET /api/verify/alerts?q=...&before=...&lang=... (docs/product.md#scam-alerts): the live scam alerts as
- * JSON, newest first, one keyset page, from any origin; the same list as the alerts page.
- */
-export function mountAlertsApi(router: Router, platform: Platform, service: VerificationService): void {
-  router.options(ALERTS_API_PATH, (_req: Request, res: Response) => {
-    res.setHeader('Access-Control-Allow-Origin', '*')
-    res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
-    res.setHeader('Access-Control-Max-Age', '86400')
-    res.status(204).end()
-  })
-  router.all(ALERTS_API_PATH, async (req: Request, res: Response) => {
-    res.setHeader('Access-Control-Allow-Origin', '*')
-    res.setHeader('Access-Control-Expose-Headers', 'Retry-After')
-    const lang = typeof req.query.lang === 'string' ? req.query.lang.toLowerCase() : 'en'
-    const locale = isUrlLanguage(lang) ? localeOf(lang) : 'en'
-    const refuse = (status: number, code: string, field: string | null, params: Record<string, string | number> = {}) => {
-      res.setHeader('Cache-Control', 'no-store')
-      res.status(status).json({ error: { code, message: messageOf(code, locale, params), fields: field ? { [field]: code } : {} } })
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD, OPTIONS')
-      return refuse(405, 'errors.methodNotAllowed', null)
-    }
-    if (!isUrlLanguage(lang)) return refuse(400, 'errors.invalid', 'lang')
-    const { q = '', before } = req.query
-    if (typeof q !== 'string') return refuse(400, 'errors.invalid', 'q')
-    if (q.length > ALERT_LIMITS.search) return refuse(400, 'errors.tooLong', 'q')
-    if (Object.keys(controlCharacterFields({ q })).length) return refuse(400, 'errors.controlCharacters', 'q')
-    if (before !== undefined && (typeof before !== 'string' || !/^\d{1,15}\.\d{1,10}$/.test(before))) return refuse(400, 'errors.invalid', 'before')
-    try {
-      for (const rule of ALERTS_API_LIMITS) await platform.rateLimits.consume(rule, addressKey(res.locals.context.ip))
-      const page = await service.scamAlerts({ q, before }, locale)
-      const origin = platform.config.PUBLIC_ORIGIN
-      const more = page.next ? new URLSearchParams({ ...(q ? { q } : {}), before: page.next, lang }) : null
-      res.setHeader('Cache-Control', ALERTS_API_CACHE)
-      res.json({
-        lang,
-        items: page.items.map((alert) => alertEntry(alert, lang, origin)),
-        next: page.next,
-        nextUrl: more ? `${origin}${ALERTS_API_PATH}?${more}` : null,
-      })
-    } catch (error) {
-      if (error instanceof DomainError) {
-        if (error.errorCode === 429) res.setHeader('Retry-After', String(error.params.seconds ?? 60))
-        return refuse(error.errorCode, error.code, null, error.params)
-      }
-      if (isDatabaseUnavailable(error)) {
-        res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
-        return refuse(503, 'errors.unavailable', null)
-      }
-      platform.logger.error({ err: error }, 'alerts API failed')
-      return refuse(500, 'errors.unexpected', null)
-    }
-  })
+/** What a lookup's answer knows of its asker's request: the language asked for, and how to refuse in it. */
+interface Asked {
+  lang: UrlLanguage
+  locale: Locale
+  refuse(status: number, code: string, field: string | null, params?: Record<string, string | number>): void
 }
 
 /**
- * GET /api/verify?value=...&lang=... (docs/product.md#verification-api): the verification check for
- * other sites and partners' tools, as JSON, from any origin. The same service as the page: the same
- * normalisation, answer floor and per-address limit; a national phone number is not read as the
- * caller's country (it asks for the country code), so an answer depends on the value alone.
+ * A public JSON lookup other sites call from any origin (the verification check and the scam alerts):
+ * CORS and its preflight, GET or HEAD only, a known `lang`, and every refusal as a JSON error in the
+ * asker's language; a database away is 503 with Retry-After, a rate limit 429 with its own.
  */
-export function mountVerifyApi(router: Router, platform: Platform, service: VerificationService): void {
-  router.options(VERIFY_API_PATH, (_req: Request, res: Response) => {
+function mountLookup(
+  router: Router,
+  platform: Platform,
+  path: string,
+  name: string,
+  answer: (req: Request, res: Response, asked: Asked) => Promise<void> | void,
+): void {
+  router.options(path, (_req: Request, res: Response) => {
     res.setHeader('Access-Control-Allow-Origin', '*')
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
     res.setHeader('Access-Control-Max-Age', '86400')
     res.status(204).end()
   })
-
-  router.all(VERIFY_API_PATH, async (req: Request, res: Response) => {
+  router.all(path, async (req: Request, res: Response) => {
     res.setHeader('Access-Control-Allow-Origin', '*')
     res.setHeader('Access-Control-Expose-Headers', 'Retry-After')
     const lang = typeof req.query.lang === 'string' ? req.query.lang.toLowerCase() : 'en'
@@ -173,40 +127,13 @@ export function mountVerifyApi(router: Router, platform: Platform, service: Veri
       res.setHeader('Cache-Control', 'no-store')
       res.status(status).json({ error: { code, message: messageOf(code, locale, params), fields: field ? { [field]: code } : {} } })
     }
-
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD, OPTIONS')
       return refuse(405, 'errors.methodNotAllowed', null)
     }
     if (!isUrlLanguage(lang)) return refuse(400, 'errors.invalid', 'lang')
-    const value = req.query.value
-    if (value === undefined || value === '') return refuse(400, 'verify:errors.empty', 'value')
-    // "?value=a&value=b" or "?value[x]=…" is no single value.
-    if (typeof value !== 'string') return refuse(400, 'errors.invalid', 'value')
-    if (value.length > MAX_URL_LENGTH) return refuse(400, 'verify:errors.tooLong', 'value')
-    if (Object.keys(controlCharacterFields({ value })).length) return refuse(400, 'errors.controlCharacters', 'value')
-
     try {
-      const verdict = await service.verifyChannel(value, { ip: res.locals.context.ip, countryCode: '', locale, assumeCountry: false })
-      res.setHeader('Cache-Control', VERIFY_API_CACHE)
-      const current = verdict.matches[0]
-      res.json({
-        kind: kindOf(verdict),
-        normalised: verdict.query.display,
-        compared: verdict.query.compared ?? verdict.query.display,
-        verdict: verdict.verdict,
-        since: current?.since ?? verdict.exhibitor?.channels[0]?.since ?? null,
-        until: verdict.exhibitor?.validUntil ?? verdict.formerly[0]?.until ?? null,
-        official: verdict.matches,
-        formerly: verdict.formerly,
-        exhibitor: verdict.exhibitor,
-        lookalike: verdict.lookalike,
-        notices: verdict.notices,
-        officialOfKind: verdict.sameKind,
-        alert: verdict.alert,
-        lang,
-        explanation: explanation(verdict, locale, platform.config.BRAND_NAME),
-      })
+      await answer(req, res, { lang, locale, refuse })
     } catch (error) {
       if (error instanceof DomainError) {
         if (error.errorCode === 429) res.setHeader('Retry-After', String(error.params.seconds ?? 60))
@@ -217,8 +144,70 @@ export function mountVerifyApi(router: Router, platform: Platform, service: Veri
         res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
         return refuse(503, 'errors.unavailable', null)
       }
-      platform.logger.error({ err: error }, 'verification API failed')
+      platform.logger.error({ err: error }, `${name} failed`)
       return refuse(500, 'errors.unexpected', null)
     }
+  })
+}
+
+/**
+ * GET /api/verify/alerts?q=...&before=...&lang=... (docs/product.md#scam-alerts): the live scam alerts as
+ * JSON, newest first, one keyset page, from any origin; the same list as the alerts page.
+ */
+export function mountAlertsApi(router: Router, platform: Platform, service: VerificationService): void {
+  mountLookup(router, platform, ALERTS_API_PATH, 'alerts API', async (req, res, { lang, locale, refuse }) => {
+    const { q = '', before } = req.query
+    if (typeof q !== 'string') return refuse(400, 'errors.invalid', 'q')
+    if (q.length > ALERT_LIMITS.search) return refuse(400, 'errors.tooLong', 'q')
+    if (Object.keys(controlCharacterFields({ q })).length) return refuse(400, 'errors.controlCharacters', 'q')
+    if (before !== undefined && (typeof before !== 'string' || !/^\d{1,15}\.\d{1,10}$/.test(before))) return refuse(400, 'errors.invalid', 'before')
+    for (const rule of ALERTS_API_LIMITS) await platform.rateLimits.consume(rule, addressKey(res.locals.context.ip))
+    const page = await service.scamAlerts({ q, before }, locale)
+    const origin = platform.config.PUBLIC_ORIGIN
+    const more = page.next ? new URLSearchParams({ ...(q ? { q } : {}), before: page.next, lang }) : null
+    res.setHeader('Cache-Control', ALERTS_API_CACHE)
+    res.json({
+      lang,
+      items: page.items.map((alert) => alertEntry(alert, lang, origin)),
+      next: page.next,
+      nextUrl: more ? `${origin}${ALERTS_API_PATH}?${more}` : null,
+    })
+  })
+}
+
+/**
+ * GET /api/verify?value=...&lang=... (docs/product.md#verification-api): the verification check for
+ * other sites and partners' tools, as JSON, from any origin. The same service as the page: the same
+ * normalisation, answer floor and per-address limit; a national phone number is not read as the
+ * caller's country (it asks for the country code), so an answer depends on the value alone.
+ */
+export function mountVerifyApi(router: Router, platform: Platform, service: VerificationService): void {
+  mountLookup(router, platform, VERIFY_API_PATH, 'verification API', async (req, res, { lang, locale, refuse }) => {
+    const value = req.query.value
+    if (value === undefined || value === '') return refuse(400, 'verify:errors.empty', 'value')
+    // "?value=a&value=b" or "?value[x]=…" is no single value.
+    if (typeof value !== 'string') return refuse(400, 'errors.invalid', 'value')
+    if (value.length > MAX_URL_LENGTH) return refuse(400, 'verify:errors.tooLong', 'value')
+    if (Object.keys(controlCharacterFields({ value })).length) return refuse(400, 'errors.controlCharacters', 'value')
+    const verdict = await service.verifyChannel(value, { ip: res.locals.context.ip, countryCode: '', locale, assumeCountry: false })
+    res.setHeader('Cache-Control', VERIFY_API_CACHE)
+    const current = verdict.matches[0]
+    res.json({
+      kind: kindOf(verdict),
+      normalised: verdict.query.display,
+      compared: verdict.query.compared ?? verdict.query.display,
+      verdict: verdict.verdict,
+      since: current?.since ?? verdict.exhibitor?.channels[0]?.since ?? null,
+      until: verdict.exhibitor?.validUntil ?? verdict.formerly[0]?.until ?? null,
+      official: verdict.matches,
+      formerly: verdict.formerly,
+      exhibitor: verdict.exhibitor,
+      lookalike: verdict.lookalike,
+      notices: verdict.notices,
+      officialOfKind: verdict.sameKind,
+      alert: verdict.alert,
+      lang,
+      explanation: explanation(verdict, locale, platform.config.BRAND_NAME),
+    })
   })
 }

@@ -22,6 +22,7 @@ import { thumbnailOf, uploadMedia } from '../lib/media-upload.ts'
 import styles from './media-picker.module.css'
 import ui from './ui.module.css'
 import { useErrorText } from './use-error-text.ts'
+import { Alert } from './form-end.tsx'
 
 const ACCEPT: Record<MediaKind, string> = {
   image: 'image/jpeg,image/png,image/webp,image/avif,image/gif',
@@ -320,11 +321,7 @@ function LibraryDialog({ kind, onClose, onChoose }: { kind: MediaKind; onClose()
           </button>
         </div>
       </div>
-      {problem ? (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Alert message={problem} />
       {result === null && !problem ? <p className={ui.muted}>{t('media.picker.loading')}</p> : null}
       {result && result.rows.length === 0 ? <p className={ui.muted}>{t('media.picker.nothing')}</p> : null}
       {result && result.rows.length > 0 ? (

@@ -140,13 +140,13 @@ export function ReportForm({ state }: { state: ReportFormState }) {
     <form className={styles.form} method="post" action={reportPath(site.lang)} encType="multipart/form-data" onSubmit={submit} noValidate aria-busy={busy}>
       {paths.length || failed ? (
         <div ref={summary} className={styles.summary} tabIndex={-1} role="alert">
-          <h2 className={styles.summaryTitle}>
+          <h2>
             {failed
               ? t(failed.key, { minutes: Math.max(1, Math.ceil((failed.seconds ?? 60) / 60)), email: site.config.qaEmail })
               : t('scam:scamReport.errors.summary')}
           </h2>
           {paths.length ? (
-            <ul className={styles.summaryList}>
+            <ul>
               {paths.map((path) => (
                 <li key={path}>
                   <a href={`#${fieldIdOf(path)}`}>{t(errors[path] as string, MESSAGE_VALUES)}</a>

@@ -95,7 +95,7 @@ export function SurveyForm({ loaded }: { loaded: SurveyLoad }) {
       <p className={styles.hint}>{t('requiredNote')}</p>
       {hasErrors || failed ? (
         <div className={styles.summary} ref={summary} tabIndex={-1} role="alert" aria-labelledby="survey-summary">
-          <h2 id="survey-summary" className={styles.summaryTitle}>
+          <h2 id="survey-summary">
             {failed
               ? failed === 'survey:errors.answered'
                 ? t('errors.answered')
@@ -105,7 +105,7 @@ export function SurveyForm({ loaded }: { loaded: SurveyLoad }) {
               : t('errors.check')}
           </h2>
           {errorList.length ? (
-            <ul className={styles.summaryList}>
+            <ul>
               {errorList.map((question) => (
                 <li key={question.id}>
                   <a href={`#question-${question.id}`}>{question.text}</a>

@@ -6,6 +6,7 @@ import { REVIEW_LIMITS } from '../../../../shared/rules/applications.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import ui from '../../ui/ui.module.css'
 import { FormEnd } from '../../ui/form-end.tsx'
+import { RadioField } from '../../ui/radio-field.tsx'
 import { TextAreaField } from '../../ui/text-field.tsx'
 import { FormMessage } from '../../ui/use-error-text.ts'
 import { useFormCall } from '../../ui/use-form-call.ts'
@@ -43,17 +44,13 @@ export function DecisionForm({ application, onDone }: { application: Application
 
   return (
     <form key={round} className={ui.form} onSubmit={(event) => void submit(event)} noValidate>
-      <fieldset className={ui.fieldset}>
-        <legend className={ui.legend}>{t('applications.newStatus')}</legend>
-        <div className={ui.choices}>
-          {application.nextStatuses.map((next) => (
-            <label key={next} className={ui.choice}>
-              <input type="radio" name="status" value={next} checked={status === next} onChange={() => setStatus(next)} />
-              {t(`applications.status.${next}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioField
+        legend={t('applications.newStatus')}
+        name="status"
+        value={status}
+        options={application.nextStatuses.map((next) => [next, t(`applications.status.${next}`)] as const)}
+        onChange={setStatus}
+      />
       <TextAreaField
         label={t('applications.applicantNote')}
         hint={t('applications.applicantNoteHint')}

@@ -49,6 +49,7 @@ export interface DoorParts {
 const Door = createContext<DoorParts | null>(null)
 const useDoorParts = () => useContext(Door) as DoorParts
 import styles from './kiosk.module.css'
+import { Alert } from '../../ui/form-end.tsx'
 
 /**
  * Every word the kiosk shows, in each console language (locales-console/kiosk/): attendees choose
@@ -370,11 +371,7 @@ function TypedCheckIn({ tickets, onTicket }: { tickets: readonly DoorTicket[]; o
           {t('kiosk.typed.submit')}
         </button>
       </form>
-      {problem ? (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Alert message={problem} />
       {choices.length ? (
         <fieldset className={styles.languages}>
           <legend>{t('kiosk.typed.whose')}</legend>

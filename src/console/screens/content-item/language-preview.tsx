@@ -7,6 +7,7 @@ import { useConsoleShell } from '../../console-state.ts'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import styles from './content-item.module.css'
+import { Alert } from '../../ui/form-end.tsx'
 
 type Texts = Partial<Record<Locale, { title: string; summary: string; alt: string; body: string }>>
 
@@ -60,11 +61,7 @@ export function LanguagePreview({ kind, texts, locale, onLocale }: { kind: Edito
           {t('contentItem.preview.show')}
         </button>
       </form>
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert message={error} />
       {shown ? (
         <div className={styles.previewBox} data-testid="language-preview">
           <p className={ui.muted}>

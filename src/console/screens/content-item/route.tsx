@@ -29,6 +29,7 @@ import styles from './content-item.module.css'
 import { Field } from './field.tsx'
 import { type Form, formOf } from './form.ts'
 import { LanguagePreview } from './language-preview.tsx'
+import { Alert } from '../../ui/form-end.tsx'
 
 // The rich text editor and the media picker are the heaviest parts of this screen: chunks of their
 // own, fetched when an item opens, so the screen's first load stays within the console's budget.
@@ -390,11 +391,7 @@ export function Component() {
           </table>
         </TableFrame>
 
-        {message ? (
-          <p className={ui.alert} role="alert">
-            {message}
-          </p>
-        ) : null}
+        <Alert message={message} />
         {notice ? (
           <p className={ui.success} role="status">
             {notice}

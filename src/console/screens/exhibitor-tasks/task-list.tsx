@@ -12,6 +12,7 @@ import { MoveButtons } from '../../ui/move-buttons.tsx'
 import ui from '../../ui/ui.module.css'
 import { movedIds, useListChange } from '../../ui/use-list-change.ts'
 import { TaskForm } from './task-form.tsx'
+import { Alert } from '../../ui/form-end.tsx'
 
 // Only a checklist with a manual task needs the PDFs' panel (docs/CONVENTIONS.md#a-console-screen-srcconsole).
 const ManualFiles = lazy(() => import('./manual-files.tsx'))
@@ -119,11 +120,7 @@ export function TaskList({ board, mayEdit, onChanged }: Props) {
         {t('exhibitorTasks.tasks')}
       </h2>
       <DataTable label={t('exhibitorTasks.tasks')} columns={columns} rows={rows} rowKey={(row) => row.task.id} empty={t('exhibitorTasks.empty')} />
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert message={error} />
       {board.tasks.some((task) => task.kind === 'manual') ? (
         <Suspense fallback={null}>
           <ManualFiles board={board} mayEdit={mayEdit} titleOf={titleOf} onChanged={onChanged} />

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../ui/dialog.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import styles from './floor-plan.module.css'
+import { Alert } from '../../ui/form-end.tsx'
 
 // A booth's form and the one selling it load when asked for, keeping the screen within its budget.
 const BoothForm = lazy(() => import('./booth-form.tsx').then((module) => ({ default: module.BoothForm })))
@@ -110,11 +111,7 @@ export function BoothTable({ editor, hall, onSelect, onChanged }: Props) {
         rowKey={(booth) => booth.id}
         empty={t('floorPlan.noBooths')}
       />
-      {problem ? (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Alert message={problem} />
       {open?.kind === 'edit' || open?.kind === 'new' ? (
         <Suspense fallback={null}>
           <BoothForm

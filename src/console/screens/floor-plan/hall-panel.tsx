@@ -11,6 +11,7 @@ import { BoothTable } from './booth-table.tsx'
 import { DragPreview } from './drag-preview.tsx'
 import styles from './floor-plan.module.css'
 import { HallForm } from './hall-form.tsx'
+import { Alert } from '../../ui/form-end.tsx'
 
 interface Props {
   editor: FloorPlanEditor
@@ -62,11 +63,7 @@ export function HallPanel({ editor, hall, onChanged }: Props) {
         </div>
       </div>
       <p className={ui.muted}>{t('floorPlan.hallSize', { width: metresText(hall.width), depth: metresText(hall.depth), count: hall.booths.length })}</p>
-      {problem ? (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Alert message={problem} />
       {editing ? (
         <HallForm
           editor={editor}

@@ -3,6 +3,7 @@ import { type FloorPlanEditor, setBoothSelection } from '../../../api/console-fl
 import { useConsoleShell } from '../../console-state.ts'
 import ui from '../../ui/ui.module.css'
 import { useFormCall } from '../../ui/use-form-call.ts'
+import { Alert } from '../../ui/form-end.tsx'
 
 /**
  * Whether the exhibition's exhibitors choose and pay for their booths themselves
@@ -18,11 +19,7 @@ export function SelfSelection({ editor, onSaved }: { editor: FloorPlanEditor; on
     <form className={ui.form} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="self-selection-title">
       <h2 id="self-selection-title">{t('floorPlan.selfSelection.title')}</h2>
       <p className={ui.muted}>{open ? t('floorPlan.selfSelection.open') : t('floorPlan.selfSelection.closed')}</p>
-      {message ? (
-        <p className={ui.alert} role="alert">
-          {message}
-        </p>
-      ) : null}
+      <Alert message={message} />
       <div className={ui.actions}>
         <button type="submit" className={`${ui.button} ${open ? '' : ui.primary}`} disabled={busy}>
           {open ? t('floorPlan.selfSelection.close') : t('floorPlan.selfSelection.openAction')}

@@ -17,6 +17,7 @@ import { messagePath, messagesPath } from './paths.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import { Dialog } from '../../ui/dialog.tsx'
 import { FormEnd } from '../../ui/form-end.tsx'
+import { RadioField } from '../../ui/radio-field.tsx'
 import { TextAreaField, TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
@@ -85,17 +86,13 @@ export function Compose({ list }: { list: MessageList }) {
       }
     >
       <form className={ui.form} onSubmit={(event) => void submit(event)} noValidate>
-        <fieldset className={ui.fieldset}>
-          <legend className={ui.legend}>{t('messages.audience')}</legend>
-          <div className={ui.choices}>
-            {MESSAGE_AUDIENCES.map((value) => (
-              <label key={value} className={ui.choice}>
-                <input type="radio" name="audience" value={value} checked={audience === value} onChange={() => setAudience(value)} />
-                {t(`messages.audiences.${value}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioField
+          legend={t('messages.audience')}
+          name="audience"
+          value={audience}
+          options={MESSAGE_AUDIENCES.map((value) => [value, t(`messages.audiences.${value}`)] as const)}
+          onChange={setAudience}
+        />
         {audience === 'attendees' ? (
           <>
             <fieldset className={ui.fieldset}>
@@ -110,31 +107,24 @@ export function Compose({ list }: { list: MessageList }) {
                 ))}
               </div>
             </fieldset>
-            <fieldset className={ui.fieldset}>
-              <legend className={ui.legend}>{t('messages.checkedIn.yes')}</legend>
-              <div className={ui.choices}>
-                {CHECKED_IN_FILTERS.map((value) => (
-                  <label key={value} className={ui.choice}>
-                    <input type="radio" name="checkedIn" value={value} checked={checkedIn === value} onChange={() => setCheckedIn(value)} />
-                    {t(`messages.checkedIn.${value}`)}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <RadioField
+              legend={t('messages.checkedIn.yes')}
+              name="checkedIn"
+              value={checkedIn}
+              options={CHECKED_IN_FILTERS.map((value) => [value, t(`messages.checkedIn.${value}`)] as const)}
+              onChange={setCheckedIn}
+            />
           </>
         ) : null}
-        <fieldset className={ui.fieldset}>
-          <legend className={ui.legend}>{t('messages.kind')}</legend>
-          <div className={ui.choices}>
-            {MESSAGE_KINDS.map((value) => (
-              <label key={value} className={ui.choice}>
-                <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} />
-                {t(`messages.kinds.${value}`)}
-              </label>
-            ))}
-          </div>
+        <RadioField
+          legend={t('messages.kind')}
+          name="kind"
+          value={kind}
+          options={MESSAGE_KINDS.map((value) => [value, t(`messages.kinds.${value}`)] as const)}
+          onChange={setKind}
+        >
           <p className={ui.hint}>{t(`messages.kindHints.${kind}`)}</p>
-        </fieldset>
+        </RadioField>
         <div className={styles.row}>
           <button
             type="button"
@@ -212,22 +202,20 @@ export function Compose({ list }: { list: MessageList }) {
           {note}
         </p>
 
-        <fieldset className={ui.fieldset}>
-          <legend className={ui.legend}>{t('messages.when')}</legend>
-          <div className={ui.choices}>
-            <label className={ui.choice}>
-              <input type="radio" name="when" checked={!later} onChange={() => setLater(false)} />
-              {t('messages.now')}
-            </label>
-            <label className={ui.choice}>
-              <input type="radio" name="when" checked={later} onChange={() => setLater(true)} />
-              {t('messages.later')}
-            </label>
-          </div>
+        <RadioField
+          legend={t('messages.when')}
+          name="when"
+          value={later ? 'later' : 'now'}
+          options={[
+            ['now', t('messages.now')],
+            ['later', t('messages.later')],
+          ]}
+          onChange={(value) => setLater(value === 'later')}
+        >
           {later ? (
             <TextField label={t('messages.sendAt', { zone: exhibition.timeZone })} name="sendAt" type="datetime-local" required error={fieldError('sendAt')} />
           ) : null}
-        </fieldset>
+        </RadioField>
         <FormEnd message={message} busy={busy} save={t(later ? 'messages.schedule' : 'messages.send')} />
       </form>
       {preview ? (

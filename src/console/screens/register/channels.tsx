@@ -1,11 +1,12 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, useRevalidator } from 'react-router'
+import { useRevalidator } from 'react-router'
 import { type RegisterChannel, retireRegisterChannel, saveRegisterChannel } from '../../../api/console.ts'
 import { CHANNEL_KINDS, CHANNEL_PURPOSES } from '../../../../shared/rules/verification.ts'
-import { CHANNEL_STATES, REGISTER_LIMITS } from '../../../../shared/rules/console-register.ts'
+import { REGISTER_LIMITS } from '../../../../shared/rules/console-register.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
+import { ListFilters } from '../../ui/list-filters.tsx'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
@@ -13,7 +14,7 @@ import { FormEnd } from '../../ui/form-end.tsx'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import { useFormCall } from '../../ui/use-form-call.ts'
 import { RegisterPager, RegisterStatus } from './register-kit.tsx'
-import { localToday, type RegisterData, viewHref } from './register-query.ts'
+import { localToday, type RegisterData, SHOWN_STATES, viewHref } from './register-query.ts'
 import styles from './register.module.css'
 
 type ChannelsData = Extract<RegisterData, { view: 'channels' }>
@@ -138,47 +139,6 @@ function ChannelForm({
   )
 }
 
-/** Search and filters as the page's address (GET): Enter searches, a result can be bookmarked. */
-function ChannelFilters({ data }: { data: ChannelsData }) {
-  const { t } = useTranslation()
-  return (
-    <Form method="get" className={ui.panel} role="search" aria-label={t('register.filters')}>
-      <div className={styles.grid}>
-        <div className={styles.wide}>
-          <TextField
-            label={t('register.search')}
-            hint={t('register.searchHint')}
-            type="search"
-            name="q"
-            defaultValue={data.search}
-            maxLength={REGISTER_LIMITS.search}
-          />
-        </div>
-        <SelectField
-          label={t('register.kind')}
-          name="kind"
-          defaultValue={data.kind}
-          options={[['', t('register.anyKind')], ...CHANNEL_KINDS.map((kind): [string, string] => [kind, t(`register.kinds.${kind}`)])]}
-        />
-        <SelectField
-          label={t('register.state')}
-          name="state"
-          defaultValue={data.state}
-          options={CHANNEL_STATES.map((state) => [state, t(`register.states.${state}`)])}
-        />
-        <div className={`${ui.actions} ${styles.wide}`}>
-          <button type="submit" className={`${ui.button} ${ui.primary}`}>
-            {t('register.apply')}
-          </button>
-          <Link to="?" className={ui.button}>
-            {t('register.clear')}
-          </Link>
-        </div>
-      </div>
-    </Form>
-  )
-}
-
 export function Channels({ data }: { data: ChannelsData }) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
@@ -274,7 +234,14 @@ export function Channels({ data }: { data: ChannelsData }) {
         onStart={() => setNotice('')}
         onDone={(message) => void done(message)}
       />
-      <ChannelFilters data={data} />
+      <ListFilters
+        words="register"
+        search={{ value: data.search, maxLength: REGISTER_LIMITS.search }}
+        choices={[
+          { name: 'kind', value: data.kind, label: 'kind', any: 'anyKind', values: CHANNEL_KINDS, option: 'kinds' },
+          { name: 'state', value: data.state === 'all' ? '' : data.state, label: 'state', any: 'states.all', values: SHOWN_STATES, option: 'states' },
+        ]}
+      />
       <DataTable label={t('register.channelsTitle')} columns={columns} rows={rows} rowKey={(row) => row.id} empty={t('register.noChannels')} />
       <RegisterPager
         data={data}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { ListPager } from '../../ui/pager.tsx'
 import ui from '../../ui/ui.module.css'
+import { Alert } from '../../ui/form-end.tsx'
 
 /** A register view's pager: the same landmark name and summary on every view, its address the view's own. */
 export function RegisterPager({ data, total, href }: { data: { page: number; pageSize: number }; total: number; href(page: number): string }) {
@@ -24,11 +25,7 @@ export function RegisterStatus({ notice, problem }: { notice: string; problem: s
       <p role="status" className={notice ? ui.success : 'visually-hidden'}>
         {notice}
       </p>
-      {problem ? (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Alert message={problem} />
     </>
   )
 }

@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import type * as contracts from '../../../../shared/contracts/console-register.ts'
-import type { ChannelState } from '../../../../shared/rules/console-register.ts'
+import { type ChannelState, REGISTER_LIMITS } from '../../../../shared/rules/console-register.ts'
+import { CHANNEL_KINDS } from '../../../../shared/rules/verification.ts'
+import { listQuery, oneOf, searchFilter } from '../../ui/list-query.ts'
 
 export const REGISTER_VIEWS = ['channels', 'submissions', 'documents', 'lookups'] as const
 export type RegisterView = (typeof REGISTER_VIEWS)[number]
@@ -25,5 +27,18 @@ export function viewHref(view: RegisterView, params: Record<string, string | num
   const text = query.toString()
   return text ? `?${text}` : '?'
 }
+
+/** The channels' states a filter names; none named shows them all. */
+export const SHOWN_STATES = ['current', 'retired'] as const
+
+/** The channels view's search and filters in the address (`q`, `kind`, `state`), as every console list reads them. */
+export const channelQuery = listQuery(
+  {
+    search: searchFilter(REGISTER_LIMITS.search),
+    kind: { param: 'kind', rule: oneOf(CHANNEL_KINDS) },
+    state: { param: 'state', rule: oneOf(SHOWN_STATES) },
+  },
+  { pageSize: REGISTER_LIMITS.pageSizeDefault, maxPage: 100_000 },
+)
 
 export { localToday } from '../../lib/local-today.ts'

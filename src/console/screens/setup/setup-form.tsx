@@ -10,6 +10,7 @@ import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import styles from './setup.module.css'
+import { Alert } from '../../ui/form-end.tsx'
 
 /** Steps 2 and 3: a password by the console's rules, and a current code to prove the app is set up. */
 export function SetupForm({ token, email }: { token: string; email: string }) {
@@ -78,11 +79,7 @@ export function SetupForm({ token, email }: { token: string; email: string }) {
           error={fieldError('code')}
         />
       </section>
-      {message ? (
-        <p className={ui.alert} role="alert">
-          {message}
-        </p>
-      ) : null}
+      <Alert message={message} />
       <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
         {t('setup.submit')}
       </button>

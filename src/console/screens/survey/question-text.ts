@@ -1,6 +1,0 @@
-import type { SurveyEditorQuestion } from '../../../api/console-survey.ts'
-import type { ConsoleLanguage } from '../../../../shared/rules/console-access.ts'
-import { localText } from '../../lib/local-text.ts'
-
-/** A question in the member's console language when written, else in English (which is required). */
-export const questionText = (question: SurveyEditorQuestion, language: ConsoleLanguage) => localText(question.texts, language, 'text') ?? ''
