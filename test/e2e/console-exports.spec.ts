@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
 import { readSheet } from 'read-excel-file/node'
 import type { Queryable } from '../../server/db/client.ts'
 import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
@@ -14,6 +16,12 @@ const MANAGER = 'mona.exports@example.com'
 const SUPPORT = 'sam.exports@example.com'
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 const HOSTILE = '=HYPERLINK("http://evil.example","x")'
+
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS
+
+async function shoot(page: Page, name: string) {
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}
 
 let managerLink: string
 let supportLink: string
@@ -66,6 +74,7 @@ test('a manager on a phone downloads the attendees as XLSX from a link and stays
   const xlsxLink = page.getByRole('link', { name: 'Attendees (XLSX)' })
   await expect(xlsxLink).toHaveAttribute('href', `/gateway/console/exports?exhibition=${exhibitionId}&kind=attendees&format=xlsx`)
   await expectAccessible(page)
+  await shoot(page, 'dashboard-exports-375')
   const download = page.waitForEvent('download')
   await xlsxLink.click()
   const file = await download
@@ -85,6 +94,7 @@ test('a manager on a phone downloads the attendees as XLSX from a link and stays
   const csvLink = page.getByRole('link', { name: '订单（CSV）' })
   await expect(csvLink).toBeVisible()
   await expectAccessible(page)
+  await shoot(page, 'dashboard-exports-1280-zh-cn')
   const csvDownload = page.waitForEvent('download')
   await csvLink.click()
   const csv = readFileSync(await (await csvDownload).path()).toString('utf8')
