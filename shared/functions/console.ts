@@ -40,7 +40,6 @@ export const CONSOLE = {
   invoicing: at('invoicing', 'staff'),
   saveInvoicing: at('saveInvoicing', 'staff'),
   paymentQueue: at('paymentQueue', 'staff'),
-  exportFile: at('exportFile', 'staff'),
   dashboard: at('dashboard', 'staff'),
   // Exhibitions, ticket types and coupons (docs/product.md#console-catalog).
   exhibitionList: at('exhibitionList', 'staff'),

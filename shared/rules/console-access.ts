@@ -64,7 +64,6 @@ export const CONSOLE_ACCESS = {
   cancelOrder: MANAGER,
   refundOrder: MANAGER,
   paymentQueue: ORDER_DESK,
-  exportFile: MANAGER,
   dashboard: ORDER_DESK,
   exhibitionList: MANAGER,
   exhibitionDetail: MANAGER,
@@ -188,6 +187,14 @@ export const BADGE_ACCESS: readonly StaffRole[] = ['checkin', 'manager', 'suppor
 
 export function mayDownloadBadges(roles: readonly StaffRole[]): boolean {
   return roles.includes('owner') || roles.some((role) => BADGE_ACCESS.includes(role))
+}
+
+/**
+ * Exhibitions' orders and attendees as files (docs/product.md#console-exports): personal data in bulk,
+ * so managers (and owners) only. A streamed download, not a gateway function.
+ */
+export function mayExport(roles: readonly StaffRole[]): boolean {
+  return roles.includes('owner') || roles.some((role) => MANAGER.includes(role))
 }
 
 /**

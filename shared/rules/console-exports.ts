@@ -13,3 +13,19 @@ export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 }
+
+/**
+ * GET EXPORTS_PATH?exhibition=&kind=&format=: an exhibition's orders or attendees, streamed under the
+ * staff cookie (its path is the console gateway's), so the console's buttons are plain download links.
+ */
+export const EXPORTS_PATH = '/gateway/console/exports'
+
+export function exportHref(exhibitionId: number, kind: ExportKind, format: ExportFormat): string {
+  return `${EXPORTS_PATH}?${new URLSearchParams({ exhibition: String(exhibitionId), kind, format })}`
+}
+
+/**
+ * Per instance: exports streaming at once, and waiting their turn beyond those; rows fetched per
+ * batch from the cursor; the wait a member is asked to give when the queue is full.
+ */
+export const EXPORT_LIMITS = { running: 2, waiting: 4, batchRows: 1000, retryAfterSeconds: 30 } as const

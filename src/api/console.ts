@@ -4,7 +4,6 @@ import type * as contracts from '../../shared/contracts/console.ts'
 import type * as orders from '../../shared/contracts/console-orders.ts'
 import type * as invoices from '../../shared/contracts/invoices.ts'
 import type * as dashboards from '../../shared/contracts/console-dashboard.ts'
-import type * as exports from '../../shared/contracts/console-exports.ts'
 import type * as catalog from '../../shared/contracts/console-catalog.ts'
 import type * as checkin from '../../shared/contracts/console-checkin.ts'
 import type * as register from '../../shared/contracts/console-register.ts'
@@ -45,7 +44,6 @@ export const invoicePdf = fn<typeof invoices.invoicePdf>(CONSOLE.invoicePdf)
 export const invoicing = fn<typeof invoices.invoicing>(CONSOLE.invoicing)
 export const saveInvoicing = fn<typeof invoices.saveInvoicing>(CONSOLE.saveInvoicing)
 export type { InvoicingSettings } from '../../shared/contracts/invoices.ts'
-export const exportFile = fn<typeof exports.exportFile>(CONSOLE.exportFile)
 export const dashboard = fn<typeof dashboards.dashboard>(CONSOLE.dashboard)
 // Applications (docs/product.md#console-applications).
 export const applicationList = fn<typeof applications.applicationList>(CONSOLE.applicationList)

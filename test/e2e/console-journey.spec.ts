@@ -313,7 +313,7 @@ test('a new organiser: set up, create and publish an exhibition, a visitor buys,
 
   // The attendees as CSV: UTF-8 with a BOM, one row per ticket.
   const download = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Attendees (CSV)' }).click()
+  await page.getByRole('link', { name: 'Attendees (CSV)' }).click()
   const file = await download
   expect(file.suggestedFilename()).toMatch(/\.csv$/)
   const csv = readFileSync(await file.path())

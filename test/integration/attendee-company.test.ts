@@ -6,7 +6,7 @@ import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
-import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
+import { consoleCall, exportDownload, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
@@ -209,8 +209,9 @@ describe('the console', () => {
     const order = await paidOrder([wang({ company: '汇达证券', jobTitle: '交易主管' })])
     const detail = (await staff(manager, 'orderDetail', { number: order.number }).expect(200)).body.data.order
     expect(detail.attendees[0]).toMatchObject({ firstName: '小明', company: '汇达证券', jobTitle: '交易主管' })
-    const exported = await staff(manager, 'exportFile', { exhibitionId, kind: 'attendees', format: 'csv', language: 'zh-cn' }).expect(200)
-    const [header, row] = Buffer.from(exported.body.data.base64, 'base64').toString('utf8').slice(1).split('\r\n')
+    await staff(manager, 'setLanguage', { language: 'zh-cn' }).expect(200)
+    const exported = await exportDownload(app, manager.cookie, { exhibition: exhibitionId, kind: 'attendees', format: 'csv' }).expect(200)
+    const [header, row] = (exported.body as Buffer).toString('utf8').slice(1).split('\r\n')
     const columns = header?.split(',') ?? []
     const cells = row?.split(',') ?? []
     expect(cells[columns.indexOf('公司')]).toBe('汇达证券')

@@ -54,7 +54,6 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   invoicing: () => ({}),
   saveInvoicing: () => ({ legalName: 'Expo Ltd', address: '1 Road', country: 'SG', taxId: 'GST-1', prefix: 'INV', defaultRate: '9', rates: [], version: 0 }),
   paymentQueue: () => ({ page: 1 }),
-  exportFile: () => ({ exhibitionId: 999999, kind: 'attendees', format: 'csv' }),
   dashboard: () => ({ exhibitionId: 999999 }),
   exhibitionList: () => ({}),
   exhibitionDetail: () => ({ id: 999999 }),

@@ -6,7 +6,7 @@ import type { Platform } from '../../server/platform/platform.ts'
 import { createTicketSigner } from '../../server/platform/tickets/e-tickets.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
-import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
+import { consoleCall, exportDownload, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
@@ -248,8 +248,8 @@ describe('scans', () => {
       ['South', 1],
     ])
     expect(board.checkinsPerHour[0].hour).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00$/)
-    const file = (await consoleCall(app, 'exportFile', { exhibitionId, kind: 'attendees', format: 'csv' }, { cookie: manager.cookie }).expect(200)).body.data
-    const lines = Buffer.from(file.base64, 'base64').toString('utf8').slice(1).trim().split('\r\n')
+    const file = (await exportDownload(app, manager.cookie, { exhibition: exhibitionId, kind: 'attendees', format: 'csv' }).expect(200)).body as Buffer
+    const lines = file.toString('utf8').slice(1).trim().split('\r\n')
     expect(lines[0]?.endsWith(',Checked in (UTC),Gate')).toBe(true)
     expect(lines.slice(1).map((line) => line.split(',').at(-1))).toEqual(['North', 'South', 'North'])
   })

@@ -6,7 +6,7 @@ import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
-import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
+import { consoleCall, exportDownload, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
@@ -56,15 +56,23 @@ beforeEach(async () => {
   orderNumber = order.number
 })
 
-async function exported(member: SignedInMember, payload: Record<string, unknown>) {
-  const response = await consoleCall(app, 'exportFile', payload, { cookie: member.cookie }).expect(200)
-  return { ...response.body.data, file: Buffer.from(response.body.data.base64, 'base64') } as {
-    fileName: string
-    mediaType: string
-    rows: number
-    file: Buffer
+/** An export in the member's console language (the headers' and states' language), as the console's link downloads it. */
+async function exported(member: SignedInMember, payload: { exhibitionId: number; kind: string; format: string; language?: string }) {
+  await consoleCall(app, 'setLanguage', { language: payload.language ?? 'en' }, { cookie: member.cookie }).expect(200)
+  const response = await exportDownload(app, member.cookie, { exhibition: payload.exhibitionId, kind: payload.kind, format: payload.format }).expect(200)
+  return {
+    fileName: /filename="([^"]+)"/.exec(response.headers['content-disposition'] ?? '')?.[1],
+    mediaType: response.headers['content-type'],
+    file: response.body as Buffer,
   }
 }
+
+const audited = async () =>
+  (
+    await db.query<{ staff_id: string; target: string; after: unknown }>(
+      "select staff_id, target, after from staff_audit where function = 'console$exportFile' order by at",
+    )
+  ).rows
 
 describe('exports', () => {
   it('when a manager exports attendees as CSV, then the file has a BOM, a header row, CRLF, safe formulas and names intact', async () => {
@@ -108,7 +116,6 @@ describe('exports', () => {
     expect(row?.split(',').slice(5, 11)).toEqual(['3', 'GBP', '387', '0', '387', '0'])
     const traditional = await exported(manager, { exhibitionId, kind: 'attendees', format: 'xlsx', language: 'zh' })
     expect((await readSheet(traditional.file))[0]?.slice(0, 5)).toEqual(['訂單', '門票狀態', '訂單狀態', '票序號', '名'])
-    await consoleCall(app, 'exportFile', { exhibitionId, kind: 'orders', format: 'csv', language: 'fr' }, { cookie: manager.cookie }).expect(400)
   })
 
   it('when tickets are refunded in whole or part, checked in, or their order unpaid or cancelled, then each row says where its ticket stands', async () => {
@@ -148,33 +155,44 @@ describe('exports', () => {
 
   it('when members export, then each export is in the audit log with who, which list and how many rows', async () => {
     await exported(manager, { exhibitionId, kind: 'attendees', format: 'xlsx' })
-    const rows = (
-      await db.query<{ staff_id: string; target: string; after: unknown }>(
-        "select staff_id, target, after from staff_audit where function = 'console$exportFile'",
-      )
-    ).rows
-    expect(rows).toEqual([{ staff_id: manager.id, target: `exhibition:${exhibitionId}`, after: { kind: 'attendees', format: 'xlsx', rows: 3 } }])
+    expect(await audited()).toEqual([{ staff_id: manager.id, target: `exhibition:${exhibitionId}`, after: { kind: 'attendees', format: 'xlsx', rows: 3 } }])
   })
 
-  it('when support, editor or check-in staff ask for an export, then it is refused; an owner may', async () => {
+  it('when support, editor or check-in staff, or nobody signed in, ask for an export, then it is refused in words and not audited; an owner may', async () => {
     for (const role of ['support', 'editor', 'checkin'] as const) {
       const member = await setUpMember(app, db, [role])
-      await consoleCall(app, 'exportFile', { exhibitionId, kind: 'orders', format: 'csv' }, { cookie: member.cookie }).expect(403)
+      await consoleCall(app, 'setLanguage', { language: 'zh-cn' }, { cookie: member.cookie }).expect(200)
+      const refused = await exportDownload(app, member.cookie, { exhibition: exhibitionId, kind: 'orders', format: 'csv' }).expect(403)
+      expect(refused.body.toString('utf8')).toBe('您无权执行此操作。')
     }
+    const anonymous = await exportDownload(app, undefined, { exhibition: exhibitionId, kind: 'orders', format: 'csv' }).expect(401)
+    expect(anonymous.body.toString('utf8')).toBe('Please sign in to the console.')
+    expect(await audited()).toEqual([])
     const owner = await setUpMember(app, db, ['owner'])
-    expect((await exported(owner, { exhibitionId, kind: 'orders', format: 'csv' })).rows).toBe(1)
+    const lines = (await exported(owner, { exhibitionId, kind: 'orders', format: 'csv' })).file.toString('utf8').split('\r\n')
+    expect(lines.filter(Boolean)).toHaveLength(2)
   })
 
   it('when a manager is limited to another exhibition, then this one does not exist for them and nothing is audited', async () => {
     await db.query('update staff_members set exhibition_ids = $1 where id = $2', [[otherExhibitionId], manager.id])
-    const refused = await consoleCall(app, 'exportFile', { exhibitionId, kind: 'attendees', format: 'csv' }, { cookie: manager.cookie }).expect(404)
-    expect(refused.body.message).toBe('console:errors.exhibitionNotFound')
-    expect((await exported(manager, { exhibitionId: otherExhibitionId, kind: 'attendees', format: 'csv' })).rows).toBe(0)
-    const audited = (await db.query<{ target: string }>("select target from staff_audit where function = 'console$exportFile'")).rows
-    expect(audited).toEqual([{ target: `exhibition:${otherExhibitionId}` }])
+    const refused = await exportDownload(app, manager.cookie, { exhibition: exhibitionId, kind: 'attendees', format: 'csv' }).expect(404)
+    expect(refused.body.toString('utf8')).toBe('This exhibition does not exist or is not one of yours.')
+    const empty = await exported(manager, { exhibitionId: otherExhibitionId, kind: 'attendees', format: 'csv' })
+    expect(empty.file.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1)
+    expect((await audited()).map((row) => row.target)).toEqual([`exhibition:${otherExhibitionId}`])
   })
 
-  it('when the payload names no such kind or format, then it is a 400', async () => {
-    await consoleCall(app, 'exportFile', { exhibitionId, kind: 'payments', format: 'pdf' }, { cookie: manager.cookie }).expect(400)
+  it('when the address names no such exhibition, kind or format, then it is a 400 in words', async () => {
+    for (const query of [
+      { exhibition: exhibitionId, kind: 'payments', format: 'csv' },
+      { exhibition: exhibitionId, kind: 'orders', format: 'pdf' },
+      { exhibition: 'x', kind: 'orders', format: 'csv' },
+      { exhibition: -1, kind: 'orders', format: 'csv' },
+      { exhibition: '1e400', kind: 'orders', format: 'csv' },
+    ]) {
+      const refused = await exportDownload(app, manager.cookie, query).expect(400)
+      expect(refused.headers['content-type']).toBe('text/plain; charset=utf-8')
+    }
+    expect(await audited()).toEqual([])
   })
 })

@@ -52,6 +52,24 @@ export function consoleCall(app: App, name: string, body: unknown = {}, options:
   return call.send(body as object)
 }
 
+/**
+ * An export as the console's download link fetches it (docs/product.md#console-exports): a plain GET
+ * with the staff cookie, the file's bytes in `body`.
+ */
+export function exportDownload(app: App, cookie: string | undefined, query: Record<string, string | number>) {
+  const call = request(app)
+    .get('/gateway/console/exports')
+    .query(query)
+    .set('X-Forwarded-For', someIp())
+    .buffer(true)
+    .parse((response, done) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => done(null, Buffer.concat(chunks)))
+    })
+  return cookie ? call.set('Cookie', cookie) : call
+}
+
 /** The staff cookie of an answer, as a browser sends it back to the gateway. */
 export function staffCookieOf(response: { headers: Record<string, unknown> }): string {
   const cookies = (response.headers['set-cookie'] ?? []) as string[]

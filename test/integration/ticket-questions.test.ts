@@ -7,7 +7,7 @@ import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
-import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
+import { consoleCall, exportDownload, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
@@ -274,18 +274,19 @@ describe('staff reading the answers', () => {
     const number = await answeredOrder()
     const detail = (await staff(manager, 'orderDetail', { number }).expect(200)).body.data.order
     expect(detail.attendees[0].answers).toContainEqual({ questionId: ids.desk, question: 'Your desk', answer: '王小明' })
-    const xlsx = (await staff(manager, 'exportFile', { exhibitionId, kind: 'attendees', format: 'xlsx', language: 'en' }).expect(200)).body.data
-    const [header, ...rows] = await readSheet(Buffer.from(xlsx.base64, 'base64'))
+    const download = (format: string) => exportDownload(app, manager.cookie, { exhibition: exhibitionId, kind: 'attendees', format }).expect(200)
+    const [header, ...rows] = await readSheet((await download('xlsx')).body as Buffer)
     const column = (name: string) => header?.indexOf(name) ?? -1
     expect(column('Markets you trade')).toBeGreaterThan(0)
     expect(rows[0]?.[column('Markets you trade')]).toBe('Forex, Stocks')
     expect(rows[0]?.[column('Monthly volume (USD)')]).toBe('299.00')
     expect(rows[0]?.[column('Company size')]).toBeNull()
     expect(rows[1]?.[column('Company size')]).toBe('100+')
-    const csv = (await staff(manager, 'exportFile', { exhibitionId, kind: 'attendees', format: 'csv', language: 'zh-cn' }).expect(200)).body.data
+    await staff(manager, 'setLanguage', { language: 'zh-cn' }).expect(200)
+    const csv = (await download('csv')).body as Buffer
     const parsed = JSON.parse(
       execFileSync('python3', ['-c', 'import csv,io,json,sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read().lstrip("\\ufeff"))))))'], {
-        input: Buffer.from(csv.base64, 'base64').toString('utf8'),
+        input: csv.toString('utf8'),
       }).toString(),
     ) as string[][]
     const [csvHeader, firstRow] = parsed

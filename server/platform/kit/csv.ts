@@ -22,8 +22,15 @@ function field(cell: Cell): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
+const line = (row: readonly Cell[]) => `${row.map(field).join(',')}\r\n`
+
 /** The whole file: byte-order mark, header row, one line per row, each ended by CRLF. */
 export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): Buffer {
-  const lines = [header, ...rows].map((row) => `${row.map(field).join(',')}\r\n`)
-  return Buffer.from(`\uFEFF${lines.join('')}`, 'utf8')
+  return Buffer.from(`\uFEFF${[header, ...rows].map(line).join('')}`, 'utf8')
+}
+
+/** The same file as its rows arrive, one chunk per batch: the exports that stream from a cursor. */
+export async function* csvBytes(header: readonly string[], batches: AsyncIterable<readonly (readonly Cell[])[]>): AsyncGenerator<Buffer> {
+  yield Buffer.from(`\uFEFF${line(header)}`, 'utf8')
+  for await (const batch of batches) yield Buffer.from(batch.map(line).join(''), 'utf8')
 }

@@ -1,7 +1,7 @@
 import { registerCatalogFunctions } from './console/catalog.functions.ts'
 import { z } from 'zod'
 import type { Domain, Platform } from '../platform.ts'
-import { registerConsoleExportFunctions } from './console/exports/console-exports.functions.ts'
+import { mountExportDownloads } from './console/exports/export-downloads.ts'
 import { registerConsoleCheckinFunctions } from './console/checkin/console-checkin.functions.ts'
 import { registerConsoleDashboardFunctions } from './console/dashboard/console-dashboard.functions.ts'
 import { registerConsoleOrderFunctions } from './console/console-orders.functions.ts'
@@ -103,7 +103,6 @@ export const domain: Domain = {
     const payments = createPaymentsService(context)
     registerTicketFunctions(platform, orders, payments)
     registerConsoleOrderFunctions(platform, context)
-    registerConsoleExportFunctions(platform)
     registerConsoleDashboardFunctions(platform)
     registerConsoleCheckinFunctions(platform, context.signer)
     registerCatalogFunctions(platform)
@@ -133,6 +132,7 @@ export const domain: Domain = {
     const tickets = platform.services.tickets
     ticketRoutes(router, platform, tickets.signer, tickets.payments, tickets.orders)
     mountBadgeDownloads(router, platform)
+    mountExportDownloads(router, platform)
     sandboxRoutes(router, platform, tickets.payments, loadStrings('payment'))
     const context = contexts.get(platform)
     if (context) waitingListRoutes(router, context)

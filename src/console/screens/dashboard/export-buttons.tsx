@@ -1,22 +1,23 @@
 import { useTranslation } from 'react-i18next'
-import { exportFile } from '../../../api/console.ts'
-import { EXPORT_FORMATS, EXPORT_KINDS } from '../../../../shared/rules/console-exports.ts'
-import { useConsoleShell } from '../../console-state.ts'
-import { ExportButtons } from '../../ui/export-buttons.tsx'
+import { EXPORT_FORMATS, EXPORT_KINDS, exportHref } from '../../../../shared/rules/console-exports.ts'
+import ui from '../../ui/ui.module.css'
 
-/** The exports of this exhibition (docs/product.md#console-exports): orders and attendees, CSV or XLSX. */
+/**
+ * The exports of this exhibition (docs/product.md#console-exports): orders and attendees, CSV or XLSX,
+ * as plain links the browser downloads while the server streams them; the console page stays, and a
+ * refusal (too many exports at once, the member's limits) opens as one translated sentence.
+ */
 export function ExhibitionExports({ exhibitionId }: { exhibitionId: number }) {
   const { t } = useTranslation()
-  const { client, language } = useConsoleShell()
   return (
-    <ExportButtons
-      choices={EXPORT_KINDS.flatMap((kind) =>
-        EXPORT_FORMATS.map((format) => ({
-          key: `${kind}.${format}`,
-          label: t(`dashboard.export.${kind}`, { format: format.toUpperCase() }),
-          file: () => client.call(exportFile, { exhibitionId, kind, format, language }),
-        })),
+    <div className={ui.exports}>
+      {EXPORT_KINDS.flatMap((kind) =>
+        EXPORT_FORMATS.map((format) => (
+          <a key={`${kind}.${format}`} className={ui.button} href={exportHref(exhibitionId, kind, format)}>
+            {t(`dashboard.export.${kind}`, { format: format.toUpperCase() })}
+          </a>
+        )),
       )}
-    />
+    </div>
   )
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { type Dashboard, dashboard } from '../../../api/console.ts'
-import { mayCall } from '../../../../shared/rules/console-access.ts'
+import { mayExport } from '../../../../shared/rules/console-access.ts'
 import { useMember } from '../../console-state.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
@@ -33,7 +33,7 @@ export function Component() {
     <ConsolePage
       title={t('dashboard.title', { title: board.title })}
       lead={t('dashboard.lead')}
-      actions={mayCall(member.roles, 'exportFile') ? <ExhibitionExports exhibitionId={exhibitionId} /> : null}
+      actions={mayExport(member.roles) ? <ExhibitionExports exhibitionId={exhibitionId} /> : null}
     >
       <div className={styles.grid}>
         <SalesChart days={board.soldPerDay} />
