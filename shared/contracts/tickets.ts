@@ -537,6 +537,24 @@ export const setTicketAnswers = defineContract({
   result: z.object({ position: z.number().int(), answers: attendeeView.shape.answers, answerTexts: attendeeView.shape.answerTexts }),
 })
 
+/**
+ * The buyer, or the attendee signed in with the ticket's address, corrects the name, company and
+ * position on a ticket until the cut-off; a new name re-issues the e-ticket (docs/product.md#attendee-changes).
+ */
+export const changeMyAttendee = defineContract({
+  ...TICKETS.changeMyAttendee,
+  payload: z.object({
+    orderNumber,
+    position: z.number({ error: 'errors.invalid' }).int('errors.invalid').min(1, 'errors.invalid').max(5, 'errors.invalid'),
+    firstName: attendeeInput.shape.firstName,
+    lastName: attendeeInput.shape.lastName,
+    company: attendeeInput.shape.company,
+    jobTitle: attendeeInput.shape.jobTitle,
+  }),
+  /** reissued: the ticket has a new code now, and the old one opens no door. */
+  result: z.object({ position: z.number().int(), reissued: z.boolean() }),
+})
+
 export type AttendeeInput = z.input<typeof attendeeInput>
 export type TicketQuestion = z.output<typeof ticketQuestion>
 export type ParsedAttendee = z.output<typeof attendeeInput>
