@@ -483,10 +483,31 @@ export const getOrder = defineContract({
   result: orderDetail,
 })
 
+/** A live e-ticket someone else bought for the signed-in person's verified address (docs/product.md#attendee-changes). */
+const heldTicket = z.object({
+  orderNumber: z.string(),
+  position: z.number().int(),
+  exhibitionTitle: z.string(),
+  ticketName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string(),
+  jobTitle: z.string(),
+  email: z.string(),
+  code: z.string(),
+  /** The QR code as an SVG data URL. */
+  qr: z.string(),
+  /** Until the cut-off the holder may change the name, company and position. */
+  changesOpen: z.boolean(),
+})
+
+export type HeldTicket = z.output<typeof heldTicket>
+
 export const myOrders = defineContract({
   ...TICKETS.myOrders,
   payload: z.object({ limit: z.number().int().min(1).max(50).default(20), before: z.iso.datetime({ offset: true, error: 'errors.invalid' }).optional() }),
-  result: z.object({ items: z.array(orderSummary), more: z.boolean() }),
+  /** held: with the first page only, the tickets others bought in the caller's name (docs/product.md#attendee-changes). */
+  result: z.object({ items: z.array(orderSummary), more: z.boolean(), held: z.array(heldTicket) }),
 })
 
 export const cancelOrder = defineContract({

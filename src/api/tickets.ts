@@ -35,6 +35,7 @@ export type {
   Availability,
   CouponPreview,
   ExhibitionSummary,
+  HeldTicket,
   OrderDetail,
   OrderStatus,
   OrderSummary,

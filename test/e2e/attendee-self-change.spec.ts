@@ -10,7 +10,8 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 /**
  * A buyer changes the name on a ticket in My tickets (docs/product.md#attendee-changes), in English and
  * Simplified Chinese (the family name asked first): the form says the QR code will change, the ticket
- * is re-issued and the page shows the new code under the new name. Then the door: a phone holding the
+ * is re-issued and the page shows the new code under the new name; the holder, signed in with the
+ * ticket's address, finds it under "Tickets in your name" in My orders and corrects it. Then the door: a phone holding the
  * list when the ticket is renamed once more; the code it knew is refused online at once, and, its
  * list read again, offline too, while the latest code lets the holder in. Screens checked with axe at
  * 375 and 1280 px (kept as screenshots with E2E_SCREENSHOTS).
@@ -42,6 +43,8 @@ async function call(page: Page, route: string, payload: unknown) {
 }
 
 let doorLink: string
+/** What the Chinese test bought, for its holder. */
+let chinese: { orderNumber: string; holder: string } | undefined
 /** What the English test bought, for the door. */
 let renamed: { exhibitionId: number; orderNumber: string; token: string; oldCode: string; newCode: string } | undefined
 
@@ -144,8 +147,45 @@ for (const lang of ['en', 'zh-cn'] as const) {
     await shoot(page, `attendee-self-change-after-${lang}-1280`)
     const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value as string
     if (lang === 'en') renamed = { exhibitionId, orderNumber: order.number, token, oldCode, newCode }
+    else chinese = { orderNumber: order.number, holder: `holder-${mark}@example.com` }
   })
 }
+
+test('zh-cn: the holder signs in with the ticket address, finds the ticket in their name in My orders and corrects it', async ({ consoleSite, page }) => {
+  test.setTimeout(120_000)
+  const TICKETS = read<Tickets>('zh-cn', 'tickets')
+  const LOGIN = read<Login>('zh-cn', 'login')
+  const { orderNumber, holder } = chinese as NonNullable<typeof chinese>
+  await account(consoleSite.db, holder, '李小红', PASSWORD, 'zh-cn')
+  await page.setViewportSize(PHONE)
+  await page.goto(`${ORIGIN}/zh-cn/apply/order`)
+  await hydrated(page)
+  await page.getByRole('main').getByRole('button', { name: TICKETS.login.button }).click()
+  const frame = page.frameLocator('dialog[open] iframe')
+  await frame.getByLabel(LOGIN.fields.email).fill(holder)
+  await frame.getByLabel(LOGIN.fields.password, { exact: true }).fill(PASSWORD)
+  await frame.getByRole('button', { name: LOGIN.actions.signin, exact: true }).click()
+  await expect(page.locator('dialog[open]')).toBeHidden()
+  const held = page.getByRole('region', { name: TICKETS.attendeeChange.held.title })
+  await expect(held.getByRole('heading', { level: 3, name: '李小红' })).toBeVisible()
+  await expect(held).toContainText('新加坡经纪商周')
+  await expectAccessible(page)
+  await shoot(page, 'attendee-self-change-held-zh-cn-375')
+  await held.getByRole('button', { name: TICKETS.attendeeChange.openFor.replace('{{name}}', '李小红') }).click()
+  const form = held.getByRole('form', { name: TICKETS.attendeeChange.openFor.replace('{{name}}', '李小红') })
+  await form.getByRole('textbox', { name: TICKETS.attendees.firstName, exact: true }).fill('晓红')
+  await form.getByRole('textbox', { name: TICKETS.attendees.jobTitle, exact: true }).fill('交易主管')
+  await form.getByRole('button', { name: TICKETS.attendeeChange.save }).click()
+  await expect(page.getByTestId('toast')).toHaveText(TICKETS.attendeeChange.reissued)
+  await expect(held.getByRole('heading', { level: 3, name: '李晓红' })).toBeVisible()
+  const code = (
+    await consoleSite.db.query<{ code: string }>('select e.code from e_tickets e join ticket_orders o on o.id = e.order_id where o.number = $1', [orderNumber])
+  ).rows[0]?.code as string
+  await expect(held.getByText(code)).toBeVisible()
+  await page.setViewportSize(DESKTOP)
+  await expectAccessible(page)
+  await shoot(page, 'attendee-self-change-held-zh-cn-1280')
+})
 
 test('a door phone holding the list refuses a code re-issued since, online at once and offline once its list was read again; the new code lets the holder in', async ({
   consoleSite,
@@ -186,13 +226,16 @@ test('a door phone holding the list refuses a code re-issued since, online at on
     ).rows[0]?.code as string
     expect(await sync(newCode)).toBe('unknown')
 
-    // The list read again (online), then offline: the replaced code is unknown, the latest lets Katherine Johnson in.
+    // The list read again (online; the look-up over the phone's own list finds the new name once it has), then offline:
+    // the replaced code is unknown, the latest lets Katherine Johnson in.
     await phone.reload()
     await hydrated(phone)
     await expect(phone.getByText('Ready: scan a ticket')).toBeVisible()
+    await phone.getByLabel('Name or order code').fill('Katherine')
+    const found = phone.getByRole('region', { name: 'Look up by name or order' }).getByRole('listitem')
+    await expect(found.locator('p').first()).toHaveText('Katherine Johnson', { timeout: 20_000 })
+    await phone.getByLabel('Name or order code').fill('')
     await door.context.setOffline(true)
-    await phone.reload()
-    await hydrated(phone)
     await expect(phone.getByText('Offline')).toBeVisible()
     await scan(phone, newCode)
     await expect(answer(phone)).toHaveAttribute('data-outcome', 'unknown', { timeout: 30_000 })

@@ -155,6 +155,37 @@ describe('a buyer or holder changes the details on a ticket', () => {
     await change(await createUser(platform, db), number, 2, { firstName: 'Mallory' }).expect(404)
   })
 
+  it('when the holder follows the e-ticket mail, then My orders lists the ticket in their name, open for changes; the buyer and an unverified address see none of it', async () => {
+    const number = await paidOrder(2)
+    const mail = (await mailsTo(holderEmail(2))).at(-1)
+    expect(mail?.text_body).toContain('sign in with this e-mail address at http')
+    expect(mail?.text_body).toContain('/en/apply/order')
+    const holder = await createUser(platform, db, { email: holderEmail(2).toUpperCase() })
+    const held = async (user: TestUser) => (await as(user, 'tickets$myOrders', { limit: 10 }).expect(200)).body.data.held as Array<Record<string, unknown>>
+    const [ticket] = await held(holder)
+    expect(ticket).toMatchObject({
+      orderNumber: number,
+      position: 2,
+      exhibitionTitle: 'Singapore Brokers Week',
+      ticketName: 'Standard pass',
+      firstName: 'Ada2',
+      changesOpen: true,
+    })
+    expect(ticket?.code).toBe((await ticketOf(number, 2))?.code)
+    expect(String(ticket?.qr)).toMatch(/^data:image\/svg\+xml;base64,/)
+    expect(await held(buyer)).toEqual([])
+    const unverified = await createUser(platform, db, { email: `other-${holderEmail(1)}` })
+    await db.query('update accounts set email = $2, email_verified_at = null where id = $1', [unverified.userId, holderEmail(1)])
+    expect(await held(unverified)).toEqual([])
+    await change(unverified, number, 1, { firstName: 'Mallory' }).expect(404)
+
+    await change(holder, number, 2, { firstName: 'Grace', lastName: 'Hopper' }).expect(200)
+    expect((await held(holder))[0]).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', code: (await ticketOf(number, 2))?.code })
+    await db.query("update exhibitions set attendee_changes_until = now() - interval '1 minute' where id = $1", [exhibitionId])
+    platform.contentChanged({ scope: 'exhibitions' })
+    expect((await held(holder))[0]?.changesOpen).toBe(false)
+  })
+
   it('when a name is empty, too long or carries a control character, then a translated 400 names the field and nothing changes', async () => {
     const number = await paidOrder(1)
     const before = await ticketOf(number, 1)

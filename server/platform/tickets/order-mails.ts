@@ -1,6 +1,6 @@
 import { displayName } from '../../../shared/rules/names.ts'
 import { type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
-import { exhibitorAreaPath, invoicePdfPath } from '../../../shared/checkout-steps.ts'
+import { checkoutPath, exhibitorAreaPath, invoicePdfPath } from '../../../shared/checkout-steps.ts'
 import type { BoothLabel } from '../../../shared/rules/floor-plans.ts'
 import type { Queryable } from '../../db/client.ts'
 import { type MailMessage, queueMail } from '../mailer.ts'
@@ -227,6 +227,15 @@ export async function queueAttendeeTickets(
         `${t('mail.where')}: ${locationLine(info)}`,
       ].join('\n'),
       t('ticketMail.qrNote'),
+      // A holder who did not buy has no order page: "My orders" lists the tickets in their name
+      // (docs/product.md#attendee-changes). A team pass is its exhibitor's to change, not its holder's.
+      ...(isBuyer || order.pass_exhibitor_id !== null
+        ? []
+        : [
+            t('attendeeChange.mail.yourTickets', {
+              url: `${context.platform.config.PUBLIC_ORIGIN}${checkoutPath(urlLanguageOfLocale(frame.locale), 'orders')}`,
+            }),
+          ]),
     ]
     const message = simpleMail(frame, ticket.attendee.email, subject, paragraphs)
     const pdf = await ticketPdf({

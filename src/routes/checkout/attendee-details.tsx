@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
-import { changeMyAttendee, type OrderDetail } from '../../api/tickets.ts'
+import { changeMyAttendee } from '../../api/tickets.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { useToast } from '../../components/toast/toast.tsx'
 import { displayName } from '../../../shared/rules/names.ts'
@@ -15,6 +15,15 @@ import { useOrderAction } from './use-order-action.ts'
 
 type Field = 'firstName' | 'lastName' | 'company' | 'jobTitle'
 
+/** The ticket's attendee as the buyer's order page and the holder's list both have it. */
+export interface AttendeeOnTicket {
+  firstName: string
+  lastName: string
+  company: string
+  jobTitle: string
+  email: string
+}
+
 /** Chinese and Japanese forms ask for the family name first, as their readers write names (docs/product.md#names). */
 const FAMILY_NAME_FIRST = /^(zh|ja)/
 
@@ -23,13 +32,23 @@ const FAMILY_NAME_FIRST = /^(zh|ja)/
  * cut-off (docs/product.md#attendee-changes). A new name re-issues the ticket, and the form says so
  * before it is sent: the QR code shown until now stops working.
  */
-export function AttendeeDetails({ order, position }: { order: OrderDetail; position: number }) {
+export function AttendeeDetails({
+  orderNumber,
+  position,
+  attendee,
+  open,
+}: {
+  orderNumber: string
+  position: number
+  attendee: AttendeeOnTicket | undefined
+  /** Before the cut-off, on a ticket that can still change. */
+  open: boolean
+}) {
   const { t } = useTranslation('tickets')
   const site = useSite()
   const gateway = useGateway()
   const toast = useToast()
   const revalidator = useRevalidator()
-  const attendee = order.attendees.find((each) => each.position === position)
   const saved = {
     firstName: attendee?.firstName ?? '',
     lastName: attendee?.lastName ?? '',
@@ -47,9 +66,9 @@ export function AttendeeDetails({ order, position }: { order: OrderDetail; posit
       return true
     },
   })
-  if (!attendee || !order.answersOpen) return null
+  if (!attendee || !open) return null
   const name = displayName({ first: attendee.firstName, last: attendee.lastName })
-  const idOf = (field: Field) => `ticket-${position}-${field}`
+  const idOf = (field: Field) => `ticket-${orderNumber}-${position}-${field}`
   const field = (key: Field, limit: number, optional = false) => (
     <TextField
       key={key}
@@ -69,7 +88,7 @@ export function AttendeeDetails({ order, position }: { order: OrderDetail; posit
 
   const save = () =>
     action.run(async () => {
-      const answer = await gateway.call(changeMyAttendee, { orderNumber: order.number, position, ...values })
+      const answer = await gateway.call(changeMyAttendee, { orderNumber, position, ...values })
       setErrors({})
       setEditing(false)
       toast.show(t(answer.reissued ? 'attendeeChange.reissued' : 'attendeeChange.saved'), { tone: 'success' })

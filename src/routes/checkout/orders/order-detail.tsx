@@ -74,7 +74,12 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
           {order.tickets.map((ticket) => (
             <div key={ticket.id}>
               <OrderETicket order={order} ticket={ticket} times={times} />
-              <AttendeeDetails order={order} position={ticket.position} />
+              <AttendeeDetails
+                orderNumber={order.number}
+                position={ticket.position}
+                attendee={order.attendees.find((attendee) => attendee.position === ticket.position)}
+                open={order.answersOpen}
+              />
               <TicketAnswers order={order} position={ticket.position} />
               <TicketShares order={order} position={ticket.position} />
               <CancelTicket order={order} ticket={ticket} />
