@@ -483,10 +483,31 @@ export const getOrder = defineContract({
   result: orderDetail,
 })
 
+/** A live e-ticket someone else bought for the signed-in person's verified address (docs/product.md#attendee-changes). */
+const heldTicket = z.object({
+  orderNumber: z.string(),
+  position: z.number().int(),
+  exhibitionTitle: z.string(),
+  ticketName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string(),
+  jobTitle: z.string(),
+  email: z.string(),
+  code: z.string(),
+  /** The QR code as an SVG data URL. */
+  qr: z.string(),
+  /** Until the cut-off the holder may change the name, company and position. */
+  changesOpen: z.boolean(),
+})
+
+export type HeldTicket = z.output<typeof heldTicket>
+
 export const myOrders = defineContract({
   ...TICKETS.myOrders,
   payload: z.object({ limit: z.number().int().min(1).max(50).default(20), before: z.iso.datetime({ offset: true, error: 'errors.invalid' }).optional() }),
-  result: z.object({ items: z.array(orderSummary), more: z.boolean() }),
+  /** held: with the first page only, the tickets others bought in the caller's name (docs/product.md#attendee-changes). */
+  result: z.object({ items: z.array(orderSummary), more: z.boolean(), held: z.array(heldTicket) }),
 })
 
 export const cancelOrder = defineContract({
@@ -535,6 +556,24 @@ export const setTicketAnswers = defineContract({
     answers: ticketAnswers,
   }),
   result: z.object({ position: z.number().int(), answers: attendeeView.shape.answers, answerTexts: attendeeView.shape.answerTexts }),
+})
+
+/**
+ * The buyer, or the attendee signed in with the ticket's address, corrects the name, company and
+ * position on a ticket until the cut-off; a new name re-issues the e-ticket (docs/product.md#attendee-changes).
+ */
+export const changeMyAttendee = defineContract({
+  ...TICKETS.changeMyAttendee,
+  payload: z.object({
+    orderNumber,
+    position: z.number({ error: 'errors.invalid' }).int('errors.invalid').min(1, 'errors.invalid').max(5, 'errors.invalid'),
+    firstName: attendeeInput.shape.firstName,
+    lastName: attendeeInput.shape.lastName,
+    company: attendeeInput.shape.company,
+    jobTitle: attendeeInput.shape.jobTitle,
+  }),
+  /** reissued: the ticket has a new code now, and the old one opens no door. */
+  result: z.object({ position: z.number().int(), reissued: z.boolean() }),
 })
 
 export type AttendeeInput = z.input<typeof attendeeInput>

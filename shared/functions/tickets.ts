@@ -19,6 +19,8 @@ export const TICKETS = {
   // What exhibitors who scan a ticket may receive (docs/product.md#leads).
   setTicketShares: { endpoint: 'expo', route: 'tickets$setShares', access: 'user' },
   setTicketAnswers: { endpoint: 'expo', route: 'tickets$setAnswers', access: 'user' },
+  // The buyer or the holder corrects a ticket's name, company and position; a new name re-issues it (docs/product.md#attendee-changes).
+  changeMyAttendee: { endpoint: 'expo', route: 'tickets$changeAttendee', access: 'user' },
   // The waiting list of a sold-out type (docs/product.md#waiting-list).
   joinWaitingList: { endpoint: 'expo', route: 'tickets$joinWaitingList', access: 'user' },
   leaveWaitingList: { endpoint: 'expo', route: 'tickets$leaveWaitingList', access: 'user' },

@@ -22,6 +22,7 @@ export const cancelTicket = fn<typeof contracts.cancelTicket>(TICKETS.cancelTick
 export const requestInvoice = fn<typeof contracts.requestInvoice>(TICKETS.requestInvoice)
 export const setTicketShares = fn<typeof contracts.setTicketShares>(TICKETS.setTicketShares)
 export const setTicketAnswers = fn<typeof contracts.setTicketAnswers>(TICKETS.setTicketAnswers)
+export const changeMyAttendee = fn<typeof contracts.changeMyAttendee>(TICKETS.changeMyAttendee)
 export const joinWaitingList = fn<typeof contracts.joinWaitingList>(TICKETS.joinWaitingList)
 export const leaveWaitingList = fn<typeof contracts.leaveWaitingList>(TICKETS.leaveWaitingList)
 export const myWaitingList = fn<typeof contracts.myWaitingList>(TICKETS.myWaitingList)
@@ -34,6 +35,7 @@ export type {
   Availability,
   CouponPreview,
   ExhibitionSummary,
+  HeldTicket,
   OrderDetail,
   OrderStatus,
   OrderSummary,

@@ -1,6 +1,6 @@
 import { displayName } from '../../../shared/rules/names.ts'
 import { type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
-import { exhibitorAreaPath, invoicePdfPath } from '../../../shared/checkout-steps.ts'
+import { checkoutPath, exhibitorAreaPath, invoicePdfPath } from '../../../shared/checkout-steps.ts'
 import type { BoothLabel } from '../../../shared/rules/floor-plans.ts'
 import type { Queryable } from '../../db/client.ts'
 import { type MailMessage, queueMail } from '../mailer.ts'
@@ -164,6 +164,32 @@ export async function queueAttendeeChangedMail(context: TicketsContext, tx: Quer
   await queueOrderMail(tx, order.id, 'attendeeChanged', simpleMail(frame, order.buyer_email, subject, paragraphs))
 }
 
+/**
+ * A ticket's name, company or position changed by its buyer or holder (docs/product.md#attendee-changes):
+ * the other one is told, in the order's language. A holder who received a new e-ticket has been told by it.
+ */
+export async function queueSelfChangedMail(
+  context: TicketsContext,
+  tx: Queryable,
+  order: orders.OrderRow,
+  attendee: orders.AttendeeRow,
+  change: { by: 'buyer' | 'holder'; reissued: boolean },
+): Promise<void> {
+  const holderIsBuyer = attendee.email.toLowerCase() === order.buyer_email.toLowerCase()
+  if (holderIsBuyer || (change.by === 'buyer' && change.reissued)) return
+  const toBuyer = change.by === 'holder'
+  const frame = frameOf(context, order, toBuyer)
+  const { t } = frame
+  const holder = displayName({ first: attendee.first_name, last: attendee.last_name })
+  const paragraphs = [
+    t(toBuyer ? 'attendeeChange.mail.byHolder' : 'attendeeChange.mail.byBuyer', { number: order.number, position: attendee.position }),
+    [holder, attendee.job_title, attendee.company].filter(Boolean).join('\n'),
+    ...(change.reissued ? [t('attendeeChange.mail.reissued')] : []),
+  ]
+  const subject = t('attendeeChange.mail.subject', { brand: frame.brand, number: order.number })
+  await queueOrderMail(tx, order.id, 'attendeeChanged', simpleMail(frame, toBuyer ? order.buyer_email : attendee.email, subject, paragraphs))
+}
+
 export interface AttendeeTicket {
   attendee: orders.AttendeeRow
   ticketName: string
@@ -201,6 +227,15 @@ export async function queueAttendeeTickets(
         `${t('mail.where')}: ${locationLine(info)}`,
       ].join('\n'),
       t('ticketMail.qrNote'),
+      // A holder who did not buy has no order page: "My orders" lists the tickets in their name
+      // (docs/product.md#attendee-changes). A team pass is its exhibitor's to change, not its holder's.
+      ...(isBuyer || order.pass_exhibitor_id !== null
+        ? []
+        : [
+            t('attendeeChange.mail.yourTickets', {
+              url: `${context.platform.config.PUBLIC_ORIGIN}${checkoutPath(urlLanguageOfLocale(frame.locale), 'orders')}`,
+            }),
+          ]),
     ]
     const message = simpleMail(frame, ticket.attendee.email, subject, paragraphs)
     const pdf = await ticketPdf({

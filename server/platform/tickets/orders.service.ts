@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type * as contracts from '../../../shared/contracts/tickets.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import { cancelOrder } from './cancel-order.ts'
+import { changeMyAttendee } from './attendee-self-change.ts'
 import { cancelTicket } from './cancel-ticket.ts'
 import { changeTickets, confirmOrder, requestInvoice, saveAttendees } from './change-order.ts'
 import { guarded, preview, usableCoupon } from './coupons.ts'
@@ -30,6 +31,7 @@ export function createOrdersService(context: TicketsContext) {
     confirmOrder: (caller: Caller, orderNumber: string) => confirmOrder(context, caller, orderNumber),
     cancelOrder: (caller: Caller, orderNumber: string) => cancelOrder(context, caller, orderNumber),
     cancelTicket: (caller: Caller, payload: { orderNumber: string; ticketId: string; expectedRefundMinor: number }) => cancelTicket(context, caller, payload),
+    changeMyAttendee: (caller: Caller, payload: z.output<typeof contracts.changeMyAttendee.payload>) => changeMyAttendee(context, caller, payload),
     getOrder: (caller: Caller, orderNumber: string) => getOrder(context, caller, orderNumber),
     myOrders: (caller: Caller, limit: number, before: string | undefined) => myOrders(context, caller, limit, before),
     ticketPdf: (caller: Caller, orderNumber: string, ticketId: string) => ownTicketPdf(context, caller, orderNumber, ticketId),

@@ -1,6 +1,7 @@
 import type { OrderDetail } from '../../../shared/contracts/tickets.ts'
 import { notFound } from '../errors.ts'
 import { expireIfDue } from './expire-orders.ts'
+import { heldTickets } from './held-tickets.ts'
 import { orderDetail, orderSummary } from './order-view.ts'
 import * as orders from './orders.repo.ts'
 import { ticketPdf, ticketPdfName } from './ticket-pdf.ts'
@@ -22,7 +23,7 @@ export async function getOrder(context: TicketsContext, caller: Caller, number: 
   return orderDetail(context, await ownOrder(context, caller, number), caller.locale)
 }
 
-/** "My orders", newest first, a page at a time. */
+/** "My orders", newest first, a page at a time; the first page also lists the tickets others bought in the caller's name. */
 export async function myOrders(context: TicketsContext, caller: Caller, limit: number, before: string | undefined) {
   const rows = await orders.ordersOfAccount(context.platform.db, caller.userId, limit + 1, before ? new Date(before) : null)
   const items = []
@@ -30,7 +31,7 @@ export async function myOrders(context: TicketsContext, caller: Caller, limit: n
     const { attempt: _attempt, ...summary } = await orderSummary(context, await expireIfDue(context, row), caller.locale)
     items.push(summary)
   }
-  return { items, more: rows.length > limit }
+  return { items, more: rows.length > limit, held: before ? [] : (await heldTickets(context, caller)).items }
 }
 
 /** One e-ticket of the caller's own paid order as a PDF (ticket-pdf.ts); 404 for anyone else's order or ticket. */

@@ -48,4 +48,5 @@ export function registerTicketFunctions(platform: Platform, orders: OrdersServic
   registry.implement(contracts.setTicketAnswers, (payload, context) => setTicketAnswers(platform, callerOf(context), payload))
   registry.implement(contracts.cancelOrder, (payload, context) => orders.cancelOrder(callerOf(context), payload.orderNumber))
   registry.implement(contracts.cancelTicket, (payload, context) => orders.cancelTicket(callerOf(context), payload))
+  registry.implement(contracts.changeMyAttendee, (payload, context) => orders.changeMyAttendee(callerOf(context), payload))
 }

@@ -8,6 +8,9 @@ import { StateBadge } from '../../ui/state-badge.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './order.module.css'
 
+/** Changes a buyer or holder makes to a ticket themselves (docs/product.md#attendee-changes), which say who did. */
+const SELF_CHANGES = new Set(['attendeeChanged', 'ticketReissued'])
+
 /** Every transition of the order, in order (ticket_order_events), in words; an unknown kind reads as recorded. */
 export function OrderHistory({ order }: { order: ConsoleOrderDetail }) {
   const { t, i18n } = useTranslation()
@@ -18,7 +21,12 @@ export function OrderHistory({ order }: { order: ConsoleOrderDetail }) {
       {order.history.map((event, index) => {
         if (event.kind === 'mail') return null
         const key = `order.events.${event.kind}`
-        const by = event.data.by === 'staff' || typeof event.data.staffId === 'string' ? ` · ${t('order.byStaff')}` : ''
+        const by =
+          event.data.by === 'staff' || typeof event.data.staffId === 'string'
+            ? ` · ${t('order.byStaff')}`
+            : event.data.by === 'holder' || (event.data.by === 'buyer' && SELF_CHANGES.has(event.kind))
+              ? ` · ${t(event.data.by === 'holder' ? 'order.byHolder' : 'order.byBuyer')}`
+              : ''
         const to = typeof event.data.to === 'string' ? ` · ${event.data.to}` : ''
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: the log is append-only and shown in its own order

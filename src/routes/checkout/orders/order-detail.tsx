@@ -12,6 +12,7 @@ import { OrderActions } from '../order-actions.tsx'
 import { OrderDocuments } from '../order-documents.tsx'
 import { OrderETicket } from '../order-e-ticket.tsx'
 import { AnswerList, TicketAnswers } from '../ticket-answers.tsx'
+import { AttendeeDetails } from '../attendee-details.tsx'
 import { TicketShares } from '../ticket-shares.tsx'
 import { CancelTicket } from '../cancel-ticket.tsx'
 import type { OrderTimes } from '../order-loader.ts'
@@ -73,6 +74,12 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
           {order.tickets.map((ticket) => (
             <div key={ticket.id}>
               <OrderETicket order={order} ticket={ticket} times={times} />
+              <AttendeeDetails
+                orderNumber={order.number}
+                position={ticket.position}
+                attendee={order.attendees.find((attendee) => attendee.position === ticket.position)}
+                open={order.answersOpen}
+              />
               <TicketAnswers order={order} position={ticket.position} />
               <TicketShares order={order} position={ticket.position} />
               <CancelTicket order={order} ticket={ticket} />

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { myOrders, type OrderSummary } from '../../../api/tickets.ts'
+import { type HeldTicket, myOrders, type OrderSummary } from '../../../api/tickets.ts'
 import { useGateway, useSite } from '../../../app-state.ts'
 import { StatusBadge } from '../../../components/account-orders/status-badge.tsx'
 import { formatMoney } from '../../../components/money/format.ts'
@@ -10,6 +10,7 @@ import { CheckoutPage, checkoutStyles as ui } from '../checkout-page.tsx'
 import { OrderActions } from '../order-actions.tsx'
 import { type OrderTimes, orderTimes } from '../order-loader.ts'
 import { CreatedFact, NumberFact, PayByFact } from './order-facts.tsx'
+import { HeldTickets } from './held-tickets.tsx'
 import styles from './orders.module.css'
 import { SavedCopyNote } from './saved-copy.tsx'
 
@@ -17,8 +18,8 @@ export type Listed = OrderSummary & { times: OrderTimes }
 
 export const PAGE = 10
 
-/** The buyer's orders, newest first, ten at a time. */
-export function OrderList({ initial, initialMore }: { initial: Listed[]; initialMore: boolean }) {
+/** The buyer's orders, newest first, ten at a time; then the tickets held in their name. */
+export function OrderList({ initial, initialMore, held }: { initial: Listed[]; initialMore: boolean; held: HeldTicket[] }) {
   const { t } = useTranslation('tickets')
   const site = useSite()
   const gateway = useGateway()
@@ -78,6 +79,7 @@ export function OrderList({ initial, initialMore }: { initial: Listed[]; initial
           </ActionButton>
         </div>
       ) : null}
+      <HeldTickets items={held} />
     </CheckoutPage>
   )
 }

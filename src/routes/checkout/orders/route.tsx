@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
-import { myOrders } from '../../../api/tickets.ts'
+import { type HeldTicket, myOrders } from '../../../api/tickets.ts'
 import { currentUser } from '../../../components/account-menu/user-store.ts'
 import { loaderContextOf } from '../../route-kit.ts'
 import { loadOrder, type OrderLoad, orderTimes } from '../order-loader.ts'
@@ -8,15 +8,15 @@ import { OrderDetail } from './order-detail.tsx'
 import { type Listed, OrderList, PAGE } from './order-list.tsx'
 import { useMyTicketsOffline } from './saved-copy.tsx'
 
-type OrdersData = OrderLoad | { kind: 'list'; items: Listed[]; more: boolean }
+type OrdersData = OrderLoad | { kind: 'list'; items: Listed[]; more: boolean; held: HeldTicket[] }
 
-/** `?order=` shows one order; without it, the buyer's orders, newest first. */
+/** `?order=` shows one order; without it, the buyer's orders, newest first, and the tickets others bought in their name. */
 export async function loader(args: LoaderFunctionArgs): Promise<OrdersData> {
   const { gateway, site } = loaderContextOf(args)
   if (!currentUser(site)) return { kind: 'login' }
   if (new URL(args.request.url).searchParams.has('order')) return loadOrder(args, 'orders')
   const page = await gateway.call(myOrders, { limit: PAGE }, { signal: args.request.signal })
-  return { kind: 'list', items: page.items.map((item) => ({ ...item, times: orderTimes(item, site.htmlLang) })), more: page.more }
+  return { kind: 'list', items: page.items.map((item) => ({ ...item, times: orderTimes(item, site.htmlLang) })), more: page.more, held: page.held }
 }
 
 /** Order page (docs/product.md#checkout-screens): my orders, and one order's details with what can be done with it. */
@@ -26,7 +26,11 @@ export function Component() {
   return (
     <OrderScreen<OrdersData> screen="orders">
       {(loaded) =>
-        loaded.kind === 'order' ? <OrderDetail order={loaded.order} times={loaded.times} /> : <OrderList initial={loaded.items} initialMore={loaded.more} />
+        loaded.kind === 'order' ? (
+          <OrderDetail order={loaded.order} times={loaded.times} />
+        ) : (
+          <OrderList initial={loaded.items} initialMore={loaded.more} held={loaded.held} />
+        )
       }
     </OrderScreen>
   )

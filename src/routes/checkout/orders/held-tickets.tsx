@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next'
+import type { HeldTicket } from '../../../api/tickets.ts'
+import { displayName } from '../../../../shared/rules/names.ts'
+import { AttendeeDetails } from '../attendee-details.tsx'
+import { checkoutStyles as ui } from '../checkout-page.tsx'
+import styles from './held-tickets.module.css'
+
+/**
+ * Tickets others bought in the signed-in person's name (docs/product.md#attendee-changes): each with its
+ * QR code, and the name, company and position its holder may correct until the cut-off.
+ */
+export function HeldTickets({ items }: { items: HeldTicket[] }) {
+  const { t } = useTranslation('tickets')
+  if (!items.length) return null
+  return (
+    <section aria-labelledby="held-tickets" className={styles.held}>
+      <h2 id="held-tickets" className={ui.cardTitle}>
+        {t('attendeeChange.held.title')}
+      </h2>
+      <p className={ui.muted}>{t('attendeeChange.held.lead')}</p>
+      <ul className={ui.stack}>
+        {items.map((ticket) => {
+          const holder = displayName({ first: ticket.firstName, last: ticket.lastName })
+          const titleId = `held-${ticket.orderNumber}-${ticket.position}`
+          return (
+            <li key={`${ticket.orderNumber}-${ticket.position}`}>
+              <article className={`${ui.card} ${styles.ticket}`} aria-labelledby={titleId} data-testid="held-ticket">
+                <img className={styles.qr} src={ticket.qr} width="160" height="160" alt={t('success.qrAlt', { name: holder })} />
+                <div>
+                  <p className={ui.muted}>{ticket.ticketName}</p>
+                  <h3 id={titleId} className={styles.holder}>
+                    {holder}
+                  </h3>
+                  <p>{[ticket.jobTitle, ticket.company].filter(Boolean).join(' · ')}</p>
+                  <p>{ticket.exhibitionTitle}</p>
+                  <p className={styles.code} translate="no">
+                    {ticket.code}
+                  </p>
+                  <AttendeeDetails orderNumber={ticket.orderNumber} position={ticket.position} attendee={ticket} open={ticket.changesOpen} />
+                </div>
+              </article>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
