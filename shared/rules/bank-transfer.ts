@@ -11,11 +11,13 @@ export const BANK_DEADLINE_DAYS = { min: 1, max: 30, default: 7 } as const
 export const BANK_ACCOUNT_LIMITS = { holder: 70, bankName: 70, accountNumber: 34 } as const
 
 /**
- * The reference's own letters: digits and capitals without the ones read or typed for another
- * (0/O, 1/I/L, 5/S, 8/B, 2/Z, U/V), so a buyer copying it from a phone onto a bank's form cannot
- * slip. 23 letters; 8 of them give 7.8 × 10¹⁰ references.
+ * The reference's own letters: capitals without the ones read or typed for another (O/0, I/L/1,
+ * S/5, B/8, Z/2, U/V), so a buyer copying it from a phone onto a bank's form cannot slip. Letters
+ * only: MOD 97 counts each letter as two digits, and then catches every swap of two neighbours
+ * (a digit beside a letter can swap unseen: "3X" and "X3" check alike). 18 letters; 8 of them give
+ * 1.1 × 10¹⁰ references.
  */
-export const REFERENCE_ALPHABET = '34679ACDEFGHJKMNPQRTWXY'
+export const REFERENCE_ALPHABET = 'ACDEFGHJKMNPQRTWXY'
 const BODY_LENGTH = 8
 
 /**
@@ -33,7 +35,7 @@ function mod97(text: string): number {
 
 /**
  * A reference as banks know it: an ISO 11649 creditor reference, "RF", two check digits, then the
- * body, shown in groups of four ("RF47 KM3X 9CDW"). The check digits catch any one letter mistyped
+ * body, shown in groups of four ("RF19 KMXC DWHE"). The check digits catch any one letter mistyped
  * and any two swapped; many banks check them at the counter already.
  */
 export function referenceOf(body: string): string {
@@ -63,13 +65,13 @@ export function isReference(typed: string): boolean {
   return mod97(`${compact.slice(4)}${compact.slice(0, 4)}`) === 1
 }
 
-/** Grouped in fours for reading aloud and typing: "RF47 KM3X 9CDW". */
+/** Grouped in fours for reading aloud and typing: "RF19 KMXC DWHE". */
 export function readableReference(reference: string): string {
   return compactReference(reference).replace(/(.{4})(?=.)/g, '$1 ')
 }
 
 /**
- * Our references inside a statement's free text ("Order RF47 KM3X 9CDW, thanks"): any run that,
+ * Our references inside a statement's free text ("Order RF19 KMXC DWHE, thanks"): any run that,
  * with spaces taken out, has our shape and a sound check. A payer's own words around it do not matter.
  */
 export function referencesIn(text: string): string[] {
@@ -145,5 +147,8 @@ export type TransferIssue = (typeof TRANSFER_ISSUES)[number]
 export const TRANSFER_DECISIONS = ['accept', 'return'] as const
 export type TransferDecision = (typeof TRANSFER_DECISIONS)[number]
 
-/** Statement files: at most this many bytes, and this many lines in one. */
-export const STATEMENT_LIMITS = { bytes: 2_000_000, lines: 5000 } as const
+/** Statement files: at most this many bytes (the console sends them inside its 1 MB calls, server/app.ts), and this many lines in one. */
+export const STATEMENT_LIMITS = { bytes: 900_000, lines: 3000 } as const
+
+/** Transfers on one page of the console's queue. */
+export const TRANSFER_QUEUE_PAGE_SIZE = 50

@@ -64,6 +64,13 @@ export const CONSOLE_ACCESS = {
   cancelOrder: MANAGER,
   refundOrder: MANAGER,
   paymentQueue: ORDER_DESK,
+  // Money coming in by transfer is the managers' to match and decide on (docs/product.md#bank-transfer).
+  bankTransferSettings: MANAGER,
+  saveBankTransfer: MANAGER,
+  transferQueue: MANAGER,
+  importStatement: MANAGER,
+  matchTransfer: MANAGER,
+  decideTransfer: MANAGER,
   exportFile: MANAGER,
   dashboard: ORDER_DESK,
   exhibitionList: MANAGER,
