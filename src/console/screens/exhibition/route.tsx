@@ -61,6 +61,9 @@ export function Component() {
       <Link className={ui.button} to={`${exhibitionPath(exhibition.id)}/ticket-questions`}>
         {t('ticketQuestions.link')}
       </Link>
+      <Link className={ui.button} to={`${exhibitionPath(exhibition.id)}/bank-transfer`}>
+        {t('bankTransfer.link')}
+      </Link>
       <Link className={ui.button} to={`${exhibitionPath(exhibition.id)}/survey`}>
         {t('survey.link')}
       </Link>
