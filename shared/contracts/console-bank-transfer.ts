@@ -37,12 +37,7 @@ const settingsView = z.object({
 })
 
 export type BankTransferSettings = z.output<typeof settingsView>
-
-export const bankTransferSettings = defineContract({
-  ...CONSOLE.bankTransferSettings,
-  payload: z.object({ exhibitionId }),
-  result: settingsView,
-})
+export type BankTransferView = z.output<typeof bankTransfer.result>
 
 export const saveBankTransfer = defineContract({
   ...CONSOLE.saveBankTransfer,
@@ -95,14 +90,18 @@ export const transferView = z.object({
 
 export type TransferView = z.output<typeof transferView>
 
-export const transferQueue = defineContract({
-  ...CONSOLE.transferQueue,
+/** The account and deadline with a page of the transfers that came in (those waiting only, unless `show` is all). */
+export const bankTransfer = defineContract({
+  ...CONSOLE.bankTransfer,
   payload: z.object({
     exhibitionId,
     show: z.enum(['open', 'all']).default('open'),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
   }),
-  result: z.object({ items: z.array(transferView), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }),
+  result: z.object({
+    settings: settingsView,
+    transfers: z.object({ items: z.array(transferView), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }),
+  }),
 })
 
 const summary = z.object({ lines: z.number().int(), paid: z.number().int(), review: z.number().int(), unknown: z.number().int(), repeats: z.number().int() })

@@ -41,9 +41,8 @@ export const CONSOLE = {
   saveInvoicing: at('saveInvoicing', 'staff'),
   paymentQueue: at('paymentQueue', 'staff'),
   // Bank transfer: the account, the statements and the transfers waiting (docs/product.md#bank-transfer).
-  bankTransferSettings: at('bankTransferSettings', 'staff'),
+  bankTransfer: at('bankTransfer', 'staff'),
   saveBankTransfer: at('saveBankTransfer', 'staff'),
-  transferQueue: at('transferQueue', 'staff'),
   importStatement: at('importStatement', 'staff'),
   matchTransfer: at('matchTransfer', 'staff'),
   decideTransfer: at('decideTransfer', 'staff'),

@@ -65,9 +65,8 @@ export const CONSOLE_ACCESS = {
   refundOrder: MANAGER,
   paymentQueue: ORDER_DESK,
   // Money coming in by transfer is the managers' to match and decide on (docs/product.md#bank-transfer).
-  bankTransferSettings: MANAGER,
+  bankTransfer: MANAGER,
   saveBankTransfer: MANAGER,
-  transferQueue: MANAGER,
   importStatement: MANAGER,
   matchTransfer: MANAGER,
   decideTransfer: MANAGER,

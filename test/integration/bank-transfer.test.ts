@@ -82,7 +82,7 @@ ${entry.bankRef ? `<AcctSvcrRef>${entry.bankRef}</AcctSvcrRef>` : ''}<NtryDtls><
 </Stmt></BkToCstmrStmt></Document>`
 
 const upload = (statement: string, member = manager) => staff('importStatement', { exhibitionId, statement }, member)
-const queue = async (show: 'open' | 'all' = 'all') => (await staff('transferQueue', { exhibitionId, show }).expect(200)).body.data
+const queue = async (show: 'open' | 'all' = 'all') => (await staff('bankTransfer', { exhibitionId, show }).expect(200)).body.data.transfers
 
 describe('the organiser’s account', () => {
   it('when a manager saves an IBAN, then its check digits and the BIC’s country are checked, and the change is audited', async () => {

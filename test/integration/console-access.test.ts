@@ -54,7 +54,7 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   invoicing: () => ({}),
   saveInvoicing: () => ({ legalName: 'Expo Ltd', address: '1 Road', country: 'SG', taxId: 'GST-1', prefix: 'INV', defaultRate: '9', rates: [], version: 0 }),
   paymentQueue: () => ({ page: 1 }),
-  bankTransferSettings: () => ({ exhibitionId: 999999 }),
+  bankTransfer: () => ({ exhibitionId: 999999 }),
   saveBankTransfer: () => ({
     exhibitionId: 999999,
     enabled: true,
@@ -64,7 +64,6 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
     bic: 'COBADEFFXXX',
     deadlineDays: 7,
   }),
-  transferQueue: () => ({ exhibitionId: 999999 }),
   importStatement: () => ({ exhibitionId: 999999, statement: 'Amount,Currency,Reference\n299.00,EUR,x\n' }),
   matchTransfer: () => ({ exhibitionId: 999999, reference: 'RF19 KMXC DWHE', amount: '299.00', currency: 'EUR' }),
   decideTransfer: () => ({ transferId: '999999', decision: 'return' }),

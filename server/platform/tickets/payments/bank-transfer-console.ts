@@ -15,7 +15,7 @@ import * as repo from './bank-transfer.repo.ts'
  * and a match typed by hand.
  */
 
-type SettingsView = z.output<typeof contracts.bankTransferSettings.result>
+type SettingsView = z.output<typeof contracts.saveBankTransfer.result>
 
 function settingsView(exhibitionId: number, row: repo.BankSettingsRow | null): SettingsView {
   return {
@@ -29,12 +29,6 @@ function settingsView(exhibitionId: number, row: repo.BankSettingsRow | null): S
     bankName: row?.bank_name ?? '',
     deadlineDays: row?.deadline_days ?? BANK_DEADLINE_DAYS.default,
   }
-}
-
-export async function bankSettingsView(context: TicketsContext, actor: StaffActor, exhibitionId: number): Promise<SettingsView> {
-  const { db } = context.platform
-  await exhibitionInScope(db, actor.scope, exhibitionId)
-  return settingsView(exhibitionId, await repo.settingsOf(db, exhibitionId))
 }
 
 export async function saveBankSettings(
@@ -91,13 +85,15 @@ export function transferView(row: repo.TransferRow | repo.QueueRow): z.output<ty
   }
 }
 
-export async function transferQueue(
+/** The exhibition's account and deadline, and a page of its transfers. */
+export async function bankTransferView(
   context: TicketsContext,
   actor: StaffActor,
-  query: z.output<typeof contracts.transferQueue.payload>,
-): Promise<z.output<typeof contracts.transferQueue.result>> {
+  query: z.output<typeof contracts.bankTransfer.payload>,
+): Promise<z.output<typeof contracts.bankTransfer.result>> {
   const { db } = context.platform
   await exhibitionInScope(db, actor.scope, query.exhibitionId)
+  const settings = settingsView(query.exhibitionId, await repo.settingsOf(db, query.exhibitionId))
   const { rows, total } = await repo.transferQueue(
     db,
     query.exhibitionId,
@@ -105,7 +101,7 @@ export async function transferQueue(
     TRANSFER_QUEUE_PAGE_SIZE,
     (query.page - 1) * TRANSFER_QUEUE_PAGE_SIZE,
   )
-  return { items: rows.map(transferView), total, page: query.page, pageSize: TRANSFER_QUEUE_PAGE_SIZE }
+  return { settings, transfers: { items: rows.map(transferView), total, page: query.page, pageSize: TRANSFER_QUEUE_PAGE_SIZE } }
 }
 
 /** A match by hand as staff type it: the amount as money ("299.00") in the currency's digits. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { PaymentMethod } from '../../../../shared/rules/tickets.ts'
 import { conflict, invalid } from '../../errors.ts'
 import { lockPending, orderTransaction } from '../lock-pending.ts'
-import { orderScreenUrl } from '../order-links.ts'
+import { orderScreenPath, orderScreenUrl } from '../order-links.ts'
 import { refusalError } from '../order-refusals.ts'
 import { paymentBlocker, stateOf, TRANSITIONS } from '../order-rules.ts'
 import * as orders from '../orders.repo.ts'
@@ -70,8 +70,8 @@ export async function startPayment(
   const linked = { number: order.number, locale: caller.locale }
   if ('processing' in outcome) return { redirectUrl: orderScreenUrl(config.PUBLIC_ORIGIN, linked, 'paymentCheck'), attemptId: outcome.processing.id }
   const { attempt } = outcome
-  // The transfer's instructions are on the order's payment screen (and in the mail).
-  if (attempt.provider === 'bank') return { redirectUrl: orderScreenUrl(config.PUBLIC_ORIGIN, linked, 'payment'), attemptId: attempt.id }
+  // The transfer's instructions are on the order's payment screen (and in the mail), on this site as the sandbox's page is.
+  if (attempt.provider === 'bank') return { redirectUrl: orderScreenPath(linked, 'payment'), attemptId: attempt.id }
   if (attempt.redirect_url && attempt.status === 'open') return { redirectUrl: attempt.redirect_url, attemptId: attempt.id }
   let checkout: { providerRef: string; redirectUrl: string }
   if (attempt.provider === 'sandbox') {

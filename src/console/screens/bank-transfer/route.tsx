@@ -3,17 +3,16 @@ import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator, useSearchParams } from 'react-router'
 import {
   type BankTransferSettings,
-  bankTransferSettings,
+  type BankTransferView,
+  bankTransfer,
   decideTransfer,
   importStatement,
   matchTransfer,
   saveBankTransfer,
   type TransferView,
-  transferQueue,
 } from '../../../api/console-bank-transfer.ts'
 import { BANK_ACCOUNT_LIMITS, BANK_DEADLINE_DAYS, readableReference } from '../../../../shared/rules/bank-transfer.ts'
 import { useConsoleShell } from '../../console-state.ts'
-import { exhibitionPath } from '../../lib/catalog-paths.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { orderPath } from '../../lib/order-paths.ts'
@@ -26,20 +25,12 @@ import ui from '../../ui/ui.module.css'
 import { useAction } from '../../ui/use-action.ts'
 import { textOf, useFormCall } from '../../ui/use-form-call.ts'
 
-interface Data {
-  settings: BankTransferSettings
-  queue: { items: TransferView[]; total: number }
-  all: boolean
-}
+type Data = BankTransferView & { all: boolean }
 
 export async function loader(args: LoaderFunctionArgs): Promise<Data> {
   const exhibitionId = Number(args.params.id)
   const all = new URL(args.request.url).searchParams.get('show') === 'all'
-  const [settings, queue] = await Promise.all([
-    staffCall(args, bankTransferSettings, { exhibitionId }),
-    staffCall(args, transferQueue, { exhibitionId, show: all ? 'all' : 'open', page: 1 }),
-  ])
-  return { settings, queue, all }
+  return { ...(await staffCall(args, bankTransfer, { exhibitionId, show: all ? 'all' : 'open', page: 1 })), all }
 }
 
 /**
@@ -62,7 +53,7 @@ export function Component() {
       title={t('bankTransfer.title')}
       lead={t('bankTransfer.lead')}
       actions={
-        <Link className={ui.button} to={exhibitionPath(exhibitionId)}>
+        <Link className={ui.button} to={`/console/dashboard/${exhibitionId}`}>
           {t('bankTransfer.back')}
         </Link>
       }
@@ -228,7 +219,7 @@ function Queue({ data, onDone }: { data: Data; onDone: (message: string) => Prom
   return (
     <section className={ui.panel} aria-labelledby="bank-queue">
       <h2 id="bank-queue" className={ui.panelTitle}>
-        {t(data.all ? 'bankTransfer.queueAll' : 'bankTransfer.queueOpen', { count: data.queue.total })}
+        {t(data.all ? 'bankTransfer.queueAll' : 'bankTransfer.queueOpen', { count: data.transfers.total })}
       </h2>
       <div className={ui.actions}>
         <Link className={ui.button} to={`?${other}`}>
@@ -236,7 +227,7 @@ function Queue({ data, onDone }: { data: Data; onDone: (message: string) => Prom
         </Link>
       </div>
       <Alert message={action.error} />
-      {data.queue.items.length === 0 ? (
+      {data.transfers.items.length === 0 ? (
         <p className={ui.hint}>{t('bankTransfer.empty')}</p>
       ) : (
         <div className={ui.tableWrap}>
@@ -251,7 +242,7 @@ function Queue({ data, onDone }: { data: Data; onDone: (message: string) => Prom
               </tr>
             </thead>
             <tbody>
-              {data.queue.items.map((item) => (
+              {data.transfers.items.map((item) => (
                 <tr key={item.id}>
                   <td>
                     <div className={ui.nowrap}>{item.bookedOn ?? formatDateTime(item.recordedAt, language)}</div>

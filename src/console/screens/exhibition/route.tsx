@@ -61,9 +61,6 @@ export function Component() {
       <Link className={ui.button} to={`${exhibitionPath(exhibition.id)}/ticket-questions`}>
         {t('ticketQuestions.link')}
       </Link>
-      <Link className={ui.button} to={`${exhibitionPath(exhibition.id)}/bank-transfer`}>
-        {t('bankTransfer.link')}
-      </Link>
       <Link className={ui.button} to={`${exhibitionPath(exhibition.id)}/survey`}>
         {t('survey.link')}
       </Link>
