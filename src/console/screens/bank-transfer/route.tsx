@@ -11,7 +11,7 @@ import {
   saveBankTransfer,
   type TransferView,
 } from '../../../api/console-bank-transfer.ts'
-import { BANK_ACCOUNT_LIMITS, BANK_DEADLINE_DAYS, readableReference } from '../../../../shared/rules/bank-transfer.ts'
+import { BANK_ACCOUNT_LIMITS, BANK_DEADLINE_DAYS, bicMatchesIban, isBic, isIban, readableReference } from '../../../../shared/rules/bank-transfer.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
@@ -23,7 +23,7 @@ import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { useAction } from '../../ui/use-action.ts'
-import { textOf, useFormCall } from '../../ui/use-form-call.ts'
+import { FormProblems, textOf, useFormCall } from '../../ui/use-form-call.ts'
 
 type Data = BankTransferView & { all: boolean }
 
@@ -74,18 +74,27 @@ function AccountForm({ settings, onSaved }: { settings: BankTransferSettings; on
   const { client } = useConsoleShell()
   const [kind, setKind] = useState(settings.accountKind)
   const { busy, submit, field, message } = useFormCall(
-    (form) =>
-      client.call(saveBankTransfer, {
+    (form) => {
+      // The IBAN's check digits and the BIC are checked here as the platform checks them, so a typo is named before anything is sent.
+      const iban = textOf(form, 'iban')
+      const bic = textOf(form, 'bic')
+      const problems: Record<string, string> = {}
+      if (kind === 'iban' && !isIban(iban)) problems.iban = 'console:bankTransfer.badIban'
+      if (kind === 'iban' && !isBic(bic)) problems.bic = 'console:bankTransfer.badBic'
+      else if (kind === 'iban' && isIban(iban) && !bicMatchesIban(bic, iban)) problems.bic = 'console:bankTransfer.bicCountry'
+      if (Object.keys(problems).length) throw new FormProblems(problems)
+      return client.call(saveBankTransfer, {
         exhibitionId: settings.exhibitionId,
         enabled: form.get('enabled') === 'on',
         holder: textOf(form, 'holder'),
         accountKind: kind,
-        iban: textOf(form, 'iban'),
-        bic: textOf(form, 'bic'),
+        iban,
+        bic,
         accountNumber: textOf(form, 'accountNumber'),
         bankName: textOf(form, 'bankName'),
         deadlineDays: Number(textOf(form, 'deadlineDays')),
-      }),
+      })
+    },
     onSaved,
     { words: 'bankTransfer', values: settings },
   )
