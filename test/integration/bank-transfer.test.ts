@@ -289,6 +289,30 @@ describe('matching transfers', () => {
   })
 })
 
+describe('erasure', () => {
+  it('when a buyer who paid by transfer is erased, then the transfers keep amount and reference without their name or words', async () => {
+    await enable().expect(200)
+    const paid = await transferOrder(1)
+    const late = await transferOrder(1)
+    await db.query(`update ticket_orders set expires_at = now() - interval '1 minute' where number = $1`, [late.number])
+    await upload(
+      camt([
+        { amount: '299.00', ref: paid.reference, bankRef: 'E-1' },
+        { amount: '299.00', ref: late.reference, bankRef: 'E-2' },
+      ]),
+    ).expect(200)
+    const owner = await setUpMember(app, db, ['owner'])
+    for (const buyer of [paid.buyer, late.buyer]) await staff('deleteVisitor', { id: buyer.userId, confirmEmail: buyer.email }, owner).expect(200)
+    const rows = await db.query<{ payer: string | null; remittance: string; reference: string; amount_minor: number }>(
+      'select payer, remittance, reference, amount_minor::int as amount_minor from bank_transfers order by id',
+    )
+    expect(rows.rows).toEqual([
+      { payer: 'erased', remittance: '', reference: paid.reference, amount_minor: 29900 },
+      { payer: 'erased', remittance: '', reference: late.reference, amount_minor: 29900 },
+    ])
+  })
+})
+
 describe.runIf(process.env.TEST_DATABASE_URL)('races (PostgreSQL only: PGlite cannot race)', () => {
   beforeEach(async () => {
     await enable().expect(200)
