@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { CONSOLE_PORT, expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, mailText, PHONE } from './fixtures.ts'
 
@@ -12,6 +12,7 @@ import { DESKTOP, expectAccessible, hydrated, mailText, PHONE } from './fixtures
  * and 1280 px.
  */
 const DATA_DIR = `data/e2e-console-${CONSOLE_PORT}`
+const SHOTS = process.env.E2E_SCREENSHOTS
 const PASSWORD = 'correct horse battery staple'
 const VISITOR_PASSWORD = 'copper-kettle-harbour-7'
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
@@ -36,6 +37,12 @@ function mailsTo(email: string): string[] {
     .filter((file) => file.endsWith(`-${safe}.eml`))
     .sort()
     .map((file) => readFileSync(join(outbox, file), 'utf8'))
+}
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return
+  mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: join(SHOTS, `${name}-${page.viewportSize()?.width}.png`), fullPage: true })
 }
 
 /** The text/plain part of a multipart mail, decoded. */
@@ -138,8 +145,10 @@ test('a buyer in Chinese pays by bank transfer; the manager uploads the statemen
   await expect(details.getByText('299.00 EUR')).toBeVisible()
   const reference = (await details.getByText(/^RF\d{2} [A-Z]{4} [A-Z]{4}$/).textContent()) as string
   await expectAccessible(buyer)
+  await shoot(buyer, 'transfer-payment')
   await buyer.setViewportSize(DESKTOP)
   await expectAccessible(buyer)
+  await shoot(buyer, 'transfer-payment')
   // The mail says the same, in Chinese (its text part, as the outbox wrote it).
   let mail = ''
   await expect
@@ -161,8 +170,10 @@ test('a buyer in Chinese pays by bank transfer; the manager uploads the statemen
   await page.getByRole('link', { name: 'Show all' }).click()
   await expect(page.getByRole('row').filter({ hasText: orderNumber })).toContainText('Paid')
   await expectAccessible(page)
+  await shoot(page, 'console-bank-transfer')
   await page.setViewportSize(PHONE)
   await expectAccessible(page)
+  await shoot(page, 'console-bank-transfer')
   const status = await db.query<{ status: string }>('select status from ticket_orders where number = $1', [orderNumber])
   expect(status.rows[0]?.status).toBe('paid')
   await context.close()
