@@ -386,8 +386,22 @@ export const orderDetail = orderSummary.extend({
   refundDue: z.boolean(),
   /** That money: on its way back (as `refundDue`), or refunded to the payer's payment method. */
   refundState: z.enum(['pending', 'refunded']).nullable().optional(),
-  /** Payment methods offered now (sandbox, and card when Stripe is configured). */
+  /** Payment methods offered now (sandbox, card when Stripe is configured, bank transfer where the exhibition offers it). */
   methods: z.array(z.enum(PAYMENT_METHODS)),
+  /** The open bank transfer's instructions (docs/product.md#bank-transfer): the account, the amount, the reference and the deadline. */
+  bankTransfer: z
+    .object({
+      reference: z.string(),
+      holder: z.string(),
+      iban: z.string().nullable(),
+      bic: z.string().nullable(),
+      accountNumber: z.string().nullable(),
+      bankName: z.string().nullable(),
+      amountMinor: money,
+      currency: z.string(),
+      dueAt: instant,
+    })
+    .nullable(),
   tickets: z.array(eTicket),
   /** docs/product.md#refund-policy: the tickets its buyer may cancel now, each with what would come back. */
   selfCancel: z.array(z.object({ ticketId: z.string(), refundMinor: money })),

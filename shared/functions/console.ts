@@ -40,6 +40,12 @@ export const CONSOLE = {
   invoicing: at('invoicing', 'staff'),
   saveInvoicing: at('saveInvoicing', 'staff'),
   paymentQueue: at('paymentQueue', 'staff'),
+  // Bank transfer: the account, the statements and the transfers waiting (docs/product.md#bank-transfer).
+  bankTransfer: at('bankTransfer', 'staff'),
+  saveBankTransfer: at('saveBankTransfer', 'staff'),
+  importStatement: at('importStatement', 'staff'),
+  matchTransfer: at('matchTransfer', 'staff'),
+  decideTransfer: at('decideTransfer', 'staff'),
   dashboard: at('dashboard', 'staff'),
   // Exhibitions, ticket types and coupons (docs/product.md#console-catalog).
   exhibitionList: at('exhibitionList', 'staff'),

@@ -64,6 +64,12 @@ export const CONSOLE_ACCESS = {
   cancelOrder: MANAGER,
   refundOrder: MANAGER,
   paymentQueue: ORDER_DESK,
+  // Money coming in by transfer is the managers' to match and decide on (docs/product.md#bank-transfer).
+  bankTransfer: MANAGER,
+  saveBankTransfer: MANAGER,
+  importStatement: MANAGER,
+  matchTransfer: MANAGER,
+  decideTransfer: MANAGER,
   dashboard: ORDER_DESK,
   exhibitionList: MANAGER,
   exhibitionDetail: MANAGER,

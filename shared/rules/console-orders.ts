@@ -8,7 +8,7 @@ export const ORDER_LIST_STATUSES = ['pending', 'processing', 'paid', 'cancelled'
 export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number]
 
 /** The payment providers an order can be paid through (payment_attempts.provider): stripe is the card. */
-export const PAYMENT_METHODS = ['sandbox', 'stripe'] as const
+export const PAYMENT_METHODS = ['sandbox', 'stripe', 'bank'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 export const ORDER_LIST_LIMITS = {

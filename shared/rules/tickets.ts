@@ -13,7 +13,8 @@ export { IDENTITIES, type Identity, INDUSTRIES, type Industry } from './visitor-
 /** docs/product.md#tickets: at most five tickets per order ("Up to five tickets can be purchased"). */
 export const MAX_TICKETS_PER_ORDER = 5
 
-export const PAYMENT_METHODS = ['sandbox', 'card'] as const
+/** Bank transfer only where the exhibition offers it (docs/product.md#bank-transfer). */
+export const PAYMENT_METHODS = ['sandbox', 'card', 'bank'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 /** Characters after trimming (docs/product.md#attendee-form). */

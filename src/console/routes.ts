@@ -44,6 +44,7 @@ export const consoleRoutes: RouteObject[] = [
               { path: 'exhibitions/:id', ...screen('exhibition') },
               { path: 'exhibitions/:id/survey', ...screen('survey') },
               { path: 'exhibitions/:id/ticket-questions', ...screen('ticket-questions') },
+              { path: 'exhibitions/:id/bank-transfer', ...screen('bank-transfer') },
               { path: 'exhibitions/:id/floor-plan', ...screen('floor-plan') },
               { path: 'exhibitions/:id/content', ...screen('exhibition-content') },
               { path: 'exhibitions/:id/exhibitor-tasks', ...screen('exhibitor-tasks') },

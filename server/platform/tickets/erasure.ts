@@ -28,8 +28,21 @@ async function deleteUnpaidOrders(tx: Queryable, ids: string[]): Promise<void> {
   await tx.query('delete from ticket_orders where id = any($1::uuid[])', [ids])
 }
 
+/**
+ * Bank transfers for their orders (docs/product.md#bank-transfer) stay, with their amount and reference,
+ * for the organiser's books: the payer's name and words go.
+ */
+async function redactTransfers(tx: Queryable, ids: string[]): Promise<void> {
+  if (!ids.length) return
+  await tx.query(`update bank_transfers set payer = case when payer is null then null else $2 end, remittance = '' where order_id = any($1::uuid[])`, [
+    ids,
+    ERASED.name,
+  ])
+}
+
 /** Their orders: those where money moved kept and anonymised, the rest deleted. */
 export async function eraseOrders(tx: Queryable, orders: { kept: string[]; removed: string[] }): Promise<void> {
+  await redactTransfers(tx, [...orders.kept, ...orders.removed])
   await anonymiseKeptOrders(tx, orders.kept)
   await deleteUnpaidOrders(tx, orders.removed)
 }

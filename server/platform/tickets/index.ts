@@ -25,6 +25,8 @@ import { ticketRoutes } from './tickets.routes.ts'
 import { waitingListRoutes } from './waiting-list/waiting-list.routes.ts'
 import { mountBadgeDownloads } from './console/badges/badge-downloads.ts'
 import { registerWaitingListFunctions } from './waiting-list/waiting-list.functions.ts'
+import { registerBankTransferFunctions } from './payments/bank-transfer.functions.ts'
+import { remindDueTransfers } from './payments/bank-transfer.ts'
 import { lapseDueOffers, mailNewOffers } from './waiting-list/waiting-list.ts'
 
 export interface TicketsService {
@@ -35,6 +37,8 @@ export interface TicketsService {
   expireDue(): Promise<number>
   /** The waiting lists' jobs (docs/product.md#waiting-list): offers past their time pass on; new offers are mailed. */
   waitingList: { lapseDue(): Promise<number>; mailOffers(): Promise<number> }
+  /** Reminds buyers whose bank transfer is due within a day, each once (the job's pass). */
+  remindTransfers(): Promise<number>
   /** Team passes, issued and voided inside the exhibitors domain's transactions (passes.ts). */
   passes: {
     exhibition(exhibitionId: number, locale: Locale): Promise<ExhibitionInfo>
@@ -59,6 +63,8 @@ export const PAYMENT_SETTLE_MS = 3_000
 export const REFUND_RUN_MS = 5_000
 /** How often lapsed waiting-list offers pass on and new offers are mailed. */
 export const WAITING_LIST_RUN_MS = 5_000
+/** How often buyers whose bank transfer is due within a day are reminded (docs/product.md#bank-transfer). */
+export const TRANSFER_REMINDER_RUN_MS = 60_000
 
 /**
  * The success page's scan-to-download code opens the app's download page when APP_DOWNLOAD_URL is
@@ -107,12 +113,14 @@ export const domain: Domain = {
     registerConsoleCheckinFunctions(platform, context.signer)
     registerCatalogFunctions(platform)
     registerWaitingListFunctions(context)
+    registerBankTransferFunctions(context)
     platform.services.tickets = {
       orders,
       payments,
       signer: context.signer,
       expireDue: () => expireDueOrders(context),
       waitingList: { lapseDue: () => lapseDueOffers(context), mailOffers: () => mailNewOffers(context) },
+      remindTransfers: () => remindDueTransfers(context),
       passes: {
         exhibition: (exhibitionId, locale) => passExhibition(context, exhibitionId, locale),
         issue: (tx, input) => issuePass(context, tx, input),
@@ -127,6 +135,7 @@ export const domain: Domain = {
     platform.jobs.every('tickets.refunds', REFUND_RUN_MS, () => payments.executeDueRefunds())
     platform.jobs.every('tickets.waiting-lapse', WAITING_LIST_RUN_MS, () => lapseDueOffers(context))
     platform.jobs.every('tickets.waiting-mail', WAITING_LIST_RUN_MS, () => mailNewOffers(context))
+    platform.jobs.every('tickets.transfer-reminders', TRANSFER_REMINDER_RUN_MS, () => remindDueTransfers(context))
   },
   routes(router, platform: Platform) {
     const tickets = platform.services.tickets

@@ -1,4 +1,6 @@
 import { displayName } from '../../../shared/rules/names.ts'
+import { readableIban, readableReference } from '../../../shared/rules/bank-transfer.ts'
+import { amountText } from '../../../shared/rules/money.ts'
 import { type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
 import { checkoutPath, exhibitorAreaPath, invoicePdfPath } from '../../../shared/checkout-steps.ts'
 import type { BoothLabel } from '../../../shared/rules/floor-plans.ts'
@@ -7,7 +9,7 @@ import { type MailMessage, queueMail } from '../mailer.ts'
 import { qrPng } from './e-tickets.ts'
 import type { ExhibitionInfo } from './exhibition-info.ts'
 import { escapeHtml } from '../kit/escape.ts'
-import { formatDateRange, formatMoney, locationLine } from './format.ts'
+import { formatDateRange, formatMoney, htmlLangOf, locationLine } from './format.ts'
 import { orderScreenUrl } from './order-links.ts'
 import * as orders from './orders.repo.ts'
 import { ticketPdf, ticketPdfName } from './ticket-pdf.ts'
@@ -86,6 +88,52 @@ export async function queueCancelledMail(context: TicketsContext, tx: Queryable,
   if (refundMinor > 0) paragraphs.push(t('cancelMail.refund', { amount: formatMoney(refundMinor, order.currency, frame.locale) }))
   const subject = t('cancelMail.subject', { brand: frame.brand, number: order.number })
   await queueOrderMail(tx, order.id, `cancelled.${by}`, simpleMail(frame, order.buyer_email, subject, paragraphs))
+}
+
+/** Where to send the money of an order paid by bank transfer (payments/bank-transfer.ts). */
+export interface TransferDetails {
+  reference: string
+  holder: string
+  iban: string | null
+  bic: string | null
+  accountNumber: string | null
+  bankName: string | null
+  amountMinor: number
+  currency: string
+  dueAt: Date
+}
+
+/**
+ * The buyer chose bank transfer, or its deadline is a day away (docs/product.md#bank-transfer): the
+ * account, the amount as it is typed into a bank's form ("299.00 EUR"), the reference and the
+ * deadline, in the order's language.
+ */
+export async function queueBankTransferMail(
+  context: TicketsContext,
+  tx: Queryable,
+  order: orders.OrderRow,
+  details: TransferDetails,
+  kind: 'instructions' | 'reminder',
+): Promise<void> {
+  const frame = frameOf(context, order, true)
+  const { t } = frame
+  const due = `${new Intl.DateTimeFormat(htmlLangOf(frame.locale), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(details.dueAt)} (UTC)`
+  const account = details.iban
+    ? [`${t('bankTransfer.iban')}: ${readableIban(details.iban)}`, `${t('bankTransfer.bic')}: ${details.bic ?? ''}`]
+    : [`${t('bankTransfer.accountNumber')}: ${details.accountNumber ?? ''}`, `${t('bankTransfer.bankName')}: ${details.bankName ?? ''}`]
+  const paragraphs = [
+    t(`bankTransfer.mail.${kind}`, { number: order.number, due }),
+    [
+      `${t('bankTransfer.holder')}: ${details.holder}`,
+      ...account,
+      `${t('bankTransfer.amount')}: ${amountText(details.amountMinor, details.currency)} ${details.currency}`,
+      `${t('bankTransfer.reference')}: ${readableReference(details.reference)}`,
+      `${t('bankTransfer.due')}: ${due}`,
+    ].join('\n'),
+    t('bankTransfer.referenceOnly'),
+  ]
+  const subject = t(`bankTransfer.mail.${kind}Subject`, { brand: frame.brand, number: order.number })
+  await queueOrderMail(tx, order.id, `bankTransfer.${kind}`, simpleMail(frame, order.buyer_email, subject, paragraphs))
 }
 
 /**

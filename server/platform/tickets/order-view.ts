@@ -9,6 +9,7 @@ import { countryName } from '../kit/country-names.ts'
 import { paidOrderMedia } from './order-media.ts'
 import { buyerRefundState, nextStepOf, visibleStatus } from './order-rules.ts'
 import * as orders from './orders.repo.ts'
+import { offersTransfer, openInstructions } from './payments/bank-transfer-offer.ts'
 import * as payments from './payments/payments.repo.ts'
 import * as refunds from './payments/refunds.repo.ts'
 import type { TicketsContext } from './tickets-context.ts'
@@ -115,6 +116,7 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
     locale,
   )
   const refundState = buyerRefundState(refundFacts.flagged, refundFacts.statuses)
+  const [transfer, instructions] = await Promise.all([offersTransfer(context, order.exhibition_id), openInstructions(db, order, attempt)])
   const positions = base.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line))
   const holders = new Map(
     attendees.map((attendee) => [
@@ -173,10 +175,11 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
     countries: countriesFor(questions, locale),
     answersOpen: order.status !== 'cancelled' && attendeeChangesOpen(base.exhibition, new Date()),
     confirmed: order.confirmed_at !== null,
-    payment: attempt ? { method: attempt.provider === 'stripe' ? 'card' : 'sandbox', status: attempt.status } : null,
+    payment: attempt ? { method: attempt.provider === 'stripe' ? 'card' : attempt.provider, status: attempt.status } : null,
     refundDue: refundState === 'pending',
     refundState,
-    methods: context.checkouts.methods(),
+    methods: [...context.checkouts.methods(), ...(transfer ? (['bank'] as const) : [])],
+    bankTransfer: instructions && { ...instructions, dueAt: instructions.dueAt.toISOString() },
     ...media,
     selfCancel,
     invoiceRequest: order.invoice_request && { ...order.invoice_request, countryName: countryName(order.invoice_request.country, locale) },

@@ -220,6 +220,7 @@ const PEOPLE: Record<string, Record<string, string>> = {
     refund_reason: 'kept, as currency',
     sandbox_secret: 'kept, as currency',
     settle_outcome: 'kept, as currency: how the sandbox will settle',
+    bank_reference: 'kept, as currency: a bank transfer’s reference, random letters',
     status: 'kept, as currency',
   },
   invoices: {
@@ -233,6 +234,16 @@ const PEOPLE: Record<string, Record<string, string>> = {
     currency: 'kept, as buyer',
     language: 'kept, as buyer',
   },
+  bank_transfers: {
+    payer: 'the payer’s name as their bank gave it: becomes the erased marker for transfers of their orders (eraseOrders)',
+    remittance: 'the payer’s words on the transfer: emptied for transfers of their orders (eraseOrders)',
+    reference: 'kept: our payment reference, random letters',
+    line_key: 'kept: the bank’s id of the line or a digest of it',
+    source: 'kept',
+    currency: 'kept: the money that came in stays in the books',
+    state: 'kept',
+    issue: 'kept',
+  },
   checkin_scans: {
     device_id: 'kept with the ticket: the door device',
     gate: 'kept with the ticket',
@@ -243,6 +254,10 @@ const PEOPLE: Record<string, Record<string, string>> = {
 
 /** Tables that never hold a visitor, and why. */
 const NOBODY: Record<string, { why: string; columns: string[] }> = {
+  bank_transfer_settings: {
+    why: 'the organiser’s own account, which managers enter',
+    columns: ['account_holder', 'iban', 'bic', 'account_number', 'bank_name'],
+  },
   messages: { why: 'the organiser’s mail to many, which staff write', columns: ['audience', 'checked_in', 'kind', 'state', 'texts', 'ticket_type_ids'] },
   adverts: { why: 'content staff write', columns: ['image', 'link', 'placement', 'slug', 'texts'] },
   bulletins: { why: 'content staff write', columns: ['kind', 'slug'] },

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino'
 import type { PaymentMethod } from '../../../../shared/rules/tickets.ts'
 import type { ProviderCheckout } from './payments.repo.ts'
-import { type CardProvider, createSandboxRefunds, type RefundProvider } from './providers.ts'
+import { type CardProvider, createBankRefunds, createSandboxRefunds, type RefundProvider } from './providers.ts'
 
 export interface Checkouts {
   /** Stripe when configured; null otherwise. */
@@ -11,7 +11,7 @@ export interface Checkouts {
   /** Payment methods offered now: the sandbox never in production. */
   methods(): PaymentMethod[]
   /** Who refunds a payment made with `provider` (null: Stripe is not configured any more). */
-  refunder(provider: 'sandbox' | 'stripe'): RefundProvider | null
+  refunder(provider: 'sandbox' | 'stripe' | 'bank'): RefundProvider | null
   /** Closes checkouts at the card provider after commit; a failure there is logged, never the buyer's problem. */
   close(attempts: ProviderCheckout[]): void
 }
@@ -20,12 +20,13 @@ export interface Checkouts {
 export function createCheckouts(options: { card: CardProvider | null; isProduction: boolean; logger: Logger }): Checkouts {
   let card = options.card
   const sandbox = createSandboxRefunds()
+  const bank = createBankRefunds()
   return {
     card: () => card,
     setCard(provider) {
       card = provider
     },
-    refunder: (provider) => (provider === 'sandbox' ? sandbox : card),
+    refunder: (provider) => (provider === 'sandbox' ? sandbox : provider === 'bank' ? bank : card),
     methods: () => (card ? (options.isProduction ? ['card'] : ['card', 'sandbox']) : ['sandbox']),
     close(attempts) {
       for (const attempt of attempts) {

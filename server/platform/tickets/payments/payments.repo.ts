@@ -17,7 +17,7 @@ export interface SandboxSettlement {
 export interface AttemptRow {
   id: string
   order_id: string
-  provider: 'sandbox' | 'stripe'
+  provider: 'sandbox' | 'stripe' | 'bank'
   status: 'creating' | 'open' | 'processing' | 'succeeded' | 'failed' | 'cancelled'
   amount_minor: number
   currency: string
@@ -35,6 +35,8 @@ export interface AttemptRow {
   created_at: Date
   processing_at: Date | null
   confirmed_at: Date | null
+  /** A bank transfer's reference (docs/product.md#bank-transfer); null for other providers. */
+  bank_reference: string | null
 }
 
 export async function latestAttempt(db: Queryable, orderId: string): Promise<AttemptRow | null> {

@@ -10,7 +10,7 @@ export interface RefundRow {
   id: string
   attempt_id: string
   order_id: string
-  provider: 'sandbox' | 'stripe'
+  provider: 'sandbox' | 'stripe' | 'bank'
   amount_minor: number
   currency: string
   reason: RefundCause
@@ -46,7 +46,7 @@ export async function insertRefund(
   values: {
     attemptId: string
     orderId: string
-    provider: 'sandbox' | 'stripe'
+    provider: 'sandbox' | 'stripe' | 'bank'
     amountMinor: number
     currency: string
     reason: RefundCause

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto'
 import type { PaymentMethod } from '../../../../shared/rules/tickets.ts'
 import { conflict, invalid } from '../../errors.ts'
 import { lockPending, orderTransaction } from '../lock-pending.ts'
-import { orderScreenUrl } from '../order-links.ts'
+import { orderScreenPath, orderScreenUrl } from '../order-links.ts'
 import { refusalError } from '../order-refusals.ts'
 import { paymentBlocker, stateOf, TRANSITIONS } from '../order-rules.ts'
 import * as orders from '../orders.repo.ts'
 import { ownOrder } from '../read-orders.ts'
 import type { Caller, TicketsContext } from '../tickets-context.ts'
+import { openTransfer } from './bank-transfer.ts'
+import { offersTransfer } from './bank-transfer-offer.ts'
 import * as payments from './payments.repo.ts'
 
 const methodUnavailable = () => invalid({ method: 'messages.methodUnavailable' }, 'tickets:messages.methodUnavailable')
@@ -32,11 +34,12 @@ export async function startPayment(
   const order = await ownOrder(context, caller, orderNumber)
   const step = TRANSITIONS[stateOf(order, null)].startPayment
   if (step.kind === 'refuse') throw refusalError(step.refusal)
-  if (!context.checkouts.methods().includes(method)) throw methodUnavailable()
+  const offered = method === 'bank' ? await offersTransfer(context, order.exhibition_id) : context.checkouts.methods().includes(method)
+  if (!offered) throw methodUnavailable()
   await context.exhibitions.ensureNotOver(order.exhibition_id)
   const blocker = paymentBlocker(order)
   if (blocker) throw conflict(`tickets:messages.${blocker}`)
-  const provider = method === 'card' ? 'stripe' : 'sandbox'
+  const provider = method === 'card' ? 'stripe' : method === 'bank' ? 'bank' : 'sandbox'
   const outcome = await orderTransaction(db, async (tx): Promise<Started> => {
     const locked = await lockPending(context.platform, tx, orderNumber, caller, 'startPayment')
     if ('refused' in locked) return locked
@@ -51,6 +54,7 @@ export async function startPayment(
       await payments.cancelAttempt(tx, open.id)
       closed.push(open)
     }
+    if (provider === 'bank') return { attempt: await openTransfer(context, tx, locked.order), closed }
     const attempt = await payments.insertAttempt(tx, {
       orderId: locked.order.id,
       provider,
@@ -66,6 +70,8 @@ export async function startPayment(
   const linked = { number: order.number, locale: caller.locale }
   if ('processing' in outcome) return { redirectUrl: orderScreenUrl(config.PUBLIC_ORIGIN, linked, 'paymentCheck'), attemptId: outcome.processing.id }
   const { attempt } = outcome
+  // The transfer's instructions are on the order's payment screen (and in the mail), on this site as the sandbox's page is.
+  if (attempt.provider === 'bank') return { redirectUrl: orderScreenPath(linked, 'payment'), attemptId: attempt.id }
   if (attempt.redirect_url && attempt.status === 'open') return { redirectUrl: attempt.redirect_url, attemptId: attempt.id }
   let checkout: { providerRef: string; redirectUrl: string }
   if (attempt.provider === 'sandbox') {

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router'
+import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { type Dashboard, dashboard } from '../../../api/console.ts'
-import { mayExport } from '../../../../shared/rules/console-access.ts'
+import { mayCall, mayExport } from '../../../../shared/rules/console-access.ts'
 import { useMember } from '../../console-state.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
+import ui from '../../ui/ui.module.css'
 import { CapacityTable, CheckinsTable, ExpiringTable, RefundsTable, RevenueTable } from './dashboard-tables.tsx'
 import styles from './dashboard.module.css'
 import { ExhibitionExports } from './export-buttons.tsx'
@@ -23,7 +24,8 @@ export async function loader(args: LoaderFunctionArgs): Promise<DashboardData> {
 
 /**
  * One exhibition at a glance (docs/product.md#console-dashboard): the sales chart with its
- * table, capacity, takings per currency, orders about to expire, refunds waiting, and the exports.
+ * table, capacity, takings per currency, orders about to expire, refunds waiting, the exports, and
+ * for managers the way to the bank transfers that came in (docs/product.md#bank-transfer).
  */
 export function Component() {
   const { t } = useTranslation()
@@ -33,7 +35,16 @@ export function Component() {
     <ConsolePage
       title={t('dashboard.title', { title: board.title })}
       lead={t('dashboard.lead')}
-      actions={mayExport(member.roles) ? <ExhibitionExports exhibitionId={exhibitionId} /> : null}
+      actions={
+        <>
+          {mayCall(member.roles, 'bankTransfer') ? (
+            <Link className={ui.button} to={`/console/exhibitions/${exhibitionId}/bank-transfer`}>
+              {t('bankTransfer.link')}
+            </Link>
+          ) : null}
+          {mayExport(member.roles) ? <ExhibitionExports exhibitionId={exhibitionId} /> : null}
+        </>
+      }
     >
       <div className={styles.grid}>
         <SalesChart days={board.soldPerDay} />

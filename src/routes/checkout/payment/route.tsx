@@ -17,6 +17,7 @@ import { OrderTotals } from '../order-totals.tsx'
 import { PayDeadline } from '../pay-deadline.tsx'
 import { STAY_BUSY, useOrderAction } from '../use-order-action.ts'
 import styles from './payment.module.css'
+import { TransferDetails } from './transfer-details.tsx'
 
 /** Payment (docs/product.md#checkout-screens): the method, the countdown to the deadline, the refund guide and the instructions. */
 export const { loader, Component } = orderScreen('payment', Payment)
@@ -27,7 +28,7 @@ function Payment({ order, times }: { order: OrderDetail; times: OrderTimes }) {
   const gateway = useGateway()
   const action = useOrderAction()
   const [search] = useSearchParams()
-  const [method, setMethod] = useState<PaymentMethod>(order.methods[0] ?? 'sandbox')
+  const [method, setMethod] = useState<PaymentMethod>(order.bankTransfer ? 'bank' : (order.methods[0] ?? 'sandbox'))
   const result = search.get('result')
   const amount = formatMoney(order.totalMinor, order.currency, site.htmlLang)
   const deadline = useLocalTime(order.expiresAt, times.expires, site.htmlLang)
@@ -35,7 +36,7 @@ function Payment({ order, times }: { order: OrderDetail; times: OrderTimes }) {
   const pay = () =>
     action.run(async () => {
       const { redirectUrl } = await gateway.call(startPayment, { orderNumber: order.number, method })
-      // The provider's page (the sandbox here, Stripe Checkout elsewhere); it sends the payer back.
+      // The provider's page (the sandbox here, Stripe Checkout elsewhere), which sends the payer back; for a transfer, this screen with its details.
       window.location.assign(redirectUrl)
       return STAY_BUSY
     })
@@ -55,6 +56,7 @@ function Payment({ order, times }: { order: OrderDetail; times: OrderTimes }) {
           {t(`payment.result.${result}`)}
         </p>
       ) : null}
+      {order.bankTransfer ? <TransferDetails transfer={order.bankTransfer} deadline={deadline} /> : null}
       <section className={ui.card} aria-labelledby="payment-method">
         <fieldset className={styles.methods}>
           <legend id="payment-method" className={`${ui.cardTitle} ${styles.legend}`}>
@@ -79,9 +81,11 @@ function Payment({ order, times }: { order: OrderDetail; times: OrderTimes }) {
         </fieldset>
         <ActionError text={action.error} />
         <div className={ui.actions}>
-          <ActionButton pending={action.pending} className={ui.primary} onClick={() => void pay()}>
-            {action.pending ? t('payment.redirecting') : t('payment.pay', { amount })}
-          </ActionButton>
+          {method === 'bank' && order.bankTransfer ? null : (
+            <ActionButton pending={action.pending} className={ui.primary} onClick={() => void pay()}>
+              {action.pending ? t('payment.redirecting') : method === 'bank' ? t('payment.bankStart') : t('payment.pay', { amount })}
+            </ActionButton>
+          )}
           <Link className={ui.linkButton} to={checkoutPath(site.lang, 'cancelConfirm', { order: order.number })}>
             {t('payment.cancelOrder')}
           </Link>
