@@ -140,8 +140,9 @@ test('when an account waits in one line and holds an offer in another, then My a
     randomBytes(32).toString('base64url'),
   ])
   const key = (await db.query<{ value: string }>(`select value from platform_secrets where name = 'waiting-offer-links'`)).rows[0]?.value as string
+  if (!entryId) throw new Error('the waiting-list entry was not made')
   const token = createHmac('sha256', key)
-    .update(`${entryId?.id}:${(entryId?.offered_at as Date).toISOString()}`)
+    .update(`${entryId.id}:${(entryId.offered_at as Date).toISOString()}`)
     .digest()
     .subarray(0, 24)
     .toString('base64url')
