@@ -131,8 +131,6 @@ export function mountFileVerification(router: Router, platform: Platform, servic
     try {
       parser = busboy({
         headers: req.headers,
-        // Browsers send a file's name as UTF-8 bytes (王小明.pdf), which busboy would read as Latin-1.
-        defParamCharset: 'utf8',
         limits: { files: 1, fileSize: maxBytes, fields: 8, fieldSize: 1024, parts: 10, headerPairs: 20 },
       })
     } catch {
@@ -165,7 +163,8 @@ export function mountFileVerification(router: Router, platform: Platform, servic
         return
       }
       fileSeen = true
-      fileName = [...(info.filename ?? '')].slice(0, FILE_NAME_MAX).join('')
+      // Browsers send a file's name as UTF-8 bytes (王小明.pdf), which busboy hands over read as Latin-1.
+      fileName = [...Buffer.from(info.filename ?? '', 'latin1').toString('utf8')].slice(0, FILE_NAME_MAX).join('')
       const hash = createHash('sha256')
       // Kept in memory for the signature check (UPLOAD_MAX_MB at most), never written anywhere.
       const chunks: Buffer[] = []
