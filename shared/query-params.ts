@@ -49,7 +49,7 @@ export const ROUTE_QUERY_PARAMS: Readonly<Record<string, QueryDeclaration>> = {
   'apply/cancelled': 'any',
   apply: ['tab', 'exhibition'],
   'apply/h5Index': ['tab', 'exhibition'],
-  'verify.html': ['value'],
+  'verify.html': ['value', 'tab'],
   // Personal (never stored): prefilled with a value, or a refused form post's `draft`; the reference.
   'verify/report.html': 'any',
   'verify/report/thanks.html': 'any',

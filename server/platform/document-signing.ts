@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts'
 import type { Queryable } from '../db/client.ts'
-import { createPdfSigner, openP12, type PdfSigner, readPdfSignature, selfSignedP12 } from './kit/pdf-signature.ts'
+import { createPdfSigner, type DigestSigner, openP12, type PdfSigner, readPdfSignature, selfSignedP12 } from './kit/pdf-signature.ts'
 import { keepSecretOnce } from './tokens.ts'
 
 /** The generated key's PKCS#12 file (base64, no passphrase), kept like the other generated secrets. */
@@ -14,6 +14,8 @@ export type SignatureAnswer = { state: 'none' } | { state: 'intact' | 'changed';
 export interface DocumentSigning {
   /** Signs a finished pdf-lib document with the organiser's key and answers its bytes. */
   readonly sign: PdfSigner['sign']
+  /** The same key for a PDF written by hand and streamed (the badges): it signs a digest. */
+  readonly digestSigner: DigestSigner
   /** Reads an uploaded PDF's signature; throws UnreadableSignature when it has one that cannot be read. */
   check(file: Buffer): Promise<SignatureAnswer>
 }
@@ -37,6 +39,7 @@ export async function loadDocumentSigning(
   }
   return {
     sign: (pdf) => signer.sign(pdf),
+    digestSigner: signer,
     async check(file) {
       const reading = readPdfSignature(file)
       if (!reading.signed) return { state: 'none' }

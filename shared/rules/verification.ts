@@ -1,6 +1,10 @@
 /** The multipart PDF check (not a gateway function): the upload page posts here, the platform's route listens here. */
 export const VERIFY_FILE_PATH = '/api/verify/file'
 export const VERIFY_FILE_FIELD = 'file'
+/** The same check for the page's form without JavaScript: the answer is a page (docs/product.md#verification-without-javascript). */
+export const VERIFY_DOCUMENT_PATH = '/api/verify/document'
+/** Where the page's form posts without JavaScript: the page's language travels in the address, for the answer and its refusals. */
+export const verifyDocumentAction = (lang: string) => `${VERIFY_DOCUMENT_PATH}?lang=${encodeURIComponent(lang)}`
 /** The public JSON check for other sites and partners' tools (docs/product.md#verification-api). */
 export const VERIFY_API_PATH = '/api/verify'
 

@@ -160,6 +160,9 @@ describe('badge downloads', () => {
       { function: 'console$downloadBadges', target: `exhibition:${exhibitionId}`, after: { badges: 5, stock: 'a6', ticketTypeId: null } },
     ])
     expect(tickets).toHaveLength(5)
+    // Signed as the e-tickets are (docs/product.md#document-signatures): the verification page reads it as ours.
+    expect(await platform.documents.check(Buffer.from(response.body))).toMatchObject({ state: 'intact' })
+    expect(execFileSync('pdfsig', [path], { encoding: 'utf8' })).toContain('Signature Validation: Signature is Valid.')
   }, 60_000)
 
   it("when the order desk downloads one ticket's card badge, then its QR code reads back as that ticket's code", async () => {

@@ -152,6 +152,6 @@ describe('verification without JavaScript: /{lang}/verify.html?value=', () => {
     expect(form).toContain('method="get"')
     expect(form).toContain('action="/en/verify.html"')
     expect(response.text).toContain(en.tabs.query)
-    expect(response.text).toContain(en.query.fileNeedsScript)
+    expect(response.text).toContain(en.file.noScript)
   })
 })

@@ -1,14 +1,4 @@
-import {
-  constants,
-  createHash,
-  createPrivateKey,
-  generateKeyPairSync,
-  type KeyObject,
-  privateEncrypt,
-  randomBytes,
-  verify as verifySignature,
-  X509Certificate,
-} from 'node:crypto'
+import { createHash, createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes, sign, verify as verifySignature, X509Certificate } from 'node:crypto'
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib'
 import { SignPdf, Signer } from '@signpdf/signpdf'
 import forge from 'node-forge'
@@ -86,9 +76,18 @@ export function selfSignedP12(brand: string, now: Date): Buffer {
 
 export interface PdfSigner {
   readonly fingerprint: string
+  /** Hex digits the PKCS#7 blob may take in a file (see signatureRoom); the blob is padded with zeros to it. */
+  readonly room: number
+  /** The signer's name and the reason's brand ("Issued by <brand>"). */
+  readonly brand: string
+  /** The detached PKCS#7 blob over content of this SHA-256, for a PDF written by hand (the streamed badges). */
+  signDigest(digest: Buffer, signingTime: Date): Buffer
   /** Adds the signature field to a finished document, saves it and signs it; the document is not to be used after. */
   sign(pdf: PDFDocument): Promise<Uint8Array>
 }
+
+/** What a PDF written by hand needs to sign itself (the streamed badges, server/platform/tickets/badge-pdf.ts). */
+export type DigestSigner = Pick<PdfSigner, 'room' | 'brand' | 'signDigest'>
 
 /**
  * Room for the PKCS#7 blob, in hex digits: the certificates it carries, and 1 KB for the signed
@@ -100,15 +99,59 @@ function signatureRoom(certificates: forge.pki.Certificate[]): number {
   return Math.ceil((certificateBytes + 1024) / 1024) * 1024 * 2
 }
 
-/** DigestInfo's DER up to the digest, for SHA-256 (RFC 8017 §9.2, note 1). */
-const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex')
+const { asn1 } = forge
+const sequence = (value: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, value)
+const setOf = (value: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, value)
+const oid = (id: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(id).getBytes())
+const integer = (bytes: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, bytes)
+const octets = (bytes: Buffer) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, bytes.toString('binary'))
+const noParameters = () => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, '')
+const tagged = (value: forge.asn1.Asn1[]) => asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, value)
+const attribute = (type: string, value: forge.asn1.Asn1) => sequence([oid(type), setOf([value])])
+/** UTCTime up to 2049, GeneralizedTime after (RFC 5280 §4.1.2.5, as forge writes its signing time). */
+const timeValue = (date: Date) =>
+  date.getUTCFullYear() < 2050
+    ? asn1.create(asn1.Class.UNIVERSAL, asn1.Type.UTCTIME, false, asn1.dateToUtcTime(date))
+    : asn1.create(asn1.Class.UNIVERSAL, asn1.Type.GENERALIZEDTIME, false, asn1.dateToGeneralizedTime(date))
 
 /**
- * The PKCS#7 signer: node-forge builds the SignedData as @signpdf/signer-p12 does (content type,
- * signing time, message digest, in that order), with the key opened once and the RSA step done by
- * Node's OpenSSL. P12Signer reopens the PKCS#12 file on every signature and, in 3.3.0, signs only once
- * (it consumes its buffer): 90 ms for the first ticket, then an error (docs/decisions/0016-pdf-signatures.md).
+ * A detached CMS SignedData (RFC 5652 §5) over content whose SHA-256 the caller has already taken:
+ * the signed attributes content type, signing time and message digest, in that order (as
+ * @signpdf/signer-p12 writes them), the signature Node's OpenSSL makes, and the identity's
+ * certificates. Taking the digest rather than the content lets a streamed PDF (the badges) be signed
+ * without holding it whole, and hashes with OpenSSL instead of forge's JavaScript.
  */
+export function signDigest(identity: SigningIdentity, digest: Buffer, signingTime: Date): Buffer {
+  const { pki } = forge
+  const oids = pki.oids as Record<string, string>
+  const attributes = [
+    attribute(oids.contentType as string, oid(oids.data as string)),
+    attribute(oids.signingTime as string, timeValue(signingTime)),
+    attribute(oids.messageDigest as string, octets(digest)),
+  ]
+  // The signature is over the attributes' DER as a SET (RFC 5652 §5.4), stored as [0] IMPLICIT.
+  const signature = sign('sha256', Buffer.from(asn1.toDer(setOf(attributes)).getBytes(), 'binary'), identity.key)
+  const sha256 = () => sequence([oid(oids.sha256 as string), noParameters()])
+  const certificate = identity.certificate
+  const signerInfo = sequence([
+    integer(String.fromCharCode(1)),
+    sequence([pki.distinguishedNameToAsn1(certificate.issuer), integer(forge.util.hexToBytes(certificate.serialNumber))]),
+    sha256(),
+    tagged(attributes),
+    sequence([oid(oids.rsaEncryption as string), noParameters()]),
+    octets(signature),
+  ])
+  const signedData = sequence([
+    integer(String.fromCharCode(1)),
+    setOf([sha256()]),
+    sequence([oid(oids.data as string)]),
+    tagged(identity.certificates.map((each) => pki.certificateToAsn1(each))),
+    setOf([signerInfo]),
+  ])
+  return Buffer.from(asn1.toDer(sequence([oid(oids.signedData as string), tagged([signedData])])).getBytes(), 'binary')
+}
+
+/** Signs whole content for @signpdf/signpdf: its SHA-256 by OpenSSL, then signDigest. */
 class OrganiserSigner extends Signer {
   readonly #identity: SigningIdentity
   constructor(identity: SigningIdentity) {
@@ -116,29 +159,7 @@ class OrganiserSigner extends Signer {
     this.#identity = identity
   }
   override async sign(pdf: Buffer, signingTime?: Date): Promise<Buffer> {
-    const { key, certificate, certificates } = this.#identity
-    const signedData = forge.pkcs7.createSignedData()
-    signedData.content = forge.util.createBuffer(pdf.toString('binary'))
-    for (const each of certificates) signedData.addCertificate(each)
-    const rsa = {
-      sign: (md: forge.md.MessageDigest) =>
-        privateEncrypt(
-          { key, padding: constants.RSA_PKCS1_PADDING },
-          Buffer.concat([SHA256_DIGEST_INFO, Buffer.from(md.digest().getBytes(), 'binary')]),
-        ).toString('binary'),
-    }
-    signedData.addSigner({
-      key: rsa as unknown as forge.pki.rsa.PrivateKey,
-      certificate,
-      digestAlgorithm: forge.pki.oids.sha256 as string,
-      authenticatedAttributes: [
-        { type: forge.pki.oids.contentType as string, value: forge.pki.oids.data as string },
-        { type: forge.pki.oids.signingTime as string, value: (signingTime ?? new Date()) as unknown as string },
-        { type: forge.pki.oids.messageDigest as string },
-      ],
-    })
-    signedData.sign({ detached: true })
-    return Buffer.from(forge.asn1.toDer(signedData.toAsn1()).getBytes(), 'binary')
+    return signDigest(this.#identity, createHash('sha256').update(pdf).digest(), signingTime ?? new Date())
   }
 }
 
@@ -148,6 +169,9 @@ export function createPdfSigner(identity: SigningIdentity, brand: string): PdfSi
   const room = signatureRoom(identity.certificates)
   return {
     fingerprint: identity.fingerprint,
+    room,
+    brand,
+    signDigest: (digest, signingTime) => signDigest(identity, digest, signingTime),
     async sign(pdf) {
       const signingTime = new Date()
       pdflibAddPlaceholder({

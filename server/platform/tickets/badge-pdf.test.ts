@@ -9,8 +9,11 @@ import { BADGE_ROLES, type BadgeStock } from '../../../shared/rules/badges.ts'
 import { displayName } from '../../../shared/rules/names.ts'
 import { type Badge, type BadgeSheet, badgePdf, oneBadgePdf } from './badge-pdf.ts'
 import { createTicketSigner } from './e-tickets.ts'
+import { readPdfSignature } from '../kit/pdf-signature.ts'
+import { testPdfSigner } from '../../../test/setup/pdf-signer.ts'
 
 const signer = createTicketSigner(generateKeyPairSync('ed25519').privateKey)
+const pdfSigner = testPdfSigner('Aurum Expo')
 const folder = mkdtempSync(join(tmpdir(), 'badges-'))
 afterAll(() => (process.env.KEEP_BADGES ? undefined : rmSync(folder, { recursive: true, force: true })))
 
@@ -67,7 +70,7 @@ describe('the badge PDF', () => {
         code: signer.sign(randomUUID(), 7),
       }))
       const parts: Uint8Array[] = []
-      for await (const part of badgePdf(sheet(stock), badges)) parts.push(part)
+      for await (const part of badgePdf(sheet(stock), badges, pdfSigner)) parts.push(part)
       const path = file(`${stock}.pdf`, Buffer.concat(parts))
       expect((await PDFDocument.load(Buffer.concat(parts))).getPageCount()).toBe(PEOPLE.length)
       const expected = stock === 'a6' ? [105, 148] : [85.6, 54]
@@ -91,23 +94,82 @@ describe('the badge PDF', () => {
   it("when a badge is drawn for each role, then its band carries the role's word", async () => {
     const parts: Uint8Array[] = []
     const badges = BADGE_ROLES.map((role) => ({ name: 'Grace Hopper', company: null, position: null, country: null, role, code: signer.sign(randomUUID(), 3) }))
-    for await (const part of badgePdf(sheet('cr80'), badges)) parts.push(part)
+    for await (const part of badgePdf(sheet('cr80'), badges, pdfSigner)) parts.push(part)
     const path = file('roles.pdf', Buffer.concat(parts))
     for (const [index, role] of BADGE_ROLES.entries()) expect(text(path, index + 1), role).toContain(sheet('cr80').roleWord(role).toUpperCase())
   }, 30_000)
 
   it('when one badge is asked for, then it is one valid page with the Vietnamese name given name first, as the name rule writes it', async () => {
-    const bytes = await oneBadgePdf(sheet('a6'), {
-      name: 'Văn An Nguyễn',
-      company: null,
-      position: null,
-      country: 'Việt Nam',
-      role: 'press',
-      code: signer.sign(randomUUID(), 3),
-    })
+    const bytes = await oneBadgePdf(
+      sheet('a6'),
+      {
+        name: 'Văn An Nguyễn',
+        company: null,
+        position: null,
+        country: 'Việt Nam',
+        role: 'press',
+        code: signer.sign(randomUUID(), 3),
+      },
+      pdfSigner,
+    )
     const path = file('one.pdf', bytes)
     expect(execFileSync('pdfinfo', [path], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/)
     expect(text(path)).toContain('Văn An Nguyễn')
     expect(text(path)).toContain('PRESS')
   }, 30_000)
+
+  it("when a sheet of many badges streams out, then it carries the organiser's signature over the whole file, valid for our reader, pdfsig and OpenSSL", async () => {
+    const badges = Array.from({ length: 70 }, (_, index) => ({
+      name: index % 2 ? '王小明' : 'Grace Hopper',
+      company: 'Aurum (Asia) Ltd',
+      position: null,
+      country: null,
+      role: 'visitor' as const,
+      code: signer.sign(randomUUID(), 3),
+    }))
+    const parts: Uint8Array[] = []
+    for await (const part of badgePdf(sheet('cr80'), badges, pdfSigner)) parts.push(part)
+    const bytes = Buffer.concat(parts)
+    const reading = readPdfSignature(bytes)
+    expect(reading).toMatchObject({ signed: true, fingerprint: pdfSigner.fingerprint, valid: true, appended: false })
+    const path = file('signed-sheet.pdf', bytes)
+    expect(execFileSync('pdfinfo', [path], { encoding: 'utf8' })).toMatch(/Pages:\s+70\n/)
+    const report = execFileSync('pdfsig', [path], { encoding: 'utf8' })
+    expect(report).toContain('Signer Certificate Common Name: Aurum Expo')
+    expect(report).toContain('Signature Type: adbe.pkcs7.detached')
+    expect(report).toContain('Total document signed')
+    expect(report).toContain('Signature Validation: Signature is Valid.')
+
+    const range = (/\/ByteRange \[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(bytes.toString('latin1')) ?? []).slice(1).map(Number)
+    const [, length, next, rest] = range as [number, number, number, number]
+    expect(next + rest).toBe(bytes.length)
+    writeFileSync(join(folder, 'sheet-content.bin'), Buffer.concat([bytes.subarray(0, length), bytes.subarray(next)]))
+    writeFileSync(join(folder, 'sheet-signature.der'), Buffer.from(bytes.subarray(length + 1, next - 1).toString('latin1'), 'hex'))
+    execFileSync('openssl', ['pkcs7', '-inform', 'DER', '-in', join(folder, 'sheet-signature.der'), '-print_certs', '-out', join(folder, 'sheet-cert.pem')])
+    // Throws, failing the test, when OpenSSL refuses the signature; the certificate's dates are not checked (it is the test's own).
+    execFileSync(
+      'openssl',
+      [
+        'cms',
+        '-verify',
+        '-binary',
+        '-inform',
+        'DER',
+        '-in',
+        join(folder, 'sheet-signature.der'),
+        '-content',
+        join(folder, 'sheet-content.bin'),
+        '-noverify',
+        '-out',
+        '/dev/null',
+      ],
+      { stdio: 'pipe' },
+    )
+
+    // One byte of a page changed (the text is glyph ids, not searchable): no longer valid.
+    const edited = Buffer.from(bytes)
+    const at = Math.floor(length / 2)
+    edited[at] = ((edited[at] as number) + 1) % 256
+    expect(readPdfSignature(edited)).toMatchObject({ signed: true, valid: false })
+  }, 60_000)
 })

@@ -1,4 +1,6 @@
-import { PDFDocument, PDFName, PDFPage, type PDFObject, PDFRef, type RGB, rgb } from 'pdf-lib'
+import { createHash, type Hash } from 'node:crypto'
+import { PDFDocument, PDFHexString, PDFName, PDFPage, type PDFObject, PDFRef, PDFString, type RGB, rgb } from 'pdf-lib'
+import type { DigestSigner } from '../kit/pdf-signature.ts'
 import { BADGE_COLOURS, BADGE_STOCKS, type BadgeRole, type BadgeStock } from '../../../shared/rules/badges.ts'
 import { embedFonts, type Fonts, GOLD, MUTED, write, wrap } from '../kit/pdf-text.ts'
 import { qrPath } from './ticket-pdf.ts'
@@ -123,7 +125,7 @@ const encoder = new TextEncoder()
  * finished; the page tree and the fonts (whose subsets are known only when every page is drawn) come
  * last, then the cross-reference table of every object's offset.
  */
-export async function* badgePdf(sheet: BadgeSheet, badges: AsyncIterable<Badge> | Iterable<Badge>): AsyncGenerator<Uint8Array> {
+export async function* badgePdf(sheet: BadgeSheet, badges: AsyncIterable<Badge> | Iterable<Badge>, signer: DigestSigner): AsyncGenerator<Uint8Array> {
   const pdf = await PDFDocument.create({ updateMetadata: false })
   pdf.setTitle(`${sheet.brand} — ${sheet.exhibition}`)
   pdf.setAuthor(sheet.brand)
@@ -137,8 +139,11 @@ export async function* badgePdf(sheet: BadgeSheet, badges: AsyncIterable<Badge> 
 
   const offsets: number[] = []
   let written = 0
+  // Everything before the signature's hex is hashed as it goes out (docs/product.md#document-signatures).
+  const hash = createHash('sha256')
   const chunk = (bytes: Uint8Array) => {
     written += bytes.length
+    hash.update(bytes)
     return bytes
   }
   const object = (ref: PDFRef, value: PDFObject): Uint8Array => {
@@ -189,25 +194,69 @@ export async function* badgePdf(sheet: BadgeSheet, badges: AsyncIterable<Badge> 
   const root = pdf.catalog.Pages()
   root.set(PDFName.of('Kids'), context.obj(groups))
   root.set(PDFName.of('Count'), context.obj(pages))
+  // The signature's dictionary is written by hand, last (its hex is known only when every byte before and after it is).
+  const signatureRef = context.nextRef()
+  const field = context.register(
+    context.obj({ FT: 'Sig', T: PDFString.of('Signature1'), V: signatureRef, Type: 'Annot', Subtype: 'Widget', Rect: [0, 0, 0, 0], F: 132 }),
+  )
+  pdf.catalog.set(PDFName.of('AcroForm'), context.obj({ Fields: [field], SigFlags: 3 }))
   await pdf.flush()
   for (const [ref, value] of context.enumerateIndirectObjects()) yield object(ref, value)
+  yield* signatureAndEnd(signatureRef, {
+    signer,
+    written,
+    hash,
+    offsets,
+    count: context.largestObjectNumber + 1,
+    catalog: context.trailerInfo.Root as PDFRef,
+    info: context.trailerInfo.Info as PDFRef | undefined,
+  })
+}
 
-  const count = context.largestObjectNumber + 1
-  const xref = [`xref\n0 ${count}\n0000000000 65535 f \n`]
-  for (let number = 1; number < count; number++) {
+/** Width of each number in the ByteRange, padded with spaces: its length is fixed before the numbers are known. */
+const RANGE_DIGITS = 10
+
+/**
+ * The signature object and the cross-reference table: an adbe.pkcs7.detached signature whose
+ * ByteRange covers the whole file but the hex of its Contents, which is the last thing in the file
+ * but the rest of its own dictionary, the table and the trailer. Those are written first into memory
+ * (their offsets are known), hashed after the streamed bytes, and the digest signed.
+ */
+function* signatureAndEnd(
+  ref: PDFRef,
+  file: { signer: DigestSigner; written: number; hash: Hash; offsets: number[]; count: number; catalog: PDFRef; info: PDFRef | undefined },
+): Generator<Uint8Array> {
+  const { signer, offsets } = file
+  const signedAt = new Date()
+  offsets[ref.objectNumber] = file.written
+  const head = encoder.encode(
+    `${ref.objectNumber} 0 obj\n<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /Name ${PDFHexString.fromText(signer.brand).toString()} /Reason ${PDFHexString.fromText(`Issued by ${signer.brand}`).toString()} /M ${PDFString.fromDate(signedAt).toString()} /Contents `,
+  )
+  const contentsAt = file.written + head.length
+  const afterContents = contentsAt + signer.room + 2
+  const rangeLength = `\n/ByteRange [0 ${' '.repeat(RANGE_DIGITS)} ${' '.repeat(RANGE_DIGITS)} ${' '.repeat(RANGE_DIGITS)}] >>\nendobj\n`.length
+  const xrefAt = afterContents + rangeLength
+  const xref = [`xref\n0 ${file.count}\n0000000000 65535 f \n`]
+  for (let number = 1; number < file.count; number++) {
     const at = offsets[number]
     xref.push(at === undefined ? '0000000000 00001 f \n' : `${String(at).padStart(10, '0')} 00000 n \n`)
   }
-  const start = written
-  const info = context.trailerInfo.Info as PDFRef | undefined
-  const catalog = context.trailerInfo.Root as PDFRef
-  const trailer = `trailer\n<< /Size ${count} /Root ${catalog.toString()}${info ? ` /Info ${info.toString()}` : ''} >>\nstartxref\n${start}\n%%EOF\n`
-  yield chunk(encoder.encode(xref.join('') + trailer))
+  const trailer = `trailer\n<< /Size ${file.count} /Root ${file.catalog.toString()}${file.info ? ` /Info ${file.info.toString()}` : ''} >>\nstartxref\n${xrefAt}\n%%EOF\n`
+  const end = xref.join('') + trailer
+  const range = [contentsAt, afterContents, rangeLength + end.length].map((number) => String(number).padEnd(RANGE_DIGITS, ' '))
+  const rest = encoder.encode(`\n/ByteRange [0 ${range.join(' ')}] >>\nendobj\n${end}`)
+  file.hash.update(head)
+  file.hash.update(rest)
+  const blob = signer.signDigest(file.hash.digest(), signedAt).toString('hex')
+  if (blob.length > signer.room) throw new Error(`the signature (${blob.length} hex digits) is larger than its room (${signer.room})`)
+  yield head
+  yield encoder.encode(`<${blob.padEnd(signer.room, '0')}>`)
+  yield rest
 }
 
 /** One badge's PDF in memory (the order screen's download of one ticket). */
-export async function oneBadgePdf(sheet: BadgeSheet, badge: Badge): Promise<Buffer> {
+export async function oneBadgePdf(sheet: BadgeSheet, badge: Badge, signer: DigestSigner): Promise<Buffer> {
   const parts: Uint8Array[] = []
-  for await (const part of badgePdf(sheet, [badge])) parts.push(part)
+  for await (const part of badgePdf(sheet, [badge], signer)) parts.push(part)
   return Buffer.concat(parts)
 }

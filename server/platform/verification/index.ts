@@ -1,6 +1,7 @@
 import type { Domain } from '../platform.ts'
 import { mountAlertsApi, mountVerifyApi } from './api.ts'
 import { mountRegisterDocumentUpload } from './console/document-upload.ts'
+import { documentPage } from './document-page.ts'
 import { registerConsoleRegisterFunctions } from './console/register.functions.ts'
 import { seedVerification } from './seed.ts'
 import { mountFileVerification } from './upload.ts'
@@ -16,7 +17,7 @@ declare module '../platform.ts' {
 /**
  * Official channel verification (docs/product.md#verification): the register of official channels and documents, the
  * query function (expo$verifyChannel), the public list (expo$officialChannels) and the PDF check
- * (POST /api/verify/file); the organiser's console register (docs/product.md#console-register).
+ * (POST /api/verify/file, and POST /api/verify/document for the page without JavaScript); the organiser's console register (docs/product.md#console-register).
  */
 export const domain: Domain = {
   name: 'verification',
@@ -30,7 +31,7 @@ export const domain: Domain = {
     await seedVerification(platform, platform.services.verification, tx)
   },
   routes(router, platform) {
-    mountFileVerification(router, platform, platform.services.verification)
+    mountFileVerification(router, platform, platform.services.verification, documentPage(router, platform, platform.services.verification))
     mountVerifyApi(router, platform, platform.services.verification)
     mountAlertsApi(router, platform, platform.services.verification)
     mountRegisterDocumentUpload(router, platform)

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import busboy from 'busboy'
 import type { Request, Response, Router } from 'express'
 import { ERROR_CODES } from '../../../shared/contracts/define.ts'
-import { VERIFY_FILE_FIELD, VERIFY_FILE_PATH } from '../../../shared/rules/verification.ts'
+import { VERIFY_DOCUMENT_PATH, VERIFY_FILE_FIELD, VERIFY_FILE_PATH } from '../../../shared/rules/verification.ts'
+import type { DocumentVerdict } from '../../../shared/contracts/verification.ts'
 import { DomainError } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import type { VerificationService } from './verification.service.ts'
@@ -52,26 +53,48 @@ interface Envelope {
   requestId: string
 }
 
+/** How one of the two addresses answers: the script's JSON envelope, or the page without JavaScript. */
+export interface Answering {
+  /** A refusal: its status, the translation key, the values it names, extra headers (Retry-After). */
+  refusal(req: Request, res: Response, status: number, message: string, data: unknown, headers: Record<string, string>): void
+  verdict(req: Request, res: Response, verdict: DocumentVerdict, fileName: string): Promise<void>
+}
+
+const envelope: Answering = {
+  refusal(_req, res, status, message, data, headers) {
+    const body: Envelope = { succeed: false, ErrorCode: status, data, message, requestId: res.locals.context.requestId }
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+    res.status(status).json(body)
+  },
+  async verdict(_req, res, verdict) {
+    const body: Envelope = { succeed: true, ErrorCode: ERROR_CODES.ok, data: verdict, requestId: res.locals.context.requestId }
+    res.status(ERROR_CODES.ok).json(body)
+  },
+}
+
+/** Characters of the uploaded file's name repeated on the answer page (a name is the sender's text, not ours). */
+const FILE_NAME_MAX = 200
+
 /**
  * POST /api/verify/file: one PDF as multipart/form-data (field "file"), hashed with SHA-256 while it
  * streams through memory, never written anywhere and forgotten after the answer (docs/product.md#verification). The
  * answer is the gateway's envelope, with the same ErrorCodes (docs/product.md#error-codes: 413, 415, 429).
+ * POST /api/verify/document is the same check for the page's form without JavaScript
+ * (docs/product.md#verification-without-javascript): the answer is a page. Both share the rate limit,
+ * the uploads in progress and the memory they may hold.
  */
-export function mountFileVerification(router: Router, platform: Platform, service: VerificationService): void {
+export function mountFileVerification(router: Router, platform: Platform, service: VerificationService, page: Answering): void {
   const maxBytes = platform.config.UPLOAD_MAX_MB * 1024 * 1024
   let active = 0
   const memory = byteBudget(maxBytes * LARGEST_HELD_AT_ONCE)
+  router.all(VERIFY_FILE_PATH, (req, res) => check(req, res, envelope))
+  router.all(VERIFY_DOCUMENT_PATH, (req, res) => check(req, res, page))
 
-  router.all(VERIFY_FILE_PATH, async (req: Request, res: Response) => {
+  async function check(req: Request, res: Response, answering: Answering) {
     const requestId = res.locals.context.requestId
     res.setHeader('Cache-Control', 'no-store')
     let settled = false
     let idle: NodeJS.Timeout | undefined
-    const send = (status: number, data: unknown, message?: string, headers: Record<string, string> = {}) => {
-      const body: Envelope = { succeed: status === ERROR_CODES.ok, ErrorCode: status, data, ...(message ? { message } : {}), requestId }
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
-      res.status(status).json(body)
-    }
     /** Answers at once and stops reading: the rest of a refused body is never read (see LINGER_*). */
     const refuse = (status: number, message: string, data: unknown = null, headers: Record<string, string> = {}) => {
       if (settled) return
@@ -82,7 +105,7 @@ export function mountFileVerification(router: Router, platform: Platform, servic
         res.setHeader('Connection', 'close')
         res.once('finish', () => linger(req))
       }
-      if (!res.headersSent && !res.destroyed) send(status, data, message, headers)
+      if (!res.headersSent && !res.destroyed) answering.refusal(req, res, status, message, data, headers)
     }
 
     if (req.method !== 'POST') {
@@ -133,12 +156,15 @@ export function mountFileVerification(router: Router, platform: Platform, servic
 
     let fileSeen = false
     let finished: { sha256: string; bytes: number; file: Buffer } | null = null
-    parser.on('file', (name, stream) => {
+    let fileName = ''
+    parser.on('file', (name, stream, info) => {
       if (name !== VERIFY_FILE_FIELD || fileSeen) {
         stream.resume()
         return
       }
       fileSeen = true
+      // Browsers send a file's name as UTF-8 bytes (王小明.pdf), which busboy hands over read as Latin-1.
+      fileName = [...Buffer.from(info.filename ?? '', 'latin1').toString('utf8')].slice(0, FILE_NAME_MAX).join('')
       const hash = createHash('sha256')
       // Kept in memory for the signature check (UPLOAD_MAX_MB at most), never written anywhere.
       const chunks: Buffer[] = []
@@ -174,14 +200,14 @@ export function mountFileVerification(router: Router, platform: Platform, servic
       settled = true
       try {
         const verdict = await service.verifyDocument(finished.sha256, finished.bytes, finished.file)
-        if (!res.destroyed) send(ERROR_CODES.ok, verdict)
+        if (!res.destroyed) await answering.verdict(req, res, verdict, fileName)
       } catch (error) {
         if (error instanceof DomainError && error.errorCode === ERROR_CODES.invalid) {
-          if (!res.headersSent && !res.destroyed) send(error.errorCode, null, error.code)
+          if (!res.headersSent && !res.destroyed) answering.refusal(req, res, error.errorCode, error.code, null, {})
           return
         }
         platform.logger.error({ err: error, requestId }, 'file verification failed')
-        if (!res.headersSent && !res.destroyed) send(ERROR_CODES.unexpected, null, 'verify:errors.uploadFailed')
+        if (!res.headersSent && !res.destroyed) answering.refusal(req, res, ERROR_CODES.unexpected, 'verify:errors.uploadFailed', null, {})
       } finally {
         release()
       }
@@ -193,7 +219,7 @@ export function mountFileVerification(router: Router, platform: Platform, servic
       req.unpipe()
     })
     req.pipe(parser)
-  })
+  }
 }
 
 /** Reads (and drops) a little more of a refused body so the answer arrives, then closes the connection. */

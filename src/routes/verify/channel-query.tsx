@@ -101,9 +101,6 @@ export function ChannelQuery({ channels, answer }: { channels: OfficialChannel[]
         ) : null}
       </Form>
       {answer?.verdict && !busy && !verdictDismissed ? <ChannelResult key={location.key} verdict={answer.verdict} channels={channels} /> : null}
-      <noscript>
-        <p className={styles.note}>{t('query.fileNeedsScript')}</p>
-      </noscript>
     </div>
   )
 }

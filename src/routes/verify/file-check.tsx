@@ -1,11 +1,14 @@
-import { type DragEvent, useEffect, useRef, useState } from 'react'
+import { type DragEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DocumentVerdict, OfficialChannel } from '../../api/verification.ts'
 import { useSite } from '../../app-state.ts'
-import { DocumentResult } from './results.tsx'
+import { VERIFY_FILE_FIELD, verifyDocumentAction } from '../../../shared/rules/verification.ts'
 import { precheck, uploadPdf } from './upload.ts'
 import { FileIcon, UploadIcon } from './verify-icons.tsx'
 import styles from './verify.module.css'
+
+/** Loaded with the first answer (document-result.tsx). */
+const DocumentResult = lazy(() => import('./document-result.tsx').then((module) => ({ default: module.DocumentResult })))
 
 type State =
   | { phase: 'idle' }
@@ -58,40 +61,51 @@ export function FileCheck({ channels }: { channels: OfficialChannel[] | undefine
   return (
     <div className={styles.panelBody}>
       <p className={styles.panelIntro}>{t('file.intro')}</p>
-      <div
-        className={`${styles.dropZone} ${dragging ? styles.dragging : ''}`}
-        onDragOver={(event) => {
-          event.preventDefault()
-          event.dataTransfer.dropEffect = 'copy'
-          setDragging(true)
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="drop-zone"
-      >
-        <UploadIcon size={36} className={styles.dropIcon} />
-        <p className={styles.dropText}>{t('file.drop')}</p>
-        <p className={styles.dropOr}>{t('file.or')}</p>
-        <label className={styles.pick}>
-          <input
-            ref={picker}
-            type="file"
-            accept="application/pdf,.pdf"
-            className={styles.fileInput}
-            onChange={(event) => void check(event.target.files?.[0])}
-            disabled={busy}
-            aria-describedby="verify-file-limit verify-file-privacy"
-          />
-          <FileIcon size={20} />
-          <span>{t('file.choose')}</span>
-        </label>
-        <p id="verify-file-limit" className={styles.limit}>
-          {t('file.limit', { size: maxMb })}
-        </p>
-        <p id="verify-file-privacy" className={styles.hint}>
-          {t('file.privacy')}
-        </p>
-      </div>
+      {/* Without scripts the form posts the file and the server answers with a page (docs/product.md#verification-without-javascript). */}
+      <form method="post" action={verifyDocumentAction(site.lang)} encType="multipart/form-data">
+        <div
+          className={`${styles.dropZone} ${dragging ? styles.dragging : ''}`}
+          onDragOver={(event) => {
+            event.preventDefault()
+            event.dataTransfer.dropEffect = 'copy'
+            setDragging(true)
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          data-testid="drop-zone"
+        >
+          <UploadIcon size={36} className={styles.dropIcon} />
+          <p className={styles.dropText}>{t('file.drop')}</p>
+          <p className={styles.dropOr}>{t('file.or')}</p>
+          <label className={styles.pick}>
+            <input
+              ref={picker}
+              type="file"
+              name={VERIFY_FILE_FIELD}
+              required
+              accept="application/pdf,.pdf"
+              className={styles.fileInput}
+              onChange={(event) => void check(event.target.files?.[0])}
+              disabled={busy}
+              aria-describedby="verify-file-limit verify-file-privacy"
+            />
+            <FileIcon size={20} />
+            <span>{t('file.choose')}</span>
+          </label>
+          <p id="verify-file-limit" className={styles.limit}>
+            {t('file.limit', { size: maxMb })}
+          </p>
+          <p id="verify-file-privacy" className={styles.hint}>
+            {t('file.privacy')}
+          </p>
+          {/* With scripts a chosen file is checked at once; the button is for the page without them. */}
+          <noscript>
+            <button type="submit" className={styles.submit}>
+              {t('file.submit')}
+            </button>
+          </noscript>
+        </div>
+      </form>
 
       <div className={styles.fileStatus} role="status" aria-live="polite">
         {state.phase === 'uploading' ? (
@@ -109,7 +123,11 @@ export function FileCheck({ channels }: { channels: OfficialChannel[] | undefine
           {state.message}
         </p>
       ) : null}
-      {state.phase === 'done' ? <DocumentResult key={state.id} verdict={state.verdict} fileName={state.name} channels={channels} /> : null}
+      {state.phase === 'done' ? (
+        <Suspense fallback={<p className={styles.progressLabel}>{t('file.checking', { name: state.name })}</p>}>
+          <DocumentResult key={state.id} verdict={state.verdict} fileName={state.name} channels={channels} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

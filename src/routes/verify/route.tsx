@@ -19,6 +19,8 @@ interface VerifyData {
   channels: OfficialChannel[] | null
   /** The answer to `?value=`, the query form's address: the check works before and without JavaScript. */
   answer: ChannelAnswer | null
+  /** `?tab=file` opens the file check: the way to it without JavaScript, whose tabs need scripts. */
+  tab: 'query' | 'file'
 }
 
 type Gateway = ReturnType<typeof loaderContextOf>['gateway']
@@ -43,7 +45,9 @@ async function answerFor(gateway: Gateway, value: string): Promise<{ answer: Cha
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { gateway } = loaderContextOf(args)
-  const value = new URL(args.request.url).searchParams.get('value')
+  const query = new URL(args.request.url).searchParams
+  const value = query.get('value')
+  const tab = query.get('tab') === 'file' && value === null ? 'file' : 'query'
   const [channels, asked] = await Promise.all([
     gateway.call(officialChannels, {}).then(
       (result) => result.channels,
@@ -51,8 +55,8 @@ export async function loader(args: LoaderFunctionArgs) {
     ),
     value === null ? null : answerFor(gateway, value),
   ])
-  if (!asked) return { channels, answer: null } satisfies VerifyData
-  return data({ channels, answer: asked.answer } satisfies VerifyData, { status: asked.status, headers: { 'Cache-Control': 'private, no-store' } })
+  if (!asked) return { channels, answer: null, tab } satisfies VerifyData
+  return data({ channels, answer: asked.answer, tab } satisfies VerifyData, { status: asked.status, headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 /** docs/product.md#verification page: contact / channel query and file verification. */
@@ -61,7 +65,7 @@ export function Component() {
   const site = useSite()
   const loaded = useLoaderData() as VerifyData
   const channels = loaded.channels ?? undefined
-  const [tab, setTab] = useState<'query' | 'file'>('query')
+  const [tab, setTab] = useState<'query' | 'file'>(loaded.tab)
   const brand = site.config.brandName
 
   return (
@@ -78,6 +82,12 @@ export function Component() {
       </section>
       <div className={styles.layout}>
         <div className={styles.work}>
+          {/* The tabs need scripts: without them, each check is at an address of its own (docs/product.md#verification-without-javascript). */}
+          <noscript>
+            <p className={styles.note}>
+              <a href={`/${site.lang}/verify.html${tab === 'file' ? '' : '?tab=file'}`}>{t(tab === 'file' ? 'tabs.query' : 'file.noScript')}</a>
+            </p>
+          </noscript>
           <Tabs<'query' | 'file'>
             id="verify"
             label={t('tabs.label')}

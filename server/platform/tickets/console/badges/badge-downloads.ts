@@ -91,7 +91,7 @@ export function mountBadgeDownloads(router: Router, platform: Platform): void {
     res.setHeader('Content-Disposition', `attachment; filename="${badgeFileName(input)}"`)
     res.setHeader('X-Badge-Count', String(ready.count))
     try {
-      await pipeline(Readable.from(badgePdf(sheet, badgesOf(platform, filter, staff.language))), res)
+      await pipeline(Readable.from(badgePdf(sheet, badgesOf(platform, filter, staff.language), platform.documents.digestSigner)), res)
     } catch (error) {
       // Headers are out: a failure mid-file can only cut the connection, which the browser shows as a failed download.
       platform.logger.error({ err: error, requestId }, 'badge PDF stopped')
