@@ -15,7 +15,7 @@
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
-import { mediaList } from '../../api/console.ts'
+import { mediaList } from '../../api/console-media.ts'
 import { MEDIA_LIMITS, type MediaItem, type MediaKind } from '../../../shared/rules/media.ts'
 import { useConsoleShell } from '../console-state.ts'
 import { thumbnailOf, uploadMedia } from '../lib/media-upload.ts'

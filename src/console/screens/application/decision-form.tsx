@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type ApplicationDetail, decideApplication } from '../../../api/console.ts'
+import { type ApplicationDetail, decideApplication } from '../../../api/console-applications.ts'
 import type { ReviewStatus } from '../../../../shared/rules/applications.ts'
 import { REVIEW_LIMITS } from '../../../../shared/rules/applications.ts'
 import { useConsoleShell } from '../../console-state.ts'

@@ -1,7 +1,7 @@
 import { ExportButtons, formatChoices } from '../../ui/export-buttons.tsx'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
-import { type ApplicationRow, applicationExport, applicationList } from '../../../api/console.ts'
+import { type ApplicationRow, applicationExport, applicationList } from '../../../api/console-applications.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { applicationPath } from '../../lib/application-paths.ts'
 import { type ListData, listLoader } from '../../screen-kit.ts'

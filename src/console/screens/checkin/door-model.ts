@@ -1,5 +1,5 @@
 import type { BadgeRole } from '../../../../shared/rules/badges.ts'
-import type { CheckinList } from '../../../api/console.ts'
+import type { CheckinList } from '../../../api/console-checkin.ts'
 import { CHECKIN_LIMITS, type CheckinOutcome } from '../../../../shared/rules/console-checkin.ts'
 import { isNameQuery, nameMatches, searchForm } from '../../../../shared/rules/names.ts'
 import type { SignedTicket } from '../../../../shared/rules/ticket-code.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CheckinList } from '../../../api/console.ts'
+import type { CheckinList } from '../../../api/console-checkin.ts'
 import { afterSent, applyAnswers, type DoorData, type DoorScan, gateCounts, judgeLocally, lookUp, nextBatch } from './door-model.ts'
 import { kioskTickets } from './kiosk-model.ts'
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router'
-import { checkinExhibitions } from '../../../api/console.ts'
+import { checkinExhibitions } from '../../../api/console-checkin.ts'
 import { isNameQuery } from '../../../../shared/rules/names.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { htmlLangOf } from '../../i18n.ts'

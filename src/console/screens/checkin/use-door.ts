@@ -1,6 +1,6 @@
 import { createStore, entries, get, set, type UseStore } from 'idb-keyval'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { checkinList, checkinSync } from '../../../api/console.ts'
+import { checkinList, checkinSync } from '../../../api/console-checkin.ts'
 import { ERROR_CODES } from '../../../../shared/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { useConsoleShell } from '../../console-state.ts'

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ModerationRow } from '../../../api/console.ts'
+import type { ModerationRow } from '../../../api/console-comments.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime, formatDayAndTime } from '../../lib/format.ts'
 import ui from '../../ui/ui.module.css'

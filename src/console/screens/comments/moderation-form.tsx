@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { blockCommenter, hideComment, type ModerationRow, restoreComment, unblockCommenter } from '../../../api/console.ts'
+import { blockCommenter, hideComment, type ModerationRow, restoreComment, unblockCommenter } from '../../../api/console-comments.ts'
 import { cleanCommentText } from '../../../../shared/rules/accounts.ts'
 import { MODERATION_LIMITS } from '../../../../shared/rules/console-comments.ts'
 import { useConsoleShell } from '../../console-state.ts'

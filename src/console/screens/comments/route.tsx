@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLoaderData, useRevalidator } from 'react-router'
-import { commentList, type ModerationRow } from '../../../api/console.ts'
+import { commentList, type ModerationRow } from '../../../api/console-comments.ts'
 import { MODERATION_LIMITS } from '../../../../shared/rules/console-comments.ts'
 import { type ListData, listLoader } from '../../screen-kit.ts'
 import { ListFilters } from '../../ui/list-filters.tsx'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Dashboard } from '../../../api/console.ts'
+import type { Dashboard } from '../../../api/console-orders.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
-import { type Dashboard, dashboard } from '../../../api/console.ts'
+import { type Dashboard, dashboard } from '../../../api/console-orders.ts'
 import { mayCall, mayExport } from '../../../../shared/rules/console-access.ts'
 import { useMember } from '../../console-state.ts'
 import { staffCall } from '../../screen-kit.ts'

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Dashboard } from '../../../api/console.ts'
+import type { Dashboard } from '../../../api/console-orders.ts'
 import ui from '../../ui/ui.module.css'
 import styles from './dashboard.module.css'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type CatalogCoupon, type CatalogExhibition, generateCoupons, saveCoupon } from '../../../api/console.ts'
+import { type CatalogCoupon, type CatalogExhibition, generateCoupons, saveCoupon } from '../../../api/console-catalog.ts'
 import { COUPON_BATCH, COUPON_KINDS, type CouponKind } from '../../../../shared/rules/console-catalog.ts'
 import { amountText } from '../../../../shared/rules/money.ts'
 import { useConsoleShell } from '../../console-state.ts'

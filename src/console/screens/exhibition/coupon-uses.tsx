@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { type CatalogCoupon, couponOrders } from '../../../api/console.ts'
+import { type CatalogCoupon, couponOrders } from '../../../api/console-catalog.ts'
 import type { RefResult } from '../../../../shared/functions/gateway.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatMoney } from '../../lib/money.ts'

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type CatalogCoupon, type CatalogExhibition, type couponList, saveCoupon } from '../../../api/console.ts'
+import { type CatalogCoupon, type CatalogExhibition, type couponList, saveCoupon } from '../../../api/console-catalog.ts'
 import type { RefResult } from '../../../../shared/functions/gateway.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { localText } from '../../lib/local-text.ts'

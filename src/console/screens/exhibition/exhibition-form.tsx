@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { type CatalogExhibition, saveExhibition } from '../../../api/console.ts'
+import { type CatalogExhibition, saveExhibition } from '../../../api/console-catalog.ts'
 import { CATALOG_LIMITS } from '../../../../shared/rules/console-catalog.ts'
 import { EXHIBITION_TYPES, REGIONS } from '../../../../shared/rules/exhibitions.ts'
 import { LOCALES } from '../../../../shared/languages.ts'

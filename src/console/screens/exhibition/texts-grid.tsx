@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { CatalogExhibition } from '../../../api/console.ts'
+import type { CatalogExhibition } from '../../../api/console-catalog.ts'
 import { CATALOG_LIMITS } from '../../../../shared/rules/console-catalog.ts'
 import { LOCALES } from '../../../../shared/languages.ts'
 import { TableFrame } from '../../ui/table-frame.tsx'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { type CatalogTicketType, saveTicketType } from '../../../api/console.ts'
+import { type CatalogTicketType, saveTicketType } from '../../../api/console-catalog.ts'
 import { CATALOG_LIMITS } from '../../../../shared/rules/console-catalog.ts'
 import { amountText } from '../../../../shared/rules/money.ts'
 import { MAX_TICKETS_PER_ORDER } from '../../../../shared/rules/tickets.ts'

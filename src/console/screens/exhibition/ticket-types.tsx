@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CatalogExhibition, CatalogTicketType } from '../../../api/console.ts'
+import type { CatalogExhibition, CatalogTicketType } from '../../../api/console-catalog.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { localText } from '../../lib/local-text.ts'
 import { formatMoney } from '../../lib/money.ts'

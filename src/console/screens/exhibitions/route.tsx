@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
-import { exhibitionList } from '../../../api/console.ts'
+import { exhibitionList } from '../../../api/console-catalog.ts'
 import type { RefResult } from '../../../../shared/functions/gateway.ts'
 import { LOCALES } from '../../../../shared/languages.ts'
 import { exhibitionPath, NEW_EXHIBITION_PATH } from '../../lib/catalog-paths.ts'

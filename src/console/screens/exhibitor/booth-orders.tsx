@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { type ConsoleExhibitorDetail, invoicePdf } from '../../../api/console.ts'
+import type { ConsoleExhibitorDetail } from '../../../api/console-exhibitors.ts'
+import { invoicePdf } from '../../../api/console-orders.ts'
 import { mayCall } from '../../../../shared/rules/console-access.ts'
 import { useConsoleShell, useMember } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type ConsoleExhibitorDetail, resendExhibitorInvitation } from '../../../api/console.ts'
+import { type ConsoleExhibitorDetail, resendExhibitorInvitation } from '../../../api/console-exhibitors.ts'
 import { LANGUAGE_INFO, LOCALES, type Locale, urlLanguageOfLocale } from '../../../../shared/languages.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'

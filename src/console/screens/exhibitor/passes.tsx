@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type ConsoleExhibitorDetail, setExhibitorPassGrant } from '../../../api/console.ts'
+import { type ConsoleExhibitorDetail, setExhibitorPassGrant } from '../../../api/console-exhibitors.ts'
 import { EXHIBITOR_LIMITS } from '../../../../shared/rules/exhibitors.ts'
 import { displayName } from '../../../../shared/rules/names.ts'
 import { useConsoleShell } from '../../console-state.ts'

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
-import { type ConsoleExhibitorDetail, exhibitorDetail } from '../../../api/console.ts'
+import { type ConsoleExhibitorDetail, exhibitorDetail } from '../../../api/console-exhibitors.ts'
 import { type ExhibitorTaskStates, exhibitorTaskStates } from '../../../api/console-exhibitor-tasks.ts'
 import { mayCall } from '../../../../shared/rules/console-access.ts'
 import { LANGUAGE_INFO, urlLanguageOfLocale } from '../../../../shared/languages.ts'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
-import { type InvoicingSettings, invoicing, saveInvoicing } from '../../../api/console.ts'
+import { type InvoicingSettings, invoicing, saveInvoicing } from '../../../api/console-orders.ts'
 import { INVOICE_LIMITS, INVOICE_MESSAGES, parseRate, TAX_TREATMENTS, type TaxTreatment } from '../../../../shared/rules/invoices.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { staffCall } from '../../screen-kit.ts'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useRevalidator } from 'react-router'
-import { deleteMedia, mediaDetail, saveMedia } from '../../../api/console.ts'
+import { deleteMedia, mediaDetail, saveMedia } from '../../../api/console-media.ts'
 import type { MediaUse } from '../../../../shared/contracts/console-media.ts'
 import { consoleContentPath } from '../../../../shared/rules/console-editorial.ts'
 import { MEDIA_LIMITS, type MediaItem, mediaWidths } from '../../../../shared/rules/media.ts'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData, useNavigate } from 'react-router'
-import { mediaList } from '../../../api/console.ts'
+import { mediaList } from '../../../api/console-media.ts'
 import { MEDIA_LIMITS, type MediaItem } from '../../../../shared/rules/media.ts'
 import { LOCALES } from '../../../../shared/languages.ts'
 import { mediaItemPath } from '../../lib/media-paths.ts'

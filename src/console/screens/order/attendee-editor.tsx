@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { type ConsoleOrderDetail, changeAttendee } from '../../../api/console.ts'
+import { type ConsoleOrderDetail, changeAttendee } from '../../../api/console-orders.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { IDENTITIES, type Identity, INDUSTRIES, type Industry } from '../../../../shared/rules/tickets.ts'
 import { useConsoleShell } from '../../console-state.ts'

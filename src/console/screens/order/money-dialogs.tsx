@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type ConsoleOrderDetail, cancelOrder, refundOrder } from '../../../api/console.ts'
+import { type ConsoleOrderDetail, cancelOrder, refundOrder } from '../../../api/console-orders.ts'
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatMoney } from '../../lib/money.ts'

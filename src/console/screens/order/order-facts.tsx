@@ -1,7 +1,7 @@
 import { Facts } from '../../ui/facts.tsx'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ConsoleOrderDetail } from '../../../api/console.ts'
+import type { ConsoleOrderDetail } from '../../../api/console-orders.ts'
 import { LANGUAGE_INFO, LOCALES, type Locale, urlLanguageOfLocale } from '../../../../shared/languages.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { ConsoleOrderDetail } from '../../../api/console.ts'
+import type { ConsoleOrderDetail } from '../../../api/console-orders.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { type ConsoleOrderDetail, resendTickets } from '../../../api/console.ts'
+import { type ConsoleOrderDetail, resendTickets } from '../../../api/console-orders.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import ui from '../../ui/ui.module.css'
 import { OrderDialog } from './order-dialog.tsx'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
-import { type ConsoleOrderDetail, orderDetail } from '../../../api/console.ts'
+import { type ConsoleOrderDetail, orderDetail } from '../../../api/console-orders.ts'
 import { mayCall, mayDownloadBadges } from '../../../../shared/rules/console-access.ts'
 import { useMember } from '../../console-state.ts'
 import { ORDERS_PATH } from '../../lib/order-paths.ts'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
-import { type OrderListRow, orderList } from '../../../api/console.ts'
+import { type OrderListRow, orderList } from '../../../api/console-orders.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { orderPath } from '../../lib/order-paths.ts'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
-import { type PaymentQueueRow, paymentQueue } from '../../../api/console.ts'
+import { type PaymentQueueRow, paymentQueue } from '../../../api/console-orders.ts'
 import { PAYMENT_QUEUE_PAGE_SIZE } from '../../../../shared/rules/console-orders.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'

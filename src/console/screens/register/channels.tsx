@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
-import { type RegisterChannel, retireRegisterChannel, saveRegisterChannel } from '../../../api/console.ts'
+import { type RegisterChannel, retireRegisterChannel, saveRegisterChannel } from '../../../api/console-register.ts'
 import { CHANNEL_KINDS, CHANNEL_PURPOSES } from '../../../../shared/rules/verification.ts'
 import { REGISTER_LIMITS } from '../../../../shared/rules/console-register.ts'
 import { useConsoleShell } from '../../console-state.ts'

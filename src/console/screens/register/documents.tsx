@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useRevalidator } from 'react-router'
-import { addRegisterDocument, type RegisterDocument, retireRegisterDocument } from '../../../api/console.ts'
+import { addRegisterDocument, type RegisterDocument, retireRegisterDocument } from '../../../api/console-register.ts'
 import { DOCUMENT_AUDIENCES } from '../../../../shared/rules/verification.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { CONSOLE_REQUEST_HEADER } from '../../../../shared/rules/console-access.ts'

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
-import { channelSubmissions, registerChannels, registerDocuments, registerLookups } from '../../../api/console.ts'
+import { channelSubmissions, registerChannels, registerDocuments, registerLookups } from '../../../api/console-register.ts'
 import { REGISTER_LIMITS } from '../../../../shared/rules/console-register.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { pageFrom } from '../../ui/list-query.ts'

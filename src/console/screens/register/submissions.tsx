@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
-import { approveChannelSubmission, type ChannelSubmission, rejectChannelSubmission } from '../../../api/console.ts'
+import { approveChannelSubmission, type ChannelSubmission, rejectChannelSubmission } from '../../../api/console-register.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { SUBMISSION_LIMITS } from '../../../../shared/rules/verification.ts'
 import { useConsoleShell } from '../../console-state.ts'

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { blockVisitor, unblockVisitor, type VisitorDetail } from '../../../api/console.ts'
+import { blockVisitor, unblockVisitor, type VisitorDetail } from '../../../api/console-visitors.ts'
 import { VISITOR_LIMITS } from '../../../../shared/rules/console-visitors.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { deleteVisitor, exportVisitorData, type VisitorDetail } from '../../../api/console.ts'
+import { deleteVisitor, exportVisitorData, type VisitorDetail } from '../../../api/console-visitors.ts'
 import { sameAddress, VISITOR_LIMITS } from '../../../../shared/rules/console-visitors.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { saveFile } from '../../lib/save-file.ts'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { VisitorDetail } from '../../../api/console.ts'
+import type { VisitorDetail } from '../../../api/console-visitors.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { applicationPath } from '../../lib/application-paths.ts'
 import { formatDateTime } from '../../lib/format.ts'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { endVisitorSessions, type VisitorDetail } from '../../../api/console.ts'
+import { endVisitorSessions, type VisitorDetail } from '../../../api/console-visitors.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { describeDevice } from '../../lib/device.ts'
 import { formatDateTime } from '../../lib/format.ts'

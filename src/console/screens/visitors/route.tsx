@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
-import { type VisitorRow, visitorSearch } from '../../../api/console.ts'
+import { type VisitorRow, visitorSearch } from '../../../api/console-visitors.ts'
 import { VISITOR_LIMITS } from '../../../../shared/rules/console-visitors.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
