@@ -186,6 +186,27 @@ describe('a buyer or holder changes the details on a ticket', () => {
     expect((await held(holder))[0]?.changesOpen).toBe(false)
   })
 
+  it('when an exhibitor scanned the ticket before its name was corrected, then the rename re-issues it and the lead follows the new ticket', async () => {
+    const number = await paidOrder(1)
+    const before = await ticketOf(number, 1)
+    const company = await db.query<{ id: number }>("insert into exhibitor_companies (slug, kind) values ($1, 'broker') returning id::int as id", [
+      `acme-${seed}`,
+    ])
+    const exhibitor = await db.query<{ id: number }>('insert into exhibitors (company_id, exhibition_id) values ($1, $2) returning id::int as id', [
+      company.rows[0]?.id,
+      exhibitionId,
+    ])
+    await db.query('insert into leads (exhibitor_id, ticket_id, scanned_at, last_scanned_at, updated_at) values ($1, $2, now(), now(), now())', [
+      exhibitor.rows[0]?.id,
+      before?.id,
+    ])
+    await change(buyer, number, 1, { firstName: 'Augusta', lastName: 'King' }).expect(200)
+    const after = await ticketOf(number, 1)
+    expect(after?.id).not.toBe(before?.id)
+    const leads = await db.query<{ ticket_id: string }>('select ticket_id::text from leads where exhibitor_id = $1', [exhibitor.rows[0]?.id])
+    expect(leads.rows).toEqual([{ ticket_id: after?.id }])
+  })
+
   it('when a name is empty, too long or carries a control character, then a translated 400 names the field and nothing changes', async () => {
     const number = await paidOrder(1)
     const before = await ticketOf(number, 1)
