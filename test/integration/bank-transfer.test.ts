@@ -146,6 +146,18 @@ describe('choosing bank transfer', () => {
     expect(mails.rows[0]?.text_body).toContain('598.00 EUR')
     expect(mails.rows[0]?.text_body).toContain(readableReference(reference))
     expect(mails.rows[0]?.text_body).toContain('DE89 3704 0044 0532 0130 00')
+    // The deadline in the venue's time, named (the test exhibitions are in Bangkok).
+    const due = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Bangkok' }).format(new Date(detail.bankTransfer.dueAt))
+    expect(mails.rows[0]?.text_body).toContain(`${due} (Asia/Bangkok)`)
+  })
+
+  it('when the exhibition opens before the transfer deadline would fall, then the seats are held until the opening, not past it', async () => {
+    await db.query("update exhibitions set starts_at = now() + interval '3 days', ends_at = now() + interval '5 days' where id = $1", [exhibitionId])
+    await enable({ deadlineDays: 7 }).expect(200)
+    const { number, buyer } = await transferOrder(1)
+    const detail = (await call(app, 'tickets$order', buyer.token, { orderNumber: number }).expect(200)).body.data
+    const opening = (await db.query<{ starts_at: Date }>('select starts_at from exhibitions where id = $1', [exhibitionId])).rows[0]?.starts_at as Date
+    expect(new Date(detail.bankTransfer.dueAt).getTime()).toBe(new Date(opening).getTime())
   })
 
   it('when the deadline is a day away, then one reminder goes out; after the deadline the order expires and its seats come back', async () => {

@@ -114,10 +114,12 @@ export async function queueBankTransferMail(
   order: orders.OrderRow,
   details: TransferDetails,
   kind: 'instructions' | 'reminder',
+  timeZone: string,
 ): Promise<void> {
   const frame = frameOf(context, order, true)
   const { t } = frame
-  const due = `${new Intl.DateTimeFormat(htmlLangOf(frame.locale), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(details.dueAt)} (UTC)`
+  // The venue's time, named: a buyer abroad reads the zone beside it, as in the waiting list's offer.
+  const due = `${new Intl.DateTimeFormat(htmlLangOf(frame.locale), { dateStyle: 'long', timeStyle: 'short', timeZone }).format(details.dueAt)} (${timeZone})`
   const account = details.iban
     ? [`${t('bankTransfer.iban')}: ${readableIban(details.iban)}`, `${t('bankTransfer.bic')}: ${details.bic ?? ''}`]
     : [`${t('bankTransfer.accountNumber')}: ${details.accountNumber ?? ''}`, `${t('bankTransfer.bankName')}: ${details.bankName ?? ''}`]

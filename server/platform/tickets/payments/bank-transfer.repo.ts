@@ -14,14 +14,20 @@ export interface BankSettingsRow {
   bank_name: string | null
   deadline_days: number
   updated_at: Date
+  /** The venue's, read with the settings: a deadline in a mail is the venue's time. */
+  time_zone: string
 }
 
 export async function settingsOf(db: Queryable, exhibitionId: number, lock = false): Promise<BankSettingsRow | null> {
-  const result = await db.query<BankSettingsRow>(`select * from bank_transfer_settings where exhibition_id = $1${lock ? ' for update' : ''}`, [exhibitionId])
+  const result = await db.query<BankSettingsRow>(
+    `select s.*, e.time_zone from bank_transfer_settings s join exhibitions e on e.id = s.exhibition_id
+      where s.exhibition_id = $1${lock ? ' for update of s' : ''}`,
+    [exhibitionId],
+  )
   return result.rows[0] ?? null
 }
 
-export type BankSettingsValues = Omit<BankSettingsRow, 'exhibition_id' | 'updated_at'>
+export type BankSettingsValues = Omit<BankSettingsRow, 'exhibition_id' | 'updated_at' | 'time_zone'>
 
 export async function saveSettings(tx: Queryable, exhibitionId: number, values: BankSettingsValues): Promise<void> {
   await tx.query(
@@ -179,8 +185,10 @@ export async function claimDueReminders(tx: Queryable, hoursBefore: number, limi
 
 /** The order's deadline becomes the transfer's: its seats stay held until then. */
 export async function extendDeadline(tx: Queryable, orderId: string, days: number): Promise<void> {
-  await tx.query(`update ticket_orders set expires_at = greatest(expires_at, now() + make_interval(days => $2)), updated_at = now() where id = $1`, [
-    orderId,
-    days,
-  ])
+  // Never past the opening: seats held for money that may come after the doors open help nobody.
+  await tx.query(
+    `update ticket_orders o set expires_at = greatest(o.expires_at, least(now() + make_interval(days => $2), x.starts_at)), updated_at = now()
+       from exhibitions x where x.id = o.exhibition_id and o.id = $1`,
+    [orderId, days],
+  )
 }

@@ -53,7 +53,7 @@ export async function openTransfer(context: TicketsContext, tx: Queryable, order
   await repo.extendDeadline(tx, order.id, settings.deadline_days)
   const extended = (await orders.orderById(tx, order.id)) as orders.OrderRow
   await orders.logEvent(tx, order.id, 'paymentStarted', { attemptId: attempt.id, provider: 'bank', amountMinor: order.total_minor })
-  await queueBankTransferMail(context, tx, extended, instructionsOf(settings, attempt, extended.expires_at), 'instructions')
+  await queueBankTransferMail(context, tx, extended, instructionsOf(settings, attempt, extended.expires_at), 'instructions', settings.time_zone)
   return attempt
 }
 
@@ -80,7 +80,7 @@ export async function remindDueTransfers(context: TicketsContext, batch = 50): P
       const order = (await orders.orderById(tx, order_id)) as orders.OrderRow
       const attempt = (await payments.attemptById(tx, attempt_id)) as payments.AttemptRow
       const settings = await repo.settingsOf(tx, order.exhibition_id)
-      if (settings) await queueBankTransferMail(context, tx, order, instructionsOf(settings, attempt, order.expires_at), 'reminder')
+      if (settings) await queueBankTransferMail(context, tx, order, instructionsOf(settings, attempt, order.expires_at), 'reminder', settings.time_zone)
     }
     return due.length
   })
