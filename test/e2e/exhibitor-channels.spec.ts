@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
 import { account, acceptedExhibitor, unique } from './exhibitor-kit.ts'
-import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
+import { DESKTOP, expectAccessible, hydrated, hydratedElement, PHONE } from './fixtures.ts'
 
 /**
  * Exhibitors submit their official channels and the organiser's verifier approves them
@@ -107,6 +107,8 @@ test('an administrator submits a phone and a wallet in Chinese; the verifier app
   const kind = section.getByLabel(ZH.channels.kind)
   const value = section.getByLabel(ZH.channels.value)
   const submit = section.getByRole('button', { name: ZH.channels.submit })
+  // The section loads after the page: typing into it before React has it would be lost.
+  await hydratedElement(value)
 
   // A number without its country code: refused beside the field, in Chinese.
   await kind.selectOption({ label: ZH_VERIFY.types.phone })

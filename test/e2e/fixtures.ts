@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 /**
  * Every browser test fails on a console error, an uncaught page error or a React hydration
@@ -72,6 +72,15 @@ export async function expectAccessible(page: Page, exclude: string[] = []) {
 /** Waits until React has hydrated the page (entry-client marks the document). */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+}
+
+/**
+ * A section loaded lazily (React.lazy inside a page rendered on the server) hydrates after the page
+ * says it has: until then its fields and buttons are the server's HTML, and what is typed there is
+ * replaced when React takes the section over. React marks each element it hydrated with its fiber.
+ */
+export async function hydratedElement(locator: Locator) {
+  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))), { timeout: 15_000 }).toBe(true)
 }
 
 /** The text of a plain-text .eml as nodemailer writes it. */
