@@ -11,6 +11,7 @@ import { deserializeErrors, type HydrationPayload } from './hydration.ts'
 import { createI18n } from './i18n/instance.ts'
 import { loadResources, setLocaleChunks } from './i18n/resources.ts'
 import { installChunkReload } from './lib/chunk-reload.ts'
+import { preloadRenderedSections } from './lib/lazy-section-preload.ts'
 import { installPrefetch } from './lib/prefetch.ts'
 import { routes } from './routes/index.ts'
 import { setNamespaceLoader } from './routes/route-kit.ts'
@@ -45,6 +46,8 @@ async function start() {
       Object.assign(match.route, { ...module, lazy: undefined })
     }),
   )
+  // So must the parts of those pages that load on their own (docs/CONVENTIONS.md#lazy-sections).
+  await preloadRenderedSections(document)
 
   const gateway = createLazyGatewayClient({
     baseURL: site.config.gatewayUrl ?? '',

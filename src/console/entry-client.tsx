@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next'
 import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { deserializeErrors } from '../hydration.ts'
+import { preloadRenderedSections } from '../lib/lazy-section.tsx'
 import { createConsoleClient, fetchTransport } from './console-client.ts'
 import { type ConsolePayload, ConsoleShellContext, consoleLoaderContext } from './console-state.ts'
 import { createConsoleI18n } from './i18n.ts'
@@ -23,6 +24,8 @@ async function start() {
       Object.assign(match.route, { ...(await match.route.lazy()), lazy: undefined })
     }),
   )
+  // And the parts of the screen that load on their own (docs/CONVENTIONS.md#lazy-sections).
+  await preloadRenderedSections(document)
 
   const client = createConsoleClient(fetchTransport)
   const context = new RouterContextProvider()

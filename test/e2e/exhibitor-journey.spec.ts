@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { CONSOLE_PORT, expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
 import { answer, doorBrowser, scan, showToCamera } from './door-kit.ts'
 import { account, unique } from './exhibitor-kit.ts'
-import { DESKTOP, hydrated, hydratedElement, mailText, PHONE } from './fixtures.ts'
+import { DESKTOP, hydrated, mailText, PHONE } from './fixtures.ts'
 
 /**
  * The exhibitor's whole journey (docs/product.md#exhibitors), one person after another, each in a
@@ -348,10 +348,7 @@ test('an exhibitor from application to the door: apply, accepted, team, profile,
   await hydrated(verifier.page)
   const phoneRow = verifier.page.getByRole('row', { name: new RegExp(literal(PHONE_NUMBER)) })
   await expect(phoneRow).toContainText(COMPANY.en)
-  // The submissions view loads after the screen: a click before React has it does nothing.
-  const approveButton = phoneRow.getByRole('button', { name: `Approve ${PHONE_NUMBER} of ${COMPANY.en}` })
-  await hydratedElement(approveButton)
-  await approveButton.click()
+  await phoneRow.getByRole('button', { name: `Approve ${PHONE_NUMBER} of ${COMPANY.en}` }).click()
   const approve = verifier.page.getByRole('dialog', { name: `Approve ${PHONE_NUMBER} as a channel of ${COMPANY.en}` })
   // Far enough ahead that the test never depends on the day it runs.
   await approve.getByLabel('Verified until').fill('2099-12-31')

@@ -74,13 +74,9 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }
 
-/**
- * A section loaded lazily (React.lazy inside a page rendered on the server) hydrates after the page
- * says it has: until then its fields and buttons are the server's HTML, and what is typed there is
- * replaced when React takes the section over. React marks each element it hydrated with its fiber.
- */
-export async function hydratedElement(locator: Locator) {
-  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))), { timeout: 15_000 }).toBe(true)
+/** Whether React has hydrated this element: it marks each element it hydrated with its fiber. */
+export function isHydrated(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')))
 }
 
 /** The text of a plain-text .eml as nodemailer writes it. */

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type ChecklistView, confirmExhibitorTask, exhibitorChecklist } from '../../api/exhibitors.ts'
 import { useGateway, useSite } from '../../app-state.ts'
@@ -8,9 +8,10 @@ import styles from './checklist.module.css'
 import area from './exhibitor-area.module.css'
 import { useAreaAction } from './messages.ts'
 import type { Country } from './area-load.ts'
+import { lazySection } from '../../lib/lazy-section.tsx'
 
 // A priced form is drawn only where the checklist has one (docs/product.md#exhibitor-forms).
-const ServiceForm = lazy(() => import('./service-form.tsx').then((module) => ({ default: module.ServiceForm })))
+const ServiceForm = lazySection('exhibitor-area/service-form', () => import('./service-form.tsx').then((module) => module.ServiceForm))
 
 type Task = ChecklistView['tasks'][number]
 

@@ -1,6 +1,5 @@
 import { type ChangeEvent, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { createBrowserTokenSource } from '../../api/browser-tokens.ts'
 import { type ProfileView, removeExhibitorLogo } from '../../api/exhibitors.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { useGateway, useSite } from '../../app-state.ts'
@@ -19,7 +18,8 @@ const ACCEPTED = 'image/png,image/jpeg,image/webp,image/avif,image/gif'
  * the route's message and its values (the size limit).
  */
 async function uploadLogo(exhibitorId: number, file: File, locale: string): Promise<Logo> {
-  const tokens = createBrowserTokenSource()
+  // The token source brings axios: it comes with the first upload, not with the page (docs/product.md#performance).
+  const tokens = (await import('../../api/browser-tokens.ts')).createBrowserTokenSource()
   const send = async (token: string | undefined) => {
     const body = new FormData()
     body.append(EXHIBITOR_LOGO_FIELD, file, file.name)

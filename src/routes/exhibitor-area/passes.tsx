@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type PassesView, revokeExhibitorPass } from '../../api/exhibitors.ts'
 import { useGateway } from '../../app-state.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog.tsx'
 import { displayName } from '../../../shared/rules/names.ts'
+import { lazySection } from '../../lib/lazy-section.tsx'
 import { loadNamespaces } from '../route-kit.ts'
 import { ActionStatus } from './area-parts.tsx'
 import styles from './exhibitor-area.module.css'
@@ -17,9 +18,9 @@ const nameOf = (pass: Pass) => displayName({ first: pass.firstName, last: pass.l
 
 // The form, the phone field and the tickets namespace's words arrive when an admin opens the form
 // (the area's first visit stays within its budget, docs/CONVENTIONS.md#a-console-screen-srcconsole).
-const PassForm = lazy(async () => {
+const PassForm = lazySection('exhibitor-area/pass-form', async () => {
   const [module] = await Promise.all([import('./pass-form.tsx'), loadNamespaces(['tickets'])])
-  return module
+  return module.default
 })
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import type { BoothChoiceView, ChecklistView, PassesView, WorkspaceView } from '../../api/exhibitors.ts'
@@ -13,13 +13,14 @@ import { LogoField } from './logo.tsx'
 import { ProfileEditor } from './profile-editor.tsx'
 import { ProfileRead } from './profile-read.tsx'
 import { Team } from './team.tsx'
+import { lazySection } from '../../lib/lazy-section.tsx'
 
 // The booth section loads on its own, so the area's first JavaScript stays within its budget.
-const BoothSection = lazy(() => import('./booth.tsx').then((module) => ({ default: module.BoothSection })))
+const BoothSection = lazySection('exhibitor-area/booth', () => import('./booth.tsx').then((module) => module.BoothSection))
 // So do the team passes, with the attendee form's fields and the phone picker.
-const PassesSection = lazy(() => import('./passes.tsx').then((module) => ({ default: module.PassesSection })))
+const PassesSection = lazySection('exhibitor-area/passes', () => import('./passes.tsx').then((module) => module.PassesSection))
 // And the official channels' list and form, below the profile.
-const Channels = lazy(() => import('./channels.tsx').then((module) => ({ default: module.Channels })))
+const Channels = lazySection('exhibitor-area/channels', () => import('./channels.tsx').then((module) => module.Channels))
 
 /** One exhibitor of the member's: what the profile still lacks, the organiser's checklist, its booth, its team passes, the profile, its official channels, and the team. */
 export function Workspace({

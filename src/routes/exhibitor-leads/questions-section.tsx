@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LeadQuestion } from '../../api/leads.ts'
 import styles from './leads.module.css'
+import { lazySection } from '../../lib/lazy-section.tsx'
 
 // Not on the first paint: a team opens it once, when it sets its questions up.
-const QuestionsPanel = lazy(() => import('./questions-panel.tsx').then((module) => ({ default: module.QuestionsPanel })))
+const QuestionsPanel = lazySection('exhibitor-leads/questions-panel', () => import('./questions-panel.tsx').then((module) => module.QuestionsPanel))
 
 /** The exhibitor's own questions (docs/product.md#lead-questions): admins edit them, staff members read them. */
 export function QuestionsSection(props: {

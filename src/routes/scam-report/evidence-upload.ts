@@ -1,4 +1,3 @@
-import axios from 'axios'
 import type { KeptEvidence } from '../../api/scam-reports.ts'
 import { EVIDENCE_LIMITS, EVIDENCE_MESSAGES, EVIDENCE_FIELD, EVIDENCE_UPLOAD_PATH } from '../../../shared/rules/scam-report-evidence.ts'
 
@@ -15,6 +14,8 @@ export async function uploadEvidence(file: File, base: string): Promise<Evidence
   const form = new FormData()
   form.append(EVIDENCE_FIELD, file, file.name)
   try {
+    // axios comes with the first upload, not with the page (docs/product.md#performance).
+    const { default: axios } = await import('axios')
     const response = await axios.post(`${base}${EVIDENCE_UPLOAD_PATH}`, form, { timeout: 120_000, validateStatus: () => true })
     const body = response.data as { succeed?: boolean; data?: unknown; message?: string } | undefined
     if (body?.succeed) return { ok: true, kept: body.data as KeptEvidence }

@@ -1,4 +1,3 @@
-import axios from 'axios'
 import type { DocumentVerdict } from '../../api/verification.ts'
 import { VERIFY_FILE_FIELD, VERIFY_FILE_PATH } from '../../../shared/rules/verification.ts'
 
@@ -20,6 +19,8 @@ export async function uploadPdf(file: File, options: { base: string; onProgress(
   const form = new FormData()
   form.append(VERIFY_FILE_FIELD, file, file.name)
   try {
+    // axios comes with the first upload, not with the page (docs/product.md#performance).
+    const { default: axios } = await import('axios')
     const response = await axios.post(`${options.base}${VERIFY_FILE_PATH}`, form, {
       signal: options.signal,
       timeout: 120_000,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router'
 import { type AdvertView, advertList, publishAdvert } from '../../../api/console-content.ts'
@@ -10,11 +10,12 @@ import { ConsolePage } from '../../ui/console-page.tsx'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from '../../content-kit/content-kit.module.css'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
 type Loaded = RefResult<typeof advertList>
 
 // The editor is its own chunk, loaded when an advert is opened: the list stays within the console's budget.
-const AdvertForm = lazy(() => import('./advert-form.tsx').then((module) => ({ default: module.AdvertForm })))
+const AdvertForm = lazySection('adverts/advert-form', () => import('./advert-form.tsx').then((module) => module.AdvertForm))
 
 export function loader(args: LoaderFunctionArgs) {
   return staffCall(args, advertList, {})

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react'
+import { Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router'
 import { checkinExhibitions } from '../../../api/console-checkin.ts'
@@ -19,9 +19,10 @@ import { useDoor } from './use-door.ts'
 import type { BadgeStock } from '../../../../shared/rules/badges.ts'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import { KIOSK_PATH } from '../../lib/kiosk.ts'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
 /** The printed badge's view and the QR drawing it needs: not part of the door's first load. */
-const BadgePrint = lazy(() => import('./badge-print.tsx'))
+const BadgePrint = lazySection('checkin/badge-print', () => import('./badge-print.tsx').then((module) => module.default))
 /**
  * Kiosk mode (docs/product.md#kiosk), the same door at its own address: loaded only there. It is
  * handed the door's own parts rather than importing them, so they stay one piece of the door's first
@@ -29,7 +30,7 @@ const BadgePrint = lazy(() => import('./badge-print.tsx'))
  */
 const DOOR_PARTS = { BadgePrint, Scanner, useDoor, signal, deviceId: readDeviceId, keepScreenOffline, storedChoice }
 export type DoorParts = typeof DOOR_PARTS
-const Kiosk = lazy(() => import('./kiosk.tsx'))
+const Kiosk = lazySection('checkin/kiosk', () => import('./kiosk.tsx').then((module) => module.default))
 
 export function loader(args: LoaderFunctionArgs) {
   return staffCall(args, checkinExhibitions, {})

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, type LoaderFunctionArgs, useLoaderData, useNavigate } from 'react-router'
 import {
@@ -30,12 +30,13 @@ import { Field } from './field.tsx'
 import { type Form, formOf } from './form.ts'
 import { LanguagePreview } from './language-preview.tsx'
 import { Alert } from '../../ui/form-end.tsx'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
 // The rich text editor and the media picker are the heaviest parts of this screen: chunks of their
 // own, fetched when an item opens, so the screen's first load stays within the console's budget.
-const RichText = lazy(() => import('./rich-text.tsx'))
-const ImageField = lazy(() => import('../../content-kit/image-field.tsx').then((module) => ({ default: module.ImageField })))
-const VideoFields = lazy(() => import('./video-fields.tsx'))
+const RichText = lazySection('content-item/rich-text', () => import('./rich-text.tsx').then((module) => module.default))
+const ImageField = lazySection('content-item/image-field', () => import('../../content-kit/image-field.tsx').then((module) => module.ImageField))
+const VideoFields = lazySection('content-item/video-fields', () => import('./video-fields.tsx').then((module) => module.default))
 
 type Texts = Partial<Record<Locale, { title: string; summary: string; alt: string; body: string }>>
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator, useSearchParams } from 'react-router'
 import { type ContentSave, type ExhibitionContent, exhibitionContent, saveExhibitionContent } from '../../../api/console-content.ts'
@@ -11,6 +11,7 @@ import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import ui from '../../ui/ui.module.css'
 import type { PartPayload, PartProps } from './part-props.ts'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
 export function loader(args: LoaderFunctionArgs) {
   return staffCall(args, exhibitionContent, { id: Number(args.params.id) })
@@ -18,13 +19,13 @@ export function loader(args: LoaderFunctionArgs) {
 
 // Each part's editor is its own chunk: the screen opens with one of seven, within the console's budget.
 const PART_EDITORS: Record<ContentPart, React.ComponentType<PartProps>> = {
-  speakers: lazy(() => import('./speakers.tsx').then((module) => ({ default: module.Speakers }))),
-  agenda: lazy(() => import('./agenda.tsx').then((module) => ({ default: module.Agenda }))),
-  partners: lazy(() => import('./partners.tsx').then((module) => ({ default: module.Partners }))),
-  photos: lazy(() => import('./photos.tsx').then((module) => ({ default: module.Photos }))),
-  videos: lazy(() => import('./videos.tsx').then((module) => ({ default: module.Videos }))),
-  recap: lazy(() => import('./recap.tsx').then((module) => ({ default: module.Recap }))),
-  map: lazy(() => import('./map-part.tsx').then((module) => ({ default: module.MapPart }))),
+  speakers: lazySection('exhibition-content/speakers', () => import('./speakers.tsx').then((module) => module.Speakers)),
+  agenda: lazySection('exhibition-content/agenda', () => import('./agenda.tsx').then((module) => module.Agenda)),
+  partners: lazySection('exhibition-content/partners', () => import('./partners.tsx').then((module) => module.Partners)),
+  photos: lazySection('exhibition-content/photos', () => import('./photos.tsx').then((module) => module.Photos)),
+  videos: lazySection('exhibition-content/videos', () => import('./videos.tsx').then((module) => module.Videos)),
+  recap: lazySection('exhibition-content/recap', () => import('./recap.tsx').then((module) => module.Recap)),
+  map: lazySection('exhibition-content/map-part', () => import('./map-part.tsx').then((module) => module.MapPart)),
 }
 const TAB_ORDER: readonly ContentPart[] = ['speakers', 'agenda', 'partners', 'photos', 'videos', 'recap', 'map']
 

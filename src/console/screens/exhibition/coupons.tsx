@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type CatalogCoupon, type CatalogExhibition, type couponList, saveCoupon } from '../../../api/console-catalog.ts'
 import type { RefResult } from '../../../../shared/functions/gateway.ts'
@@ -10,10 +10,11 @@ import { type Column, DataTable } from '../../ui/data-table.tsx'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
 // Opened by a click: loaded then, so the screen's first visit stays within its budget (bundle-budget.json).
-const CouponForm = lazy(() => import('./coupon-form.tsx').then((module) => ({ default: module.CouponForm })))
-const CouponUses = lazy(() => import('./coupon-uses.tsx').then((module) => ({ default: module.CouponUses })))
+const CouponForm = lazySection('exhibition/coupon-form', () => import('./coupon-form.tsx').then((module) => module.CouponForm))
+const CouponUses = lazySection('exhibition/coupon-uses', () => import('./coupon-uses.tsx').then((module) => module.CouponUses))
 
 interface Props {
   exhibition: CatalogExhibition

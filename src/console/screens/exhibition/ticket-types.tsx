@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CatalogExhibition, CatalogTicketType } from '../../../api/console-catalog.ts'
 import { useConsoleShell } from '../../console-state.ts'
@@ -6,10 +6,11 @@ import { localText } from '../../lib/local-text.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
 // Opened by a click: loaded then, so the screen's first visit stays within its budget (bundle-budget.json).
-const TicketTypeForm = lazy(() => import('./ticket-type-form.tsx').then((module) => ({ default: module.TicketTypeForm })))
-const WaitingListPanel = lazy(() => import('./waiting-list-panel.tsx').then((module) => ({ default: module.WaitingListPanel })))
+const TicketTypeForm = lazySection('exhibition/ticket-type-form', () => import('./ticket-type-form.tsx').then((module) => module.TicketTypeForm))
+const WaitingListPanel = lazySection('exhibition/waiting-list-panel', () => import('./waiting-list-panel.tsx').then((module) => module.WaitingListPanel))
 
 /** The exhibition's ticket types: price, capacity against sold and held, window and visibility; edit one or add one. */
 export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibition; onSaved(): void }) {

@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, Suspense, useState } from 'react'
+import { type FormEvent, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type ConsoleTask, saveExhibitorTask, type TaskBoard } from '../../../api/console-exhibitor-tasks.ts'
 import { TASK_KINDS, TASK_LIMITS, type TaskKind } from '../../../../shared/rules/exhibitor-tasks.ts'
@@ -11,9 +11,10 @@ import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { FormEnd } from '../../ui/form-end.tsx'
 import { draftOf, type FormDraft, payloadOf } from './form-draft.ts'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
 // A priced form's items editor is loaded only for a form (docs/product.md#exhibitor-forms): the screen's budget.
-const FormItems = lazy(() => import('./form-items.tsx').then((module) => ({ default: module.FormItems })))
+const FormItems = lazySection('exhibitor-tasks/form-items', () => import('./form-items.tsx').then((module) => module.FormItems))
 
 type Field = 'title' | 'instructions'
 

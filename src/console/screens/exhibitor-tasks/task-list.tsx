@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type ConsoleTask, deleteExhibitorTask, reorderExhibitorTasks, type TaskBoard } from '../../../api/console-exhibitor-tasks.ts'
 import { useConsoleShell } from '../../console-state.ts'
@@ -13,9 +13,10 @@ import ui from '../../ui/ui.module.css'
 import { movedIds, useListChange } from '../../ui/use-list-change.ts'
 import { TaskForm } from './task-form.tsx'
 import { Alert } from '../../ui/form-end.tsx'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
 // Only a checklist with a manual task needs the PDFs' panel (docs/CONVENTIONS.md#a-console-screen-srcconsole).
-const ManualFiles = lazy(() => import('./manual-files.tsx'))
+const ManualFiles = lazySection('exhibitor-tasks/manual-files', () => import('./manual-files.tsx').then((module) => module.default))
 
 interface Props {
   board: TaskBoard

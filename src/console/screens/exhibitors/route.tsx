@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { ExportButtons, formatChoices } from '../../ui/export-buttons.tsx'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
@@ -16,9 +16,10 @@ import { CONSOLE_EXHIBITOR_LIMITS, EXHIBITOR_PROGRESS } from '../../../../shared
 import { EXHIBITOR_KINDS } from '../../../../shared/rules/exhibitors.ts'
 import styles from './exhibitors.module.css'
 import { type ExhibitorFilters as Filters, exhibitorQuery } from './exhibitors-query.ts'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
 /** The exhibition's lead capture: loaded once an exhibition is chosen, not with the list. */
-const LeadCapture = lazy(() => import('./lead-capture.tsx'))
+const LeadCapture = lazySection('exhibitors/lead-capture', () => import('./lead-capture.tsx').then((module) => module.default))
 
 type ListPage = ListData<Filters, { rows: ConsoleExhibitorRow[]; total: number; exhibitions: Array<{ id: number; title: string }> }>
 

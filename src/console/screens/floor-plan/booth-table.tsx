@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { deleteBooth, type EditorBooth, type EditorHall, type FloorPlanEditor } from '../../../api/console-floor-plans.ts'
@@ -12,10 +12,11 @@ import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import styles from './floor-plan.module.css'
 import { Alert } from '../../ui/form-end.tsx'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
 // A booth's form and the one selling it load when asked for, keeping the screen within its budget.
-const BoothForm = lazy(() => import('./booth-form.tsx').then((module) => ({ default: module.BoothForm })))
-const AssignForm = lazy(() => import('./assign-form.tsx').then((module) => ({ default: module.AssignForm })))
+const BoothForm = lazySection('floor-plan/booth-form', () => import('./booth-form.tsx').then((module) => module.BoothForm))
+const AssignForm = lazySection('floor-plan/assign-form', () => import('./assign-form.tsx').then((module) => module.AssignForm))
 
 interface Props {
   editor: FloorPlanEditor

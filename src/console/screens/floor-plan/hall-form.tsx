@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type EditorHall, type FloorPlanEditor, saveHall } from '../../../api/console-floor-plans.ts'
 import { FLOOR_PLAN_LIMITS } from '../../../../shared/rules/floor-plans.ts'
@@ -10,10 +10,11 @@ import { MetresField, metresOf } from './metres-field.tsx'
 import { OTHER_LOCALES } from './hall-locales.ts'
 import styles from './floor-plan.module.css'
 import { FormEnd } from '../../ui/form-end.tsx'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
-const BackgroundField = lazy(() => import('./background-field.tsx'))
+const BackgroundField = lazySection('floor-plan/background-field', () => import('./background-field.tsx').then((module) => module.default))
 // The eleven other languages' names load with the form, outside the screen's first JavaScript.
-const HallNames = lazy(() => import('./hall-names.tsx'))
+const HallNames = lazySection('floor-plan/hall-names', () => import('./hall-names.tsx').then((module) => module.default))
 
 interface Props {
   editor: FloorPlanEditor

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { type MessageList, messageList } from '../../../api/console-messages.ts'
@@ -10,11 +10,12 @@ import { ConsolePage } from '../../ui/console-page.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
 import { MessageState } from './message-state.tsx'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
 // A new message and one message load when opened: the console's entry is near its budget, so this
 // is one screen of three parts (one route, docs/CONVENTIONS.md#a-console-screen-srcconsole).
-const Compose = lazy(async () => ({ default: (await import('./compose.tsx')).Compose }))
-const MessageDetailView = lazy(async () => ({ default: (await import('./message-detail.tsx')).MessageDetailView }))
+const Compose = lazySection('messages/compose', async () => (await import('./compose.tsx')).Compose)
+const MessageDetailView = lazySection('messages/message-detail', async () => (await import('./message-detail.tsx')).MessageDetailView)
 
 type Loaded = { view: 'list' | 'new' | 'message'; list: MessageList }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ConsoleOrderDetail } from '../../../api/console-orders.ts'
 import { useConsoleShell } from '../../console-state.ts'
@@ -7,11 +7,12 @@ import { formatMoney } from '../../lib/money.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import { displayName } from '../../../../shared/rules/names.ts'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
 type Attendee = ConsoleOrderDetail['attendees'][number]
 
 /** The badge buttons come in their own chunk: the order screen is at its size budget. */
-const BadgeButtons = lazy(() => import('./badge-buttons.tsx'))
+const BadgeButtons = lazySection('order/badge-buttons', () => import('./badge-buttons.tsx').then((module) => module.default))
 
 interface AttendeeTableProps {
   order: ConsoleOrderDetail

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { channelSubmissions, registerChannels, registerDocuments, registerLookups } from '../../../api/console-register.ts'
@@ -9,12 +9,13 @@ import { ConsolePage } from '../../ui/console-page.tsx'
 import { Channels } from './channels.tsx'
 import { channelQuery, REGISTER_VIEWS, type RegisterData, type RegisterView, viewHref } from './register-query.ts'
 import styles from './register.module.css'
+import { lazySection } from '../../../lib/lazy-section.tsx'
 
 // The channels are the view an address without one opens; the others load when asked for, which keeps
 // the screen's first visit within the console's budget (docs/CONVENTIONS.md#a-console-screen-srcconsole).
-const Documents = lazy(() => import('./documents.tsx').then((module) => ({ default: module.Documents })))
-const Lookups = lazy(() => import('./lookups.tsx').then((module) => ({ default: module.Lookups })))
-const Submissions = lazy(() => import('./submissions.tsx').then((module) => ({ default: module.Submissions })))
+const Documents = lazySection('register/documents', () => import('./documents.tsx').then((module) => module.Documents))
+const Lookups = lazySection('register/lookups', () => import('./lookups.tsx').then((module) => module.Lookups))
+const Submissions = lazySection('register/submissions', () => import('./submissions.tsx').then((module) => module.Submissions))
 
 /** One view of the register (channels, exhibitors' submissions, documents, lookups), read from the page's address. */
 export async function loader(args: LoaderFunctionArgs): Promise<RegisterData> {
