@@ -197,6 +197,8 @@ describe('sending reminders', () => {
     expect(of(ana).text_body).toContain(`${platform.config.PUBLIC_ORIGIN}${checkoutPath('en', 'orders')}`)
     expect(of(ana).headers).toEqual({})
     expect(of(ana).text_body).not.toContain('unsubscribe')
+    // No floor plan: no link to one.
+    expect(of(ana).text_body).not.toContain('#floor-plan')
     // Bo holds tickets of two orders: one mail, both listed, one PDF per order.
     expect(of(bo).text_body).toContain(first.number)
     expect(of(bo).text_body).toContain(second.number)
@@ -219,7 +221,9 @@ describe('sending reminders', () => {
     expect(settings.reminders[1]).toMatchObject({ offsetHours: 24, state: 'scheduled' })
   })
 
-  it("when a holder has an account, then its language wins over the order's, and an unwritten language reads the English paragraph", async () => {
+  it("when a holder has an account, then its language wins over the order's, an unwritten language reads the English paragraph, and the floor plan is linked", async () => {
+    await db.query(`insert into floor_plans (exhibition_id, currency) values ($1, 'THB')`, [exhibitionId])
+    await db.query(`insert into floor_plan_halls (exhibition_id, label, width_dm, depth_dm) values ($1, 'Hall A', 600, 400)`, [exhibitionId])
     const japanese = await createUser(platform, db, { locale: 'ja' })
     await paidOrder(standard, [{ firstName: 'Yui', lastName: 'Tester', email: japanese.email }], 'zh-cn')
     await setReminders()
@@ -227,6 +231,8 @@ describe('sending reminders', () => {
     const [mail] = await outbox()
     expect(mail?.subject).toContain('まもなく開催')
     expect(mail?.text_body).toContain('Bring business cards.')
+    // The exhibition has a floor plan: the link to the page that draws it, in the reader's language.
+    expect(mail?.text_body).toContain(`${platform.config.PUBLIC_ORIGIN}/ja/backDetail/${exhibitionId}/exhibitors#floor-plan`)
   })
 
   it('when a ticket is paid after the 7-day reminder went, then its holder gets the 1-day one only', async () => {

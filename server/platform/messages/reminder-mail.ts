@@ -27,7 +27,7 @@ export interface ReminderMailInput {
 
 /** The directory page that draws the exhibition's floor plan (docs/product.md#floor-plans). */
 export const floorPlanUrl = (origin: string, locale: Locale, exhibitionId: number) =>
-  `${origin}/${urlLanguageOfLocale(locale)}/backDetail/${exhibitionId}/exhibitors`
+  `${origin}/${urlLanguageOfLocale(locale)}/backDetail/${exhibitionId}/exhibitors#floor-plan`
 
 /**
  * A reminder (docs/product.md#reminders-before-the-exhibition): transactional, so no unsubscribe link;
