@@ -271,6 +271,15 @@ describe('sending reminders', () => {
     ])
   })
 
+  it('when the exhibition is taken off the site, then its reminder waits, and goes once it is back before the opening', async () => {
+    await paidOrder(standard, [person('Ana')])
+    await setReminders()
+    await db.query('update exhibitions set published = false where id = $1', [exhibitionId])
+    expect(await runFrom(SEVEN_DAYS)).toBe(0)
+    await db.query('update exhibitions set published = true where id = $1', [exhibitionId])
+    expect(await runFrom(minutes(SEVEN_DAYS, 90))).toBe(1)
+  })
+
   it('when reminders are switched off, then nothing is sent', async () => {
     await paidOrder(standard, [person('Ana')])
     await setReminders({ enabled: false })

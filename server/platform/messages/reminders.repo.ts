@@ -101,7 +101,8 @@ export interface PendingReminder {
 }
 
 /**
- * Reminders switched on, not finished, whose time may have come: the exact time (counted on the venue's
+ * Reminders switched on, not finished, of a published exhibition (the mail shows what visitors see of
+ * it; an unpublished one's reminders wait), whose time may have come: the exact time (counted on the venue's
  * wall clock) is the caller's; three hours of slack cover a change of daylight saving in between.
  */
 export async function pendingReminders(db: Queryable, now: Date, limit: number): Promise<PendingReminder[]> {
@@ -109,7 +110,7 @@ export async function pendingReminders(db: Queryable, now: Date, limit: number):
     `select r.exhibition_id, r.offset_hours, r.state, r.set_at, e.starts_at, e.time_zone
      from reminders r
      join reminder_settings s on s.exhibition_id = r.exhibition_id and s.enabled
-     join exhibitions e on e.id = r.exhibition_id
+     join exhibitions e on e.id = r.exhibition_id and e.published
      where r.state in ('scheduled', 'sending') and not r.removed
        and e.starts_at - make_interval(hours => r.offset_hours + 3) <= $1
      order by e.starts_at - make_interval(hours => r.offset_hours), r.exhibition_id limit $2`,
