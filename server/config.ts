@@ -156,7 +156,7 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().trim().min(3).optional(),
-  /** Messages from the organiser: at most this many mails written to the outbox per minute (docs/product.md#messages). */
+  /** Messages from the organiser and reminders together: at most this many mails written to the outbox per minute (docs/product.md#messages, docs/product.md#reminders-before-the-exhibition). */
   MESSAGES_PER_MINUTE: positiveInt(600),
   /** The shared secret of POST /api/mail-events, where the mail provider reports bounces and complaints (docs/product.md#unsubscribe); unset: no such endpoint. */
   MAIL_EVENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -170,4 +170,7 @@ export const CONSOLE = {
   previewMessage: at('previewMessage', 'staff'),
   sendMessage: at('sendMessage', 'staff'),
   cancelMessage: at('cancelMessage', 'staff'),
+  // Reminders before the exhibition (docs/product.md#reminders-before-the-exhibition).
+  reminderSettings: at('reminderSettings', 'staff'),
+  saveReminders: at('saveReminders', 'staff'),
 } as const satisfies FunctionTable

@@ -174,6 +174,8 @@ export const CONSOLE_ACCESS = {
   previewMessage: MANAGER,
   sendMessage: MANAGER,
   cancelMessage: MANAGER,
+  reminderSettings: MANAGER,
+  saveReminders: MANAGER,
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type ConsoleStaffFunction = keyof typeof CONSOLE_ACCESS

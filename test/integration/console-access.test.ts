@@ -231,6 +231,8 @@ const PAYLOADS: Record<keyof typeof CONSOLE_ACCESS, () => unknown> = {
   previewMessage: () => ({ exhibitionId: 999999, audience: 'attendees', kind: 'marketing', texts: { en: { subject: 'Hello', body: 'Hi' } }, language: 'en' }),
   sendMessage: () => ({ exhibitionId: 999999, audience: 'attendees', kind: 'marketing', texts: { en: { subject: 'Hello', body: 'Hi' } } }),
   cancelMessage: () => ({ exhibitionId: 999999, id: 1 }),
+  reminderSettings: () => ({ exhibitionId: 999999 }),
+  saveReminders: () => ({ exhibitionId: 999999, enabled: true, offsetHours: [168, 24] }),
 }
 
 describe('who may call which console function (the table of shared/rules/console-access.ts)', () => {

@@ -39,7 +39,7 @@ export function footerOf(kind: MessageKind, locale: Locale, brand: Brand, exhibi
 const URL_IN_TEXT = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)])/g
 
 /** A paragraph into HTML with its web addresses as links (the console's body is plain text with links). */
-function paragraphHtml(paragraph: string): string {
+export function paragraphHtml(paragraph: string): string {
   return paragraph
     .split(URL_IN_TEXT)
     .map((part, index) => (index % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part).replace(/\n/g, '<br>')))

@@ -153,9 +153,15 @@ export async function expandRecipients(tx: Queryable, message: MessageRow, now: 
   await tx.query(`update messages set state = 'sending', expanded_at = $2 where id = $1`, [message.id, now])
 }
 
-/** Mails written to the outbox by every message in the minute before `now`: the rate's budget is what is left. */
+/**
+ * Mails written to the outbox by every message and reminder (docs/product.md#reminders-before-the-exhibition)
+ * since `since`, the minute before now: the rate's budget is what is left.
+ */
 export async function writtenSince(db: Queryable, since: Date): Promise<number> {
-  const result = await db.query<{ n: number }>('select count(*)::int as n from message_recipients where written_at > $1', [since])
+  const result = await db.query<{ n: number }>(
+    `select ((select count(*) from message_recipients where written_at > $1) + (select count(*) from reminder_recipients where written_at > $1))::int as n`,
+    [since],
+  )
   return result.rows[0]?.n ?? 0
 }
 

@@ -146,6 +146,11 @@ const PEOPLE: Record<string, Record<string, string>> = {
     state: 'deleted with the row',
     token_hash: 'deleted with the row',
   },
+  reminder_recipients: {
+    email: 'deleted where it is one of their addresses (eraseMessageRecipients)',
+    locale: 'deleted with the row',
+    state: 'deleted with the row',
+  },
   mail_suppressions: {
     address_hash: 'kept: the SHA-256 of an address that unsubscribed or bounced, so that it is still honoured (docs/product.md#unsubscribe)',
     brand: 'kept',
@@ -259,6 +264,8 @@ const NOBODY: Record<string, { why: string; columns: string[] }> = {
     columns: ['account_holder', 'iban', 'bic', 'account_number', 'bank_name'],
   },
   messages: { why: 'the organiser’s mail to many, which staff write', columns: ['audience', 'checked_in', 'kind', 'state', 'texts', 'ticket_type_ids'] },
+  reminder_settings: { why: 'the organiser’s paragraph for the reminders before an exhibition, which staff write', columns: ['texts'] },
+  reminders: { why: 'when an exhibition’s reminders go and how far they came, nobody in them', columns: ['state'] },
   adverts: { why: 'content staff write', columns: ['image', 'link', 'placement', 'slug', 'texts'] },
   bulletins: { why: 'content staff write', columns: ['kind', 'slug'] },
   bulletin_texts: { why: 'content staff write', columns: ['body_html', 'body_markdown', 'locale', 'title'] },

@@ -23,12 +23,9 @@ import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import { useFormCall } from '../../ui/use-form-call.ts'
 import styles from './compose.module.css'
-import { LanguageTabs } from './language-tabs.tsx'
+import { firstLanguages, LanguageTabs } from './language-tabs.tsx'
 
 type Texts = Partial<Record<Locale, { subject: string; body: string }>>
-
-/** The member's own console language as the first tab; English beside it. */
-const firstLanguages = (language: string): Locale[] => (language === 'zh-cn' ? ['en', 'zh-cn'] : language === 'zh' ? ['en', 'zh-tw'] : ['en'])
 
 /**
  * A new message (docs/product.md#messages): who gets it, its kind, its subject and body in each

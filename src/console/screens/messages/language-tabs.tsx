@@ -4,6 +4,9 @@ import type { Locale } from '../../../../shared/languages.ts'
 import ui from '../../ui/ui.module.css'
 import styles from './compose.module.css'
 
+/** The member's own console language as the first tab; English beside it. */
+export const firstLanguages = (language: string): Locale[] => (language === 'zh-cn' ? ['en', 'zh-cn'] : language === 'zh' ? ['en', 'zh-tw'] : ['en'])
+
 interface Props {
   languages: Locale[]
   active: Locale

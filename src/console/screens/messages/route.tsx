@@ -4,7 +4,8 @@ import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router
 import { type MessageList, messageList } from '../../../api/console-messages.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { exhibitionPath } from '../../lib/catalog-paths.ts'
-import { messagePath, newMessagePath } from './paths.ts'
+import { type ReminderSettings, reminderSettings } from '../../../api/console-reminders.ts'
+import { messagePath, newMessagePath, remindersPath } from './paths.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
@@ -16,8 +17,9 @@ import { lazySection } from '../../../lib/lazy-section.tsx'
 // is one screen of three parts (one route, docs/CONVENTIONS.md#a-console-screen-srcconsole).
 const Compose = lazySection('messages/compose', async () => (await import('./compose.tsx')).Compose)
 const MessageDetailView = lazySection('messages/message-detail', async () => (await import('./message-detail.tsx')).MessageDetailView)
+const Reminders = lazySection('messages/reminders', async () => (await import('./reminders.tsx')).Reminders)
 
-type Loaded = { view: 'list' | 'new' | 'message'; list: MessageList }
+type Loaded = { view: 'list' | 'new' | 'message'; list: MessageList } | { view: 'reminders'; reminders: ReminderSettings }
 
 const positive = (value: string | undefined) => {
   const number = Number(value)
@@ -25,20 +27,26 @@ const positive = (value: string | undefined) => {
   return number
 }
 
-/** `/messages` (the list), `/messages/new`, `/messages/{id}`; anything else is not found. */
+/** `/messages` (the list), `/messages/new`, `/messages/{id}`, `/messages/reminders`; anything else is not found. */
 export async function loader(args: LoaderFunctionArgs): Promise<Loaded> {
   const exhibitionId = positive(args.params.id)
   const rest = args.params['*'] ?? ''
+  if (rest === 'reminders') return { view: 'reminders', reminders: await staffCall(args, reminderSettings, { exhibitionId }) }
   if (rest === '' || rest === 'new') return { view: rest === 'new' ? 'new' : 'list', list: await staffCall(args, messageList, { exhibitionId }) }
   return { view: 'message', list: await staffCall(args, messageList, { exhibitionId, id: positive(rest) }) }
 }
 
-/** An exhibition's messages to its attendees and exhibitors (docs/product.md#messages). */
+/**
+ * An exhibition's messages to its attendees and exhibitors (docs/product.md#messages), and its reminders
+ * before the opening (docs/product.md#reminders-before-the-exhibition).
+ */
 export function Component() {
   const loaded = useLoaderData() as Loaded
   return (
     <Suspense fallback={null}>
-      {loaded.view === 'message' && loaded.list.message ? (
+      {loaded.view === 'reminders' ? (
+        <Reminders settings={loaded.reminders} />
+      ) : loaded.view === 'message' && loaded.list.message ? (
         <MessageDetailView list={loaded.list} message={loaded.list.message} />
       ) : loaded.view === 'new' ? (
         <Compose list={loaded.list} />
@@ -62,6 +70,9 @@ function MessageListView({ list }: { list: MessageList }) {
         <>
           <Link className={ui.button} to={exhibitionPath(exhibition.id)}>
             {t('messages.back')}
+          </Link>
+          <Link className={ui.button} to={remindersPath(exhibition.id)}>
+            {t('reminders.link')}
           </Link>
           <Link className={`${ui.button} ${ui.primary}`} to={newMessagePath(exhibition.id)}>
             {t('messages.new')}
