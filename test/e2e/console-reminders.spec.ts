@@ -1,6 +1,6 @@
 import type { Queryable } from '../../server/db/client.ts'
 import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
-import { DESKTOP, expectAccessible, hydrated, hydratedElement, PHONE } from './fixtures.ts'
+import { DESKTOP, expectAccessible, hydrated, isHydrated, PHONE } from './fixtures.ts'
 
 /**
  * Reminders before the exhibition (docs/product.md#reminders-before-the-exhibition), as a manager works:
@@ -101,7 +101,7 @@ test('a manager sets the 7-day and 1-day reminders in English and in Chinese; ea
   // Offered the first time: on, 7 days and 1 day before.
   const first = page.getByRole('group', { name: 'Reminder 1' })
   const second = page.getByRole('group', { name: 'Reminder 2' })
-  await hydratedElement(first.getByLabel('How long before'))
+  expect(await isHydrated(first.getByLabel('How long before'))).toBe(true)
   await expect(page.getByRole('checkbox', { name: 'Send reminders before the exhibition' })).toBeChecked()
   await expect(first.getByLabel('How long before')).toHaveValue('7')
   await expect(first.getByLabel('Unit')).toHaveValue('days')
@@ -147,7 +147,7 @@ test('a manager sets the 7-day and 1-day reminders in English and in Chinese; ea
   await expect(rows.getByRole('row', { name: /7 天/ })).toContainText('已发送')
   await expect(rows.getByRole('row', { name: /1 天/ })).toContainText('已排期')
   const one = page.getByRole('group', { name: '提醒 1' })
-  await hydratedElement(one.getByLabel('提前多久'))
+  expect(await isHydrated(one.getByLabel('提前多久'))).toBe(true)
   await expect(one.getByLabel('提前多久')).toHaveValue('7')
   await page.getByRole('tab', { name: 'zh-cn' }).click()
   await page.getByLabel('附加段落').fill('上午九点开门，请携带名片。')
