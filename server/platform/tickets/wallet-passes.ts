@@ -24,7 +24,7 @@ export interface WalletTicket {
 
 /** The brand's navy and gold (the QR's dark colour and the mark's gold). */
 const COLOURS = { background: 'rgb(11, 31, 58)', foreground: 'rgb(255, 255, 255)', label: 'rgb(224, 188, 74)' }
-/** The brand's mark, which an organiser going live replaces (docs/product.md#going-live). */
+/** The brand's mark, which an organiser going live replaces (docs/going-live.md). */
 const BRAND_SVG = new URL('../../../public/favicon.svg', import.meta.url)
 
 /**
