@@ -46,10 +46,13 @@ async function drawImages(): Promise<Record<string, Uint8Array>> {
 let images: Promise<Record<string, Uint8Array>> | undefined
 /** Drawn once per process: the mark does not change while the site runs. */
 function passImages(): Promise<Record<string, Uint8Array>> {
-  images ??= drawImages()
-  images.catch(() => {
-    images = undefined
-  })
+  if (!images) {
+    images = drawImages()
+    // A failed drawing (the file being replaced) is tried again by the next pass, not kept.
+    images.catch(() => {
+      images = undefined
+    })
+  }
   return images
 }
 
@@ -112,6 +115,7 @@ export function passSignature(manifest: Uint8Array, apple: Pick<AppleWallet, 'id
     authenticatedAttributes: [
       { type: forge.pki.oids.contentType as string, value: forge.pki.oids.data },
       { type: forge.pki.oids.messageDigest as string },
+      // forge's types say string; it takes the Date and writes UTCTime (GeneralizedTime from 2050).
       { type: forge.pki.oids.signingTime as string, value: signingTime as unknown as string },
     ],
   })
