@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { chooseBases } from './environments.ts'
 import { openP12 } from './platform/kit/pdf-signature.ts'
+import { walletCredentials } from './platform/kit/wallet-credentials.ts'
 import { ALL_URL_LANGUAGES, REQUIRED_URL_LANGUAGES, type UrlLanguage } from '../shared/languages.ts'
 
 const optionalUrl = z
@@ -136,6 +137,45 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9+/\s]+={0,2}$/, 'must be a PKCS#12 file in base64 (base64 -w0 organiser.p12)')
     .optional(),
   DOCUMENT_SIGNING_PASSPHRASE: z.string().optional(),
+  /**
+   * Apple Wallet passes of tickets (docs/product.md#wallet-passes): all four or none, the passphrase
+   * beside the PKCS#12 when it has one. Unset: no Apple Wallet button, no .pkpass route.
+   */
+  APPLE_PASS_TYPE_ID: z
+    .string()
+    .trim()
+    .regex(/^pass(\.[A-Za-z0-9-]+){2,}$/, 'must be a Pass Type ID in reverse-DNS form, e.g. pass.com.example.tickets')
+    .optional(),
+  APPLE_TEAM_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the ten-character Team ID of the Apple developer account')
+    .optional(),
+  APPLE_PASS_P12: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9+/\s]+={0,2}$/, 'must be the Pass Type ID certificate and key as a PKCS#12 file in base64 (base64 -w0 pass.p12)')
+    .optional(),
+  APPLE_PASS_PASSPHRASE: z.string().optional(),
+  /** Apple's WWDR intermediate certificate (G4): PEM text, or the PEM or DER file in base64. */
+  APPLE_WWDR_PEM: z.string().optional(),
+  /** Google Wallet "save" links of tickets (docs/product.md#wallet-passes): all three or none. */
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, 'must be the issuer id (digits) of the Google Pay & Wallet console')
+    .optional(),
+  GOOGLE_WALLET_CLASS_SUFFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be the event ticket class suffix (letters, digits, ".", "_", "-")')
+    .optional(),
+  /** The service account's JSON key in base64 (its client_email and RSA private_key sign the links). */
+  GOOGLE_WALLET_SERVICE_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9+/\s]+={0,2}$/, "must be the service account's JSON key in base64 (base64 -w0 key.json)")
+    .optional(),
   /** The OAuth2 client of the site (docs/product.md#oauth): the secret and provision key never reach the browser. */
   OAUTH_CLIENT_ID: z.string().trim().min(1).default('expo-site'),
   OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
@@ -245,6 +285,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       problems.push(`DOCUMENT_SIGNING_P12: ${(error as Error).message} (DOCUMENT_SIGNING_PASSPHRASE)`)
     }
   }
+  const wallets = walletCredentials(raw)
+  problems.push(...wallets.problems)
   if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set')
   if (raw.NODE_ENV === 'production' && raw.DATABASE_URL && !raw.TOKEN_SECRET) {
     // Several instances share one database, so the generated secret in the database serves them all;
@@ -294,6 +336,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     publicOriginGuessed: raw.PUBLIC_ORIGIN === undefined,
     isProduction: raw.NODE_ENV === 'production',
     secureCookies: publicOrigin.startsWith('https:'),
+    /** The wallets whose accounts are configured (docs/product.md#wallet-passes); null: that wallet is off. */
+    wallets: { apple: wallets.apple, google: wallets.google },
   }
 }
 
@@ -332,5 +376,6 @@ export function publicConfig(config: Config) {
     analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL ?? null,
     tagScriptUrl: config.TAG_SCRIPT_URL ?? null,
     tcPlay: { licenceKey: config.TCPLAY_LICENCE_KEY ?? null, licenceURL: config.TCPLAY_LICENCE_URL ?? null },
+    wallets: { apple: config.wallets.apple !== null, google: config.wallets.google !== null },
   }
 }

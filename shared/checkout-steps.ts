@@ -103,6 +103,16 @@ export function ticketPdfPath(lang: string, orderNumber: string, ticketId: strin
 
 export const TICKET_PDF_ROUTE = '/:lang/apply/order/:number/tickets/:file'
 
+/** Where an e-ticket is downloaded as an Apple Wallet pass (docs/product.md#wallet-passes): the PDF's route, another file. */
+export function ticketApplePassPath(lang: string, orderNumber: string, ticketId: string): string {
+  return `/${lang}/apply/order/${encodeURIComponent(orderNumber)}/tickets/${encodeURIComponent(ticketId)}.pkpass`
+}
+
+/** Where an e-ticket is sent on to Google Wallet's "save" page (docs/product.md#wallet-passes), with the PDF's owner check. */
+export function ticketGoogleWalletPath(lang: string, orderNumber: string, ticketId: string): string {
+  return `/${lang}/apply/order/${encodeURIComponent(orderNumber)}/tickets/${encodeURIComponent(ticketId)}.google-wallet`
+}
+
 /** Where an order's invoice or credit note is downloaded (same route family as e-tickets; the PDF is in the order's language). */
 export function invoicePdfPath(lang: string, orderNumber: string, documentNumber: string): string {
   return `/${lang}/apply/order/${encodeURIComponent(orderNumber)}/invoices/${encodeURIComponent(documentNumber)}.pdf`

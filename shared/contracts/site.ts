@@ -41,6 +41,8 @@ export interface PublicConfig {
   analyticsScriptUrl: string | null
   tagScriptUrl: string | null
   tcPlay: { licenceKey: string | null; licenceURL: string | null }
+  /** Which wallets' buttons tickets show (docs/product.md#wallet-passes). */
+  wallets: { apple: boolean; google: boolean }
 }
 
 /**

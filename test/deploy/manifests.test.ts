@@ -122,6 +122,24 @@ describe('compose stack', () => {
     }
   })
 
+  it('when the organiser configures wallet passes in the environment, then every replica is given each wallet variable, and the Secret template names them', () => {
+    const wallets = [
+      'APPLE_PASS_TYPE_ID',
+      'APPLE_TEAM_ID',
+      'APPLE_PASS_P12',
+      'APPLE_PASS_PASSPHRASE',
+      'APPLE_WWDR_PEM',
+      'GOOGLE_WALLET_ISSUER_ID',
+      'GOOGLE_WALLET_CLASS_SUFFIX',
+      'GOOGLE_WALLET_SERVICE_ACCOUNT',
+    ]
+    const secret = readFileSync(join(ROOT, 'deploy/k8s/examples/secret.example.yaml'), 'utf8')
+    for (const name of wallets) {
+      for (const site of sites) expect(Object.keys(site.environment as Record<string, unknown>), name).toContain(name)
+      expect(secret, name).toContain(`--from-literal=${name}=`)
+    }
+  })
+
   it('when it runs, then it is a real deployment without demo content, on a read-only root', () => {
     for (const service of [...sites, compose.services.migrate]) {
       expect(service.environment.DEMO_CONTENT).toBeFalsy()

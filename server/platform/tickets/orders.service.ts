@@ -7,7 +7,7 @@ import { cancelTicket } from './cancel-ticket.ts'
 import { changeTickets, confirmOrder, requestInvoice, saveAttendees } from './change-order.ts'
 import { guarded, preview, usableCoupon } from './coupons.ts'
 import { createOrder } from './create-order.ts'
-import { getOrder, myOrders, ownDocumentPdf, ownTicketPdf } from './read-orders.ts'
+import { getOrder, myOrders, ownApplePass, ownDocumentPdf, ownGoogleWalletUrl, ownTicketPdf } from './read-orders.ts'
 import type { Caller, TicketsContext } from './tickets-context.ts'
 import { listTicketTypes } from './ticket-types.ts'
 
@@ -35,6 +35,8 @@ export function createOrdersService(context: TicketsContext) {
     getOrder: (caller: Caller, orderNumber: string) => getOrder(context, caller, orderNumber),
     myOrders: (caller: Caller, limit: number, before: string | undefined) => myOrders(context, caller, limit, before),
     ticketPdf: (caller: Caller, orderNumber: string, ticketId: string) => ownTicketPdf(context, caller, orderNumber, ticketId),
+    applePass: (caller: Caller, orderNumber: string, ticketId: string) => ownApplePass(context, caller, orderNumber, ticketId),
+    googleWalletUrl: (caller: Caller, orderNumber: string, ticketId: string) => ownGoogleWalletUrl(context, caller, orderNumber, ticketId),
     documentPdf: (caller: Caller, orderNumber: string, documentNumber: string) => ownDocumentPdf(context, caller, orderNumber, documentNumber),
   }
 }

@@ -6,6 +6,7 @@ import { orderDetail, orderSummary } from './order-view.ts'
 import * as orders from './orders.repo.ts'
 import { ticketPdf, ticketPdfName } from './ticket-pdf.ts'
 import type { Caller, TicketsContext } from './tickets-context.ts'
+import { applePass, applePassName, googleSaveUrl, type WalletTicket } from './wallet-passes.ts'
 
 /** The caller's own order as it stands now (expired on the way if its countdown ran out); 404 for anyone else's. */
 export async function ownOrder(context: TicketsContext, caller: Caller, number: string): Promise<orders.OrderRow> {
@@ -50,6 +51,37 @@ export async function ownTicketPdf(context: TicketsContext, caller: Caller, numb
     sign: context.platform.documents.sign,
   })
   return { filename: ticketPdfName(detail.number, ticket.position), pdf }
+}
+
+/** One valid e-ticket of the caller's own paid order, as a wallet pass shows it (wallet-passes.ts); 404 for anyone else's, a voided or a refunded one. */
+export async function ownWalletTicket(context: TicketsContext, caller: Caller, number: string, ticketId: string): Promise<WalletTicket> {
+  const detail = await getOrder(context, caller, number)
+  // Only a paid order lists tickets, and only those not voided (a refund or cancellation voids them).
+  const ticket = detail.tickets.find((candidate) => candidate.id === ticketId)
+  if (!ticket) throw notFound()
+  return {
+    t: context.strings(caller.locale),
+    locale: caller.locale,
+    brand: context.platform.config.BRAND_NAME,
+    orderNumber: detail.number,
+    exhibition: { ...detail.exhibition, startsAt: new Date(detail.exhibition.startsAt), endsAt: new Date(detail.exhibition.endsAt) },
+    ticket,
+  }
+}
+
+/** One e-ticket as an Apple Wallet pass; 404 when Apple Wallet is not configured. */
+export async function ownApplePass(context: TicketsContext, caller: Caller, number: string, ticketId: string): Promise<{ filename: string; pass: Uint8Array }> {
+  const apple = context.platform.config.wallets.apple
+  if (!apple) throw notFound()
+  const wallet = await ownWalletTicket(context, caller, number, ticketId)
+  return { filename: applePassName(wallet.orderNumber, wallet.ticket.position), pass: await applePass(wallet, apple, new Date()) }
+}
+
+/** One e-ticket's "save to Google Wallet" address; 404 when Google Wallet is not configured. */
+export async function ownGoogleWalletUrl(context: TicketsContext, caller: Caller, number: string, ticketId: string): Promise<string> {
+  const { config } = context.platform
+  if (!config.wallets.google) throw notFound()
+  return googleSaveUrl(await ownWalletTicket(context, caller, number, ticketId), config.wallets.google, config.PUBLIC_ORIGIN, new Date())
 }
 
 /** An invoice or credit note of the caller's own order, in the order's language (docs/product.md#invoices); 404 for anyone else's. */

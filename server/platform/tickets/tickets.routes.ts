@@ -13,8 +13,12 @@ import type { Caller } from './tickets-context.ts'
 import { loadStrings } from '../kit/strings.ts'
 
 const ORDER_NUMBER = /^T-[0-9A-HJKMNP-TV-Z]{10}$/
-const PDF_FILE = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\.pdf$/
+/** A ticket's id, and which of its files: its PDF, and its wallet pass or wallet link where that wallet is configured (docs/product.md#wallet-passes). */
+const ticketFile = (kinds: string[]) => new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\\.(${kinds.join('|')})$`)
 const DOCUMENT_FILE = /^([A-Z0-9-]{1,40})\.pdf$/
+/** What a file route answers: a file to download, or the address to go on to. */
+type Delivery = { filename: string; contentType: string; body: Uint8Array } | { location: string }
+
 /** A PDF costs ~0.1 s of CPU: a buyer downloads a few, a script looping on the link is stopped. */
 const PDF_RULE: RateRule = { name: 'ticket-pdf-account', points: 30, durationSeconds: 60 }
 
@@ -26,11 +30,11 @@ export function ticketRoutes(router: Router, platform: Platform, signer: TicketS
   const strings = loadStrings('tickets')
 
   /**
-   * A PDF of the order's owner's: the login cookie is resolved for page paths (accounts' session
+   * A file of the order's owner's: the login cookie is resolved for page paths (accounts' session
    * middleware), so a plain link downloads it. Anything else, a bad order number or file name
    * included, is the same translated 404: nothing tells what exists.
    */
-  const pdfRoute = (route: string, file: RegExp, make: (caller: Caller, orderNumber: string, name: string) => Promise<{ filename: string; pdf: Uint8Array }>) =>
+  const fileRoute = (route: string, file: RegExp, make: (caller: Caller, orderNumber: string, name: string, kind: string) => Promise<Delivery>) =>
     router.get(route, async (req, res, next) => {
       const { lang, number = '', file: fileName = '' } = req.params as Record<string, string>
       if (!lang || !isUrlLanguage(lang)) return next()
@@ -40,7 +44,7 @@ export function ticketRoutes(router: Router, platform: Platform, signer: TicketS
       res.setHeader('X-Robots-Tag', 'noindex, nofollow')
       const user = res.locals.user as UserInfo | undefined
       if (!user) return res.status(401).type('text/plain; charset=utf-8').send(t('pdf.signIn'))
-      const name = file.exec(fileName)?.[1]
+      const [, name, kind = 'pdf'] = file.exec(fileName) ?? []
       const orderNumber = number.toUpperCase()
       const missing = () => res.status(404).type('text/plain; charset=utf-8').send(t('pdf.notFound'))
       if (!name || !ORDER_NUMBER.test(orderNumber)) return missing()
@@ -52,19 +56,37 @@ export function ticketRoutes(router: Router, platform: Platform, signer: TicketS
         return res.status(error.errorCode).type('text/plain; charset=utf-8').send(t('pdf.tooMany'))
       }
       try {
-        const { filename, pdf } = await make({ userId: user.userId, locale, ip: res.locals.context.ip }, orderNumber, name)
-        res.setHeader('Content-Type', 'application/pdf')
+        const delivery = await make({ userId: user.userId, locale, ip: res.locals.context.ip }, orderNumber, name, kind)
+        if ('location' in delivery) return res.redirect(303, delivery.location)
+        const { filename, contentType, body } = delivery
+        res.setHeader('Content-Type', contentType)
         res.setHeader('Content-Disposition', `attachment; filename="${filename}"`)
-        res.send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength))
+        res.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength))
       } catch (error) {
         if (error instanceof DomainError && error.errorCode === ERROR_CODES.notFound) return missing()
         next(error)
       }
     })
 
-  // An e-ticket (docs/product.md#tickets), and an invoice or credit note (docs/product.md#invoices).
-  pdfRoute(TICKET_PDF_ROUTE, PDF_FILE, (caller, orderNumber, ticketId) => orders.ticketPdf(caller, orderNumber, ticketId.toLowerCase()))
-  pdfRoute(INVOICE_PDF_ROUTE, DOCUMENT_FILE, (caller, orderNumber, documentNumber) => orders.documentPdf(caller, orderNumber, documentNumber))
+  // An e-ticket (docs/product.md#tickets) as PDF, as an Apple Wallet pass, or on to Google Wallet
+  // (docs/product.md#wallet-passes; a wallet not configured answers the same 404 as a ticket not found).
+  const { wallets } = platform.config
+  const ticketKinds = ['pdf', ...(wallets.apple ? ['pkpass'] : []), ...(wallets.google ? ['google-wallet'] : [])]
+  fileRoute(TICKET_PDF_ROUTE, ticketFile(ticketKinds), async (caller, orderNumber, ticketId, kind) => {
+    const id = ticketId.toLowerCase()
+    if (kind === 'pkpass') {
+      const { filename, pass } = await orders.applePass(caller, orderNumber, id)
+      return { filename, contentType: 'application/vnd.apple.pkpass', body: pass }
+    }
+    if (kind === 'google-wallet') return { location: await orders.googleWalletUrl(caller, orderNumber, id) }
+    const { filename, pdf } = await orders.ticketPdf(caller, orderNumber, id)
+    return { filename, contentType: 'application/pdf', body: pdf }
+  })
+  // An invoice or credit note (docs/product.md#invoices).
+  fileRoute(INVOICE_PDF_ROUTE, DOCUMENT_FILE, async (caller, orderNumber, documentNumber) => {
+    const { filename, pdf } = await orders.documentPdf(caller, orderNumber, documentNumber)
+    return { filename, contentType: 'application/pdf', body: pdf }
+  })
 
   router.get('/api/tickets/public-key', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=3600')

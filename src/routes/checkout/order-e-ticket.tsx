@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { OrderDetail } from '../../api/tickets.ts'
 import { useSite } from '../../app-state.ts'
 import { ETicket } from '../../components/e-ticket/e-ticket.tsx'
-import { ticketPdfPath } from '../../../shared/checkout-steps.ts'
+import { ticketApplePassPath, ticketGoogleWalletPath, ticketPdfPath } from '../../../shared/checkout-steps.ts'
 import { checkoutStyles as ui } from './checkout-page.tsx'
 import type { OrderTimes } from './order-loader.ts'
 
@@ -18,8 +18,8 @@ export function CalendarLink({ order }: { order: Pick<OrderDetail, 'calendar' | 
 }
 
 /**
- * One of an order's e-tickets, with the exhibition's facts printed on it, its PDF and the calendar
- * file (`calendar: false` where the page offers the calendar once for all tickets).
+ * One of an order's e-tickets, with the exhibition's facts printed on it, its PDF, its wallet
+ * buttons and the calendar file (`calendar: false` where the page offers the calendar once for all tickets).
  */
 export function OrderETicket({
   order,
@@ -53,6 +53,19 @@ export function OrderETicket({
             {/* Which ticket, for a screen reader's list of links; the card around it says it to the eye. */}
             <span className="visually-hidden"> — {ticket.holder}</span>
           </a>
+          {/* Each wallet only where the organiser configured it (docs/product.md#wallet-passes); a ticket listed here is valid (paid, not voided). */}
+          {site.config.wallets.apple ? (
+            <a className={ui.linkButton} href={ticketApplePassPath(site.lang, order.number, ticket.id)} data-testid="ticket-apple-wallet">
+              {t('wallet.apple')}
+              <span className="visually-hidden"> — {ticket.holder}</span>
+            </a>
+          ) : null}
+          {site.config.wallets.google ? (
+            <a className={ui.linkButton} href={ticketGoogleWalletPath(site.lang, order.number, ticket.id)} data-testid="ticket-google-wallet">
+              {t('wallet.google')}
+              <span className="visually-hidden"> — {ticket.holder}</span>
+            </a>
+          ) : null}
           {calendar ? <CalendarLink order={order} /> : null}
         </>
       }
