@@ -237,6 +237,21 @@ describe('matching transfers', () => {
     ])
   })
 
+  it('when more transfers came than a page holds, then the queue pages them, each once, and counts them all', async () => {
+    await enable().expect(200)
+    const lines = Array.from(
+      { length: 52 },
+      (_, index) => `2026-11-${String(1 + (index % 28)).padStart(2, '0')},${index + 1}.00,EUR,payment ${index + 1},Payer ${index + 1}`,
+    )
+    expect((await upload(['Date,Amount,Currency,Reference,Payer', ...lines].join('\n')).expect(200)).body.data).toMatchObject({ lines: 52, unknown: 52 })
+    const page = async (number: number) => (await staff('bankTransfer', { exhibitionId, show: 'all', page: number }).expect(200)).body.data.transfers
+    const [first, second, beyond] = [await page(1), await page(2), await page(3)]
+    expect([first.total, first.pageSize, first.items.length, second.items.length, beyond.items.length]).toEqual([52, 50, 50, 2, 0])
+    const amounts = [...first.items, ...second.items].map((item: { amountMinor: number }) => item.amountMinor)
+    expect(new Set(amounts).size).toBe(52)
+    await staff('bankTransfer', { exhibitionId, show: 'all', page: 0 }).expect(400)
+  })
+
   it('when staff type a reference and "299.00", then the order is paid; the statement line of the same money later waits for staff', async () => {
     const { number, reference } = await transferOrder(1)
     await staff('matchTransfer', { exhibitionId, reference: 'RF00 KMXC DWHE', amount: '299.00', currency: 'EUR' }).expect(400)

@@ -24,13 +24,16 @@ import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { useAction } from '../../ui/use-action.ts'
 import { FormProblems, textOf, useFormCall } from '../../ui/use-form-call.ts'
+import { pageFrom, queryHref } from '../../ui/list-query.ts'
+import { ListPager } from '../../ui/pager.tsx'
 
 type Data = BankTransferView & { all: boolean }
 
 export async function loader(args: LoaderFunctionArgs): Promise<Data> {
   const exhibitionId = Number(args.params.id)
-  const all = new URL(args.request.url).searchParams.get('show') === 'all'
-  return { ...(await staffCall(args, bankTransfer, { exhibitionId, show: all ? 'all' : 'open', page: 1 })), all }
+  const params = new URL(args.request.url).searchParams
+  const all = params.get('show') === 'all'
+  return { ...(await staffCall(args, bankTransfer, { exhibitionId, show: all ? 'all' : 'open', page: pageFrom(params, 10_000) })), all }
 }
 
 /**
@@ -222,9 +225,17 @@ function Queue({ data, onDone }: { data: Data; onDone: (message: string) => Prom
       await client.call(decideTransfer, { transferId: transfer.id, decision })
       await onDone(t(`bankTransfer.decided.${decision}`))
     })
+  // The other view starts at its first page.
   const other = new URLSearchParams(search)
+  other.delete('page')
   if (data.all) other.delete('show')
   else other.set('show', 'all')
+  const pageHref = (page: number) => {
+    const params = new URLSearchParams(search)
+    if (page > 1) params.set('page', String(page))
+    else params.delete('page')
+    return queryHref(params)
+  }
   return (
     <section className={ui.panel} aria-labelledby="bank-queue">
       <h2 id="bank-queue" className={ui.panelTitle}>
@@ -300,6 +311,14 @@ function Queue({ data, onDone }: { data: Data; onDone: (message: string) => Prom
           </table>
         </div>
       )}
+      <ListPager
+        label={t('bankTransfer.pages')}
+        summary={(values) => t('bankTransfer.pageOf', values)}
+        page={data.transfers.page}
+        total={data.transfers.total}
+        pageSize={data.transfers.pageSize}
+        href={pageHref}
+      />
     </section>
   )
 }
