@@ -527,6 +527,8 @@ const heldTicket = z.object({
   changesOpen: z.boolean(),
   /** The holder may hand it on now; a transfer of it waiting for its recipient (docs/product.md#ticket-transfer). */
   transferOpen: z.boolean().default(false),
+  /** The venue's time zone, in which a transfer's deadline reads. */
+  timeZone: z.string().default('UTC'),
   transfer: z.object({ recipientEmail: z.string(), expiresAt: instant }).nullable().default(null),
 })
 
@@ -712,6 +714,8 @@ export const transferOffer = defineContract({
     ticketName: z.string(),
     ticketTypeId: z.number().int(),
     sender: z.string(),
+    /** The address it was sent to: the new holder's, which the form shows and does not ask. */
+    recipientEmail: z.string(),
     message: z.string(),
     expiresAt: instant,
     timeZone: z.string(),

@@ -63,6 +63,7 @@ export async function heldTickets(context: TicketsContext, caller: Caller): Prom
       code: row.code,
       qr: await context.qr(row.code),
       changesOpen: attendeeChangesOpen(info, now),
+      timeZone: info.timeZone,
       // docs/product.md#ticket-transfer: the holder may hand it on as the buyer may, one offer at a time.
       transferOpen: attendeeChangesOpen(info, now) && !row.checked_in && !row.refunded && row.transfer_to === null,
       transfer: row.transfer_to && row.transfer_until ? { recipientEmail: row.transfer_to, expiresAt: row.transfer_until.toISOString() } : null,

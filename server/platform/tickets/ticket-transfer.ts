@@ -214,6 +214,7 @@ export async function transferOffer(context: TicketsContext, caller: Caller, tok
     ticketName: ticket?.typeName ?? '',
     ticketTypeId: ticket?.ticketTypeId ?? 0,
     sender: transfer.sender_name,
+    recipientEmail: transfer.recipient_email,
     message: transfer.message,
     expiresAt: transfer.expires_at.toISOString(),
     timeZone: info.timeZone,
@@ -256,8 +257,9 @@ export async function acceptTransfer(
       answers,
       isCountryCode,
     )
-    if (Object.keys(checked.errors).length) throw invalid(Object.fromEntries(Object.entries(checked.errors).map(([id, key]) => [`answers.${id}`, key])))
-    if (attendees.some((row) => row.id !== current.id && row.phone_e164 === phone.e164)) throw invalid({ phone: MESSAGES.phoneRepeated })
+    if (Object.keys(checked.errors).length)
+      throw invalid(Object.fromEntries(Object.entries(checked.errors).map(([id, key]) => [`attendee.answers.${id}`, key])))
+    if (attendees.some((row) => row.id !== current.id && row.phone_e164 === phone.e164)) throw invalid({ 'attendee.phone': MESSAGES.phoneRepeated })
     if (attendees.some((row) => row.id !== current.id && row.email.toLowerCase() === transfer.recipient_email.toLowerCase()))
       throw conflict('tickets:transfer.holdsOne')
     const next: orders.AttendeeRow = {
