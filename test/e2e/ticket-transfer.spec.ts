@@ -87,7 +87,7 @@ async function acceptAsRecipient(browser: Browser, lang: 'en' | 'zh-cn', token: 
     await expectAccessible(page)
     await shoot(page, `ticket-transfer-accept-${lang}-${width.width}`)
     await form.getByRole('button', { name: TICKETS.transfer.page.accept }).click()
-    await expect(page.getByRole('status')).toHaveText(TICKETS.transfer.page.accepted)
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(TICKETS.transfer.page.accepted)
     await expectAccessible(page)
   } finally {
     await context.close()

@@ -93,9 +93,9 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
               <CancelTicket order={order} ticket={ticket} />
             </div>
           ))}
-          <TransferredTickets order={order} />
         </section>
       ) : null}
+      <TransferredTickets order={order} />
     </CheckoutPage>
   )
 }
