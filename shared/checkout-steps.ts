@@ -114,6 +114,11 @@ export function ticketGoogleWalletPath(lang: string, orderNumber: string, ticket
 }
 
 /** Where an order's invoice or credit note is downloaded (same route family as e-tickets; the PDF is in the order's language). */
+/** A ticket transfer's personal link (docs/product.md#ticket-transfer): where its recipient accepts or declines. */
+export function transferPath(lang: string, token: string): string {
+  return `/${lang}/apply/transfer/${encodeURIComponent(token)}`
+}
+
 export function invoicePdfPath(lang: string, orderNumber: string, documentNumber: string): string {
   return `/${lang}/apply/order/${encodeURIComponent(orderNumber)}/invoices/${encodeURIComponent(documentNumber)}.pdf`
 }

@@ -47,6 +47,8 @@ export const ROUTE_QUERY_PARAMS: Readonly<Record<string, QueryDeclaration>> = {
   'apply/order': 'any',
   'apply/orderCancel': 'any',
   'apply/cancelled': 'any',
+  // Personal (never stored): a ticket transfer's link (docs/product.md#ticket-transfer) reads no parameter.
+  'apply/transfer/:token': [],
   apply: ['tab', 'exhibition'],
   'apply/h5Index': ['tab', 'exhibition'],
   'verify.html': ['value', 'tab'],

@@ -306,6 +306,15 @@ export const ticketQuestion = z.object({
   max: z.number().nullable(),
 })
 
+/**
+ * A ticket handed to someone else (docs/product.md#ticket-transfer): waiting for the address it was sent
+ * to, or accepted (its new holder named, nothing more of them).
+ */
+const ticketTransferState = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('pending'), recipientEmail: z.string(), expiresAt: instant }),
+  z.object({ state: z.literal('transferred'), holder: z.string() }),
+])
+
 const eTicket = z.object({
   id: z.string(),
   position: z.number().int(),
@@ -405,6 +414,9 @@ export const orderDetail = orderSummary.extend({
   tickets: z.array(eTicket),
   /** docs/product.md#refund-policy: the tickets its buyer may cancel now, each with what would come back. */
   selfCancel: z.array(z.object({ ticketId: z.string(), refundMinor: money })),
+  /** docs/product.md#ticket-transfer: per position, a transfer waiting for its recipient or done, and which tickets may be handed on now. */
+  transfers: z.array(z.object({ position: z.number().int(), transfer: ticketTransferState })).default([]),
+  transferable: z.array(z.number().int()).default([]),
   /** The exhibition as an iCalendar file (paid orders). */
   calendar: z.string().nullable(),
   /** What the success page's scan-to-download code opens. */
@@ -513,6 +525,11 @@ const heldTicket = z.object({
   qr: z.string(),
   /** Until the cut-off the holder may change the name, company and position. */
   changesOpen: z.boolean(),
+  /** The holder may hand it on now; a transfer of it waiting for its recipient (docs/product.md#ticket-transfer). */
+  transferOpen: z.boolean().default(false),
+  /** The venue's time zone, in which a transfer's deadline reads. */
+  timeZone: z.string().default('UTC'),
+  transfer: z.object({ recipientEmail: z.string(), expiresAt: instant }).nullable().default(null),
 })
 
 export type HeldTicket = z.output<typeof heldTicket>
@@ -654,3 +671,73 @@ export const declineWaitingOffer = defineContract({
   payload: z.object({ token: offerToken }),
   result: z.object({ declined: z.literal(true) }),
 })
+
+const ticketPosition = z.number({ error: 'errors.invalid' }).int('errors.invalid').min(1, 'errors.invalid').max(5, 'errors.invalid')
+/** A transfer's personal link token (base64url of 24 random bytes); anything else is the same 404 as a wrong one. */
+const transferToken = z.string({ error: 'errors.notFound' }).regex(/^[A-Za-z0-9_-]{32}$/, 'errors.notFound')
+
+/**
+ * The buyer, or the holder signed in with the ticket's address, offers the ticket to another address
+ * (docs/product.md#ticket-transfer); the recipient is mailed a personal link.
+ */
+export const transferTicket = defineContract({
+  ...TICKETS.transferTicket,
+  payload: z.object({
+    orderNumber,
+    position: ticketPosition,
+    email,
+    message: z
+      .string({ error: 'errors.invalid' })
+      .transform((value) => value.normalize('NFC').trim())
+      .pipe(z.string().max(500, 'tickets:transfer.messageTooLong'))
+      .refine((value) => !hasForbiddenCharacters(value.replace(/\n/g, ' ')), 'tickets:transfer.messageTooLong')
+      .optional()
+      .default(''),
+  }),
+  result: z.object({ position: z.number().int(), recipientEmail: z.string(), expiresAt: instant }),
+})
+
+/** The sender takes back a transfer not yet accepted; its link stops working. */
+export const cancelTransfer = defineContract({
+  ...TICKETS.cancelTransfer,
+  payload: z.object({ orderNumber, position: ticketPosition }),
+  result: z.object({ cancelled: z.literal(true) }),
+})
+
+/** What a transfer's link offers its recipient, signed in with the address it was sent to. */
+export const transferOffer = defineContract({
+  ...TICKETS.transferOffer,
+  payload: z.object({ token: transferToken }),
+  result: z.object({
+    state: z.enum(['pending', 'accepted', 'declined', 'cancelled', 'lapsed']),
+    exhibitionTitle: z.string(),
+    ticketName: z.string(),
+    ticketTypeId: z.number().int(),
+    sender: z.string(),
+    /** The address it was sent to: the new holder's, which the form shows and does not ask. */
+    recipientEmail: z.string(),
+    message: z.string(),
+    expiresAt: instant,
+    timeZone: z.string(),
+    questions: z.array(ticketQuestion),
+    countries: z.array(z.object({ code: z.string(), name: z.string() })),
+  }),
+})
+
+/** The recipient accepts with their own attendee form (the address is the one the transfer was sent to). */
+export const acceptTransfer = defineContract({
+  ...TICKETS.acceptTransfer,
+  payload: z.object({
+    token: transferToken,
+    attendee: attendeeInput.omit({ email: true }).extend({ answers: ticketAnswers.optional().default({}) }),
+  }),
+  result: z.object({ orderNumber: z.string(), position: z.number().int() }),
+})
+
+export const declineTransfer = defineContract({
+  ...TICKETS.declineTransfer,
+  payload: z.object({ token: transferToken }),
+  result: z.object({ declined: z.literal(true) }),
+})
+
+export type TransferOffer = z.output<typeof transferOffer.result>

@@ -21,6 +21,12 @@ export const TICKETS = {
   setTicketAnswers: { endpoint: 'expo', route: 'tickets$setAnswers', access: 'user' },
   // The buyer or the holder corrects a ticket's name, company and position; a new name re-issues it (docs/product.md#attendee-changes).
   changeMyAttendee: { endpoint: 'expo', route: 'tickets$changeAttendee', access: 'user' },
+  // The buyer or the holder hands a ticket to another person, who accepts it with their own details (docs/product.md#ticket-transfer).
+  transferTicket: { endpoint: 'expo', route: 'tickets$transferTicket', access: 'user' },
+  cancelTransfer: { endpoint: 'expo', route: 'tickets$cancelTransfer', access: 'user' },
+  transferOffer: { endpoint: 'expo', route: 'tickets$transferOffer', access: 'user' },
+  acceptTransfer: { endpoint: 'expo', route: 'tickets$acceptTransfer', access: 'user' },
+  declineTransfer: { endpoint: 'expo', route: 'tickets$declineTransfer', access: 'user' },
   // The waiting list of a sold-out type (docs/product.md#waiting-list).
   joinWaitingList: { endpoint: 'expo', route: 'tickets$joinWaitingList', access: 'user' },
   leaveWaitingList: { endpoint: 'expo', route: 'tickets$leaveWaitingList', access: 'user' },

@@ -28,6 +28,11 @@ export const leaveWaitingList = fn<typeof contracts.leaveWaitingList>(TICKETS.le
 export const myWaitingList = fn<typeof contracts.myWaitingList>(TICKETS.myWaitingList)
 export const waitingOffer = fn<typeof contracts.waitingOffer>(TICKETS.waitingOffer)
 export const declineWaitingOffer = fn<typeof contracts.declineWaitingOffer>(TICKETS.declineWaitingOffer)
+export const transferTicket = fn<typeof contracts.transferTicket>(TICKETS.transferTicket)
+export const cancelTransfer = fn<typeof contracts.cancelTransfer>(TICKETS.cancelTransfer)
+export const transferOffer = fn<typeof contracts.transferOffer>(TICKETS.transferOffer)
+export const acceptTransfer = fn<typeof contracts.acceptTransfer>(TICKETS.acceptTransfer)
+export const declineTransfer = fn<typeof contracts.declineTransfer>(TICKETS.declineTransfer)
 export type WaitingEntry = z.output<typeof contracts.waitingEntry>
 
 export type {
@@ -42,4 +47,5 @@ export type {
   TicketQuestion,
   TicketTypeCard,
   TicketTypesResult,
+  TransferOffer,
 } from '../../shared/contracts/tickets.ts'

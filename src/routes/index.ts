@@ -67,6 +67,8 @@ export const routes: RouteObject[] = [
           { path: 'apply/order', ...screen('checkout/orders', { ns: ['tickets', 'invoices'], private: true }) },
           { path: 'apply/orderCancel', ...screen('checkout/cancel-confirm', { ns: ['tickets'], private: true }) },
           { path: 'apply/cancelled', ...screen('checkout/cancelled', { ns: ['tickets'], private: true }) },
+          // A ticket transfer's personal link (docs/product.md#ticket-transfer).
+          { path: 'apply/transfer/:token', ...screen('checkout/transfer', { ns: ['tickets'], private: true }) },
           // applications feature routes (exhibitor and attendee sign-up)
           { path: 'apply', ...screen('applications', { ns: ['apply'] }) },
           { path: 'apply/h5Index', ...screen('applications', { ns: ['apply'], h5: true }) },

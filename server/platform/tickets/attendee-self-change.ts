@@ -29,7 +29,7 @@ async function ticketOfCaller(db: Queryable, caller: Caller, number: string, pos
     `select o.id::text as order_id, a.id::text as attendee_id, o.account_id = $3 as buyer
        from ticket_orders o join ticket_attendees a on a.order_id = o.id
       where o.number = $1 and a.position = $2 and o.order_kind = 'tickets' and o.pass_exhibitor_id is null
-        and (o.account_id = $3 or exists (select 1 from accounts c where c.id = $3 and c.email_verified_at is not null and lower(c.email) = lower(a.email)))
+        and ((o.account_id = $3 and a.transferred_at is null) or exists (select 1 from accounts c where c.id = $3 and c.email_verified_at is not null and lower(c.email) = lower(a.email)))
       ${lock ? 'for update of o' : ''}`,
     [number, position, caller.userId],
   )

@@ -92,5 +92,6 @@ function refusalOf(order: orders.OrderRow, info: ExhibitionInfo, ticket: TicketF
   if (!info.refundPolicy.selfCancel) return 'tickets:cancelTicket.notAllowed'
   if (!attendeeChangesOpen(info, now)) return 'tickets:cancelTicket.tooLate'
   if (ticket.checkedIn) return 'tickets:cancelTicket.checkedIn'
+  if (ticket.transferred) return 'tickets:cancelTicket.transferred'
   return 'tickets:cancelTicket.refunded'
 }

@@ -22,13 +22,21 @@ export async function heldTickets(context: TicketsContext, caller: Caller): Prom
     job_title: string
     email: string
     code: string
+    checked_in: boolean
+    refunded: boolean
+    transfer_to: string | null
+    transfer_until: Date | null
   }>(
-    `select o.number, o.exhibition_id, e.ticket_type_id, a.position, a.first_name, a.last_name, a.company, a.job_title, a.email, e.code
+    `select o.number, o.exhibition_id, e.ticket_type_id, a.position, a.first_name, a.last_name, a.company, a.job_title, a.email, e.code,
+            exists (select 1 from checkin_scans s where s.ticket_id = e.id and s.outcome = 'checkedIn' and s.undone_at is null) as checked_in,
+            exists (select 1 from refunds r where r.order_id = o.id and r.status <> 'failed' and e.id = any(r.ticket_ids)) as refunded,
+            t.recipient_email as transfer_to, t.expires_at as transfer_until
        from accounts c
        join ticket_attendees a on lower(a.email) = lower(c.email)
        join ticket_orders o on o.id = a.order_id
        join e_tickets e on e.attendee_id = a.id
        join exhibitions x on x.id = o.exhibition_id
+       left join ticket_transfers t on t.attendee_id = a.id and t.status = 'pending' and t.expires_at > now()
       where c.id = $1 and c.email_verified_at is not null
         and o.status = 'paid' and o.order_kind = 'tickets' and o.pass_exhibitor_id is null and o.account_id <> c.id
         and e.voided_at is null and x.ends_at > now()
@@ -55,6 +63,10 @@ export async function heldTickets(context: TicketsContext, caller: Caller): Prom
       code: row.code,
       qr: await context.qr(row.code),
       changesOpen: attendeeChangesOpen(info, now),
+      timeZone: info.timeZone,
+      // docs/product.md#ticket-transfer: the holder may hand it on as the buyer may, one offer at a time.
+      transferOpen: attendeeChangesOpen(info, now) && !row.checked_in && !row.refunded && row.transfer_to === null,
+      transfer: row.transfer_to && row.transfer_until ? { recipientEmail: row.transfer_to, expiresAt: row.transfer_until.toISOString() } : null,
     })
   }
   return { items }

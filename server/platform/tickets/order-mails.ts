@@ -2,7 +2,7 @@ import { displayName } from '../../../shared/rules/names.ts'
 import { readableIban, readableReference } from '../../../shared/rules/bank-transfer.ts'
 import { amountText } from '../../../shared/rules/money.ts'
 import { type Locale, urlLanguageOfLocale } from '../../../shared/languages.ts'
-import { checkoutPath, exhibitorAreaPath, invoicePdfPath } from '../../../shared/checkout-steps.ts'
+import { checkoutPath, exhibitorAreaPath, invoicePdfPath, transferPath } from '../../../shared/checkout-steps.ts'
 import type { BoothLabel } from '../../../shared/rules/floor-plans.ts'
 import type { Queryable } from '../../db/client.ts'
 import { type MailMessage, queueMail } from '../mailer.ts'
@@ -11,6 +11,7 @@ import type { ExhibitionInfo } from './exhibition-info.ts'
 import { escapeHtml } from '../kit/escape.ts'
 import { formatDateRange, formatMoney, htmlLangOf, locationLine } from './format.ts'
 import { orderScreenUrl } from './order-links.ts'
+import { exhibitionTitle } from './console/staff-orders.repo.ts'
 import * as orders from './orders.repo.ts'
 import { ticketPdf, ticketPdfName } from './ticket-pdf.ts'
 import type { Translate } from '../kit/strings.ts'
@@ -238,6 +239,92 @@ export async function queueSelfChangedMail(
   ]
   const subject = t('attendeeChange.mail.subject', { brand: frame.brand, number: order.number })
   await queueOrderMail(tx, order.id, 'attendeeChanged', simpleMail(frame, toBuyer ? order.buyer_email : attendee.email, subject, paragraphs))
+}
+
+/** One step of a ticket transfer (docs/product.md#ticket-transfer), with what its mails need. */
+export type TransferStep =
+  | {
+      kind: 'offered'
+      holder: orders.AttendeeRow
+      recipient: { email: string; locale: Locale }
+      senderName: string
+      message: string
+      token: string
+      expiresAt: Date
+    }
+  | { kind: 'cancelled'; holder: orders.AttendeeRow; recipient: { email: string; locale: Locale } }
+  | { kind: 'declined'; holder: orders.AttendeeRow; recipientEmail: string }
+  | { kind: 'accepted'; holder: orders.AttendeeRow; newHolder: string }
+
+/** An instant at the venue, with its zone named. */
+function venueTime(at: Date, info: ExhibitionInfo, locale: Locale): string {
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }
+  try {
+    return new Intl.DateTimeFormat(htmlLangOf(locale), { ...options, timeZone: info.timeZone }).format(at)
+  } catch {
+    return new Intl.DateTimeFormat(htmlLangOf(locale), { ...options, timeZone: 'UTC' }).format(at)
+  }
+}
+
+/**
+ * The mails of a transfer step: the recipient's (the offer with its personal link, or its withdrawal)
+ * in their language, and a notice to the buyer and to the holder before the step, each once, in the
+ * order's language. The new holder's e-ticket is queueAttendeeTickets'.
+ */
+export async function queueTransferMails(
+  context: TicketsContext,
+  tx: Queryable,
+  order: orders.OrderRow,
+  info: ExhibitionInfo,
+  step: TransferStep,
+): Promise<void> {
+  const { config } = context.platform
+  const position = step.holder.position
+  const holderName = displayName({ first: step.holder.first_name, last: step.holder.last_name })
+  if (step.kind === 'offered' || step.kind === 'cancelled') {
+    const locale = step.recipient.locale
+    const frame: Frame = { t: context.strings(locale), locale, brand: config.BRAND_NAME, contactEmail: config.CONTACT_EMAIL, orderUrl: null }
+    const { t } = frame
+    const title = (await exhibitionTitle(tx, order.exhibition_id, locale)) ?? info.title
+    const paragraphs =
+      step.kind === 'offered'
+        ? [
+            t('transfer.mail.offer', { sender: step.senderName, exhibition: title }),
+            ...(step.message ? [`“${step.message}”`] : []),
+            t('transfer.mail.offerLink', {
+              url: `${config.PUBLIC_ORIGIN}${transferPath(urlLanguageOfLocale(locale), step.token)}`,
+              email: step.recipient.email,
+            }),
+            t('transfer.mail.offerUntil', { time: venueTime(step.expiresAt, info, locale) }),
+          ]
+        : [t('transfer.mail.withdrawn', { exhibition: title })]
+    const subject = t(step.kind === 'offered' ? 'transfer.mail.offerSubject' : 'transfer.mail.withdrawnSubject', { brand: frame.brand, exhibition: title })
+    await queueOrderMail(
+      tx,
+      order.id,
+      step.kind === 'offered' ? 'transferOffered' : 'transferWithdrawn',
+      simpleMail(frame, step.recipient.email, subject, paragraphs),
+    )
+  }
+  const told = new Set<string>()
+  for (const toBuyer of [true, false]) {
+    const to = toBuyer ? order.buyer_email : step.holder.email
+    if (told.has(to.toLowerCase())) continue
+    told.add(to.toLowerCase())
+    const frame = frameOf(context, order, toBuyer)
+    const { t } = frame
+    const facts = { number: order.number, position, holder: holderName }
+    const line =
+      step.kind === 'offered'
+        ? t('transfer.mail.offeredNotice', { ...facts, email: step.recipient.email, time: venueTime(step.expiresAt, info, frame.locale) })
+        : step.kind === 'cancelled'
+          ? t('transfer.mail.cancelledNotice', { ...facts, email: step.recipient.email })
+          : step.kind === 'declined'
+            ? t('transfer.mail.declinedNotice', { ...facts, email: step.recipientEmail })
+            : t('transfer.mail.acceptedNotice', { ...facts, name: step.newHolder })
+    const subject = t('transfer.mail.noticeSubject', { brand: frame.brand, number: order.number })
+    await queueOrderMail(tx, order.id, `transfer${step.kind[0]?.toUpperCase()}${step.kind.slice(1)}Notice`, simpleMail(frame, to, subject, [line]))
+  }
 }
 
 export interface AttendeeTicket {

@@ -16,6 +16,7 @@ import type { TicketsContext } from './tickets-context.ts'
 import * as repo from './tickets.repo.ts'
 import { typeText } from './ticket-types.ts'
 import { selfCancellable } from './self-cancel.ts'
+import { transferredAway, transferStatesOf } from './ticket-transfer.ts'
 import { ticketFacts } from './console/order-detail.ts'
 import { answerViewsOf, countriesFor, questionViewsOf } from './ticket-answers.ts'
 
@@ -102,13 +103,18 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
   const { db } = context.platform
   const { attempt, ...base } = await orderSummary(context, order, locale)
   const paid = order.status === 'paid'
-  const [attendees, tickets, refundFacts, coupon, questions] = await Promise.all([
+  const [everyAttendee, liveTickets, refundFacts, coupon, questions] = await Promise.all([
     orders.attendeesOf(db, order.id),
     paid ? repo.ticketsOf(db, order.id) : Promise.resolve([]),
     refunds.refundFactsOf(db, order.id),
     order.coupon_id === null ? Promise.resolve(null) : repo.couponById(db, order.coupon_id),
     questionViewsOf(db, order.exhibition_id, locale),
   ])
+  // A ticket handed to someone else is theirs: the buyer sees its holder's name under the transfer, not their details or code.
+  const transferStates = await transferStatesOf(db, order, everyAttendee)
+  const away = new Set(everyAttendee.filter((attendee) => transferredAway(attendee, order.buyer_email)).map((attendee) => attendee.id))
+  const attendees = everyAttendee.filter((attendee) => !away.has(attendee.id))
+  const tickets = liveTickets.filter((ticket) => !away.has(ticket.attendee_id))
   const answers = await answerViewsOf(
     db,
     attendees.map((attendee) => attendee.id),
@@ -133,7 +139,16 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
     paid && !base.booth && !base.services
       ? await paidOrderMedia(context, order, base.exhibition, tickets, holders)
       : { tickets: [], calendar: null, appLink: null }
-  const selfCancel = paid && !base.booth && !base.services ? selfCancellable(order, base.exhibition, await ticketFacts(db, order), new Date()) : []
+  const facts = paid && !base.booth && !base.services ? await ticketFacts(db, order) : []
+  const selfCancel = selfCancellable(order, base.exhibition, facts, new Date())
+  const positionOf = new Map(everyAttendee.map((attendee) => [attendee.id, attendee.position]))
+  const transfers = [...transferStates].map(([attendeeId, transfer]) => ({ position: positionOf.get(attendeeId) ?? 0, transfer }))
+  const transferable =
+    order.pass_exhibitor_id === null && attendeeChangesOpen(base.exhibition, new Date())
+      ? facts
+          .filter((ticket) => !ticket.voided && !ticket.refunded && !ticket.checkedIn && !ticket.transferred && !transferStates.has(ticket.attendeeId))
+          .map((ticket) => positionOf.get(ticket.attendeeId) ?? 0)
+      : []
   return {
     ...base,
     serverNow: order.now.toISOString(),
@@ -182,6 +197,8 @@ export async function orderDetail(context: TicketsContext, order: orders.OrderRo
     bankTransfer: instructions && { ...instructions, dueAt: instructions.dueAt.toISOString() },
     ...media,
     selfCancel,
+    transfers,
+    transferable,
     invoiceRequest: order.invoice_request && { ...order.invoice_request, countryName: countryName(order.invoice_request.country, locale) },
     documents: (await context.platform.services.invoices.documentsOf(order.id)).map((doc) => ({
       ...doc,

@@ -301,6 +301,8 @@ export interface AttendeeRow {
   identity: string
   industry: string
   shares: string[]
+  /** Set when a transfer gave the ticket its present holder (docs/product.md#ticket-transfer). */
+  transferred_at: Date | null
 }
 
 export async function attendeesOf(db: Queryable, orderId: string): Promise<AttendeeRow[]> {

@@ -10,11 +10,12 @@ import { createOrder } from './create-order.ts'
 import { getOrder, myOrders, ownApplePass, ownDocumentPdf, ownGoogleWalletUrl, ownTicketPdf } from './read-orders.ts'
 import type { Caller, TicketsContext } from './tickets-context.ts'
 import { listTicketTypes } from './ticket-types.ts'
+import { acceptTransfer, cancelTransfer, declineTransfer, transferOffer, transferTicket } from './ticket-transfer.ts'
 
 /**
  * Buyers' verbs on orders (docs/product.md#orders), one file per operation: choose tickets
  * (create-order.ts), change them, fill in attendees, confirm (change-order.ts), cancel
- * (cancel-order.ts), read (read-orders.ts). The rules they follow are order-rules.ts.
+ * (cancel-order.ts), read (read-orders.ts), hand a ticket to someone else (ticket-transfer.ts). The rules they follow are order-rules.ts.
  */
 export function createOrdersService(context: TicketsContext) {
   const { platform } = context
@@ -32,6 +33,11 @@ export function createOrdersService(context: TicketsContext) {
     cancelOrder: (caller: Caller, orderNumber: string) => cancelOrder(context, caller, orderNumber),
     cancelTicket: (caller: Caller, payload: { orderNumber: string; ticketId: string; expectedRefundMinor: number }) => cancelTicket(context, caller, payload),
     changeMyAttendee: (caller: Caller, payload: z.output<typeof contracts.changeMyAttendee.payload>) => changeMyAttendee(context, caller, payload),
+    transferTicket: (caller: Caller, payload: z.output<typeof contracts.transferTicket.payload>) => transferTicket(context, caller, payload),
+    cancelTransfer: (caller: Caller, payload: z.output<typeof contracts.cancelTransfer.payload>) => cancelTransfer(context, caller, payload),
+    transferOffer: (caller: Caller, token: string) => transferOffer(context, caller, token),
+    acceptTransfer: (caller: Caller, payload: z.output<typeof contracts.acceptTransfer.payload>) => acceptTransfer(context, caller, payload),
+    declineTransfer: (caller: Caller, token: string) => declineTransfer(context, caller, token),
     getOrder: (caller: Caller, orderNumber: string) => getOrder(context, caller, orderNumber),
     myOrders: (caller: Caller, limit: number, before: string | undefined) => myOrders(context, caller, limit, before),
     ticketPdf: (caller: Caller, orderNumber: string, ticketId: string) => ownTicketPdf(context, caller, orderNumber, ticketId),

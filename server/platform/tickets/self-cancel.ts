@@ -11,7 +11,7 @@ export interface SelfCancellable {
 
 /**
  * The tickets of a paid ticket order its buyer may cancel at `now`: before the cut-off, under a policy
- * that allows it, not used at the door, not refunded already. Each with the policy's share of what was
+ * that allows it, not used at the door, not refunded already, not handed to someone else. Each with the policy's share of what was
  * paid for it after coupons.
  */
 export function selfCancellable(
@@ -22,7 +22,7 @@ export function selfCancellable(
 ): SelfCancellable[] {
   if (order.status !== 'paid' || order.order_kind !== 'tickets' || !attendeeChangesOpen(info, now)) return []
   return tickets.flatMap((ticket) => {
-    if (ticket.voided || ticket.refunded || ticket.checkedIn) return []
+    if (ticket.voided || ticket.refunded || ticket.checkedIn || ticket.transferred) return []
     const refundMinor = refundDueByPolicy(info.refundPolicy, ticket.refundMinor, now)
     return refundMinor === null ? [] : [{ ticketId: ticket.id, refundMinor }]
   })

@@ -87,7 +87,7 @@ export async function setTicketAnswers(
       `select a.id::text as attendee_id, o.id::text as order_id, o.exhibition_id, o.status, e.starts_at, e.attendee_changes_until
          from ticket_attendees a join ticket_orders o on o.id = a.order_id join exhibitions e on e.id = o.exhibition_id
         where o.number = $1 and a.position = $2
-          and (o.account_id = $3 or exists (select 1 from accounts c where c.id = $3 and c.email_verified_at is not null and lower(c.email) = lower(a.email)))
+          and ((o.account_id = $3 and a.transferred_at is null) or exists (select 1 from accounts c where c.id = $3 and c.email_verified_at is not null and lower(c.email) = lower(a.email)))
         for update of a`,
       [input.orderNumber, input.position, caller.userId],
     )

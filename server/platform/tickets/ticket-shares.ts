@@ -16,7 +16,7 @@ export async function setTicketShares(
     `update ticket_attendees a set shares = $4::text[]
        from ticket_orders o
       where o.id = a.order_id and o.number = $1 and a.position = $2
-        and (o.account_id = $3 or exists (select 1 from accounts c where c.id = $3 and c.email_verified_at is not null and lower(c.email) = lower(a.email)))
+        and ((o.account_id = $3 and a.transferred_at is null) or exists (select 1 from accounts c where c.id = $3 and c.email_verified_at is not null and lower(c.email) = lower(a.email)))
       returning a.shares`,
     [input.orderNumber, input.position, accountId, [...input.shares]],
   )

@@ -49,4 +49,9 @@ export function registerTicketFunctions(platform: Platform, orders: OrdersServic
   registry.implement(contracts.cancelOrder, (payload, context) => orders.cancelOrder(callerOf(context), payload.orderNumber))
   registry.implement(contracts.cancelTicket, (payload, context) => orders.cancelTicket(callerOf(context), payload))
   registry.implement(contracts.changeMyAttendee, (payload, context) => orders.changeMyAttendee(callerOf(context), payload))
+  registry.implement(contracts.transferTicket, (payload, context) => orders.transferTicket(callerOf(context), payload))
+  registry.implement(contracts.cancelTransfer, (payload, context) => orders.cancelTransfer(callerOf(context), payload))
+  registry.implement(contracts.transferOffer, (payload, context) => orders.transferOffer(callerOf(context), payload.token))
+  registry.implement(contracts.acceptTransfer, (payload, context) => orders.acceptTransfer(callerOf(context), payload))
+  registry.implement(contracts.declineTransfer, (payload, context) => orders.declineTransfer(callerOf(context), payload.token))
 }

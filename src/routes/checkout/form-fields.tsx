@@ -45,9 +45,24 @@ interface TextFieldProps {
   optional?: boolean
   /** Several lines (an address). */
   multiline?: boolean
+  /** Shown, not typed: a value the form cannot change (a transfer's address). */
+  readOnly?: boolean
 }
 
-export function TextField({ id, label, value, error, onChange, type = 'text', placeholder, autoComplete, maxLength, optional, multiline }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+  type = 'text',
+  placeholder,
+  autoComplete,
+  maxLength,
+  optional,
+  multiline,
+  readOnly,
+}: TextFieldProps) {
   const control = {
     id,
     className: ui.input,
@@ -55,6 +70,7 @@ export function TextField({ id, label, value, error, onChange, type = 'text', pl
     placeholder,
     autoComplete,
     maxLength,
+    readOnly,
     required: !optional,
     ...invalid(id, error),
     onChange: (event: { target: { value: string } }) => onChange(event.target.value),

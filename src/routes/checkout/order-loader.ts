@@ -15,6 +15,8 @@ export interface OrderTimes {
   paid: string | null
   cancelled: string | null
   policy: PolicyTimes
+  /** Until when each waiting transfer of a ticket may be accepted, by position (docs/product.md#ticket-transfer). */
+  transfers?: Record<number, string>
 }
 
 /** docs/product.md#refund-policy's instants as text on the venue's clock. */
@@ -39,7 +41,7 @@ function format(locale: string, value: string, timeZone: string, options: Intl.D
 const MOMENT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
 
 /** An instant on the venue's clock, the zone named, since the visitor may be elsewhere. */
-const venueMoment = (locale: string, value: string, timeZone: string) => `${format(locale, value, timeZone, MOMENT)} (${timeZone.replace(/_/g, ' ')})`
+export const venueMoment = (locale: string, value: string, timeZone: string) => `${format(locale, value, timeZone, MOMENT)} (${timeZone.replace(/_/g, ' ')})`
 
 /** The exhibition's cut-off for attendee changes (its start when none is set) and its refund dates still ahead. */
 export function policyTimes(
@@ -99,7 +101,10 @@ export async function loadOrder(args: LoaderFunctionArgs, screen: CheckoutScreen
     throw error
   }
   if (!screenShowsStep(screen, order.nextStep)) throw redirect(orderPath(site.lang, order))
-  return { kind: 'order', order, times: orderTimes(order, site.htmlLang) }
+  const transfers: Record<number, string> = {}
+  for (const { position, transfer } of order.transfers)
+    if (transfer.state === 'pending') transfers[position] = venueMoment(site.htmlLang, transfer.expiresAt, order.exhibition.timeZone)
+  return { kind: 'order', order, times: { ...orderTimes(order, site.htmlLang), transfers } }
 }
 
 /** The loader of an order screen: the order of `?order=`, or the buyer is sent where it stands. */

@@ -58,6 +58,15 @@ const PEOPLE: Record<string, Record<string, string>> = {
     status: 'deleted with the application',
   },
   exhibitor_members: { role: 'deleted with the account (cascade)' },
+  ticket_transfers: {
+    recipient_email: 'deleted: transfers they sent, were sent or took (eraseTicketTransfers); the ticket itself stays with its holder',
+    recipient_locale: 'deleted with the transfer',
+    sender_name: 'deleted with the transfer',
+    sender_role: 'deleted with the transfer',
+    message: 'deleted with the transfer: the sender’s words to the recipient',
+    status: 'deleted with the transfer',
+    token_hash: 'deleted with the transfer',
+  },
   waiting_list_entries: {
     locale: 'deleted with their entries (an offer they held passes on first)',
     state: 'deleted with their entries',

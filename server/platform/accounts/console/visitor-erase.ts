@@ -8,7 +8,7 @@ import { eraseExhibitorInvitations } from '../../exhibitors/index.ts'
 import { eraseFromOutbox } from '../../mailer.ts'
 import { eraseMessageRecipients } from '../../messages/index.ts'
 import { eraseSurveyTraces } from '../../survey/index.ts'
-import { eraseHeldTickets, eraseOrders, eraseWaitingEntries, redactOrderHistories } from '../../tickets/index.ts'
+import { eraseHeldTickets, eraseOrders, eraseTicketTransfers, eraseWaitingEntries, redactOrderHistories } from '../../tickets/index.ts'
 import { eraseLeadNotes } from '../../leads/index.ts'
 import { eraseChannelSubmitters, eraseLookups } from '../../verification/index.ts'
 import { eraseScamReports } from '../../scam-reports/index.ts'
@@ -91,6 +91,7 @@ export async function deleteVisitor(platform: Platform, actor: StaffActor, id: s
     // Each domain erases its own rows, in this order: orders before the mails their logs name.
     await eraseOrders(tx, { kept: kept.map((order) => order.id), removed: removed.map((order) => order.id) })
     await eraseHeldTickets(tx, person)
+    await eraseTicketTransfers(tx, person)
     await eraseWaitingEntries(tx, id)
     await eraseLeadNotes(tx, person)
     await eraseSurveyTraces(

@@ -25,6 +25,8 @@ export interface TicketFacts {
   voided: boolean
   refunded: boolean
   checkedIn: { at: string; gate: string } | null
+  /** Handed to someone other than the buyer: no longer the buyer's to cancel (docs/product.md#ticket-transfer). */
+  transferred: boolean
 }
 
 /** The order's e-tickets, in attendee order, with their price share and whether they were voided or refunded. */
@@ -48,6 +50,7 @@ export async function ticketFacts(db: Queryable, order: orders.OrderRow, locale:
       voided: ticket.voided_at !== null,
       refunded: refunded.has(ticket.id),
       checkedIn: ticket.checked_in_at ? { at: ticket.checked_in_at.toISOString(), gate: ticket.checkin_gate ?? '' } : null,
+      transferred: ticket.transferred,
     }
   })
 }

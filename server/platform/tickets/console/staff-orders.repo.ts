@@ -329,12 +329,15 @@ export interface OrderTicketRow {
   voided_at: Date | null
   checked_in_at: Date | null
   checkin_gate: string | null
+  /** Handed to someone other than the buyer (docs/product.md#ticket-transfer). */
+  transferred: boolean
 }
 
 export async function ticketsOfOrder(db: Queryable, orderId: string): Promise<OrderTicketRow[]> {
   const result = await db.query<OrderTicketRow>(
-    `select e.id, e.attendee_id, e.ticket_type_id, e.code, e.voided_at, c.scanned_at as checked_in_at, c.gate as checkin_gate
-     from e_tickets e join ticket_attendees a on a.id = e.attendee_id
+    `select e.id, e.attendee_id, e.ticket_type_id, e.code, e.voided_at, c.scanned_at as checked_in_at, c.gate as checkin_gate,
+            (a.transferred_at is not null and lower(a.email) <> lower(o.buyer_email)) as transferred
+     from e_tickets e join ticket_attendees a on a.id = e.attendee_id join ticket_orders o on o.id = e.order_id
      ${LIVE_CHECKIN_JOIN}
      where e.order_id = $1 order by a.position`,
     [orderId],

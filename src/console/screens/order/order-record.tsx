@@ -8,8 +8,8 @@ import { StateBadge } from '../../ui/state-badge.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './order.module.css'
 
-/** Changes a buyer or holder makes to a ticket themselves (docs/product.md#attendee-changes), which say who did. */
-const SELF_CHANGES = new Set(['attendeeChanged', 'ticketReissued'])
+/** Changes a buyer or holder makes to a ticket themselves (docs/product.md#attendee-changes, docs/product.md#ticket-transfer), which say who did. */
+const SELF_CHANGES = new Set(['attendeeChanged', 'ticketReissued', 'transferOffered', 'transferCancelled', 'ticketTransferred'])
 
 /** Every transition of the order, in order (ticket_order_events), in words; an unknown kind reads as recorded. */
 export function OrderHistory({ order }: { order: ConsoleOrderDetail }) {

@@ -21,13 +21,26 @@ interface AttendeeFieldsetProps {
   countries: ReadonlyArray<{ code: string; name: string }>
   answerErrorOf(index: number, questionId: number): string | undefined
   onAnswer(index: number, questionId: number, value: AnswerDraft): void
+  /** The address is given (a transfer's recipient, docs/product.md#ticket-transfer): shown, not typed. */
+  fixedEmail?: boolean
 }
 
 /**
  * One ticket's attendee (docs/product.md#attendee-form): name, company and position (optional), e-mail,
  * phone, identity and industry, then the organiser's own questions for its ticket type. Only the first fills itself in.
  */
-export function AttendeeFieldset({ index, ticketName, draft, errorOf, onChange, questions, countries, answerErrorOf, onAnswer }: AttendeeFieldsetProps) {
+export function AttendeeFieldset({
+  index,
+  ticketName,
+  draft,
+  errorOf,
+  onChange,
+  questions,
+  countries,
+  answerErrorOf,
+  onAnswer,
+  fixedEmail,
+}: AttendeeFieldsetProps) {
   const { t } = useTranslation('tickets')
   const own = (token: string) => (index === 0 ? token : 'off')
   const text = (field: 'firstName' | 'lastName' | 'company' | 'jobTitle' | 'email') => ({
@@ -62,7 +75,7 @@ export function AttendeeFieldset({ index, ticketName, draft, errorOf, onChange, 
         <TextField {...text('lastName')} autoComplete={own('family-name')} maxLength={ATTENDEE_LIMITS.lastName + 20} />
         <TextField {...text('company')} optional autoComplete={own('organization')} maxLength={ATTENDEE_LIMITS.company + 20} />
         <TextField {...text('jobTitle')} optional autoComplete={own('organization-title')} maxLength={ATTENDEE_LIMITS.jobTitle + 20} />
-        <TextField {...text('email')} type="email" autoComplete={own('email')} maxLength={ATTENDEE_LIMITS.email} />
+        <TextField {...text('email')} type="email" autoComplete={own('email')} maxLength={ATTENDEE_LIMITS.email} readOnly={fixedEmail} />
         <PhoneField
           id={fieldId(index, 'phone')}
           name={`attendee-${index + 1}-phone`}

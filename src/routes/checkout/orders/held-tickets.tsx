@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { HeldTicket } from '../../../api/tickets.ts'
 import { displayName } from '../../../../shared/rules/names.ts'
 import { AttendeeDetails } from '../attendee-details.tsx'
+import { TicketTransfer } from '../ticket-transfer.tsx'
 import { checkoutStyles as ui } from '../checkout-page.tsx'
 import styles from './held-tickets.module.css'
 
@@ -9,7 +10,10 @@ import styles from './held-tickets.module.css'
  * Tickets others bought in the signed-in person's name (docs/product.md#attendee-changes): each with its
  * QR code, and the name, company and position its holder may correct until the cut-off.
  */
-export function HeldTickets({ items }: { items: HeldTicket[] }) {
+/** A held ticket with its waiting transfer's deadline as the loader wrote it (the venue's clock). */
+export type ShownHeld = HeldTicket & { transferUntil: string | null }
+
+export function HeldTickets({ items }: { items: ShownHeld[] }) {
   const { t } = useTranslation('tickets')
   if (!items.length) return null
   return (
@@ -37,6 +41,13 @@ export function HeldTickets({ items }: { items: HeldTicket[] }) {
                     {ticket.code}
                   </p>
                   <AttendeeDetails orderNumber={ticket.orderNumber} position={ticket.position} attendee={ticket} open={ticket.changesOpen} />
+                  <TicketTransfer
+                    orderNumber={ticket.orderNumber}
+                    position={ticket.position}
+                    holder={holder}
+                    open={ticket.transferOpen}
+                    pending={ticket.transfer ? { recipientEmail: ticket.transfer.recipientEmail, until: ticket.transferUntil ?? '' } : null}
+                  />
                 </div>
               </article>
             </li>

@@ -15,6 +15,7 @@ import { AnswerList, TicketAnswers } from '../ticket-answers.tsx'
 import { AttendeeDetails } from '../attendee-details.tsx'
 import { TicketShares } from '../ticket-shares.tsx'
 import { CancelTicket } from '../cancel-ticket.tsx'
+import { TicketTransfer } from '../ticket-transfer.tsx'
 import type { OrderTimes } from '../order-loader.ts'
 import { RefundDue } from '../refund-due.tsx'
 import { RefundPolicyNote } from '../refund-policy.tsx'
@@ -82,12 +83,43 @@ export function OrderDetail({ order, times }: { order: Order; times: OrderTimes 
               />
               <TicketAnswers order={order} position={ticket.position} />
               <TicketShares order={order} position={ticket.position} />
+              <TicketTransfer
+                orderNumber={order.number}
+                position={ticket.position}
+                holder={ticket.holder}
+                open={order.transferable.includes(ticket.position)}
+                pending={pendingTransfer(order, times, ticket.position)}
+              />
               <CancelTicket order={order} ticket={ticket} />
             </div>
           ))}
         </section>
       ) : null}
+      <TransferredTickets order={order} />
     </CheckoutPage>
+  )
+}
+
+/** The offer of a ticket waiting for its recipient, with its deadline as the loader wrote it. */
+function pendingTransfer(order: Order, times: OrderTimes, position: number) {
+  const found = order.transfers.find((each) => each.position === position)?.transfer
+  return found?.state === 'pending' ? { recipientEmail: found.recipientEmail, until: times.transfers?.[position] ?? '' } : null
+}
+
+/** Tickets handed to someone else (docs/product.md#ticket-transfer): their holder's name only, no code. */
+function TransferredTickets({ order }: { order: Order }) {
+  const { t } = useTranslation('tickets')
+  const done = order.transfers.flatMap(({ position, transfer }) => (transfer.state === 'transferred' ? [{ position, holder: transfer.holder }] : []))
+  if (!done.length) return null
+  return (
+    <ul className={ui.stack}>
+      {done.map((each) => (
+        <li key={each.position} className={ui.card} data-testid="transferred-ticket">
+          <p className={styles.attendeeName}>{t('transfer.transferred', { name: each.holder })}</p>
+          <p className={ui.muted}>{t('transfer.transferredNote', { name: each.holder })}</p>
+        </li>
+      ))}
+    </ul>
   )
 }
 

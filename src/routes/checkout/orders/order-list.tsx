@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { type HeldTicket, myOrders, type OrderSummary } from '../../../api/tickets.ts'
+import { myOrders, type OrderSummary } from '../../../api/tickets.ts'
 import { useGateway, useSite } from '../../../app-state.ts'
 import { StatusBadge } from '../../../components/account-orders/status-badge.tsx'
 import { formatMoney } from '../../../components/money/format.ts'
@@ -10,7 +10,7 @@ import { CheckoutPage, checkoutStyles as ui } from '../checkout-page.tsx'
 import { OrderActions } from '../order-actions.tsx'
 import { type OrderTimes, orderTimes } from '../order-loader.ts'
 import { CreatedFact, NumberFact, PayByFact } from './order-facts.tsx'
-import { HeldTickets } from './held-tickets.tsx'
+import { HeldTickets, type ShownHeld } from './held-tickets.tsx'
 import styles from './orders.module.css'
 import { SavedCopyNote } from './saved-copy.tsx'
 
@@ -19,7 +19,7 @@ export type Listed = OrderSummary & { times: OrderTimes }
 export const PAGE = 10
 
 /** The buyer's orders, newest first, ten at a time; then the tickets held in their name. */
-export function OrderList({ initial, initialMore, held }: { initial: Listed[]; initialMore: boolean; held: HeldTicket[] }) {
+export function OrderList({ initial, initialMore, held }: { initial: Listed[]; initialMore: boolean; held: ShownHeld[] }) {
   const { t } = useTranslation('tickets')
   const site = useSite()
   const gateway = useGateway()
