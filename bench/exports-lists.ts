@@ -9,7 +9,7 @@ import { EXPORT_LIMITS } from '../shared/rules/console-exports.ts'
  * exhibition of 100,000 applications, 100,000 exhibitors and 100,000 survey answers (four questions
  * each), written into a scratch database `expo_bench_exports` once (kept; `--fresh` fills it again),
  * each export streamed through the same `streamExport` the console's link uses into a sink that drops
- * the bytes. `node --expose-gc bench/exports-lists.ts [url] [--live] [--fresh]`; the resident set
+ * the bytes. `node --expose-gc bench/exports-lists.ts [url] [--live] [--fresh] [--kind=applications …]`; the resident set
  * size is sampled every 50 ms, with `--live` after a forced collection (what the export holds).
  */
 const ROWS = 100_000
@@ -103,7 +103,8 @@ const found = (await db.query<{ id: number }>(`select id from exhibitions where 
 const exhibitionId = found ?? (await fill())
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10
 
-for (const kind of ['applications', 'exhibitors', 'survey'] as const) {
+const KINDS = (['applications', 'exhibitors', 'survey'] as const).filter((kind) => !argv.some((arg) => arg.startsWith('--kind=')) || argv.includes(`--kind=${kind}`))
+for (const kind of KINDS) {
   for (const format of ['csv', 'xlsx'] as const) {
     globalThis.gc?.()
     const before = process.memoryUsage().rss
