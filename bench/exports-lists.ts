@@ -103,7 +103,9 @@ const found = (await db.query<{ id: number }>(`select id from exhibitions where 
 const exhibitionId = found ?? (await fill())
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10
 
-const KINDS = (['applications', 'exhibitors', 'survey'] as const).filter((kind) => !argv.some((arg) => arg.startsWith('--kind=')) || argv.includes(`--kind=${kind}`))
+const KINDS = (['applications', 'exhibitors', 'survey'] as const).filter(
+  (kind) => !argv.some((arg) => arg.startsWith('--kind=')) || argv.includes(`--kind=${kind}`),
+)
 for (const kind of KINDS) {
   for (const format of ['csv', 'xlsx'] as const) {
     globalThis.gc?.()
