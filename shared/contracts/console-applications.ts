@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import { CONSOLE } from '../functions/console.ts'
 import { APPLICATION_STATUSES, REVIEW_LIMITS } from '../rules/applications.ts'
-import { CONSOLE_LANGUAGES } from '../rules/console-access.ts'
-import { EXPORT_FORMATS } from '../rules/console-exports.ts'
 import { applicationKind, applicationStatus } from './applications.ts'
 import { defineContract } from './define.ts'
 
@@ -100,18 +98,6 @@ export const decideApplication = defineContract({
     internalNote: note.default(''),
   }),
   result: detailResult,
-})
-
-export const applicationExport = defineContract({
-  ...CONSOLE.applicationExport,
-  payload: z.object({
-    exhibitionId: z.coerce.number({ error: 'errors.invalid' }).int().positive('errors.invalid'),
-    kind: z.enum(['exhibitor', 'attendee'], { error: 'errors.invalid' }).optional(),
-    format: z.enum(EXPORT_FORMATS, { error: 'errors.invalid' }),
-    /** The member's console language, for the column headers. */
-    language: z.enum(CONSOLE_LANGUAGES, { error: 'errors.invalid' }).default('en'),
-  }),
-  result: z.object({ fileName: z.string(), mediaType: z.string(), rows: z.number().int(), base64: z.string() }),
 })
 
 export type ApplicationRow = z.infer<typeof applicationRow>

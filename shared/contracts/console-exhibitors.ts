@@ -1,9 +1,7 @@
 import { z } from 'zod'
 import { CHANNEL_KINDS } from '../rules/verification.ts'
 import { CONSOLE } from '../functions/console.ts'
-import { CONSOLE_LANGUAGES } from '../rules/console-access.ts'
 import { CONSOLE_EXHIBITOR_LIMITS, EXHIBITOR_PROGRESS, EXHIBITOR_STAGES, EXHIBITOR_STATUSES } from '../rules/console-exhibitors.ts'
-import { EXPORT_FORMATS } from '../rules/console-exports.ts'
 import { BOOTH_STATES } from '../rules/floor-plans.ts'
 import { EXHIBITOR_KINDS, EXHIBITOR_LIMITS, MEMBER_ROLES } from '../rules/exhibitors.ts'
 import { LOCALES } from '../languages.ts'
@@ -160,17 +158,6 @@ export const setExhibitorPassGrant = defineContract({
       .max(EXHIBITOR_LIMITS.passGrant, 'console:errors.passGrantTooHigh'),
   }),
   result: detailResult,
-})
-
-export const exhibitorExport = defineContract({
-  ...CONSOLE.exhibitorExport,
-  payload: z.object({
-    exhibitionId: id,
-    format: z.enum(EXPORT_FORMATS, { error: 'errors.invalid' }),
-    /** The member's console language, for the column headers and the company names. */
-    language: z.enum(CONSOLE_LANGUAGES, { error: 'errors.invalid' }).default('en'),
-  }),
-  result: z.object({ fileName: z.string(), mediaType: z.string(), rows: z.number().int(), base64: z.string() }),
 })
 
 export type ConsoleExhibitorRow = z.infer<typeof exhibitorRow>

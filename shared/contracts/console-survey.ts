@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import { LOCALES } from '../languages.ts'
 import { CONSOLE } from '../functions/console.ts'
-import { CONSOLE_LANGUAGES } from '../rules/console-access.ts'
-import { EXPORT_FORMATS } from '../rules/console-exports.ts'
 import { SURVEY_KINDS, SURVEY_LIMITS } from '../rules/survey.ts'
 import { defineContract } from './define.ts'
 
@@ -106,16 +104,6 @@ export const surveyResults = defineContract({
     pageSize: z.number().int(),
     questions: z.array(resultQuestion),
   }),
-})
-
-export const surveyExport = defineContract({
-  ...CONSOLE.surveyExport,
-  payload: z.object({
-    exhibitionId: id,
-    format: z.enum(EXPORT_FORMATS, { error: 'errors.invalid' }),
-    language: z.enum(CONSOLE_LANGUAGES, { error: 'errors.invalid' }).default('en'),
-  }),
-  result: z.object({ fileName: z.string(), mediaType: z.string(), rows: z.number().int(), base64: z.string() }),
 })
 
 export type SurveyEditor = z.infer<typeof editor>

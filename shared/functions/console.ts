@@ -72,7 +72,6 @@ export const CONSOLE = {
   deleteSurveyQuestion: at('deleteSurveyQuestion', 'staff'),
   reorderSurveyQuestions: at('reorderSurveyQuestions', 'staff'),
   surveyResults: at('surveyResults', 'staff'),
-  surveyExport: at('surveyExport', 'staff'),
   // The organiser's own questions on the attendee form (docs/product.md#ticket-questions).
   ticketQuestionEditor: at('ticketQuestionEditor', 'staff'),
   saveTicketQuestion: at('saveTicketQuestion', 'staff'),
@@ -98,13 +97,11 @@ export const CONSOLE = {
   applicationList: at('applicationList', 'staff'),
   applicationDetail: at('applicationDetail', 'staff'),
   decideApplication: at('decideApplication', 'staff'),
-  applicationExport: at('applicationExport', 'staff'),
   // Exhibitors (docs/product.md#console-exhibitors).
   exhibitorList: at('exhibitorList', 'staff'),
   exhibitorDetail: at('exhibitorDetail', 'staff'),
   resendExhibitorInvitation: at('resendExhibitorInvitation', 'staff'),
   setExhibitorPassGrant: at('setExhibitorPassGrant', 'staff'),
-  exhibitorExport: at('exhibitorExport', 'staff'),
   // Lead capture per exhibition and its counts per exhibitor, never the leads (docs/product.md#leads).
   leadCapture: at('leadCapture', 'staff'),
   setLeadCapture: at('setLeadCapture', 'staff'),

@@ -1,3 +1,5 @@
+import type { ExportKind } from './console-exports.ts'
+
 /**
  * Who may call which console function (docs/product.md#console-access): the one table the
  * platform enforces and the console's navigation reads. Zod-free, so pages import it directly.
@@ -92,7 +94,6 @@ export const CONSOLE_ACCESS = {
   deleteSurveyQuestion: MANAGER,
   reorderSurveyQuestions: MANAGER,
   surveyResults: MANAGER,
-  surveyExport: MANAGER,
   ticketQuestionEditor: MANAGER,
   saveTicketQuestion: MANAGER,
   deleteTicketQuestion: MANAGER,
@@ -119,12 +120,10 @@ export const CONSOLE_ACCESS = {
   applicationList: APPLICATION_DESK,
   applicationDetail: APPLICATION_DESK,
   decideApplication: APPLICATION_DESK,
-  applicationExport: APPLICATION_DESK,
   exhibitorList: EXHIBITOR_DESK,
   exhibitorDetail: EXHIBITOR_DESK,
   resendExhibitorInvitation: EXHIBITOR_MANAGER,
   setExhibitorPassGrant: EXHIBITOR_MANAGER,
-  exhibitorExport: EXHIBITOR_DESK,
   leadCapture: EXHIBITOR_DESK,
   setLeadCapture: EXHIBITOR_MANAGER,
   floorPlanEditor: MANAGER,
@@ -198,11 +197,20 @@ export function mayDownloadBadges(roles: readonly StaffRole[]): boolean {
 }
 
 /**
- * Exhibitions' orders and attendees as files (docs/product.md#console-exports): personal data in bulk,
- * so managers (and owners) only. A streamed download, not a gateway function.
+ * Who may download which list (docs/product.md#streamed-exports): streamed downloads, not gateway
+ * functions. Orders, attendees and survey answers are personal data in bulk, so managers (and owners);
+ * applications and exhibitors are the desks that read them on screen.
  */
-export function mayExport(roles: readonly StaffRole[]): boolean {
-  return roles.includes('owner') || roles.some((role) => MANAGER.includes(role))
+export const EXPORT_ACCESS: Record<ExportKind, readonly StaffRole[]> = {
+  orders: MANAGER,
+  attendees: MANAGER,
+  survey: MANAGER,
+  applications: APPLICATION_DESK,
+  exhibitors: EXHIBITOR_DESK,
+}
+
+export function mayExport(roles: readonly StaffRole[], kind: ExportKind): boolean {
+  return roles.includes('owner') || roles.some((role) => EXPORT_ACCESS[kind].includes(role))
 }
 
 /**

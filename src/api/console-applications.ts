@@ -6,5 +6,4 @@ import type * as applications from '../../shared/contracts/console-applications.
 export const applicationList = fn<typeof applications.applicationList>(CONSOLE.applicationList)
 export const applicationDetail = fn<typeof applications.applicationDetail>(CONSOLE.applicationDetail)
 export const decideApplication = fn<typeof applications.decideApplication>(CONSOLE.decideApplication)
-export const applicationExport = fn<typeof applications.applicationExport>(CONSOLE.applicationExport)
 export type { ApplicationDetail, ApplicationRow } from '../../shared/contracts/console-applications.ts'

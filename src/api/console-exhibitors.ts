@@ -7,5 +7,4 @@ export const exhibitorList = fn<typeof exhibitors.exhibitorList>(CONSOLE.exhibit
 export const exhibitorDetail = fn<typeof exhibitors.exhibitorDetail>(CONSOLE.exhibitorDetail)
 export const resendExhibitorInvitation = fn<typeof exhibitors.resendExhibitorInvitation>(CONSOLE.resendExhibitorInvitation)
 export const setExhibitorPassGrant = fn<typeof exhibitors.setExhibitorPassGrant>(CONSOLE.setExhibitorPassGrant)
-export const exhibitorExport = fn<typeof exhibitors.exhibitorExport>(CONSOLE.exhibitorExport)
 export type { ConsoleExhibitorDetail, ConsoleExhibitorRow } from '../../shared/contracts/console-exhibitors.ts'

@@ -9,4 +9,3 @@ export const saveSurveyQuestion = fn<typeof survey.saveSurveyQuestion>(CONSOLE.s
 export const deleteSurveyQuestion = fn<typeof survey.deleteSurveyQuestion>(CONSOLE.deleteSurveyQuestion)
 export const reorderSurveyQuestions = fn<typeof survey.reorderSurveyQuestions>(CONSOLE.reorderSurveyQuestions)
 export const surveyResults = fn<typeof survey.surveyResults>(CONSOLE.surveyResults)
-export const surveyExport = fn<typeof survey.surveyExport>(CONSOLE.surveyExport)

@@ -160,7 +160,7 @@ test('a support member answers an application on a phone, and the applicant gets
   await expect(page.getByRole('row', { name: new RegExp(REFERENCE) })).toContainText('Accepted')
   await page.getByLabel('Exhibition').selectOption({ label: 'Shanghai Fintech Expo' })
   await page.getByRole('button', { name: 'Search' }).click()
-  await expect(page.getByRole('button', { name: 'Download XLSX' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Download XLSX' })).toBeVisible()
   await expectAccessible(page)
   await shoot(page, 'applications-queue-1280')
 

@@ -176,7 +176,7 @@ test('a manager finds an exhibitor on a phone, resends its invitation, and downl
   await expectAccessible(page)
   await shoot(page, 'exhibitors-list-1280')
   const download = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Download CSV' }).click()
+  await page.getByRole('link', { name: 'Download CSV' }).click()
   const file = await download
   expect(file.suggestedFilename()).toBe(`exhibition-${exhibitionId}-exhibitors.csv`)
 

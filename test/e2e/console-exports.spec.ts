@@ -9,13 +9,15 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 /**
  * The dashboard's exports as plain download links (docs/product.md#streamed-exports): a manager on a
  * phone takes the attendees as XLSX and stays on the dashboard; in Chinese on a desktop the orders
- * as CSV; the support desk sees no export and is refused in words when it follows the link anyway.
+ * as CSV; the support desk sees no export and is refused in words when it follows the link anyway,
+ * but takes its own list, the applications, from their screen the same way, in English and Chinese.
  */
 const PASSWORD = 'correct horse battery staple'
 const MANAGER = 'mona.exports@example.com'
 const SUPPORT = 'sam.exports@example.com'
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 const HOSTILE = '=HYPERLINK("http://evil.example","x")'
+const APPLICANTS = ['王小明', '=1+1', 'Say "hi"\nagain']
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS
 
@@ -48,6 +50,14 @@ async function seed(db: Queryable): Promise<number> {
        ($1, 3, 'สมชาย', 'ใจดี', 'somchai@example.com', '+66812345678', 'TH', 'trader', 'fintech')`,
     [order.rows[0]?.id, HOSTILE],
   )
+  // Attendee applications in the order they came, with the cells a file must keep: Chinese, a formula, quotes and a line break.
+  for (const [index, given] of APPLICANTS.entries()) {
+    await db.query(
+      `insert into applications (reference, kind, exhibition_id, locale, email, surname, given_name, position, identity, industry, idempotency_key, content_hash, created_at)
+       values ($1, 'attendee', $2, 'en', $3, 'Tester', $4, 'Trader', 'trader', 'fintech', gen_random_uuid(), $5, timestamptz '2027-01-01Z' + make_interval(mins => $6))`,
+      [`AT-E2E0000${index}`, id, `applicant${index}@example.com`, given, String(index).padStart(64, 'e'), index],
+    )
+  }
   return id
 }
 
@@ -102,7 +112,10 @@ test('a manager on a phone downloads the attendees as XLSX from a link and stays
   expect(csv).toContain('T-E2XP0RTS01,待付款')
 })
 
-test('the support desk sees no export on the dashboard, and following the link anyway is refused in words', async ({ page }) => {
+test('the support desk sees no export on the dashboard, and following the link anyway is refused in words; its applications it downloads from their screen', async ({
+  page,
+  consoleSite,
+}) => {
   test.setTimeout(90_000)
   await page.setViewportSize(DESKTOP)
   await setUpAccount(page, supportLink, PASSWORD, EN)
@@ -114,4 +127,42 @@ test('the support desk sees no export on the dashboard, and following the link a
   const refused = await page.request.get(`${ORIGIN}/gateway/console/exports?exhibition=${exhibitionId}&kind=attendees&format=csv`)
   expect(refused.status()).toBe(403)
   expect(await refused.text()).toBe('You are not allowed to do this.')
+
+  // The desk's own list: the exhibition's attendee applications, from the applications screen, on a phone.
+  await page.setViewportSize(PHONE)
+  const screen = `${ORIGIN}/console/applications?exhibition=${exhibitionId}&kind=attendee`
+  await page.goto(screen)
+  await hydrated(page)
+  const csvLink = page.getByRole('link', { name: 'Download CSV' })
+  await expect(csvLink).toHaveAttribute('href', `/gateway/console/exports?exhibition=${exhibitionId}&kind=applications&format=csv&only=attendee`)
+  await expectAccessible(page)
+  await shoot(page, 'applications-exports-375')
+  const csvDownload = page.waitForEvent('download')
+  await csvLink.click()
+  const csvFile = await csvDownload
+  expect(csvFile.suggestedFilename()).toBe(`exhibition-${exhibitionId}-applications-attendee.csv`)
+  const csv = readFileSync(await csvFile.path()).toString('utf8')
+  expect(csv.startsWith('\uFEFFReference,')).toBe(true)
+  const references = [...csv.matchAll(/AT-E2E0000\d/g)].map((match) => match[0])
+  expect(references).toEqual(['AT-E2E00000', 'AT-E2E00001', 'AT-E2E00002'])
+  expect(csv).toContain(',王小明,')
+  expect(csv).toContain(",'=1+1,")
+  expect(csv).toContain(',"Say ""hi""\nagain",')
+  expect(page.url()).toBe(screen)
+
+  // In Chinese on a desktop, as XLSX: the same rows, text kept as text.
+  await consoleSite.db.query("update staff_members set language = 'zh-cn' where email = $1", [SUPPORT])
+  await page.setViewportSize(DESKTOP)
+  await page.reload()
+  await hydrated(page)
+  const xlsxLink = page.getByRole('link', { name: '下载 XLSX' })
+  await expect(xlsxLink).toBeVisible()
+  await expectAccessible(page)
+  await shoot(page, 'applications-exports-1280-zh-cn')
+  const xlsxDownload = page.waitForEvent('download')
+  await xlsxLink.click()
+  const [header, ...rows] = await readSheet(readFileSync(await (await xlsxDownload).path()))
+  expect(header?.[0]).toBe('申请编号')
+  const given = (header as unknown[]).indexOf('名')
+  expect(rows.map((row) => [row[0], row[given]])).toEqual(APPLICANTS.map((name, index) => [`AT-E2E0000${index}`, name]))
 })

@@ -4,7 +4,7 @@ import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { addExhibition, attendeeBody, call, exhibitorBody, someIp, userToken, visitorToken } from './applications-helpers.ts'
-import { type App, consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
+import { type App, consoleCall, downloadAs, type SignedInMember, setUpMember } from './console-helpers.ts'
 
 /**
  * Applications in the console (docs/product.md#console-applications): the review queue of
@@ -108,8 +108,8 @@ describe('the review queue', () => {
       const answer = await staff(support, name, body)
       expect([answer.status, answer.body.message], name).toEqual([404, 'console:errors.applicationNotFound'])
     }
-    const exported = await staff(support, 'applicationExport', { exhibitionId, format: 'csv' })
-    expect([exported.status, exported.body.message]).toEqual([404, 'console:errors.exhibitionNotFound'])
+    const exported = await downloadAs(app, support, { exhibition: exhibitionId, kind: 'applications', format: 'csv' })
+    expect([exported.status, exported.text]).toEqual([404, 'This exhibition does not exist or is not one of yours.'])
     expect((await db.query('select status from applications where reference = $1', [theirs.reference])).rows[0]).toEqual({ status: 'received' })
     expect(await auditRows('console$decideApplication')).toEqual([])
   })
@@ -125,11 +125,12 @@ describe('the review queue', () => {
         ['applicationList', {}],
         ['applicationDetail', { reference }],
         ['decideApplication', { reference, status: 'accepted', expected: 'received' }],
-        ['applicationExport', { exhibitionId, format: 'csv' }],
       ] as const) {
         const answer = await staff(member, name, body)
         expect([answer.status, answer.body.message], `${name} as ${role}`).toEqual([403, 'errors.forbidden'])
       }
+      const exported = await downloadAs(app, member, { exhibition: exhibitionId, kind: 'applications', format: 'csv' })
+      expect(exported.status, `export as ${role}`).toBe(403)
     }
   })
 })
@@ -254,19 +255,20 @@ describe('the export', () => {
       applicantNote: 'Not this time.',
     }).expect(200)
 
-    const csv = (await staff(support, 'applicationExport', { exhibitionId, format: 'csv', language: 'zh-cn' }).expect(200)).body.data
-    expect([csv.rows, csv.mediaType, csv.fileName]).toEqual([2, 'text/csv; charset=utf-8', `exhibition-${exhibitionId}-applications.csv`])
-    const text = Buffer.from(csv.base64, 'base64').toString('utf8')
-    const [header, first, second] = text.replace(/^\uFEFF/, '').split('\r\n')
+    const csv = await downloadAs(app, support, { exhibition: exhibitionId, kind: 'applications', format: 'csv' }, 'zh-cn')
+    expect([csv.status, csv.mediaType, csv.fileName]).toEqual([200, 'text/csv; charset=utf-8', `exhibition-${exhibitionId}-applications.csv`])
+    const [header, first, second, end] = csv.text.replace(/^\uFEFF/, '').split('\r\n')
+    expect(end).toBe('')
     expect(header?.startsWith('申请编号,提交时间 (UTC),类型,状态')).toBe(true)
     expect(first).toContain(`${formula.reference}`)
     expect(first).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`)
     expect(first).toContain('Not this time.')
     expect(second).toContain('陈')
 
-    const attendeesOnly = (await staff(support, 'applicationExport', { exhibitionId, format: 'xlsx', kind: 'attendee' }).expect(200)).body.data
-    expect(attendeesOnly.rows).toBe(1)
-    const sheet = await readSheet(Buffer.from(attendeesOnly.base64, 'base64'))
+    const attendeesOnly = await downloadAs(app, support, { exhibition: exhibitionId, kind: 'applications', format: 'xlsx', only: 'attendee' })
+    expect([attendeesOnly.status, attendeesOnly.fileName]).toEqual([200, `exhibition-${exhibitionId}-applications-attendee.xlsx`])
+    const sheet = await readSheet(attendeesOnly.file)
+    expect(sheet).toHaveLength(2)
     expect(sheet[0]?.[0]).toBe('Reference')
     expect(sheet[1]).toContain('梅')
 
@@ -274,7 +276,7 @@ describe('the export', () => {
       { kind: 'all', format: 'csv', rows: 2 },
       { kind: 'attendee', format: 'xlsx', rows: 1 },
     ])
-    const missing = await staff(support, 'applicationExport', { exhibitionId: 999999, format: 'csv' })
-    expect([missing.status, missing.body.message]).toEqual([404, 'console:errors.exhibitionNotFound'])
+    const missing = await downloadAs(app, support, { exhibition: 999999, kind: 'applications', format: 'csv' })
+    expect(missing.status).toBe(404)
   })
 })

@@ -6,7 +6,7 @@ import type { Platform } from '../../server/platform/platform.ts'
 import { EXHIBITOR_PROGRESS } from '../../shared/rules/console-exhibitors.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
-import { consoleCall, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
+import { consoleCall, downloadAs, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
 import { type App, attendees, call, makeExhibition } from './tickets-helpers.ts'
 
 /**
@@ -168,9 +168,9 @@ describe('an exhibitor’s stage along the journey', () => {
     expect(named.status, JSON.stringify(named.body)).toBe(200)
     expect(await stage()).toBe('channelsVerified')
 
-    const csv = (await staff(manager, 'exhibitorExport', { exhibitionId, format: 'csv', language: 'en' }).expect(200)).body.data
-    const [header, ...lines] = Buffer.from(csv.base64, 'base64')
-      .toString('utf8')
+    const csv = await downloadAs(app, manager, { exhibition: exhibitionId, kind: 'exhibitors', format: 'csv' })
+    expect(csv.status).toBe(200)
+    const [header, ...lines] = csv.text
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/)

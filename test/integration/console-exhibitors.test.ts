@@ -5,7 +5,7 @@ import type { Platform } from '../../server/platform/platform.ts'
 import { INVITATIONS } from '../../server/platform/exhibitors/exhibitors.service.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { addExhibition, call, exhibitorBody, someIp, userToken, visitorToken } from './applications-helpers.ts'
-import { type App, consoleCall, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
+import { type App, consoleCall, downloadAs, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
 
 /**
  * Exhibitors in the console (docs/product.md#console-exhibitors): the list of the member's
@@ -254,7 +254,7 @@ describe('who may do what', () => {
     for (const member of [support, manager, owner]) {
       await staff(member, 'exhibitorList', {}).expect(200)
       await staff(member, 'exhibitorDetail', { exhibitorId: wang.exhibitorId }).expect(200)
-      await staff(member, 'exhibitorExport', { exhibitionId: bangkok, format: 'csv' }).expect(200)
+      expect((await downloadAs(app, member, { exhibition: bangkok, kind: 'exhibitors', format: 'csv' })).status).toBe(200)
     }
     const refused = await staff(support, 'resendExhibitorInvitation', { exhibitorId: wang.exhibitorId, invitationId: invitation.id })
     expect([refused.status, refused.body.message]).toEqual([403, 'errors.forbidden'])
@@ -266,11 +266,11 @@ describe('who may do what', () => {
         ['exhibitorList', {}],
         ['exhibitorDetail', { exhibitorId: wang.exhibitorId }],
         ['resendExhibitorInvitation', { exhibitorId: wang.exhibitorId, invitationId: invitation.id }],
-        ['exhibitorExport', { exhibitionId: bangkok, format: 'csv' }],
       ] as const) {
         const answer = await staff(member, name, body)
         expect([answer.status, answer.body.message], `${name} as ${role}`).toEqual([403, 'errors.forbidden'])
       }
+      expect((await downloadAs(app, member, { exhibition: bangkok, kind: 'exhibitors', format: 'csv' })).status, `export as ${role}`).toBe(403)
     }
     expect((await auditRows('console$resendExhibitorInvitation')).length).toBe(2)
   })
@@ -292,8 +292,8 @@ describe('who may do what', () => {
     expect([hidden.status, hidden.body.message]).toEqual([404, 'console:errors.exhibitorNotFound'])
     const resend = await staff(manager, 'resendExhibitorInvitation', { exhibitorId: wang.exhibitorId, invitationId: invitation.id })
     expect([resend.status, resend.body.message]).toEqual([404, 'console:errors.exhibitorNotFound'])
-    const exported = await staff(support, 'exhibitorExport', { exhibitionId: bangkok, format: 'csv' })
-    expect([exported.status, exported.body.message]).toEqual([404, 'console:errors.exhibitionNotFound'])
+    const exported = await downloadAs(app, support, { exhibition: bangkok, kind: 'exhibitors', format: 'csv' })
+    expect([exported.status, exported.text]).toEqual([404, 'This exhibition does not exist or is not one of yours.'])
     expect(await auditRows('console$resendExhibitorInvitation')).toEqual([])
   })
 })
@@ -379,13 +379,10 @@ describe('the export', () => {
     await decide(gone.reference, 'declined')
     await signedIn('Elsewhere Co', dubai)
 
-    const csv = (await staff(support, 'exhibitorExport', { exhibitionId: bangkok, format: 'csv', language: 'zh-cn' }).expect(200)).body.data
-    expect([csv.rows, csv.mediaType, csv.fileName]).toEqual([3, 'text/csv; charset=utf-8', `exhibition-${bangkok}-exhibitors.csv`])
-    const [header, ...rows] = parseCsv(
-      Buffer.from(csv.base64, 'base64')
-        .toString('utf8')
-        .replace(/^\uFEFF/, ''),
-    )
+    const csv = await downloadAs(app, support, { exhibition: bangkok, kind: 'exhibitors', format: 'csv' }, 'zh-cn')
+    expect([csv.status, csv.mediaType, csv.fileName]).toEqual([200, 'text/csv; charset=utf-8', `exhibition-${bangkok}-exhibitors.csv`])
+    const [header, ...rows] = parseCsv(csv.text.replace(/^\uFEFF/, ''))
+    expect(rows).toHaveLength(3)
     expect(header?.slice(0, 3)).toEqual(['展商编号', '公司', '网址标识 (slug)'])
     const company = (header as string[]).indexOf('公司')
     const status = (header as string[]).indexOf('状态')
@@ -395,9 +392,7 @@ describe('the export', () => {
       ['Gone Ltd', 'withdrawn'],
     ])
 
-    const sheet = await readSheet(
-      Buffer.from((await staff(manager, 'exhibitorExport', { exhibitionId: bangkok, format: 'xlsx' }).expect(200)).body.data.base64, 'base64'),
-    )
+    const sheet = await readSheet((await downloadAs(app, manager, { exhibition: bangkok, kind: 'exhibitors', format: 'xlsx' })).file)
     expect(sheet[0]?.[1]).toBe('Company')
     expect(
       sheet
@@ -410,7 +405,6 @@ describe('the export', () => {
       [`exhibition:${bangkok}`, { format: 'csv', rows: 3 }],
       [`exhibition:${bangkok}`, { format: 'xlsx', rows: 3 }],
     ])
-    const missing = await staff(support, 'exhibitorExport', { exhibitionId: 999999, format: 'csv' })
-    expect([missing.status, missing.body.message]).toEqual([404, 'console:errors.exhibitionNotFound'])
+    expect((await downloadAs(app, support, { exhibition: 999999, kind: 'exhibitors', format: 'csv' })).status).toBe(404)
   })
 })

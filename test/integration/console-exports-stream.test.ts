@@ -12,8 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import { exportSlots } from '../../server/platform/kit/export-slots.ts'
 import type { Platform } from '../../server/platform/platform.ts'
-import { mountExportDownloads } from '../../server/platform/tickets/console/exports/export-downloads.ts'
-import { type ExportRequest, streamExport } from '../../server/platform/tickets/console/exports/export-stream.ts'
+import { mountExportDownloads } from '../../server/platform/exports/export-downloads.ts'
+import { type ExportRequest, streamExport } from '../../server/platform/exports/export-stream.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { consoleCall, exportDownload, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, makeExhibition } from './tickets-helpers.ts'
@@ -68,7 +68,7 @@ function collector() {
   return { sink, bytes: () => Buffer.concat(chunks) }
 }
 
-const orders = (format: 'csv' | 'xlsx'): ExportRequest => ({ exhibitionId, kind: 'orders', format, language: 'en' })
+const orders = (format: 'csv' | 'xlsx'): ExportRequest => ({ exhibitionId, kind: 'orders', format, language: 'en', only: null })
 
 function openpyxlRows(file: Buffer): unknown[][] | null {
   const folder = mkdtempSync(join(tmpdir(), 'xlsx-'))

@@ -70,6 +70,23 @@ export function exportDownload(app: App, cookie: string | undefined, query: Reco
   return cookie ? call.set('Cookie', cookie) : call
 }
 
+/**
+ * An export as a member downloads it from a console screen: their console language set first (the
+ * headers and states follow it), then the link. The file's bytes in `file`, its text in `text`.
+ */
+export async function downloadAs(app: App, member: { cookie: string }, query: Record<string, string | number>, language = 'en') {
+  await consoleCall(app, 'setLanguage', { language }, { cookie: member.cookie }).expect(200)
+  const response = await exportDownload(app, member.cookie, query)
+  const file = response.body as Buffer
+  return {
+    status: response.status,
+    fileName: /filename="([^"]+)"/.exec(response.headers['content-disposition'] ?? '')?.[1],
+    mediaType: response.headers['content-type'],
+    file,
+    text: file.toString('utf8'),
+  }
+}
+
 /** The staff cookie of an answer, as a browser sends it back to the gateway. */
 export function staffCookieOf(response: { headers: Record<string, unknown> }): string {
   const cookies = (response.headers['set-cookie'] ?? []) as string[]

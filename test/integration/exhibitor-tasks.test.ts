@@ -5,7 +5,7 @@ import type { Platform } from '../../server/platform/platform.ts'
 import { sendTaskReminders } from '../../server/platform/exhibitors/tasks/tasks.reminders.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { addExhibition, call, someIp } from './applications-helpers.ts'
-import { type App, consoleCall, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
+import { type App, consoleCall, downloadAs, type SignedInMember, setMoment, setUpMember } from './console-helpers.ts'
 
 /**
  * Exhibitors' tasks and deadlines (docs/product.md#exhibitor-tasks): the organiser's checklist in the
@@ -253,12 +253,9 @@ describe('the exhibitor area checklist', () => {
       ['Acme Markets', { done: 1, total: 2, overdue: 1 }],
       ['Late Markets', { done: 0, total: 2, overdue: 1 }],
     ])
-    const exported = await staff(support, 'exhibitorExport', { exhibitionId: expo, format: 'csv', language: 'en' })
+    const exported = await downloadAs(app, support, { exhibition: expo, kind: 'exhibitors', format: 'csv' })
     expect(exported.status).toBe(200)
-    const [header, first] = Buffer.from(exported.body.data.base64, 'base64')
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .split('\r\n')
+    const [header, first] = exported.text.replace(/^\uFEFF/, '').split('\r\n')
     const columns = (header ?? '').split(',')
     const cells = (first ?? '').split(',')
     // The last columns (the gaps before them are quoted and hold commas): the tasks, the passes, then the application.

@@ -7,7 +7,7 @@ import type { Platform } from '../../server/platform/platform.ts'
 import { mailSurveyInvitations } from '../../server/platform/survey/survey-mail.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
-import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
+import { consoleCall, downloadAs, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType, someIp } from './tickets-helpers.ts'
 
 /**
@@ -342,14 +342,15 @@ describe('answering', () => {
       .data
     expect(page2.questions.find((question: { id: number }) => question.id === text).texts).toMatchObject({ items: [], total: 2, page: 2 })
 
-    const csv = (await consoleCall(app, 'surveyExport', { exhibitionId, format: 'csv', language: 'zh-cn' }, { cookie: manager.cookie }).expect(200)).body.data
-    const content = Buffer.from(csv.base64, 'base64').toString('utf8')
+    const csv = await downloadAs(app, manager, { exhibition: exhibitionId, kind: 'survey', format: 'csv' }, 'zh-cn')
+    expect(csv.status).toBe(200)
+    const content = csv.text
     expect(content.startsWith('\uFEFF回答时间,语言,订单,')).toBe(true)
     expect(content).toContain(`"'=HYPERLINK(""http://evil"")"`)
     expect(content).toContain('Talks; Workshops')
-    expect(csv.rows).toBe(2)
-    const xlsx = (await consoleCall(app, 'surveyExport', { exhibitionId, format: 'xlsx' }, { cookie: manager.cookie }).expect(200)).body.data
-    const sheet = await readSheet(Buffer.from(xlsx.base64, 'base64'))
+    expect(content.split('\r\n').filter(Boolean)).toHaveLength(3)
+    const xlsx = await downloadAs(app, manager, { exhibition: exhibitionId, kind: 'survey', format: 'xlsx' })
+    const sheet = await readSheet(xlsx.file)
     expect(sheet[0]?.slice(0, 4)).toEqual(['Answered at', 'Language', 'Order', 'How was the exhibition?'])
     expect(sheet.flat()).toContain('=HYPERLINK("http://evil")')
     const audit = await db.query("select after from staff_audit where function = 'console$surveyExport'")

@@ -323,15 +323,23 @@ export async function reviewPage(db: Queryable, filter: ReviewFilter, page: numb
 }
 
 /** Every application of one exhibition for the export, oldest first (the order they arrived in). */
-export async function reviewExport(db: Queryable, exhibitionId: number, locale: Locale, kind: ApplicationKind | null): Promise<ReviewRow[]> {
+/** One exhibition's applications (or one kind's) for a cursor, oldest first; the reference settles a tie in time. */
+export function reviewExport(exhibitionId: number, locale: Locale, kind: ApplicationKind | null): { sql: string; params: unknown[] } {
   const params: unknown[] = [contentFallbackChain(locale), exhibitionId]
   if (kind) params.push(kind)
-  const result = await db.query<ReviewRow>(
-    `select ${REVIEW_COLUMNS} from applications a join exhibitions e on e.id = a.exhibition_id ${TEXTS}
+  return {
+    sql: `select ${REVIEW_COLUMNS} from applications a join exhibitions e on e.id = a.exhibition_id ${TEXTS}
      where a.exhibition_id = $2 ${kind ? 'and a.kind = $3' : ''} order by a.created_at, a.id`,
     params,
+  }
+}
+
+export async function countReviewExport(db: Queryable, exhibitionId: number, kind: ApplicationKind | null): Promise<number> {
+  const result = await db.query<{ n: number }>(
+    `select count(*)::int as n from applications where exhibition_id = $1 ${kind ? 'and kind = $2' : ''}`,
+    kind ? [exhibitionId, kind] : [exhibitionId],
   )
-  return result.rows
+  return result.rows[0]?.n ?? 0
 }
 
 export async function reviewByReference(db: Queryable, reference: string, locale: Locale, lock = false): Promise<ReviewRow | null> {

@@ -27,3 +27,4 @@ export const domain: Domain = {
 
 // What other domains use of this one.
 export { APPLICATIONS_OF, eraseApplications } from './erasure.ts'
+export { APPLICATION_EXPORT } from './console/review.ts'

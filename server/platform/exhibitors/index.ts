@@ -58,3 +58,4 @@ export const domain: Domain = {
 export type { ChannelOwner, ExhibitorApplicationDecision, ExhibitorService } from './exhibitors.service.ts'
 export { applicationDecided } from './exhibitors.service.ts'
 export { eraseExhibitorInvitations } from './erasure.ts'
+export { EXHIBITOR_EXPORT } from './console/console-exhibitors.ts'

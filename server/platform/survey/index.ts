@@ -26,3 +26,4 @@ export const domain: Domain = {
 
 // What other domains use of this one.
 export { eraseSurveyTraces } from './erasure.ts'
+export { SURVEY_EXPORT } from './survey-console.ts'

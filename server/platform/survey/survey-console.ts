@@ -1,15 +1,13 @@
-import writeXlsxFile from 'write-excel-file/node'
 import type { z } from 'zod'
 import type * as contracts from '../../../shared/contracts/console-survey.ts'
-import type { ConsoleLanguage } from '../../../shared/rules/console-access.ts'
-import { EXPORT_MEDIA_TYPES } from '../../../shared/rules/console-exports.ts'
 import { SURVEY_LIMITS } from '../../../shared/rules/survey.ts'
 import { LOCALES, localeOf } from '../../../shared/languages.ts'
 import type { Database, Queryable } from '../../db/client.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
 import type { Platform } from '../platform.ts'
 import { consoleStrings } from '../kit/strings.ts'
-import { type Cell, toCsv } from '../kit/csv.ts'
+import type { Cell } from '../kit/csv.ts'
+import { cursorBatches, type ExportSource } from '../kit/export-table.ts'
 import { exhibitionTitle } from '../tickets/index.ts'
 import type { StaffActor } from '../staff-actor.ts'
 import { questionIn } from './question-texts.ts'
@@ -179,54 +177,34 @@ export async function surveyResults(db: Queryable, actor: StaffActor, request: z
   return { ...counts, pageSize, questions: results }
 }
 
-/** One row per answer: when, in which language, the order, then one column per question (in the member's language). */
-async function answerTable(db: Queryable, exhibitionId: number, language: ConsoleLanguage) {
-  const t = consoleStrings(language)
-  const locale = localeOf(language)
-  const [questions, answers] = await Promise.all([repo.questionsOf(db, exhibitionId), repo.exportAnswers(db, exhibitionId)])
-  const shown = questions.map((question) => ({ question, ...questionIn(question, locale) }))
-  const header = [t('survey.columns.answeredAt'), t('survey.columns.language'), t('survey.columns.order'), ...shown.map((column) => column.text)]
-  const rows: Cell[][] = answers.map((answer) => [
-    answer.answered_at.toISOString(),
-    answer.locale,
-    answer.order_number,
-    ...shown.map(({ question, options }): Cell => {
-      const item = answer.items.find((candidate) => candidate.question_id === question.id)
-      if (!item) return null
-      if (item.rating !== null) return item.rating
-      if (item.choices) return item.choices.map((index) => options[index] ?? String(index + 1)).join('; ')
-      return item.text_value
-    }),
-  ])
-  return { header, rows }
-}
-
 /**
- * The answers as CSV (formula-safe, server/platform/kit/csv.ts) or XLSX (typed cells). Answers are personal enough to
- * audit their export, as the other exports do.
+ * The answers as a streamed file (docs/product.md#streamed-exports): one row per answer (when, in which
+ * language, the order), then one column per question in the member's language. Answers are personal
+ * enough to audit their export (`console$surveyExport`), as the other exports do.
  */
-export async function surveyExport(db: Database, platform: Platform, actor: StaffActor, request: z.output<typeof contracts.surveyExport.payload>) {
-  inScope(actor, request.exhibitionId)
-  return db.transaction(async (tx) => {
-    const exists = await tx.query('select 1 from exhibitions where id = $1', [request.exhibitionId])
-    if (!exists.rowCount) throw exhibitionNotFound()
-    const table = await answerTable(tx, request.exhibitionId, request.language)
-    const file = request.format === 'csv' ? toCsv(table.header, table.rows) : await writeXlsxFile([table.header, ...table.rows]).toBuffer()
-    await platform.services.staff.audit(
-      tx,
-      { staffId: actor.staffId, address: actor.address },
-      {
-        function: 'console$surveyExport',
-        target: `exhibition:${request.exhibitionId}`,
-        before: null,
-        after: { format: request.format, rows: table.rows.length },
-      },
-    )
+export const SURVEY_EXPORT: ExportSource = {
+  audit: () => ({ function: 'console$surveyExport', after: {} }),
+  count: (tx, exhibitionId) => repo.countAnswers(tx, exhibitionId),
+  async table(tx, request, batchRows) {
+    const t = consoleStrings(request.language)
+    const locale = localeOf(request.language)
+    const shown = (await repo.questionsOf(tx, request.exhibitionId)).map((question) => ({ question, ...questionIn(question, locale) }))
     return {
-      fileName: `exhibition-${request.exhibitionId}-survey.${request.format}`,
-      mediaType: EXPORT_MEDIA_TYPES[request.format],
-      rows: table.rows.length,
-      base64: file.toString('base64'),
+      header: [t('survey.columns.answeredAt'), t('survey.columns.language'), t('survey.columns.order'), ...shown.map((column) => column.text)],
+      batches: cursorBatches<repo.ExportAnswerRow>(tx, repo.exportAnswers(request.exhibitionId), batchRows, (answers) =>
+        answers.map((answer) => [
+          answer.answered_at.toISOString(),
+          answer.locale,
+          answer.order_number,
+          ...shown.map(({ question, options }): Cell => {
+            const item = answer.items.find((candidate) => candidate.question_id === question.id)
+            if (!item) return null
+            if (item.rating !== null) return item.rating
+            if (item.choices) return item.choices.map((index) => options[index] ?? String(index + 1)).join('; ')
+            return item.text_value
+          }),
+        ]),
+      ),
     }
-  })
+  },
 }

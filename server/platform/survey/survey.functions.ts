@@ -3,7 +3,7 @@ import * as contracts from '../../../shared/contracts/survey.ts'
 import type { StaffCaller } from '../gateway.ts'
 import type { Platform } from '../platform.ts'
 import { actorOf } from '../staff-actor.ts'
-import { deleteSurveyQuestion, reorderSurveyQuestions, saveSurveyQuestion, surveyEditor, surveyExport, surveyResults } from './survey-console.ts'
+import { deleteSurveyQuestion, reorderSurveyQuestions, saveSurveyQuestion, surveyEditor, surveyResults } from './survey-console.ts'
 import { submitSurvey, surveyForm } from './survey-visitor.ts'
 
 /** The survey's functions: the page's two on the survey endpoint, the console's on POST /gateway/console (roles in console-access.ts). */
@@ -22,5 +22,4 @@ export function registerSurveyFunctions(platform: Platform): void {
     reorderSurveyQuestions(db, platform, actor(call), payload.exhibitionId, payload.ids),
   )
   registry.implement(consoleContracts.surveyResults, (payload, call) => surveyResults(db, actor(call), payload))
-  registry.implement(consoleContracts.surveyExport, (payload, call) => surveyExport(db, platform, actor(call), payload))
 }

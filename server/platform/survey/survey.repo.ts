@@ -178,16 +178,21 @@ export interface ExportAnswerRow {
   items: Array<{ question_id: number; rating: number | null; choices: number[] | null; text_value: string | null }>
 }
 
-export async function exportAnswers(db: Queryable, exhibitionId: number): Promise<ExportAnswerRow[]> {
-  const result = await db.query<ExportAnswerRow>(
-    `select a.id, a.answered_at, a.locale, o.number as order_number,
+/** One exhibition's answers for a cursor, in the order they came (the id settles a tie in time), each with its items. */
+export function exportAnswers(exhibitionId: number): { sql: string; params: unknown[] } {
+  return {
+    sql: `select a.id, a.answered_at, a.locale, o.number as order_number,
        coalesce((select jsonb_agg(jsonb_build_object('question_id', i.question_id, 'rating', i.rating, 'choices', to_jsonb(i.choices), 'text_value', i.text_value))
                  from survey_answer_items i where i.answer_id = a.id), '[]'::jsonb) as items
      from survey_answers a join e_tickets t on t.id = a.ticket_id join ticket_orders o on o.id = t.order_id
      where a.exhibition_id = $1 order by a.answered_at, a.id`,
-    [exhibitionId],
-  )
-  return result.rows
+    params: [exhibitionId],
+  }
+}
+
+export async function countAnswers(db: Queryable, exhibitionId: number): Promise<number> {
+  const result = await db.query<{ n: number }>('select count(*)::int as n from survey_answers where exhibition_id = $1', [exhibitionId])
+  return result.rows[0]?.n ?? 0
 }
 
 export interface InvitationCandidate {

@@ -1,7 +1,6 @@
 import { registerCatalogFunctions } from './console/catalog.functions.ts'
 import { z } from 'zod'
 import type { Domain, Platform } from '../platform.ts'
-import { mountExportDownloads } from './console/exports/export-downloads.ts'
 import { registerConsoleCheckinFunctions } from './console/checkin/console-checkin.functions.ts'
 import { registerConsoleDashboardFunctions } from './console/dashboard/console-dashboard.functions.ts'
 import { registerConsoleOrderFunctions } from './console/console-orders.functions.ts'
@@ -141,7 +140,6 @@ export const domain: Domain = {
     const tickets = platform.services.tickets
     ticketRoutes(router, platform, tickets.signer, tickets.payments, tickets.orders)
     mountBadgeDownloads(router, platform)
-    mountExportDownloads(router, platform)
     sandboxRoutes(router, platform, tickets.payments, loadStrings('payment'))
     const context = contexts.get(platform)
     if (context) waitingListRoutes(router, context)
@@ -159,6 +157,7 @@ export { exhibitionTitle } from './console/staff-orders.repo.ts'
 export type { ExhibitionInfo } from './exhibition-info.ts'
 export { formatDateRange, locationLine } from './format.ts'
 export { ticketPdf, ticketPdfName } from './ticket-pdf.ts'
+export { ORDER_EXPORTS } from './console/exports/ticket-exports.ts'
 export { eraseHeldTickets, eraseOrders, redactOrderHistories } from './erasure.ts'
 export { eraseWaitingEntries } from './waiting-list/waiting-list.ts'
 export { eraseTicketTransfers } from './ticket-transfer.ts'

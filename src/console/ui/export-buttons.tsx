@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/rules/console-exports.ts'
+import { EXPORT_FORMATS, type ExportKind, exportHref } from '../../../shared/rules/console-exports.ts'
 import { saveFile } from '../lib/save-file.ts'
 import ui from './ui.module.css'
 import { useErrorText } from './use-error-text.ts'
@@ -11,11 +11,6 @@ export interface ExportChoice {
   key: string
   label: string
   file(): Promise<ExportedFile>
-}
-
-/** The same export in each format the console offers (CSV, XLSX), labelled by format. */
-export function formatChoices(label: (format: string) => string, file: (format: ExportFormat) => Promise<ExportedFile>): ExportChoice[] {
-  return EXPORT_FORMATS.map((format) => ({ key: format, label: label(format.toUpperCase()), file: () => file(format) }))
 }
 
 /**
@@ -50,6 +45,36 @@ export function ExportButtons({ lead, choices }: { lead?: string; choices: Expor
           {error}
         </p>
       ) : null}
+    </div>
+  )
+}
+
+/**
+ * A list of the exhibition's as plain download links, one per format (docs/product.md#streamed-exports):
+ * the server streams the file under the staff cookie while the console page stays, and a refusal (too
+ * many exports at once, the member's limits) opens as one translated sentence.
+ */
+export function ExportLinks({
+  lead,
+  label,
+  exhibitionId,
+  kind,
+  only,
+}: {
+  lead?: string
+  label: (format: string) => string
+  exhibitionId: number
+  kind: ExportKind
+  only?: string | null
+}) {
+  return (
+    <div className={ui.exports}>
+      {lead ? <span>{lead}</span> : null}
+      {EXPORT_FORMATS.map((format) => (
+        <a key={format} className={ui.button} href={exportHref(exhibitionId, kind, format, only)}>
+          {label(format.toUpperCase())}
+        </a>
+      ))}
     </div>
   )
 }

@@ -1,14 +1,13 @@
 import type { z } from 'zod'
-import writeXlsxFile from 'write-excel-file/node'
+import type { ApplicationKind } from '../../../../shared/contracts/applications.ts'
 import type * as contracts from '../../../../shared/contracts/console-applications.ts'
+import { localeOf } from '../../../../shared/languages.ts'
 import { personName, STATUS_TRANSITIONS } from '../../../../shared/rules/applications.ts'
-import type { ConsoleLanguage } from '../../../../shared/rules/console-access.ts'
-import { EXPORT_MEDIA_TYPES } from '../../../../shared/rules/console-exports.ts'
 import type { Queryable } from '../../../db/client.ts'
-import { notFound } from '../../errors.ts'
 import type { Platform } from '../../platform.ts'
 import { consoleStrings } from '../../kit/strings.ts'
-import { type Cell, toCsv } from '../../kit/csv.ts'
+import type { Cell } from '../../kit/csv.ts'
+import { cursorBatches, type ExportSource } from '../../kit/export-table.ts'
 import type { StaffActor } from '../../staff-actor.ts'
 import { applicationNotFound, decide } from '../applications.decide.ts'
 import { boothOf } from '../applications.export.ts'
@@ -16,7 +15,6 @@ import * as repo from '../applications.repo.ts'
 
 type ListQuery = z.output<typeof contracts.applicationList.payload>
 type DecideQuery = z.output<typeof contracts.decideApplication.payload>
-type ExportQuery = z.output<typeof contracts.applicationExport.payload>
 type Detail = z.output<typeof contracts.applicationDetailView>
 
 const iso = (value: Date | string) => new Date(value).toISOString()
@@ -160,39 +158,24 @@ const COLUMNS: readonly Column[] = [
   ['applicantNote', (row) => row.applicant_note],
 ]
 
-function tableOf(rows: readonly repo.ReviewRow[], language: ConsoleLanguage) {
-  const t = consoleStrings(language)
-  return { header: COLUMNS.map(([key]) => t(`applications.columns.${key}`)), rows: rows.map((row) => COLUMNS.map(([, cell]) => cell(row))) }
-}
-
 /**
- * One exhibition's applications as a file (CSV or XLSX, headers in the member's language). Personal
- * data leaves the system here, so the export is audited with its row count.
+ * One exhibition's applications (or one kind's) as a streamed file (docs/product.md#streamed-exports),
+ * headers in the member's language. Personal data leaves the system here, so the export is audited
+ * with its row count, as `console$applicationExport`.
  */
-export async function applicationExport(platform: Platform, actor: StaffActor, query: ExportQuery) {
-  const { exhibitionId, kind, format, language } = query
-  if (!inScope(actor, exhibitionId)) throw notFound('console:errors.exhibitionNotFound')
-  return platform.db.transaction(async (tx) => {
-    const exists = await tx.query('select 1 from exhibitions where id = $1', [exhibitionId])
-    if (!exists.rows.length) throw notFound('console:errors.exhibitionNotFound')
-    const table = tableOf(await repo.reviewExport(tx, exhibitionId, actor.locale, kind ?? null), language)
-    // XLSX cells are typed: text stays text, never a formula, so it needs no apostrophe.
-    const file = format === 'csv' ? toCsv(table.header, table.rows) : await writeXlsxFile([[...table.header], ...table.rows]).toBuffer()
-    await platform.services.staff.audit(
-      tx,
-      { staffId: actor.staffId, address: actor.address },
-      {
-        function: 'console$applicationExport',
-        target: `exhibition:${exhibitionId}`,
-        before: null,
-        after: { kind: kind ?? 'all', format, rows: table.rows.length },
-      },
-    )
+export const APPLICATION_EXPORT: ExportSource = {
+  audit: (only) => ({ function: 'console$applicationExport', after: { kind: only ?? 'all' } }),
+  count: (tx, exhibitionId, only) => repo.countReviewExport(tx, exhibitionId, only as ApplicationKind | null),
+  async table(tx, request, batchRows) {
+    const t = consoleStrings(request.language)
     return {
-      fileName: `exhibition-${exhibitionId}-applications${kind ? `-${kind}` : ''}.${format}`,
-      mediaType: EXPORT_MEDIA_TYPES[format],
-      rows: table.rows.length,
-      base64: file.toString('base64'),
+      header: COLUMNS.map(([key]) => t(`applications.columns.${key}`)),
+      batches: cursorBatches<repo.ReviewRow>(
+        tx,
+        repo.reviewExport(request.exhibitionId, localeOf(request.language), request.only as ApplicationKind | null),
+        batchRows,
+        (rows) => rows.map((row) => COLUMNS.map(([, cell]) => cell(row))),
+      ),
     }
-  })
+  },
 }

@@ -2,7 +2,7 @@ import * as contracts from '../../../../shared/contracts/console-exhibitors.ts'
 import type { CallContext, StaffCaller } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
 import { actorOf } from '../../staff-actor.ts'
-import { exhibitorDetail, exhibitorExport, exhibitorList, resendExhibitorInvitation, setExhibitorPassGrant } from './console-exhibitors.ts'
+import { exhibitorDetail, exhibitorList, resendExhibitorInvitation, setExhibitorPassGrant } from './console-exhibitors.ts'
 
 /** `staff` functions: the console gateway has found the member and checked the role (console-access.ts). */
 const actor = (context: CallContext) => actorOf(context.staff as StaffCaller, context.ip)
@@ -20,5 +20,4 @@ export function registerConsoleExhibitorFunctions(platform: Platform): void {
   registry.implement(contracts.setExhibitorPassGrant, async (payload, call) => ({
     exhibitor: await setExhibitorPassGrant(platform, actor(call), payload),
   }))
-  registry.implement(contracts.exhibitorExport, (payload, call) => exhibitorExport(platform, actor(call), payload))
 }

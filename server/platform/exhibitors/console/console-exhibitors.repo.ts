@@ -69,6 +69,13 @@ const FROM = `exhibitors x join exhibitor_companies c on c.id = x.company_id ${C
  * hundreds of exhibitors, not millions).
  */
 export async function consoleRows(db: Queryable, filter: ConsoleFilter): Promise<ConsoleRow[]> {
+  const query = consoleRowsQuery(filter)
+  const result = await db.query<ConsoleRow>(query.sql, query.params)
+  return result.rows.map(asConsoleRow)
+}
+
+/** The same rows as a query, for a cursor (the streamed export); each row then goes through asConsoleRow. */
+export function consoleRowsQuery(filter: ConsoleFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [filter.chain, filter.now]
   const where: string[] = []
   const add = (condition: (placeholder: string) => string, value: unknown) => {
@@ -87,18 +94,26 @@ export async function consoleRows(db: Queryable, filter: ConsoleFilter): Promise
       likePattern(filter.search),
     )
   }
-  const result = await db.query<ConsoleRow>(
-    `select ${COLUMNS} from ${FROM} ${where.length ? `where ${where.join(' and ')}` : ''}
+  return {
+    sql: `select ${COLUMNS} from ${FROM} ${where.length ? `where ${where.join(' and ')}` : ''}
      order by lower(ct.name), e.starts_at desc, x.id`,
     params,
-  )
-  return result.rows.map((row) => ({ ...row, id: Number(row.id), company_id: Number(row.company_id) }))
+  }
+}
+
+/** Ids come back from bigint columns as text. */
+export const asConsoleRow = (row: ConsoleRow): ConsoleRow => ({ ...row, id: Number(row.id), company_id: Number(row.company_id) })
+
+/** How many rows consoleRowsQuery gives for one exhibition, for an export's audit line. */
+export async function countConsoleRows(db: Queryable, exhibitionId: number, chain: Locale[]): Promise<number> {
+  const result = await db.query<{ n: number }>(`select count(*)::int as n from ${FROM} where x.exhibition_id = $2`, [chain, exhibitionId])
+  return result.rows[0]?.n ?? 0
 }
 
 export async function consoleRow(db: Queryable, exhibitorId: number, chain: Locale[], now: Date): Promise<ConsoleRow | null> {
   const result = await db.query<ConsoleRow>(`select ${COLUMNS} from ${FROM} where x.id = $3`, [chain, now, exhibitorId])
   const row = result.rows[0]
-  return row ? { ...row, id: Number(row.id), company_id: Number(row.company_id) } : null
+  return row ? asConsoleRow(row) : null
 }
 
 /** The same company's exhibitors at other exhibitions, latest first. */
@@ -109,7 +124,7 @@ export async function otherExhibitors(db: Queryable, companyId: number, exceptId
     companyId,
     exceptId,
   ])
-  return result.rows.map((row) => ({ ...row, id: Number(row.id), company_id: Number(row.company_id) }))
+  return result.rows.map(asConsoleRow)
 }
 
 export interface UnusedInvitationRow {

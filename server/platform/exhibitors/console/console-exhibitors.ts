@@ -1,19 +1,17 @@
 import type { z } from 'zod'
-import writeXlsxFile from 'write-excel-file/node'
 import type * as contracts from '../../../../shared/contracts/console-exhibitors.ts'
 import { contentFallbackChain, type Locale, localeOf } from '../../../../shared/languages.ts'
-import type { ConsoleLanguage } from '../../../../shared/rules/console-access.ts'
 import { type ExhibitorStage, progressOf, stageOf } from '../../../../shared/rules/console-exhibitors.ts'
-import { EXPORT_MEDIA_TYPES } from '../../../../shared/rules/console-exports.ts'
 import { type ProfileGap, profileGaps } from '../../../../shared/rules/exhibitors.ts'
 import type { ChannelKind } from '../../../../shared/rules/verification.ts'
 import type { Queryable } from '../../../db/client.ts'
 import { conflict, notFound } from '../../errors.ts'
 import { countryName } from '../../kit/country-names.ts'
-import { type Cell, toCsv } from '../../kit/csv.ts'
+import type { Cell } from '../../kit/csv.ts'
+import { cursorBatches, type ExportSource } from '../../kit/export-table.ts'
 import { consoleStrings } from '../../kit/strings.ts'
 import { boothStatesOf, boothsOfExhibitor } from '../../floor-plans/index.ts'
-import { boothOrdersOfExhibitor, pendingBoothOrdersOf } from '../../tickets/index.ts'
+import { boothOrdersOfExhibitor, namedPassesOf, pendingBoothOrdersOf } from '../../tickets/index.ts'
 import { verifiedChannelsOf } from '../../verification/index.ts'
 import type { Platform } from '../../platform.ts'
 import type { StaffActor } from '../../staff-actor.ts'
@@ -23,7 +21,6 @@ import { type TaskCounts, taskCounts } from '../tasks/tasks.service.ts'
 import * as repo from './console-exhibitors.repo.ts'
 
 type ListQuery = z.output<typeof contracts.exhibitorList.payload>
-type ExportQuery = z.output<typeof contracts.exhibitorExport.payload>
 type Row = z.output<typeof contracts.exhibitorRow>
 type Detail = z.output<typeof contracts.exhibitorDetailView>
 
@@ -325,42 +322,36 @@ const COLUMNS: readonly Column[] = [
   ['application', (row) => row.applicationReference],
 ]
 
-function tableOf(rows: readonly repo.ConsoleRow[], language: ConsoleLanguage, tasks: ReadonlyMap<number, TaskCounts>, progress: Progress) {
-  const t = consoleStrings(language)
-  return {
-    header: COLUMNS.map(([key]) => t(`exhibitors.columns.${key}`)),
-    rows: rows.map((row) => {
-      const view = { ...rowOf(row, localeOf(language), tasks, progress), website: row.website }
-      return COLUMNS.map(([, cell]) => cell(view))
-    }),
-  }
-}
-
 /**
- * One exhibition's exhibitors as a file (CSV or XLSX), headers and company names in the member's
- * language, withdrawn ones included (their status says so). Audited with its row count, as every export.
+ * One exhibition's exhibitors as a streamed file (docs/product.md#streamed-exports), headers and company
+ * names in the member's language, withdrawn ones included (their status says so); each batch's stages
+ * are read for that batch. Audited with its row count (`console$exhibitorExport`), as every export.
  */
-export async function exhibitorExport(platform: Platform, actor: StaffActor, query: ExportQuery) {
-  const { exhibitionId, format, language } = query
-  if (!inScope(actor, exhibitionId)) throw notFound('console:errors.exhibitionNotFound')
-  const locale: Locale = localeOf(language)
-  return platform.db.transaction(async (tx) => {
-    if (!(await repo.exhibitionExists(tx, exhibitionId))) throw notFound('console:errors.exhibitionNotFound')
-    const rows = await repo.consoleRows(tx, { scope: actor.scope, chain: contentFallbackChain(locale), exhibitionId, kind: null, search: null, now: now() })
-    const progress = await progressFacts(tx, platform.services.tickets.passes.namedOf, rows)
-    const table = tableOf(rows, language, await taskCounts(tx, [exhibitionId]), progress)
-    // XLSX cells are typed: text stays text, never a formula, so it needs no apostrophe.
-    const file = format === 'csv' ? toCsv(table.header, table.rows) : await writeXlsxFile([[...table.header], ...table.rows]).toBuffer()
-    await platform.services.staff.audit(
-      tx,
-      { staffId: actor.staffId, address: actor.address },
-      { function: 'console$exhibitorExport', target: `exhibition:${exhibitionId}`, before: null, after: { format, rows: table.rows.length } },
-    )
+export const EXHIBITOR_EXPORT: ExportSource = {
+  audit: () => ({ function: 'console$exhibitorExport', after: {} }),
+  count: (tx, exhibitionId) => repo.countConsoleRows(tx, exhibitionId, contentFallbackChain('en')),
+  async table(tx, request, batchRows) {
+    const t = consoleStrings(request.language)
+    const locale = localeOf(request.language)
+    const tasks = await taskCounts(tx, [request.exhibitionId])
+    const query = repo.consoleRowsQuery({
+      scope: null,
+      chain: contentFallbackChain(locale),
+      exhibitionId: request.exhibitionId,
+      kind: null,
+      search: null,
+      now: now(),
+    })
     return {
-      fileName: `exhibition-${exhibitionId}-exhibitors.${format}`,
-      mediaType: EXPORT_MEDIA_TYPES[format],
-      rows: table.rows.length,
-      base64: file.toString('base64'),
+      header: COLUMNS.map(([key]) => t(`exhibitors.columns.${key}`)),
+      batches: cursorBatches<repo.ConsoleRow>(tx, query, batchRows, async (found) => {
+        const rows = found.map(repo.asConsoleRow)
+        const progress = await progressFacts(tx, namedPassesOf, rows)
+        return rows.map((row) => {
+          const view = { ...rowOf(row, locale, tasks, progress), website: row.website }
+          return COLUMNS.map(([, cell]) => cell(view))
+        })
+      }),
     }
-  })
+  },
 }

@@ -1,8 +1,7 @@
-import { ExportButtons, formatChoices } from '../../ui/export-buttons.tsx'
+import { ExportLinks } from '../../ui/export-buttons.tsx'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
-import { type ApplicationRow, applicationExport, applicationList } from '../../../api/console-applications.ts'
-import { useConsoleShell } from '../../console-state.ts'
+import { type ApplicationRow, applicationList } from '../../../api/console-applications.ts'
 import { applicationPath } from '../../lib/application-paths.ts'
 import { type ListData, listLoader } from '../../screen-kit.ts'
 import type { Column } from '../../ui/data-table.tsx'
@@ -52,14 +51,13 @@ function useColumns(): Array<Column<ApplicationRow>> {
 /** The chosen exhibition's applications as a file (filtered by kind when one is chosen), headers in the member's language. */
 function ExportPanel({ exhibitionId, kind }: { exhibitionId: number; kind: Filters['kind'] }) {
   const { t } = useTranslation()
-  const { client, language } = useConsoleShell()
   return (
-    <ExportButtons
+    <ExportLinks
       lead={t(kind ? `applications.exportKind.${kind}` : 'applications.exportAll')}
-      choices={formatChoices(
-        (format) => t('applications.download', { format }),
-        (format) => client.call(applicationExport, { exhibitionId, format, language, ...(kind ? { kind } : {}) }),
-      )}
+      label={(format) => t('applications.download', { format })}
+      exhibitionId={exhibitionId}
+      kind="applications"
+      only={kind}
     />
   )
 }

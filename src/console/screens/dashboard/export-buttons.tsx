@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { EXPORT_FORMATS, EXPORT_KINDS, exportHref } from '../../../../shared/rules/console-exports.ts'
+import { EXPORT_FORMATS, DASHBOARD_EXPORTS, exportHref } from '../../../../shared/rules/console-exports.ts'
 import ui from '../../ui/ui.module.css'
 
 /**
@@ -11,7 +11,7 @@ export function ExhibitionExports({ exhibitionId }: { exhibitionId: number }) {
   const { t } = useTranslation()
   return (
     <div className={ui.exports}>
-      {EXPORT_KINDS.flatMap((kind) =>
+      {DASHBOARD_EXPORTS.flatMap((kind) =>
         EXPORT_FORMATS.map((format) => (
           <a key={`${kind}.${format}`} className={ui.button} href={exportHref(exhibitionId, kind, format)}>
             {t(`dashboard.export.${kind}`, { format: format.toUpperCase() })}

@@ -42,7 +42,7 @@ export function Component() {
               {t('bankTransfer.link')}
             </Link>
           ) : null}
-          {mayExport(member.roles) ? <ExhibitionExports exhibitionId={exhibitionId} /> : null}
+          {mayExport(member.roles, 'orders') ? <ExhibitionExports exhibitionId={exhibitionId} /> : null}
         </>
       }
     >

@@ -1,9 +1,8 @@
 import { Suspense } from 'react'
-import { ExportButtons, formatChoices } from '../../ui/export-buttons.tsx'
+import { ExportLinks } from '../../ui/export-buttons.tsx'
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData } from 'react-router'
-import { type ConsoleExhibitorRow, exhibitorExport, exhibitorList } from '../../../api/console-exhibitors.ts'
-import { useConsoleShell } from '../../console-state.ts'
+import { type ConsoleExhibitorRow, exhibitorList } from '../../../api/console-exhibitors.ts'
 import { applicationPath } from '../../lib/application-paths.ts'
 import { exhibitorPath } from '../../lib/exhibitor-paths.ts'
 import { type ListData, listLoader } from '../../screen-kit.ts'
@@ -90,16 +89,7 @@ function useColumns(): Array<Column<ConsoleExhibitorRow>> {
 /** The chosen exhibition's exhibitors as a file, headers and names in the member's language. */
 function ExportPanel({ exhibitionId }: { exhibitionId: number }) {
   const { t } = useTranslation()
-  const { client, language } = useConsoleShell()
-  return (
-    <ExportButtons
-      lead={t('exhibitors.exportAll')}
-      choices={formatChoices(
-        (format) => t('exhibitors.download', { format }),
-        (format) => client.call(exhibitorExport, { exhibitionId, format, language }),
-      )}
-    />
-  )
+  return <ExportLinks lead={t('exhibitors.exportAll')} label={(format) => t('exhibitors.download', { format })} exhibitionId={exhibitionId} kind="exhibitors" />
 }
 
 /** The exhibitors of the member's exhibitions (docs/product.md#console-exhibitors): how far each has come; open one for its team. */

@@ -1,6 +1,6 @@
-import { ExportButtons, formatChoices } from '../../ui/export-buttons.tsx'
+import { ExportLinks } from '../../ui/export-buttons.tsx'
 import { useTranslation } from 'react-i18next'
-import { type SurveyResults, surveyExport } from '../../../api/console-survey.ts'
+import type { SurveyResults } from '../../../api/console-survey.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { Pager, pageCount } from '../../ui/pager.tsx'
 import ui from '../../ui/ui.module.css'
@@ -104,19 +104,13 @@ function QuestionResult({ question, exhibitionId, pageSize }: { question: Questi
 /** The results (docs/product.md#survey): a chart per question, free text paged, and the answers as CSV or XLSX. */
 export function Results({ results, exhibitionId }: { results: SurveyResults; exhibitionId: number }) {
   const { t } = useTranslation()
-  const { client, language } = useConsoleShell()
   return (
     <section className={ui.panel} aria-labelledby="survey-results">
       <h2 id="survey-results" className={ui.panelTitle}>
         {t('survey.results')}
       </h2>
       <p>{t('survey.counts', { answers: results.answers, invitations: results.invitations })}</p>
-      <ExportButtons
-        choices={formatChoices(
-          (format) => t('survey.export', { format }),
-          (format) => client.call(surveyExport, { exhibitionId, format, language }),
-        )}
-      />
+      <ExportLinks label={(format) => t('survey.export', { format })} exhibitionId={exhibitionId} kind="survey" />
       {results.answers === 0 ? <p className={ui.muted}>{t('survey.noAnswers')}</p> : null}
       {results.answers > 0
         ? results.questions.map((question) => <QuestionResult key={question.id} question={question} exhibitionId={exhibitionId} pageSize={results.pageSize} />)

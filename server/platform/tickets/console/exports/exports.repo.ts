@@ -115,10 +115,3 @@ export async function countExportRows(db: Queryable, exhibitionId: number, kind:
   const result = await db.query<{ n: number }>(sql, [exhibitionId])
   return result.rows[0]?.n ?? 0
 }
-
-export async function exhibitionExists(db: Queryable, exhibitionId: number): Promise<boolean> {
-  const result = await db.query('select 1 from exhibitions where id = $1', [exhibitionId])
-  return result.rows.length > 0
-}
-
-/** The exhibition's title in English, else in any language it has; null when there is no such exhibition. */

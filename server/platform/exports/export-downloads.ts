@@ -1,21 +1,21 @@
 import type { Request, Response, Router } from 'express'
-import { localeOf } from '../../../../../shared/languages.ts'
-import { mayExport } from '../../../../../shared/rules/console-access.ts'
-import { EXPORT_FORMATS, EXPORT_KINDS, EXPORT_LIMITS, EXPORT_MEDIA_TYPES, EXPORTS_PATH } from '../../../../../shared/rules/console-exports.ts'
-import { parseCookies } from '../../../gateway.ts'
-import { exportSlots } from '../../../kit/export-slots.ts'
-import { loadStrings } from '../../../kit/strings.ts'
-import type { Platform } from '../../../platform.ts'
-import { actorOf } from '../../../staff-actor.ts'
+import { localeOf } from '../../../shared/languages.ts'
+import { mayExport } from '../../../shared/rules/console-access.ts'
+import { EXPORT_FORMATS, EXPORT_KINDS, EXPORT_LIMITS, EXPORT_MEDIA_TYPES, EXPORT_ONLY, EXPORTS_PATH } from '../../../shared/rules/console-exports.ts'
+import { parseCookies } from '../gateway.ts'
+import { exportSlots } from '../kit/export-slots.ts'
+import { loadStrings } from '../kit/strings.ts'
+import type { Platform } from '../platform.ts'
+import { actorOf } from '../staff-actor.ts'
 import { auditExport, type ExportRequest, streamExport } from './export-stream.ts'
 
 const oneOf = <T extends string>(list: readonly T[], value: unknown): T | null => ((list as readonly unknown[]).includes(value) ? (value as T) : null)
 
 /**
- * GET EXPORTS_PATH?exhibition=&kind=&format= (docs/product.md#console-exports): an exhibition's orders or
- * attendees as CSV or XLSX, streamed from a database cursor. The console's buttons are plain links:
+ * GET EXPORTS_PATH?exhibition=&kind=&format=[&only=] (docs/product.md#streamed-exports): an exhibition's
+ * orders, attendees, applications, exhibitors or survey answers as CSV or XLSX, streamed from a database cursor. The console's buttons are plain links:
  * the staff cookie (SameSite=Strict, on the console gateway's path) is the authority, as for the
- * manuals' preview, and a refusal is one translated sentence in the member's language. Exports wait
+ * manuals' preview, with the roles of each list (EXPORT_ACCESS), and a refusal is one translated sentence in the member's language. Exports wait
  * for one of the instance's few slots; when even the queue is full the member is asked to retry.
  */
 export function mountExportDownloads(
@@ -38,12 +38,14 @@ export function mountExportDownloads(
         .type('text/plain; charset=utf-8')
         .send(key.startsWith('console:') ? console(locale)(key) : common(locale)(key))
     if (!staff) return refuse(401, 'errors.staffLoginRequired')
-    if (!mayExport(staff.roles)) return refuse(403, 'errors.forbidden')
     const exhibitionId = Number(req.query.exhibition)
     const kind = oneOf(EXPORT_KINDS, req.query.kind)
     const format = oneOf(EXPORT_FORMATS, req.query.format)
-    if (!Number.isSafeInteger(exhibitionId) || exhibitionId <= 0 || !kind || !format) return refuse(400, 'console:errors.exportLink')
-    const request: ExportRequest = { exhibitionId, kind, format, language: staff.language }
+    const only = kind ? oneOf(EXPORT_ONLY[kind] ?? [], req.query.only) : null
+    if (!Number.isSafeInteger(exhibitionId) || exhibitionId <= 0 || !kind || !format || (req.query.only !== undefined && !only))
+      return refuse(400, 'console:errors.exportLink')
+    if (!mayExport(staff.roles, kind)) return refuse(403, 'errors.forbidden')
+    const request: ExportRequest = { exhibitionId, kind, format, language: staff.language, only }
 
     // The request's own signal ends when the browser goes away, whether it waits or downloads.
     const gone = new AbortController()
@@ -54,7 +56,7 @@ export function mountExportDownloads(
         return
       }
       res.setHeader('Content-Type', EXPORT_MEDIA_TYPES[format])
-      res.setHeader('Content-Disposition', `attachment; filename="exhibition-${exhibitionId}-${kind}.${format}"`)
+      res.setHeader('Content-Disposition', `attachment; filename="exhibition-${exhibitionId}-${kind}${only ? `-${only}` : ''}.${format}"`)
       try {
         await streamExport(platform.db, request, res, batchRows)
       } catch (error) {
