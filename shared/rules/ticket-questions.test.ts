@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ANSWER_FILE_MESSAGES,
-  checkTicketAnswers,
-  cleanNumber,
-  questionsForType,
-  TICKET_ANSWER_MESSAGES as M,
-  type TicketQuestionView,
-} from './ticket-questions.ts'
+import { checkTicketAnswers, cleanNumber, questionsForType, TICKET_ANSWER_MESSAGES as M, type TicketQuestionView } from './ticket-questions.ts'
+import { ANSWER_FILE_MESSAGES } from './ticket-question-files.ts'
 
 const question = (id: number, kind: TicketQuestionView['kind'], extra: Partial<TicketQuestionView> = {}): TicketQuestionView => ({
   id,

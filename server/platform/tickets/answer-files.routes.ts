@@ -10,7 +10,7 @@ import {
   ANSWER_FILE_TOKEN,
   ANSWER_FILE_UPLOAD_PATH,
   CONSOLE_ANSWER_FILE_PATH,
-} from '../../../shared/rules/ticket-questions.ts'
+} from '../../../shared/rules/ticket-question-files.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts'
 import { DomainError } from '../errors.ts'
 import { parseCookies } from '../gateway.ts'

@@ -2,14 +2,8 @@ import { randomBytes } from 'node:crypto'
 import type { Request } from 'express'
 import { ERROR_CODES } from '../../../shared/contracts/define.ts'
 import { MEDIA_LIMITS } from '../../../shared/rules/media.ts'
-import {
-  ANSWER_FILE_FIELD,
-  ANSWER_FILE_LIMITS,
-  ANSWER_FILE_MESSAGES,
-  type AnswerFileView,
-  type TicketAnswers,
-  type TicketQuestionView,
-} from '../../../shared/rules/ticket-questions.ts'
+import type { TicketAnswers, TicketQuestionView } from '../../../shared/rules/ticket-questions.ts'
+import { ANSWER_FILE_FIELD, ANSWER_FILE_LIMITS, ANSWER_FILE_MESSAGES, type AnswerFileView } from '../../../shared/rules/ticket-question-files.ts'
 import type { Queryable } from '../../db/client.ts'
 import { DomainError } from '../errors.ts'
 import { answerFileKey, cleanName, isPdf, type MediaStorage, privatePicture, type ReadForm, readFileForm } from '../media/index.ts'

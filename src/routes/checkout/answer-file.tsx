@@ -1,4 +1,3 @@
-import axios from 'axios'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSite } from '../../app-state.ts'
@@ -10,7 +9,7 @@ import {
   ANSWER_FILE_UPLOAD_PATH,
   type AnswerFileView,
   answerFilePath,
-} from '../../../shared/rules/ticket-questions.ts'
+} from '../../../shared/rules/ticket-question-files.ts'
 import { checkoutStyles as ui } from './checkout-page.tsx'
 import styles from './question-fields.module.css'
 import { fieldText } from './refusal.ts'
@@ -23,7 +22,7 @@ export const rememberFiles = (files: ReadonlyArray<AnswerFileView | null | undef
   for (const file of files) if (file) known.set(file.token, file)
 }
 
-const post = (form: FormData) => axios.post(ANSWER_FILE_UPLOAD_PATH, form, { timeout: 120_000, withCredentials: true, validateStatus: () => true })
+const post = (form: FormData) => fetch(ANSWER_FILE_UPLOAD_PATH, { method: 'POST', body: form, credentials: 'same-origin' })
 
 /**
  * Sends one file ahead of the answers (docs/product.md#ticket-question-files); the platform judges it
@@ -37,10 +36,10 @@ export async function uploadAnswerFile(file: File): Promise<Outcome> {
   try {
     let response = await post(form)
     if (response.status === 401) {
-      await axios.post('/api/token', {}, { timeout: 20_000, withCredentials: true })
+      await fetch('/api/token', { method: 'POST', credentials: 'same-origin' })
       response = await post(form)
     }
-    const body = response.data as { succeed?: boolean; data?: unknown; message?: string } | undefined
+    const body = (await response.json().catch(() => undefined)) as { succeed?: boolean; data?: unknown; message?: string } | undefined
     if (body?.succeed) {
       const kept = body.data as AnswerFileView
       known.set(kept.token, kept)

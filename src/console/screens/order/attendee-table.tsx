@@ -7,7 +7,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import { displayName } from '../../../../shared/rules/names.ts'
-import { CONSOLE_ANSWER_FILE_PATH } from '../../../../shared/rules/ticket-questions.ts'
+import { CONSOLE_ANSWER_FILE_PATH } from '../../../../shared/rules/ticket-question-files.ts'
 
 type Attendee = ConsoleOrderDetail['attendees'][number]
 
@@ -38,21 +38,6 @@ function Arrival({ checkedIn }: { checkedIn: NonNullable<Attendee['ticket']>['ch
   return <div>{t('order.checkedIn', { when: formatDateTime(checkedIn.at, language), gate: checkedIn.gate })}</div>
 }
 
-/**
- * A file answer (docs/product.md#ticket-question-files): its name, type and size, and a plain link that
- * saves it (the staff cookie's path; each download audited).
- */
-function AnswerFile({ file }: { file: NonNullable<Attendee['answers'][number]['file']> }) {
-  const { t } = useTranslation()
-  const { language } = useConsoleShell()
-  const size = new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, file.bytes / 1024))
-  return (
-    <a href={`${CONSOLE_ANSWER_FILE_PATH}?token=${encodeURIComponent(file.token)}`} download>
-      {t('order.answerFile', { name: file.name, kind: t(`order.fileKind.${file.kind}`), size })}
-    </a>
-  )
-}
-
 /** One row per attendee: their details, their e-ticket and its state, and what staff may do for them. */
 export function AttendeeTable({ order, canEdit, canResend, canBadge, onEdit, onResend }: AttendeeTableProps) {
   const { t } = useTranslation()
@@ -72,7 +57,14 @@ export function AttendeeTable({ order, canEdit, canResend, canBadge, onEdit, onR
             <div key={answer.questionId}>
               {/* A question that ends in its own mark ("Joining the dinner?") takes no colon after it. */}
               <span className={ui.muted}>{/[?？:：]$/.test(answer.question) ? answer.question : t('order.answer', { question: answer.question })}</span>{' '}
-              {answer.file ? <AnswerFile file={answer.file} /> : answer.answer}
+              {answer.file ? (
+                // A file answer (docs/product.md#ticket-question-files): its name (its extension the kept type) and size saves it; each download audited.
+                <a href={`${CONSOLE_ANSWER_FILE_PATH}?token=${answer.file.token}`} download>
+                  {answer.file.name} ({Math.ceil(answer.file.bytes / 1024)} kB)
+                </a>
+              ) : (
+                answer.answer
+              )}
             </div>
           ))}
         </>
