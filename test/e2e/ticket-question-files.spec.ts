@@ -28,6 +28,8 @@ const typeIds = { standard: 0, vip: 0 }
 const orders: Record<string, string> = {}
 
 test.describe.configure({ mode: 'serial' })
+// The renamed program's upload is refused (415), as meant: the browser logs the refused request.
+test.use({ allowConsole: [/Failed to load resource: the server responded with a status of 415/] })
 
 test.beforeAll(async ({ consoleSite }) => {
   managerLink = await consoleSite.addStaff(MANAGER, 'manager', 'Mona Manager')
