@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { makeExhibition, makeTicketType } from '../integration/tickets-helpers.ts'
@@ -21,6 +22,12 @@ const PASSWORD = 'files on the attendee form'
 const tag = unique()
 const MANAGER = `manager.files-${tag}@example.com`
 const QUESTION = { en: 'Passport photo page', zh: '护照照片页' }
+
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS
+
+async function shoot(page: Page, name: string) {
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}
 
 let managerLink: string
 let exhibitionId: number
@@ -136,6 +143,7 @@ for (const lang of ['en', 'zh-cn'] as const) {
     await expect(first.getByRole('link', { name: new RegExp(tickets.questions.file.download.replace('{{name}}', '护照.jpg')) })).toBeVisible()
     await second.getByLabel(question).setInputFiles({ name: 'visa letter.pdf', mimeType: 'application/pdf', buffer: PDF })
     await expect(second.getByRole('link', { name: new RegExp(tickets.questions.file.download.replace('{{name}}', 'visa letter.pdf')) })).toBeVisible()
+    await shoot(page, `ticket-question-files-form-${lang}-375`)
     await page.setViewportSize(DESKTOP)
     await expectAccessible(page)
     await page.getByRole('button', { name: tickets.attendees.next }).click()
@@ -166,4 +174,5 @@ test('the console’s order screen names the file and downloads it', async ({ pa
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
   expect(download.suggestedFilename()).toBe('护照.jpg')
   await expectAccessible(page)
+  await shoot(page, 'ticket-question-files-console-order-1280')
 })
