@@ -3,7 +3,7 @@ import { CONSOLE } from '../functions/console.ts'
 import { ORDER_LIST_LIMITS, ORDER_LIST_STATUSES, PAYMENT_METHODS } from '../rules/console-orders.ts'
 import { defineContract } from './define.ts'
 import { companyInvoiceView, documentSummary } from './invoices.ts'
-import { attendeeInput } from './tickets.ts'
+import { answerText, attendeeInput } from './tickets.ts'
 
 /**
  * Orders in the organiser's console (docs/product.md#console-orders): the order list with
@@ -98,7 +98,7 @@ const attendeeView = z.object({
     })
     .nullable(),
   /** The attendee's answers to the organiser's questions, as people read them (docs/product.md#ticket-questions). */
-  answers: z.array(z.object({ questionId: z.number().int(), question: z.string(), answer: z.string() })).default([]),
+  answers: z.array(answerText).default([]),
 })
 
 export const orderDetailView = z.object({

@@ -273,6 +273,12 @@ const orderLine = z.object({
   unitPriceMinor: money,
 })
 
+/** A file answer (docs/product.md#ticket-question-files): its token opens it for whoever may read the order. */
+export const answerFile = z.object({ token: z.string(), name: z.string(), kind: z.enum(['image', 'pdf']), bytes: z.number().int() })
+
+/** An answer as people read it; a file answer's text is the file's name. */
+export const answerText = z.object({ questionId: z.number().int(), question: z.string(), answer: z.string(), file: answerFile.optional() })
+
 const attendeeView = z.object({
   position: z.number().int(),
   ticketTypeId: z.number().int(),
@@ -290,7 +296,7 @@ const attendeeView = z.object({
   shares: z.array(z.enum(LEAD_FIELDS)),
   /** The answers as the form holds them, and as people read them (docs/product.md#ticket-questions). */
   answers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.boolean()])),
-  answerTexts: z.array(z.object({ questionId: z.number().int(), question: z.string(), answer: z.string() })),
+  answerTexts: z.array(answerText),
 })
 
 /** One of the organiser's questions in the visitor's language (shared/rules/ticket-questions.ts TicketQuestionView). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkTicketAnswers, cleanNumber, questionsForType, TICKET_ANSWER_MESSAGES as M, type TicketQuestionView } from './ticket-questions.ts'
+import { ANSWER_FILE_MESSAGES } from './ticket-question-files.ts'
 
 const question = (id: number, kind: TicketQuestionView['kind'], extra: Partial<TicketQuestionView> = {}): TicketQuestionView => ({
   id,
@@ -61,6 +62,16 @@ describe('checkTicketAnswers', () => {
   it('when a required question is missing or blank, then it is marked required; an optional blank one is simply left out', () => {
     const questions = [question(1, 'text', { required: true }), question(2, 'choiceMany', { required: true }), question(3, 'text')]
     expect(checkTicketAnswers(questions, { 1: '   ', 3: '' })).toEqual({ errors: { 1: M.required, 2: M.required }, clean: {} })
+  })
+
+  it('when a file question is answered, then only an upload token is taken; blank is required or left out as for any kind', () => {
+    const questions = [question(1, 'file', { required: true }), question(2, 'file')]
+    expect(checkTicketAnswers(questions, { 1: 'AbCdEfGhIjKlMnOpQrStUv', 2: '' })).toEqual({ errors: {}, clean: { 1: 'AbCdEfGhIjKlMnOpQrStUv' } })
+    for (const wrong of ['../../etc/passwd', 'short', ['AbCdEfGhIjKlMnOpQrStUv'], true, 'AbCdEfGhIjKlMnOpQrStU!']) {
+      expect(checkTicketAnswers(questions, { 1: wrong }).errors).toEqual({ 1: M.file })
+    }
+    expect(checkTicketAnswers(questions, {}).errors).toEqual({ 1: M.required })
+    expect(M.file).toBe(ANSWER_FILE_MESSAGES.gone)
   })
 
   it('when answers name a question not asked, then they are dropped', () => {

@@ -4,7 +4,9 @@
  * and the platform runs again. Zod-free, so the checkout page and the console's editor import it.
  */
 
-export const TICKET_QUESTION_KINDS = ['text', 'longText', 'number', 'choiceOne', 'choiceMany', 'yesNo', 'country', 'date'] as const
+import { ANSWER_FILE_MESSAGES, ANSWER_FILE_TOKEN } from './ticket-question-files.ts'
+
+export const TICKET_QUESTION_KINDS = ['text', 'longText', 'number', 'choiceOne', 'choiceMany', 'yesNo', 'country', 'date', 'file'] as const
 export type TicketQuestionKind = (typeof TICKET_QUESTION_KINDS)[number]
 
 export const CHOICE_KINDS: readonly TicketQuestionKind[] = ['choiceOne', 'choiceMany']
@@ -38,7 +40,7 @@ export interface TicketQuestionView {
   max: number | null
 }
 
-/** An answer: text, a number or date as a clean string, a choice id, choice ids, yes/no, a country code. */
+/** An answer: text, a number or date as a clean string, a choice id, choice ids, yes/no, a country code, a file's token. */
 export type TicketAnswerValue = string | string[] | boolean
 
 /** Answers by question id (as a string, the way JSON and form fields name them). */
@@ -54,6 +56,7 @@ export const TICKET_ANSWER_MESSAGES = {
   date: 'tickets:questions.errors.date',
   choice: 'tickets:questions.errors.choice',
   country: 'tickets:questions.errors.country',
+  file: ANSWER_FILE_MESSAGES.gone,
 } as const
 
 /** The questions asked for one ticket type, in their order. */
@@ -124,6 +127,9 @@ function checkAnswer(question: TicketQuestionView, value: unknown, isCountry: (c
       return typeof value === 'string' && /^[A-Z]{2}$/.test(value) && isCountry(value) ? { value } : { error: TICKET_ANSWER_MESSAGES.country }
     case 'date':
       return typeof value === 'string' && isCalendarDay(value.trim()) ? { value: value.trim() } : { error: TICKET_ANSWER_MESSAGES.date }
+    // The token's shape only: whether the caller may give that file is the platform's (attachAnswerFiles).
+    case 'file':
+      return typeof value === 'string' && ANSWER_FILE_TOKEN.test(value) ? { value } : { error: TICKET_ANSWER_MESSAGES.file }
   }
 }
 

@@ -374,7 +374,7 @@ describe('erasure', () => {
     await platform.db.transaction(async (tx) => {
       const id = (await tx.query<{ id: string }>('select id from ticket_orders where number = $1', [order.number])).rows[0]?.id as string
       const { eraseOrders } = await import('../../server/platform/tickets/index.ts')
-      await eraseOrders(tx, { kept: [id], removed: [] })
+      await eraseOrders(tx, { kept: [id], removed: [] }, platform.services.media.storage)
     })
     expect(await invoiceRows()).toEqual(before)
     expect((await db.query('select account_id from ticket_orders where number = $1', [order.number])).rows[0]).toEqual({ account_id: null })

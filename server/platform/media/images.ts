@@ -151,7 +151,12 @@ export interface PrivatePicture {
  * comments and anything appended to the file (a polyglot's second document) are gone. Answers why not
  * instead of throwing, so each caller words the refusal in its own texts.
  */
-export async function privatePicture(bytes: Buffer, maxWidth: number): Promise<PrivatePicture | 'notImage' | 'tooManyPixels'> {
+export async function privatePicture(
+  bytes: Buffer,
+  maxWidth: number,
+  /** sharp's format names the caller takes; every one makeImage takes when not given. */
+  formats?: readonly string[],
+): Promise<PrivatePicture | 'notImage' | 'tooManyPixels'> {
   if (looksLikeMarkup(bytes)) return 'notImage'
   const options = { limitInputPixels: MEDIA_LIMITS.maxPixels, failOn: 'error' as const, pages: 1 }
   let metadata: Metadata
@@ -160,7 +165,7 @@ export async function privatePicture(bytes: Buffer, maxWidth: number): Promise<P
   } catch {
     return 'notImage'
   }
-  if (!accepted(metadata)) return 'notImage'
+  if (!accepted(metadata) || (formats && !formats.includes(metadata.format ?? ''))) return 'notImage'
   const pixels = (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0)
   if (!pixels) return 'notImage'
   if (pixels > MEDIA_LIMITS.maxPixels) return 'tooManyPixels'

@@ -52,6 +52,7 @@ export const domain: Domain = {
 // What other domains use of this one.
 export { storeVisitorImage } from './visitor-image.ts'
 export { cleanName } from './media-console.ts'
-export { documentKey, evidenceKey } from './storage.ts'
+export { answerFileKey, documentKey, evidenceKey } from './storage.ts'
+export { fileDisposition, isPdf, type ReadForm, readFileForm } from './private-files.ts'
 export { privatePicture } from './images.ts'
 export type { MediaStorage } from './storage.ts'

@@ -46,6 +46,8 @@ const TYPES: Record<string, string> = { ...MEDIA_IMAGE_TYPES, ...MEDIA_VIDEO_TYP
 const DOCUMENT_KEY = /^documents\/[0-9a-f]{32}\.pdf$/
 /** Evidence on a scam report (docs/product.md#scam-reports): private too, read only through the verifier's route. */
 const EVIDENCE_KEY = /^evidence\/[0-9a-f]{32}\.(jpg|png|pdf)$/
+/** A file answer to an organiser's question (docs/product.md#ticket-question-files): private, read through the tickets' routes. */
+const ANSWER_FILE_KEY = /^answers\/[0-9a-f]{32}\.(jpg|png|pdf)$/
 
 /** A new private document's key (random: its name tells nothing and never collides). */
 export function documentKey(): string {
@@ -57,6 +59,11 @@ export function evidenceKey(extension: 'jpg' | 'png' | 'pdf'): string {
   return `evidence/${randomBytes(16).toString('hex')}.${extension}`
 }
 
+/** A new file answer's key (random, like evidence). */
+export function answerFileKey(extension: 'jpg' | 'png' | 'pdf'): string {
+  return `answers/${randomBytes(16).toString('hex')}.${extension}`
+}
+
 /** The storage key of a media path (`/media/...`), or null for anything that is not one we make. */
 export function mediaKeyOf(path: string): string | null {
   const key = path.startsWith('/media/') ? path.slice('/media/'.length) : path
@@ -64,7 +71,8 @@ export function mediaKeyOf(path: string): string | null {
 }
 
 function checkedKey(key: string): string {
-  if (!KEY.test(key) && !DOCUMENT_KEY.test(key) && !EVIDENCE_KEY.test(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`)
+  if (!KEY.test(key) && !DOCUMENT_KEY.test(key) && !EVIDENCE_KEY.test(key) && !ANSWER_FILE_KEY.test(key))
+    throw new Error(`not a media key: ${JSON.stringify(key)}`)
   return key
 }
 

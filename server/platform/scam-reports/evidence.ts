@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import busboy from 'busboy'
 import type { Request } from 'express'
 import type { KeptEvidence } from '../../../shared/contracts/scam-reports.ts'
 import { ERROR_CODES } from '../../../shared/contracts/define.ts'
@@ -7,7 +6,7 @@ import { MEDIA_LIMITS } from '../../../shared/rules/media.ts'
 import { EVIDENCE_LIMITS, EVIDENCE_MESSAGES, EVIDENCE_FIELD, type EvidenceKind } from '../../../shared/rules/scam-report-evidence.ts'
 import type { Queryable } from '../../db/client.ts'
 import { DomainError } from '../errors.ts'
-import { cleanName, evidenceKey, privatePicture } from '../media/index.ts'
+import { cleanName, evidenceKey, isPdf, privatePicture, type ReadForm, readFileForm } from '../media/index.ts'
 import type { Platform } from '../platform.ts'
 import { createRenderLimiter, LimiterBusy } from '../render-limiter.ts'
 
@@ -18,23 +17,12 @@ import { createRenderLimiter, LimiterBusy } from '../render-limiter.ts'
  */
 
 export const EVIDENCE_MAX_BYTES = EVIDENCE_LIMITS.mb * 1024 * 1024
-/** Room for the multipart framing and the form's text fields around the files. */
-const MULTIPART_OVERHEAD = 96 * 1024
 
 /** Re-encoding takes a core for a moment: one at a time, a few waiting, the rest told to retry. */
 const limit = createRenderLimiter(1, 4)
 
 const tooLarge = () => new DomainError(EVIDENCE_MESSAGES.tooLarge, ERROR_CODES.tooLarge, { maxMb: EVIDENCE_LIMITS.mb })
 const notAccepted = () => new DomainError(EVIDENCE_MESSAGES.type, ERROR_CODES.unsupportedType)
-
-/**
- * A PDF as every one is written: "%PDF-" and a version at the very start (ISO 32000-2 §7.5.2; a reader that
- * looks further in would open a picture with a PDF inside it), and the end-of-file marker near the end.
- */
-export function isPdf(bytes: Buffer): boolean {
-  if (!/^%PDF-[12]\.\d/.test(bytes.toString('latin1', 0, 8))) return false
-  return bytes.subarray(Math.max(0, bytes.length - 2048)).includes('%%EOF', 0, 'latin1')
-}
 
 export interface CheckedEvidence {
   kind: EvidenceKind
@@ -137,73 +125,16 @@ export async function removeFiles(platform: Platform, keys: readonly string[]): 
   for (const key of keys) await platform.services.media.storage.delete(key)
 }
 
-export interface ReadForm {
-  fields: Record<string, string[]>
-  files: Array<{ bytes: Buffer; name: string }>
-}
-
 /**
- * A multipart body with up to `maxFiles` files in EVIDENCE_FIELD, each at most EVIDENCE_MAX_BYTES, and
- * short text fields. An empty file input (a browser sends one part with no name and no bytes) is no file.
- * Rejects with the DomainError to answer; a body that says it is too large is refused before it is read.
+ * A multipart body with up to `maxFiles` files in EVIDENCE_FIELD, each at most EVIDENCE_MAX_BYTES;
+ * rejects with the DomainError to answer.
  */
-export function readEvidenceForm(req: Request, maxFiles: number): Promise<ReadForm> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'])
-    if (Number.isFinite(declared) && declared > maxFiles * EVIDENCE_MAX_BYTES + MULTIPART_OVERHEAD) return reject(tooLarge())
-    let parser: busboy.Busboy
-    try {
-      parser = busboy({
-        headers: req.headers,
-        defParamCharset: 'utf8',
-        limits: { files: maxFiles + 1, fileSize: EVIDENCE_MAX_BYTES, fields: 40, fieldSize: 8 * 1024, parts: 60 },
-      })
-    } catch {
-      return reject(notAccepted())
-    }
-    let settled = false
-    const fail = (error: DomainError) => {
-      if (settled) return
-      settled = true
-      req.unpipe(parser)
-      req.resume()
-      reject(error)
-    }
-    // A body sent without a length (chunked) is counted as it comes: past the most a right form can be, it is cut off.
-    const most = maxFiles * EVIDENCE_MAX_BYTES + MULTIPART_OVERHEAD
-    let received = 0
-    req.on('data', (chunk: Buffer) => {
-      received += chunk.length
-      if (received > most) {
-        fail(tooLarge())
-        req.destroy()
-      }
-    })
-    const form: ReadForm = { fields: {}, files: [] }
-    parser.on('field', (name, value) => {
-      const list = form.fields[name] ?? []
-      list.push(value)
-      form.fields[name] = list
-    })
-    parser.on('file', (field, stream, info) => {
-      if (field !== EVIDENCE_FIELD) return stream.resume()
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('limit', () => fail(tooLarge()))
-      stream.on('end', () => {
-        const bytes = Buffer.concat(chunks)
-        if (!bytes.length && !info.filename) return
-        if (form.files.length >= maxFiles) return fail(new DomainError(EVIDENCE_MESSAGES.tooMany, ERROR_CODES.invalid, { max: maxFiles }))
-        form.files.push({ bytes, name: info.filename ?? '' })
-      })
-    })
-    parser.on('filesLimit', () => fail(new DomainError(EVIDENCE_MESSAGES.tooMany, ERROR_CODES.invalid, { max: maxFiles })))
-    parser.on('error', () => fail(notAccepted()))
-    parser.on('close', () => {
-      if (settled) return
-      settled = true
-      resolve(form)
-    })
-    req.pipe(parser)
+export const readEvidenceForm = (req: Request, maxFiles: number): Promise<ReadForm> =>
+  readFileForm(req, {
+    field: EVIDENCE_FIELD,
+    maxFiles,
+    maxBytes: EVIDENCE_MAX_BYTES,
+    tooLarge,
+    notAccepted,
+    tooMany: () => new DomainError(EVIDENCE_MESSAGES.tooMany, ERROR_CODES.invalid, { max: maxFiles }),
   })
-}

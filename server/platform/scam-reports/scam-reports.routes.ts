@@ -14,6 +14,7 @@ import {
 } from '../../../shared/rules/scam-report-evidence.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts'
 import { DomainError } from '../errors.ts'
+import { fileDisposition } from '../media/index.ts'
 import { parseCookies } from '../gateway.ts'
 import { loadStrings } from '../kit/strings.ts'
 import type { Platform } from '../platform.ts'
@@ -77,23 +78,6 @@ function sendRefusal(platform: Platform, res: Response, error: unknown, requestI
 function fromOurPages(platform: Platform, req: Request): boolean {
   const origin = req.headers.origin
   return !origin || origin === new URL(platform.config.PUBLIC_ORIGIN).origin
-}
-
-/** RFC 6266: an ASCII name for old clients, the reporter's name (any script) encoded for the others. */
-export function evidenceDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const dot = name.lastIndexOf('.')
-  const extension = dot > 0 ? name.slice(dot) : ''
-  const ascii = `${
-    name
-      .slice(0, dot > 0 ? dot : undefined)
-      .normalize('NFKD')
-      .replace(/[^A-Za-z0-9._-]+/g, '-')
-      .replace(/^[-.]+|[-.]+$/g, '')
-      .slice(0, 100) || 'evidence'
-  }${extension}`
-  const full = name.replace(/[\p{Cc}\\/"]+/gu, '-')
-  const encoded = encodeURIComponent(full).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }
 
 /**
@@ -240,7 +224,7 @@ async function openEvidence(platform: Platform, req: Request, res: Response): Pr
   }
   res.setHeader('Content-Type', stored.contentType)
   res.setHeader('Content-Length', String(stored.size))
-  res.setHeader('Content-Disposition', evidenceDisposition(file.kind === 'pdf' ? 'attachment' : 'inline', file.name))
+  res.setHeader('Content-Disposition', fileDisposition(file.kind === 'pdf' ? 'attachment' : 'inline', file.name))
   stored.body.on('error', (error) => {
     platform.logger.warn({ err: error }, 'scam report evidence: reading the stored file failed')
     res.destroy()

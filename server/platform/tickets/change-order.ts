@@ -9,8 +9,8 @@ import { markPaid } from './mark-paid.ts'
 import { refusalError, seatLimit } from './order-refusals.ts'
 import { mayHold, stateOf, TRANSITIONS } from './order-rules.ts'
 import * as orders from './orders.repo.ts'
-import * as questions from './questions.repo.ts'
-import { checkOrderAnswers, questionViewsOf } from './ticket-answers.ts'
+import { checkOrderAnswers, questionViewsOf, writeAnswers } from './ticket-answers.ts'
+import { TICKET_ANSWER_MESSAGES } from '../../../shared/rules/ticket-questions.ts'
 import * as payments from './payments/payments.repo.ts'
 import { ownOrder, reread } from './read-orders.ts'
 import type { Caller, TicketsContext } from './tickets-context.ts'
@@ -85,7 +85,13 @@ export async function saveAttendees(context: TicketsContext, caller: Caller, pay
       payload.attendees.map((attendee, index) => ({ ticketTypeId: typeAt[index] ?? 0, answers: attendee.answers })),
     )
     await orders.replaceAttendees(tx, locked.id, payload.attendees.map(orders.attendeeValues))
-    for (const attendee of await orders.attendeesOf(tx, locked.id)) await questions.replaceAnswers(tx, attendee.id, answers[attendee.position - 1] ?? {})
+    const refused: Record<string, string> = {}
+    for (const attendee of await orders.attendeesOf(tx, locked.id)) {
+      const index = attendee.position - 1
+      const given = await writeAnswers(tx, { accountId: caller.userId, attendeeId: attendee.id, now: new Date() }, views, answers[index] ?? {})
+      for (const id of given) refused[`attendees.${index}.answers.${id}`] = TICKET_ANSWER_MESSAGES.file
+    }
+    if (Object.keys(refused).length) throw invalid(refused)
     await orders.setConfirmed(tx, locked.id, false)
     await orders.logEvent(tx, locked.id, 'attendees', { count: typeAt.length })
   })

@@ -1,13 +1,16 @@
 import { ERASED } from '../../../shared/rules/console-visitors.ts'
 import type { Queryable } from '../../db/client.ts'
 import { ERASED_ADDRESS, mentionedIn, type PersonErasure } from '../erasure.ts'
+import type { MediaStorage } from '../media/index.ts'
+import { deleteAnswerFilesOf, deleteAnswerFilesOfOrders } from './answer-files.ts'
 import { deleteAnswersOf, deleteAnswersOfOrders } from './questions.repo.ts'
 
 /** Orders where money moved stay for the bookkeeping, without the person: names, e-mails and phones become markers. */
-async function anonymiseKeptOrders(tx: Queryable, ids: string[]): Promise<void> {
+async function anonymiseKeptOrders(tx: Queryable, ids: string[], storage: MediaStorage): Promise<void> {
   if (!ids.length) return
-  // Answers to the organiser's questions are the attendees' own words: they go, not become markers.
+  // Answers to the organiser's questions are the attendees' own words (and files): they go, not become markers.
   await deleteAnswersOfOrders(tx, ids)
+  await deleteAnswerFilesOfOrders(tx, storage, ids)
   await tx.query(`update ticket_orders set account_id = null, buyer_email = $2, updated_at = now() where id = any($1::uuid[])`, [ids, ERASED_ADDRESS])
   // Positions are 1..5, so the markers stay unique within an order as its unique indexes require.
   await tx.query(
@@ -22,8 +25,9 @@ async function anonymiseKeptOrders(tx: Queryable, ids: string[]): Promise<void> 
 }
 
 /** Orders where no money moved (cancelled or expired unpaid) go, with their lines, attendees and unpaid attempts. */
-async function deleteUnpaidOrders(tx: Queryable, ids: string[]): Promise<void> {
+async function deleteUnpaidOrders(tx: Queryable, ids: string[], storage: MediaStorage): Promise<void> {
   if (!ids.length) return
+  await deleteAnswerFilesOfOrders(tx, storage, ids)
   await tx.query('delete from payment_attempts where order_id = any($1::uuid[])', [ids])
   await tx.query('delete from ticket_orders where id = any($1::uuid[])', [ids])
 }
@@ -40,17 +44,21 @@ async function redactTransfers(tx: Queryable, ids: string[]): Promise<void> {
   ])
 }
 
-/** Their orders: those where money moved kept and anonymised, the rest deleted. */
-export async function eraseOrders(tx: Queryable, orders: { kept: string[]; removed: string[] }): Promise<void> {
+/**
+ * Their orders: those where money moved kept and anonymised, the rest deleted. File answers go with
+ * their stored files inside the transaction: storage that cannot delete them undoes the erasure.
+ */
+export async function eraseOrders(tx: Queryable, orders: { kept: string[]; removed: string[] }, storage: MediaStorage): Promise<void> {
   await redactTransfers(tx, [...orders.kept, ...orders.removed])
-  await anonymiseKeptOrders(tx, orders.kept)
-  await deleteUnpaidOrders(tx, orders.removed)
+  await anonymiseKeptOrders(tx, orders.kept, storage)
+  await deleteUnpaidOrders(tx, orders.removed, storage)
 }
 
 /** Their tickets on anyone's order (they held them): the person goes, the ticket stays. */
-export async function eraseHeldTickets(tx: Queryable, person: PersonErasure): Promise<void> {
+export async function eraseHeldTickets(tx: Queryable, person: PersonErasure, storage: MediaStorage): Promise<void> {
   if (!person.attendeeIds.length) return
   await deleteAnswersOf(tx, person.attendeeIds)
+  await deleteAnswerFilesOf(tx, storage, person.attendeeIds)
   await tx.query(
     `update ticket_attendees set first_name = $2, last_name = $2,
        email = 'erased-' || position || '@erased.invalid', phone_e164 = $4 || lpad(position::text, 2, '0'), phone_country = $3, shares = '{}',

@@ -21,6 +21,8 @@ import type { Locale } from '../../../shared/languages.ts'
 import type { Queryable } from '../../db/client.ts'
 import type { TicketsContext } from './tickets-context.ts'
 import { ticketRoutes } from './tickets.routes.ts'
+import { answerFileRoutes } from './answer-files.routes.ts'
+import { sweepLooseAnswerFiles } from './answer-files.ts'
 import { waitingListRoutes } from './waiting-list/waiting-list.routes.ts'
 import { mountBadgeDownloads } from './console/badges/badge-downloads.ts'
 import { registerWaitingListFunctions } from './waiting-list/waiting-list.functions.ts'
@@ -64,6 +66,8 @@ export const REFUND_RUN_MS = 5_000
 export const WAITING_LIST_RUN_MS = 5_000
 /** How often buyers whose bank transfer is due within a day are reminded (docs/product.md#bank-transfer). */
 export const TRANSFER_REMINDER_RUN_MS = 60_000
+/** How often file answers no answer names are looked for (docs/product.md#ticket-question-files). */
+export const ANSWER_FILE_SWEEP_MS = 30 * 60_000
 
 /**
  * The success page's scan-to-download code opens the app's download page when APP_DOWNLOAD_URL is
@@ -135,11 +139,13 @@ export const domain: Domain = {
     platform.jobs.every('tickets.waiting-lapse', WAITING_LIST_RUN_MS, () => lapseDueOffers(context))
     platform.jobs.every('tickets.waiting-mail', WAITING_LIST_RUN_MS, () => mailNewOffers(context))
     platform.jobs.every('tickets.transfer-reminders', TRANSFER_REMINDER_RUN_MS, () => remindDueTransfers(context))
+    platform.jobs.every('tickets.answer-files-sweep', ANSWER_FILE_SWEEP_MS, () => sweepLooseAnswerFiles(platform, new Date()))
   },
   routes(router, platform: Platform) {
     const tickets = platform.services.tickets
     ticketRoutes(router, platform, tickets.signer, tickets.payments, tickets.orders)
     mountBadgeDownloads(router, platform)
+    answerFileRoutes(router, platform)
     sandboxRoutes(router, platform, tickets.payments, loadStrings('payment'))
     const context = contexts.get(platform)
     if (context) waitingListRoutes(router, context)
@@ -159,6 +165,7 @@ export { formatDateRange, locationLine } from './format.ts'
 export { ticketPdf, ticketPdfName } from './ticket-pdf.ts'
 export { ORDER_EXPORTS } from './console/exports/ticket-exports.ts'
 export { eraseHeldTickets, eraseOrders, redactOrderHistories } from './erasure.ts'
+export { sweepLooseAnswerFiles } from './answer-files.ts'
 export { eraseWaitingEntries } from './waiting-list/waiting-list.ts'
 export { eraseTicketTransfers } from './ticket-transfer.ts'
 export { type SharedContact, sharedContact } from './ticket-shares.ts'

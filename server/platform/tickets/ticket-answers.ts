@@ -2,12 +2,19 @@ import type { z } from 'zod'
 import type * as contracts from '../../../shared/contracts/tickets.ts'
 import type { Locale } from '../../../shared/languages.ts'
 import { attendeeChangesOpen } from '../../../shared/rules/tickets.ts'
-import { checkTicketAnswers, questionsForType, type TicketAnswers, type TicketQuestionView } from '../../../shared/rules/ticket-questions.ts'
+import {
+  checkTicketAnswers,
+  questionsForType,
+  TICKET_ANSWER_MESSAGES,
+  type TicketAnswers,
+  type TicketQuestionView,
+} from '../../../shared/rules/ticket-questions.ts'
 import type { Queryable } from '../../db/client.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
 import { countryChoices, isCountryCode } from '../kit/country-names.ts'
 import type { Platform } from '../platform.ts'
 import type { RateRule } from '../rate-limits.ts'
+import { answerFilesOf, attachAnswerFiles } from './answer-files.ts'
 import { answerText, questionView } from './question-views.ts'
 import * as questions from './questions.repo.ts'
 
@@ -52,16 +59,39 @@ export async function answerViewsOf(
 ): Promise<Map<string, AnswerView>> {
   const byAttendee = new Map<string, AnswerView>(attendeeIds.map((id) => [id, { answers: {}, answerTexts: [] }]))
   const rows = await questions.answersOf(db, attendeeIds)
+  const fileKinds = new Set(views.filter((view) => view.kind === 'file').map((view) => view.id))
+  const files = await answerFilesOf(
+    db,
+    rows.filter((row) => fileKinds.has(row.question_id) && typeof row.value === 'string').map((row) => row.value as string),
+  )
   for (const view of views) {
     for (const row of rows) {
       if (row.question_id !== view.id) continue
       const target = byAttendee.get(row.attendee_id)
       if (!target) continue
+      const file = view.kind === 'file' ? files.get(row.value as string) : undefined
+      // A file answer whose file is gone (erased) is no answer.
+      if (view.kind === 'file' && !file) continue
       target.answers[String(view.id)] = row.value
-      target.answerTexts.push({ questionId: view.id, question: view.text, answer: answerText(view, row.value, locale) })
+      target.answerTexts.push(
+        file
+          ? { questionId: view.id, question: view.text, answer: file.name, file }
+          : { questionId: view.id, question: view.text, answer: answerText(view, row.value, locale) },
+      )
     }
   }
   return byAttendee
+}
+
+/** Writes an attendee's clean answers and gives them the files they name; the ids of the questions whose file cannot be given. */
+export async function writeAnswers(
+  tx: Queryable,
+  caller: { accountId: string; attendeeId: string; now: Date },
+  views: readonly TicketQuestionView[],
+  answers: TicketAnswers,
+): Promise<number[]> {
+  await questions.replaceAnswers(tx, caller.attendeeId, answers)
+  return attachAnswerFiles(tx, caller, views, answers)
 }
 
 /**
@@ -108,7 +138,8 @@ export async function setTicketAnswers(
     if (Object.keys(checked.errors).length) {
       throw invalid(Object.fromEntries(Object.entries(checked.errors).map(([id, key]) => [`answers.${id}`, key])))
     }
-    await questions.replaceAnswers(tx, ticket.attendee_id, checked.clean)
+    const refused = await writeAnswers(tx, { accountId: caller.userId, attendeeId: ticket.attendee_id, now: new Date() }, views, checked.clean)
+    if (refused.length) throw invalid(Object.fromEntries(refused.map((id) => [`answers.${id}`, TICKET_ANSWER_MESSAGES.file])))
     const view = (await answerViewsOf(tx, [ticket.attendee_id], views, caller.locale)).get(ticket.attendee_id) ?? { answers: {}, answerTexts: [] }
     return { position: input.position, ...view }
   })

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TicketQuestion } from '../../api/tickets.ts'
 import { TICKET_QUESTION_LIMITS } from '../../../shared/rules/ticket-questions.ts'
+import { ANSWER_FILE_LIMITS } from '../../../shared/rules/ticket-question-files.ts'
+import { FileAnswer } from './answer-file.tsx'
 import { checkoutStyles as ui } from './checkout-page.tsx'
 import styles from './question-fields.module.css'
 
@@ -57,6 +59,7 @@ export function QuestionFields({ idPrefix, questions, countries, values, errorOf
 }
 
 function rangeText(t: TFunction<'tickets'>, question: TicketQuestion): string {
+  if (question.kind === 'file') return t('questions.file.hint', { mb: ANSWER_FILE_LIMITS.mb })
   if (question.kind !== 'number') return ''
   if (question.min !== null && question.max !== null) return t('questions.range', { min: question.min, max: question.max })
   if (question.min !== null) return t('questions.rangeMin', { min: question.min })
@@ -150,6 +153,16 @@ function QuestionField({ id, question, countries, value, error, onChange, disabl
       {mark}
     </label>
   )
+  if (question.kind === 'file') {
+    const helpDescribed = help ? `${id}-help` : undefined
+    return (
+      <div className={`${ui.field} ${styles.wide}`}>
+        {label}
+        {helpLine}
+        <FileAnswer id={id} token={text} required={question.required} disabled={disabled} described={helpDescribed} error={error} onChange={onChange} />
+      </div>
+    )
+  }
   const change = (event: { target: { value: string } }) => onChange(event.target.value)
   let input: ReactNode
   if (question.kind === 'longText') {

@@ -6,6 +6,7 @@ import { useToast } from '../../components/toast/toast.tsx'
 import { displayName } from '../../../shared/rules/names.ts'
 import { questionsForType } from '../../../shared/rules/ticket-questions.ts'
 import { ActionButton, ActionError } from './action-button.tsx'
+import { AnswerFileLink, rememberFiles } from './answer-file.tsx'
 import { checkoutStyles as ui } from './checkout-page.tsx'
 import { type AnswerDraft, answerDraftOf, QuestionFields, questionFieldId } from './question-fields.tsx'
 import { fieldText } from './refusal.ts'
@@ -22,7 +23,7 @@ export function AnswerList({ answers }: { answers: Attendee['answerTexts'] }) {
       {answers.map((answer) => (
         <div key={answer.questionId} className={styles.pair}>
           <dt>{answer.question}</dt>
-          <dd>{answer.answer}</dd>
+          <dd>{answer.file ? <AnswerFileLink file={answer.file} /> : answer.answer}</dd>
         </div>
       ))}
     </dl>
@@ -62,6 +63,7 @@ export function TicketAnswers({ order, position }: { order: OrderDetail; positio
     },
   })
   if (!attendee || !questions.length) return null
+  rememberFiles(saved.answerTexts.map((answer) => answer.file))
   const name = displayName({ first: attendee.firstName, last: attendee.lastName })
 
   const save = () =>

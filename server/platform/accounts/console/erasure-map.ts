@@ -138,6 +138,12 @@ const PEOPLE: Record<string, Record<string, string>> = {
   ticket_answers: {
     value: 'deleted: on their kept orders every attendee’s, on anyone’s order the rows of the tickets they held (free text can name anyone)',
   },
+  ticket_answer_files: {
+    token: 'deleted with the row: a random name of the file, what the answer held',
+    storage_key: 'deleted with the row, and the file it names (eraseOrders, eraseHeldTickets)',
+    kind: 'deleted with the row',
+    name: 'deleted with the answers: on their kept orders every attendee’s, on anyone’s order those of the tickets they held; a file no answer names is deleted after 24 hours',
+  },
   survey_answers: { locale: 'kept: the ratings and choices stay for the exhibition’s results, with nobody behind them' },
   mail_outbox: {
     to_address:

@@ -40,6 +40,8 @@ export const ACCOUNT_REFERENCES = {
   'exhibitor_task_confirmations.confirmed_by': 'set to null: the task stays done for their exhibitor, without who confirmed it or first opened its manual',
   'leads.scanned_by': 'set to null: the lead stays with its exhibitor, without who scanned it',
   'scam_reports.account_id': 'their scam reports deleted, with those that gave one of their addresses (eraseScamReports)',
+  'ticket_answer_files.account_id':
+    'set to null with the account; the files of their tickets and of their orders deleted with the answers (eraseOrders, eraseHeldTickets), a loose one by the sweep',
 } as const
 
 /** The person as each domain is given them (server/platform/erasure.ts), from what identifies them here. */
@@ -89,8 +91,9 @@ export async function deleteVisitor(platform: Platform, actor: StaffActor, id: s
     const kept = orders.filter((order) => order.kept)
     const removed = orders.filter((order) => !order.kept)
     // Each domain erases its own rows, in this order: orders before the mails their logs name.
-    await eraseOrders(tx, { kept: kept.map((order) => order.id), removed: removed.map((order) => order.id) })
-    await eraseHeldTickets(tx, person)
+    const { storage } = platform.services.media
+    await eraseOrders(tx, { kept: kept.map((order) => order.id), removed: removed.map((order) => order.id) }, storage)
+    await eraseHeldTickets(tx, person, storage)
     await eraseTicketTransfers(tx, person)
     await eraseWaitingEntries(tx, id)
     await eraseLeadNotes(tx, person)

@@ -32,9 +32,15 @@ export async function exportRows(db: Queryable, accountId: string, email: string
          'payments', (select coalesce(jsonb_agg(to_jsonb(p) - 'sandbox_secret' - 'redirect_url' - 'order_id' order by p.created_at), '[]')
                       from payment_attempts p where p.order_id = o.id),
          'refunds', (select coalesce(jsonb_agg(to_jsonb(r) - 'idempotency_key' - 'order_id' order by r.requested_at), '[]') from refunds r where r.order_id = o.id),
-         'events', (select coalesce(jsonb_agg(to_jsonb(v) - 'order_id' order by v.id), '[]') from ticket_order_events v where v.order_id = o.id)
+         'events', (select coalesce(jsonb_agg(to_jsonb(v) - 'order_id' order by v.id), '[]') from ticket_order_events v where v.order_id = o.id),
+         'answerFiles', (select coalesce(jsonb_agg(jsonb_build_object('name', f.name, 'kind', f.kind, 'bytes', f.bytes, 'uploadedAt', f.created_at) order by f.id), '[]') from ticket_answer_files f where f.attendee_id in (select t.id from ticket_attendees t where t.order_id = o.id))
        ) as row
        from ticket_orders o where o.account_id = $1 order by o.created_at`,
+    ),
+    // File answers (docs/product.md#ticket-question-files) by name, kind and size; the bytes are the download's.
+    looseAnswerFiles: await rows(
+      `select jsonb_build_object('name', f.name, 'kind', f.kind, 'bytes', f.bytes, 'uploadedAt', f.created_at) as row
+       from ticket_answer_files f where f.account_id = $1 and f.attendee_id is null order by f.id`,
     ),
     applications: await rows(
       `select to_jsonb(a) - 'idempotency_key' - 'content_hash' - 'account_id' || jsonb_build_object(
@@ -53,7 +59,8 @@ export async function exportRows(db: Queryable, accountId: string, email: string
       `select jsonb_build_object(
          'order', o.number, 'exhibitionId', o.exhibition_id, 'attendee', to_jsonb(t) - 'order_id',
          'tickets', (select coalesce(jsonb_agg(to_jsonb(e) - 'code' - 'order_id'), '[]') from e_tickets e where e.attendee_id = t.id),
-         'answers', (select coalesce(jsonb_object_agg(a.question_id, a.value), '{}') from ticket_answers a where a.attendee_id = t.id)
+         'answers', (select coalesce(jsonb_object_agg(a.question_id, a.value), '{}') from ticket_answers a where a.attendee_id = t.id),
+         'answerFiles', (select coalesce(jsonb_agg(jsonb_build_object('name', f.name, 'kind', f.kind, 'bytes', f.bytes, 'uploadedAt', f.created_at) order by f.id), '[]') from ticket_answer_files f where f.attendee_id = t.id)
        ) as row
        from ticket_attendees t join ticket_orders o on o.id = t.order_id
        where lower(t.email) = any($2::text[]) and o.account_id is distinct from $1 order by o.created_at`,

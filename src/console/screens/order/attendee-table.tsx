@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import { displayName } from '../../../../shared/rules/names.ts'
 import { lazySection } from '../../../lib/lazy-section.tsx'
+import { CONSOLE_ANSWER_FILE_PATH } from '../../../../shared/rules/ticket-question-files.ts'
 
 type Attendee = ConsoleOrderDetail['attendees'][number]
 
@@ -57,7 +58,14 @@ export function AttendeeTable({ order, canEdit, canResend, canBadge, onEdit, onR
             <div key={answer.questionId}>
               {/* A question that ends in its own mark ("Joining the dinner?") takes no colon after it. */}
               <span className={ui.muted}>{/[?？:：]$/.test(answer.question) ? answer.question : t('order.answer', { question: answer.question })}</span>{' '}
-              {answer.answer}
+              {answer.file ? (
+                // A file answer (docs/product.md#ticket-question-files): its name (its extension the kept type) and size saves it; each download audited.
+                <a href={`${CONSOLE_ANSWER_FILE_PATH}?token=${answer.file.token}`} download>
+                  {answer.file.name} ({Math.ceil(answer.file.bytes / 1024)} kB)
+                </a>
+              ) : (
+                answer.answer
+              )}
             </div>
           ))}
         </>

@@ -10,6 +10,7 @@ import { OrderTotals } from '../order-totals.tsx'
 import { PayDeadline } from '../pay-deadline.tsx'
 import { questionsForType } from '../../../../shared/rules/ticket-questions.ts'
 import { AttendeeFieldset } from './attendee-fieldset.tsx'
+import { rememberFiles } from '../answer-file.tsx'
 import styles from './attendees.module.css'
 import { fieldId, useAttendeeForms } from './use-attendee-forms.ts'
 
@@ -25,6 +26,7 @@ function AttendeeForms({ order }: { order: OrderDetail }) {
   const site = useSite()
   const form = useAttendeeForms(order)
   const positions = order.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line))
+  rememberFiles(order.attendees.flatMap((attendee) => attendee.answerTexts.map((answer) => answer.file)))
 
   const aside = (
     <OrderTotals order={order}>
