@@ -11,7 +11,7 @@ import { TextsEditor } from '../../content-kit/texts-editor.tsx'
 import { useSave } from '../../content-kit/use-save.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
-import { withSizeOf } from '../../lib/media-paths.ts'
+import { withSizeOf } from '../../lib/media-size.ts'
 
 interface AdvertFormProps {
   advert: AdvertView | null

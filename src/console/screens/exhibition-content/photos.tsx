@@ -7,7 +7,7 @@ import { ImageField } from '../../content-kit/image-field.tsx'
 import { ListEditor } from '../../content-kit/list-editor.tsx'
 import { PartForm } from '../../content-kit/part-form.tsx'
 import { TextsEditor } from '../../content-kit/texts-editor.tsx'
-import { withSizeOf } from '../../lib/media-paths.ts'
+import { withSizeOf } from '../../lib/media-size.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import type { PartProps } from './part-props.ts'
 
