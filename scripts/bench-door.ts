@@ -33,7 +33,8 @@ await admin.close()
 const db = await openPostgres(target.href)
 await migrate(db)
 
-const first = "array['Grace','Alan','Ada','Oliver','José','María','João','Budi','Siti','翔太','さくら','Сергей','Анна','สมชาย','Minh','小明','伟','嘉欣','怡君']"
+const first =
+  "array['Grace','Alan','Ada','Oliver','José','María','João','Budi','Siti','翔太','さくら','Сергей','Анна','สมชาย','Minh','小明','伟','嘉欣','怡君']"
 const last = "array['Hopper','Turing','Lovelace','García','Silva','Santoso','佐藤','田中','Иванов','ใจดี','Nguyễn','王','李','陳','林']"
 const exhibitionId = (
   await db.query<{ id: number }>(
