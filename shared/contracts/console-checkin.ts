@@ -25,12 +25,18 @@ export const checkinExhibitions = defineContract({
 /**
  * What a door device keeps (docs/product.md#checkin): the exhibition, the public key that verifies
  * ticket codes offline, and every ticket with its holder's name, type, state and check-in. Read again
- * after each sync, so refunds and other doors' check-ins reach the device.
+ * after each sync, so refunds and other doors' check-ins reach the device: with `since` (the last
+ * answer's token) only the tickets changed since and the ids that left the list (docs/product.md#door-sync).
+ * A token that cannot be continued is a 410, and the device reads the whole list.
  */
 export const checkinList = defineContract({
   ...CONSOLE.checkinList,
-  payload: z.object({ exhibitionId }),
+  payload: z.object({ exhibitionId, since: z.string({ error: 'errors.invalid' }).max(1200, 'errors.tooLong').optional() }),
   result: z.object({
+    /** True: `tickets` is the whole list; false: only the tickets changed since the token sent. */
+    full: z.boolean(),
+    /** What the device sends as `since` next time. */
+    token: z.string(),
     exhibition: z.object({ id: z.number().int(), title: z.string(), startsAt: z.string(), endsAt: z.string(), timeZone: z.string() }),
     publicKey: z.object({ kid: z.string(), x: z.string() }),
     tickets: z.array(
@@ -53,6 +59,8 @@ export const checkinList = defineContract({
         checkin: firstCheckin.nullable(),
       }),
     ),
+    /** Ticket ids no longer in the list (re-issued under a new id): their old codes are unknown now. */
+    removed: z.array(z.string()),
     gates: z.array(z.object({ gate: z.string(), checkedIn: z.number().int() })),
     serverTime: z.string(),
   }),

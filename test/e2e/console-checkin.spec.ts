@@ -420,3 +420,112 @@ test('a door opened once with network scans with its camera after the server sto
     await door.browser.close()
   }
 })
+
+/** The member's console language, as the language menu sets it. */
+async function chooseLanguage(phone: Page, language: 'en' | 'zh-cn') {
+  const answer = await phone.context().request.post(`${ORIGIN}/gateway/console`, {
+    headers: { Routes: 'console$setLanguage', 'X-Console-Request': '1', Origin: ORIGIN },
+    data: { language },
+  })
+  expect(answer.status()).toBe(200)
+}
+
+/** The next list a door phone reads: what it asked with, and what it got. */
+async function nextListOn(phone: Page, sync: () => Promise<void>) {
+  const read = phone.waitForResponse((response) => response.request().headers().routes === 'console$checkinList' && response.ok(), { timeout: 60_000 })
+  await sync()
+  const response = await read
+  return { asked: response.request().postDataJSON() as { since?: string }, got: (await response.json()).data as { full: boolean; tickets: unknown[] } }
+}
+
+/**
+ * The incremental list (docs/product.md#door-sync): a phone that has the whole list asks only for what
+ * changed; a ticket refunded since arrives in that small answer and is refused with the phone offline,
+ * in English on one door's phone and in Chinese on the other's.
+ */
+test('a ticket refunded after the door read its list arrives with the next sync and is refused offline, in English and Chinese', async ({ consoleSite }) => {
+  test.setTimeout(300_000)
+  expect(bought, 'the first test bought the tickets').toBeDefined()
+  const { exhibitionId, codes } = bought as { exhibitionId: number; codes: string[] }
+  const [meiling, grace] = codes as [string, string]
+  const refund = (code: string) =>
+    consoleSite.db.query(
+      `insert into refunds (attempt_id, order_id, provider, amount_minor, currency, reason, status, idempotency_key, ticket_ids, settled_at)
+       select p.id, e.order_id, 'sandbox', 100, p.currency, 'staff', 'succeeded', 'e2e-door-sync-' || e.id, array[e.id], now()
+         from e_tickets e join payment_attempts p on p.order_id = e.order_id and p.status = 'succeeded' where e.code = $1 limit 1`,
+      [code],
+    )
+  const door = await doorBrowser()
+  try {
+    const phone = door.page
+    await consoleSite.signInWithoutCode(phone, DOOR)
+    // The member's language is kept with the member (the first test left it Chinese).
+    await chooseLanguage(phone, 'en')
+    await phone.goto(`${ORIGIN}/console/checkin`)
+    await hydrated(phone)
+    // The door form is a section React takes over after the page: what is typed before may be replaced.
+    await expect(async () => {
+      await phone.getByLabel('Exhibition').selectOption(String(exhibitionId))
+      await phone.getByLabel('Gate').fill('East hall')
+      await phone.getByRole('button', { name: 'Start checking in' }).click()
+      await expect(phone.getByText('Ready: scan a ticket')).toBeVisible({ timeout: 3_000 })
+    }).toPass({ timeout: 60_000 })
+    await expect(phone.getByText(/^List updated /)).toBeVisible()
+
+    await refund(grace)
+    const english = await nextListOn(phone, () => phone.getByRole('button', { name: 'Sync now' }).click())
+    expect(english.asked.since).toMatch(/^d1\./)
+    expect(english.got.full).toBe(false)
+    expect(english.got.tickets).toHaveLength(1)
+
+    await door.context.setOffline(true)
+    await expect(phone.getByText('Offline')).toBeVisible()
+    await scan(phone, grace)
+    await expect(answer(phone)).toHaveAttribute('data-outcome', 'refunded', { timeout: 30_000 })
+    await expect(answer(phone)).toContainText('Refunded ticket')
+    await expect(answer(phone)).toContainText('Grace Hopper')
+    await keep(phone)
+    await phone.setViewportSize(DESKTOP)
+    await keep(phone)
+    await phone.setViewportSize(PHONE)
+    expect(door.problems).toEqual([])
+  } finally {
+    await door.browser.close()
+  }
+
+  // In Chinese, on the second door's phone: after its first list, the next one is changes only.
+  const second = await doorBrowser()
+  try {
+    const phone = second.page
+    await consoleSite.signInWithoutCode(phone, SECOND_DOOR)
+    await chooseLanguage(phone, 'zh-cn')
+    await phone.goto(`${ORIGIN}/console/checkin`)
+    await expect(phone.getByRole('heading', { level: 1, name: '检票' })).toBeVisible()
+    await hydrated(phone)
+    await expect(async () => {
+      await phone.getByLabel('展会', { exact: true }).selectOption(String(exhibitionId))
+      await phone.getByLabel('入口', { exact: true }).fill('东馆')
+      await phone.getByRole('button', { name: '开始检票' }).click()
+      await expect(phone.getByText('就绪：请扫描门票')).toBeVisible({ timeout: 3_000 })
+    }).toPass({ timeout: 60_000 })
+    await expect(phone.getByText(/^名单更新于 /)).toBeVisible()
+    await refund(meiling)
+    const changes = await nextListOn(phone, () => phone.getByRole('button', { name: '立即同步' }).click())
+    expect(changes.asked.since).toMatch(/^d1\.\d+\.zh-cn\./)
+    expect(changes.got).toMatchObject({ full: false, tickets: [expect.anything()] })
+
+    await second.context.setOffline(true)
+    await expect(phone.getByText('离线')).toBeVisible()
+    showToCamera(meiling)
+    await phone.getByRole('button', { name: '打开摄像头' }).click()
+    await expect(answer(phone)).toHaveAttribute('data-outcome', 'refunded', { timeout: 30_000 })
+    await expect(answer(phone)).toContainText('已退款的门票')
+    await keep(phone)
+    await phone.setViewportSize(DESKTOP)
+    await keep(phone)
+    await phone.setViewportSize(PHONE)
+    expect(second.problems).toEqual([])
+  } finally {
+    await second.browser.close()
+  }
+})

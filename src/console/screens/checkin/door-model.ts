@@ -130,6 +130,25 @@ export function applyAnswers(
   return { recent: next, learnt }
 }
 
+/**
+ * The device's list after an answer of checkinList (docs/product.md#door-sync): a whole list replaces
+ * it; changes replace their tickets by id (new ones join at the end), the removed ids go, and the
+ * exhibition, key, counts, time and token are the answer's.
+ */
+export function mergeList(kept: CheckinList | null, answer: CheckinList): CheckinList {
+  if (answer.full || !kept || kept.exhibition.id !== answer.exhibition.id) return answer
+  const changed = new Map(answer.tickets.map((ticket) => [ticket.id, ticket]))
+  const removed = new Set(answer.removed)
+  const tickets: DoorTicket[] = []
+  for (const ticket of kept.tickets) {
+    if (removed.has(ticket.id)) continue
+    tickets.push(changed.get(ticket.id) ?? ticket)
+    changed.delete(ticket.id)
+  }
+  tickets.push(...changed.values())
+  return { ...answer, full: true, tickets, removed: [] }
+}
+
 /** The batch of a device's queue that goes out next. */
 export function nextBatch(data: DoorData): { scans: QueuedScan[]; undos: QueuedUndo[] } | null {
   if (!data.scans.length && !data.undos.length) return null

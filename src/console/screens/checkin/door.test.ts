@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckinList } from '../../../api/console-checkin.ts'
-import { afterSent, applyAnswers, type DoorData, type DoorScan, gateCounts, judgeLocally, lookUp, nextBatch } from './door-model.ts'
+import { afterSent, applyAnswers, type DoorData, type DoorScan, gateCounts, judgeLocally, lookUp, mergeList, nextBatch } from './door-model.ts'
 import { kioskTickets } from './kiosk-model.ts'
 
 const TICKET = '0b9f4c1e-7a52-4d3e-9c1a-5f6e7d8c9b0a'
@@ -12,6 +12,9 @@ function list(overrides: Partial<CheckinList> = {}): CheckinList {
   return {
     exhibition: { id: 7, title: 'Harbour Fintech Forum', startsAt: '2030-05-01T08:00:00Z', endsAt: '2030-05-02T17:00:00Z', timeZone: 'Europe/London' },
     publicKey: key,
+    full: true,
+    token: 'd1.7.en.1000',
+    removed: [],
     tickets: [
       {
         id: TICKET,
@@ -221,5 +224,55 @@ describe('the kiosk’s typed check-in', () => {
   it('when two tickets of the order share the family name, then both, for the kiosk to ask whose it is', () => {
     const family = [...tickets, { ...(tickets[0] as (typeof tickets)[number]), id: 'sister', name: 'Xiu Zhou', firstName: 'Xiu' }]
     expect(ids(kioskTickets(family, 'T-AB12CD', 'Zhou'))).toEqual([TICKET, 'sister'])
+  })
+})
+
+describe('the list kept on the device after an incremental sync (docs/product.md#door-sync)', () => {
+  const kept = list()
+  const [meiling, grace, wang] = kept.tickets as [DoorData['list']['tickets'][number], DoorData['list']['tickets'][number], DoorData['list']['tickets'][number]]
+  const changes = (overrides: Partial<CheckinList>): CheckinList =>
+    list({
+      full: false,
+      token: 'd1.7.en.1042',
+      tickets: [],
+      removed: [],
+      gates: [{ gate: 'North', checkedIn: 5 }],
+      serverTime: '2030-05-01T09:05:00Z',
+      ...overrides,
+    })
+
+  it('when changes arrive, then changed tickets are replaced in place, new ones join, removed ids go, and the token, counts and time are the answer’s', () => {
+    const refunded = { ...meiling, state: 'refunded' as const }
+    const newcomer = { ...wang, id: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b', firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace' }
+    const merged = mergeList(kept, changes({ tickets: [refunded, newcomer], removed: [wang.id] }))
+    expect(merged.tickets).toEqual([refunded, grace, newcomer])
+    expect(merged).toMatchObject({
+      full: true,
+      token: 'd1.7.en.1042',
+      removed: [],
+      gates: [{ gate: 'North', checkedIn: 5 }],
+      serverTime: '2030-05-01T09:05:00Z',
+    })
+    expect(judgeLocally({ list: merged, scans: [], undos: [], recent: [] }, { ticketId: meiling.id, exhibitionId: 7 }, 'door-a').outcome).toBe('refunded')
+    expect(judgeLocally({ list: merged, scans: [], undos: [], recent: [] }, { ticketId: wang.id, exhibitionId: 7 }, 'door-a').outcome).toBe('unknown')
+  })
+
+  it('when nothing changed, then the tickets stay as they were and only the token moves on', () => {
+    const merged = mergeList(kept, changes({}))
+    expect(merged.tickets).toEqual(kept.tickets)
+    expect(merged.token).toBe('d1.7.en.1042')
+  })
+
+  it('when an answer names an id both as removed and as changed, then the changed row is kept', () => {
+    const back = { ...grace, state: 'valid' as const }
+    expect(mergeList(kept, changes({ tickets: [back], removed: [grace.id] })).tickets).toEqual([meiling, wang, back])
+  })
+
+  it('when the answer is a whole list, or the device kept another exhibition or nothing, then the answer is the list', () => {
+    const whole = list({ tickets: [grace], token: 'd1.7.en.2000' })
+    expect(mergeList(kept, whole)).toBe(whole)
+    expect(mergeList(null, changes({ tickets: [grace] })).tickets).toEqual([grace])
+    const other = list({ exhibition: { ...kept.exhibition, id: 8 } })
+    expect(mergeList(other, changes({ tickets: [grace] })).tickets).toEqual([grace])
   })
 })

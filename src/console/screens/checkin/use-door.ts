@@ -5,7 +5,7 @@ import { ERROR_CODES } from '../../../../shared/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { DOOR_DATABASE, DOOR_SEND_EVENT, DOOR_STORE } from '../../lib/door-storage.ts'
-import { afterSent, type DoorData, type DoorScan, judgeLocally, type Learnt, nextBatch, type QueuedScan, RECENT_KEPT } from './door-model.ts'
+import { afterSent, type DoorData, type DoorScan, judgeLocally, type Learnt, mergeList, nextBatch, type QueuedScan, RECENT_KEPT } from './door-model.ts'
 import { type SignedTicket, verifyTicketCode } from '../../../../shared/rules/ticket-code.ts'
 
 /** How often a device with scans waiting tries again, besides when the browser says it is back online. */
@@ -27,8 +27,8 @@ function doorStore(): UseStore {
 /**
  * The door device's state for one exhibition (docs/product.md#checkin): the ticket list and the
  * queue in IndexedDB, every scan answered on the device at once and queued, the queue sent in
- * batches whenever there is network, then the list read again so refunds and other doors' check-ins
- * arrive. The server's answer wins; where it differs from the device's, the device says what it learnt.
+ * batches whenever there is network, then the list's changes read (docs/product.md#door-sync) so
+ * refunds and other doors' check-ins arrive. The server's answer wins; where it differs from the device's, the device says what it learnt.
  */
 export function useDoor(exhibitionId: number | null, deviceId: string) {
   const { client } = useConsoleShell()
@@ -95,9 +95,16 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
         commit(applied.data)
       }
       await sendOtherDoors(exhibitionId)
-      const list = await client.call(checkinList, { exhibitionId })
+      const kept = current.current?.list.exhibition.id === exhibitionId ? current.current.list : null
+      // Only what changed since the kept list was read; a token the server cannot continue means the whole list.
+      const since = kept?.token
+      const answer = await client.call(checkinList, since ? { exhibitionId, since } : { exhibitionId }).catch((error: unknown) => {
+        if (since && error instanceof GatewayError && error.errorCode === ERROR_CODES.gone) return client.call(checkinList, { exhibitionId })
+        throw error
+      })
       listReadAt.current = Date.now()
       const latest = current.current
+      const list = mergeList(latest?.list.exhibition.id === exhibitionId ? latest.list : null, answer)
       commit(latest && latest.list.exhibition.id === exhibitionId ? { ...latest, list } : { list, scans: [], undos: [], recent: [] })
       setOnline(true)
       setProblem(null)

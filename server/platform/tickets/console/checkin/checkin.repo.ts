@@ -51,9 +51,45 @@ const DOOR_TICKET = (locale: Locale) =>
    ${LIVE_CHECKIN_JOIN}
    left join staff_members s on s.id = c.staff_id`
 
-export async function doorTickets(db: Queryable, exhibitionId: number, locale: Locale): Promise<DoorTicketRow[]> {
-  const result = await db.query<DoorTicketRow>(`${DOOR_TICKET(locale)} where e.exhibition_id = $1 order by a.last_name, a.first_name, e.id`, [exhibitionId])
+/**
+ * The exhibition's tickets, or (since: the snapshot of an earlier read, docs/product.md#door-sync) only
+ * those whose last change was made by a transaction that read could not see. The triggers of
+ * 0590_door_changes.sql keep door_xid.
+ */
+export async function doorTickets(db: Queryable, exhibitionId: number, locale: Locale, since: string | null = null): Promise<DoorTicketRow[]> {
+  const result = await db.query<DoorTicketRow>(
+    `${DOOR_TICKET(locale)} where e.exhibition_id = $1
+       and ($2::text is null or (e.door_xid >= pg_snapshot_xmin($2::text::pg_snapshot) and not pg_visible_in_snapshot(e.door_xid, $2::text::pg_snapshot)))
+     order by a.last_name, a.first_name, e.id`,
+    [exhibitionId, since],
+  )
   return result.rows
+}
+
+/** Ticket ids that left the exhibition's list (re-issued under a new id, deleted) unseen by the read of `since`. */
+export async function doorRemovals(db: Queryable, exhibitionId: number, since: string): Promise<string[]> {
+  const result = await db.query<{ ticket_id: string }>(
+    `select ticket_id from door_removals where exhibition_id = $1
+        and door_xid >= pg_snapshot_xmin($2::text::pg_snapshot) and not pg_visible_in_snapshot(door_xid, $2::text::pg_snapshot)
+      order by ticket_id`,
+    [exhibitionId, since],
+  )
+  return result.rows.map((row) => row.ticket_id)
+}
+
+/**
+ * The snapshot this read sees (in a repeatable-read transaction, the whole transaction's): `xmin` the
+ * oldest transaction still running, `xmax` the first not yet begun, `running` those in between still
+ * running. A later read asks for what this one could not see.
+ */
+export async function doorSnapshot(db: Queryable): Promise<{ xmin: bigint; xmax: bigint; running: bigint[] }> {
+  const result = await db.query<{ xmin: string; xmax: string; running: string[] }>(
+    `select pg_snapshot_xmin(s)::text as xmin, pg_snapshot_xmax(s)::text as xmax,
+            array(select x::text from pg_snapshot_xip(s) x order by x) as running
+       from pg_current_snapshot() s`,
+  )
+  const row = result.rows[0] as { xmin: string; xmax: string; running: string[] }
+  return { xmin: BigInt(row.xmin), xmax: BigInt(row.xmax), running: row.running.map((xid) => BigInt(xid)) }
 }
 
 export async function doorTicket(db: Queryable, ticketId: string): Promise<DoorTicketRow | null> {

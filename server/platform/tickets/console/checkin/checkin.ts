@@ -3,7 +3,7 @@ import type * as contracts from '../../../../../shared/contracts/console-checkin
 import { CHECKIN_LIMITS, type CheckinOutcome } from '../../../../../shared/rules/console-checkin.ts'
 import { displayName } from '../../../../../shared/rules/names.ts'
 import type { Database, Queryable } from '../../../../db/client.ts'
-import { notFound } from '../../../errors.ts'
+import { gone, notFound } from '../../../errors.ts'
 import type { Platform } from '../../../platform.ts'
 import type { TicketSigner } from '../../e-tickets.ts'
 import type { StaffActor } from '../../../staff-actor.ts'
@@ -37,24 +37,65 @@ export async function checkinExhibitions(db: Queryable, actor: StaffActor) {
   }
 }
 
-/** What a door device downloads (docs/product.md#checkin): enough to judge every ticket offline. */
-export async function checkinList(db: Queryable, signer: TicketSigner, actor: StaffActor, exhibitionId: number) {
+/**
+ * A device's sync token (docs/product.md#door-sync): the list's exhibition and language (ticket types and
+ * exhibitors are named in the member's language) and the snapshot its read saw, as
+ * `xmin:xmax:running,…`. Not secret: it only says where to read from, within what the member may read
+ * anyway. With very many transactions running, the token keeps xmin alone (`xmin:xmin:`), which asks
+ * again for everything from the oldest of them: more rows, never fewer.
+ */
+const TOKEN = /^d1\.(\d{1,10})\.([a-z-]{2,5})\.(\d{1,20}):(\d{1,20}):((?:\d{1,20}(?:,\d{1,20})*)?)$/
+const TOKEN_RUNNING = 40
+
+function tokenOf(exhibitionId: number, locale: string, snapshot: { xmin: bigint; xmax: bigint; running: bigint[] }): string {
+  const whole = snapshot.running.length <= TOKEN_RUNNING
+  return `d1.${exhibitionId}.${locale}.${snapshot.xmin}:${whole ? snapshot.xmax : snapshot.xmin}:${whole ? snapshot.running.join(',') : ''}`
+}
+
+/** The snapshot a token reads from, as PostgreSQL writes it; a token this read cannot continue is refused, and the device takes the whole list. */
+function readSince(token: string, exhibitionId: number, locale: string, now: { xmax: bigint }): string {
+  const parts = TOKEN.exec(token)
+  const refuse = () => gone('console:errors.checkinListStale')
+  if (!parts || Number(parts[1]) !== exhibitionId || parts[2] !== locale) throw refuse()
+  const xmin = BigInt(parts[3] as string)
+  const xmax = BigInt(parts[4] as string)
+  const running = parts[5] ? (parts[5] as string).split(',').map((xid) => BigInt(xid)) : []
+  // A token ahead of the database (restored from a backup, another server's) would skip changes.
+  if (xmin > xmax || xmax > now.xmax || running.some((xid) => xid < xmin || xid >= xmax)) throw refuse()
+  return `${xmin}:${xmax}:${[...new Set(running)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(',')}`
+}
+
+/**
+ * What a door device downloads (docs/product.md#checkin): enough to judge every ticket offline. With a
+ * token from an earlier answer, only the tickets changed since (docs/product.md#door-sync) and the ids
+ * that left the list. One repeatable-read transaction: the token is the snapshot the rows were read in.
+ */
+export async function checkinList(db: Database, signer: TicketSigner, actor: StaffActor, exhibitionId: number, token?: string) {
   inScope(actor, exhibitionId)
-  const exhibition = await db.query<{ id: number; starts_at: Date; ends_at: Date; time_zone: string }>(
-    'select id, starts_at, ends_at, time_zone from exhibitions where id = $1',
-    [exhibitionId],
-  )
-  const row = exhibition.rows[0]
-  if (!row) throw notFound('console:errors.exhibitionNotFound')
-  const [title, tickets, gates] = await Promise.all([
-    exhibitionTitle(db, exhibitionId, actor.locale),
-    repo.doorTickets(db, exhibitionId, actor.locale),
-    repo.checkinsPerGate(db, exhibitionId),
-  ])
+  const read = await db.transaction(async (tx) => {
+    await tx.query('set transaction isolation level repeatable read, read only')
+    const snapshot = await repo.doorSnapshot(tx)
+    const since = token === undefined ? null : readSince(token, exhibitionId, actor.locale, snapshot)
+    const exhibition = await tx.query<{ id: number; starts_at: Date; ends_at: Date; time_zone: string }>(
+      'select id, starts_at, ends_at, time_zone from exhibitions where id = $1',
+      [exhibitionId],
+    )
+    const row = exhibition.rows[0]
+    if (!row) throw notFound('console:errors.exhibitionNotFound')
+    const title = await exhibitionTitle(tx, exhibitionId, actor.locale)
+    const tickets = await repo.doorTickets(tx, exhibitionId, actor.locale, since)
+    const removed = since === null ? [] : await repo.doorRemovals(tx, exhibitionId, since)
+    const gates = await repo.checkinsPerGate(tx, exhibitionId)
+    return { snapshot, since, row, title, tickets, removed, gates }
+  })
+  const { row, tickets, gates } = read
   const key = signer.publicKey()
+  const listed = new Set(tickets.map((ticket) => ticket.id))
   return {
-    exhibition: { id: row.id, title: title ?? '', startsAt: row.starts_at.toISOString(), endsAt: row.ends_at.toISOString(), timeZone: row.time_zone },
+    exhibition: { id: row.id, title: read.title ?? '', startsAt: row.starts_at.toISOString(), endsAt: row.ends_at.toISOString(), timeZone: row.time_zone },
     publicKey: { kid: key.kid, x: key.jwk.x },
+    full: read.since === null,
+    token: tokenOf(exhibitionId, actor.locale, read.snapshot),
     tickets: tickets.map((ticket) => ({
       id: ticket.id,
       orderNumber: ticket.order_number,
@@ -69,6 +110,8 @@ export async function checkinList(db: Queryable, signer: TicketSigner, actor: St
       state: ticket.state,
       checkin: firstOf(ticket),
     })),
+    // A row read again wins over a tombstone of the same id.
+    removed: read.removed.filter((id) => !listed.has(id)),
     gates: gates.map((gate) => ({ gate: gate.gate, checkedIn: gate.checked_in })),
     serverTime: new Date().toISOString(),
   }

@@ -9,6 +9,6 @@ import { checkinExhibitions, checkinList, checkinSync } from './checkin.ts'
 export function registerConsoleCheckinFunctions(platform: Platform, signer: TicketSigner): void {
   const actor = (call: { staff?: StaffCaller | null; ip: string }) => actorOf(call.staff as StaffCaller, call.ip)
   platform.registry.implement(contracts.checkinExhibitions, (_payload, call) => checkinExhibitions(platform.db, actor(call)))
-  platform.registry.implement(contracts.checkinList, (payload, call) => checkinList(platform.db, signer, actor(call), payload.exhibitionId))
+  platform.registry.implement(contracts.checkinList, (payload, call) => checkinList(platform.db, signer, actor(call), payload.exhibitionId, payload.since))
   platform.registry.implement(contracts.checkinSync, (payload, call) => checkinSync(platform.db, platform, signer, actor(call), payload))
 }

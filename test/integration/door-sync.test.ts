@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto'
+import request from 'supertest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/client.ts'
+import type { Platform } from '../../server/platform/platform.ts'
+import { createTestApp, resetDatabase } from '../setup/test-app.ts'
+import { createUser, type TestUser } from '../setup/users.ts'
+import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
+import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
+
+/**
+ * The door's incremental list (docs/product.md#door-sync): a device that read the list asks with its
+ * token for what changed since, and gets exactly the tickets that changed (refunds, re-issues, voids,
+ * new orders, other devices' check-ins and undos) and the ids that left the list, whichever code made
+ * the change; a token that cannot be continued is a 410.
+ */
+
+let app: App
+let db: Database
+let platform: Platform
+
+beforeAll(async () => {
+  ;({ app, db, platform } = await createTestApp())
+})
+
+let exhibitionId: number
+let typeId: number
+let buyer: TestUser
+let door: SignedInMember
+let manager: SignedInMember
+
+interface DoorList {
+  full: boolean
+  token: string
+  tickets: Array<{ id: string; firstName: string; state: string; checkin: { deviceId: string } | null }>
+  removed: string[]
+}
+
+const fn = (route: string, payload: unknown) => call(app, route, buyer.token, payload)
+const list = async (since?: string, member = door) =>
+  (await consoleCall(app, 'checkinList', { exhibitionId, ...(since === undefined ? {} : { since }) }, { cookie: member.cookie }).expect(200)).body
+    .data as DoorList
+const ids = (answer: DoorList) => answer.tickets.map((ticket) => ticket.id).sort()
+const byId = (answer: DoorList) => new Map(answer.tickets.map((ticket) => [ticket.id, ticket]))
+const scan = (deviceId: string, code: string) =>
+  consoleCall(
+    app,
+    'checkinSync',
+    { exhibitionId, deviceId, scans: [{ id: randomUUID(), code, gate: 'North', scannedAt: new Date().toISOString() }] },
+    { cookie: door.cookie },
+  ).expect(200)
+
+async function paidOrder(count: number) {
+  const order = (
+    await fn('tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId: typeId, quantity: count }], idempotencyKey: randomUUID() }).expect(200)
+  ).body.data
+  await fn('tickets$saveAttendees', { orderNumber: order.number, attendees: attendees(count) }).expect(200)
+  await fn('tickets$confirmOrder', { orderNumber: order.number }).expect(200)
+  const started = (await fn('tickets$startPayment', { orderNumber: order.number, method: 'sandbox' }).expect(200)).body.data
+  const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
+  await request(app).post(`/pay/sandbox/${started.attemptId}`).type('form').send({ key, action: 'pay' }).expect(303)
+  const tickets = await db.query<{ id: string; code: string }>(
+    'select e.id::text, e.code from e_tickets e join ticket_attendees a on a.id = e.attendee_id join ticket_orders o on o.id = e.order_id where o.number = $1 order by a.position',
+    [order.number],
+  )
+  return { number: order.number as string, tickets: tickets.rows }
+}
+
+const ticketAt = async (number: string, position: number) =>
+  (
+    await db.query<{ id: string }>(
+      'select e.id::text from e_tickets e join ticket_attendees a on a.id = e.attendee_id join ticket_orders o on o.id = e.order_id where o.number = $1 and a.position = $2',
+      [number, position],
+    )
+  ).rows[0]?.id as string
+
+beforeEach(async () => {
+  await resetDatabase(db)
+  exhibitionId = await makeExhibition(db, { title: 'London Fintech Expo' })
+  typeId = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 12900, currency: 'GBP', key: 'standard' })
+  buyer = await createUser(platform, db)
+  door = await setUpMember(app, db, ['checkin'])
+  manager = await setUpMember(app, db, ['manager'])
+})
+
+describe('the door list since a token', () => {
+  it('when refunds, a re-issue, a void, a new order and another door’s check-in and undo happen after a sync, then the next sync has exactly those tickets and the old id', async () => {
+    const first = await paidOrder(3)
+    const second = await paidOrder(1)
+    const third = await paidOrder(2)
+    const [refunded, renamed, untouched] = first.tickets.map((ticket) => ticket.id) as [string, string, string]
+    const voided = second.tickets[0]?.id as string
+    const [checkedIn, undone] = third.tickets as [{ id: string; code: string }, { id: string; code: string }]
+    const undoneScan = (await scan('door-b', undone.code)).body.data.scans[0].id as string
+
+    const whole = await list()
+    expect(whole.full).toBe(true)
+    expect(whole.removed).toEqual([])
+    expect(ids(whole)).toEqual([...first.tickets, ...second.tickets, ...third.tickets].map((ticket) => ticket.id).sort())
+    // What the gateway sends a browser is compressed (brotli where the browser takes it, as Chromium does).
+    const compressed = await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).set('Accept-Encoding', 'gzip, deflate, br').expect(200)
+    expect(compressed.headers['content-encoding']).toBe('br')
+    // Nothing changed: nothing comes.
+    const quiet = await list(whole.token)
+    expect(quiet).toMatchObject({ full: false, tickets: [], removed: [] })
+
+    await consoleCall(app, 'refundOrder', { number: first.number, ticketIds: [refunded], idempotencyKey: randomUUID() }, { cookie: manager.cookie }).expect(200)
+    await fn('tickets$changeAttendee', { orderNumber: first.number, position: 2, firstName: 'Ada', lastName: 'Lovelace', company: '', jobTitle: '' }).expect(
+      200,
+    )
+    const reissued = await ticketAt(first.number, 2)
+    expect(reissued).not.toBe(renamed)
+    await consoleCall(app, 'cancelOrder', { number: second.number, refund: false }, { cookie: manager.cookie }).expect(200)
+    const fourth = await paidOrder(1)
+    await scan('door-b', checkedIn.code)
+    await consoleCall(
+      app,
+      'checkinSync',
+      { exhibitionId, deviceId: 'door-b', undos: [{ scanId: undoneScan, undoneAt: new Date().toISOString() }] },
+      { cookie: door.cookie },
+    ).expect(200)
+
+    const changes = await list(quiet.token)
+    expect(changes.full).toBe(false)
+    expect(ids(changes)).toEqual([refunded, reissued, voided, fourth.tickets[0]?.id as string, checkedIn.id, undone.id].sort())
+    expect(changes.tickets.map((ticket) => ticket.id)).not.toContain(untouched)
+    expect(changes.removed).toEqual([renamed])
+    const seen = byId(changes)
+    expect(seen.get(refunded)?.state).toBe('refunded')
+    expect(seen.get(reissued)).toMatchObject({ firstName: 'Ada', state: 'valid' })
+    expect(seen.get(voided)?.state).toBe('cancelled')
+    expect(seen.get(fourth.tickets[0]?.id as string)?.state).toBe('valid')
+    expect(seen.get(checkedIn.id)?.checkin?.deviceId).toBe('door-b')
+    expect(seen.get(undone.id)?.checkin).toBeNull()
+
+    // The device merged; the next sync starts after all of it.
+    expect(await list(changes.token)).toMatchObject({ tickets: [], removed: [] })
+  })
+
+  it('when the holder’s name is changed by code that knows nothing of the door, then the trigger still sends the ticket', async () => {
+    const order = await paidOrder(1)
+    const whole = await list()
+    await db.query("update ticket_attendees set first_name = 'Grace' where order_id = (select id from ticket_orders where number = $1)", [order.number])
+    const changes = await list(whole.token)
+    expect(changes.tickets).toMatchObject([{ id: order.tickets[0]?.id, firstName: 'Grace' }])
+  })
+
+  it('when a token is malformed, another exhibition’s, another language’s or ahead of the database, then it is a 410 and the whole list still answers', async () => {
+    await paidOrder(1)
+    const whole = await list()
+    const [, , locale, snapshot] = whole.token.split('.') as [string, string, string, string]
+    const ahead = BigInt(snapshot.split(':')[1] as string) + 1_000_000n
+    const otherExhibition = await makeExhibition(db, { title: 'Bangkok Traders Fair' })
+    for (const since of [
+      'not-a-token',
+      `d1.${otherExhibition}.${locale}.${snapshot}`,
+      `d1.${exhibitionId}.zh-cn.${snapshot}`,
+      `d1.${exhibitionId}.${locale}.${ahead}:${ahead}:`,
+      `d1.${exhibitionId}.${locale}.10:5:`,
+    ]) {
+      const refused = await consoleCall(app, 'checkinList', { exhibitionId, since }, { cookie: door.cookie }).expect(410)
+      expect(refused.body.message).toBe('console:errors.checkinListStale')
+    }
+    expect((await list()).tickets).toHaveLength(1)
+  })
+})
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a change committed late (PostgreSQL only: PGlite cannot race)', () => {
+  it('when a transaction that began changing a ticket first commits after a later change was read, then the next sync still has it', async () => {
+    const order = await paidOrder(2)
+    const [early, late] = order.tickets as [{ id: string; code: string }, { id: string; code: string }]
+    const whole = await list()
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let changed: () => void = () => undefined
+    const started = new Promise<void>((resolve) => {
+      changed = resolve
+    })
+    // Takes its transaction id (and its change) first, commits last.
+    const slow = db.transaction(async (tx) => {
+      await tx.query("update ticket_attendees set first_name = 'Early' where id = (select attendee_id from e_tickets where id = $1)", [early.id])
+      changed()
+      await held
+    })
+    await started
+    await scan('door-b', late.code)
+    const between = await list(whole.token)
+    expect(ids(between)).toEqual([late.id])
+    release()
+    await slow
+    const after = await list(between.token)
+    expect(after.tickets.map((ticket) => [ticket.id, ticket.firstName])).toEqual([[early.id, 'Early']])
+  })
+})
