@@ -6,8 +6,8 @@ import type { Page } from '@playwright/test'
 import { BADGES_PATH } from '../../shared/rules/badges.ts'
 import { CONSOLE_REQUEST_HEADER } from '../../shared/rules/console-access.ts'
 import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
-import { acceptedExhibitor, account, unique } from './exhibitor-kit.ts'
-import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
+import { acceptedExhibitor, account, callAsVisitor, unique } from './exhibitor-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE, signInByGateway } from './fixtures.ts'
 
 /**
  * Company and position (docs/product.md#attendee-company), end to end in Simplified Chinese: an attendee
@@ -18,13 +18,9 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  */
 type Leads = typeof import('../../locales/en/leads.json')
 type Tickets = typeof import('../../locales/en/tickets.json')
-type Login = typeof import('../../locales/en/login.json')
-type Exhibitor = typeof import('../../locales/en/exhibitor.json')
 const read = <T>(namespace: string) => JSON.parse(readFileSync(new URL(`../../locales/zh-cn/${namespace}.json`, import.meta.url), 'utf8')) as T
 const LEADS = read<Leads>('leads')
 const TICKETS = read<Tickets>('tickets')
-const LOGIN = read<Login>('login')
-const EXHIBITOR = read<Exhibitor>('exhibitor')
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS
 const SET_UP = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 
@@ -38,27 +34,6 @@ const ATTENDEE = { email: `xiaoming-${tag}@example.cn`, first: '小明', last: '
 
 async function shoot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
-}
-
-async function signIn(page: Page, button: string, email: string) {
-  await page.getByRole('main').getByRole('button', { name: button }).click()
-  const frame = page.frameLocator('dialog[open] iframe')
-  await frame.getByLabel(LOGIN.fields.email).fill(email)
-  await frame.getByLabel(LOGIN.fields.password, { exact: true }).fill(PASSWORD)
-  await frame.getByRole('button', { name: LOGIN.actions.signin, exact: true }).click()
-  await expect(page.locator('dialog[open]')).toBeHidden()
-}
-
-/** A gateway call as the page's signed-in visitor (its access_token cookie). */
-async function call(page: Page, route: string, payload: unknown) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value
-  const response = await page.request.post(`${ORIGIN}/wikifxweb-v1/wikiexpo/invoke-v1`, {
-    headers: { Routes: route, Authorization: `Bearer ${token}`, LanguageCode: 'zh-CN' },
-    data: payload,
-  })
-  const body = await response.json()
-  expect(body.succeed, `${route}: ${JSON.stringify(body)}`).toBe(true)
-  return body.data
 }
 
 test('an attendee gives company and position and shares name and company; the booth sees exactly those; the badge prints the company', async ({
@@ -92,10 +67,8 @@ test('an attendee gives company and position and shares name and company; the bo
 
   // The attendee's order (the selection step is tests/e2e/tickets.spec.ts's), then the attendee form on a phone.
   await page.setViewportSize(PHONE)
-  await page.goto(`${ORIGIN}/zh-cn/apply/order`)
-  await hydrated(page)
-  await signIn(page, TICKETS.login.button, ATTENDEE.email)
-  const order = await call(page, 'tickets$createOrder', {
+  await signInByGateway(page, ORIGIN, ATTENDEE.email, PASSWORD, 'zh-cn')
+  const order = await callAsVisitor(page, 'tickets$createOrder', {
     exhibitionId,
     lines: [{ ticketTypeId: type.rows[0]?.id, quantity: 1 }],
     idempotencyKey: crypto.randomUUID(),
@@ -136,8 +109,8 @@ test('an attendee gives company and position and shares name and company; the bo
   await expect(page.getByText(ATTENDEE.company, { exact: true })).toBeVisible()
   await expect(page.getByText(ATTENDEE.position, { exact: true })).toBeVisible()
   await expect(attendees).toContainText('王小明')
-  await call(page, 'tickets$confirmOrder', { orderNumber: order.number })
-  const started = await call(page, 'tickets$startPayment', { orderNumber: order.number, method: 'sandbox' })
+  await callAsVisitor(page, 'tickets$confirmOrder', { orderNumber: order.number })
+  const started = await callAsVisitor(page, 'tickets$startPayment', { orderNumber: order.number, method: 'sandbox' })
   const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
   expect((await page.request.post(`${ORIGIN}/pay/sandbox/${started.attemptId}`, { form: { key, action: 'pay' }, maxRedirects: 0 })).status()).toBe(303)
   const stored = (
@@ -152,9 +125,9 @@ test('an attendee gives company and position and shares name and company; the bo
   const booth = await browser.newContext({ viewport: PHONE, locale: 'zh-CN' })
   try {
     const phone = await booth.newPage()
+    await signInByGateway(phone, ORIGIN, STAFF, PASSWORD, 'zh-cn')
     await phone.goto(`${ORIGIN}/zh-cn/exhibitor/leads?id=${seeded.exhibitorId}`)
     await hydrated(phone)
-    await signIn(phone, EXHIBITOR.login.button, STAFF)
     await expect(phone.getByRole('heading', { level: 1 })).toContainText(LEADS.heading)
     await phone.getByLabel(LEADS.typed.orderCode).fill(order.number)
     await phone.getByRole('button', { name: LEADS.typed.submit }).click()

@@ -4,7 +4,7 @@ import { createPasswordHasher } from '../../server/platform/passwords.ts'
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { type ConsoleSite, expect, ORIGIN } from './console-kit.ts'
-import { hydrated } from './fixtures.ts'
+import { hydrated, signInByGateway } from './fixtures.ts'
 
 /**
  * What the exhibitor specs set up through the platform rather than through other features' screens:
@@ -74,7 +74,35 @@ export async function acceptedExhibitor(site: ConsoleSite, email: string, compan
 
 type Login = typeof import('../../locales/en/login.json')
 type Strings = typeof import('../../locales/en/exhibitor.json')
-const zh = <T>(namespace: string) => JSON.parse(readFileSync(new URL(`../../locales/zh-cn/${namespace}.json`, import.meta.url), 'utf8')) as T
+const strings = <T>(lang: string, namespace: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${lang}/${namespace}.json`, import.meta.url), 'utf8')) as T
+const zh = <T>(namespace: string) => strings<T>('zh-cn', namespace)
+
+/**
+ * Signs in from a prompt of the page's main content (the button named `button` opens the login frame),
+ * as a visitor does: the frame in `lang`, e-mail and password typed, the frame closes.
+ */
+export async function signInFromPrompt(page: Page, button: string, email: string, password: string, lang = 'zh-cn'): Promise<void> {
+  const login = strings<Login>(lang, 'login')
+  await page.getByRole('main').getByRole('button', { name: button }).click()
+  const frame = page.frameLocator('dialog[open] iframe')
+  await frame.getByLabel(login.fields.email).fill(email)
+  await frame.getByLabel(login.fields.password, { exact: true }).fill(password)
+  await frame.getByRole('button', { name: login.actions.signin, exact: true }).click()
+  await expect(page.locator('dialog[open]')).toBeHidden()
+}
+
+/** A gateway call as the page's signed-in visitor (its access_token cookie); the call's data. */
+export async function callAsVisitor(page: Page, route: string, payload: unknown, languageCode = 'zh-CN') {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value
+  const response = await page.request.post(`${ORIGIN}/wikifxweb-v1/wikiexpo/invoke-v1`, {
+    headers: { Routes: route, Authorization: `Bearer ${token}`, LanguageCode: languageCode },
+    data: payload,
+  })
+  const body = await response.json()
+  expect(body.succeed, `${route}: ${JSON.stringify(body)}`).toBe(true)
+  return body.data
+}
 
 /** Opens an exhibitor's workspace in Simplified Chinese and signs in from its own prompt, as a member arriving by its link does. */
 export async function signInToWorkspace(page: Page, exhibitorId: number, email: string, password: string): Promise<void> {
@@ -90,4 +118,15 @@ export async function signInToWorkspace(page: Page, exhibitorId: number, email: 
   await frame.getByLabel(login.fields.password, { exact: true }).fill(password)
   await frame.getByRole('button', { name: login.actions.signin, exact: true }).click()
   await expect(page.locator('dialog[open]')).toBeHidden()
+}
+
+/**
+ * An exhibitor's workspace in Simplified Chinese for a member signed in beforehand (`signInByGateway`),
+ * without its prompt and login frame: for tests about the workspace rather than the way in, which
+ * `signInToWorkspace` and exhibitor-area.spec.ts drive through the frame.
+ */
+export async function openWorkspace(page: Page, exhibitorId: number, email: string, password: string): Promise<void> {
+  await signInByGateway(page, ORIGIN, email, password, 'zh-cn')
+  await page.goto(`${ORIGIN}/zh-cn/exhibitor.html?id=${exhibitorId}`)
+  await hydrated(page)
 }

@@ -5,7 +5,7 @@ import { readSheet } from 'read-excel-file/node'
 import { expect, ORIGIN, test } from './console-kit.ts'
 import type { Queryable } from '../../server/db/client.ts'
 import { acceptedExhibitor, account, unique } from './exhibitor-kit.ts'
-import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE, signInByGateway } from './fixtures.ts'
 
 /**
  * The exhibitor's own questions and the team view (docs/product.md#lead-questions,
@@ -15,8 +15,6 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  * answers; the page in Simplified Chinese too. axe at 375 and 1280 px (kept as screenshots with E2E_SCREENSHOTS).
  */
 type Leads = typeof import('../../locales/en/leads.json')
-type Login = typeof import('../../locales/en/login.json')
-type Exhibitor = typeof import('../../locales/en/exhibitor.json')
 const read = <T>(namespace: string) => JSON.parse(readFileSync(new URL(`../../locales/en/${namespace}.json`, import.meta.url), 'utf8')) as T
 const LEADS = read<Leads>('leads')
 const LEADS_ZH = JSON.parse(readFileSync(new URL('../../locales/zh-cn/leads.json', import.meta.url), 'utf8')) as Leads
@@ -25,8 +23,6 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOTS
 async function shoot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `lead-questions-${name}.png`), fullPage: true })
 }
-const LOGIN = read<Login>('login')
-const EXHIBITOR = read<Exhibitor>('exhibitor')
 
 const PASSWORD = 'questions at the booth 2026'
 const tag = unique()
@@ -38,15 +34,6 @@ const ORDER = `T-${tag
   .replace(/[^0-9A-HJKMNP-TV-Z]/g, '0')
   .padEnd(10, '0')
   .slice(0, 10)}`
-
-async function signIn(page: Page, email: string) {
-  await page.getByRole('main').getByRole('button', { name: EXHIBITOR.login.button }).click()
-  const frame = page.frameLocator('dialog[open] iframe')
-  await frame.getByLabel(LOGIN.fields.email).fill(email)
-  await frame.getByLabel(LOGIN.fields.password, { exact: true }).fill(PASSWORD)
-  await frame.getByRole('button', { name: LOGIN.actions.signin, exact: true }).click()
-  await expect(page.locator('dialog[open]')).toBeHidden()
-}
 
 /** A paid order of two tickets, both sharing their names, Grace her e-mail too (what exhibitors may receive). */
 async function paidOrder(db: Queryable, exhibitionId: number) {
@@ -107,9 +94,9 @@ test('an admin defines a choice and a yes / no question; a staff member answers 
 
   // The admin, on a desktop, defines the team's two questions.
   await page.setViewportSize(DESKTOP)
+  await signInByGateway(page, ORIGIN, ADMIN, PASSWORD)
   await page.goto(address)
   await hydrated(page)
-  await signIn(page, ADMIN)
   const questions = page.getByRole('region', { name: LEADS.questions.heading })
   await questions.getByRole('button', { name: LEADS.questions.manage }).click()
   await questions.getByRole('button', { name: LEADS.questions.add }).click()
@@ -147,9 +134,9 @@ test('an admin defines a choice and a yes / no question; a staff member answers 
   })
   phone.on('pageerror', (error) => problems.push(error.message))
   try {
+    await signInByGateway(phone, ORIGIN, STAFF, PASSWORD)
     await phone.goto(address)
     await hydrated(phone)
-    await signIn(phone, STAFF)
     const card = phone.getByRole('region', { name: LEADS.last.heading })
     const answerLead = async (position: string, market: string, demo: string) => {
       await phone.getByLabel(LEADS.typed.orderCode).fill(ORDER)

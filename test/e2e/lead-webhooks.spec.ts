@@ -1,14 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Page } from '@playwright/test'
 import { expect, ORIGIN, test } from './console-kit.ts'
-import { acceptedExhibitor, account, unique } from './exhibitor-kit.ts'
-import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
+import { acceptedExhibitor, account, callAsVisitor, unique } from './exhibitor-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE, signInByGateway } from './fixtures.ts'
 import CRM from '../../locales/en/crm.json' with { type: 'json' }
 import EXHIBITOR from '../../locales/en/exhibitor.json' with { type: 'json' }
 import LEADS from '../../locales/en/leads.json' with { type: 'json' }
-import LOGIN from '../../locales/en/login.json' with { type: 'json' }
 
 /**
  * An exhibitor's CRM webhook (docs/product.md#lead-webhooks), end to end: the admin points it at a
@@ -34,27 +32,6 @@ function signedBy(secret: string, request: Received): boolean {
   const v1 = Buffer.from(/(?:^|,)v1=([0-9a-f]+)/.exec(header)?.[1] ?? '')
   const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${request.body}`).digest('hex'))
   return v1.length === expected.length && timingSafeEqual(v1, expected) && Math.abs(Date.now() / 1000 - Number(t)) < 300
-}
-
-async function signIn(page: Page, button: string, email: string) {
-  await page.getByRole('main').getByRole('button', { name: button }).click()
-  const frame = page.frameLocator('dialog[open] iframe')
-  await frame.getByLabel(LOGIN.fields.email).fill(email)
-  await frame.getByLabel(LOGIN.fields.password, { exact: true }).fill(PASSWORD)
-  await frame.getByRole('button', { name: LOGIN.actions.signin, exact: true }).click()
-  await expect(page.locator('dialog[open]')).toBeHidden()
-}
-
-/** A gateway call as the page's signed-in visitor (its access_token cookie). */
-async function call(page: Page, route: string, payload: unknown) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value
-  const response = await page.request.post(`${ORIGIN}/wikifxweb-v1/wikiexpo/invoke-v1`, {
-    headers: { Routes: route, Authorization: `Bearer ${token}`, LanguageCode: 'en' },
-    data: payload,
-  })
-  const body = await response.json()
-  expect(body.succeed, `${route}: ${JSON.stringify(body)}`).toBe(true)
-  return body.data
 }
 
 // The private address the admin tries first is refused with a 400, which the browser logs.
@@ -90,9 +67,9 @@ test('an admin sets the CRM webhook, sees the secret once, and a typed order cod
 
     // The admin, on a phone, finds the webhook from the exhibitor area and points it at the receiver.
     await page.setViewportSize(PHONE)
+    await signInByGateway(page, ORIGIN, ADMIN, PASSWORD)
     await page.goto(`${ORIGIN}/en/exhibitor.html?id=${seeded.exhibitorId}`)
     await hydrated(page)
-    await signIn(page, EXHIBITOR.login.button, ADMIN)
     await page.getByRole('link', { name: EXHIBITOR.area.crmLink }).click()
     await expect(page.getByRole('heading', { level: 1 })).toContainText(CRM.heading)
     await page.getByLabel(CRM.settings.url).fill('https://10.0.0.8/hook')
@@ -115,27 +92,37 @@ test('an admin sets the CRM webhook, sees the secret once, and a typed order cod
     expect(await page.content()).not.toContain(secret)
 
     // An attendee's paid ticket (bought through the gateway by the admin, for Grace, who shares her name).
-    const order = await call(page, 'tickets$createOrder', {
-      exhibitionId,
-      lines: [{ ticketTypeId: type.rows[0]?.id, quantity: 1 }],
-      idempotencyKey: crypto.randomUUID(),
-    })
-    await call(page, 'tickets$saveAttendees', {
-      orderNumber: order.number,
-      attendees: [
-        {
-          firstName: ATTENDEE.first,
-          lastName: ATTENDEE.last,
-          email: ATTENDEE.email,
-          phone: { country: 'US', number: '(415) 555-2690' },
-          identity: 'trader',
-          industry: 'fintech',
-          shares: ['name'],
-        },
-      ],
-    })
-    await call(page, 'tickets$confirmOrder', { orderNumber: order.number })
-    const started = await call(page, 'tickets$startPayment', { orderNumber: order.number, method: 'sandbox' })
+    const order = await callAsVisitor(
+      page,
+      'tickets$createOrder',
+      {
+        exhibitionId,
+        lines: [{ ticketTypeId: type.rows[0]?.id, quantity: 1 }],
+        idempotencyKey: crypto.randomUUID(),
+      },
+      'en',
+    )
+    await callAsVisitor(
+      page,
+      'tickets$saveAttendees',
+      {
+        orderNumber: order.number,
+        attendees: [
+          {
+            firstName: ATTENDEE.first,
+            lastName: ATTENDEE.last,
+            email: ATTENDEE.email,
+            phone: { country: 'US', number: '(415) 555-2690' },
+            identity: 'trader',
+            industry: 'fintech',
+            shares: ['name'],
+          },
+        ],
+      },
+      'en',
+    )
+    await callAsVisitor(page, 'tickets$confirmOrder', { orderNumber: order.number }, 'en')
+    const started = await callAsVisitor(page, 'tickets$startPayment', { orderNumber: order.number, method: 'sandbox' }, 'en')
     const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
     expect((await page.request.post(`${ORIGIN}/pay/sandbox/${started.attemptId}`, { form: { key, action: 'pay' }, maxRedirects: 0 })).status()).toBe(303)
 

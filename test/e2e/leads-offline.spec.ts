@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, ORIGIN, test } from './console-kit.ts'
 import { doorBrowser, showToCamera } from './door-kit.ts'
-import { acceptedExhibitor, account, unique } from './exhibitor-kit.ts'
-import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
+import { acceptedExhibitor, account, callAsVisitor, unique } from './exhibitor-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE, signInByGateway } from './fixtures.ts'
 
 /**
  * The lead scanner without network (docs/product.md#leads-offline), in English: a staff member opens
@@ -14,16 +14,10 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  * e-mail the attendee shares show, and a second phone of the team sees the lead.
  */
 type Leads = typeof import('../../locales/en/leads.json')
-type Login = typeof import('../../locales/en/login.json')
-type Exhibitor = typeof import('../../locales/en/exhibitor.json')
 type Account = typeof import('../../locales/en/account.json')
-type Tickets = typeof import('../../locales/en/tickets.json')
 const read = <T>(namespace: string) => JSON.parse(readFileSync(new URL(`../../locales/en/${namespace}.json`, import.meta.url), 'utf8')) as T
 const LEADS = read<Leads>('leads')
-const LOGIN = read<Login>('login')
-const EXHIBITOR = read<Exhibitor>('exhibitor')
 const ACCOUNT = read<Account>('account')
-const TICKETS = read<Tickets>('tickets')
 const one = (template: string) => template.replace('{{count}}', '1')
 
 const PASSWORD = 'leads without network 2027'
@@ -32,27 +26,6 @@ const ADMIN = `admin.offline-${tag}@example.com`
 const STAFF = `staff.offline-${tag}@example.com`
 const ATTENDEE = { email: `grace-${tag}@example.com`, first: 'Grace', last: 'Hopper' }
 const NOTES = 'Wants a demo of the API on Tuesday'
-
-async function signIn(page: Page, button: string, email: string) {
-  await page.getByRole('main').getByRole('button', { name: button }).click()
-  const frame = page.frameLocator('dialog[open] iframe')
-  await frame.getByLabel(LOGIN.fields.email).fill(email)
-  await frame.getByLabel(LOGIN.fields.password, { exact: true }).fill(PASSWORD)
-  await frame.getByRole('button', { name: LOGIN.actions.signin, exact: true }).click()
-  await expect(page.locator('dialog[open]')).toBeHidden()
-}
-
-/** A gateway call as the page's signed-in visitor (its access_token cookie). */
-async function call(page: Page, route: string, payload: unknown) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value
-  const response = await page.request.post(`${ORIGIN}/wikifxweb-v1/wikiexpo/invoke-v1`, {
-    headers: { Routes: route, Authorization: `Bearer ${token}`, LanguageCode: 'en' },
-    data: payload,
-  })
-  const body = await response.json()
-  expect(body.succeed, `${route}: ${JSON.stringify(body)}`).toBe(true)
-  return body.data
-}
 
 /** The paths the scanner's worker has kept. */
 const keptPaths = (page: Page) =>
@@ -85,32 +58,40 @@ test('a staff member scans while the site is unreachable, rates and notes the le
   await account(db, ATTENDEE.email, 'Grace', PASSWORD)
 
   // The attendee buys a ticket (through the gateway and the sandbox, as leads.spec.ts does) and shares name and e-mail.
-  await page.goto(`${ORIGIN}/en/apply/order`)
-  await hydrated(page)
-  await signIn(page, TICKETS.login.button, ATTENDEE.email)
-  const bought = await call(page, 'tickets$createOrder', {
-    exhibitionId,
-    lines: [{ ticketTypeId: type.rows[0]?.id, quantity: 1 }],
-    idempotencyKey: crypto.randomUUID(),
-  })
-  await call(page, 'tickets$saveAttendees', {
-    orderNumber: bought.number,
-    attendees: [
-      {
-        firstName: ATTENDEE.first,
-        lastName: ATTENDEE.last,
-        email: ATTENDEE.email,
-        phone: { country: 'US', number: '(415) 555-2690' },
-        identity: 'trader',
-        industry: 'fintech',
-      },
-    ],
-  })
-  await call(page, 'tickets$confirmOrder', { orderNumber: bought.number })
-  const started = await call(page, 'tickets$startPayment', { orderNumber: bought.number, method: 'sandbox' })
+  await signInByGateway(page, ORIGIN, ATTENDEE.email, PASSWORD)
+  const bought = await callAsVisitor(
+    page,
+    'tickets$createOrder',
+    {
+      exhibitionId,
+      lines: [{ ticketTypeId: type.rows[0]?.id, quantity: 1 }],
+      idempotencyKey: crypto.randomUUID(),
+    },
+    'en',
+  )
+  await callAsVisitor(
+    page,
+    'tickets$saveAttendees',
+    {
+      orderNumber: bought.number,
+      attendees: [
+        {
+          firstName: ATTENDEE.first,
+          lastName: ATTENDEE.last,
+          email: ATTENDEE.email,
+          phone: { country: 'US', number: '(415) 555-2690' },
+          identity: 'trader',
+          industry: 'fintech',
+        },
+      ],
+    },
+    'en',
+  )
+  await callAsVisitor(page, 'tickets$confirmOrder', { orderNumber: bought.number }, 'en')
+  const started = await callAsVisitor(page, 'tickets$startPayment', { orderNumber: bought.number, method: 'sandbox' }, 'en')
   const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
   expect((await page.request.post(`${ORIGIN}/pay/sandbox/${started.attemptId}`, { form: { key, action: 'pay' }, maxRedirects: 0 })).status()).toBe(303)
-  await call(page, 'tickets$setShares', { orderNumber: bought.number, position: 1, shares: ['name', 'email'] })
+  await callAsVisitor(page, 'tickets$setShares', { orderNumber: bought.number, position: 1, shares: ['name', 'email'] }, 'en')
   const code = (
     await db.query<{ code: string }>('select e.code from e_tickets e join ticket_attendees a on a.id = e.attendee_id where a.email = $1', [ATTENDEE.email])
   ).rows[0]?.code as string
@@ -119,9 +100,9 @@ test('a staff member scans while the site is unreachable, rates and notes the le
   const booth = await doorBrowser()
   try {
     const phone = booth.page
+    await signInByGateway(phone, ORIGIN, STAFF, PASSWORD)
     await phone.goto(`${ORIGIN}/en/exhibitor/leads?id=${seeded.exhibitorId}`)
     await hydrated(phone)
-    await signIn(phone, EXHIBITOR.login.button, STAFF)
     await expect(phone.getByRole('button', { name: LEADS.scan.start })).toBeVisible()
     // The scanner is kept for offline use, its camera reader and sign-out's refusal with it.
     await expect.poll(() => phone.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true)
@@ -195,9 +176,9 @@ test('a staff member scans while the site is unreachable, rates and notes the le
     // A second phone of the team, its admin signed in: the lead is there with what the attendee shares.
     const second = await booth.browser.newContext({ viewport: PHONE })
     const other = await second.newPage()
+    await signInByGateway(other, ORIGIN, ADMIN, PASSWORD)
     await other.goto(`${ORIGIN}/en/exhibitor/leads?id=${seeded.exhibitorId}`)
     await hydrated(other)
-    await signIn(other, EXHIBITOR.login.button, ADMIN)
     const otherList = other.getByTestId('lead-list')
     await expect(otherList).toContainText('Grace Hopper')
     await expect(otherList).toContainText(NOTES)

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import { expect, ORIGIN, test } from './console-kit.ts'
 import { doorBrowser, showToCamera } from './door-kit.ts'
-import { acceptedExhibitor, account, unique } from './exhibitor-kit.ts'
-import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
+import { acceptedExhibitor, account, callAsVisitor, signInFromPrompt, unique } from './exhibitor-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE, signInByGateway } from './fixtures.ts'
 
 /**
  * Leads (docs/product.md#leads), end to end in Simplified Chinese: an attendee ticks name and e-mail
@@ -13,12 +12,10 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  */
 type Leads = typeof import('../../locales/en/leads.json')
 type Tickets = typeof import('../../locales/en/tickets.json')
-type Login = typeof import('../../locales/en/login.json')
 type Exhibitor = typeof import('../../locales/en/exhibitor.json')
 const read = <T>(namespace: string) => JSON.parse(readFileSync(new URL(`../../locales/zh-cn/${namespace}.json`, import.meta.url), 'utf8')) as T
 const LEADS = read<Leads>('leads')
 const TICKETS = read<Tickets>('tickets')
-const LOGIN = read<Login>('login')
 const EXHIBITOR = read<Exhibitor>('exhibitor')
 
 const PASSWORD = 'leads at the booth 2026'
@@ -26,27 +23,6 @@ const tag = unique()
 const ADMIN = `admin.leads-${tag}@example.cn`
 const STAFF = `staff.leads-${tag}@example.cn`
 const ATTENDEE = { email: `meiling-${tag}@example.cn`, first: '美玲', last: '周', phone: '(415) 555-2690' }
-
-async function signIn(page: Page, button: string, email: string) {
-  await page.getByRole('main').getByRole('button', { name: button }).click()
-  const frame = page.frameLocator('dialog[open] iframe')
-  await frame.getByLabel(LOGIN.fields.email).fill(email)
-  await frame.getByLabel(LOGIN.fields.password, { exact: true }).fill(PASSWORD)
-  await frame.getByRole('button', { name: LOGIN.actions.signin, exact: true }).click()
-  await expect(page.locator('dialog[open]')).toBeHidden()
-}
-
-/** A gateway call as the page's signed-in visitor (its access_token cookie). */
-async function call(page: Page, route: string, payload: unknown) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value
-  const response = await page.request.post(`${ORIGIN}/wikifxweb-v1/wikiexpo/invoke-v1`, {
-    headers: { Routes: route, Authorization: `Bearer ${token}`, LanguageCode: 'zh-CN' },
-    data: payload,
-  })
-  const body = await response.json()
-  expect(body.succeed, `${route}: ${JSON.stringify(body)}`).toBe(true)
-  return body.data
-}
 
 test('an attendee shares name and e-mail; a staff member scans the badge at 375 px and rates it hot', async ({ consoleSite, page }) => {
   test.setTimeout(180_000)
@@ -75,15 +51,13 @@ test('an attendee shares name and e-mail; a staff member scans the badge at 375 
 
   // The attendee buys one ticket for themselves (through the gateway) and opens it in My tickets.
   await page.setViewportSize(PHONE)
-  await page.goto(`${ORIGIN}/zh-cn/apply/order`)
-  await hydrated(page)
-  await signIn(page, TICKETS.login.button, ATTENDEE.email)
-  const order = await call(page, 'tickets$createOrder', {
+  await signInByGateway(page, ORIGIN, ATTENDEE.email, PASSWORD, 'zh-cn')
+  const order = await callAsVisitor(page, 'tickets$createOrder', {
     exhibitionId,
     lines: [{ ticketTypeId: type.rows[0]?.id, quantity: 1 }],
     idempotencyKey: crypto.randomUUID(),
   })
-  await call(page, 'tickets$saveAttendees', {
+  await callAsVisitor(page, 'tickets$saveAttendees', {
     orderNumber: order.number,
     attendees: [
       {
@@ -96,8 +70,8 @@ test('an attendee shares name and e-mail; a staff member scans the badge at 375 
       },
     ],
   })
-  await call(page, 'tickets$confirmOrder', { orderNumber: order.number })
-  const started = await call(page, 'tickets$startPayment', { orderNumber: order.number, method: 'sandbox' })
+  await callAsVisitor(page, 'tickets$confirmOrder', { orderNumber: order.number })
+  const started = await callAsVisitor(page, 'tickets$startPayment', { orderNumber: order.number, method: 'sandbox' })
   const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
   expect((await page.request.post(`${ORIGIN}/pay/sandbox/${started.attemptId}`, { form: { key, action: 'pay' }, maxRedirects: 0 })).status()).toBe(303)
 
@@ -125,7 +99,7 @@ test('an attendee shares name and e-mail; a staff member scans the badge at 375 
     const phone = booth.page
     await phone.goto(`${ORIGIN}/zh-cn/exhibitor/leads?id=${seeded.exhibitorId}`)
     await hydrated(phone)
-    await signIn(phone, EXHIBITOR.login.button, STAFF)
+    await signInFromPrompt(phone, EXHIBITOR.login.button, STAFF, PASSWORD)
     await expect(phone.getByRole('heading', { level: 1 })).toContainText(LEADS.heading)
     await phone.getByRole('button', { name: LEADS.scan.start }).click()
     const card = phone.getByRole('region', { name: LEADS.last.heading })

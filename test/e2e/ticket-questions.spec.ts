@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { makeExhibition, makeTicketType } from '../integration/tickets-helpers.ts'
 import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
-import { account, unique } from './exhibitor-kit.ts'
-import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
+import { account, callAsVisitor, unique } from './exhibitor-kit.ts'
+import { DESKTOP, expectAccessible, hydrated, PHONE, signInByGateway } from './fixtures.ts'
 
 /**
  * The organiser's own questions on the attendee form (docs/product.md#ticket-questions), end to end: a
@@ -14,9 +14,7 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  * My tickets; the console's order screen shows them. Pages checked with axe at 375 and 1280 px.
  */
 type Tickets = typeof import('../../locales/en/tickets.json')
-type Login = typeof import('../../locales/en/login.json')
 const TICKETS = JSON.parse(readFileSync(new URL('../../locales/zh-cn/tickets.json', import.meta.url), 'utf8')) as Tickets
-const LOGIN = JSON.parse(readFileSync(new URL('../../locales/zh-cn/login.json', import.meta.url), 'utf8')) as Login
 const EN = { password: /^new password$/i, confirm: /repeat the password/i, code: /current 6-digit code/i, submit: /finish set-up/i }
 const PASSWORD = 'questions on the attendee form'
 const tag = unique()
@@ -99,27 +97,6 @@ test('a manager adds one question of each kind, one only for VIP tickets', async
   await shoot(page, 'ticket-questions-console-1280')
 })
 
-async function signIn(page: Page) {
-  await page.getByRole('main').getByRole('button', { name: TICKETS.login.button }).click()
-  const frame = page.frameLocator('dialog[open] iframe')
-  await frame.getByLabel(LOGIN.fields.email).fill(BUYER)
-  await frame.getByLabel(LOGIN.fields.password, { exact: true }).fill(PASSWORD)
-  await frame.getByRole('button', { name: LOGIN.actions.signin, exact: true }).click()
-  await expect(page.locator('dialog[open]')).toBeHidden()
-}
-
-/** A gateway call as the page's signed-in visitor (its access_token cookie). */
-async function call(page: Page, route: string, payload: unknown) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value
-  const response = await page.request.post(`${ORIGIN}/wikifxweb-v1/wikiexpo/invoke-v1`, {
-    headers: { Routes: route, Authorization: `Bearer ${token}`, LanguageCode: 'zh-CN' },
-    data: payload,
-  })
-  const body = await response.json()
-  expect(body.succeed, `${route}: ${JSON.stringify(body)}`).toBe(true)
-  return body.data
-}
-
 async function fillAttendee(form: Locator, position: number, person: { first: string; last: string; email: string; phone: string }) {
   await form.locator(`#attendee-${position}-firstName`).fill(person.first)
   await form.locator(`#attendee-${position}-lastName`).fill(person.last)
@@ -146,10 +123,8 @@ async function answer(attendee: Locator, volume: string) {
 test('a visitor answers for two tickets in Chinese, is told what is wrong, reads the answers back and changes one in My tickets', async ({ page }) => {
   test.setTimeout(180_000)
   await page.setViewportSize(PHONE)
-  await page.goto(`${ORIGIN}/zh-cn/apply/order`)
-  await hydrated(page)
-  await signIn(page)
-  const order = await call(page, 'tickets$createOrder', {
+  await signInByGateway(page, ORIGIN, BUYER, PASSWORD, 'zh-cn')
+  const order = await callAsVisitor(page, 'tickets$createOrder', {
     exhibitionId,
     lines: [
       { ticketTypeId: typeIds.standard, quantity: 1 },
@@ -188,8 +163,8 @@ test('a visitor answers for two tickets in Chinese, is told what is wrong, reads
   await expect(review).toContainText('Forex、Stocks')
   await expect(review).toContainText('泰国')
   await expect(review).toContainText('100+')
-  await call(page, 'tickets$confirmOrder', { orderNumber })
-  const started = await call(page, 'tickets$startPayment', { orderNumber, method: 'sandbox' })
+  await callAsVisitor(page, 'tickets$confirmOrder', { orderNumber })
+  const started = await callAsVisitor(page, 'tickets$startPayment', { orderNumber, method: 'sandbox' })
   const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
   expect((await page.request.post(`${ORIGIN}/pay/sandbox/${started.attemptId}`, { form: { key, action: 'pay' }, maxRedirects: 0 })).status()).toBe(303)
 
