@@ -119,14 +119,3 @@ export async function signInToWorkspace(page: Page, exhibitorId: number, email: 
   await frame.getByRole('button', { name: login.actions.signin, exact: true }).click()
   await expect(page.locator('dialog[open]')).toBeHidden()
 }
-
-/**
- * An exhibitor's workspace in Simplified Chinese for a member signed in beforehand (`signInByGateway`),
- * without its prompt and login frame: for tests about the workspace rather than the way in, which
- * `signInToWorkspace` and exhibitor-area.spec.ts drive through the frame.
- */
-export async function openWorkspace(page: Page, exhibitorId: number, email: string, password: string): Promise<void> {
-  await signInByGateway(page, ORIGIN, email, password, 'zh-cn')
-  await page.goto(`${ORIGIN}/zh-cn/exhibitor.html?id=${exhibitorId}`)
-  await hydrated(page)
-}
