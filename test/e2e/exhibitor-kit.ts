@@ -4,7 +4,7 @@ import { createPasswordHasher } from '../../server/platform/passwords.ts'
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { type ConsoleSite, expect, ORIGIN } from './console-kit.ts'
-import { hydrated, signInByGateway } from './fixtures.ts'
+import { hydrated } from './fixtures.ts'
 
 /**
  * What the exhibitor specs set up through the platform rather than through other features' screens:
