@@ -519,6 +519,8 @@ export const getOrder = defineContract({
 const heldTicket = z.object({
   orderNumber: z.string(),
   position: z.number().int(),
+  /** The e-ticket's id: its wallet passes' addresses (docs/product.md#wallet-passes). */
+  ticketId: z.string(),
   exhibitionTitle: z.string(),
   ticketName: z.string(),
   firstName: z.string(),

@@ -11,7 +11,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, loginCookie, type TestUser } from '../setup/users.ts'
 import { makeTestWallets, TEST_CLASS_SUFFIX, TEST_ISSUER_ID, TEST_PASS_TYPE_ID, TEST_TEAM_ID } from '../setup/wallet-credentials.ts'
 import { consoleCall, setUpMember } from './console-helpers.ts'
-import { type App, attendees, makeExhibition, payForTickets } from './tickets-helpers.ts'
+import { type App, attendees, call, makeExhibition, payForTickets } from './tickets-helpers.ts'
 
 /**
  * Wallet passes (docs/product.md#wallet-passes): with both wallets configured, the owner of a paid
@@ -172,6 +172,31 @@ describe('who gets a wallet pass', () => {
       expect(refused.text).toBe('未找到此电子票。')
       await request(app).get(path).expect(401)
     }
+  })
+
+  it('when someone else bought the ticket in the caller’s name, then its holder gets the pass and the link; the holder of the order’s other ticket does not', async () => {
+    const holders = attendees(2)
+    const { number, ticketIds } = await payForTickets(app, db, buyer.token, exhibitionId, holders)
+    const holder = await createUser(platform, db, { email: holders[1]?.email })
+    const holderCookie = await loginCookie(db, holder)
+    const pass = await binary(
+      request(app)
+        .get(ticketApplePassPath('zh-cn', number, ticketIds[1] as string))
+        .set('Cookie', holderCookie),
+    ).expect(200)
+    const files = unzipSync(new Uint8Array(pass.body as Buffer))
+    const passJson = JSON.parse(Buffer.from(files['pass.json'] as Uint8Array).toString('utf8'))
+    expect(passJson.barcodes[0].message).toBe(await codeOf(ticketIds[1] as string))
+    await request(app)
+      .get(ticketGoogleWalletPath('zh-cn', number, ticketIds[1] as string))
+      .set('Cookie', holderCookie)
+      .expect(303)
+    // "My orders" lists it with the e-ticket's id, for the buttons.
+    const mine = (await call(app, 'tickets$myOrders', holder.token, {}).expect(200)).body.data
+    expect(mine.held.map((ticket: { ticketId: string }) => ticket.ticketId)).toEqual([ticketIds[1]])
+    // Not the order's other ticket, nor an address that is no ticket's id.
+    for (const path of [...paths(number, ticketIds[0] as string), ...paths(number, 'not-a-ticket')])
+      await request(app).get(path).set('Cookie', holderCookie).expect(404)
   })
 
   it('when a ticket was refunded, or its order cancelled, then its pass and link are a 404, while the order’s other ticket still has them', async () => {

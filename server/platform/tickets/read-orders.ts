@@ -1,7 +1,7 @@
 import type { OrderDetail } from '../../../shared/contracts/tickets.ts'
 import { notFound } from '../errors.ts'
 import { expireIfDue } from './expire-orders.ts'
-import { heldTickets } from './held-tickets.ts'
+import { heldTickets, heldWalletTicket } from './held-tickets.ts'
 import { orderDetail, orderSummary } from './order-view.ts'
 import * as orders from './orders.repo.ts'
 import { ticketPdf, ticketPdfName } from './ticket-pdf.ts'
@@ -55,6 +55,8 @@ export async function ownTicketPdf(context: TicketsContext, caller: Caller, numb
 
 /** One valid e-ticket of the caller's own paid order, as a wallet pass shows it (wallet-passes.ts); 404 for anyone else's, a voided or a refunded one. */
 export async function ownWalletTicket(context: TicketsContext, caller: Caller, number: string, ticketId: string): Promise<WalletTicket> {
+  // A ticket bought by someone else in the caller's name is theirs to carry too.
+  if (!(await orders.orderOfAccount(context.platform.db, number, caller.userId))) return heldWalletTicket(context, caller, number, ticketId)
   const detail = await getOrder(context, caller, number)
   // Only a paid order lists tickets, and only those not voided (a refund or cancellation voids them).
   const ticket = detail.tickets.find((candidate) => candidate.id === ticketId)

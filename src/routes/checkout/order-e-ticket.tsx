@@ -18,6 +18,31 @@ export function CalendarLink({ order }: { order: Pick<OrderDetail, 'calendar' | 
 }
 
 /**
+ * A ticket's wallet passes, each only where the organiser configured that wallet
+ * (docs/product.md#wallet-passes); the ticket shown is valid (paid, not voided).
+ */
+export function WalletLinks({ orderNumber, ticketId, holder }: { orderNumber: string; ticketId: string; holder: string }) {
+  const { t } = useTranslation('tickets')
+  const site = useSite()
+  return (
+    <>
+      {site.config.wallets.apple ? (
+        <a className={ui.linkButton} href={ticketApplePassPath(site.lang, orderNumber, ticketId)} data-testid="ticket-apple-wallet">
+          {t('wallet.apple')}
+          <span className="visually-hidden"> — {holder}</span>
+        </a>
+      ) : null}
+      {site.config.wallets.google ? (
+        <a className={ui.linkButton} href={ticketGoogleWalletPath(site.lang, orderNumber, ticketId)} data-testid="ticket-google-wallet">
+          {t('wallet.google')}
+          <span className="visually-hidden"> — {holder}</span>
+        </a>
+      ) : null}
+    </>
+  )
+}
+
+/**
  * One of an order's e-tickets, with the exhibition's facts printed on it, its PDF, its wallet
  * buttons and the calendar file (`calendar: false` where the page offers the calendar once for all tickets).
  */
@@ -53,19 +78,7 @@ export function OrderETicket({
             {/* Which ticket, for a screen reader's list of links; the card around it says it to the eye. */}
             <span className="visually-hidden"> — {ticket.holder}</span>
           </a>
-          {/* Each wallet only where the organiser configured it (docs/product.md#wallet-passes); a ticket listed here is valid (paid, not voided). */}
-          {site.config.wallets.apple ? (
-            <a className={ui.linkButton} href={ticketApplePassPath(site.lang, order.number, ticket.id)} data-testid="ticket-apple-wallet">
-              {t('wallet.apple')}
-              <span className="visually-hidden"> — {ticket.holder}</span>
-            </a>
-          ) : null}
-          {site.config.wallets.google ? (
-            <a className={ui.linkButton} href={ticketGoogleWalletPath(site.lang, order.number, ticket.id)} data-testid="ticket-google-wallet">
-              {t('wallet.google')}
-              <span className="visually-hidden"> — {ticket.holder}</span>
-            </a>
-          ) : null}
+          <WalletLinks orderNumber={order.number} ticketId={ticket.id} holder={ticket.holder} />
           {calendar ? <CalendarLink order={order} /> : null}
         </>
       }

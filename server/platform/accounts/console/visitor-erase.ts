@@ -40,6 +40,8 @@ export const ACCOUNT_REFERENCES = {
   'exhibitor_task_confirmations.confirmed_by': 'set to null: the task stays done for their exhibitor, without who confirmed it or first opened its manual',
   'leads.scanned_by': 'set to null: the lead stays with its exhibitor, without who scanned it',
   'scam_reports.account_id': 'their scam reports deleted, with those that gave one of their addresses (eraseScamReports)',
+  'ticket_transfers.sender_account_id': 'the transfers they offered, were offered or took deleted (eraseTicketTransfers)',
+  'ticket_transfers.recipient_account_id': 'the transfers they offered, were offered or took deleted (eraseTicketTransfers)',
   'ticket_answer_files.account_id':
     'set to null with the account; the files of their tickets and of their orders deleted with the answers (eraseOrders, eraseHeldTickets), a loose one by the sweep',
 } as const

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import type { HeldTicket } from '../../../api/tickets.ts'
+import { useSite } from '../../../app-state.ts'
 import { displayName } from '../../../../shared/rules/names.ts'
 import { AttendeeDetails } from '../attendee-details.tsx'
 import { TicketTransfer } from '../ticket-transfer.tsx'
+import { WalletLinks } from '../order-e-ticket.tsx'
 import { checkoutStyles as ui } from '../checkout-page.tsx'
 import styles from './held-tickets.module.css'
 
@@ -15,6 +17,7 @@ export type ShownHeld = HeldTicket & { transferUntil: string | null }
 
 export function HeldTickets({ items }: { items: ShownHeld[] }) {
   const { t } = useTranslation('tickets')
+  const { wallets } = useSite().config
   if (!items.length) return null
   return (
     <section aria-labelledby="held-tickets" className={styles.held}>
@@ -40,6 +43,11 @@ export function HeldTickets({ items }: { items: ShownHeld[] }) {
                   <p className={styles.code} translate="no">
                     {ticket.code}
                   </p>
+                  {wallets.apple || wallets.google ? (
+                    <p className={ui.actions}>
+                      <WalletLinks orderNumber={ticket.orderNumber} ticketId={ticket.ticketId} holder={holder} />
+                    </p>
+                  ) : null}
                   <AttendeeDetails orderNumber={ticket.orderNumber} position={ticket.position} attendee={ticket} open={ticket.changesOpen} />
                   <TicketTransfer
                     orderNumber={ticket.orderNumber}
