@@ -95,7 +95,7 @@ async function gateway(request: APIRequestContext, context: BrowserContext, site
 }
 
 /** A paid order of one ticket for the demo's Bangkok exhibition, made through the gateway (and the sandbox when not free). */
-async function paidOrder(request: APIRequestContext, context: BrowserContext, site: Site): Promise<string> {
+async function paidOrder(request: APIRequestContext, context: BrowserContext, site: Site, holderEmail = `grace-${unique()}@example.com`): Promise<string> {
   const exhibitions = (await gateway(request, context, site, 'expo$listExhibitions', {})).items as Array<{ id: number; slug: string }>
   const exhibitionId = exhibitions.find((item) => item.slug === 'bangkok-2027')?.id as number
   const ticketTypeId = ((await gateway(request, context, site, 'tickets$ticketTypes', { exhibitionId })).types as Array<{ id: number }>)[0]?.id as number
@@ -111,7 +111,7 @@ async function paidOrder(request: APIRequestContext, context: BrowserContext, si
       {
         firstName: 'Grace',
         lastName: 'Hopper',
-        email: `grace-${unique()}@example.com`,
+        email: holderEmail,
         phone: { country: 'US', number: '(415) 555-2671' },
         identity: 'trader',
         industry: 'fintech',
@@ -187,14 +187,16 @@ test.describe('a site with both wallets configured', () => {
       page,
       context,
       request,
+      browser,
     }) => {
       test.setTimeout(120_000)
       const t = TEXT[lang].tickets
       await page.setViewportSize(size)
       await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorIp() })
       const email = await verifiedAccount(request, site, lang)
+      const holderEmail = await verifiedAccount(request, site, lang)
       await logIn(page, site, lang, email)
-      const number = await paidOrder(request, context, site)
+      const number = await paidOrder(request, context, site, holderEmail)
 
       await page.goto(`${site.base}/${lang}/apply/order?order=${number}`)
       await hydrated(page)
@@ -223,6 +225,22 @@ test.describe('a site with both wallets configured', () => {
       const sent = await page.request.get(`${site.base}${(await google.getAttribute('href')) as string}`, { maxRedirects: 0 })
       expect(sent.status()).toBe(303)
       expect(sent.headers().location).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/)
+
+      // The ticket's holder, signed in with its address, adds it to a wallet from "Tickets in your name".
+      const holderContext = await browser.newContext({ viewport: size, extraHTTPHeaders: { 'X-Forwarded-For': visitorIp() } })
+      const holderPage = await holderContext.newPage()
+      await logIn(holderPage, site, lang, holderEmail)
+      await holderPage.reload()
+      await hydrated(holderPage)
+      const held = holderPage.getByTestId('held-ticket')
+      await expect(held).toHaveCount(1)
+      await expect(held.getByRole('link', { name: `${t.wallet.google} — Grace Hopper` })).toBeVisible()
+      const heldPass = await holderPage.request.get(
+        `${site.base}${(await held.getByRole('link', { name: `${t.wallet.apple} — Grace Hopper` }).getAttribute('href')) as string}`,
+      )
+      expect([heldPass.status(), heldPass.headers()['content-type']]).toEqual([200, 'application/vnd.apple.pkpass'])
+      await expectAccessible(holderPage)
+      await holderContext.close()
     })
   }
 })

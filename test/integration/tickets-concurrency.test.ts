@@ -182,7 +182,7 @@ describe('bookkeeping under any sequence of actions', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 12 }), async (actions) => {
         await db.query(
-          'truncate invoices, waiting_list_entries, ticket_answers, bank_transfers, ticket_orders, payment_attempts, payment_events, refunds, checkin_scans, lead_answers, lead_webhook_deliveries, leads, survey_answer_items, survey_answers, survey_invitations, e_tickets, ticket_attendees, ticket_order_lines, ticket_order_events, mail_outbox',
+          'truncate invoices, waiting_list_entries, ticket_transfers, ticket_answer_files, ticket_answers, bank_transfers, ticket_orders, payment_attempts, payment_events, refunds, checkin_scans, lead_answers, lead_webhook_deliveries, leads, survey_answer_items, survey_answers, survey_invitations, e_tickets, ticket_attendees, ticket_order_lines, ticket_order_events, mail_outbox',
         )
         await db.query('update ticket_types set reserved = 0')
         await db.query('update coupons set used = 0')
