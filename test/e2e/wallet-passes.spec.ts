@@ -183,7 +183,7 @@ test.describe('a site with both wallets configured', () => {
     ['en', DESKTOP],
     ['zh-cn', PHONE],
   ] as const) {
-    test(`in ${lang} at ${size.width} px: each ticket has both wallet buttons; the pass downloads as a .pkpass, the Google button sends on to Google`, async ({
+    test(`in ${lang} at ${size.width} px: each ticket has both wallet buttons; the pass downloads as a .pkpass, the Google button sends on to Google; its holder has both too`, async ({
       page,
       context,
       request,
