@@ -213,7 +213,13 @@ test.describe('the console', () => {
     // Each bar counts people out of those who answered (not out of the choices ticked).
     await expect(overall.getByRole('row', { name: /^5 ★/ })).toContainText('1 of 3 (33%)')
     await expect(page.getByRole('region', { name: /What should we do better/ })).toContainText('More seats in the talks, please.')
-    await expect(page.getByRole('button', { name: 'Export answers (CSV)' })).toBeVisible()
+    // The answers stream as a file from a plain link (docs/product.md#streamed-exports).
+    const csv = page.getByRole('link', { name: 'Export answers (CSV)' })
+    await expect(csv).toBeVisible()
+    const file = await page.request.get(new URL((await csv.getAttribute('href')) as string, page.url()).href)
+    expect(file.status()).toBe(200)
+    expect(file.headers()['content-type']).toMatch(/^text\/csv/)
+    expect(await file.text()).toContain('More seats in the talks, please.')
     await expectAccessible(page)
 
     // Answers are in: a new question can still be added, with its texts per language, but none deleted.
