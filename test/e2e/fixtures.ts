@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
@@ -90,6 +92,29 @@ export function mailText(raw: string): string {
     return Buffer.from(bytes, 'latin1').toString('utf8')
   }
   return body
+}
+
+/** The six-digit code last mailed to an address: the outbox worker writes each mail as an .eml file in the site's data folder. */
+export async function mailedCode(dataDir: string, email: string): Promise<string> {
+  const outbox = join(dataDir, 'outbox')
+  const safe = email.replace(/[^a-z0-9@._-]/gi, '_')
+  let code: string | undefined
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(outbox)) return undefined
+        const file = readdirSync(outbox)
+          .filter((name) => name.endsWith(`-${safe}.eml`))
+          .sort()
+          .at(-1)
+        if (!file) return undefined
+        code = /\b(\d{6})\b/.exec(mailText(readFileSync(join(outbox, file), 'utf8')))?.[1]
+        return code
+      },
+      { timeout: 15_000, message: `a code mailed to ${email}` },
+    )
+    .toMatch(/^\d{6}$/)
+  return code as string
 }
 
 /** A visitor's address of its own (TRUST_PROXY=loopback): sign-ins from one address are limited. */

@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { DEMO_IDENTITY } from '../../server/config.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { DESKTOP, expect, expectAccessible, hydrated, mailedCode, PHONE, test } from './fixtures.ts'
 
 /**
  * Signed documents on the verification page (docs/product.md#document-signatures), in English,
@@ -28,32 +27,6 @@ const visitorIp = () => {
   return `8.10.${process.pid % 250}.${(nextAddress % 250) + 1}`
 }
 
-/** The verification code last mailed to an address (the outbox worker writes .eml files). */
-async function codeFor(email: string): Promise<string> {
-  const outbox = join(DATA_DIR, 'outbox')
-  const safe = email.replace(/[^a-z0-9@._-]/gi, '_')
-  let code: string | undefined
-  await expect
-    .poll(
-      () => {
-        if (!existsSync(outbox)) return undefined
-        const file = readdirSync(outbox)
-          .filter((name) => name.endsWith(`-${safe}.eml`))
-          .sort()
-          .at(-1)
-        if (!file) return undefined
-        const raw = readFileSync(join(outbox, file), 'utf8')
-        const body = raw.slice(raw.indexOf('\n\n') + 2)
-        const text = /Content-Transfer-Encoding:\s*base64/i.test(raw) ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body
-        code = /\b(\d{6})\b/.exec(text)?.[1]
-        return code
-      },
-      { timeout: 15_000, message: `a code mailed to ${email}` },
-    )
-    .toMatch(/^\d{6}$/)
-  return code as string
-}
-
 /** Calls a gateway function as the signed-in user (the context's access_token cookie). */
 async function gateway(page: Page, route: string, payload: unknown) {
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value
@@ -70,7 +43,7 @@ async function verifiedAccount(request: APIRequestContext, lang: string): Promis
   const email = `signed-${unique()}@example.com`
   const headers = { 'X-Forwarded-For': visitorIp() }
   expect((await request.post('/login/register', { form: { lang, nick: 'Somchai', email, password: PASSWORD }, headers })).status()).toBe(200)
-  expect((await request.post('/login/verify', { form: { lang, email, code: await codeFor(email) }, headers })).status()).toBe(200)
+  expect((await request.post('/login/verify', { form: { lang, email, code: await mailedCode(DATA_DIR, email) }, headers })).status()).toBe(200)
   return email
 }
 

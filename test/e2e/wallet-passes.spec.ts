@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { join } from 'node:path'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { unzipSync } from 'fflate'
 import { makeTestWallets } from '../setup/wallet-credentials.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { DESKTOP, expect, expectAccessible, hydrated, mailedCode, PHONE, test } from './fixtures.ts'
 
 /**
  * Wallet passes (docs/product.md#wallet-passes): on a site with both wallets configured (a server of
@@ -35,37 +34,11 @@ interface Site {
   dataDir: string
 }
 
-/** The verification code last mailed to an address (the outbox worker writes .eml files). */
-async function codeFor(site: Site, email: string): Promise<string> {
-  const outbox = join(site.dataDir, 'outbox')
-  const safe = email.replace(/[^a-z0-9@._-]/gi, '_')
-  let code: string | undefined
-  await expect
-    .poll(
-      () => {
-        if (!existsSync(outbox)) return undefined
-        const file = readdirSync(outbox)
-          .filter((name) => name.endsWith(`-${safe}.eml`))
-          .sort()
-          .at(-1)
-        if (!file) return undefined
-        const raw = readFileSync(join(outbox, file), 'utf8')
-        const body = raw.slice(raw.indexOf('\n\n') + 2)
-        const text = /Content-Transfer-Encoding:\s*base64/i.test(raw) ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body
-        code = /\b(\d{6})\b/.exec(text)?.[1]
-        return code
-      },
-      { timeout: 15_000, message: `a code mailed to ${email}` },
-    )
-    .toMatch(/^\d{6}$/)
-  return code as string
-}
-
 async function verifiedAccount(request: APIRequestContext, site: Site, lang: string): Promise<string> {
   const email = `wallet-${unique()}@example.com`
   const headers = { 'X-Forwarded-For': visitorIp() }
   expect((await request.post(`${site.base}/login/register`, { form: { lang, nick: 'Ada', email, password: PASSWORD }, headers })).status()).toBe(200)
-  expect((await request.post(`${site.base}/login/verify`, { form: { lang, email, code: await codeFor(site, email) }, headers })).status()).toBe(200)
+  expect((await request.post(`${site.base}/login/verify`, { form: { lang, email, code: await mailedCode(site.dataDir, email) }, headers })).status()).toBe(200)
   return email
 }
 
