@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useRevalidator } from 'react-router'
 import { type SiteState, type UserInfo, useSite } from '../../app-state.ts'
 
 /**
@@ -53,4 +54,20 @@ export function useCurrentUser(): UserInfo | null {
     () => null,
   )
   return current ? current.user : site.user
+}
+
+/**
+ * A sign-in or sign-out in this page (the login frame, the header) or in another tab loads the page's
+ * data again for whoever is signed in now: an order screen, the exhibitor area, the lead list.
+ */
+export function useReloadWhenUserChanges(): void {
+  const userId = useCurrentUser()?.userId ?? null
+  const revalidator = useRevalidator()
+  const shown = useRef(userId)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the user changes
+  useEffect(() => {
+    if (userId === shown.current) return
+    shown.current = userId
+    void revalidator.revalidate()
+  }, [userId])
 }

@@ -1,8 +1,7 @@
 import { type ReactNode, type Ref, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useNavigationType, useRevalidator } from 'react-router'
+import { useLocation, useNavigationType } from 'react-router'
 import { type UserInfo, useSite } from '../../app-state.ts'
-import { useCurrentUser } from '../../components/account-menu/user-store.ts'
 import { LoginButton } from '../../components/login-frame/login-button.tsx'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import styles from './checkout.module.css'
@@ -110,20 +109,6 @@ export function useFocusOnMount<T extends HTMLElement>(active = true) {
     if (active) ref.current?.focus()
   }, [active])
   return ref
-}
-
-/** A login or logout on an order screen (the frame, another tab) loads the screen again for the new user. */
-export function useReloadWhenUserChanges(): void {
-  const user = useCurrentUser()
-  const revalidator = useRevalidator()
-  const shown = useRef(user?.userId ?? null)
-  const userId = user?.userId ?? null
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the user changes
-  useEffect(() => {
-    if (userId === shown.current) return
-    shown.current = userId
-    void revalidator.revalidate()
-  }, [userId])
 }
 
 /** A translated sentence with the order number kept on one line (it has a hyphen a line may break at). */

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLoaderData, useRevalidator } from 'react-router'
-import { useCurrentUser } from '../../components/account-menu/user-store.ts'
+import { useLoaderData } from 'react-router'
+import { useReloadWhenUserChanges } from '../../components/account-menu/user-store.ts'
 import { LoginButton } from '../../components/login-frame/login-button.tsx'
 import { type AreaLoad, loadArea } from './area-load.ts'
 import { AreaPage } from './area-page.tsx'
@@ -64,18 +63,4 @@ function Missing() {
       </section>
     </AreaPage>
   )
-}
-
-/** A sign-in or sign-out (the prompt's frame, the header, another tab) loads the area again for the new user. */
-function useReloadWhenUserChanges(): void {
-  const user = useCurrentUser()
-  const revalidator = useRevalidator()
-  const shown = useRef(user?.userId ?? null)
-  const userId = user?.userId ?? null
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the user changes
-  useEffect(() => {
-    if (userId === shown.current) return
-    shown.current = userId
-    void revalidator.revalidate()
-  }, [userId])
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLoaderData, useRevalidator } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { exportLeads, type LeadListView, type LeadSyncAnswer, type LeadView, qualifyLead, scanLead } from '../../api/leads.ts'
 import { useGateway, useSite } from '../../app-state.ts'
-import { useCurrentUser } from '../../components/account-menu/user-store.ts'
+import { useCurrentUser, useReloadWhenUserChanges } from '../../components/account-menu/user-store.ts'
 import { PageMeta } from '../../components/page-meta/page-meta.tsx'
 import { loadResources } from '../../i18n/resources.ts'
 import type { Locale } from '../../../shared/languages.ts'
@@ -43,19 +43,6 @@ export function Component() {
       </div>
     </main>
   )
-}
-
-/** Signing in (or out) from the prompt loads the page again for whoever is signed in now. */
-function useReloadWhenUserChanges(): void {
-  const userId = useCurrentUser()?.userId ?? null
-  const revalidator = useRevalidator()
-  const shown = useRef(userId)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the user changes
-  useEffect(() => {
-    if (userId === shown.current) return
-    shown.current = userId
-    void revalidator.revalidate()
-  }, [userId])
 }
 
 function download(file: { fileName: string; mediaType: string; base64: string }) {
