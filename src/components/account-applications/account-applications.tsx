@@ -4,7 +4,8 @@ import { Link } from 'react-router'
 import { type MyApplication, myApplications } from '../../api/applications.ts'
 import { boothDimensions, personName } from '../../../shared/rules/applications.ts'
 import { useGateway, useSite } from '../../app-state.ts'
-import { loadResources } from '../../i18n/resources.ts'
+import { useNamespace } from '../account-menu/use-namespace.ts'
+import frame from '../account-section/account-section.module.css'
 import styles from './account-applications.module.css'
 import { dateFormat } from '../../i18n/intl.ts'
 
@@ -17,30 +18,9 @@ type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; items: 
  * account page needs nothing but `<AccountApplications />`.
  */
 export function AccountApplications() {
-  const site = useSite()
   const gateway = useGateway()
-  const { i18n } = useTranslation()
-  const [stringsReady, setStringsReady] = useState(false)
+  const stringsReady = useNamespace('apply')
   const [state, setState] = useState<State>({ kind: 'loading' })
-
-  useEffect(() => {
-    if (i18n.hasResourceBundle(site.locale, 'apply')) {
-      setStringsReady(true)
-      return
-    }
-    let current = true
-    loadResources(site.locale, ['apply'])
-      .then((resources) => {
-        const bundle = resources[site.locale]?.apply
-        if (bundle) i18n.addResourceBundle(site.locale, 'apply', bundle, true, true)
-      })
-      .finally(() => {
-        if (current) setStringsReady(true)
-      })
-    return () => {
-      current = false
-    }
-  }, [i18n, site.locale])
 
   const load = useCallback(() => {
     setState({ kind: 'loading' })
@@ -52,7 +32,7 @@ export function AccountApplications() {
   useEffect(load, [load])
 
   // Server HTML and the first browser render are the same empty frame: nothing personal, no mismatch.
-  if (!stringsReady) return <section className={styles.section} aria-busy="true" />
+  if (!stringsReady) return <section className={frame.section} aria-busy="true" />
   return <ApplicationsList state={state} onRetry={load} />
 }
 
@@ -60,25 +40,25 @@ function ApplicationsList({ state, onRetry }: { state: State; onRetry(): void })
   const { t } = useTranslation('apply')
   const site = useSite()
   return (
-    <section className={styles.section} aria-labelledby="account-applications-title" aria-busy={state.kind === 'loading'}>
-      <div className={styles.head}>
-        <h2 id="account-applications-title" className={styles.title}>
+    <section className={frame.section} aria-labelledby="account-applications-title" aria-busy={state.kind === 'loading'}>
+      <div className={frame.head}>
+        <h2 id="account-applications-title" className={frame.title}>
           {t('account.title')}
         </h2>
-        <Link className={styles.applyLink} to={`/${site.lang}/apply`}>
+        <Link className={frame.headLink} to={`/${site.lang}/apply`}>
           {t('account.apply')}
         </Link>
       </div>
-      {state.kind === 'loading' ? <p className={styles.note}>{t('account.loading')}</p> : null}
+      {state.kind === 'loading' ? <p className={frame.note}>{t('account.loading')}</p> : null}
       {state.kind === 'failed' ? (
-        <div className={styles.note} role="alert">
+        <div className={frame.note} role="alert">
           <p>{t('account.failed')}</p>
-          <button type="button" className={styles.retry} onClick={onRetry}>
+          <button type="button" className={frame.retry} onClick={onRetry}>
             {t('account.retry')}
           </button>
         </div>
       ) : null}
-      {state.kind === 'ready' && state.items.length === 0 ? <p className={styles.note}>{t('account.empty')}</p> : null}
+      {state.kind === 'ready' && state.items.length === 0 ? <p className={frame.note}>{t('account.empty')}</p> : null}
       {state.kind === 'ready' && state.items.length > 0 ? (
         <ul className={styles.list}>
           {state.items.map((item) => (

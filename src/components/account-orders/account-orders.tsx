@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { myOrders, type OrderSummary } from '../../api/tickets.ts'
 import { useGateway, useSite } from '../../app-state.ts'
-import { loadResources } from '../../i18n/resources.ts'
+import { useNamespace } from '../account-menu/use-namespace.ts'
 import { checkoutPath, exhibitorAreaPath, orderDetailPath, orderPath } from '../../../shared/checkout-steps.ts'
 import { formatMoney } from '../money/format.ts'
-import styles from './account-orders.module.css'
+import styles from '../account-section/account-section.module.css'
 import { StatusBadge } from './status-badge.tsx'
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; items: OrderSummary[]; more: boolean }
@@ -19,30 +19,9 @@ const SHOWN = 3
  * strings (the `tickets` namespace), so the account page needs nothing but `<AccountOrders />`.
  */
 export function AccountOrders() {
-  const site = useSite()
   const gateway = useGateway()
-  const { i18n } = useTranslation()
-  const [stringsReady, setStringsReady] = useState(false)
+  const stringsReady = useNamespace('tickets')
   const [state, setState] = useState<State>({ kind: 'loading' })
-
-  useEffect(() => {
-    if (i18n.hasResourceBundle(site.locale, 'tickets')) {
-      setStringsReady(true)
-      return
-    }
-    let current = true
-    loadResources(site.locale, ['tickets'])
-      .then((resources) => {
-        const bundle = resources[site.locale]?.tickets
-        if (bundle && !i18n.hasResourceBundle(site.locale, 'tickets')) i18n.addResourceBundle(site.locale, 'tickets', bundle, true, true)
-      })
-      .finally(() => {
-        if (current) setStringsReady(true)
-      })
-    return () => {
-      current = false
-    }
-  }, [i18n, site.locale])
 
   const load = useCallback(() => {
     setState({ kind: 'loading' })
@@ -67,7 +46,7 @@ function OrdersList({ state, onRetry }: { state: State; onRetry(): void }) {
         <h2 id="account-orders-title" className={styles.title}>
           {t('account.title')}
         </h2>
-        <Link className={styles.all} to={checkoutPath(site.lang, 'orders')}>
+        <Link className={styles.headLink} to={checkoutPath(site.lang, 'orders')}>
           {t('account.all')}
         </Link>
       </div>

@@ -4,11 +4,11 @@ import { Link } from 'react-router'
 import { leaveWaitingList, myWaitingList, type WaitingEntry } from '../../api/tickets.ts'
 import { useGateway, useSite } from '../../app-state.ts'
 import { dateFormat } from '../../i18n/intl.ts'
-import { loadResources } from '../../i18n/resources.ts'
+import { useNamespace } from '../account-menu/use-namespace.ts'
 import { checkoutPath } from '../../../shared/checkout-steps.ts'
 import { GatewayError } from '../../api/gateway-error.ts'
 import { useToast } from '../toast/toast.tsx'
-import styles from './account-waiting-list.module.css'
+import styles from '../account-section/account-section.module.css'
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; entries: WaitingEntry[] }
 
@@ -19,30 +19,9 @@ type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; entries
  * `tickets` namespace); an account waiting for nothing sees no section.
  */
 export function AccountWaitingList() {
-  const site = useSite()
   const gateway = useGateway()
-  const { i18n } = useTranslation()
-  const [stringsReady, setStringsReady] = useState(false)
+  const stringsReady = useNamespace('tickets')
   const [state, setState] = useState<State>({ kind: 'loading' })
-
-  useEffect(() => {
-    if (i18n.hasResourceBundle(site.locale, 'tickets')) {
-      setStringsReady(true)
-      return
-    }
-    let current = true
-    loadResources(site.locale, ['tickets'])
-      .then((resources) => {
-        const bundle = resources[site.locale]?.tickets
-        if (bundle && !i18n.hasResourceBundle(site.locale, 'tickets')) i18n.addResourceBundle(site.locale, 'tickets', bundle, true, true)
-      })
-      .finally(() => {
-        if (current) setStringsReady(true)
-      })
-    return () => {
-      current = false
-    }
-  }, [i18n, site.locale])
 
   const load = useCallback(() => {
     gateway.call(myWaitingList, {}).then(
