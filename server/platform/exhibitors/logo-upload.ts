@@ -10,6 +10,7 @@ import type { Platform } from '../platform.ts'
 import type { RateRule } from '../rate-limits.ts'
 import { LimiterBusy } from '../render-limiter.ts'
 import type { ExhibitorService } from './exhibitors.service.ts'
+import { uploadAnswer } from '../kit/upload-answer.ts'
 
 /** Uploads per account an hour: each costs a core for about a second. */
 export const LOGO_UPLOADS: RateRule = { name: 'exhibitor.logos', points: EXHIBITOR_LIMITS.logosPerHour, durationSeconds: 3600 }
@@ -35,17 +36,8 @@ export function mountLogoUpload(router: Router, platform: Platform, service: Exh
   const maxBytes = EXHIBITOR_LIMITS.logoMb * 1024 * 1024
 
   router.post(EXHIBITOR_LOGO_PATH, async (req: Request, res: Response) => {
-    const requestId = res.locals.context.requestId as string
-    res.setHeader('Cache-Control', 'private, no-store')
-    let answered = false
-    const send = (status: number, data: unknown, message?: string) => {
-      if (answered || res.headersSent) return
-      answered = true
-      // The rest of a refused body is not read: the connection closes after the answer.
-      if (!req.complete) res.setHeader('Connection', 'close')
-      req.unpipe()
-      res.status(status).json({ succeed: status === ERROR_CODES.ok, ErrorCode: status, data, ...(message ? { message } : {}), requestId })
-    }
+    const answer = uploadAnswer(req, res)
+    const { requestId, send } = answer
     const refuse = (error: unknown) => {
       if (error instanceof DomainError) {
         if (error.errorCode === ERROR_CODES.rateLimited) res.setHeader('Retry-After', String(error.params.seconds ?? 60))
@@ -90,12 +82,12 @@ export function mountLogoUpload(router: Router, platform: Platform, service: Exh
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
         stream.on('limit', tooLarge)
         stream.on('end', () => {
-          if (!answered) picture = { bytes: Buffer.concat(chunks), name: cleanName(info.filename ?? '', 200) || 'logo' }
+          if (!answer.answered) picture = { bytes: Buffer.concat(chunks), name: cleanName(info.filename ?? '', 200) || 'logo' }
         })
       })
       parser.on('error', () => send(ERROR_CODES.invalid, null, EXHIBITOR_MESSAGES.logoFailed))
       parser.on('close', () => {
-        if (answered) return
+        if (answer.answered) return
         const file = picture as { bytes: Buffer; name: string } | null
         if (!file || file.bytes.length === 0) return send(ERROR_CODES.invalid, null, EXHIBITOR_MESSAGES.logoNotImage)
         storeVisitorImage(platform, platform.services.media.storage, file.bytes, file.name)

@@ -15,6 +15,7 @@ import type { Platform } from '../platform.ts'
 import { contentHash, makeImage } from './images.ts'
 import { cleanName, existingMedia, recordUpload } from './media-console.ts'
 import type { MediaStorage } from './storage.ts'
+import { uploadAnswer } from '../kit/upload-answer.ts'
 
 /**
  * What the first bytes of a file say it is. Only a video container is told apart here (it is
@@ -71,9 +72,8 @@ export function mountMediaUpload(router: Router, platform: Platform, storage: Me
   removeStaleSpool(spoolDir).catch((error: unknown) => platform.logger.warn({ err: error }, 'media: old upload spool files could not be removed'))
 
   router.post(MEDIA_UPLOAD_PATH, async (req: Request, res: Response) => {
-    const requestId = res.locals.context.requestId as string
-    res.setHeader('Cache-Control', 'private, no-store')
-    let answered = false
+    const answer = uploadAnswer(req, res)
+    const requestId = answer.requestId
     /** A video's spool file, removed however the request ends. */
     let spooled: string | null = null
     let file: WriteStream | null = null
@@ -82,14 +82,9 @@ export function mountMediaUpload(router: Router, platform: Platform, storage: Me
       if (spooled) rm(spooled, { force: true }).catch(() => {})
     }
     const send = (status: number, data: unknown, message?: string) => {
-      if (answered || res.headersSent) return
-      answered = true
       // A refused upload stops being read (the parser may never close): its spool file goes now.
-      if (status !== ERROR_CODES.ok) cleanUp()
-      // The rest of a refused body is not read: the connection closes after the answer.
-      if (!req.complete) res.setHeader('Connection', 'close')
-      req.unpipe()
-      res.status(status).json({ succeed: status === ERROR_CODES.ok, ErrorCode: status, data, ...(message ? { message } : {}), requestId })
+      if (!answer.answered && status !== ERROR_CODES.ok) cleanUp()
+      answer.send(status, data, message)
     }
     const refuse = (error: unknown) => {
       // What the message names (the size limit) travels as `data`, as the gateway sends a DomainError's params.
@@ -163,7 +158,7 @@ export function mountMediaUpload(router: Router, platform: Platform, storage: Me
       }
 
       stream.on('data', (chunk: Buffer) => {
-        if (answered) return
+        if (answer.answered) return
         bytes += chunk.length
         hash.update(chunk)
         if (mode === null) {
@@ -181,10 +176,10 @@ export function mountMediaUpload(router: Router, platform: Platform, storage: Me
       })
       stream.on('limit', () => refuse(tooLarge(MEDIA_LIMITS.videoMb)))
       stream.on('end', () => {
-        if (answered) return
+        if (answer.answered) return
         if (bytes === 0) return
         if (mode === null) decide()
-        if (answered) return
+        if (answer.answered) return
         if (mode === 'image') {
           if (bytes > imageMax) return refuse(tooLarge(MEDIA_LIMITS.imageMb))
           const buffer = Buffer.concat(chunks)
@@ -225,18 +220,14 @@ export function mountMediaUpload(router: Router, platform: Platform, storage: Me
     })
     parser.on('error', () => send(ERROR_CODES.invalid, null, 'console:errors.mediaUpload'))
     parser.on('close', () => {
-      if (answered) return cleanUp()
+      if (answer.answered) return cleanUp()
       if (!finish) return send(ERROR_CODES.invalid, null, 'console:errors.mediaNoFile')
       finish()
         .then((item) => send(ERROR_CODES.ok, item))
         .catch(refuse)
         .finally(cleanUp)
     })
-    req.once('aborted', () => {
-      answered = true
-      req.unpipe()
-      cleanUp()
-    })
+    req.once('aborted', cleanUp)
     await mkdir(spoolDir, { recursive: true })
     req.pipe(parser)
   })

@@ -16,6 +16,7 @@ import { actorOf, type StaffActor } from '../../staff-actor.ts'
 import * as exhibitors from '../exhibitors.repo.ts'
 import * as repo from './tasks.repo.ts'
 import { manualIn, taskBoard } from './tasks.service.ts'
+import { uploadAnswer } from '../../kit/upload-answer.ts'
 
 /**
  * The exhibitor manual (docs/product.md#exhibitor-manual): the organiser's PDF of a `manual` task, one a
@@ -80,17 +81,8 @@ export function mountManualUpload(router: Router, platform: Platform): void {
   const maxBytes = MANUAL_LIMITS.mb * 1024 * 1024
 
   router.post(MANUAL_UPLOAD_PATH, async (req: Request, res: Response) => {
-    const requestId = res.locals.context.requestId as string
-    res.setHeader('Cache-Control', 'private, no-store')
-    let answered = false
-    const send = (status: number, data: unknown, message?: string) => {
-      if (answered || res.headersSent) return
-      answered = true
-      // The rest of a refused body is not read: the connection closes after the answer.
-      if (!req.complete) res.setHeader('Connection', 'close')
-      req.unpipe()
-      res.status(status).json({ succeed: status === ERROR_CODES.ok, ErrorCode: status, data, ...(message ? { message } : {}), requestId })
-    }
+    const answer = uploadAnswer(req, res)
+    const { requestId, send } = answer
     const refuse = (error: unknown) => {
       if (error instanceof DomainError) {
         const data = error.fields ? { fields: error.fields, ...error.params } : Object.keys(error.params).length ? error.params : null
@@ -136,7 +128,7 @@ export function mountManualUpload(router: Router, platform: Platform): void {
         const chunks: Buffer[] = []
         let head = Buffer.alloc(0)
         stream.on('data', (chunk: Buffer) => {
-          if (answered) return
+          if (answer.answered) return
           if (head.length < PDF_MAGIC.length) {
             head = Buffer.concat([head, chunk])
             // Refused from its first bytes: nothing more of a picture renamed .pdf is read.
@@ -146,14 +138,14 @@ export function mountManualUpload(router: Router, platform: Platform): void {
         })
         stream.on('limit', tooLarge)
         stream.on('end', () => {
-          if (answered) return
+          if (answer.answered) return
           const name = cleanName(info.filename ?? '', MANUAL_LIMITS.name) || 'manual.pdf'
           pdf = { bytes: Buffer.concat(chunks), name }
         })
       })
       parser.on('error', notPdf)
       parser.on('close', () => {
-        if (answered) return
+        if (answer.answered) return
         const file = pdf as { bytes: Buffer; name: string } | null
         if (!file || file.bytes.length < PDF_MAGIC.length || file.bytes.toString('latin1', 0, PDF_MAGIC.length) !== PDF_MAGIC) return notPdf()
         saveManual(platform, actor, { exhibitionId, taskId, locale: locale as Locale }, file)

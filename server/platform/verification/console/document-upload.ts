@@ -7,6 +7,7 @@ import { REGISTER_DOCUMENT_PATH } from '../../../../shared/rules/console-registe
 import { fromConsolePage, parseCookies } from '../../gateway.ts'
 import type { Platform } from '../../platform.ts'
 import { PDF_MAGIC } from '../upload.ts'
+import { uploadAnswer } from '../../kit/upload-answer.ts'
 
 /**
  * POST /gateway/console/register-document: one PDF as multipart/form-data (field "file") from the
@@ -20,17 +21,8 @@ export function mountRegisterDocumentUpload(router: Router, platform: Platform):
   const tooLarge = { maxMb: platform.config.UPLOAD_MAX_MB }
 
   router.post(REGISTER_DOCUMENT_PATH, async (req: Request, res: Response) => {
-    const requestId = res.locals.context.requestId as string
-    res.setHeader('Cache-Control', 'private, no-store')
-    let answered = false
-    const send = (status: number, data: unknown, message?: string) => {
-      if (answered || res.headersSent) return
-      answered = true
-      // The rest of a refused body is not read: the connection closes after the answer.
-      if (!req.complete) res.setHeader('Connection', 'close')
-      req.unpipe()
-      res.status(status).json({ succeed: status === ERROR_CODES.ok, ErrorCode: status, data, ...(message ? { message } : {}), requestId })
-    }
+    const answer = uploadAnswer(req, res)
+    const { requestId, send } = answer
 
     const headers = req.headers as Record<string, string | undefined>
     const request = { method: 'POST', path: req.path, headers, query: {}, body: null, ip: res.locals.context.ip as string, requestId }
@@ -54,7 +46,7 @@ export function mountRegisterDocumentUpload(router: Router, platform: Platform):
       let head = Buffer.alloc(0)
       let bytes = 0
       stream.on('data', (chunk: Buffer) => {
-        if (answered) return
+        if (answer.answered) return
         bytes += chunk.length
         if (head.length < PDF_MAGIC.length) {
           head = Buffer.concat([head, chunk.subarray(0, PDF_MAGIC.length - head.length)])
@@ -65,7 +57,7 @@ export function mountRegisterDocumentUpload(router: Router, platform: Platform):
       })
       stream.on('limit', () => send(ERROR_CODES.tooLarge, tooLarge, 'console:errors.registerFileTooLarge'))
       stream.on('end', () => {
-        if (answered) return
+        if (answer.answered) return
         if (bytes === 0) return send(ERROR_CODES.invalid, null, 'console:errors.registerNoFile')
         if (head.length < PDF_MAGIC.length) return send(ERROR_CODES.unsupportedType, null, 'console:errors.registerNotPdf')
         fingerprint = { sha256: hash.digest('hex'), bytes }
@@ -75,10 +67,6 @@ export function mountRegisterDocumentUpload(router: Router, platform: Platform):
     parser.on('close', () => {
       if (fingerprint) send(ERROR_CODES.ok, fingerprint)
       else send(ERROR_CODES.invalid, null, 'console:errors.registerNoFile')
-    })
-    req.once('aborted', () => {
-      answered = true
-      req.unpipe()
     })
     req.pipe(parser)
   })
