@@ -27,6 +27,9 @@ export default defineConfig({
     // Recording a trace of every test to keep the failing ones cost about a fifth of the pass's time
     // (DOM snapshots at each action), and CI keeps no artifacts: rerun a failing test with --trace=on.
     trace: 'off',
+    // A navigation that has not come in 30 s will not come: fail then, with the page's screenshot,
+    // rather than hold the worker for the rest of the test's time.
+    navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
   },
   webServer: {

@@ -163,6 +163,10 @@ async function buyTwoTickets(page: Page, exhibitionId: string, email: string): P
   await frame.getByLabel(/e-mail address/i).fill(email)
   await frame.getByLabel(/^password$/i).fill(VISITOR_PASSWORD)
   await frame.getByRole('button', { name: /^log in$/i }).click()
+  // Two steps, so a failure says which one did not happen: the sign-in (the frame stays open) or
+  // the order made right after it (no refusal shown at the total).
+  await expect(page.locator('dialog[open]')).toHaveCount(0, { timeout: 20_000 })
+  await expect(page.getByRole('alert')).toHaveCount(0)
   await page.waitForURL(/\/apply\/infoPage\?order=T-/)
   await hydrated(page)
   const number = new URL(page.url()).searchParams.get('order') as string
