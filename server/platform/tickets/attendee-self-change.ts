@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import type * as contracts from '../../../shared/contracts/tickets.ts'
 import type { Locale } from '../../../shared/languages.ts'
@@ -69,27 +68,16 @@ export async function changeMyAttendee(context: TicketsContext, caller: Caller, 
       company: payload.company,
       job_title: payload.jobTitle,
     }
-    await staffOrders.updateAttendee(tx, attendeeId, {
-      firstName: next.first_name,
-      lastName: next.last_name,
-      company: next.company,
-      jobTitle: next.job_title,
-      email: next.email,
-      phoneE164: next.phone_e164,
-      phoneCountry: next.phone_country,
-      identity: next.identity,
-      industry: next.industry,
-    })
+    await staffOrders.updateAttendee(tx, next)
     await orders.logEvent(tx, order.id, 'attendeeChanged', { position: payload.position, by, userId: caller.userId })
     let reissued = false
     if (renamed) {
-      const fresh = { id: randomUUID(), code: '' }
-      fresh.code = context.signer.sign(fresh.id, order.exhibition_id)
-      // False when a door's scan reached the ticket since the check above: refused the same way.
-      reissued = await staffOrders.reissueTicket(tx, ticket.id, fresh)
-      if (!reissued) throw conflict('tickets:attendeeChange.checkedIn')
+      // Null when a door's scan reached the ticket since the check above: refused the same way.
+      const code = await staffOrders.reissueTicket(tx, ticket.id, (id) => context.signer.sign(id, order.exhibition_id))
+      if (!code) throw conflict('tickets:attendeeChange.checkedIn')
+      reissued = true
       await orders.logEvent(tx, order.id, 'ticketReissued', { position: payload.position, by, userId: caller.userId })
-      await queueAttendeeTickets(context, tx, order, info, [{ attendee: next, ticketName: ticket.typeName, code: fresh.code }], { includeBuyer: true })
+      await queueAttendeeTickets(context, tx, order, info, [{ attendee: next, ticketName: ticket.typeName, code }], { includeBuyer: true })
     }
     await queueSelfChangedMail(context, tx, order, next, { by, reissued })
     return { position: payload.position, reissued }

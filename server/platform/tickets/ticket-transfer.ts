@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { z } from 'zod'
 import type * as contracts from '../../../shared/contracts/tickets.ts'
 import { LOCALES, type Locale } from '../../../shared/languages.ts'
@@ -275,29 +275,18 @@ export async function acceptTransfer(
       industry: details.industry,
       shares: [...details.shares],
     }
-    await staffOrders.updateAttendee(tx, current.id, {
-      firstName: next.first_name,
-      lastName: next.last_name,
-      company: next.company,
-      jobTitle: next.job_title,
-      email: next.email,
-      phoneE164: next.phone_e164,
-      phoneCountry: next.phone_country,
-      identity: next.identity,
-      industry: next.industry,
-    })
+    await staffOrders.updateAttendee(tx, next)
     await tx.query('update ticket_attendees set shares = $2, transferred_at = now() where id = $1', [current.id, next.shares])
     await questions.replaceAnswers(tx, current.id, checked.clean)
-    const fresh = { id: randomUUID(), code: '' }
-    fresh.code = context.signer.sign(fresh.id, order.exhibition_id)
-    // False when a door's scan reached the ticket since the check above: refused the same way.
-    if (!(await staffOrders.reissueTicket(tx, ticket.id, fresh))) throw conflict('tickets:transfer.checkedIn')
+    // Null when a door's scan reached the ticket since the check above: refused the same way.
+    const code = await staffOrders.reissueTicket(tx, ticket.id, (id) => context.signer.sign(id, order.exhibition_id))
+    if (!code) throw conflict('tickets:transfer.checkedIn')
     await tx.query(`update ticket_transfers set status = 'accepted', decided_at = now(), recipient_account_id = $2 where id = $1`, [transfer.id, caller.userId])
     await orders.logEvent(tx, order.id, 'ticketTransferred', { position: current.position, by: 'holder', userId: caller.userId, transferId: transfer.id })
     await orders.logEvent(tx, order.id, 'ticketReissued', { position: current.position, by: 'holder', userId: caller.userId })
     // The new holder's e-ticket in their own language; the order's other mails keep the order's.
     const theirs = { ...order, locale: transfer.recipient_locale }
-    await queueAttendeeTickets(context, tx, theirs, info, [{ attendee: next, ticketName: ticket.typeName, code: fresh.code }], { includeBuyer: true })
+    await queueAttendeeTickets(context, tx, theirs, info, [{ attendee: next, ticketName: ticket.typeName, code }], { includeBuyer: true })
     await queueTransferMails(context, tx, order, info, {
       kind: 'accepted',
       holder: current,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import type { ConsoleOrderDetail } from '../../../../shared/contracts/console-orders.ts'
 import type { attendeeInput } from '../../../../shared/contracts/tickets.ts'
@@ -50,43 +49,31 @@ export async function changeAttendee(
       const others = all.filter((row) => row.id !== current.id)
       if (others.some((row) => row.email.toLowerCase() === input.email.toLowerCase())) throw invalid({ email: MESSAGES.emailRepeated })
       if (others.some((row) => row.phone_e164 === input.phone.e164)) throw invalid({ phone: MESSAGES.phoneRepeated })
-      const values = {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        company: input.company,
-        jobTitle: input.jobTitle,
-        email: input.email,
-        phoneE164: input.phone.e164,
-        phoneCountry: input.phone.country,
-        identity: input.identity,
-        industry: input.industry,
-      }
       const before = auditedAttendee(current)
       const next: orders.AttendeeRow = {
         ...current,
-        first_name: values.firstName,
-        last_name: values.lastName,
-        company: values.company,
-        job_title: values.jobTitle,
-        email: values.email,
-        phone_e164: values.phoneE164,
-        phone_country: values.phoneCountry,
-        identity: values.identity,
-        industry: values.industry,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        company: input.company,
+        job_title: input.jobTitle,
+        email: input.email,
+        phone_e164: input.phone.e164,
+        phone_country: input.phone.country,
+        identity: input.identity,
+        industry: input.industry,
       }
       if (same(before, auditedAttendee(next))) return
-      await staffOrders.updateAttendee(tx, current.id, values)
+      await staffOrders.updateAttendee(tx, next)
       await orders.logEvent(tx, locked.id, 'attendeeChanged', { position: current.position, staffId: actor.staffId })
       await queueAttendeeChangedMail(context, tx, locked, next)
       const ticket = (await ticketFacts(tx, locked, locked.locale as Locale)).find((row) => row.attendeeId === current.id && !row.voided)
       let reissued = false
       if (locked.status === 'paid' && ticket && next.email.toLowerCase() !== current.email.toLowerCase()) {
         // Another person comes instead: the code the old address holds must stop opening the door.
-        const fresh = { id: randomUUID(), code: '' }
-        fresh.code = context.signer.sign(fresh.id, locked.exhibition_id)
-        reissued = await staffOrders.reissueTicket(tx, ticket.id, fresh)
+        const fresh = await staffOrders.reissueTicket(tx, ticket.id, (id) => context.signer.sign(id, locked.exhibition_id))
+        reissued = fresh !== null
         if (reissued) await orders.logEvent(tx, locked.id, 'ticketReissued', { position: current.position, staffId: actor.staffId })
-        const code = reissued ? fresh.code : ticket.code
+        const code = fresh ?? ticket.code
         await queueAttendeeTickets(context, tx, locked, info, [{ attendee: next, ticketName: ticket.typeName, code }], { includeBuyer: false })
       }
       await context.platform.services.staff.audit(

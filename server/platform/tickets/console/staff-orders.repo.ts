@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import type { Locale } from '../../../../shared/languages.ts'
 import type { Scope } from '../../staff-actor.ts'
 import type { Queryable } from '../../../db/client.ts'
 import type { OrderListStatus, PaymentMethod } from '../../../../shared/rules/console-orders.ts'
 import type { PersonName } from '../../../../shared/rules/names.ts'
 import type { RefundReason, RefundStatus } from '../order-rules.ts'
-import type { OrderRow } from '../orders.repo.ts'
+import type { AttendeeRow, OrderRow } from '../orders.repo.ts'
 import type { AttemptRow } from '../payments/payments.repo.ts'
 
 /**
@@ -386,37 +387,13 @@ export async function buyingAttempt(db: Queryable, orderId: string, lock = false
   return result.rows[0] ?? null
 }
 
-export async function updateAttendee(
-  tx: Queryable,
-  attendeeId: string,
-  values: {
-    firstName: string
-    lastName: string
-    company: string
-    jobTitle: string
-    email: string
-    phoneE164: string
-    phoneCountry: string
-    identity: string
-    industry: string
-  },
-): Promise<void> {
+/** Writes an attendee's details as the row now holds them (its shares and answers are written apart). */
+export async function updateAttendee(tx: Queryable, row: AttendeeRow): Promise<void> {
   await tx.query(
     `update ticket_attendees set first_name = $2, last_name = $3, email = $4, phone_e164 = $5, phone_country = $6, identity = $7, industry = $8,
        company = $9, job_title = $10
      where id = $1`,
-    [
-      attendeeId,
-      values.firstName,
-      values.lastName,
-      values.email,
-      values.phoneE164,
-      values.phoneCountry,
-      values.identity,
-      values.industry,
-      values.company,
-      values.jobTitle,
-    ],
+    [row.id, row.first_name, row.last_name, row.email, row.phone_e164, row.phone_country, row.identity, row.industry, row.company, row.job_title],
   )
 }
 
@@ -424,15 +401,17 @@ export async function updateAttendee(
  * Gives a valid ticket a new id and code, so the QR code mailed to the old address stops opening the
  * door (the door checks a code's signature, then finds its ticket id in the list). A ticket the door
  * already saw (a scan names it) keeps its code: its holder is inside, and the scans keep their ticket.
- * False when nothing was reissued.
+ * The new code, or null when nothing was reissued.
  */
-export async function reissueTicket(tx: Queryable, ticketId: string, next: { id: string; code: string }): Promise<boolean> {
+export async function reissueTicket(tx: Queryable, ticketId: string, codeFor: (newId: string) => string): Promise<string | null> {
+  const id = randomUUID()
+  const code = codeFor(id)
   const result = await tx.query(
     `update e_tickets set id = $2, code = $3, issued_at = now()
       where id = $1 and voided_at is null and not exists (select 1 from checkin_scans c where c.ticket_id = $1)`,
-    [ticketId, next.id, next.code],
+    [ticketId, id, code],
   )
-  return result.rowCount === 1
+  return result.rowCount === 1 ? code : null
 }
 
 export interface QueueRow {
