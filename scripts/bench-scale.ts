@@ -154,6 +154,10 @@ function startInstances(url: string, tokenSecret: string, dir: string): ChildPro
         // The pages need exhibitions and articles; a real database gets no demo content unasked.
         DEMO_CONTENT: 'on',
         LOG_LEVEL: 'warn',
+        // A private listener for /metrics, as compose has one: the pool's waiting requests and the page cache's hits.
+        METRICS_PORT: String(port + 10),
+        // Nothing is left to drain once the bench has stopped nginx.
+        SHUTDOWN_DRAIN_SECONDS: '0',
       },
       stdio: ['ignore', log, log],
     })
@@ -307,13 +311,50 @@ interface InstanceFigures {
   rssStartMiB: number | null
   rssPeakMiB: number | null
   cpuSeconds: number | null
+  /** Requests that waited for one of the pool's connections, at most at once (null: no metrics, with --target). */
+  poolWaitingPeak: number | null
+  poolTotalPeak: number | null
+  /** Page cache hits and misses during the run. */
+  cacheHits: number | null
+  cacheMisses: number | null
+  /** Per platform function during the run: calls and seconds spent (wall time, from the gateway's histogram). */
+  functions: Record<string, { calls: number; seconds: number }>
+}
+
+/** The figures of one instance's /metrics (METRICS_PORT) the bench reads: pool states and page cache events. */
+async function metricsOf(port: number): Promise<Record<string, number> | null> {
+  if (options.target) return null
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${port + 10}/metrics`)).text()
+    const values: Record<string, number> = {}
+    for (const match of text.matchAll(
+      /^(db_pool_connections|page_cache_requests_total|gateway_call_duration_seconds_sum|gateway_call_duration_seconds_count)\{(?:state|outcome|function)="([\w$]+)"\} (\S+)$/gm,
+    )) {
+      values[`${match[1]}:${match[2]}`] = Number(match[3])
+    }
+    return values
+  } catch {
+    return null
+  }
 }
 
 async function runMix(db: Database, fixtures: Fixtures, seconds: number, pids: Array<{ port: number; pid: number }>, split: Mix) {
   const active = KINDS.filter((kind) => split[kind] > 0)
   const cpuBefore = pids.map(({ pid }) => cpuOf(pid))
   const countersBefore = await countersOf(db)
-  const figures: InstanceFigures[] = pids.map(({ port, pid }) => ({ port, pid, rssStartMiB: rssOf(pid), rssPeakMiB: rssOf(pid), cpuSeconds: null }))
+  const metricsBefore = await Promise.all(pids.map(({ port }) => metricsOf(port)))
+  const figures: InstanceFigures[] = pids.map(({ port, pid }) => ({
+    port,
+    pid,
+    rssStartMiB: rssOf(pid),
+    rssPeakMiB: rssOf(pid),
+    cpuSeconds: null,
+    poolWaitingPeak: null,
+    poolTotalPeak: null,
+    cacheHits: null,
+    cacheMisses: null,
+    functions: {},
+  }))
   let peakConnections = 0
   // The bench's own reads of the counters and connections are transactions too; they are taken off.
   let ownTransactions = 1
@@ -324,6 +365,14 @@ async function runMix(db: Database, fixtures: Fixtures, seconds: number, pids: A
     }
   }, 250)
   const connectionSampler = setInterval(() => {
+    for (const entry of figures) {
+      metricsOf(entry.port).then((values) => {
+        if (!values) return
+        const most = (now: number | null, value: number | undefined) => (value === undefined ? now : Math.max(now ?? 0, value))
+        entry.poolWaitingPeak = most(entry.poolWaitingPeak, values['db_pool_connections:waiting'])
+        entry.poolTotalPeak = most(entry.poolTotalPeak, values['db_pool_connections:total'])
+      })
+    }
     ownTransactions += 1
     connectionsOf(db).then(
       (count) => {
@@ -338,6 +387,21 @@ async function runMix(db: Database, fixtures: Fixtures, seconds: number, pids: A
       const after = cpuOf(entry.pid)
       const before = cpuBefore[index]
       entry.cpuSeconds = after !== null && before !== null && before !== undefined ? after - before : null
+    })
+    const metricsAfter = await Promise.all(pids.map(({ port }) => metricsOf(port)))
+    figures.forEach((entry, index) => {
+      const before = metricsBefore[index]
+      const after = metricsAfter[index]
+      if (!before || !after) return
+      const delta = (name: string) => (after[name] ?? 0) - (before[name] ?? 0)
+      entry.cacheHits = delta('page_cache_requests_total:hits')
+      entry.cacheMisses = delta('page_cache_requests_total:misses')
+      for (const name of Object.keys(after)) {
+        if (!name.startsWith('gateway_call_duration_seconds_count:')) continue
+        const fn = name.slice(name.indexOf(':') + 1)
+        const calls = delta(name)
+        if (calls > 0) entry.functions[fn] = { calls, seconds: delta(`gateway_call_duration_seconds_sum:${fn}`) }
+      }
     })
     // Backends report their counters at most once a second: wait for the last ones.
     await sleep(1500)
@@ -377,14 +441,31 @@ type Run = Awaited<ReturnType<typeof runMix>>
 
 function instanceTable(run: Run, seconds: number): string {
   return [
-    '| instance | RSS at the start MiB | peak RSS MiB | CPU s during the run | CPU share of one core |',
-    '|---|---:|---:|---:|---:|',
+    '| instance | RSS at the start MiB | peak RSS MiB | CPU s during the run | CPU share of one core | pool connections, most at once | requests waiting for one, most at once | page cache hits / misses |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...run.figures.map(
       (entry) =>
         `| ${entry.port} (pid ${entry.pid}) | ${entry.rssStartMiB?.toFixed(0) ?? '–'} | ${entry.rssPeakMiB?.toFixed(0) ?? '–'} | ${entry.cpuSeconds?.toFixed(1) ?? '–'} | ${
           entry.cpuSeconds === null ? '–' : `${((entry.cpuSeconds / seconds) * 100).toFixed(0)}%`
-        } |`,
+        } | ${entry.poolTotalPeak ?? '–'} | ${entry.poolWaitingPeak ?? '–'} | ${entry.cacheHits ?? '–'} / ${entry.cacheMisses ?? '–'} |`,
     ),
+  ].join('\n')
+}
+
+/** Where the instances' time went by platform function, both instances together, slowest first. */
+function functionTable(run: Run): string {
+  const totals = new Map<string, { calls: number; seconds: number }>()
+  for (const entry of run.figures) {
+    for (const [name, figures] of Object.entries(entry.functions)) {
+      const total = totals.get(name) ?? { calls: 0, seconds: 0 }
+      totals.set(name, { calls: total.calls + figures.calls, seconds: total.seconds + figures.seconds })
+    }
+  }
+  const rows = [...totals.entries()].sort((a, b) => b[1].seconds / b[1].calls - a[1].seconds / a[1].calls)
+  return [
+    '| platform function | calls | mean ms (wall, inside the instance) |',
+    '|---|---:|---:|',
+    ...rows.map(([name, total]) => `| ${name} | ${total.calls} | ${((total.seconds / total.calls) * 1000).toFixed(0)} |`),
   ].join('\n')
 }
 
@@ -399,7 +480,7 @@ function costTable(runs: Array<{ kind: Kind; run: Run }>): string {
       const result = run.results[0]
       return `| ${kind} | ${result?.connections ?? 0} | ${result?.requestsPerSecond.toFixed(0) ?? '–'} | ${result?.p99.toFixed(0) ?? '–'} | ${result?.errors ?? 0} | ${
         run.cpuMsPerRequest?.toFixed(2) ?? '–'
-      } | ${perRequest(run.database.transactions, run)} | ${perRequest(run.database.rowsWritten, run)} | ${run.database.peakConnections} |`
+      } | ${perRequest(run.database.transactions, run)} | ${perRequest(run.database.rowsWritten, run)} | ${run.database.peakConnections} | ${run.figures.map((entry) => entry.poolWaitingPeak ?? '–').join(' / ')} |`
     }),
   ].join('\n')
 }
@@ -447,6 +528,7 @@ async function main() {
       formatTable(run.results),
       `All kinds together: ${total.toFixed(0)} requests/s; the instances spent ${run.cpuMsPerRequest?.toFixed(2) ?? '–'} ms of CPU per request; the database ran ${perRequest(run.database.transactions, run)} transactions and wrote ${perRequest(run.database.rowsWritten, run)} rows per request, with at most ${run.database.peakConnections} connections open.`,
       instanceTable(run, options.seconds),
+      functionTable(run),
       ...(solo.length ? [costTable(solo)] : []),
       `Statuses per kind: ${JSON.stringify(run.statuses)}`,
       '',
@@ -463,15 +545,19 @@ async function main() {
   }
 }
 
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const gone = new Promise((resolve) => child.once('exit', resolve))
+  // nginx finishes its requests on SIGQUIT; the site on SIGTERM.
+  child.kill(child.spawnfile === 'nginx' ? 'SIGQUIT' : 'SIGTERM')
+  await Promise.race([gone, sleep(30_000)])
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+}
+
 async function stopAll() {
-  for (const child of children.reverse()) {
-    if (child.exitCode !== null || child.signalCode !== null) continue
-    const gone = new Promise((resolve) => child.once('exit', resolve))
-    // nginx finishes its requests on SIGQUIT; the site drains on SIGTERM.
-    child.kill(child.spawnfile === 'nginx' ? 'SIGQUIT' : 'SIGTERM')
-    await Promise.race([gone, sleep(30_000)])
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  }
+  const [nginx, ...instances] = children.filter((child) => child.spawnfile === 'nginx').concat(children.filter((child) => child.spawnfile !== 'nginx'))
+  if (nginx) await stop(nginx)
+  await Promise.all(instances.map(stop))
   // A failed run keeps its logs (and says where they are at the start).
   if (workDir && !process.exitCode) rmSync(workDir, { recursive: true, force: true })
 }
