@@ -474,8 +474,8 @@ const perRequest = (value: number, run: Run) => (run.requests ? (value / run.req
 /** Each kind alone: what one request of it costs the instances (CPU) and the database (transactions, rows written). */
 function costTable(runs: Array<{ kind: Kind; run: Run }>): string {
   return [
-    "| kind alone | connections | requests/s | p99 ms | errors | instances' CPU ms per request | transactions per request | rows written per request | peak database connections |",
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    "| kind alone | connections | requests/s | p99 ms | errors | instances' CPU ms per request | transactions per request | rows written per request | peak database connections | requests waiting for a pool connection, most at once |",
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...runs.map(({ kind, run }) => {
       const result = run.results[0]
       return `| ${kind} | ${result?.connections ?? 0} | ${result?.requestsPerSecond.toFixed(0) ?? '–'} | ${result?.p99.toFixed(0) ?? '–'} | ${result?.errors ?? 0} | ${
