@@ -5,7 +5,7 @@
 // process per kind (scripts/bench-scale-workload.ts): anonymous pages, signed-in pages, gateway reads,
 // purchases paid in the sandbox through the real gateway functions, and console reads by a signed-in
 // owner. Prints requests/s, p50/p99 and errors per kind, each instance's RSS and CPU, and the load
-// average; writes JSON and Markdown under bench/results/ (docs/performance.md).
+// average; writes JSON and Markdown under bench/results/ (docs/performance.md#many-instances).
 //
 // The database (BENCH_DATABASE_URL's server, default the local one; BENCH_SCALE_DATABASE names it,
 // default expo_bench_scale) is created when absent and kept: the bench drops nothing. Redis is
