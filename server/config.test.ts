@@ -21,6 +21,15 @@ describe('PUBLIC_ORIGIN in production ("hold the line" item 8)', () => {
   })
 })
 
+describe('the database pool', () => {
+  it('when DATABASE_POOL_SIZE is unset or empty, then an instance keeps 10 connections; a number in range is taken; anything else is refused by name', () => {
+    expect(parseConfig({}).DATABASE_POOL_SIZE).toBe(10)
+    expect(parseConfig({ DATABASE_POOL_SIZE: '' }).DATABASE_POOL_SIZE).toBe(10)
+    expect(parseConfig({ DATABASE_POOL_SIZE: ' 24 ' }).DATABASE_POOL_SIZE).toBe(24)
+    for (const wrong of ['1', '201', 'ten', '2.5']) expect(() => parseConfig({ DATABASE_POOL_SIZE: wrong })).toThrow(/DATABASE_POOL_SIZE/)
+  })
+})
+
 describe('metrics and shutdown variables', () => {
   it('when nothing is set, then production drains 5 s within 20 s, and other environments do not drain', () => {
     expect(parseConfig({ NODE_ENV: 'production' })).toMatchObject({ SHUTDOWN_DRAIN_SECONDS: 5, SHUTDOWN_TIMEOUT_SECONDS: 20 })

@@ -91,6 +91,12 @@ const schema = z.object({
     .trim()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * Connections one instance keeps to DATABASE_URL (one more is held for notifications). Instances times
+   * this must stay under the server's max_connections, or under a pooler in front of it
+   * (docs/performance.md#many-instances).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   BROKER_SITE_URL: optionalUrl,
   /** The environment name sent in the ENVIRONMENT header (docs/product.md#environments). */
   ENVIRONMENT: z.string().trim().min(1).default('production'),

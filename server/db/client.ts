@@ -341,6 +341,8 @@ export function redactUrl(url: string): string {
   return url.replace(/\/\/([^:/@]+):([^@]+)@/, '//$1:***@')
 }
 
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; log?: ConnectionLog }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.log ? { log: options.log } : {}) : openPglite(options.dataDir)
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number; log?: ConnectionLog }): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, { ...(options.poolSize ? { max: options.poolSize } : {}), ...(options.log ? { log: options.log } : {}) })
+    : openPglite(options.dataDir)
 }
