@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
 import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
-import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
+import { type App, attendees, buyAndPay, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
  * A ticket handed to another person (docs/product.md#ticket-transfer): offered to an address, accepted
@@ -43,20 +42,7 @@ beforeEach(async () => {
 const as = (user: TestUser, route: string, payload: unknown) => call(app, route, user.token, payload)
 const holderEmail = (position: number) => `ada${position}-${seed}@example.com`
 
-async function paidOrder(count: number): Promise<string> {
-  const order = await as(buyer, 'tickets$createOrder', {
-    exhibitionId,
-    lines: [{ ticketTypeId: standard, quantity: count }],
-    idempotencyKey: randomUUID(),
-  }).expect(200)
-  const number = order.body.data.number as string
-  await as(buyer, 'tickets$saveAttendees', { orderNumber: number, attendees: attendees(count, seed) }).expect(200)
-  await as(buyer, 'tickets$confirmOrder', { orderNumber: number }).expect(200)
-  const started = (await as(buyer, 'tickets$startPayment', { orderNumber: number, method: 'sandbox' }).expect(200)).body.data
-  const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
-  await request(app).post(`/pay/sandbox/${started.attemptId}`).type('form').send({ key, action: 'pay' }).expect(303)
-  return number
-}
+const paidOrder = (count: number) => buyAndPay(app, buyer.token, exhibitionId, standard, attendees(count, seed))
 
 const ticketOf = async (number: string, position: number) =>
   (

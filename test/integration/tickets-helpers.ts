@@ -153,21 +153,27 @@ export async function ageOrder(db: Queryable, number: string, minutes = 1): Prom
   )
 }
 
-/** A paid order of the sandbox's payment for these attendees: its number and its e-tickets' ids, in attendee order. */
-export async function payForTickets(app: App, db: Queryable, token: string, exhibitionId: number, holders: ReturnType<typeof attendees>) {
+/** An order of these holders of one ticket type, bought and paid in the sandbox as a buyer would; its number. */
+export async function buyAndPay(app: App, token: string, exhibitionId: number, ticketTypeId: number, holders: ReturnType<typeof attendees>): Promise<string> {
   const fn = (route: string, payload: unknown) => call(app, route, token, payload)
-  const type = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 12900, key: `standard-${randomUUID().slice(0, 6)}` })
   const order = (
-    await fn('tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId: type, quantity: holders.length }], idempotencyKey: randomUUID() }).expect(200)
+    await fn('tickets$createOrder', { exhibitionId, lines: [{ ticketTypeId, quantity: holders.length }], idempotencyKey: randomUUID() }).expect(200)
   ).body.data
   await fn('tickets$saveAttendees', { orderNumber: order.number, attendees: holders }).expect(200)
   await fn('tickets$confirmOrder', { orderNumber: order.number }).expect(200)
   const started = (await fn('tickets$startPayment', { orderNumber: order.number, method: 'sandbox' }).expect(200)).body.data
   const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
   await request(app).post(`/pay/sandbox/${started.attemptId}`).type('form').send({ key, action: 'pay' }).expect(303)
+  return order.number as string
+}
+
+/** A paid order of the sandbox's payment for these attendees, of a ticket type of its own: its number and its e-tickets' ids, in attendee order. */
+export async function payForTickets(app: App, db: Queryable, token: string, exhibitionId: number, holders: ReturnType<typeof attendees>) {
+  const type = await makeTicketType(db, exhibitionId, { name: 'Standard pass', priceMinor: 12900, key: `standard-${randomUUID().slice(0, 6)}` })
+  const number = await buyAndPay(app, token, exhibitionId, type, holders)
   const tickets = await db.query<{ id: string }>(
     'select e.id from e_tickets e join ticket_attendees a on a.id = e.attendee_id join ticket_orders o on o.id = e.order_id where o.number = $1 order by a.position',
-    [order.number],
+    [number],
   )
-  return { number: order.number as string, ticketIds: tickets.rows.map((row) => row.id) }
+  return { number, ticketIds: tickets.rows.map((row) => row.id) }
 }
