@@ -1,4 +1,5 @@
 // npm run bench [-- --seconds=N | --long] [--repeat=N] [--no-build] [--smoke]
+// npm run bench -- --pinned: the way, one core each for the server and the load (scripts/bench-pinned.ts).
 // Builds (into DIST_DIR), starts the production server on loopback with a fresh embedded database
 // and the demo content, and loads it with autocannon from a separate process for a fixed time per
 // case, each case --repeat times (median requests/s, worst p99). In the same run it measures the
@@ -284,7 +285,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+const run = args.includes('--pinned')
+  ? () => import('./bench-pinned.ts').then((pinned) => pinned.runPinned({ seconds, port: PORT, build: !args.includes('--no-build') }))
+  : main
+run().catch((error) => {
   console.error(error)
   process.exit(1)
 })
