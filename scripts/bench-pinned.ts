@@ -135,6 +135,8 @@ interface DatabaseRun {
 }
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' }
+/** The server's flags as the image runs it (Dockerfile's CMD, `npm run serve`). */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16']
 const MB = 1024 * 1024
 
 function cpuMicrosOf(pid: number | undefined): number | null {
@@ -272,7 +274,7 @@ async function runOn(database: { label: string; url?: string }, options: { port:
     await addVisitor(db)
     await db.close()
   }
-  const server = spawn('taskset', ['-c', '0', 'node', 'server/index.ts'], {
+  const server = spawn('taskset', ['-c', '0', 'node', ...SERVER_NODE_FLAGS, 'server/index.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

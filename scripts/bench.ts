@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { get } from 'node:http'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { SERVER_NODE_FLAGS } from './bench-pinned.ts'
 
 const args = process.argv.slice(2)
 const secondsArg = args.find((arg) => arg.startsWith('--seconds='))
@@ -141,7 +142,7 @@ function load(test: Case): Result {
 }
 
 function startServer(dataDir: string): ChildProcess {
-  return spawn('node', ['server/index.ts'], {
+  return spawn('node', [...SERVER_NODE_FLAGS, 'server/index.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
