@@ -377,7 +377,7 @@ function markdown(runs: DatabaseRun[], machine: string): string {
   }
   lines.push(
     '',
-    '| database | when | RSS MB | heap used / total MB | external MB | of which ArrayBuffers MB | of which PGlite MB | page cache MB |',
+    '| database | when | RSS MB | heap used / total MB | external MB | of which ArrayBuffers MB | of which PGlite MB | page cache KB |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
   )
   for (const run of runs) {
@@ -386,7 +386,7 @@ function markdown(runs: DatabaseRun[], machine: string): string {
       ['after the load', run.afterLoad],
     ] as const) {
       lines.push(
-        `| ${run.database} | ${when} | ${mb(memory.rss)} | ${mb(memory.heapUsed)} / ${mb(memory.heapTotal)} | ${mb(memory.external)} | ${mb(memory.arrayBuffers)} | ${mb(memory.embeddedDatabase)} | ${mb(memory.pageCache)} |`,
+        `| ${run.database} | ${when} | ${mb(memory.rss)} | ${mb(memory.heapUsed)} / ${mb(memory.heapTotal)} | ${mb(memory.external)} | ${mb(memory.arrayBuffers)} | ${mb(memory.embeddedDatabase)} | ${(memory.pageCache / 1024).toFixed(0)} |`,
       )
     }
   }
