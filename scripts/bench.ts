@@ -1,4 +1,5 @@
 // npm run bench [-- --seconds=N | --long] [--repeat=N] [--no-build] [--smoke]
+// npm run bench -- --pinned: the issue's way, one core each for the server and the load (scripts/bench-pinned.ts).
 // Builds (into DIST_DIR), starts the production server on loopback with a fresh embedded database
 // and the demo content, and loads it with autocannon from a separate process for a fixed time per
 // case, each case --repeat times (median requests/s, worst p99). In the same run it measures the
@@ -11,6 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { get } from 'node:http'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { SERVER_NODE_FLAGS } from './bench-pinned.ts'
 
 const args = process.argv.slice(2)
 const secondsArg = args.find((arg) => arg.startsWith('--seconds='))
@@ -140,7 +142,7 @@ function load(test: Case): Result {
 }
 
 function startServer(dataDir: string): ChildProcess {
-  return spawn('node', ['server/index.ts'], {
+  return spawn('node', [...SERVER_NODE_FLAGS, 'server/index.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -284,7 +286,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+const run = args.includes('--pinned')
+  ? () => import('./bench-pinned.ts').then((pinned) => pinned.runPinned({ seconds, port: PORT, build: !args.includes('--no-build') }))
+  : main
+run().catch((error) => {
   console.error(error)
   process.exit(1)
 })

@@ -28,6 +28,8 @@ export interface Database extends Queryable {
   close(): Promise<void>
   /** Pool statistics for /metrics; PGlite has one connection. */
   stats(): { total: number; idle: number; waiting: number }
+  /** Memory the database holds inside this process: PGlite's WebAssembly memory, 0 for a server's. */
+  memoryBytes(): number
   /**
    * Messages between instances sharing this database (LISTEN/NOTIFY). On PGlite, one process
    * owns the database, so there is nobody else to tell: both are no-ops there. `onResume` runs when
@@ -212,6 +214,7 @@ export async function openPostgres(url: string, options: { max?: number; log?: C
       await pool.end()
     },
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    memoryBytes: () => 0,
     async listen(channel, onMessage, onResume) {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`)
       handlers.set(channel, onMessage)
@@ -309,6 +312,7 @@ export async function openPglite(dir: string | 'memory://', options: { from?: Bl
       releaseLock()
     },
     stats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    memoryBytes: () => (closed ? 0 : instance.Module.HEAPU8.byteLength),
     async listen() {},
     async notify() {},
   }

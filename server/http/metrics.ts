@@ -47,6 +47,24 @@ export function createMetrics() {
     registers: [registry],
   })
   const cacheSize = new Gauge({ name: 'page_cache_bytes', help: 'Bytes held by the rendered-page cache', registers: [registry] })
+  // What holds an instance's memory (docs/performance.md#memory): the default metrics give the heap and
+  // "external" memory, which mixes Buffers with the embedded database's WebAssembly memory.
+  new Gauge({
+    name: 'nodejs_array_buffers_bytes',
+    help: 'Memory of ArrayBuffers and Buffers (part of the external memory)',
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage().arrayBuffers)
+    },
+  })
+  new Gauge({
+    name: 'db_embedded_memory_bytes',
+    help: "The embedded database's WebAssembly memory (0 on PostgreSQL)",
+    registers: [registry],
+    collect() {
+      this.set(database?.memoryBytes() ?? 0)
+    },
+  })
 
   return {
     registry,

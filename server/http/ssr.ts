@@ -9,6 +9,7 @@ import { LANGUAGE_INFO, type UrlLanguage } from '../../shared/languages.ts'
 import { publicConfig, type Config } from '../config.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts'
 import { setAccessTokenCookie } from '../platform/access-token-cookie.ts'
+import { CoalescingWriter } from './coalesce.ts'
 import { isCrawlerUserAgent } from './device.ts'
 import { allowStreamScripts } from './security.ts'
 import type { FallbackKind } from './fallback-page.ts'
@@ -199,7 +200,9 @@ export function ssrHandler(deps: SsrDeps) {
         res.setHeader('Content-Type', 'text/html; charset=utf-8')
         cacheHeaders()
         if (req.method === 'HEAD') return res.end()
-        ready.pipe(res)
+        const writer = new CoalescingWriter(res)
+        res.on('close', () => writer.destroy())
+        ready.pipe(writer)
       },
       onShellError(error) {
         deps.logger.error({ err: error, requestId: context.requestId }, 'the error page itself failed')

@@ -89,4 +89,14 @@ describe('/metrics', () => {
     // A second scrape does not add the cache's count again.
     expect(hits(await scrape())).toBe(hits(after))
   })
+
+  it("when scraped, then it says what holds the memory: ArrayBuffers, and the embedded database's WebAssembly memory (none on PostgreSQL)", async () => {
+    const { app, db, metrics } = await siteWith({})
+    metrics.watchDatabase(db)
+    const text = (await request(app).get('/metrics')).text
+    const sample = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1])
+    expect(sample('nodejs_array_buffers_bytes')).toBeGreaterThan(0)
+    if (db.kind === 'pglite') expect(sample('db_embedded_memory_bytes')).toBeGreaterThan(16 * 1024 * 1024)
+    else expect(sample('db_embedded_memory_bytes')).toBe(0)
+  })
 })
