@@ -68,7 +68,8 @@ function readSince(token: string, exhibitionId: number, locale: string, now: { x
 /**
  * What a door device downloads (docs/product.md#checkin): enough to judge every ticket offline. With a
  * token from an earlier answer, only the tickets changed since (docs/product.md#door-sync) and the keys
- * of those that left the list, as compact rows (shared/rules/door-list.ts). One repeatable-read transaction: the token is the snapshot the rows were read in.
+ * of those that left the list, as compact rows (shared/rules/door-list.ts). One repeatable-read
+ * transaction: the token is the snapshot the rows were read in.
  */
 export async function checkinList(db: Database, signer: TicketSigner, actor: StaffActor, exhibitionId: number, token?: string) {
   inScope(actor, exhibitionId)
