@@ -2,6 +2,7 @@ import { BADGE_ROLES } from '../rules/badges.ts'
 import { z } from 'zod'
 import { CONSOLE } from '../functions/console.ts'
 import { CHECKIN_LIMITS, CHECKIN_OUTCOMES, DOOR_TICKET_STATES } from '../rules/console-checkin.ts'
+import { TICKET_KEY } from '../rules/door-list.ts'
 import { defineContract } from './define.ts'
 
 const exhibitionId = z.coerce.number({ error: 'errors.invalid' }).int().positive('errors.invalid')
@@ -24,9 +25,10 @@ export const checkinExhibitions = defineContract({
 
 /**
  * What a door device keeps (docs/product.md#checkin): the exhibition, the public key that verifies
- * ticket codes offline, and every ticket with its holder's name, type, state and check-in. Read again
+ * ticket codes offline, and every ticket with its holder's name, type, state and check-in, as compact
+ * rows (shared/rules/door-list.ts). Read again
  * after each sync, so refunds and other doors' check-ins reach the device: with `since` (the last
- * answer's token) only the tickets changed since and the ids that left the list (docs/product.md#door-sync).
+ * answer's token) only the tickets changed since and the keys that left the list (docs/product.md#door-sync).
  * A token that cannot be continued is a 410, and the device reads the whole list.
  */
 export const checkinList = defineContract({
@@ -39,27 +41,27 @@ export const checkinList = defineContract({
     token: z.string(),
     exhibition: z.object({ id: z.number().int(), title: z.string(), startsAt: z.string(), endsAt: z.string(), timeZone: z.string() }),
     publicKey: z.object({ kid: z.string(), x: z.string() }),
+    /** The kinds of ticket the rows point at: [type's name, badge role, team pass's exhibitor or null, state] (shared/rules/door-list.ts). */
+    kinds: z.array(z.tuple([z.string(), z.enum(BADGE_ROLES), z.string().nullable(), z.enum(DOOR_TICKET_STATES)])),
+    /**
+     * One row per ticket (shared/rules/door-list.ts): [key, order code, given name, family name, kind,
+     * check-in, holder's company, position], the last three left off from the end when empty. The key
+     * is the first 16 hex digits of the ticket's id; the name parts are what the door shows (by
+     * shared/rules/names.ts) and searches in either order.
+     */
     tickets: z.array(
-      z.object({
-        id: z.string(),
-        orderNumber: z.string(),
-        /** The holder's name as shown (shared/rules/names.ts), and its parts, which the door's look-up searches in either order. */
-        name: z.string(),
-        firstName: z.string(),
-        lastName: z.string(),
-        ticketType: z.string(),
-        /** An exhibitor's team pass: the company the door names with "Exhibitor" (docs/product.md#team-passes); null for a visitor. */
-        company: z.string().nullable(),
-        /** The company and position the holder gave (docs/product.md#attendee-company), for the answer and the printed badge. */
-        holderCompany: z.string().nullable(),
-        jobTitle: z.string().nullable(),
-        /** The role its badge shows, which every scan's answer shows as a band and a word (docs/product.md#badges). */
-        role: z.enum(BADGE_ROLES),
-        state: z.enum(DOOR_TICKET_STATES),
-        checkin: firstCheckin.nullable(),
-      }),
+      z.tuple([
+        z.string(),
+        z.string(),
+        z.string(),
+        z.string(),
+        z.number().int(),
+        z.tuple([z.string(), z.string(), z.string(), z.string()]).nullable().optional(),
+        z.string().nullable().optional(),
+        z.string().nullable().optional(),
+      ]),
     ),
-    /** Ticket ids no longer in the list (re-issued under a new id): their old codes are unknown now. */
+    /** Keys of tickets no longer in the list (re-issued under a new id): their old codes are unknown now. */
     removed: z.array(z.string()),
     gates: z.array(z.object({ gate: z.string(), checkedIn: z.number().int() })),
     serverTime: z.string(),
@@ -68,7 +70,8 @@ export const checkinList = defineContract({
 
 /**
  * A device's scans and undos, made online or offline, in the order they happened. Each scan names its
- * ticket by the QR code or (picked by name or order) by id. The answer judges each one; sending the
+ * ticket by the QR code or (picked by name or order) by its key in the list (by id on devices
+ * that queued it before keys). The answer judges each one; sending the
  * same scans again gives the same answers.
  */
 export const checkinSync = defineContract({
@@ -81,6 +84,8 @@ export const checkinSync = defineContract({
         z.union([
           z.object({ id: uuid, code: z.string().max(200, 'errors.tooLong'), gate, scannedAt: when }),
           z.object({ id: uuid, ticketId: uuid, gate, scannedAt: when }),
+          /** Picked by hand from the list, which knows the ticket by its key (shared/rules/door-list.ts). */
+          z.object({ id: uuid, ticketKey: z.string({ error: 'errors.invalid' }).regex(TICKET_KEY, 'errors.invalid'), gate, scannedAt: when }),
         ]),
       )
       .max(CHECKIN_LIMITS.batch, 'errors.tooLong')

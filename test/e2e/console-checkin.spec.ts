@@ -5,6 +5,8 @@ import type { Page } from '@playwright/test'
 import { CONSOLE_PORT, expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
 import { answer, doorBrowser, scan, showToCamera } from './door-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
+import type { CheckinList } from '../../shared/contracts/console-checkin.ts'
+import { doorTickets } from '../../shared/rules/door-list.ts'
 
 /**
  * The door (docs/product.md#checkin): real QR codes shown to Chromium's fake camera feed the check-in
@@ -254,9 +256,9 @@ test('the door: scan real QR codes from the camera online and offline, sync when
         headers: { 'Content-Type': 'application/json', 'X-Console-Request': '1', Routes: 'console$checkinList' },
         body: JSON.stringify({ exhibitionId: id }),
       })
-      return (await response.json()).data as { tickets: Array<{ name: string; checkin: { gate: string; deviceId: string } | null }> }
+      return (await response.json()).data as CheckinList
     }, exhibitionId)
-    const gateOf = (name: string) => list.tickets.find((ticket) => ticket.name === name)?.checkin?.gate
+    const gateOf = (name: string) => doorTickets(list).find((ticket) => ticket.name === name)?.checkin?.gate
     expect([gateOf('Meiling Zhou'), gateOf('Grace Hopper'), gateOf('Ada Lovelace')]).toEqual(['North hall', 'North hall', 'Gate B'])
     const counts = phone.getByRole('region', { name: 'Checked in' })
     await expect(counts.getByText(/^3 of \d+$/)).toBeVisible()
@@ -316,14 +318,15 @@ test('the door: scan real QR codes from the camera online and offline, sync when
 
 /** The door's list as the server has it now, read from the signed-in phone. */
 async function serverList(phone: Page, exhibitionId: number) {
-  return phone.evaluate(async (id) => {
+  const list = await phone.evaluate(async (id) => {
     const response = await fetch('/gateway/console', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Console-Request': '1', Routes: 'console$checkinList' },
       body: JSON.stringify({ exhibitionId: id }),
     })
-    return (await response.json()).data as { tickets: Array<{ name: string; checkin: { gate: string } | null }> }
+    return (await response.json()).data as CheckinList
   }, exhibitionId)
+  return doorTickets(list)
 }
 
 test('a door opened once with network scans with its camera after the server stops, and keeps its scans until they are sent', async ({ consoleSite }) => {
@@ -398,7 +401,7 @@ test('a door opened once with network scans with its camera after the server sto
     await refused.getByRole('button', { name: 'Send them now' }).click()
     await expect(phone.getByText('0 scans waiting to sync')).toBeVisible({ timeout: 20_000 })
     await expect
-      .poll(async () => (await serverList(phone, exhibitionId)).tickets.find((ticket) => ticket.name === '王小明')?.checkin?.gate, { timeout: 20_000 })
+      .poll(async () => (await serverList(phone, exhibitionId)).find((ticket) => ticket.name === '王小明')?.checkin?.gate, { timeout: 20_000 })
       .toBe('South hall')
     await expect(phone.getByText('Ready: scan a ticket')).toBeVisible()
 
@@ -527,5 +530,86 @@ test('a ticket refunded after the door read its list arrives with the next sync 
     expect(second.problems).toEqual([])
   } finally {
     await second.browser.close()
+  }
+})
+
+/**
+ * A door phone that kept its list in objects, as the screen stored it before rows
+ * (docs/product.md#door-sync), is updated while offline: it answers from that list at once, and back
+ * online its next read is the changes since the kept token, not the whole list.
+ */
+test('a list kept in the old format before the update answers offline, and the next sync continues from its token', async ({ consoleSite }) => {
+  test.setTimeout(300_000)
+  expect(bought, 'the first test bought the tickets').toBeDefined()
+  const { exhibitionId, codes } = bought as { exhibitionId: number; codes: string[] }
+  const door = await doorBrowser()
+  try {
+    const phone = door.page
+    await consoleSite.signInWithoutCode(phone, DOOR)
+    await chooseLanguage(phone, 'en')
+    await phone.goto(`${ORIGIN}/console/checkin`)
+    await hydrated(phone)
+    await expect(async () => {
+      await phone.getByLabel('Exhibition').selectOption(String(exhibitionId))
+      await phone.getByLabel('Gate').fill('West hall')
+      await phone.getByRole('button', { name: 'Start checking in' }).click()
+      await expect(phone.getByText('Ready: scan a ticket')).toBeVisible({ timeout: 3_000 })
+    }).toPass({ timeout: 60_000 })
+    await expect(phone.getByText(/^List updated /)).toBeVisible()
+
+    // What the earlier screen kept: an object per ticket, with its whole id and its name as shown.
+    const ids = await consoleSite.db.query<{ id: string }>('select id::text from e_tickets where exhibition_id = $1', [exhibitionId])
+    const idOf = new Map(ids.rows.map((row) => [row.id.slice(0, 18), row.id]))
+    const storeKey = `exhibition:${exhibitionId}`
+    const stored = await phone.evaluate(async (key) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('door-checkin')
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      return new Promise<{ list: CheckinList } & Record<string, unknown>>((resolve) => {
+        const read = db.transaction('state').objectStore('state').get(key)
+        read.onsuccess = () => resolve(read.result)
+      })
+    }, storeKey)
+    const { kinds: _kinds, tickets: _rows, ...rest } = stored.list
+    const old = {
+      ...stored,
+      list: { ...rest, tickets: doorTickets(stored.list).map(({ key, ...ticket }) => ({ id: idOf.get(key), ...ticket })) },
+    }
+    expect(old.list.tickets.every((ticket) => ticket.id)).toBe(true)
+    await phone.evaluate(
+      async ({ key, value }) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('door-checkin')
+          open.onsuccess = () => resolve(open.result)
+          open.onerror = () => reject(open.error)
+        })
+        await new Promise<void>((resolve, reject) => {
+          const transaction = db.transaction('state', 'readwrite')
+          transaction.objectStore('state').put(value, key)
+          transaction.oncomplete = () => resolve()
+          transaction.onerror = () => reject(transaction.error)
+        })
+      },
+      { key: storeKey, value: old },
+    )
+
+    // The updated screen opens offline (its worker serves it) on that list.
+    await door.context.setOffline(true)
+    await phone.reload()
+    await expect(phone.getByText('Offline')).toBeVisible()
+    await expect(phone.getByText('Ready: scan a ticket')).toBeVisible()
+    await scan(phone, codes[3] as string)
+    await expect(answer(phone)).toHaveAttribute('data-outcome', /^(checkedIn|already)$/, { timeout: 30_000 })
+    await expect(answer(phone)).toContainText('王小明')
+
+    const next = await nextListOn(phone, () => door.context.setOffline(false))
+    expect(next.asked.since).toBe(stored.list.token)
+    expect(next.got.full).toBe(false)
+    await expect(phone.getByText('0 scans waiting to sync')).toBeVisible({ timeout: 20_000 })
+    expect(door.problems).toEqual([])
+  } finally {
+    await door.browser.close()
   }
 })

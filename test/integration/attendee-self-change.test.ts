@@ -6,6 +6,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
 import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, attendees, buyAndPay, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
+import { doorTickets, ticketKey } from '../../shared/rules/door-list.ts'
 
 /**
  * A buyer or a holder changes the name, company and position on a ticket until the cut-off
@@ -64,8 +65,7 @@ const scan = async (code: string) =>
       { cookie: door.cookie },
     ).expect(200)
   ).body.data.scans[0].outcome as string
-const doorList = async () =>
-  (await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data.tickets as Array<{ id: string; name: string }>
+const doorList = async () => doorTickets((await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data)
 const eventsOf = async (number: string) =>
   (
     await db.query<{ kind: string; data: Record<string, unknown> }>(
@@ -96,8 +96,8 @@ describe('a buyer or holder changes the details on a ticket', () => {
 
     // Offline devices learn it from the list: the old ticket is gone from it, the new one is there under the new name.
     const list = await doorList()
-    expect(list.map((ticket) => ticket.id)).not.toContain(before?.id)
-    expect(list.find((ticket) => ticket.id === after?.id)?.name).toBe('王小明')
+    expect(list.map((ticket) => ticket.key)).not.toContain(ticketKey(before?.id as string))
+    expect(list.find((ticket) => ticket.key === ticketKey(after?.id as string))?.name).toBe('王小明')
     expect(await scan(before?.code as string)).toBe('unknown')
     expect(await scan(after?.code as string)).toBe('checkedIn')
 

@@ -3,6 +3,8 @@ import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
+import type { CheckinList } from '../../shared/contracts/console-checkin.ts'
+import { doorTicket, doorTickets, mergeDoorLists, ticketKey } from '../../shared/rules/door-list.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
 import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
@@ -29,19 +31,19 @@ let buyer: TestUser
 let door: SignedInMember
 let manager: SignedInMember
 
-interface DoorList {
-  full: boolean
-  token: string
-  tickets: Array<{ id: string; firstName: string; state: string; checkin: { deviceId: string } | null }>
-  removed: string[]
-}
+type DoorList = CheckinList
 
 const fn = (route: string, payload: unknown) => call(app, route, buyer.token, payload)
 const list = async (since?: string, member = door) =>
   (await consoleCall(app, 'checkinList', { exhibitionId, ...(since === undefined ? {} : { since }) }, { cookie: member.cookie }).expect(200)).body
     .data as DoorList
-const ids = (answer: DoorList) => answer.tickets.map((ticket) => ticket.id).sort()
-const byId = (answer: DoorList) => new Map(answer.tickets.map((ticket) => [ticket.id, ticket]))
+/** The keys of an answer's rows, and the keys of ticket ids, for comparing: the list knows tickets by key (shared/rules/door-list.ts). */
+const ids = (answer: DoorList) =>
+  doorTickets(answer)
+    .map((ticket) => ticket.key)
+    .sort()
+const keys = (ticketIds: string[]) => ticketIds.map(ticketKey).sort()
+const byId = (answer: DoorList) => ({ get: (id: string) => doorTicket(answer, id) })
 const scan = (deviceId: string, code: string) =>
   consoleCall(
     app,
@@ -96,10 +98,7 @@ describe('the door list since a token', () => {
     const whole = await list()
     expect(whole.full).toBe(true)
     expect(whole.removed).toEqual([])
-    expect(ids(whole)).toEqual([...first.tickets, ...second.tickets, ...third.tickets].map((ticket) => ticket.id).sort())
-    // What the gateway sends a browser is compressed (brotli where the browser takes it, as Chromium does).
-    const compressed = await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).set('Accept-Encoding', 'gzip, deflate, br').expect(200)
-    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(ids(whole)).toEqual(keys([...first.tickets, ...second.tickets, ...third.tickets].map((ticket) => ticket.id)))
     // Nothing changed: nothing comes.
     const quiet = await list(whole.token)
     expect(quiet).toMatchObject({ full: false, tickets: [], removed: [] })
@@ -122,9 +121,9 @@ describe('the door list since a token', () => {
 
     const changes = await list(quiet.token)
     expect(changes.full).toBe(false)
-    expect(ids(changes)).toEqual([refunded, reissued, voided, fourth.tickets[0]?.id as string, checkedIn.id, undone.id].sort())
-    expect(changes.tickets.map((ticket) => ticket.id)).not.toContain(untouched)
-    expect(changes.removed).toEqual([renamed])
+    expect(ids(changes)).toEqual(keys([refunded, reissued, voided, fourth.tickets[0]?.id as string, checkedIn.id, undone.id]))
+    expect(ids(changes)).not.toContain(ticketKey(untouched))
+    expect(changes.removed).toEqual([ticketKey(renamed)])
     const seen = byId(changes)
     expect(seen.get(refunded)?.state).toBe('refunded')
     expect(seen.get(reissued)).toMatchObject({ firstName: 'Ada', state: 'valid' })
@@ -142,7 +141,84 @@ describe('the door list since a token', () => {
     const whole = await list()
     await db.query("update ticket_attendees set first_name = 'Grace' where order_id = (select id from ticket_orders where number = $1)", [order.number])
     const changes = await list(whole.token)
-    expect(changes.tickets).toMatchObject([{ id: order.tickets[0]?.id, firstName: 'Grace' }])
+    expect(doorTickets(changes)).toMatchObject([{ key: ticketKey(order.tickets[0]?.id as string), firstName: 'Grace' }])
+  })
+
+  it('when a device merges each sync’s changes into what it kept, then its list is the whole list read fresh, after check-ins elsewhere, undos, refunds whole and partial, a transfer, a rename, a cancel and new orders', async () => {
+    const sorted = (answer: DoorList) => doorTickets(answer).sort((a, b) => a.key.localeCompare(b.key))
+    const first = await paidOrder(3)
+    const second = await paidOrder(2)
+    const third = await paidOrder(2)
+    let kept = await list()
+    const sync = async () => {
+      const changes = await list(kept.token)
+      expect(changes.full).toBe(false)
+      kept = mergeDoorLists(kept, changes, true)
+      expect(sorted(kept)).toEqual(sorted(await list()))
+      return changes
+    }
+
+    // Round one: another door lets two in, a whole order and one ticket of another are refunded.
+    const outside = (await scan('door-b', first.tickets[0]?.code as string)).body.data.scans[0].id as string
+    await scan('door-c', third.tickets[1]?.code as string)
+    await consoleCall(app, 'refundOrder', { number: second.number, ticketIds: null, idempotencyKey: randomUUID() }, { cookie: manager.cookie }).expect(200)
+    await consoleCall(
+      app,
+      'refundOrder',
+      { number: third.number, ticketIds: [third.tickets[0]?.id], idempotencyKey: randomUUID() },
+      { cookie: manager.cookie },
+    ).expect(200)
+    const one = await sync()
+    expect(ids(one)).toEqual(keys([first.tickets[0]?.id, third.tickets[1]?.id, ...second.tickets.map((ticket) => ticket.id), third.tickets[0]?.id] as string[]))
+    expect(doorTicket(kept, second.tickets[1]?.id as string)?.state).toBe('refunded')
+    expect(doorTicket(kept, third.tickets[1]?.id as string)?.checkin?.deviceId).toBe('door-c')
+
+    // Round two: the undo of a check-in elsewhere, a ticket handed to someone else, a rename, a cancel, a new order.
+    await consoleCall(
+      app,
+      'checkinSync',
+      { exhibitionId, deviceId: 'door-b', undos: [{ scanId: outside, undoneAt: new Date().toISOString() }] },
+      { cookie: door.cookie },
+    ).expect(200)
+    const recipient = await createUser(platform, db)
+    await fn('tickets$transferTicket', { orderNumber: first.number, position: 2, email: recipient.email, message: '' }).expect(200)
+    const offer = await db.query<{ text_body: string }>('select text_body from mail_outbox where to_address = $1 order by id desc limit 1', [recipient.email])
+    const transferToken = /apply\/transfer\/([A-Za-z0-9_-]{32})/.exec(offer.rows[0]?.text_body ?? '')?.[1] as string
+    await call(app, 'tickets$acceptTransfer', recipient.token, {
+      token: transferToken,
+      attendee: {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        company: 'Hopper Securities',
+        jobTitle: 'Head of Trading',
+        phone: { country: 'SG', number: '8123 4567' },
+        identity: 'trader',
+        industry: 'fintech',
+      },
+    }).expect(200)
+    const transferred = await ticketAt(first.number, 2)
+    await fn('tickets$changeAttendee', { orderNumber: first.number, position: 3, firstName: 'Ada', lastName: 'Lovelace', company: '', jobTitle: '' }).expect(
+      200,
+    )
+    const renamed = await ticketAt(first.number, 3)
+    await consoleCall(app, 'cancelOrder', { number: third.number, refund: false }, { cookie: manager.cookie }).expect(200)
+    const fourth = await paidOrder(1)
+    const two = await sync()
+    expect(two.removed).toEqual(keys([first.tickets[1]?.id, first.tickets[2]?.id] as string[]))
+    expect(doorTicket(kept, first.tickets[0]?.id as string)?.checkin).toBeNull()
+    expect(doorTicket(kept, transferred)).toMatchObject({ name: 'Grace Hopper', holderCompany: 'Hopper Securities', state: 'valid' })
+    expect(doorTicket(kept, first.tickets[1]?.id as string)).toBeNull()
+    expect(doorTicket(kept, renamed)?.name).toBe('Ada Lovelace')
+    expect(doorTicket(kept, third.tickets[1]?.id as string)?.state).toBe('cancelled')
+    expect(doorTicket(kept, fourth.tickets[0]?.id as string)?.state).toBe('valid')
+
+    // What the gateway sends a browser is compressed (brotli where the browser takes it, as Chromium does) once over the middleware's 1 KB.
+    const compressed = await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).set('Accept-Encoding', 'gzip, deflate, br').expect(200)
+    expect(Buffer.byteLength(compressed.text)).toBeGreaterThan(1024)
+    expect(compressed.headers['content-encoding']).toBe('br')
+
+    // Nothing since: nothing comes, and the kept list stays whole.
+    expect(await sync()).toMatchObject({ tickets: [], removed: [] })
   })
 
   it('when a token is malformed, another exhibition’s, another language’s or ahead of the database, then it is a 410 and the whole list still answers', async () => {
@@ -187,10 +263,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a change committed late (PostgreS
     await started
     await scan('door-b', late.code)
     const between = await list(whole.token)
-    expect(ids(between)).toEqual([late.id])
+    expect(ids(between)).toEqual(keys([late.id]))
     release()
     await slow
     const after = await list(between.token)
-    expect(after.tickets.map((ticket) => [ticket.id, ticket.firstName])).toEqual([[early.id, 'Early']])
+    expect(doorTickets(after).map((ticket) => [ticket.key, ticket.firstName])).toEqual([[ticketKey(early.id), 'Early']])
   })
 })

@@ -7,6 +7,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
 import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
+import { doorTickets } from '../../shared/rules/door-list.ts'
 
 /**
  * Team passes (docs/product.md#team-passes): the organiser grants an exhibitor passes (managers only,
@@ -144,8 +145,9 @@ describe('naming passes', () => {
     }).expect(200)
     expect(renamed.body.data).toMatchObject({ named: 1, passes: [{ firstName: 'Grace' }] })
     expect(await scan(old?.code as string)).toBe('cancelled')
-    const list = (await staff(door, 'checkinList', { exhibitionId }).expect(200)).body.data.tickets
-    expect(list.map((ticket: { name: string; company: string | null; state: string }) => [ticket.name, ticket.company, ticket.state])).toEqual([
+    const list = doorTickets((await staff(door, 'checkinList', { exhibitionId }).expect(200)).body.data)
+    // The list comes by order code; by family name here.
+    expect(list.sort((a, b) => a.lastName.localeCompare(b.lastName)).map((ticket) => [ticket.name, ticket.company, ticket.state])).toEqual([
       ['Grace Hopper', 'Acme Markets', 'valid'],
       ['Ada Lovelace', 'Acme Markets', 'cancelled'],
     ])

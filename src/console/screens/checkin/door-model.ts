@@ -3,12 +3,16 @@ import type { CheckinList } from '../../../api/console-checkin.ts'
 import { CHECKIN_LIMITS, type CheckinOutcome } from '../../../../shared/rules/console-checkin.ts'
 import { isNameQuery, nameMatches, searchForm } from '../../../../shared/rules/names.ts'
 import type { SignedTicket } from '../../../../shared/rules/ticket-code.ts'
+import { type DoorTicket, type DoorTicketFields, doorTicket, doorTickets, mergeDoorLists, ticketKey, toDoorRows } from '../../../../shared/rules/door-list.ts'
 
-export type DoorTicket = CheckinList['tickets'][number]
+export type { DoorTicket }
 export type FirstCheckin = NonNullable<DoorTicket['checkin']>
 
-/** A scan or an undo waiting for the network, as checkinSync takes it. */
-export type QueuedScan = { id: string; gate: string; scannedAt: string } & ({ code: string } | { ticketId: string })
+/**
+ * A scan or an undo waiting for the network, as checkinSync takes it: a ticket picked by hand goes by
+ * its key in the list; one queued before keys, by its id.
+ */
+export type QueuedScan = { id: string; gate: string; scannedAt: string } & ({ code: string } | { ticketKey: string } | { ticketId: string })
 export interface QueuedUndo {
   scanId: string
   undoneAt: string
@@ -17,6 +21,7 @@ export interface QueuedUndo {
 /** A scan as the door shows it: answered at once on the device, corrected by the server's answer after a sync. */
 export interface DoorScan {
   id: string
+  /** The ticket's key in the list (its whole id in scans kept from before keys: shared/rules/door-list.ts). */
   ticketId: string | null
   name: string | null
   ticketType: string | null
@@ -65,14 +70,15 @@ export function judgeLocally(
 ): { outcome: CheckinOutcome; ticket: DoorTicket | null; first: FirstCheckin | null } {
   if (!signed) return { outcome: 'forged', ticket: null, first: null }
   if (signed.exhibitionId !== data.list.exhibition.id) return { outcome: 'wrongExhibition', ticket: null, first: null }
-  const ticket = data.list.tickets.find((candidate) => candidate.id === signed.ticketId) ?? null
+  const ticket = doorTicket(data.list, signed.ticketId)
   if (!ticket) return { outcome: 'unknown', ticket: null, first: null }
   if (ticket.state !== 'valid') return { outcome: ticket.state, ticket, first: null }
   const undone = new Set(data.undos.map((undo) => undo.scanId))
-  const here = data.recent.find((scan) => scan.ticketId === ticket.id && scan.outcome === 'checkedIn' && !scan.undone && !undone.has(scan.id))
+  const isThis = (scan: DoorScan) => scan.ticketId !== null && ticketKey(scan.ticketId) === ticket.key
+  const here = data.recent.find((scan) => isThis(scan) && scan.outcome === 'checkedIn' && !scan.undone && !undone.has(scan.id))
   if (here) return { outcome: 'already', ticket, first: { at: here.at, gate: here.gate, deviceId, staffName: '' } }
   // The list's check-in, unless it is one this device undid and has not synced yet.
-  const undoWaiting = data.recent.some((scan) => scan.ticketId === ticket.id && undone.has(scan.id))
+  const undoWaiting = data.recent.some((scan) => isThis(scan) && undone.has(scan.id))
   const listed = ticket.checkin && !undoWaiting ? ticket.checkin : null
   if (listed) return { outcome: 'already', ticket, first: listed }
   return { outcome: 'checkedIn', ticket, first: null }
@@ -91,20 +97,18 @@ export function gateCounts(data: DoorData): Array<{ gate: string; checkedIn: num
   return [...counts].map(([gate, checkedIn]) => ({ gate, checkedIn: Math.max(0, checkedIn) })).sort((a, b) => a.gate.localeCompare(b.gate))
 }
 
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' })
+
 /**
  * Tickets whose holder's name (its parts in either order: shared/rules/names.ts) or order code
- * contains the query, for the manual look-up. A list kept on the device before names came in parts
- * is searched by the name as shown until it is read again.
+ * contains the query, for the manual look-up, by family name then given name (the list comes by order).
  */
 export function lookUp(tickets: readonly DoorTicket[], query: string, limit = 20): DoorTicket[] {
   if (!isNameQuery(query)) return []
   const code = searchForm(query)
   return tickets
-    .filter(
-      (ticket) =>
-        nameMatches(ticket.firstName === undefined ? { first: ticket.name, last: '' } : { first: ticket.firstName, last: ticket.lastName }, query) ||
-        searchForm(ticket.orderNumber).includes(code),
-    )
+    .filter((ticket) => nameMatches({ first: ticket.firstName, last: ticket.lastName }, query) || searchForm(ticket.orderNumber).includes(code))
+    .sort((a, b) => byName.compare(a.lastName, b.lastName) || byName.compare(a.firstName, b.firstName))
     .slice(0, limit)
 }
 
@@ -130,23 +134,58 @@ export function applyAnswers(
   return { recent: next, learnt }
 }
 
-/**
- * The device's list after an answer of checkinList (docs/product.md#door-sync): a whole list replaces
- * it; changes replace their tickets by id (new ones join at the end), the removed ids go, and the
- * exhibition, key, counts, time and token are the answer's.
- */
+/** The device's list after an answer of checkinList (docs/product.md#door-sync; shared/rules/door-list.ts). */
 export function mergeList(kept: CheckinList | null, answer: CheckinList): CheckinList {
-  if (answer.full || !kept || kept.exhibition.id !== answer.exhibition.id) return answer
-  const changed = new Map(answer.tickets.map((ticket) => [ticket.id, ticket]))
-  const removed = new Set(answer.removed)
-  const tickets: DoorTicket[] = []
-  for (const ticket of kept.tickets) {
-    if (removed.has(ticket.id)) continue
-    tickets.push(changed.get(ticket.id) ?? ticket)
-    changed.delete(ticket.id)
-  }
-  tickets.push(...changed.values())
-  return { ...answer, full: true, tickets, removed: [] }
+  return mergeDoorLists(kept, answer, kept?.exhibition.id === answer.exhibition.id)
+}
+
+/** The kept list's tickets as the screen reads them (made once per list). */
+export const listTickets = (list: CheckinList): DoorTicket[] => doorTickets(list)
+
+/** A ticket as a list kept before rows (docs/product.md#door-sync) held it; older lists lack the later fields. */
+interface KeptTicket {
+  id: string
+  orderNumber: string
+  name: string
+  firstName?: string
+  lastName?: string
+  ticketType: string
+  company?: string | null
+  holderCompany?: string | null
+  jobTitle?: string | null
+  role?: DoorTicket['role']
+  state: DoorTicket['state']
+  checkin: FirstCheckin | null
+}
+
+/**
+ * A device's stored state, in this version's shape. A list kept by an earlier version (objects per
+ * ticket, no `kinds`) is turned into rows, its token kept, so a door that is offline when the screen
+ * updates still answers from it, and the next sync brings only what changed since. A list from before
+ * names came in parts is searched by the name as shown, held as the given name.
+ */
+export function upgradeDoorData(stored: DoorData): DoorData {
+  const list = stored.list as CheckinList & { tickets: unknown[] }
+  if (Array.isArray(list.kinds)) return stored
+  const kept = list.tickets as unknown as KeptTicket[]
+  const rows = toDoorRows(
+    kept.map(
+      (ticket): DoorTicketFields => ({
+        key: ticketKey(ticket.id),
+        orderNumber: ticket.orderNumber,
+        firstName: ticket.firstName ?? ticket.name,
+        lastName: ticket.lastName ?? '',
+        ticketType: ticket.ticketType,
+        company: ticket.company ?? null,
+        holderCompany: ticket.holderCompany ?? null,
+        jobTitle: ticket.jobTitle ?? null,
+        role: ticket.role ?? 'visitor',
+        state: ticket.state,
+        checkin: ticket.checkin,
+      }),
+    ),
+  )
+  return { ...stored, list: { ...stored.list, ...rows, removed: [] } }
 }
 
 /** The batch of a device's queue that goes out next. */

@@ -27,7 +27,7 @@ import { FormDialog } from '../../ui/dialog.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { useErrorText } from '../../ui/use-error-text.ts'
-import type { DoorScan, DoorTicket } from './door-model.ts'
+import { type DoorScan, type DoorTicket, listTickets } from './door-model.ts'
 import { type KioskChoice, lockedKiosk, lockKiosk, unlockKiosk } from './kiosk-lock.ts'
 import { kioskTickets } from './kiosk-model.ts'
 import type BadgePrintView from './badge-print.tsx'
@@ -188,7 +188,7 @@ function Kiosk({ choice, fallbackTitle }: { choice: KioskChoice; fallbackTitle: 
   }, [answered, reset])
 
   const checkIn = useCallback(
-    async (input: { code: string } | { ticketId: string }) => {
+    async (input: { code: string } | { ticketKey: string }) => {
       const scan = await door.scan(input, choice.gate)
       if (!scan) return
       signal(scan.outcome === 'checkedIn')
@@ -211,8 +211,8 @@ function Kiosk({ choice, fallbackTitle }: { choice: KioskChoice; fallbackTitle: 
             answered={answered}
             stock={choice.stock}
             onCode={(code) => checkIn({ code })}
-            onTicket={(ticketId) => checkIn({ ticketId })}
-            tickets={door.data?.list.tickets ?? []}
+            onTicket={(ticketKey) => checkIn({ ticketKey })}
+            tickets={door.data ? listTickets(door.data.list) : []}
             onDone={reset}
           />
         </main>
@@ -234,7 +234,7 @@ interface ViewProps {
   answered: Answered | null
   stock: KioskChoice['stock']
   onCode(code: string): Promise<void>
-  onTicket(ticketId: string): Promise<void>
+  onTicket(ticketKey: string): Promise<void>
   tickets: readonly DoorTicket[]
   onDone(): void
 }
@@ -333,7 +333,7 @@ function KioskAnswer({ answered, stock, onDone }: { answered: Answered; stock: K
 }
 
 /** No code to hand: the order code and the family name, both exact; an order with several such tickets asks whose. */
-function TypedCheckIn({ tickets, onTicket }: { tickets: readonly DoorTicket[]; onTicket(ticketId: string): Promise<void> }) {
+function TypedCheckIn({ tickets, onTicket }: { tickets: readonly DoorTicket[]; onTicket(ticketKey: string): Promise<void> }) {
   const { t } = useTranslation()
   const ids = useId()
   const [problem, setProblem] = useState('')
@@ -350,7 +350,7 @@ function TypedCheckIn({ tickets, onTicket }: { tickets: readonly DoorTicket[]; o
     setProblem('')
     if (found.length > 1) return setChoices(found)
     event.currentTarget.reset()
-    void onTicket((found[0] as DoorTicket).id)
+    void onTicket((found[0] as DoorTicket).key)
   }
   return (
     <section className={ui.panel} aria-labelledby={`${ids}-typed`}>
@@ -377,12 +377,12 @@ function TypedCheckIn({ tickets, onTicket }: { tickets: readonly DoorTicket[]; o
           <legend>{t('kiosk.typed.whose')}</legend>
           {choices.map((ticket) => (
             <button
-              key={ticket.id}
+              key={ticket.key}
               type="button"
               className={ui.button}
               onClick={() => {
                 setChoices([])
-                void onTicket(ticket.id)
+                void onTicket(ticket.key)
               }}
             >
               {ticket.name}

@@ -11,7 +11,7 @@ import ui from '../../ui/ui.module.css'
 import { Answer, doorTime, isGood } from './answer.tsx'
 import styles from './checkin.module.css'
 import { deviceId as readDeviceId, keepScreenOffline, storeChoice, storedChoice, storedGates } from './device.ts'
-import { type DoorScan, gateCounts, lookUp } from './door-model.ts'
+import { type DoorScan, gateCounts, listTickets, lookUp } from './door-model.ts'
 import { type DoorChoice, DoorSetup } from './door-setup.tsx'
 import { signal } from './feedback.ts'
 import { Scanner } from './scanner.tsx'
@@ -84,7 +84,7 @@ function Door() {
   }
 
   const answer = useCallback(
-    async (input: { code: string } | { ticketId: string }) => {
+    async (input: { code: string } | { ticketKey: string }) => {
       if (!choice) return
       const scan = await door.scan(input, choice.gate)
       if (!scan) return
@@ -180,7 +180,7 @@ function Door() {
             </Suspense>
           ) : null}
           <Scanner onCode={(code) => answer({ code })} />
-          <ManualLookUp tickets={data.list.tickets} onCheckIn={(ticketId) => void answer({ ticketId })} />
+          <ManualLookUp tickets={listTickets(data.list)} onCheckIn={(ticketKey) => void answer({ ticketKey })} />
           <RecentScans scans={data.recent.slice(0, RECENT_SHOWN)} timeZone={timeZone} locale={locale} onUndo={door.undo} />
           <section className={ui.panel} aria-labelledby="checkin-counts">
             <h2 id="checkin-counts" className={ui.panelTitle}>
@@ -198,7 +198,7 @@ function Door() {
                 <dd>
                   {t('checkin.counts.ofTickets', {
                     count: counts.reduce((sum, count) => sum + count.checkedIn, 0),
-                    tickets: data.list.tickets.filter((ticket) => ticket.state === 'valid').length,
+                    tickets: listTickets(data.list).filter((ticket) => ticket.state === 'valid').length,
                   })}
                 </dd>
               </div>
@@ -223,7 +223,7 @@ function DoorHead({ language }: { language: string }) {
   )
 }
 
-function ManualLookUp({ tickets, onCheckIn }: { tickets: Parameters<typeof lookUp>[0]; onCheckIn: (ticketId: string) => void }) {
+function ManualLookUp({ tickets, onCheckIn }: { tickets: Parameters<typeof lookUp>[0]; onCheckIn: (ticketKey: string) => void }) {
   const { t } = useTranslation()
   const ids = useId()
   const [query, setQuery] = useState('')
@@ -243,7 +243,7 @@ function ManualLookUp({ tickets, onCheckIn }: { tickets: Parameters<typeof lookU
         found.length ? (
           <ul className={styles.results}>
             {found.map((ticket) => (
-              <li key={ticket.id} className={styles.result}>
+              <li key={ticket.key} className={styles.result}>
                 <div>
                   <p className={styles.resultName}>{ticket.name}</p>
                   <p className={ui.hint}>
@@ -256,7 +256,7 @@ function ManualLookUp({ tickets, onCheckIn }: { tickets: Parameters<typeof lookU
                   type="button"
                   className={`${ui.button} ${ui.primary}`}
                   aria-label={t('checkin.lookup.checkInName', { name: ticket.name })}
-                  onClick={() => onCheckIn(ticket.id)}
+                  onClick={() => onCheckIn(ticket.key)}
                 >
                   {t('checkin.lookup.checkIn')}
                 </button>

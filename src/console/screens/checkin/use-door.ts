@@ -5,7 +5,18 @@ import { ERROR_CODES } from '../../../../shared/functions/gateway.ts'
 import { GatewayError } from '../../../api/gateway-error.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { DOOR_DATABASE, DOOR_SEND_EVENT, DOOR_STORE } from '../../lib/door-storage.ts'
-import { afterSent, type DoorData, type DoorScan, judgeLocally, type Learnt, mergeList, nextBatch, type QueuedScan, RECENT_KEPT } from './door-model.ts'
+import {
+  afterSent,
+  type DoorData,
+  type DoorScan,
+  judgeLocally,
+  type Learnt,
+  mergeList,
+  nextBatch,
+  type QueuedScan,
+  RECENT_KEPT,
+  upgradeDoorData,
+} from './door-model.ts'
 import { type SignedTicket, verifyTicketCode } from '../../../../shared/rules/ticket-code.ts'
 
 /** How often a device with scans waiting tries again, besides when the browser says it is back online. */
@@ -62,7 +73,7 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
   const sendOtherDoors = useCallback(
     async (doorExhibition: number) => {
       for (const [key, stored] of await entries<string, DoorData>(doorStore())) {
-        let data = stored
+        let data = upgradeDoorData(stored)
         if (data.list.exhibition.id === doorExhibition) continue
         try {
           for (let batch = nextBatch(data); batch; batch = nextBatch(data)) {
@@ -130,8 +141,9 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
       const stored = await get<DoorData>(keyOf(exhibitionId), doorStore()).catch(() => undefined)
       if (!active) return
       if (stored) {
-        current.current = stored
-        setData(stored)
+        const upgraded = upgradeDoorData(stored)
+        current.current = upgraded
+        setData(upgraded)
       }
       setOnline(navigator.onLine)
       if (navigator.onLine) await sync()
@@ -169,12 +181,12 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
 
   /** Answers a scanned code (or a ticket picked by hand) on the device, queues it, and sends it when it can. */
   const scan = useCallback(
-    async (input: { code: string } | { ticketId: string }, gate: string): Promise<DoorScan | null> => {
+    async (input: { code: string } | { ticketKey: string }, gate: string): Promise<DoorScan | null> => {
       const list = current.current?.list
       if (!list) return null
       let signed: SignedTicket | null
       if ('code' in input) signed = await verifyTicketCode(input.code, list.publicKey)
-      else signed = { ticketId: input.ticketId, exhibitionId: list.exhibition.id }
+      else signed = { ticketId: input.ticketKey, exhibitionId: list.exhibition.id }
       const before = current.current
       if (!before) return null
       const verdict = judgeLocally(before, signed, deviceId)
@@ -182,7 +194,7 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
       const at = new Date().toISOString()
       const entry: DoorScan = {
         id,
-        ticketId: verdict.ticket?.id ?? null,
+        ticketId: verdict.ticket?.key ?? null,
         name: verdict.ticket?.name ?? null,
         ticketType: verdict.ticket?.ticketType ?? null,
         company: verdict.ticket?.company ?? null,
@@ -199,7 +211,7 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
       }
       // The contract takes codes up to 200 characters; anything longer is no ticket of ours anyway.
       const queued: QueuedScan =
-        'code' in input ? { id, gate, scannedAt: at, code: input.code.trim().slice(0, 200) } : { id, gate, scannedAt: at, ticketId: input.ticketId }
+        'code' in input ? { id, gate, scannedAt: at, code: input.code.trim().slice(0, 200) } : { id, gate, scannedAt: at, ticketKey: input.ticketKey }
       commit({ ...before, scans: [...before.scans, queued], recent: [entry, ...before.recent].slice(0, RECENT_KEPT) })
       if (navigator.onLine) void sync()
       return entry

@@ -2,6 +2,7 @@ import type { CheckinOutcome, DoorTicketState } from '../../../../../shared/rule
 import type { Locale } from '../../../../../shared/languages.ts'
 import type { Queryable } from '../../../../db/client.ts'
 import type { BadgeRole } from '../../../../../shared/rules/badges.ts'
+import { ticketKeyRange } from '../../../../../shared/rules/door-list.ts'
 import { BADGE_ROLE, LIVE_CHECKIN_JOIN, localeLiteral, TYPE_NAME } from '../staff-orders.repo.ts'
 
 /** SQL of check-in at the door (server/db/migrations/0110_checkins.sql). */
@@ -52,7 +53,8 @@ const DOOR_TICKET = (locale: Locale) =>
    left join staff_members s on s.id = c.staff_id`
 
 /**
- * The exhibition's tickets, or (since: the snapshot of an earlier read, docs/product.md#door-sync) only
+ * The exhibition's tickets by order code (an order's tickets side by side, which the list's
+ * compression needs: shared/rules/door-list.ts), or (since: the snapshot of an earlier read, docs/product.md#door-sync) only
  * those whose last change was made by a transaction that read could not see. The triggers of
  * 0590_door_changes.sql keep door_xid.
  */
@@ -60,10 +62,24 @@ export async function doorTickets(db: Queryable, exhibitionId: number, locale: L
   const result = await db.query<DoorTicketRow>(
     `${DOOR_TICKET(locale)} where e.exhibition_id = $1
        and ($2::text is null or (e.door_xid >= pg_snapshot_xmin($2::text::pg_snapshot) and not pg_visible_in_snapshot(e.door_xid, $2::text::pg_snapshot)))
-     order by a.last_name, a.first_name, e.id`,
+     order by o.number, a.position, e.id`,
     [exhibitionId, since],
   )
   return result.rows
+}
+
+/**
+ * The one ticket of the exhibition whose id starts with a door list's key (shared/rules/door-list.ts),
+ * found as a range of the ids' index; null when none does, or more than one.
+ */
+export async function doorTicketByKey(db: Queryable, exhibitionId: number, key: string): Promise<DoorTicketRow | null> {
+  const [low, high] = ticketKeyRange(key)
+  const result = await db.query<DoorTicketRow>(`${DOOR_TICKET('en')} where e.id between $1::uuid and $2::uuid and e.exhibition_id = $3 limit 2`, [
+    low,
+    high,
+    exhibitionId,
+  ])
+  return result.rows.length === 1 ? (result.rows[0] ?? null) : null
 }
 
 /** Ticket ids that left the exhibition's list (re-issued under a new id, deleted) unseen by the read of `since`. */

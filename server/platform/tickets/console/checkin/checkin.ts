@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type * as contracts from '../../../../../shared/contracts/console-checkin.ts'
 import { CHECKIN_LIMITS, type CheckinOutcome } from '../../../../../shared/rules/console-checkin.ts'
-import { displayName } from '../../../../../shared/rules/names.ts'
+import { ticketKey, toDoorRows } from '../../../../../shared/rules/door-list.ts'
 import type { Database, Queryable } from '../../../../db/client.ts'
 import { gone, notFound } from '../../../errors.ts'
 import type { Platform } from '../../../platform.ts'
@@ -67,8 +67,9 @@ function readSince(token: string, exhibitionId: number, locale: string, now: { x
 
 /**
  * What a door device downloads (docs/product.md#checkin): enough to judge every ticket offline. With a
- * token from an earlier answer, only the tickets changed since (docs/product.md#door-sync) and the ids
- * that left the list. One repeatable-read transaction: the token is the snapshot the rows were read in.
+ * token from an earlier answer, only the tickets changed since (docs/product.md#door-sync) and the keys
+ * of those that left the list, as compact rows (shared/rules/door-list.ts). One repeatable-read
+ * transaction: the token is the snapshot the rows were read in.
  */
 export async function checkinList(db: Database, signer: TicketSigner, actor: StaffActor, exhibitionId: number, token?: string) {
   inScope(actor, exhibitionId)
@@ -90,16 +91,10 @@ export async function checkinList(db: Database, signer: TicketSigner, actor: Sta
   })
   const { row, tickets, gates } = read
   const key = signer.publicKey()
-  const listed = new Set(tickets.map((ticket) => ticket.id))
-  return {
-    exhibition: { id: row.id, title: read.title ?? '', startsAt: row.starts_at.toISOString(), endsAt: row.ends_at.toISOString(), timeZone: row.time_zone },
-    publicKey: { kid: key.kid, x: key.jwk.x },
-    full: read.since === null,
-    token: tokenOf(exhibitionId, actor.locale, read.snapshot),
-    tickets: tickets.map((ticket) => ({
-      id: ticket.id,
+  const rows = toDoorRows(
+    tickets.map((ticket) => ({
+      key: ticketKey(ticket.id),
       orderNumber: ticket.order_number,
-      name: displayName({ first: ticket.first_name, last: ticket.last_name }),
       firstName: ticket.first_name,
       lastName: ticket.last_name,
       ticketType: ticket.ticket_type,
@@ -110,8 +105,16 @@ export async function checkinList(db: Database, signer: TicketSigner, actor: Sta
       state: ticket.state,
       checkin: firstOf(ticket),
     })),
-    // A row read again wins over a tombstone of the same id.
-    removed: read.removed.filter((id) => !listed.has(id)),
+  )
+  const listed = new Set(rows.tickets.map((row) => row[0]))
+  return {
+    exhibition: { id: row.id, title: read.title ?? '', startsAt: row.starts_at.toISOString(), endsAt: row.ends_at.toISOString(), timeZone: row.time_zone },
+    publicKey: { kid: key.kid, x: key.jwk.x },
+    full: read.since === null,
+    token: tokenOf(exhibitionId, actor.locale, read.snapshot),
+    ...rows,
+    // A row read again wins over a tombstone of the same key.
+    removed: [...new Set(read.removed.map(ticketKey))].filter((key) => !listed.has(key)),
     gates: gates.map((gate) => ({ gate: gate.gate, checkedIn: gate.checked_in })),
     serverTime: new Date().toISOString(),
   }
@@ -125,6 +128,10 @@ async function judge(db: Queryable, signer: TicketSigner, exhibitionId: number, 
     if (!signed) return { ticketId: null, outcome: 'forged' as const }
     if (signed.exhibitionId !== exhibitionId) return { ticketId: null, outcome: 'wrongExhibition' as const }
     ticketId = signed.ticketId
+  } else if ('ticketKey' in scan) {
+    const found = await repo.doorTicketByKey(db, exhibitionId, scan.ticketKey)
+    if (!found) return { ticketId: null, outcome: 'unknown' as const }
+    ticketId = found.id
   } else {
     ticketId = scan.ticketId
   }
