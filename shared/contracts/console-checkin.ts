@@ -2,7 +2,7 @@ import { BADGE_ROLES } from '../rules/badges.ts'
 import { z } from 'zod'
 import { CONSOLE } from '../functions/console.ts'
 import { CHECKIN_LIMITS, CHECKIN_OUTCOMES, DOOR_TICKET_STATES } from '../rules/console-checkin.ts'
-import { TICKET_KEY } from '../rules/door-list.ts'
+import { DOOR_LIST_FORMAT, TICKET_KEY } from '../rules/door-list.ts'
 import { defineContract } from './define.ts'
 
 const exhibitionId = z.coerce.number({ error: 'errors.invalid' }).int().positive('errors.invalid')
@@ -33,7 +33,11 @@ export const checkinExhibitions = defineContract({
  */
 export const checkinList = defineContract({
   ...CONSOLE.checkinList,
-  payload: z.object({ exhibitionId, since: z.string({ error: 'errors.invalid' }).max(1200, 'errors.tooLong').optional() }),
+  payload: z.object({
+    exhibitionId,
+    format: z.literal(DOOR_LIST_FORMAT, { error: 'console:errors.doorOutdated' }),
+    since: z.string({ error: 'errors.invalid' }).max(1200, 'errors.tooLong').optional(),
+  }),
   result: z.object({
     /** True: `tickets` is the whole list; false: only the tickets changed since the token sent. */
     full: z.boolean(),

@@ -23,6 +23,13 @@ import { displayName } from './names.ts'
  */
 
 /** `xxxxxxxx-xxxx-xxxx`: the first 16 hex digits of a ticket's id, as the id is written. */
+/**
+ * Named in every request for the list: a door screen still open from before a change of the rows'
+ * shape asks without it (or with its own) and is refused, keeping its saved list and scans, instead of
+ * reading rows it would misunderstand. Change it whenever the rows change.
+ */
+export const DOOR_LIST_FORMAT = 'rows-1'
+
 export const TICKET_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}$/
 const KEY_LENGTH = 18
 

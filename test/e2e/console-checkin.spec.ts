@@ -6,7 +6,7 @@ import { CONSOLE_PORT, expect, ORIGIN, setUpAccount, test } from './console-kit.
 import { answer, doorBrowser, scan, showToCamera } from './door-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 import type { CheckinList } from '../../shared/contracts/console-checkin.ts'
-import { doorTickets } from '../../shared/rules/door-list.ts'
+import { doorTickets, DOOR_LIST_FORMAT } from '../../shared/rules/door-list.ts'
 
 /**
  * The door (docs/product.md#checkin): real QR codes shown to Chromium's fake camera feed the check-in
@@ -250,15 +250,8 @@ test('the door: scan real QR codes from the camera online and offline, sync when
     await expect(answer(phone)).toHaveAttribute('data-outcome', 'already')
     await expect(answer(phone)).toContainText('at Gate B')
     await keep(phone)
-    const list = await phone.evaluate(async (id) => {
-      const response = await fetch('/gateway/console', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Console-Request': '1', Routes: 'console$checkinList' },
-        body: JSON.stringify({ exhibitionId: id }),
-      })
-      return (await response.json()).data as CheckinList
-    }, exhibitionId)
-    const gateOf = (name: string) => doorTickets(list).find((ticket) => ticket.name === name)?.checkin?.gate
+    const list = await serverList(phone, exhibitionId)
+    const gateOf = (name: string) => list.find((ticket) => ticket.name === name)?.checkin?.gate
     expect([gateOf('Meiling Zhou'), gateOf('Grace Hopper'), gateOf('Ada Lovelace')]).toEqual(['North hall', 'North hall', 'Gate B'])
     const counts = phone.getByRole('region', { name: 'Checked in' })
     await expect(counts.getByText(/^3 of \d+$/)).toBeVisible()
@@ -318,14 +311,17 @@ test('the door: scan real QR codes from the camera online and offline, sync when
 
 /** The door's list as the server has it now, read from the signed-in phone. */
 async function serverList(phone: Page, exhibitionId: number) {
-  const list = await phone.evaluate(async (id) => {
-    const response = await fetch('/gateway/console', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Console-Request': '1', Routes: 'console$checkinList' },
-      body: JSON.stringify({ exhibitionId: id }),
-    })
-    return (await response.json()).data as CheckinList
-  }, exhibitionId)
+  const list = await phone.evaluate(
+    async ({ id, format }) => {
+      const response = await fetch('/gateway/console', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Console-Request': '1', Routes: 'console$checkinList' },
+        body: JSON.stringify({ exhibitionId: id, format }),
+      })
+      return (await response.json()).data as CheckinList
+    },
+    { id: exhibitionId, format: DOOR_LIST_FORMAT },
+  )
   return doorTickets(list)
 }
 

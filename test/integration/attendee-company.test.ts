@@ -8,7 +8,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
 import { consoleCall, exportDownload, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
-import { doorTickets } from '../../shared/rules/door-list.ts'
+import { doorTickets, DOOR_LIST_FORMAT } from '../../shared/rules/door-list.ts'
 
 /**
  * An attendee's company and position (docs/product.md#attendee-company): optional on the attendee form,
@@ -222,7 +222,7 @@ describe('the console', () => {
   it('when the door loads its list, then each ticket carries what its holder gave (none: null), apart from a pass’s exhibitor', async () => {
     await paidOrder([wang({ company: '汇达证券', jobTitle: '交易主管' }), { ...attendees(2)[1], firstName: 'Grace', lastName: 'Hopper' }])
     const door = await setUpMember(app, db, ['checkin'])
-    const list = (await staff(door, 'checkinList', { exhibitionId }).expect(200)).body.data
+    const list = (await staff(door, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT }).expect(200)).body.data
     const byName = new Map(doorTickets(list).map((ticket) => [ticket.name, ticket]))
     expect(byName.get('王小明')).toMatchObject({ company: null, holderCompany: '汇达证券', jobTitle: '交易主管' })
     expect(byName.get('Grace Hopper')).toMatchObject({ company: null, holderCompany: null, jobTitle: null })

@@ -6,7 +6,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
 import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, attendees, buyAndPay, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
-import { doorTickets, ticketKey } from '../../shared/rules/door-list.ts'
+import { doorTickets, ticketKey, DOOR_LIST_FORMAT } from '../../shared/rules/door-list.ts'
 
 /**
  * A buyer or a holder changes the name, company and position on a ticket until the cut-off
@@ -65,7 +65,8 @@ const scan = async (code: string) =>
       { cookie: door.cookie },
     ).expect(200)
   ).body.data.scans[0].outcome as string
-const doorList = async () => doorTickets((await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data)
+const doorList = async () =>
+  doorTickets((await consoleCall(app, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT }, { cookie: door.cookie }).expect(200)).body.data)
 const eventsOf = async (number: string) =>
   (
     await db.query<{ kind: string; data: Record<string, unknown> }>(

@@ -12,7 +12,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
 import { type CallOptions, consoleCall, SITE, type SignedInMember, setUpMember, someIp } from './console-helpers.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
-import { doorTicket } from '../../shared/rules/door-list.ts'
+import { doorTicket, DOOR_LIST_FORMAT } from '../../shared/rules/door-list.ts'
 
 /**
  * Badges (docs/product.md#badges): a ticket type names the role its badges show, the door's list carries
@@ -128,12 +128,12 @@ describe('badge roles', () => {
   it("when the door reads its list, then each ticket carries its type's role, and an exhibitor pass is always an exhibitor", async () => {
     const [speaker] = await paidOrder(speakerType, NAMES.slice(0, 1))
     const [visitor] = await paidOrder(visitorType, NAMES.slice(1, 2))
-    const list = (await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data
+    const list = (await consoleCall(app, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT }, { cookie: door.cookie }).expect(200)).body.data
     const roleOf = (id: string | undefined) => doorTicket(list, id as string)?.role
     expect(roleOf(speaker?.id)).toBe('speaker')
     expect(roleOf(visitor?.id)).toBe('visitor')
     await db.query(`update ticket_types set exhibitor_pass = true, price_minor = 0, badge_role = 'vip' where id = $1`, [visitorType])
-    const again = (await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data
+    const again = (await consoleCall(app, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT }, { cookie: door.cookie }).expect(200)).body.data
     expect(doorTicket(again, visitor?.id as string)?.role).toBe('exhibitor')
   })
 })

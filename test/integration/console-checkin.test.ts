@@ -8,7 +8,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
 import { consoleCall, exportDownload, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
-import { doorTickets, ticketKey } from '../../shared/rules/door-list.ts'
+import { doorTickets, ticketKey, DOOR_LIST_FORMAT } from '../../shared/rules/door-list.ts'
 
 /**
  * Check-in at the door (docs/product.md#checkin): a device downloads the tickets and the
@@ -73,7 +73,7 @@ beforeEach(async () => {
 
 describe('the door device list', () => {
   it('when a door device downloads an exhibition, then it gets every ticket with its holder, type and state, and the key to check codes', async () => {
-    const list = (await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data
+    const list = (await consoleCall(app, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT }, { cookie: door.cookie }).expect(200)).body.data
     expect(list.exhibition).toMatchObject({ id: exhibitionId, title: 'London Fintech Expo' })
     expect(list.publicKey).toEqual({ kid: platform.services.tickets.signer.kid, x: platform.services.tickets.signer.publicKey().jwk.x })
     const tickets = doorTickets(list)
@@ -93,7 +93,7 @@ describe('the door device list', () => {
       { firstName: '花子', lastName: '山田' },
       { firstName: 'Meiling', lastName: 'Zhou' },
     ])
-    const list = (await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data
+    const list = (await consoleCall(app, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT }, { cookie: door.cookie }).expect(200)).body.data
     const mine = doorTickets(list).filter((ticket) => ticket.orderNumber === named.number)
     expect(mine.map((ticket: { name: string; firstName: string; lastName: string }) => [ticket.name, ticket.firstName, ticket.lastName]).sort()).toEqual([
       ['Meiling Zhou', 'Meiling', 'Zhou'],
@@ -125,11 +125,19 @@ describe('the door device list', () => {
   })
 
   it('when a member may not work on the exhibition, or has another role, then the list is not theirs', async () => {
-    await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: (await setUpMember(app, db, ['support'])).cookie }).expect(403)
+    await consoleCall(app, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT }, { cookie: (await setUpMember(app, db, ['support'])).cookie }).expect(403)
     const limited = await setUpMember(app, db, ['checkin'])
     await db.query('update staff_members set exhibition_ids = $1 where id = $2', [[otherExhibitionId], limited.id])
-    const refused = await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: limited.cookie }).expect(404)
+    const refused = await consoleCall(app, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT }, { cookie: limited.cookie }).expect(404)
     expect(refused.body.message).toBe('console:errors.exhibitionNotFound')
+  })
+
+  it('when a door screen from before the rows asks without the format, or names another, then it is refused and told to reload, never sent rows it would misread', async () => {
+    for (const payload of [{ exhibitionId }, { exhibitionId, format: 'objects' }, { exhibitionId, since: 'x', format: 'rows-0' }]) {
+      const refused = await consoleCall(app, 'checkinList', payload, { cookie: door.cookie }).expect(400)
+      expect(refused.body.data.fields.format).toBe('console:errors.doorOutdated')
+      expect(refused.body.data.tickets).toBeUndefined()
+    }
   })
 })
 
@@ -146,7 +154,7 @@ describe('scans', () => {
       ).expect(200)
     ).body.data.scans
     expect(again).toMatchObject({ outcome: 'already', first: { gate: 'North', deviceId: 'door-a', at: first.first.at } })
-    const list = (await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data
+    const list = (await consoleCall(app, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT }, { cookie: door.cookie }).expect(200)).body.data
     expect(list.gates).toEqual([{ gate: 'North', checkedIn: 1 }])
   })
 
@@ -228,7 +236,7 @@ describe('scans', () => {
       await sync(door, { scans: [scanOf(codes[0]?.code as string), scanOf(second.tickets[0]?.code as string), scanOf(codes[1]?.code as string)] }).expect(200)
     ).body.data.scans
     expect(answer.map((scan: { outcome: string }) => scan.outcome)).toEqual(['refunded', 'cancelled', 'checkedIn'])
-    const list = (await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data
+    const list = (await consoleCall(app, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT }, { cookie: door.cookie }).expect(200)).body.data
     const states = Object.fromEntries(doorTickets(list).map((ticket) => [ticket.key, ticket.state]))
     const stateOf = (id: string | undefined) => states[ticketKey(id as string)]
     expect([stateOf(codes[0]?.id), stateOf(second.tickets[0]?.id), stateOf(codes[1]?.id)]).toEqual(['refunded', 'cancelled', 'valid'])

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import type { CheckinList } from '../../shared/contracts/console-checkin.ts'
-import { doorTicket, doorTickets, mergeDoorLists, ticketKey } from '../../shared/rules/door-list.ts'
+import { doorTicket, doorTickets, mergeDoorLists, ticketKey, DOOR_LIST_FORMAT } from '../../shared/rules/door-list.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
 import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
@@ -35,8 +35,14 @@ type DoorList = CheckinList
 
 const fn = (route: string, payload: unknown) => call(app, route, buyer.token, payload)
 const list = async (since?: string, member = door) =>
-  (await consoleCall(app, 'checkinList', { exhibitionId, ...(since === undefined ? {} : { since }) }, { cookie: member.cookie }).expect(200)).body
-    .data as DoorList
+  (
+    await consoleCall(
+      app,
+      'checkinList',
+      { exhibitionId, format: DOOR_LIST_FORMAT, ...(since === undefined ? {} : { since }) },
+      { cookie: member.cookie },
+    ).expect(200)
+  ).body.data as DoorList
 /** The keys of an answer's rows, and the keys of ticket ids, for comparing: the list knows tickets by key (shared/rules/door-list.ts). */
 const ids = (answer: DoorList) =>
   doorTickets(answer)
@@ -213,7 +219,9 @@ describe('the door list since a token', () => {
     expect(doorTicket(kept, fourth.tickets[0]?.id as string)?.state).toBe('valid')
 
     // What the gateway sends a browser is compressed (brotli where the browser takes it, as Chromium does) once over the middleware's 1 KB.
-    const compressed = await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).set('Accept-Encoding', 'gzip, deflate, br').expect(200)
+    const compressed = await consoleCall(app, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT }, { cookie: door.cookie })
+      .set('Accept-Encoding', 'gzip, deflate, br')
+      .expect(200)
     expect(Buffer.byteLength(compressed.text)).toBeGreaterThan(1024)
     expect(compressed.headers['content-encoding']).toBe('br')
 
@@ -234,7 +242,7 @@ describe('the door list since a token', () => {
       `d1.${exhibitionId}.${locale}.${ahead}:${ahead}:`,
       `d1.${exhibitionId}.${locale}.10:5:`,
     ]) {
-      const refused = await consoleCall(app, 'checkinList', { exhibitionId, since }, { cookie: door.cookie }).expect(410)
+      const refused = await consoleCall(app, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT, since }, { cookie: door.cookie }).expect(410)
       expect(refused.body.message).toBe('console:errors.checkinListStale')
     }
     expect((await list()).tickets).toHaveLength(1)

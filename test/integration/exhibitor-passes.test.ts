@@ -7,7 +7,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
 import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
-import { doorTickets } from '../../shared/rules/door-list.ts'
+import { doorTickets, DOOR_LIST_FORMAT } from '../../shared/rules/door-list.ts'
 
 /**
  * Team passes (docs/product.md#team-passes): the organiser grants an exhibitor passes (managers only,
@@ -145,7 +145,7 @@ describe('naming passes', () => {
     }).expect(200)
     expect(renamed.body.data).toMatchObject({ named: 1, passes: [{ firstName: 'Grace' }] })
     expect(await scan(old?.code as string)).toBe('cancelled')
-    const list = doorTickets((await staff(door, 'checkinList', { exhibitionId }).expect(200)).body.data)
+    const list = doorTickets((await staff(door, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT }).expect(200)).body.data)
     // The list comes by order code; by family name here.
     expect(list.sort((a, b) => a.lastName.localeCompare(b.lastName)).map((ticket) => [ticket.name, ticket.company, ticket.state])).toEqual([
       ['Grace Hopper', 'Acme Markets', 'valid'],

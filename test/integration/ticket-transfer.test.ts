@@ -6,7 +6,7 @@ import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { createUser, type TestUser } from '../setup/users.ts'
 import { consoleCall, type SignedInMember, setUpMember } from './console-helpers.ts'
 import { type App, attendees, buyAndPay, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
-import { doorTickets, ticketKey } from '../../shared/rules/door-list.ts'
+import { doorTickets, ticketKey, DOOR_LIST_FORMAT } from '../../shared/rules/door-list.ts'
 
 /**
  * A ticket handed to another person (docs/product.md#ticket-transfer): offered to an address, accepted
@@ -81,7 +81,8 @@ const scan = async (code: string) =>
       { cookie: door.cookie },
     ).expect(200)
   ).body.data.scans[0].outcome as string
-const doorList = async () => doorTickets((await consoleCall(app, 'checkinList', { exhibitionId }, { cookie: door.cookie }).expect(200)).body.data)
+const doorList = async () =>
+  doorTickets((await consoleCall(app, 'checkinList', { exhibitionId, format: DOOR_LIST_FORMAT }, { cookie: door.cookie }).expect(200)).body.data)
 
 const transfer = (user: TestUser, number: string, position: number, email: string, message = '') =>
   as(user, 'tickets$transferTicket', { orderNumber: number, position, email, message })

@@ -17,6 +17,7 @@ import {
   RECENT_KEPT,
   upgradeDoorData,
 } from './door-model.ts'
+import { DOOR_LIST_FORMAT } from '../../../../shared/rules/door-list.ts'
 import { type SignedTicket, verifyTicketCode } from '../../../../shared/rules/ticket-code.ts'
 
 /** How often a device with scans waiting tries again, besides when the browser says it is back online. */
@@ -109,10 +110,13 @@ export function useDoor(exhibitionId: number | null, deviceId: string) {
       const kept = current.current?.list.exhibition.id === exhibitionId ? current.current.list : null
       // Only what changed since the kept list was read; a token the server cannot continue means the whole list.
       const since = kept?.token
-      const answer = await client.call(checkinList, since ? { exhibitionId, since } : { exhibitionId }).catch((error: unknown) => {
-        if (since && error instanceof GatewayError && error.errorCode === ERROR_CODES.gone) return client.call(checkinList, { exhibitionId })
-        throw error
-      })
+      const answer = await client
+        .call(checkinList, since ? { exhibitionId, format: DOOR_LIST_FORMAT, since } : { exhibitionId, format: DOOR_LIST_FORMAT })
+        .catch((error: unknown) => {
+          if (since && error instanceof GatewayError && error.errorCode === ERROR_CODES.gone)
+            return client.call(checkinList, { exhibitionId, format: DOOR_LIST_FORMAT })
+          throw error
+        })
       listReadAt.current = Date.now()
       const latest = current.current
       const list = mergeList(latest?.list.exhibition.id === exhibitionId ? latest.list : null, answer)
