@@ -7,6 +7,7 @@ import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { type ListData as KitListData, listLoader } from '../../screen-kit.ts'
 import type { Column } from '../../ui/data-table.tsx'
+import { EditorialState } from '../../ui/editorial-state.tsx'
 import { ListFilters } from '../../ui/list-filters.tsx'
 import { type FiltersOfQuery, listQuery, oneOf, searchFilter } from '../../ui/list-query.ts'
 import { ListScreen } from '../../ui/list-screen.tsx'
@@ -46,7 +47,7 @@ function useColumns(): Array<Column<EditorialRow>> {
     },
     {
       header: t('content.state'),
-      cell: (row) => <span className={`${styles.state} ${styles[row.state] ?? ''}`}>{t(`content.states.${row.state}`)}</span>,
+      cell: (row) => <EditorialState state={row.state} />,
     },
     {
       header: t('content.columns.when'),
