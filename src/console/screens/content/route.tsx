@@ -8,8 +8,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { type ListData as KitListData, listLoader } from '../../screen-kit.ts'
 import type { Column } from '../../ui/data-table.tsx'
 import { EditorialState } from '../../ui/editorial-state.tsx'
-import { ListFilters } from '../../ui/list-filters.tsx'
-import { type FiltersOfQuery, listQuery, oneOf, searchFilter } from '../../ui/list-query.ts'
+import { choiceFilter, type FiltersOfQuery, listQuery, searchFilter } from '../../ui/list-query.ts'
 import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './content.module.css'
@@ -18,8 +17,8 @@ import styles from './content.module.css'
 const contentQuery = listQuery(
   {
     search: searchFilter(EDITORIAL_LIMITS.search),
-    kind: { param: 'kind', rule: oneOf(EDITORIAL_KINDS) },
-    state: { param: 'state', rule: oneOf(EDITORIAL_STATES) },
+    kind: choiceFilter('kind', EDITORIAL_KINDS, { label: 'kind', any: 'anyKind', option: 'kinds' }),
+    state: choiceFilter('state', EDITORIAL_STATES, { label: 'state', any: 'anyState', option: 'states' }),
   },
   { pageSize: EDITORIAL_LIMITS.pageSizeDefault },
 )
@@ -65,7 +64,6 @@ function useColumns(): Array<Column<EditorialRow>> {
 export function Component() {
   const { t } = useTranslation()
   const data = useLoaderData() as ListData
-  const { filters } = data
   const columns = useColumns()
   return (
     <ListScreen
@@ -80,16 +78,6 @@ export function Component() {
             </Link>
           ))}
         </p>
-      }
-      filters={
-        <ListFilters
-          words="content"
-          search={{ value: filters.search, maxLength: EDITORIAL_LIMITS.search }}
-          choices={[
-            { name: 'kind', value: filters.kind, label: 'kind', any: 'anyKind', values: EDITORIAL_KINDS, option: 'kinds' },
-            { name: 'state', value: filters.state, label: 'state', any: 'anyState', values: EDITORIAL_STATES, option: 'states' },
-          ]}
-        />
       }
       columns={columns}
       rowKey={(row) => `${row.kind}-${row.id}`}
