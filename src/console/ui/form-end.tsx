@@ -1,9 +1,12 @@
 import ui from './ui.module.css'
 
-/** What refused an action or a form as a whole (not one field's), announced at once; nothing when all is well. */
-export function Alert({ message }: { message?: string | null | undefined }) {
+/**
+ * What refused an action or a form as a whole (not one field's), announced at once; nothing when all is
+ * well. `beside` words it as small as a field's error, for a row of buttons (downloads) that it follows.
+ */
+export function Alert({ message, beside = false }: { message?: string | null | undefined; beside?: boolean }) {
   return message ? (
-    <p className={ui.alert} role="alert">
+    <p className={beside ? ui.fieldError : ui.alert} role="alert">
       {message}
     </p>
   ) : null

@@ -1,7 +1,9 @@
-import { Fragment, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ListData } from '../screen-kit.ts'
 import { ConsolePage } from './console-page.tsx'
+import { ListFilters, type ListFiltersProps } from './list-filters.tsx'
+import type { FormField } from './list-query.ts'
 import { ListPager } from './pager.tsx'
 import styles from './ui.module.css'
 
@@ -13,14 +15,16 @@ export interface ListPageProps<F extends { page: number }, P extends { total: nu
   words: string
   /** What the loader gave (`listLoader`/`loadList` in screen-kit.ts): the filters, the page, its size. */
   data: ListData<F, P>
-  /** Writes another page's address from the filters (ui/list-query.ts). */
-  query: { pageHref(filters: F, page: number): string }
+  /** The list's query (ui/list-query.ts): writes another page's address from the filters; its fields are the filters form. */
+  query: { pageHref(filters: F, page: number): string; fields: readonly FormField[] }
   /** Beside the title (a "New ..." link, say). */
   actions?: ReactNode
   /** Before the filters (the library's upload, say); kept as it is when the address changes. */
   intro?: ReactNode
-  /** The list's search and filters (ui/list-filters.tsx); made anew when the address changes, so they show what it says. */
-  filters?: ReactNode
+  /** The exhibitions the filters form offers, where the list has the exhibition choice (ui/list-filters.tsx). */
+  exhibitions?: ListFiltersProps['exhibitions']
+  /** Options of the form's choices that the page's data gives, by query parameter (ui/list-filters.tsx). */
+  options?: ListFiltersProps['options']
   /** Between the filters and the list (an export panel, a status line, say). */
   children?: ReactNode
   /** The list shows times ("Times are shown in UTC." under it). */
@@ -30,8 +34,8 @@ export interface ListPageProps<F extends { page: number }, P extends { total: nu
 }
 
 /**
- * A console list screen whose list is its own (comments as cards, the library as tiles): title, filters
- * sent as the page's address, the list, the pager, and the note on times. A list that is a table is
+ * A console list screen whose list is its own (comments as cards, the library as tiles): title, the
+ * filters form its query's fields make, sent as the page's address, the list, the pager, and the note on times. A list that is a table is
  * `ListScreen` (list-screen.tsx); the loader side is `listLoader` in screen-kit.ts with the filters of
  * ui/list-query.ts (docs/CONVENTIONS.md#a-console-screen-srcconsole).
  */
@@ -41,7 +45,8 @@ export function ListPage<F extends { page: number }, P extends { total: number |
   query,
   actions,
   intro,
-  filters,
+  exhibitions,
+  options,
   children,
   times = false,
   pager,
@@ -51,7 +56,10 @@ export function ListPage<F extends { page: number }, P extends { total: number |
   return (
     <ConsolePage title={t(`${words}.title`)} lead={t(`${words}.lead`)} actions={actions}>
       {intro}
-      <Fragment key={JSON.stringify(data.filters)}>{filters}</Fragment>
+      {/* Made anew when the address changes, so the form shows what it says. */}
+      {query.fields.length ? (
+        <ListFilters key={JSON.stringify(data.filters)} words={words} query={query} filters={data.filters} exhibitions={exhibitions} options={options} />
+      ) : null}
       {children}
       {list}
       {pager ?? (

@@ -9,12 +9,32 @@
 /** What a filter accepts from the address: the value, or '' for "not set". */
 export type ParamRule<V extends string = string> = (raw: string) => V | ''
 
+/**
+ * How the list's filters form (ui/list-filters.tsx) shows a filter: the search box, the exhibition
+ * choice, a choice of values (each worded by its key under `option`) or of options the page's data gives
+ * (members, functions), a day. The form's label and "any" are keys under the list's words.
+ */
+export type FilterField =
+  | { kind: 'search'; maxLength: number }
+  | { kind: 'exhibition' }
+  | { kind: 'choice'; label: string; any: string; values?: readonly string[]; option?: string }
+  | { kind: 'day' }
+
 export interface FilterParam<V extends string = string, P = unknown> {
   /** The query parameter (`q`, `exhibition`, `status`...). */
   param: string
   rule: ParamRule<V>
   /** What the list call gets for a set value (a number for an id, say); the value itself when left out. */
   send?(value: V): P
+  /** Its place in the filters form; without one the address holds it but the form does not (a keyset pager's place). */
+  field?: FilterField
+}
+
+/** A filter the form shows: its key in the filters, its query parameter, how it is shown. */
+export interface FormField {
+  key: string
+  param: string
+  field: FilterField
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a filter's value and what it sends differ per filter
@@ -33,6 +53,8 @@ type SentOf<F> = F extends { send(value: never): infer P } ? Exclude<P, ''> : F 
 export type PayloadOf<S extends Spec> = { page: number; pageSize: number } & { [K in keyof S]?: SentOf<S[K]> }
 
 export interface ListQuery<S extends Spec> {
+  /** The filters the form shows, in the spec's order (ui/list-filters.tsx draws them from it). */
+  fields: readonly FormField[]
   filtersFrom(params: URLSearchParams): FiltersOf<S>
   /** The address of another page of the same filtered list (`?` for the first page unfiltered). */
   pageHref(filters: FiltersOf<S>, page: number): string
@@ -65,10 +87,33 @@ export const day: ParamRule = (raw) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) && !Numb
 export const anything: ParamRule = (raw) => raw
 
 /** The free-text search box (`q`), sent without the spaces around it. */
-export const searchFilter = (maxLength: number) => ({ param: 'q', rule: text(maxLength), send: (value: string) => value.trim() })
+export const searchFilter = (maxLength: number) => ({
+  param: 'q',
+  rule: text(maxLength),
+  send: (value: string) => value.trim(),
+  field: { kind: 'search', maxLength } as const,
+})
 
-/** The exhibition choice (`exhibition`): its id, sent as a number. */
-export const exhibitionFilter = (maxDigits?: number) => ({ param: 'exhibition', rule: digits(maxDigits), send: Number })
+/** The exhibition choice (`exhibition`): its id, sent as a number; the form's options are the exhibitions the page's data lists. */
+export const exhibitionFilter = (maxDigits?: number) => ({ param: 'exhibition', rule: digits(maxDigits), send: Number, field: { kind: 'exhibition' } as const })
+
+/**
+ * One of a fixed set of values (`kind`, `status`): the same values are what the address accepts and what
+ * the form offers, each worded by its key under `option` (`kinds` for `applications.kinds.exhibitor`).
+ */
+export const choiceFilter = <const T extends string>(param: string, values: readonly T[], words: { label: string; any: string; option: string }) => ({
+  param,
+  rule: oneOf(values),
+  field: { kind: 'choice', values, ...words } as const,
+})
+
+/** A yyyy-mm-dd day (`from`, `to`), labelled in the form by the key of its parameter; `send` makes the call's form of it. */
+export const dayFilter = <P = string>(param: string, send?: (value: string) => P) => ({
+  param,
+  rule: day,
+  field: { kind: 'day' } as const,
+  ...(send ? { send } : {}),
+})
 
 /** The page asked for, or 1; `maxPage` caps what an address may ask (a larger one is page 1). */
 export function pageFrom(params: URLSearchParams, maxPage = Number.POSITIVE_INFINITY): number {
@@ -85,6 +130,7 @@ export function queryHref(params: URLSearchParams): string {
 export function listQuery<const S extends Spec>(spec: S, options: { pageSize: number; maxPage?: number }): ListQuery<S> {
   const entries = Object.entries(spec)
   return {
+    fields: entries.flatMap(([key, { param, field }]) => (field ? [{ key, param, field }] : [])),
     filtersFrom(params) {
       const filters: Record<string, string | number> = {}
       for (const [key, { param, rule }] of entries) filters[key] = rule(params.get(param) ?? '')

@@ -9,7 +9,6 @@ import { type ListData, listLoader } from '../../screen-kit.ts'
 import type { Column } from '../../ui/data-table.tsx'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
 import { Alert } from '../../ui/form-end.tsx'
-import { ListFilters } from '../../ui/list-filters.tsx'
 import { type FiltersOfQuery, listQuery, oneOf, searchFilter } from '../../ui/list-query.ts'
 import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
@@ -19,8 +18,13 @@ import { AlertForm } from './alert-form.tsx'
 const alertQuery = listQuery(
   {
     search: searchFilter(ALERT_LIMITS.search),
-    kind: { param: 'kind', rule: oneOf(CHANNEL_KINDS) },
-    state: { param: 'state', rule: oneOf(ALERT_STATES) },
+    kind: { param: 'kind', rule: oneOf(CHANNEL_KINDS), field: { kind: 'choice', label: 'kindLabel', any: 'anyKind' } },
+    // `all` is read from an address as every alert, but the form offers the two states and its "any".
+    state: {
+      param: 'state',
+      rule: oneOf(ALERT_STATES),
+      field: { kind: 'choice', label: 'stateLabel', any: 'anyState', values: ['live', 'withdrawn'], option: 'states' },
+    },
   },
   { pageSize: 25, maxPage: 100_000 },
 )
@@ -84,7 +88,7 @@ export function Component() {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
   const data = useLoaderData() as AlertsData
-  const { filters, page } = data
+  const { page } = data
   const revalidator = useRevalidator()
   const [editing, setEditing] = useState<Editing>(null)
   const [withdrawing, setWithdrawing] = useState<ConsoleScamAlert | null>(null)
@@ -108,22 +112,7 @@ export function Component() {
           {t('alerts.publish')}
         </button>
       }
-      filters={
-        <ListFilters
-          words="alerts"
-          search={{ value: filters.search, maxLength: ALERT_LIMITS.search }}
-          choices={[
-            {
-              name: 'kind',
-              value: filters.kind,
-              label: 'kindLabel',
-              any: 'anyKind',
-              options: CHANNEL_KINDS.map((kind) => ({ value: kind, label: t(`register.kinds.${kind}`) })),
-            },
-            { name: 'state', value: filters.state, label: 'stateLabel', any: 'anyState', values: ['live', 'withdrawn'], option: 'states' },
-          ]}
-        />
-      }
+      options={{ kind: CHANNEL_KINDS.map((kind) => ({ value: kind, label: t(`register.kinds.${kind}`) })) }}
       columns={columns}
       rowKey={(row) => row.id}
       times

@@ -1,5 +1,5 @@
 import { APPLICATION_STATUSES, REVIEW_LIMITS } from '../../../../shared/rules/applications.ts'
-import { exhibitionFilter, type FiltersOfQuery, listQuery, oneOf, searchFilter } from '../../ui/list-query.ts'
+import { choiceFilter, exhibitionFilter, type FiltersOfQuery, listQuery, searchFilter } from '../../ui/list-query.ts'
 
 export const APPLICATION_KINDS = ['exhibitor', 'attendee'] as const
 
@@ -8,8 +8,8 @@ export const applicationQuery = listQuery(
   {
     search: searchFilter(REVIEW_LIMITS.search),
     exhibitionId: exhibitionFilter(9),
-    kind: { param: 'kind', rule: oneOf(APPLICATION_KINDS) },
-    status: { param: 'status', rule: oneOf(APPLICATION_STATUSES) },
+    kind: choiceFilter('kind', APPLICATION_KINDS, { label: 'kind', any: 'anyKind', option: 'kinds' }),
+    status: choiceFilter('status', APPLICATION_STATUSES, { label: 'statusLabel', any: 'anyStatus', option: 'status' }),
   },
   { pageSize: REVIEW_LIMITS.pageSizeDefault },
 )

@@ -8,11 +8,9 @@ import type { Column } from '../../ui/data-table.tsx'
 import { DayAndTime } from '../../ui/day-and-time.tsx'
 import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
-import { ListFilters } from '../../ui/list-filters.tsx'
-import { APPLICATION_STATUSES, REVIEW_LIMITS } from '../../../../shared/rules/applications.ts'
 import { ApplicationStatus } from '../../ui/application-status.tsx'
 import styles from './applications.module.css'
-import { APPLICATION_KINDS, type ApplicationFilters as Filters, applicationQuery } from './applications-query.ts'
+import { type ApplicationFilters as Filters, applicationQuery } from './applications-query.ts'
 
 type QueueData = ListData<Filters, { rows: ApplicationRow[]; total: number; exhibitions: Array<{ id: number; title: string }> }>
 
@@ -73,17 +71,7 @@ export function Component() {
       words="applications"
       data={data}
       query={applicationQuery}
-      filters={
-        <ListFilters
-          words="applications"
-          search={{ value: filters.search, maxLength: REVIEW_LIMITS.search }}
-          exhibitions={{ value: filters.exhibitionId, list: data.page.exhibitions }}
-          choices={[
-            { name: 'kind', value: filters.kind, label: 'kind', any: 'anyKind', values: APPLICATION_KINDS, option: 'kinds' },
-            { name: 'status', value: filters.status, label: 'statusLabel', any: 'anyStatus', values: APPLICATION_STATUSES, option: 'status' },
-          ]}
-        />
-      }
+      exhibitions={data.page.exhibitions}
       columns={columns}
       rowKey={(row) => row.reference}
       times

@@ -3,11 +3,11 @@ import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { type AuditRow, auditList, type StaffListItem, staffList } from '../../../api/console.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
+import { CONSOLE } from '../../../../shared/functions/console.ts'
 import { type ListData, loadList, staffCall } from '../../screen-kit.ts'
 import { ListPage } from '../../ui/list-page.tsx'
 import ui from '../../ui/ui.module.css'
 import { AuditDiff } from './audit-diff.tsx'
-import { AuditFiltersForm } from './audit-filters-form.tsx'
 import styles from './audit.module.css'
 import { type AuditFilters, auditQuery } from './audit-query.ts'
 import { auditSentence, type SentenceContext } from './audit-sentence.ts'
@@ -39,7 +39,10 @@ export function Component() {
       words="audit"
       data={data}
       query={auditQuery}
-      filters={<AuditFiltersForm filters={data.filters} members={members} />}
+      options={{
+        staff: members.map((member) => ({ value: member.id, label: member.name ? `${member.name} (${member.email})` : member.email })),
+        function: Object.values(CONSOLE).map((address) => ({ value: address.route, label: functionLabel(address.route) })),
+      }}
       list={
         page.rows.length ? (
           <ol className={styles.entries} aria-label={t('audit.title')}>

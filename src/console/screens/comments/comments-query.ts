@@ -1,12 +1,16 @@
 import { COMMENT_STATES, MODERATION_LIMITS } from '../../../../shared/rules/console-comments.ts'
-import { exhibitionFilter, type FiltersOfQuery, listQuery, oneOf, searchFilter } from '../../ui/list-query.ts'
+import { choiceFilter, exhibitionFilter, type FiltersOfQuery, listQuery, searchFilter } from '../../ui/list-query.ts'
 
 /** The queue's search and filters in the page's address; a state of '' is every comment, visible and hidden. */
 export const commentQuery = listQuery(
   {
     search: searchFilter(MODERATION_LIMITS.search),
     exhibitionId: exhibitionFilter(9),
-    state: { param: 'state', rule: oneOf(COMMENT_STATES.filter((state) => state !== 'all')) },
+    state: choiceFilter(
+      'state',
+      COMMENT_STATES.filter((state) => state !== 'all'),
+      { label: 'stateLabel', any: 'anyState', option: 'states' },
+    ),
   },
   { pageSize: MODERATION_LIMITS.pageSizeDefault, maxPage: 100_000 },
 )

@@ -2,9 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLoaderData, useRevalidator } from 'react-router'
 import { commentList, type ModerationRow } from '../../../api/console-comments.ts'
-import { MODERATION_LIMITS } from '../../../../shared/rules/console-comments.ts'
 import { type ListData, listLoader } from '../../screen-kit.ts'
-import { ListFilters } from '../../ui/list-filters.tsx'
 import { ListPage } from '../../ui/list-page.tsx'
 import ui from '../../ui/ui.module.css'
 import { CommentCard } from './comment-card.tsx'
@@ -23,7 +21,7 @@ export const loader = listLoader(commentQuery, commentList, listPayload)
 export function Component() {
   const { t } = useTranslation()
   const data = useLoaderData() as QueueData
-  const { filters, page } = data
+  const { page } = data
   const revalidator = useRevalidator()
   const [notice, setNotice] = useState('')
   const changed = async (message: string) => {
@@ -35,14 +33,7 @@ export function Component() {
       words="comments"
       data={data}
       query={commentQuery}
-      filters={
-        <ListFilters
-          words="comments"
-          search={{ value: filters.search, maxLength: MODERATION_LIMITS.search }}
-          exhibitions={{ value: filters.exhibitionId, list: page.exhibitions }}
-          choices={[{ name: 'state', value: filters.state, label: 'stateLabel', any: 'anyState', values: ['visible', 'hidden'], option: 'states' }]}
-        />
-      }
+      exhibitions={page.exhibitions}
       list={
         <section aria-label={t('comments.list')}>
           {page.rows.length ? (

@@ -23,6 +23,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { staffCall } from '../../screen-kit.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import { ConfirmDialog } from '../../ui/dialog.tsx'
+import { EditorialState } from '../../ui/editorial-state.tsx'
 import { TableFrame } from '../../ui/table-frame.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './content-item.module.css'
@@ -157,7 +158,7 @@ export function Component() {
     <ConsolePage title={title} lead={t(`content.kinds.${kind}`)}>
       <p className={ui.actions}>
         <Link to="/console/content">{t('contentItem.back')}</Link>
-        {item ? <span className={`${styles.state} ${styles[item.state] ?? ''}`}>{t(`content.states.${item.state}`)}</span> : null}
+        {item ? <EditorialState state={item.state} /> : null}
         {item && item.state !== 'draft' ? (
           <span className={ui.muted}>{t(`contentItem.when.${item.state}`, { at: formatDateTime(item.publishedAt, language) })}</span>
         ) : null}

@@ -7,8 +7,8 @@ import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { type ListData as KitListData, listLoader } from '../../screen-kit.ts'
 import type { Column } from '../../ui/data-table.tsx'
-import { ListFilters } from '../../ui/list-filters.tsx'
-import { type FiltersOfQuery, listQuery, oneOf, searchFilter } from '../../ui/list-query.ts'
+import { EditorialState } from '../../ui/editorial-state.tsx'
+import { choiceFilter, type FiltersOfQuery, listQuery, searchFilter } from '../../ui/list-query.ts'
 import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './content.module.css'
@@ -17,8 +17,8 @@ import styles from './content.module.css'
 const contentQuery = listQuery(
   {
     search: searchFilter(EDITORIAL_LIMITS.search),
-    kind: { param: 'kind', rule: oneOf(EDITORIAL_KINDS) },
-    state: { param: 'state', rule: oneOf(EDITORIAL_STATES) },
+    kind: choiceFilter('kind', EDITORIAL_KINDS, { label: 'kind', any: 'anyKind', option: 'kinds' }),
+    state: choiceFilter('state', EDITORIAL_STATES, { label: 'state', any: 'anyState', option: 'states' }),
   },
   { pageSize: EDITORIAL_LIMITS.pageSizeDefault },
 )
@@ -46,7 +46,7 @@ function useColumns(): Array<Column<EditorialRow>> {
     },
     {
       header: t('content.state'),
-      cell: (row) => <span className={`${styles.state} ${styles[row.state] ?? ''}`}>{t(`content.states.${row.state}`)}</span>,
+      cell: (row) => <EditorialState state={row.state} />,
     },
     {
       header: t('content.columns.when'),
@@ -64,7 +64,6 @@ function useColumns(): Array<Column<EditorialRow>> {
 export function Component() {
   const { t } = useTranslation()
   const data = useLoaderData() as ListData
-  const { filters } = data
   const columns = useColumns()
   return (
     <ListScreen
@@ -79,16 +78,6 @@ export function Component() {
             </Link>
           ))}
         </p>
-      }
-      filters={
-        <ListFilters
-          words="content"
-          search={{ value: filters.search, maxLength: EDITORIAL_LIMITS.search }}
-          choices={[
-            { name: 'kind', value: filters.kind, label: 'kind', any: 'anyKind', values: EDITORIAL_KINDS, option: 'kinds' },
-            { name: 'state', value: filters.state, label: 'state', any: 'anyState', values: EDITORIAL_STATES, option: 'states' },
-          ]}
-        />
       }
       columns={columns}
       rowKey={(row) => `${row.kind}-${row.id}`}

@@ -10,9 +10,6 @@ import type { Column } from '../../ui/data-table.tsx'
 import { ExhibitorStage } from '../../ui/exhibitor-stage.tsx'
 import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
-import { ListFilters } from '../../ui/list-filters.tsx'
-import { CONSOLE_EXHIBITOR_LIMITS, EXHIBITOR_PROGRESS } from '../../../../shared/rules/console-exhibitors.ts'
-import { EXHIBITOR_KINDS } from '../../../../shared/rules/exhibitors.ts'
 import styles from './exhibitors.module.css'
 import { type ExhibitorFilters as Filters, exhibitorQuery } from './exhibitors-query.ts'
 import { lazySection } from '../../../lib/lazy-section.tsx'
@@ -99,24 +96,7 @@ export function Component() {
   const { filters } = data
   const columns = useColumns()
   return (
-    <ListScreen
-      words="exhibitors"
-      data={data}
-      query={exhibitorQuery}
-      filters={
-        <ListFilters
-          words="exhibitors"
-          search={{ value: filters.search, maxLength: CONSOLE_EXHIBITOR_LIMITS.search }}
-          exhibitions={{ value: filters.exhibitionId, list: data.page.exhibitions }}
-          choices={[
-            { name: 'kind', value: filters.kind, label: 'kind', any: 'anyKind', values: EXHIBITOR_KINDS, option: 'kinds' },
-            { name: 'stage', value: filters.stage, label: 'stageLabel', any: 'anyStage', values: EXHIBITOR_PROGRESS, option: 'stages' },
-          ]}
-        />
-      }
-      columns={columns}
-      rowKey={(row) => row.id}
-    >
+    <ListScreen words="exhibitors" data={data} query={exhibitorQuery} exhibitions={data.page.exhibitions} columns={columns} rowKey={(row) => row.id}>
       {filters.exhibitionId ? <ExportPanel exhibitionId={Number(filters.exhibitionId)} /> : <p className={ui.hint}>{t('exhibitors.exportHint')}</p>}
       {filters.exhibitionId ? (
         <Suspense fallback={null}>

@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLoaderData, useNavigate } from 'react-router'
 import { mediaList } from '../../../api/console-media.ts'
-import { MEDIA_LIMITS, type MediaItem } from '../../../../shared/rules/media.ts'
+import type { MediaItem } from '../../../../shared/rules/media.ts'
 import { LOCALES } from '../../../../shared/languages.ts'
 import { mediaItemPath } from '../../lib/media-paths.ts'
 import { type ListData, listLoader } from '../../screen-kit.ts'
 import { ListPage } from '../../ui/list-page.tsx'
-import { ListFilters } from '../../ui/list-filters.tsx'
 import { MediaThumb, UploadZone } from '../../ui/media-picker.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from '../../ui/media.module.css'
-import { MEDIA_KINDS, type MediaFilters, mediaQuery } from './media-query.ts'
+import { type MediaFilters, mediaQuery } from './media-query.ts'
 
 type LibraryData = ListData<MediaFilters, { rows: MediaItem[]; total: number }>
 
@@ -57,13 +56,6 @@ export function Component() {
           {/* A new file opens at once: its alternative texts are what an editor writes next. */}
           <UploadZone id="media-upload" kind="any" label={t('media.picker.upload')} onUploaded={(item) => navigate(mediaItemPath(item.id))} />
         </section>
-      }
-      filters={
-        <ListFilters
-          words="media"
-          search={{ value: data.filters.search, maxLength: MEDIA_LIMITS.search }}
-          choices={[{ name: 'kind', value: data.filters.kind, label: 'kind', any: 'kinds.all', values: MEDIA_KINDS, option: 'kinds' }]}
-        />
       }
       list={
         <section aria-labelledby="media-list-title">

@@ -1,5 +1,5 @@
 import { ORDER_LIST_LIMITS, ORDER_LIST_STATUSES, PAYMENT_METHODS } from '../../../../shared/rules/console-orders.ts'
-import { day, exhibitionFilter, type FiltersOfQuery, type ParamRule, listQuery, oneOf, searchFilter } from '../../ui/list-query.ts'
+import { choiceFilter, dayFilter, exhibitionFilter, type FiltersOfQuery, type ParamRule, listQuery, searchFilter } from '../../ui/list-query.ts'
 
 /** An order's number, as the keyset cursors name the row a page continues from. */
 const orderNumber: ParamRule = (raw) => (/^T-[0-9A-HJKMNP-TV-Z]{10}$/.test(raw) ? raw : '')
@@ -12,10 +12,10 @@ export const orderQuery = listQuery(
   {
     search: searchFilter(ORDER_LIST_LIMITS.search),
     exhibitionId: exhibitionFilter(),
-    status: { param: 'status', rule: oneOf(ORDER_LIST_STATUSES) },
-    method: { param: 'method', rule: oneOf(PAYMENT_METHODS) },
-    from: { param: 'from', rule: day },
-    to: { param: 'to', rule: day },
+    status: choiceFilter('status', ORDER_LIST_STATUSES, { label: 'status', any: 'anyStatus', option: 'state' }),
+    method: choiceFilter('method', PAYMENT_METHODS, { label: 'method', any: 'anyMethod', option: 'methods' }),
+    from: dayFilter('from'),
+    to: dayFilter('to'),
     after: { param: 'after', rule: orderNumber },
     before: { param: 'before', rule: orderNumber },
   },

@@ -11,8 +11,6 @@ import { ListScreen } from '../../ui/list-screen.tsx'
 import { KeysetPager } from '../../ui/pager.tsx'
 import { StateBadge } from '../../ui/state-badge.tsx'
 import ui from '../../ui/ui.module.css'
-import { ListFilters } from '../../ui/list-filters.tsx'
-import { ORDER_LIST_LIMITS, ORDER_LIST_STATUSES, PAYMENT_METHODS } from '../../../../shared/rules/console-orders.ts'
 import styles from './orders.module.css'
 import { type OrderFilters as Filters, orderQuery } from './orders-query.ts'
 
@@ -93,21 +91,7 @@ export function Component() {
       words="orders"
       data={data}
       query={orderQuery}
-      filters={
-        <ListFilters
-          words="orders"
-          search={{ value: filters.search, maxLength: ORDER_LIST_LIMITS.search }}
-          exhibitions={{ value: filters.exhibitionId, list: data.page.exhibitions }}
-          choices={[
-            { name: 'status', value: filters.status, label: 'status', any: 'anyStatus', values: ORDER_LIST_STATUSES, option: 'state' },
-            { name: 'method', value: filters.method, label: 'method', any: 'anyMethod', values: PAYMENT_METHODS, option: 'methods' },
-          ]}
-          days={[
-            { name: 'from', value: filters.from },
-            { name: 'to', value: filters.to },
-          ]}
-        />
-      }
+      exhibitions={data.page.exhibitions}
       columns={columns}
       rowKey={(row) => row.number}
       times

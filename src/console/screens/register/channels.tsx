@@ -14,7 +14,7 @@ import { FormEnd } from '../../ui/form-end.tsx'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import { useFormCall } from '../../ui/use-form-call.ts'
 import { RegisterPager, RegisterStatus } from './register-kit.tsx'
-import { localToday, type RegisterData, SHOWN_STATES, viewHref } from './register-query.ts'
+import { channelQuery, localToday, type RegisterData, viewHref } from './register-query.ts'
 import styles from './register.module.css'
 
 type ChannelsData = Extract<RegisterData, { view: 'channels' }>
@@ -234,14 +234,7 @@ export function Channels({ data }: { data: ChannelsData }) {
         onStart={() => setNotice('')}
         onDone={(message) => void done(message)}
       />
-      <ListFilters
-        words="register"
-        search={{ value: data.search, maxLength: REGISTER_LIMITS.search }}
-        choices={[
-          { name: 'kind', value: data.kind, label: 'kind', any: 'anyKind', values: CHANNEL_KINDS, option: 'kinds' },
-          { name: 'state', value: data.state === 'all' ? '' : data.state, label: 'state', any: 'states.all', values: SHOWN_STATES, option: 'states' },
-        ]}
-      />
+      <ListFilters words="register" query={channelQuery} filters={{ search: data.search, kind: data.kind, state: data.state === 'all' ? '' : data.state }} />
       <DataTable label={t('register.channelsTitle')} columns={columns} rows={rows} rowKey={(row) => row.id} empty={t('register.noChannels')} />
       <RegisterPager
         data={data}

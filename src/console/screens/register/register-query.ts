@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type * as contracts from '../../../../shared/contracts/console-register.ts'
 import { type ChannelState, REGISTER_LIMITS } from '../../../../shared/rules/console-register.ts'
 import { CHANNEL_KINDS } from '../../../../shared/rules/verification.ts'
-import { listQuery, oneOf, searchFilter } from '../../ui/list-query.ts'
+import { choiceFilter, listQuery, searchFilter } from '../../ui/list-query.ts'
 
 export const REGISTER_VIEWS = ['channels', 'submissions', 'documents', 'lookups'] as const
 export type RegisterView = (typeof REGISTER_VIEWS)[number]
@@ -35,8 +35,8 @@ export const SHOWN_STATES = ['current', 'retired'] as const
 export const channelQuery = listQuery(
   {
     search: searchFilter(REGISTER_LIMITS.search),
-    kind: { param: 'kind', rule: oneOf(CHANNEL_KINDS) },
-    state: { param: 'state', rule: oneOf(SHOWN_STATES) },
+    kind: choiceFilter('kind', CHANNEL_KINDS, { label: 'kind', any: 'anyKind', option: 'kinds' }),
+    state: choiceFilter('state', SHOWN_STATES, { label: 'state', any: 'states.all', option: 'states' }),
   },
   { pageSize: REGISTER_LIMITS.pageSizeDefault, maxPage: 100_000 },
 )

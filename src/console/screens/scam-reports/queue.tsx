@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, type LoaderFunctionArgs } from 'react-router'
 import { type ScamReportGroupRow, scamReportGroups } from '../../../api/console-scam-reports.ts'
-import { REPORT_CHANNEL_KINDS, SCAM_GROUP_STATUSES, SCAM_REPORT_LIMITS } from '../../../../shared/rules/scam-reports.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
@@ -66,15 +65,7 @@ export function Queue({ data }: { data: QueueData }) {
   const { filters, page } = data
   return (
     <ConsolePage title={t('scamReports.title')} lead={t('scamReports.lead')}>
-      <ListFilters
-        key={JSON.stringify(filters)}
-        words="scamReports"
-        search={{ value: filters.search, maxLength: SCAM_REPORT_LIMITS.search }}
-        choices={[
-          { name: 'status', value: filters.status, label: 'statusLabel', any: 'anyStatus', values: SCAM_GROUP_STATUSES, option: 'statuses' },
-          { name: 'kind', value: filters.kind, label: 'kindLabel', any: 'anyKind', values: REPORT_CHANNEL_KINDS, option: 'kinds' },
-        ]}
-      />
+      <ListFilters key={JSON.stringify(filters)} words="scamReports" query={scamReportQuery} filters={filters} />
       <section aria-label={t('scamReports.list')}>
         {page.rows.length ? (
           <ol className={styles.list}>

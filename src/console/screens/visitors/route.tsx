@@ -7,7 +7,6 @@ import { formatDateTime } from '../../lib/format.ts'
 import { visitorPath } from '../../lib/visitor-paths.ts'
 import { type ListData, listLoader } from '../../screen-kit.ts'
 import type { Column } from '../../ui/data-table.tsx'
-import { ListFilters } from '../../ui/list-filters.tsx'
 import { type FiltersOfQuery, listQuery } from '../../ui/list-query.ts'
 import { ListScreen } from '../../ui/list-screen.tsx'
 import ui from '../../ui/ui.module.css'
@@ -15,7 +14,7 @@ import { AccountState } from '../../ui/account-state.tsx'
 
 /** The search sits in the page's address (`?q=...&page=2`), so a result can be reloaded and shared. */
 const visitorQuery = listQuery(
-  { query: { param: 'q', rule: (raw) => raw.trim().slice(0, VISITOR_LIMITS.search) } },
+  { query: { param: 'q', rule: (raw) => raw.trim().slice(0, VISITOR_LIMITS.search), field: { kind: 'search', maxLength: VISITOR_LIMITS.search } } },
   { pageSize: VISITOR_LIMITS.pageSizeDefault, maxPage: 100_000 },
 )
 
@@ -57,7 +56,6 @@ export function Component() {
       words="visitors"
       data={data}
       query={visitorQuery}
-      filters={<ListFilters words="visitors" search={{ value: filters.query, maxLength: VISITOR_LIMITS.search }} />}
       columns={columns}
       rowKey={(row) => row.id}
       empty={filters.query ? t('visitors.noMatch') : undefined}
