@@ -31,8 +31,10 @@ export interface Database extends Queryable {
   /** Memory the database holds inside this process: PGlite's WebAssembly memory, 0 for a server's. */
   memoryBytes(): number
   /**
-   * Messages between instances sharing this database (LISTEN/NOTIFY). On PGlite, one process
-   * owns the database, so there is nobody else to tell: both are no-ops there. `onResume` runs when
+   * Messages between instances sharing this database (LISTEN/NOTIFY), delivered on commit, to the
+   * sender's own instance too. On PostgreSQL a channel has one listener per Database (the last one
+   * given); on PGlite, whose one process owns the database, every listener given hears it, and its
+   * connection is never lost. `onResume` runs when
    * listening starts again after its connection was lost: messages of the gap are gone, so whatever
    * they would have invalidated should be dropped.
    */
@@ -313,8 +315,15 @@ export async function openPglite(dir: string | 'memory://', options: { from?: Bl
     },
     stats: () => ({ total: 1, idle: 1, waiting: 0 }),
     memoryBytes: () => (closed ? 0 : instance.Module.HEAPU8.byteLength),
-    async listen() {},
-    async notify() {},
+    // The one connection hears its own notifications, committed ones only: what a transaction asks of
+    // this process's background jobs (server/platform/jobs.ts) arrives after its commit, as on PostgreSQL.
+    async listen(channel, onMessage) {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`)
+      await instance.listen(channel, onMessage)
+    },
+    async notify(channel, payload) {
+      await instance.query('select pg_notify($1, $2)', [channel, payload])
+    },
   }
   pgliteInstances.set(db, instance)
   return db

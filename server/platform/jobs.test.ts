@@ -43,4 +43,126 @@ describe('background jobs', () => {
     expect(rounds).toBe(2)
     await jobs.stop()
   })
+
+  it('when nudged several times before its round starts, then the job runs once, and its timer stays the fallback', async () => {
+    vi.useFakeTimers()
+    const jobs = createJobs(logger() as never)
+    let rounds = 0
+    jobs.every('mail', 2000, async () => {
+      rounds++
+    })
+    jobs.start()
+    jobs.nudge('mail')
+    jobs.nudge('mail')
+    jobs.nudge('mail')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(rounds).toBe(1)
+    await vi.advanceTimersByTimeAsync(1999)
+    expect(rounds).toBe(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(rounds).toBe(2)
+    await jobs.stop()
+  })
+
+  it('when nudged while a round runs, then one more round follows that one, never beside it', async () => {
+    vi.useFakeTimers()
+    const jobs = createJobs(logger() as never)
+    const ends: (() => void)[] = []
+    let running = 0
+    let most = 0
+    let rounds = 0
+    jobs.every('mail', 2000, async () => {
+      rounds++
+      running++
+      most = Math.max(most, running)
+      await new Promise<void>((resolve) => ends.push(resolve))
+      running--
+    })
+    jobs.start()
+    jobs.nudge('mail')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(rounds).toBe(1)
+    // The round claimed its rows before this work committed: it must be looked at again.
+    jobs.nudge('mail')
+    jobs.nudge('mail')
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(rounds).toBe(1)
+    ends.shift()?.()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(rounds).toBe(2)
+    ends.shift()?.()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(rounds).toBe(2)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(rounds).toBe(3)
+    expect(most).toBe(1)
+    ends.shift()?.()
+    await jobs.stop()
+  })
+
+  it('when stopped during a round, then stop() waits for it, and a nudge while stopping starts nothing', async () => {
+    vi.useFakeTimers()
+    const jobs = createJobs(logger() as never)
+    let finish = () => {}
+    let rounds = 0
+    jobs.every('mail', 2000, async () => {
+      rounds++
+      await new Promise<void>((resolve) => {
+        finish = resolve
+      })
+    })
+    jobs.start()
+    jobs.nudge('mail')
+    await vi.advanceTimersByTimeAsync(0)
+    let stopped = false
+    const stopping = jobs.stop().then(() => {
+      stopped = true
+    })
+    jobs.nudge('mail')
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(stopped).toBe(false)
+    finish()
+    await stopping
+    expect(stopped).toBe(true)
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(rounds).toBe(1)
+  })
+
+  it('when nudged after stop, before start or by a name no job has, then nothing runs', async () => {
+    vi.useFakeTimers()
+    const jobs = createJobs(logger() as never)
+    let rounds = 0
+    jobs.every('mail', 2000, async () => {
+      rounds++
+    })
+    jobs.nudge('mail')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(rounds).toBe(0)
+    jobs.start()
+    jobs.nudge('another')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(rounds).toBe(0)
+    await jobs.stop()
+    jobs.nudge('mail')
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(rounds).toBe(0)
+  })
+
+  it('when a nudged round fails, then it is logged and the timer still brings the next round', async () => {
+    vi.useFakeTimers()
+    const log = logger()
+    const jobs = createJobs(log as never)
+    let rounds = 0
+    jobs.every('mail', 2000, async () => {
+      rounds++
+      if (rounds === 1) throw new TypeError('a bug')
+    })
+    jobs.start()
+    jobs.nudge('mail')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(log.error).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(rounds).toBe(2)
+    await jobs.stop()
+  })
 })

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import type { Queryable } from '../db/client.ts'
 import { isDatabaseUnavailable } from '../db/unavailable.ts'
 
 interface Job {
@@ -7,38 +8,79 @@ interface Job {
   run: () => Promise<unknown>
   timer?: NodeJS.Timeout
   running?: Promise<void>
+  /** A round is due at once (nudged): further nudges until it starts add nothing. */
+  soon?: boolean
+  /** Nudged while a round ran: that round may have claimed its rows before the new work committed, so one more follows. */
+  again?: boolean
+}
+
+/** The channel on which a committed transaction asks for a job's round (docs/product.md#mail-after-commit). */
+export const JOBS_CHANNEL = 'jobs_due'
+
+/**
+ * Asks, inside the caller's transaction, for a round of the job `name` as soon as it commits: a
+ * notification is delivered on commit only, and to every instance on the database, each of which
+ * runs the job (their rows are claimed with SKIP LOCKED, so nothing is done twice). Nothing is asked
+ * on a rollback; the job's timer stays the fallback for a notification lost on the way.
+ */
+export async function nudgeAfterCommit(tx: Queryable, name: string): Promise<void> {
+  await tx.query('select pg_notify($1, $2)', [JOBS_CHANNEL, name])
 }
 
 /**
  * Periodic background work (expiring unpaid orders, sending mail). Each job claims its rows with
  * FOR UPDATE SKIP LOCKED, so every instance may run every job; within one process a job never
- * overlaps itself.
+ * overlaps itself. A job also runs when nudged, so that work a person waits for (a sign-in code)
+ * goes out at once rather than at the next round.
  */
 export function createJobs(logger: Logger) {
   const jobs: Job[] = []
   let started = false
-  const schedule = (job: Job) => {
-    job.timer = setTimeout(() => {
-      job.running = job
-        .run()
-        .then(() => undefined)
-        .catch((error: unknown) => {
-          // The database away is no bug: the next round tries again (the rows it claims are still there).
-          if (isDatabaseUnavailable(error)) logger.warn({ err: error, job: job.name }, 'background job skipped: the database is unavailable')
-          else logger.error({ err: error, job: job.name }, 'background job failed')
-        })
-        .finally(() => {
-          job.running = undefined
-          if (started) schedule(job)
-        })
-    }, job.everyMs)
+  const round = (job: Job) => {
+    job.timer = undefined
+    job.soon = false
+    job.running = job
+      .run()
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        // The database away is no bug: the next round tries again (the rows it claims are still there).
+        if (isDatabaseUnavailable(error)) logger.warn({ err: error, job: job.name }, 'background job skipped: the database is unavailable')
+        else logger.error({ err: error, job: job.name }, 'background job failed')
+      })
+      .finally(() => {
+        job.running = undefined
+        if (!started) return
+        if (job.again) {
+          job.again = false
+          job.soon = true
+          schedule(job, 0)
+        } else schedule(job, job.everyMs)
+      })
+  }
+  const schedule = (job: Job, delayMs: number) => {
+    clearTimeout(job.timer)
+    job.timer = setTimeout(() => round(job), delayMs)
     job.timer.unref()
   }
   return {
     every(name: string, everyMs: number, run: () => Promise<unknown>) {
       const job: Job = { name, everyMs, run }
       jobs.push(job)
-      if (started) schedule(job)
+      if (started) schedule(job, everyMs)
+    },
+    /**
+     * A round of `name` soon, instead of at its next tick; several nudges before it starts make one
+     * round. Nothing while the jobs are stopped, and nothing for a name no job has (a notification
+     * from an instance of another version).
+     */
+    nudge(name: string) {
+      const job = jobs.find((candidate) => candidate.name === name)
+      if (!started || !job) return
+      if (job.running) job.again = true
+      else if (!job.soon) {
+        job.soon = true
+        schedule(job, 0)
+      }
     },
     /** Runs one job now (tests, CLI). */
     async runNow(name: string) {
@@ -49,11 +91,15 @@ export function createJobs(logger: Logger) {
     start() {
       if (started) return
       started = true
-      for (const job of jobs) schedule(job)
+      for (const job of jobs) schedule(job, job.everyMs)
     },
     async stop() {
       started = false
-      for (const job of jobs) clearTimeout(job.timer)
+      for (const job of jobs) {
+        clearTimeout(job.timer)
+        job.soon = false
+        job.again = false
+      }
       await Promise.all(jobs.map((job) => job.running))
     },
     names: () => jobs.map((job) => job.name),

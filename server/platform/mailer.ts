@@ -3,6 +3,10 @@ import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Database, Queryable } from '../db/client.ts'
 import { ERASED_ADDRESS, mentionedIn, type PersonErasure } from './erasure.ts'
+import { nudgeAfterCommit } from './jobs.ts'
+
+/** The outbox's worker (server/platform/platform.ts). */
+export const MAIL_JOB = 'mail.send'
 
 export interface MailAttachment {
   filename: string
@@ -30,6 +34,8 @@ export async function queueMail(tx: Queryable, message: MailMessage): Promise<st
     'insert into mail_outbox (to_address, subject, text_body, html_body, attachments, headers) values ($1, $2, $3, $4, $5, $6) returning id::text as id',
     [message.to, message.subject, message.text, message.html ?? null, JSON.stringify(message.attachments ?? []), JSON.stringify(message.headers ?? {})],
   )
+  // Sent when the transaction commits, not at the worker's next tick: someone may be waiting for a code.
+  await nudgeAfterCommit(tx, MAIL_JOB)
   // The id lets a caller name the message in its own records (an order's history).
   return (result.rows[0] as { id: string }).id
 }

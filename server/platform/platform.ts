@@ -11,8 +11,8 @@ import type { Database, Queryable } from '../db/client.ts'
 import type { Geo } from '../geo/geo.ts'
 import { createReadCache, dispatch, Registry, type GatewayObserver, type PlatformRequest, type PlatformResponse, type StaffGate } from './gateway.ts'
 import { ANSWER_FLOORS, type AnswerFloors } from './answer-floors.ts'
-import { createJobs, type Jobs } from './jobs.ts'
-import { createMailTransport, sendDueMail, type MailTransport } from './mailer.ts'
+import { createJobs, JOBS_CHANNEL, type Jobs } from './jobs.ts'
+import { createMailTransport, MAIL_JOB, sendDueMail, type MailTransport } from './mailer.ts'
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts'
 import { createRateLimits, type RateLimits } from './rate-limits.ts'
 import { type DocumentSigning, loadDocumentSigning } from './document-signing.ts'
@@ -234,7 +234,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     },
   }
 
-  jobs.every('mail.send', 2_000, () => sendDueMail(db, mailTransport, mailFrom))
+  jobs.every(MAIL_JOB, 2_000, () => sendDueMail(db, mailTransport, mailFrom))
+  // A committed transaction asks for the round its work needs (nudgeAfterCommit).
+  await db.listen(JOBS_CHANNEL, (name) => jobs.nudge(name))
   await db.listen(
     CONTENT_CHANNEL,
     (payload) => {

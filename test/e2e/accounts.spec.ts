@@ -40,7 +40,7 @@ function mailText(raw: string): string {
   return body
 }
 
-/** The newest code mailed to an address (the outbox worker sends every 2 s). */
+/** The newest code mailed to an address (the outbox worker sends it once its transaction commits). */
 async function codeFromOutbox(email: string): Promise<string> {
   const safe = email.replace(/[^a-z0-9@._-]/gi, '_')
   let code: string | undefined

@@ -88,7 +88,7 @@ async function seed(db: Queryable): Promise<void> {
   }
 }
 
-/** The decoded text parts of the mails sent to an address (the outbox worker writes them every 2 s). */
+/** The decoded text parts of the mails sent to an address (the outbox worker writes them once their transaction commits). */
 function mailsTo(email: string): string[] {
   const outbox = join(`data/e2e-console-${CONSOLE_PORT}`, 'outbox')
   if (!existsSync(outbox)) return []

@@ -141,7 +141,7 @@ test('a support member answers an application on a phone, and the applicant gets
   await expectAccessible(page)
   await shoot(page, 'application-decided-375')
 
-  // The applicant's mail, in the language they applied in, through the site's outbox (sent every 2 s).
+  // The applicant's mail, in the language they applied in, through the site's outbox (sent once its transaction commits).
   await expect.poll(() => mailTo(APPLICANT, REFERENCE)?.body ?? '', { timeout: 20_000 }).toContain(NOTE)
   const mail = mailTo(APPLICANT, REFERENCE) as { subject: string; body: string }
   expect(mail.subject).toBe(`您的 上海金融科技博览会 申请（${REFERENCE}）：已通过`)

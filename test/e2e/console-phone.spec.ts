@@ -71,9 +71,8 @@ async function fitsAndPasses(page: Page, path: string) {
   expect(await problemsOf(page, path)).toEqual([])
 }
 
-/** The first link on a list screen whose address matches, if the demo content has one. */
-async function firstLink(page: Page, path: string, pattern: RegExp): Promise<string | null> {
-  await page.goto(`${ORIGIN}${path}`)
+/** The first link on the list screen shown whose address matches, if the demo content has one. */
+async function firstLink(page: Page, pattern: RegExp): Promise<string | null> {
   const hrefs = await page.locator('main a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
   return hrefs.find((href) => pattern.test(href)) ?? null
 }
@@ -142,23 +141,37 @@ test('when an owner uses the console on a 375 px phone, then no screen is wider 
     '/console/audit',
     '/console/sessions',
   ]
-  const exhibition = await firstLink(page, '/console/exhibitions', /^\/console\/exhibitions\/\d+$/)
-  expect(exhibition, 'the demo content has an exhibition').not.toBeNull()
-  screens.push(`${exhibition}`, `${exhibition}/survey`, `/console/dashboard/${exhibition?.split('/').pop()}`)
-  const reached: Array<{ path: string; from: string }> = [{ path: `${exhibition}/content`, from: '/console/pages' }]
-  const item = await firstLink(page, '/console/content', /^\/console\/content\/\w+\/\d+$/)
-  if (item) reached.push({ path: item, from: '/console/content' })
-  for (const [list, pattern] of [
-    ['/console/media', /^\/console\/media\/\d+$/],
-    ['/console/orders', /^\/console\/orders\/[\w-]+$/],
-    ['/console/applications', /^\/console\/applications\/[\w-]+$/],
-    ['/console/visitors', /^\/console\/visitors\/[\w-]+$/],
-  ] as const) {
-    const detail = await firstLink(page, list, pattern)
-    if (detail) screens.push(detail)
+  // Each list screen is checked once: on the same visit, its first detail link is taken (one detail of
+  // each kind is checked too) and, for the lists with tables, how its rows lay out as cards.
+  const detailOf: Record<string, RegExp> = {
+    '/console/exhibitions': /^\/console\/exhibitions\/\d+$/,
+    '/console/content': /^\/console\/content\/\w+\/\d+$/,
+    '/console/media': /^\/console\/media\/\d+$/,
+    '/console/orders': /^\/console\/orders\/[\w-]+$/,
+    '/console/applications': /^\/console\/applications\/[\w-]+$/,
+    '/console/visitors': /^\/console\/visitors\/[\w-]+$/,
   }
+  const cardLists = ['/console/content', '/console/orders', '/console/applications', '/console/visitors']
+  const details = new Map<string, string | null>()
+  const layouts: Array<{ list: string; layout: Awaited<ReturnType<typeof tableLayout>> }> = []
   const problems: string[] = []
-  for (const path of screens) problems.push(...(await problemsOf(page, path)))
+  for (const path of screens) {
+    problems.push(...(await problemsOf(page, path)))
+    const pattern = detailOf[path]
+    if (pattern) details.set(path, await firstLink(page, pattern))
+    if (cardLists.includes(path)) layouts.push({ list: path, layout: await tableLayout(page) })
+  }
+  const exhibition = details.get('/console/exhibitions') ?? null
+  expect(exhibition, 'the demo content has an exhibition').not.toBeNull()
+  const more = [`${exhibition}`, `${exhibition}/survey`, `/console/dashboard/${exhibition?.split('/').pop()}`]
+  const reached: Array<{ path: string; from: string }> = [{ path: `${exhibition}/content`, from: '/console/pages' }]
+  const item = details.get('/console/content')
+  if (item) reached.push({ path: item, from: '/console/content' })
+  for (const list of ['/console/media', '/console/orders', '/console/applications', '/console/visitors']) {
+    const detail = details.get(list)
+    if (detail) more.push(detail)
+  }
+  for (const path of more) problems.push(...(await problemsOf(page, path)))
   for (const { path, from } of reached) problems.push(...(await problemsOf(page, path, from)))
   expect(problems).toEqual([])
 
@@ -169,10 +182,7 @@ test('when an owner uses the console on a 375 px phone, then no screen is wider 
   // A list's table reads as cards on the phone: no header row in sight, each row's cells stacked at
   // the card's full width, each shown under its column's name; on a laptop the same list is a table again.
   let cards = 0
-  for (const list of ['/console/content', '/console/orders', '/console/applications', '/console/visitors']) {
-    await page.goto(`${ORIGIN}${list}`)
-    await hydrated(page)
-    const layout = await tableLayout(page)
+  for (const { list, layout } of layouts) {
     if (!layout) continue
     cards++
     expect(layout, list).toEqual({ headerHeight: 0, stacked: true, fullWidth: true, labelled: true, scrolls: false })

@@ -65,7 +65,7 @@ let exhibitionId: number
 let exhibition: { en: string; zh: string }
 const staff = { manager: '', verifier: '', door: '' }
 
-/** The decoded text parts of the mails sent to an address (the outbox worker writes them every 2 s). */
+/** The decoded text parts of the mails sent to an address (the outbox worker writes them once their transaction commits). */
 function mailsTo(email: string): string[] {
   if (!existsSync(OUTBOX)) return []
   const safe = email.replace(/[^a-z0-9@._-]/gi, '_')

@@ -19,7 +19,7 @@ const PASSWORD = 'copper-kettle-harbour-7'
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
 const visitorIp = () => `8.8.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`
 
-/** The newest six-digit code mailed to an address (the outbox worker writes .eml files every 2 s). */
+/** The newest six-digit code mailed to an address (the outbox worker writes .eml files once their transaction commits). */
 async function codeFromOutbox(email: string): Promise<string> {
   const safe = email.replace(/[^a-z0-9@._-]/gi, '_')
   let code: string | undefined

@@ -37,7 +37,7 @@ const visitorIp = () => `8.8.${Math.floor(Math.random() * 250) + 1}.${Math.floor
 const outboxOf = (dataDir: string) => join(dataDir, 'outbox')
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `data/e2e-${process.env.E2E_PORT ?? 3211}`
 
-/** Files mailed to an address (the outbox worker writes them every 2 s). */
+/** Files mailed to an address (the outbox worker writes them once their transaction commits). */
 function mailsTo(dataDir: string, email: string): string[] {
   const outbox = outboxOf(dataDir)
   if (!existsSync(outbox)) return []

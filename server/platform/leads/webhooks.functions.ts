@@ -5,7 +5,7 @@ import { SEND_JOB, type WebhookService } from './webhooks.service.ts'
 /** `user` functions: the gateway has checked the session, so userId is set. */
 const user = (context: { userId: string | null }) => context.userId as string
 
-/** Registrations of the CRM webhook's functions (thin: parse, call one verb) and its sender, every 2 seconds like the mail. */
+/** Registrations of the CRM webhook's functions (thin: parse, call one verb) and its sender: every 2 seconds like the mail, and at once when a delivery is queued. */
 export function registerWebhookFunctions(platform: Platform, service: WebhookService): void {
   const { registry } = platform
   registry.implement(leadWebhook, (payload, context) => service.view(user(context), payload.exhibitorId, context.locale))

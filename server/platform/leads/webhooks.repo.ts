@@ -1,5 +1,9 @@
 import type { DeliveryError, WebhookEvent } from '../../../shared/rules/lead-webhooks.ts'
 import type { Queryable } from '../../db/client.ts'
+import { nudgeAfterCommit } from '../jobs.ts'
+
+/** The job that sends due deliveries (webhooks.functions.ts). */
+export const SEND_JOB = 'lead-webhooks.send'
 
 /** The CRM webhook tables (docs/product.md#lead-webhooks); the leads domain is their one writer. */
 
@@ -82,6 +86,8 @@ export async function enqueue(tx: Queryable, leadIds: readonly number[], event: 
       order by l.id`,
     [[...leadIds], event, at],
   )
+  // The receiver hears of a scan at once rather than at the job's next tick (docs/product.md#mail-after-commit).
+  if (result.rowCount) await nudgeAfterCommit(tx, SEND_JOB)
   return result.rowCount
 }
 
@@ -214,6 +220,8 @@ export async function replay(tx: Queryable, exhibitorId: number, deliveryId: num
     `update lead_webhook_deliveries set status = 'pending', retry_from = $3, next_attempt_at = $3 where id = $2 and exhibitor_id = $1`,
     [exhibitorId, deliveryId, at],
   )
+  // Someone pressed "send again" and watches the log.
+  if (result.rowCount) await nudgeAfterCommit(tx, SEND_JOB)
   return result.rowCount > 0
 }
 

@@ -30,7 +30,7 @@ const BATCH = 10
 const PER_EXHIBITOR = 3
 const LEASE_MS = 2 * WEBHOOK_LIMITS.timeoutMs + 60_000
 const KEEP_LOG_MS = 30 * 24 * 60 * 60 * 1000
-export const SEND_JOB = 'lead-webhooks.send'
+export { SEND_JOB } from './webhooks.repo.ts'
 
 /**
  * The JSON a receiver gets (docs/product.md#lead-webhooks), made at the moment of sending: the lead as it is

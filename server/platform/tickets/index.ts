@@ -28,6 +28,8 @@ import { mountBadgeDownloads } from './console/badges/badge-downloads.ts'
 import { registerWaitingListFunctions } from './waiting-list/waiting-list.functions.ts'
 import { registerBankTransferFunctions } from './payments/bank-transfer.functions.ts'
 import { remindDueTransfers } from './payments/bank-transfer.ts'
+import { REFUND_JOB } from './payments/refund-payments.ts'
+import { WAITING_MAIL_JOB } from './waiting-list/offers.ts'
 import { lapseDueOffers, mailNewOffers } from './waiting-list/waiting-list.ts'
 
 export interface TicketsService {
@@ -135,9 +137,9 @@ export const domain: Domain = {
     }
     platform.jobs.every('tickets.expire', EXPIRY_SWEEP_MS, () => expireDueOrders(context))
     platform.jobs.every('tickets.settle-payments', PAYMENT_SETTLE_MS, () => payments.settleDue())
-    platform.jobs.every('tickets.refunds', REFUND_RUN_MS, () => payments.executeDueRefunds())
+    platform.jobs.every(REFUND_JOB, REFUND_RUN_MS, () => payments.executeDueRefunds())
     platform.jobs.every('tickets.waiting-lapse', WAITING_LIST_RUN_MS, () => lapseDueOffers(context))
-    platform.jobs.every('tickets.waiting-mail', WAITING_LIST_RUN_MS, () => mailNewOffers(context))
+    platform.jobs.every(WAITING_MAIL_JOB, WAITING_LIST_RUN_MS, () => mailNewOffers(context))
     platform.jobs.every('tickets.transfer-reminders', TRANSFER_REMINDER_RUN_MS, () => remindDueTransfers(context))
     platform.jobs.every('tickets.answer-files-sweep', ANSWER_FILE_SWEEP_MS, () => sweepLooseAnswerFiles(platform, new Date()))
   },

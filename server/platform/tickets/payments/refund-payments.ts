@@ -1,5 +1,6 @@
 import type { Locale } from '../../../../shared/languages.ts'
 import type { Queryable } from '../../../db/client.ts'
+import { nudgeAfterCommit } from '../../jobs.ts'
 import { orderScreenUrl } from '../order-links.ts'
 import { queueOrderMail } from '../order-mails.ts'
 import { REFUND_LEASE_SECONDS, REFUND_MAX_TRIES, type RefundCause, refundableMinor, refundRetrySeconds } from '../order-rules.ts'
@@ -9,6 +10,9 @@ import { refundMail } from '../tickets.mail.ts'
 import * as payments from './payments.repo.ts'
 import type { RefundResult } from './providers.ts'
 import * as refunds from './refunds.repo.ts'
+
+/** The job that takes due refunds to their providers (executeDueRefunds). */
+export const REFUND_JOB = 'tickets.refunds'
 
 export interface RefundRequest {
   reason: RefundCause
@@ -44,7 +48,11 @@ export async function requestRefund(tx: Queryable, attemptId: string, request: R
     ticketIds: request.ticketIds ?? null,
     requestedBy: request.requestedBy ?? null,
   })
-  if (refund) await orders.logEvent(tx, attempt.order_id, 'refundRequested', { refundId: refund.id, attemptId, reason: request.reason, amountMinor })
+  if (refund) {
+    await orders.logEvent(tx, attempt.order_id, 'refundRequested', { refundId: refund.id, attemptId, reason: request.reason, amountMinor })
+    // The payer is told of the refund once the provider answers: ask for that at once, not at the next round.
+    await nudgeAfterCommit(tx, REFUND_JOB)
+  }
   return refund
 }
 

@@ -1,6 +1,10 @@
 import { OFFER_HOURS } from '../../../../shared/rules/waiting-list.ts'
 import type { Queryable } from '../../../db/client.ts'
+import { nudgeAfterCommit } from '../../jobs.ts'
 import * as repo from './waiting-list.repo.ts'
+
+/** The job that mails new offers (waiting-list.ts mailNewOffers). */
+export const WAITING_MAIL_JOB = 'tickets.waiting-mail'
 
 /**
  * Seats came back to these types (an order expired, was cancelled or refunded, its tickets fewer, an
@@ -15,6 +19,8 @@ import * as repo from './waiting-list.repo.ts'
 export async function offerFreedSeats(tx: Queryable, ticketTypeIds: Iterable<number>): Promise<number> {
   let made = 0
   for (const id of [...new Set(ticketTypeIds)].sort((a, b) => a - b)) made += await offerType(tx, id)
+  // An offer runs for hours from now: its mail goes when this commits, not at the job's next round.
+  if (made) await nudgeAfterCommit(tx, WAITING_MAIL_JOB)
   return made
 }
 
