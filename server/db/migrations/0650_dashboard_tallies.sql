@@ -6,8 +6,9 @@
 -- own transaction; nothing else writes these tables.
 --
 -- The triggers are deferred to the commit: by then the transaction has made all its changes, so an
--- order is tallied once from its final state, and the rows every sale of an exhibition shares are
--- locked only for the commit's last moment instead of for the whole purchase.
+-- order's first tally sees its final state (the later ones of the same order find nothing to move), and
+-- the rows every sale of an exhibition shares are locked only for the commit's last moment instead of
+-- for the whole purchase.
 --
 -- An order's share of the figures depends on several of its rows at once (a paid order counts while
 -- one of its tickets is valid; an order refunded twice counts once as refunded), so it is worked out
