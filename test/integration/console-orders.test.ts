@@ -189,6 +189,12 @@ describe('the order list', () => {
     // A term as common in the newest orders fills its page from them, uncounted too.
     const common = (await staff(owner, 'orderList', { search: 'turing', pageSize: 3 }).expect(200)).body.data
     expect([common.rows.length, common.total, common.older]).toEqual([3, null, common.rows[2].number])
+    // One match among the first newest orders tried promises a page among the rest tried: they are tried too.
+    const [recent] = await ordersInBulk(1, { first: 'Grace', last: 'Hopper', prefix: 'DC', from: '2026-06-02T06:00:30Z' })
+    const earlier = (await ordersInBulk(3, { first: 'Grace', last: 'Hopper', prefix: 'DD', from: '2026-06-01T16:40:30Z' })).reverse()
+    const fewer = (await staff(owner, 'orderList', { search: 'hopper', pageSize: 3 }).expect(200)).body.data
+    expect(fewer.rows.map((row: { number: string }) => row.number)).toEqual([recent, ...earlier.slice(0, 2)])
+    expect([fewer.total, fewer.older]).toEqual([null, earlier[1]])
   })
 
   it('when a member works in Chinese, then exhibitions are named in Chinese in the list, its filter and the detail; in English otherwise', async () => {

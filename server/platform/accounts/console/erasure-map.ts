@@ -359,6 +359,12 @@ const NOBODY: Record<string, { why: string; columns: string[] }> = {
   staff_setup_tokens: { why: 'staff set-up links', columns: ['pending_secret', 'token_hash'] },
   platform_secrets: { why: 'signing keys', columns: ['name', 'value'] },
   lead_webhooks: { why: 'an exhibitor’s CRM address and its sealed signing secret', columns: ['secret_box', 'url'] },
+  dashboard_money_tallies: { why: "an exhibition's takings summed per currency (0650_dashboard_tallies.sql)", columns: ['currency'] },
+  dashboard_checkin_tallies: { why: 'check-ins counted per hour and per gate, which staff name', columns: ['gate'] },
+  dashboard_order_parts: {
+    why: "an order's counts in the dashboard's tallies: exhibition, ticket type, day, currency and amounts, no name or address",
+    columns: ['money', 'tickets'],
+  },
   schema_migrations: { why: 'the migration record', columns: ['name'] },
   seed_runs: { why: 'the demo content record', columns: ['domain'] },
 }

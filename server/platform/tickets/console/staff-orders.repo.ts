@@ -75,8 +75,13 @@ export interface ListRow {
  * are dense, and is not counted (docs/product.md#order-search).
  */
 const SEARCH_FETCH_CAP = 5000
-/** How many of the newest orders are tried first for a trigram search, which a common term fills a page from. */
-const DENSE_PROBE = 2000
+/**
+ * How many of the newest orders are tried for a trigram search, which a common term fills a page from: a
+ * first few, then the rest only when the matches among those promise a page. Each order tried costs a
+ * look at its tickets, so a term that turns out rare (an address, most full names) pays for the first
+ * few alone before its matches are read from the index (docs/performance.md#a-million-orders).
+ */
+const DENSE_PROBE = { first: 500, whole: 2000 }
 /** Counting the plain list stops here: "more than 10,000 orders". */
 const COUNT_CAP = 10_000
 
@@ -194,10 +199,15 @@ export async function listOrders(db: Queryable, filter: ListFilter, pageSize: nu
     // A part of three characters or more goes through trigrams, whose index reads every match before the
     // first row: for a term as common as a frequent family name, the newest orders answer sooner.
     if ([...term].length >= 3 && !ORDER_NUMBER.test(term.toUpperCase())) {
-      const newest = statement(() => [])
-      const source = `(select o.* from ticket_orders o where ${newest.where} order by o.created_at ${direction}, o.id ${direction} limit ${DENSE_PROBE}) o`
-      const probe = await pageFrom(source, matchesTerm(newest.add).join(' and '), newest.values)
-      if (probe.rows.length > pageSize) fetched = probe.rows
+      const probe = async (offset: number, limit: number) => {
+        const newest = statement(() => [])
+        const source = `(select o.* from ticket_orders o where ${newest.where} order by o.created_at ${direction}, o.id ${direction} offset ${offset} limit ${limit}) o`
+        return (await pageFrom(source, matchesTerm(newest.add).join(' and '), newest.values)).rows
+      }
+      let found = await probe(0, DENSE_PROBE.first)
+      if (found.length <= pageSize && (found.length * DENSE_PROBE.whole) / DENSE_PROBE.first > pageSize)
+        found = [...found, ...(await probe(DENSE_PROBE.first, DENSE_PROBE.whole - DENSE_PROBE.first))]
+      if (found.length > pageSize) fetched = found.slice(0, pageSize + 1)
     }
     if (fetched === null) {
       const search = sqlParameters()

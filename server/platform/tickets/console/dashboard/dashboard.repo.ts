@@ -6,29 +6,26 @@ import { TYPE_NAME } from '../staff-orders.repo.ts'
 /** SQL of the exhibition dashboard (docs/product.md#console-dashboard): counts, not rows to page. */
 
 /**
- * Valid e-tickets by the day their order was paid, in the venue's time zone: a ticket refunded by
- * staff is voided and no longer counts as sold.
+ * Valid e-tickets of paid orders by the day their order was paid, in the venue's time zone, exhibitors'
+ * passes left out: a ticket refunded by staff is voided and no longer counts as sold. Read from the
+ * tallies the order machinery keeps (0650_dashboard_tallies.sql), not counted on each visit.
  */
 export async function ticketsSoldPerDay(db: Queryable, exhibitionId: number): Promise<{ day: string; tickets: number }[]> {
   const result = await db.query<{ day: string; tickets: number }>(
-    `select to_char((o.paid_at at time zone e.time_zone)::date, 'YYYY-MM-DD') as day, count(*)::int as tickets
-     from e_tickets t
-     join ticket_orders o on o.id = t.order_id
-     join exhibitions e on e.id = o.exhibition_id
-     where t.exhibition_id = $1 and t.voided_at is null and o.status = 'paid' and o.pass_exhibitor_id is null
-     group by 1 order by 1`,
+    `select to_char(day, 'YYYY-MM-DD') as day, sum(tickets)::int as tickets
+     from dashboard_ticket_tallies where exhibition_id = $1 and not pass
+     group by day having sum(tickets) > 0 order by day`,
     [exhibitionId],
   )
   return result.rows
 }
 
-/** Check-ins per hour of the venue's clock and per gate (undone ones do not count). */
+/** Check-ins per hour of the venue's clock and per gate (undone ones do not count), from their tallies. */
 export async function checkinsPerHour(db: Queryable, exhibitionId: number): Promise<{ hour: string; gate: string; checkins: number }[]> {
   const result = await db.query<{ hour: string; gate: string; checkins: number }>(
-    `select to_char(date_trunc('hour', c.scanned_at at time zone e.time_zone), 'YYYY-MM-DD"T"HH24:00') as hour, c.gate, count(*)::int as checkins
-     from checkin_scans c join exhibitions e on e.id = c.exhibition_id
-     where c.exhibition_id = $1 and c.outcome = 'checkedIn' and c.undone_at is null
-     group by 1, 2 order by 1, 2`,
+    `select to_char(hour, 'YYYY-MM-DD"T"HH24:00') as hour, gate, checkins
+     from dashboard_checkin_tallies where exhibition_id = $1 and checkins > 0
+     order by 1, 2`,
     [exhibitionId],
   )
   return result.rows
@@ -44,12 +41,11 @@ export interface TypeCapacityRow {
   sold: number
 }
 
-/** `reserved` counts held and sold tickets (0050_tickets.sql); `sold` the valid e-tickets of paid orders. */
+/** `reserved` counts held and sold tickets (0050_tickets.sql); `sold` the valid e-tickets of paid orders, from their tallies. */
 export async function capacityPerType(db: Queryable, exhibitionId: number, locale: Locale): Promise<TypeCapacityRow[]> {
   const result = await db.query<TypeCapacityRow>(
     `select t.id, t.key, ${TYPE_NAME('t', locale)} as name, t.currency, t.capacity, t.reserved,
-       (select count(*)::int from e_tickets e join ticket_orders o on o.id = e.order_id
-        where e.ticket_type_id = t.id and e.voided_at is null and o.status = 'paid') as sold
+       (select coalesce(sum(d.tickets), 0)::int from dashboard_ticket_tallies d where d.ticket_type_id = t.id) as sold
      from ticket_types t where t.exhibition_id = $1 and not t.exhibitor_pass order by t.sort, t.id`,
     [exhibitionId],
   )
@@ -71,42 +67,16 @@ export interface TakingsRow {
  * back (succeeded) or are giving back (requested), the paid orders that still hold a valid ticket and the
  * orders refunded in whole or in part. An order refunded in full still counts its payment in and its refund out, so net kept never
  * goes below zero and the exhibition whose only order was refunded still shows where its money went.
+ * A currency shows once a payment succeeded or a refund was asked in it, or an order in it is paid.
  * Amounts in different currencies never add up. Sums are bigint: 5,000 tickets at 500,000 VND (a currency
- * without minor units) already pass a 32-bit integer.
+ * without minor units) already pass a 32-bit integer. Read from the tallies (0650_dashboard_tallies.sql).
  */
 export async function takingsPerCurrency(db: Queryable, exhibitionId: number): Promise<TakingsRow[]> {
   const result = await db.query<TakingsRow>(
-    `with received as (
-       select coalesce(a.received_currency, a.currency) as currency, sum(coalesce(a.received_minor, a.amount_minor))::bigint as received_minor
-         from payment_attempts a join ticket_orders o on o.id = a.order_id
-        where o.exhibition_id = $1 and a.status = 'succeeded'
-        group by 1
-     ), returned as (
-       select r.currency,
-              coalesce(sum(r.amount_minor) filter (where r.status = 'succeeded'), 0)::bigint as refunded_minor,
-              coalesce(sum(r.amount_minor) filter (where r.status = 'requested'), 0)::bigint as refunding_minor,
-              count(distinct r.order_id) filter (where r.status = 'succeeded')::int as refunded_orders
-         from refunds r join ticket_orders o on o.id = r.order_id
-        where o.exhibition_id = $1
-        group by 1
-     ), paid as (
-       select o.currency, count(*)::int as paid_orders from ticket_orders o
-        where o.exhibition_id = $1 and o.status = 'paid' and o.pass_exhibitor_id is null and exists (select 1 from e_tickets t where t.order_id = o.id and t.voided_at is null)
-        group by 1
-     ), currencies as (
-       select currency from received union select currency from returned union select currency from paid
-     )
-     select c.currency,
-            coalesce(i.received_minor, 0) as received_minor,
-            coalesce(r.refunded_minor, 0) as refunded_minor,
-            coalesce(r.refunding_minor, 0) as refunding_minor,
-            coalesce(p.paid_orders, 0) as paid_orders,
-            coalesce(r.refunded_orders, 0) as refunded_orders
-       from currencies c
-       left join received i on i.currency = c.currency
-       left join returned r on r.currency = c.currency
-       left join paid p on p.currency = c.currency
-      order by c.currency`,
+    `select currency, received_minor, refunded_minor, refunding_minor, paid_orders, refunded_orders
+       from dashboard_money_tallies
+      where exhibition_id = $1 and (payments > 0 or refunds > 0 or paid_orders > 0)
+      order by currency`,
     [exhibitionId],
   )
   return result.rows
