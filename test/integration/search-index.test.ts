@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Database, Queryable } from '../../server/db/client.ts'
+import { readMigrations } from '../../server/db/migrate.ts'
 import type { Platform } from '../../server/platform/platform.ts'
+import { writeReferenceData } from '../../server/platform/search/reference-data.ts'
+import { insertBrokers } from '../../server/platform/search/search-index.repo.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 import { broker, cv3, directoryOf, seedDemo, visitorToken } from './search-helpers.ts'
 
@@ -114,5 +117,26 @@ describe('popularity tiers', () => {
     expect(await dropdown('zephyrine')).toEqual(sharing)
     expect(await dropdown('zephyr')).toEqual(sharing)
     expect(await dropdown('tierbroker 105')).toEqual(['Z105', ...Array.from({ length: 9 }, (_, digit) => `Z105${digit}`)])
+  })
+
+  it('when 0670 meets a directory tiered by share, then it puts every broker and its terms in the tiers by size', async () => {
+    await resetDatabase(db)
+    const brokers = Array.from({ length: 1100 }, (_, index) => broker({ code: `M${index}`, nameEn: `Migrant ${index}`, popularity: 9_000 - index }))
+    // Every broker in the last tier, as no rule would put them: the migration alone must sort them out.
+    await db.transaction(async (tx) => {
+      await writeReferenceData(tx)
+      await insertBrokers(tx, brokers, () => 2)
+    })
+    const migration = readMigrations().find((candidate) => candidate.name === '0670_search_tiers.sql')
+    await db.transaction((tx) => tx.exec(migration?.sql ?? ''))
+    const tiers = await db.query<{ tier: number; brokers: number; stale: number }>(
+      `select b.tier, count(distinct b.id)::int as brokers, count(*) filter (where t.tier <> b.tier)::int as stale
+         from search_brokers b join search_terms t on t.broker_id = b.id group by b.tier order by b.tier`,
+    )
+    expect(tiers.rows).toEqual([
+      { tier: 0, brokers: 1000, stale: 0 },
+      { tier: 1, brokers: 100, stale: 0 },
+    ])
+    expect((await db.query("select 1 from search_brokers where code = 'M999' and tier = 0")).rows).toHaveLength(1)
   })
 })
