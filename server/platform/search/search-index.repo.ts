@@ -48,13 +48,15 @@ async function restoreIndexes(db: Queryable, definitions: IndexDefinitions): Pro
 
 /**
  * Inserts brokers with their licences, warnings and index rows, a batch per statement (unnest of
- * arrays). `tierOf` gives each broker's popularity tier; refreshTiers recomputes them from the
+ * arrays). `tierOf` gives each broker's popularity tier (by default, its rank among these brokers:
+ * exact when they are the whole directory, so that refreshTiers then has nothing to rewrite in a
+ * million brokers' index rows); refreshTiers recomputes them from the
  * whole directory afterwards. A load that at least doubles the directory (the first load, a
  * directory replaced by an import) drops the term index's indexes and builds them after the rows:
  * until it commits, searches wait for it, which an empty or small directory can afford and a large
  * one cannot (a small import into it keeps the indexes and updates them row by row).
  */
-export async function insertBrokers(db: Queryable, brokers: readonly BrokerInput[], tierOf: (broker: BrokerInput) => number = () => 2): Promise<number[]> {
+export async function insertBrokers(db: Queryable, brokers: readonly BrokerInput[], tierOf = tiersAmong(brokers)): Promise<number[]> {
   const existing = await db.query<{ count: number }>('select count(*)::int as count from search_brokers')
   const bulk = brokers.length > 0 && brokers.length >= (existing.rows[0]?.count ?? 0)
   const definitions = bulk ? await dropIndexes(db) : null
@@ -184,6 +186,11 @@ export async function refreshTiers(db: Queryable): Promise<void> {
     `update search_fuzzy f set popularity = b.popularity from search_brokers b
       where b.id = f.broker_id and f.popularity <> b.popularity`,
   )
+}
+
+function tiersAmong(brokers: readonly BrokerInput[]): (broker: BrokerInput) => number {
+  const tier = tierFunction(brokers.map((broker) => broker.popularity))
+  return (broker) => tier(broker.popularity)
 }
 
 /** Tier thresholds of a list of popularities, the same rule as refreshTiers, for loading in bulk. */
