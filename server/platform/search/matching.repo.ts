@@ -34,7 +34,7 @@ export interface MatchRow {
  * A broker can come more than once (several names share a prefix): callers keep the first.
  */
 function matchBranches(): string {
-  // A whole name shared by many brokers (an alias such as "ASC" at a million) is read tier by tier too.
+  // A whole name shared by many brokers (an alias of initials, at a million) is read tier by tier too.
   return [
     ...perTier(0, 'inner_term = false and term = $1'),
     ...perTier(1, 'inner_term = false and term > $1 and term < $2'),
