@@ -1,4 +1,4 @@
-// npm run bench:search [-- --brokers=N --queries=N]
+// npm run bench:search [-- --brokers=N --queries=N --databases=pglite,postgres --keep --reuse=DATABASE]
 // Generates a directory of 100,000 fictional brokers into a scratch database (embedded PGlite in a
 // temporary data directory; and a real PostgreSQL too when BENCH_DATABASE_URL is set, e.g.
 // postgres://postgres@127.0.0.1:5432/test, in a scratch database it creates and drops), then times the suggestion function (home$dropdown,
@@ -24,6 +24,13 @@ const args = process.argv.slice(2)
 const numberArg = (name: string, fallback: number) => Number(args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
 const BROKERS = numberArg('brokers', 100_000)
 const QUERIES = numberArg('queries', 3000)
+// A million brokers is a PostgreSQL figure (docs/performance.md#broker-search-at-a-million): --databases=postgres skips the embedded run.
+// A million brokers take long to load on a busy machine: --keep leaves the PostgreSQL scratch database
+// in place, and --reuse=<its name> times the queries on it again (same --brokers) without loading.
+const KEEP = args.includes('--keep')
+const REUSE = args.find((arg) => arg.startsWith('--reuse='))?.split('=')[1]
+if (REUSE !== undefined && !/^bench_search_\d+$/.test(REUSE)) throw new Error('--reuse names a database a --keep run left: bench_search_<number>')
+const DATABASES = new Set((args.find((arg) => arg.startsWith('--databases='))?.split('=')[1] ?? 'pglite,postgres').split(','))
 const WARMUP = 300
 const SEED = 7
 
@@ -125,26 +132,31 @@ async function load(db: Database, brokers: BrokerInput[]): Promise<number> {
     await writeReferenceData(tx)
     await insertBrokers(tx, brokers, (broker) => tier(broker.popularity))
   })
+  const inserted = performance.now()
   await db.exec('vacuum analyze')
+  console.log(`  inserted in ${((inserted - started) / 1000).toFixed(1)} s, vacuum analyze ${((performance.now() - inserted) / 1000).toFixed(1)} s`)
   return performance.now() - started
 }
 
 interface Figures {
   database: string
-  loadSeconds: number
+  /** Null when the queries ran on a database loaded before (--reuse). */
+  loadSeconds: number | null
   rows: { terms: number; fuzzy: number }
   overall: { p50: number; p95: number; p99: number; max: number; mean: number }
-  byKind: Record<string, { count: number; p50: number; p99: number }>
+  byKind: Record<string, { count: number; p50: number; p95: number; p99: number }>
   sample: Array<{ query: string; first: string | null; ms: number }>
 }
 
-async function run(label: string, db: Database, brokers: BrokerInput[], mix: Array<{ kind: Kind; text: string }>): Promise<Figures> {
-  console.log(`\n▶ ${label}: loading ${brokers.length.toLocaleString('en')} brokers…`)
-  const loadMs = await load(db, brokers)
+async function run(label: string, db: Database, brokers: BrokerInput[], mix: Array<{ kind: Kind; text: string }>, loaded = false): Promise<Figures> {
+  console.log(`\n▶ ${label}: ${loaded ? 'already loaded with' : 'loading'} ${brokers.length.toLocaleString('en')} brokers…`)
+  const loadMs = loaded ? null : await load(db, brokers)
   const counts = await db.query<{ terms: number; fuzzy: number }>(
     'select (select count(*)::int from search_terms) as terms, (select count(*)::int from search_fuzzy) as fuzzy',
   )
-  console.log(`  loaded in ${(loadMs / 1000).toFixed(1)} s: ${counts.rows[0]?.terms} terms, ${counts.rows[0]?.fuzzy} typo variants`)
+  console.log(
+    `  ${loadMs === null ? 'reused' : `loaded in ${(loadMs / 1000).toFixed(1)} s`}: ${counts.rows[0]?.terms} terms, ${counts.rows[0]?.fuzzy} typo variants`,
+  )
   const config = parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/bench-search', TOKEN_SECRET: 'b'.repeat(48) })
   const platform: Platform = await createPlatform({
     config,
@@ -189,11 +201,11 @@ async function run(label: string, db: Database, brokers: BrokerInput[], mix: Arr
       .filter((timing) => timing.kind === kind)
       .map((timing) => timing.ms)
       .sort((a, b) => a - b)
-    byKind[kind] = { count: own.length, p50: round(percentile(own, 50)), p99: round(percentile(own, 99)) }
+    byKind[kind] = { count: own.length, p50: round(percentile(own, 50)), p95: round(percentile(own, 95)), p99: round(percentile(own, 99)) }
   }
   const figures: Figures = {
     database: label,
-    loadSeconds: round(loadMs / 1000),
+    loadSeconds: loadMs === null ? null : round(loadMs / 1000),
     rows: counts.rows[0] ?? { terms: 0, fuzzy: 0 },
     overall: {
       p50: round(percentile(all, 50)),
@@ -209,7 +221,7 @@ async function run(label: string, db: Database, brokers: BrokerInput[], mix: Arr
     `  ${QUERIES} queries: p50 ${figures.overall.p50} ms, p95 ${figures.overall.p95} ms, p99 ${figures.overall.p99} ms, max ${figures.overall.max} ms`,
   )
   for (const [kind, value] of Object.entries(byKind))
-    console.log(`    ${kind.padEnd(8)} n=${String(value.count).padStart(4)}  p50 ${value.p50} ms  p99 ${value.p99} ms`)
+    console.log(`    ${kind.padEnd(8)} n=${String(value.count).padStart(4)}  p50 ${value.p50} ms  p95 ${value.p95} ms  p99 ${value.p99} ms`)
   return figures
 }
 
@@ -218,31 +230,34 @@ const mix = queries(brokers, QUERIES)
 const results: Figures[] = []
 
 // A scratch data directory, as the site keeps its embedded database (DATA_DIR), removed afterwards.
-const scratch = mkdtempSync(join(tmpdir(), 'bench-search-'))
-const pglite = await openPglite(scratch)
-try {
-  results.push(await run('PGlite (embedded, scratch data directory)', pglite, brokers, mix))
-} finally {
-  await pglite.close()
-  rmSync(scratch, { recursive: true, force: true })
+if (DATABASES.has('pglite')) {
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-search-'))
+  const pglite = await openPglite(scratch)
+  try {
+    results.push(await run('PGlite (embedded, scratch data directory)', pglite, brokers, mix))
+  } finally {
+    await pglite.close()
+    rmSync(scratch, { recursive: true, force: true })
+  }
 }
 
 const url = process.env.BENCH_DATABASE_URL
-if (url) {
-  const name = `bench_search_${process.pid}`
+if (url && DATABASES.has('postgres')) {
+  const name = REUSE ?? `bench_search_${process.pid}`
   const admin = await openPostgres(url, { max: 1 })
-  await admin.query(`create database ${name}`)
+  if (!REUSE) await admin.query(`create database ${name}`)
   const target = new URL(url)
   target.pathname = `/${name}`
   const postgres = await openPostgres(target.href, { max: 4 })
   try {
-    results.push(await run(`PostgreSQL (${redactUrl(url)}, scratch database ${name})`, postgres, brokers, mix))
+    results.push(await run(`PostgreSQL (${redactUrl(url)}, scratch database ${name})`, postgres, brokers, mix, Boolean(REUSE)))
   } finally {
     await postgres.close()
-    await admin.query(`drop database if exists ${name} with (force)`)
+    if (KEEP) console.log(`  kept ${name}: --reuse=${name} times it again; drop it when done`)
+    else await admin.query(`drop database if exists ${name} with (force)`)
     await admin.close()
   }
-} else {
+} else if (DATABASES.has('postgres')) {
   console.log('\nBENCH_DATABASE_URL not set: the PostgreSQL run was skipped.')
 }
 
@@ -264,7 +279,7 @@ const lines = [
   '',
   '| database | p50 ms | p95 ms | p99 ms | max ms | load s |',
   '|---|---|---|---|---|---|',
-  ...results.map((r) => `| ${r.database} | ${r.overall.p50} | ${r.overall.p95} | ${r.overall.p99} | ${r.overall.max} | ${r.loadSeconds} |`),
+  ...results.map((r) => `| ${r.database} | ${r.overall.p50} | ${r.overall.p95} | ${r.overall.p99} | ${r.overall.max} | ${r.loadSeconds ?? 'reused'} |`),
   '',
 ]
 writeFileSync(`bench/results/search-${stamp}.md`, lines.join('\n'))

@@ -36,10 +36,22 @@ describe('demo brokers', () => {
     // A check of the data, not of speed: generating 100,000 rows took 11 s on a loaded machine.
   }, 60_000)
 
-  it('when tiers are computed in bulk, then the top 1 % is tier 0 and the next 9 % tier 1, as refreshTiers does', () => {
-    const popularity = Array.from({ length: 1000 }, (_, index) => 1000 - index)
+  it('when tiers are computed in bulk, then they hold the top 1,000, the next 9,000, the next 90,000 and the rest, as refreshTiers does', () => {
+    const popularity = Array.from({ length: 110_000 }, (_, index) => 110_000 - index)
     const tier = tierFunction(popularity)
-    expect(popularity.filter((value) => tier(value) === 0)).toHaveLength(10)
-    expect(popularity.filter((value) => tier(value) === 1)).toHaveLength(90)
+    const sizes = [0, 1, 2, 3].map((wanted) => popularity.filter((value) => tier(value) === wanted).length)
+    expect(sizes).toEqual([1_000, 9_000, 90_000, 10_000])
+  })
+
+  it('when popularities tie across a tier boundary, then the tied brokers share the better tier (rank() in refreshTiers)', () => {
+    const popularity = [...Array.from({ length: 999 }, (_, index) => 10_000 - index), 5, 5, 5, 1]
+    const tier = tierFunction(popularity)
+    expect(tier(5)).toBe(0)
+    expect(tier(1)).toBe(1)
+  })
+
+  it('when the directory is small, then every broker is in the top tier', () => {
+    const tier = tierFunction([300, 200, 100])
+    expect([300, 200, 100].map(tier)).toEqual([0, 0, 0])
   })
 })

@@ -5,8 +5,20 @@ import type { BrokerRow } from './brokers.repo.ts'
 
 /** Below every code point a normalised term can hold: `term < prefix || TOP` bounds a prefix range. */
 const TOP = '\u{10FFFF}'
-/** Tiers of popularity (search_brokers.tier): the top 1 %, the next 9 %, the rest. */
-export const TIERS = [0, 1, 2] as const
+/**
+ * Tiers of popularity (search_brokers.tier) by rank: the 1,000 most popular brokers, the next
+ * 9,000, the next 90,000, the rest. Sizes rather than shares, so that the top tier a broad prefix
+ * reads holds 1,000 brokers whether the directory has a hundred thousand or a million
+ * (docs/decisions/0005-broker-search-index.md).
+ */
+export const TIER_RANKS = [1_000, 10_000, 100_000] as const
+export const TIERS = [0, 1, 2, 3] as const
+
+/** Branches of a UNION ALL, one per tier, most popular tier first: `where` holds the other conditions, `limit` the parameter of rows per branch. */
+const perTier = (cls: number, where: string, limit = '$3') =>
+  TIERS.map(
+    (tier) => `(select broker_id, ${cls} as cls, popularity from search_terms where tier = ${tier} and ${where} order by popularity desc limit ${limit})`,
+  )
 
 export interface MatchRow {
   broker_id: number
@@ -17,25 +29,20 @@ export interface MatchRow {
 /**
  * Exact, prefix and contains matches of a normalised query, in rank order: class (exact 0, prefix 1,
  * contains 2), then popularity. Each class is read tier by tier, most popular first, and the outer
- * LIMIT stops the scan as soon as enough rows have arrived, so a one-letter query over 100,000
- * brokers reads a few hundred index entries of the top tier instead of sorting tens of thousands.
+ * LIMIT stops the scan as soon as enough rows have arrived, so a one-letter query reads the index
+ * entries of the 1,000 most popular brokers instead of sorting tens of thousands, at any size.
  * A broker can come more than once (several names share a prefix): callers keep the first.
  */
 function matchBranches(): string {
-  const branches: string[] = [
-    '(select broker_id, 0 as cls, popularity from search_terms where inner_term = false and tier in (0, 1, 2) and term = $1 order by popularity desc limit $3)',
-  ]
-  for (const inner of [false, true]) {
-    for (const tier of TIERS) {
-      const lower = inner ? 'term >= $1' : 'term > $1'
-      branches.push(
-        `(select broker_id, ${inner ? 2 : 1} as cls, popularity from search_terms where inner_term = ${inner} and tier = ${tier} and ${lower} and term < $2 order by popularity desc limit $3)`,
-      )
-    }
-  }
-  return branches.join(' union all ')
+  // A whole name shared by many brokers (an alias of initials, at a million) is read tier by tier too.
+  return [
+    ...perTier(0, 'inner_term = false and term = $1'),
+    ...perTier(1, 'inner_term = false and term > $1 and term < $2'),
+    ...perTier(2, 'inner_term = true and term >= $1 and term < $2'),
+  ].join(' union all ')
 }
 const MATCH_BRANCHES = matchBranches()
+const EXACT_BRANCHES = perTier(0, 'inner_term = false and term = $1', '1').join(' union all ')
 
 export async function matchTerms(db: Queryable, query: string, perBranch: number, total: number): Promise<MatchRow[]> {
   const result = await db.query<MatchRow>(`select broker_id, cls, popularity from (${MATCH_BRANCHES}) as matches limit $4`, [
@@ -108,9 +115,6 @@ export async function fuzzyCandidates(db: Queryable, variants: string[], perVari
 
 /** The published broker a normalised text names exactly (a whole name, alias or code), the most popular if several. */
 export async function exactBroker(db: Queryable, query: string): Promise<number | null> {
-  const result = await db.query<{ broker_id: number }>(
-    'select broker_id from search_terms where inner_term = false and tier in (0, 1, 2) and term = $1 order by popularity desc limit 1',
-    [query],
-  )
+  const result = await db.query<{ broker_id: number }>(`select broker_id from (${EXACT_BRANCHES}) as exact limit 1`, [query])
   return result.rows[0]?.broker_id ?? null
 }
