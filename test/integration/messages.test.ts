@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import request from 'supertest'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
+import { JOBS_CHANNEL } from '../../server/platform/jobs.ts'
+import { MESSAGES_JOB } from '../../server/platform/messages/messages.repo.ts'
 import { sendDueMessages } from '../../server/platform/messages/messages.send.ts'
 import type { Platform } from '../../server/platform/platform.ts'
 import { toVenueTime } from '../../shared/venue-time.ts'
@@ -381,5 +383,27 @@ describe('roles, audit and erasure', () => {
       addresses: 1,
       suppressed: 1,
     })
+  })
+
+  // Last in the file: on PostgreSQL this listener takes the channel over from the platform's.
+  it('when a message is sent now, then its sending job is asked for as the send commits; one set for later waits for its time', async () => {
+    const heard: string[] = []
+    const waiting = new Map<string, () => void>()
+    await db.listen(JOBS_CHANNEL, (payload) => {
+      heard.push(payload)
+      waiting.get(payload)?.()
+    })
+    const heardUpTo = async (marker: string) => {
+      const arrived = new Promise<void>((resolve) => waiting.set(marker, resolve))
+      // Notifications arrive in commit order: once the marker is heard, whatever came before it is in.
+      await db.notify(JOBS_CHANNEL, marker)
+      await arrived
+      return heard.filter((payload) => payload === MESSAGES_JOB).length
+    }
+    const later = toVenueTime(new Date(Date.now() + 86_400_000), 'Asia/Bangkok')
+    await send({ sendAt: later })
+    expect(await heardUpTo('after-later')).toBe(0)
+    await send({})
+    expect(await heardUpTo('after-now')).toBe(1)
   })
 })

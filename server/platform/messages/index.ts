@@ -1,5 +1,6 @@
 import type { Domain } from '../platform.ts'
 import { registerMessageFunctions } from './messages.functions.ts'
+import { MESSAGES_JOB } from './messages.repo.ts'
 import { sendDueMessages } from './messages.send.ts'
 import { sendDueReminders } from './reminders.send.ts'
 import { unsubscribeRoutes } from './unsubscribe.routes.ts'
@@ -20,7 +21,7 @@ export const domain: Domain = {
   order: 140,
   setup(platform) {
     registerMessageFunctions(platform)
-    platform.jobs.every('messages.send', MESSAGES_JOB_MS, () => sendDueMessages(platform))
+    platform.jobs.every(MESSAGES_JOB, MESSAGES_JOB_MS, () => sendDueMessages(platform))
     platform.jobs.every('reminders.send', MESSAGES_JOB_MS, () => sendDueReminders(platform))
   },
   routes(router, platform) {

@@ -6,6 +6,7 @@ import { MESSAGE_LIMITS, paragraphsOf } from '../../../shared/rules/messages.ts'
 import { fromVenueTime, isVenueTime } from '../../../shared/venue-time.ts'
 import type { Database, Queryable } from '../../db/client.ts'
 import { conflict, invalid, notFound } from '../errors.ts'
+import { nudgeAfterCommit } from '../jobs.ts'
 import { queueMail } from '../mailer.ts'
 import type { Platform } from '../platform.ts'
 import type { StaffActor } from '../staff-actor.ts'
@@ -145,6 +146,8 @@ export async function sendMessage(platform: Platform, actor: StaffActor, input: 
   if (sendAt.getTime() > now.getTime() + MESSAGE_LIMITS.scheduleDays * 86_400_000) throw invalid({ sendAt: 'console:errors.messageSendAtFar' })
   const row = await db.transaction(async (tx) => {
     const inserted = await repo.insertMessage(tx, { ...filter, kind: input.kind, texts, sendAt, staffId: actor.staffId })
+    // "Send now" goes out when this commits, not at the job's next round (docs/product.md#mail-after-commit).
+    if (sendAt.getTime() <= now.getTime()) await nudgeAfterCommit(tx, repo.MESSAGES_JOB)
     await platform.services.staff.audit(
       tx,
       { staffId: actor.staffId, address: actor.address },

@@ -74,6 +74,9 @@ export async function countAudience(db: Queryable, filter: AudienceFilter, kind:
   return result.rows[0] as { addresses: number; suppressed: number }
 }
 
+/** The job that sends what is due; a message sent now asks for its round when its transaction commits. */
+export const MESSAGES_JOB = 'messages.send'
+
 export async function insertMessage(
   tx: Queryable,
   input: AudienceFilter & { kind: MessageKind; texts: MessageText[]; sendAt: Date; staffId: string },
