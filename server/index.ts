@@ -66,7 +66,12 @@ async function main() {
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : undefined
   if (!config.GATEWAY_URL) {
     try {
-      db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE, log: (message, error) => logger.warn({ err: error }, message) })
+      db = await openDatabase({
+        databaseUrl: config.DATABASE_URL,
+        dataDir: config.DATA_DIR,
+        poolSize: config.DATABASE_POOL_SIZE,
+        log: (message, error) => logger.warn({ err: error }, message),
+      })
     } catch (error) {
       if (error instanceof DatabaseOpenError) {
         console.error(error.message)
