@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FULL_CHROMIUM_PATH } from './chromium.ts'
+import { waitFor } from './bench-kit.ts'
 
 interface PageSpec {
   name: string
@@ -31,16 +32,6 @@ const PORT = 3495
 const origin = `http://127.0.0.1:${PORT}`
 const failures: string[] = []
 const report: string[] = []
-
-async function waitFor(url: string) {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error(`${url} did not answer`)
-}
 
 async function resolvePath(lang: string, page: PageSpec): Promise<string | null> {
   if (page.path) return `/${lang}${page.path === '/' ? '' : page.path}`
@@ -116,7 +107,7 @@ async function main() {
   let browser: Browser | null = null
   try {
     // Ready, not only alive: demo content and migrations done, so no seeding competes with the measurements.
-    await waitFor(`${origin}/HealthCheck/Ready`)
+    await waitFor(`${origin}/HealthCheck/Ready`, 120_000)
     const urls: Array<{ name: string; url: string; noindex: boolean }> = []
     for (const lang of config.languages) {
       for (const page of config.pages) {

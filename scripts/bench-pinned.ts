@@ -11,9 +11,9 @@
 // in garbage collection. Writes bench/results/<time>-pinned.json and .md.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { get } from 'node:http'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { fetchRaw, startBaseline, waitFor } from './bench-kit.ts'
 import { openPglite, openPostgres, redactUrl, type Queryable } from '../server/db/client.ts'
 import { migrate } from '../server/db/migrate.ts'
 import { createPasswordHasher } from '../server/platform/passwords.ts'
@@ -183,35 +183,6 @@ function loadFromCore1(test: Case, seconds: number, useWrk: boolean): LoadFigure
   }
 }
 
-async function waitFor(url: string, timeoutMs = 180_000) {
-  const start = Date.now()
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 300))
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
-}
-
-/** A fresh connection per call: a kept-alive one may be closed by the server just as it is reused between cases. */
-function fetchRaw(url: string, headers: Record<string, string>): Promise<{ body: Buffer; headers: Record<string, string | string[]> }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers, agent: false }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => {
-        const kept: Record<string, string | string[]> = {}
-        for (const [name, value] of Object.entries(response.headers)) {
-          if (value !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) kept[name] = value
-        }
-        resolve({ body: Buffer.concat(chunks), headers: kept })
-      })
-      response.on('error', reject)
-    }).on('error', reject)
-  })
-}
-
 const BENCH_EMAIL = 'bench-visitor@example.com'
 const BENCH_PASSWORD = 'pinned bench visitor 2026'
 
@@ -302,19 +273,7 @@ async function runOn(database: { label: string; url?: string }, options: { port:
       await new Promise((resolve) => setTimeout(resolve, 500))
     }
     const cookie = await signIn(origin)
-    baseline = spawn(
-      'taskset',
-      [
-        '-c',
-        '0',
-        'node',
-        '-e',
-        `const http = require('node:http'); const page = JSON.parse(process.argv[1]); const body = Buffer.from(page.body, 'base64');
-http.createServer((req, res) => { res.writeHead(200, page.headers); res.end(body) }).listen(${baselinePort}, '127.0.0.1')`,
-        JSON.stringify(await fetchRaw(home, BROWSER).then((page) => ({ body: page.body.toString('base64'), headers: page.headers }))),
-      ],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
-    )
+    baseline = startBaseline(await fetchRaw(home, BROWSER), baselinePort, 0)
     await waitFor(`http://127.0.0.1:${baselinePort}/`)
     const cases: Case[] = [
       { name: 'baseline: node:http, home as a Buffer', url: `http://127.0.0.1:${baselinePort}/`, connections: 50, headers: BROWSER, site: false },

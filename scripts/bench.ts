@@ -9,9 +9,9 @@
 // Markdown under bench/results/. BENCH_PORT moves the server (the baseline listens 100 above it).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { get } from 'node:http'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { fetchRaw, startBaseline, waitFor } from './bench-kit.ts'
 import { SERVER_NODE_FLAGS } from './bench-pinned.ts'
 
 const args = process.argv.slice(2)
@@ -67,18 +67,6 @@ function cpuMicrosOf(pid: number | undefined): number | null {
   } catch {
     return null
   }
-}
-
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const start = Date.now()
-  while (Date.now() - start < timeoutMs) {
-    try {
-      const response = await fetch(url)
-      if (response.ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 300))
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
 }
 
 /**
@@ -157,36 +145,6 @@ function startServer(dataDir: string): ChildProcess {
   })
 }
 
-/** The home page as a browser gets it: raw (still compressed) bytes and the response headers. */
-function fetchRaw(url: string, headers: Record<string, string>): Promise<{ body: Buffer; headers: Record<string, string | string[]> }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => {
-        const kept: Record<string, string | string[]> = {}
-        // Per-connection headers are node:http's own business on both sides.
-        for (const [name, value] of Object.entries(response.headers)) {
-          if (value !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) kept[name] = value
-        }
-        resolve({ body: Buffer.concat(chunks), headers: kept })
-      })
-      response.on('error', reject)
-    }).on('error', reject)
-  })
-}
-
-/** node:http answering the stored bytes with the stored headers: what a cache hit cannot beat. */
-function startBaseline(dir: string, page: { body: Buffer; headers: Record<string, string | string[]> }): ChildProcess {
-  writeFileSync(join(dir, 'baseline-body'), page.body)
-  writeFileSync(join(dir, 'baseline-headers.json'), JSON.stringify(page.headers))
-  const source = `const http = require('node:http'); const fs = require('node:fs');
-const body = fs.readFileSync(${JSON.stringify(join(dir, 'baseline-body'))});
-const headers = JSON.parse(fs.readFileSync(${JSON.stringify(join(dir, 'baseline-headers.json'))}, 'utf8'));
-http.createServer((req, res) => { res.writeHead(200, headers); res.end(body) }).listen(${BASELINE_PORT}, '127.0.0.1')`
-  return spawn('node', ['-e', source], { stdio: ['ignore', 'ignore', 'inherit'] })
-}
-
 async function findLink(path: string, pattern: RegExp): Promise<string | null> {
   const html = await (await fetch(`${origin}${path}`)).text()
   const match = pattern.exec(html)
@@ -210,7 +168,7 @@ async function main() {
       await fetchRaw(home, BROWSER)
       await new Promise((resolve) => setTimeout(resolve, 500))
     }
-    baseline = startBaseline(dataDir, await fetchRaw(home, BROWSER))
+    baseline = startBaseline(await fetchRaw(home, BROWSER), BASELINE_PORT)
     await waitFor(`http://127.0.0.1:${BASELINE_PORT}/`)
     const token = ((await (await fetch(`${origin}/api/token`, { method: 'POST' })).json()) as { access_token: string }).access_token
     const exhibition = await findLink('/en/brandExhibition.html', /href="\/en\/backDetail\/[^"]+"/)
