@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { CONSOLE_PORT, expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
+import { CONSOLE_PORT, type ConsoleSite, expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
 import { answer, doorBrowser, scan, showToCamera } from './door-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 import type { CheckinList } from '../../shared/contracts/console-checkin.ts'
@@ -429,6 +429,32 @@ async function chooseLanguage(phone: Page, language: 'en' | 'zh-cn') {
   expect(answer.status()).toBe(200)
 }
 
+const DOOR_WORDS = {
+  en: { exhibition: 'Exhibition', gate: 'Gate', start: 'Start checking in', ready: 'Ready: scan a ticket', listUpdated: /^List updated / },
+  'zh-cn': { exhibition: '展会', gate: '入口', start: '开始检票', ready: '就绪：请扫描门票', listUpdated: /^名单更新于 / },
+}
+
+/** A door member signed in, in this language, checking in at this exhibition's gate with its list read. */
+async function startDoor(
+  consoleSite: ConsoleSite,
+  phone: Page,
+  door: { member: string; language: keyof typeof DOOR_WORDS; exhibitionId: number; gate: string },
+) {
+  const words = DOOR_WORDS[door.language]
+  await consoleSite.signInWithoutCode(phone, door.member)
+  await chooseLanguage(phone, door.language)
+  await phone.goto(`${ORIGIN}/console/checkin`)
+  await hydrated(phone)
+  // The door form is a section React takes over after the page: what is typed before may be replaced.
+  await expect(async () => {
+    await phone.getByLabel(words.exhibition, { exact: true }).selectOption(String(door.exhibitionId))
+    await phone.getByLabel(words.gate, { exact: true }).fill(door.gate)
+    await phone.getByRole('button', { name: words.start }).click()
+    await expect(phone.getByText(words.ready)).toBeVisible({ timeout: 3_000 })
+  }).toPass({ timeout: 60_000 })
+  await expect(phone.getByText(words.listUpdated)).toBeVisible()
+}
+
 /** The next list a door phone reads: what it asked with, and what it got. */
 async function nextListOn(phone: Page, sync: () => Promise<void>) {
   const read = phone.waitForResponse((response) => response.request().headers().routes === 'console$checkinList' && response.ok(), { timeout: 60_000 })
@@ -457,19 +483,8 @@ test('a ticket refunded after the door read its list arrives with the next sync 
   const door = await doorBrowser()
   try {
     const phone = door.page
-    await consoleSite.signInWithoutCode(phone, DOOR)
     // The member's language is kept with the member (the first test left it Chinese).
-    await chooseLanguage(phone, 'en')
-    await phone.goto(`${ORIGIN}/console/checkin`)
-    await hydrated(phone)
-    // The door form is a section React takes over after the page: what is typed before may be replaced.
-    await expect(async () => {
-      await phone.getByLabel('Exhibition').selectOption(String(exhibitionId))
-      await phone.getByLabel('Gate').fill('East hall')
-      await phone.getByRole('button', { name: 'Start checking in' }).click()
-      await expect(phone.getByText('Ready: scan a ticket')).toBeVisible({ timeout: 3_000 })
-    }).toPass({ timeout: 60_000 })
-    await expect(phone.getByText(/^List updated /)).toBeVisible()
+    await startDoor(consoleSite, phone, { member: DOOR, language: 'en', exhibitionId, gate: 'East hall' })
 
     await refund(grace)
     const english = await nextListOn(phone, () => phone.getByRole('button', { name: 'Sync now' }).click())
@@ -496,18 +511,8 @@ test('a ticket refunded after the door read its list arrives with the next sync 
   const second = await doorBrowser()
   try {
     const phone = second.page
-    await consoleSite.signInWithoutCode(phone, SECOND_DOOR)
-    await chooseLanguage(phone, 'zh-cn')
-    await phone.goto(`${ORIGIN}/console/checkin`)
+    await startDoor(consoleSite, phone, { member: SECOND_DOOR, language: 'zh-cn', exhibitionId, gate: '东馆' })
     await expect(phone.getByRole('heading', { level: 1, name: '检票' })).toBeVisible()
-    await hydrated(phone)
-    await expect(async () => {
-      await phone.getByLabel('展会', { exact: true }).selectOption(String(exhibitionId))
-      await phone.getByLabel('入口', { exact: true }).fill('东馆')
-      await phone.getByRole('button', { name: '开始检票' }).click()
-      await expect(phone.getByText('就绪：请扫描门票')).toBeVisible({ timeout: 3_000 })
-    }).toPass({ timeout: 60_000 })
-    await expect(phone.getByText(/^名单更新于 /)).toBeVisible()
     await refund(meiling)
     const changes = await nextListOn(phone, () => phone.getByRole('button', { name: '立即同步' }).click())
     expect(changes.asked.since).toMatch(/^d1\.\d+\.zh-cn\./)
@@ -541,17 +546,7 @@ test('a list kept in the old format before the update answers offline, and the n
   const door = await doorBrowser()
   try {
     const phone = door.page
-    await consoleSite.signInWithoutCode(phone, DOOR)
-    await chooseLanguage(phone, 'en')
-    await phone.goto(`${ORIGIN}/console/checkin`)
-    await hydrated(phone)
-    await expect(async () => {
-      await phone.getByLabel('Exhibition').selectOption(String(exhibitionId))
-      await phone.getByLabel('Gate').fill('West hall')
-      await phone.getByRole('button', { name: 'Start checking in' }).click()
-      await expect(phone.getByText('Ready: scan a ticket')).toBeVisible({ timeout: 3_000 })
-    }).toPass({ timeout: 60_000 })
-    await expect(phone.getByText(/^List updated /)).toBeVisible()
+    await startDoor(consoleSite, phone, { member: DOOR, language: 'en', exhibitionId, gate: 'West hall' })
 
     // What the earlier screen kept: an object per ticket, with its whole id and its name as shown.
     const ids = await consoleSite.db.query<{ id: string }>('select id::text from e_tickets where exhibition_id = $1', [exhibitionId])
