@@ -60,7 +60,7 @@ function ApplicationsList({ state, onRetry }: { state: State; onRetry(): void })
       ) : null}
       {state.kind === 'ready' && state.items.length === 0 ? <p className={frame.note}>{t('account.empty')}</p> : null}
       {state.kind === 'ready' && state.items.length > 0 ? (
-        <ul className={styles.list}>
+        <ul className={`${frame.list} ${styles.twoColumns}`}>
           {state.items.map((item) => (
             <ApplicationItem key={item.reference} item={item} />
           ))}
