@@ -2,14 +2,13 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type CatalogCoupon, type CatalogExhibition, generateCoupons, saveCoupon } from '../../../api/console-catalog.ts'
 import { COUPON_BATCH, COUPON_KINDS, type CouponKind } from '../../../../shared/rules/console-catalog.ts'
-import { amountText } from '../../../../shared/rules/money.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { localText } from '../../lib/local-text.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
 import { SelectField } from '../../ui/select-field.tsx'
-import { CurrencyField } from './currency-field.tsx'
+import { MoneyFields } from './currency-field.tsx'
 import { moneyOf } from '../../ui/money-value.ts'
 import { orNull, textOf, useFormCall } from '../../ui/use-form-call.ts'
 import { FormEnd } from '../../ui/form-end.tsx'
@@ -45,7 +44,7 @@ export function CouponForm({ mode, exhibition, coupon = null, onClose, onSaved }
     ticketTypeIds: form.getAll('ticketTypeIds').map(Number),
     active: coupon ? form.get('active') === 'on' : true,
   })
-  const { busy, submit, fieldError, message } = useFormCall(
+  const { busy, submit, fieldError, field, message } = useFormCall(
     async (form) => {
       if (mode === 'many') {
         return (await client.call(generateCoupons, { ...settings(form), prefix: textOf(form, 'prefix'), count: Number(textOf(form, 'count')) })).codes
@@ -53,6 +52,7 @@ export function CouponForm({ mode, exhibition, coupon = null, onClose, onSaved }
       return (await client.call(saveCoupon, { ...settings(form), ...(coupon ? { id: coupon.id } : {}), code: textOf(form, 'code') })).coupon
     },
     (made) => (Array.isArray(made) ? setCodes(made) : onSaved(made)),
+    { words: 'catalog', values: coupon },
   )
   if (codes) {
     return (
@@ -72,18 +72,11 @@ export function CouponForm({ mode, exhibition, coupon = null, onClose, onSaved }
       <h3 id="coupon-form-title">{title}</h3>
       <div className={styles.grid}>
         {mode === 'one' ? (
-          <TextField label={t('catalog.code')} name="code" defaultValue={coupon?.code} required error={fieldError('code')} />
+          <TextField {...field('code')} required />
         ) : (
           <>
-            <TextField
-              label={t('catalog.prefix')}
-              name="prefix"
-              required
-              maxLength={COUPON_BATCH.prefixMax}
-              hint={t('catalog.prefixHint')}
-              error={fieldError('prefix')}
-            />
-            <TextField label={t('catalog.count')} name="count" type="number" min={1} max={COUPON_BATCH.max} defaultValue={10} error={fieldError('count')} />
+            <TextField {...field('prefix')} required maxLength={COUPON_BATCH.prefixMax} hint={t('catalog.prefixHint')} />
+            <TextField {...field('count')} type="number" min={1} max={COUPON_BATCH.max} defaultValue={10} />
           </>
         )}
         <SelectField
@@ -93,63 +86,26 @@ export function CouponForm({ mode, exhibition, coupon = null, onClose, onSaved }
           options={COUPON_KINDS.map((value) => [value, t(`catalog.kindsCoupon.${value}`)])}
           onChange={(value) => setKind(value as CouponKind)}
         />
-        {kind === 'percent' ? (
-          <TextField
-            label={t('catalog.percentOff')}
-            name="percentOff"
-            type="number"
-            min={1}
-            max={100}
-            defaultValue={coupon?.percentOff ?? undefined}
-            error={fieldError('percentOff')}
+        {kind === 'percent' ? <TextField {...field('percentOff')} type="number" min={1} max={100} /> : null}
+        {kind === 'fixed' ? (
+          <MoneyFields
+            label={t('catalog.amountOff')}
+            name="amountOff"
+            minor={coupon?.currency ? coupon.amountOffMinor : null}
+            currency={currency}
+            error={fieldError('amountOffMinor')}
           />
         ) : null}
-        {kind === 'fixed' ? (
-          <>
-            <TextField
-              label={t('catalog.amountOff')}
-              name="amountOff"
-              inputMode="decimal"
-              autoComplete="off"
-              defaultValue={coupon?.amountOffMinor != null && coupon.currency ? amountText(coupon.amountOffMinor, coupon.currency) : undefined}
-              hint={t('catalog.priceHint')}
-              error={fieldError('amountOffMinor')}
-            />
-            <CurrencyField label={t('catalog.currency')} name="currency" defaultValue={currency} />
-          </>
-        ) : null}
         <TextField
-          label={t('catalog.maxUses')}
-          name="maxUses"
+          {...field('maxUses')}
           type="number"
           min={Math.max(1, coupon?.used ?? 1)}
           defaultValue={coupon?.maxUses ?? 1}
           hint={coupon ? t('catalog.usedSoFar', { used: coupon.used }) : undefined}
-          error={fieldError('maxUses')}
         />
-        <TextField
-          label={t('catalog.perAccountLimit')}
-          name="perAccountLimit"
-          type="number"
-          min={1}
-          defaultValue={coupon?.perAccountLimit ?? undefined}
-          hint={t('catalog.perAccountHint')}
-          error={fieldError('perAccountLimit')}
-        />
-        <TextField
-          label={t('catalog.validFrom')}
-          name="validFrom"
-          type="datetime-local"
-          defaultValue={coupon?.validFrom ?? ''}
-          error={fieldError('validFrom')}
-        />
-        <TextField
-          label={t('catalog.validUntil')}
-          name="validUntil"
-          type="datetime-local"
-          defaultValue={coupon?.validUntil ?? ''}
-          error={fieldError('validUntil')}
-        />
+        <TextField {...field('perAccountLimit')} type="number" min={1} hint={t('catalog.perAccountHint')} />
+        <TextField {...field('validFrom')} type="datetime-local" />
+        <TextField {...field('validUntil')} type="datetime-local" />
       </div>
       <fieldset className={ui.fieldset}>
         <legend className={ui.legend}>{t('catalog.appliesTo')}</legend>

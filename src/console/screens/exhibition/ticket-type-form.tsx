@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { type CatalogTicketType, saveTicketType } from '../../../api/console-catalog.ts'
 import { CATALOG_LIMITS } from '../../../../shared/rules/console-catalog.ts'
-import { amountText } from '../../../../shared/rules/money.ts'
 import { MAX_TICKETS_PER_ORDER } from '../../../../shared/rules/tickets.ts'
 import { LOCALES } from '../../../../shared/languages.ts'
 import { useConsoleShell } from '../../console-state.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
-import { CurrencyField } from './currency-field.tsx'
+import { MoneyFields } from './currency-field.tsx'
 import { moneyOf } from '../../ui/money-value.ts'
 import { orNull, textOf, useFormCall } from '../../ui/use-form-call.ts'
 import { FormEnd } from '../../ui/form-end.tsx'
@@ -28,7 +27,7 @@ interface Props {
 export function TicketTypeForm({ exhibitionId, type, defaultCurrency, onClose, onSaved }: Props) {
   const { t } = useTranslation()
   const { client } = useConsoleShell()
-  const { busy, submit, fieldError, message } = useFormCall(
+  const { busy, submit, fieldError, field, message } = useFormCall(
     (form) =>
       client.call(saveTicketType, {
         exhibitionId,
@@ -48,64 +47,37 @@ export function TicketTypeForm({ exhibitionId, type, defaultCurrency, onClose, o
         ),
       }),
     onSaved,
+    { words: 'catalog', values: type },
   )
   return (
     <form className={ui.form} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="type-form-title">
       <h3 id="type-form-title">{type ? t('catalog.editType') : t('catalog.addType')}</h3>
       <div className={styles.grid}>
-        <TextField label={t('catalog.typeKey')} name="key" defaultValue={type?.key} required error={fieldError('key')} />
-        <TextField
+        <TextField {...field('key')} label={t('catalog.typeKey')} required />
+        <MoneyFields
           label={t('catalog.price')}
           name="price"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={type ? amountText(type.priceMinor, type.currency) : ''}
+          minor={type?.priceMinor}
+          currency={type?.currency ?? defaultCurrency}
           required
-          hint={t('catalog.priceHint')}
           error={fieldError('priceMinor')}
         />
-        <CurrencyField label={t('catalog.currency')} name="currency" defaultValue={type?.currency ?? defaultCurrency} />
         <TextField
-          label={t('catalog.capacity')}
-          name="capacity"
+          {...field('capacity')}
           inputMode="numeric"
-          defaultValue={type?.capacity}
           required
           hint={type ? t('catalog.capacityHint', { reserved: type.sold + type.held }) : undefined}
-          error={fieldError('capacity')}
         />
-        <TextField
-          label={t('catalog.maxPerOrder')}
-          name="maxPerOrder"
-          type="number"
-          min={1}
-          max={MAX_TICKETS_PER_ORDER}
-          defaultValue={type?.maxPerOrder ?? MAX_TICKETS_PER_ORDER}
-          error={fieldError('maxPerOrder')}
-        />
+        <TextField {...field('maxPerOrder')} type="number" min={1} max={MAX_TICKETS_PER_ORDER} defaultValue={type?.maxPerOrder ?? MAX_TICKETS_PER_ORDER} />
         <SelectField
-          label={t('catalog.badgeRole')}
-          name="badgeRole"
+          {...field('badgeRole')}
           defaultValue={type?.badgeRole ?? 'visitor'}
           options={BADGE_ROLES.map((role) => [role, t(`badges.roles.${role}`)])}
           hint={t('catalog.badgeRoleHint')}
-          error={fieldError('badgeRole')}
         />
-        <TextField label={t('catalog.sort')} name="sort" type="number" min={0} defaultValue={type?.sort ?? 0} error={fieldError('sort')} />
-        <TextField
-          label={t('catalog.salesStartAt')}
-          name="salesStartAt"
-          type="datetime-local"
-          defaultValue={type?.salesStartAt ?? ''}
-          error={fieldError('salesStartAt')}
-        />
-        <TextField
-          label={t('catalog.salesEndAt')}
-          name="salesEndAt"
-          type="datetime-local"
-          defaultValue={type?.salesEndAt ?? ''}
-          error={fieldError('salesEndAt')}
-        />
+        <TextField {...field('sort')} type="number" min={0} defaultValue={type?.sort ?? 0} />
+        <TextField {...field('salesStartAt')} type="datetime-local" />
+        <TextField {...field('salesEndAt')} type="datetime-local" />
       </div>
       <label className={ui.choice}>
         <input type="checkbox" name="active" defaultChecked={type?.active ?? true} /> {t('catalog.activeLabel')}
