@@ -15,6 +15,7 @@ import { ApplicationStatus } from '../../ui/application-status.tsx'
 import detail from '../../ui/facts.module.css'
 import styles from './application.module.css'
 import { DecisionForm } from './decision-form.tsx'
+import { Panel } from '../../ui/panel.tsx'
 
 export async function loader(args: LoaderFunctionArgs): Promise<{ application: ApplicationDetail }> {
   return staffCall(args, applicationDetail, { reference: args.params.reference ?? '' })
@@ -111,17 +112,11 @@ export function Component() {
         {status}
       </p>
       <div className={detail.columns}>
-        <section className={`${ui.panel} ${detail.stack}`} aria-labelledby="application-facts-title">
-          <h2 id="application-facts-title" className={ui.panelTitle}>
-            {t('applications.facts')}
-          </h2>
+        <Panel title={t('applications.facts')} className={detail.stack}>
           <Facts application={application} />
-        </section>
+        </Panel>
         <div className={detail.stack}>
-          <section className={`${ui.panel} ${detail.stack}`} aria-labelledby="application-decide-title">
-            <h2 id="application-decide-title" className={ui.panelTitle}>
-              {t('applications.decisionTitle')}
-            </h2>
+          <Panel title={t('applications.decisionTitle')} className={detail.stack}>
             <DecisionForm
               key={application.status}
               application={application}
@@ -130,13 +125,10 @@ export function Component() {
                 setStatus(text)
               }}
             />
-          </section>
-          <section className={`${ui.panel} ${detail.stack}`} aria-labelledby="application-history-title">
-            <h2 id="application-history-title" className={ui.panelTitle}>
-              {t('applications.history')}
-            </h2>
+          </Panel>
+          <Panel title={t('applications.history')} className={detail.stack}>
             <History application={application} />
-          </section>
+          </Panel>
         </div>
       </div>
       <p className={ui.hint}>{t('common.timesInUtc')}</p>

@@ -26,6 +26,7 @@ import { useAction } from '../../ui/use-action.ts'
 import { FormProblems, textOf, useFormCall } from '../../ui/use-form-call.ts'
 import { pageFrom, queryHref } from '../../ui/list-query.ts'
 import { ListPager } from '../../ui/pager.tsx'
+import { Panel } from '../../ui/panel.tsx'
 
 type Data = BankTransferView & { all: boolean }
 
@@ -102,10 +103,7 @@ function AccountForm({ settings, onSaved }: { settings: BankTransferSettings; on
     { words: 'bankTransfer', values: settings },
   )
   return (
-    <section className={ui.panel} aria-labelledby="bank-account">
-      <h2 id="bank-account" className={ui.panelTitle}>
-        {t('bankTransfer.account')}
-      </h2>
+    <Panel title={t('bankTransfer.account')}>
       <form className={ui.form} onSubmit={(event) => void submit(event)} noValidate>
         <label className={ui.choice}>
           <input type="checkbox" name="enabled" defaultChecked={settings.enabled} /> {t('bankTransfer.enabled')}
@@ -142,7 +140,7 @@ function AccountForm({ settings, onSaved }: { settings: BankTransferSettings; on
         />
         <FormEnd message={message} busy={busy} save={t('bankTransfer.save')} />
       </form>
-    </section>
+    </Panel>
   )
 }
 
@@ -157,10 +155,7 @@ function StatementUpload({ exhibitionId, onDone }: { exhibitionId: number; onDon
       await onDone(t('bankTransfer.imported', summary))
     })
   return (
-    <section className={ui.panel} aria-labelledby="bank-statement">
-      <h2 id="bank-statement" className={ui.panelTitle}>
-        {t('bankTransfer.statement')}
-      </h2>
+    <Panel title={t('bankTransfer.statement')}>
       <p className={ui.hint}>{t('bankTransfer.statementHint')}</p>
       <div className={ui.field}>
         <label className={ui.label} htmlFor="bank-statement-file">
@@ -180,7 +175,7 @@ function StatementUpload({ exhibitionId, onDone }: { exhibitionId: number; onDon
           {t('bankTransfer.upload')}
         </button>
       </div>
-    </section>
+    </Panel>
   )
 }
 
@@ -200,10 +195,7 @@ function HandMatch({ exhibitionId, onDone }: { exhibitionId: number; onDone: (me
     { words: 'bankTransfer', values: { currency: 'EUR' } },
   )
   return (
-    <section className={ui.panel} aria-labelledby="bank-hand">
-      <h2 id="bank-hand" className={ui.panelTitle}>
-        {t('bankTransfer.hand')}
-      </h2>
+    <Panel title={t('bankTransfer.hand')}>
       <form key={round} className={ui.form} onSubmit={(event) => void submit(event)} noValidate>
         <TextField {...field('reference')} autoComplete="off" spellCheck={false} hint={t('bankTransfer.referenceHint')} required />
         <TextField {...field('amount')} inputMode="decimal" autoComplete="off" hint={t('bankTransfer.amountHint')} required />
@@ -211,7 +203,7 @@ function HandMatch({ exhibitionId, onDone }: { exhibitionId: number; onDone: (me
         <TextField {...field('payer')} maxLength={BANK_ACCOUNT_LIMITS.holder} />
         <FormEnd message={message} busy={busy} save={t('bankTransfer.match')} />
       </form>
-    </section>
+    </Panel>
   )
 }
 
@@ -237,10 +229,7 @@ function Queue({ data, onDone }: { data: Data; onDone: (message: string) => Prom
     return queryHref(params)
   }
   return (
-    <section className={ui.panel} aria-labelledby="bank-queue">
-      <h2 id="bank-queue" className={ui.panelTitle}>
-        {t(data.all ? 'bankTransfer.queueAll' : 'bankTransfer.queueOpen', { count: data.transfers.total })}
-      </h2>
+    <Panel title={t(data.all ? 'bankTransfer.queueAll' : 'bankTransfer.queueOpen', { count: data.transfers.total })}>
       <div className={ui.actions}>
         <Link className={ui.button} to={`?${other}`}>
           {t(data.all ? 'bankTransfer.showOpen' : 'bankTransfer.showAll')}
@@ -319,6 +308,6 @@ function Queue({ data, onDone }: { data: Data; onDone: (message: string) => Prom
         pageSize={data.transfers.pageSize}
         href={pageHref}
       />
-    </section>
+    </Panel>
   )
 }

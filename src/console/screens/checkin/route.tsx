@@ -20,6 +20,7 @@ import type { BadgeStock } from '../../../../shared/rules/badges.ts'
 import { useErrorText } from '../../ui/use-error-text.ts'
 import { KIOSK_PATH } from '../../lib/kiosk.ts'
 import { lazySection } from '../../../lib/lazy-section.tsx'
+import { Panel } from '../../ui/panel.tsx'
 
 /** The printed badge's view and the QR drawing it needs: not part of the door's first load. */
 const BadgePrint = lazySection('checkin/badge-print', () => import('./badge-print.tsx').then((module) => module.default))
@@ -182,10 +183,7 @@ function Door() {
           <Scanner onCode={(code) => answer({ code })} />
           <ManualLookUp tickets={listTickets(data.list)} onCheckIn={(ticketKey) => void answer({ ticketKey })} />
           <RecentScans scans={data.recent.slice(0, RECENT_SHOWN)} timeZone={timeZone} locale={locale} onUndo={door.undo} />
-          <section className={ui.panel} aria-labelledby="checkin-counts">
-            <h2 id="checkin-counts" className={ui.panelTitle}>
-              {t('checkin.counts.title')}
-            </h2>
+          <Panel title={t('checkin.counts.title')}>
             <dl className={styles.counts}>
               {counts.map((count) => (
                 <div key={count.gate}>
@@ -203,7 +201,7 @@ function Door() {
                 </dd>
               </div>
             </dl>
-          </section>
+          </Panel>
           <AllBadges exhibitionId={data.list.exhibition.id} stock={choice.stock ?? 'a6'} />
         </>
       ) : (
@@ -275,10 +273,7 @@ function RecentScans({ scans, timeZone, locale, onUndo }: { scans: DoorScan[]; t
   const { t } = useTranslation()
   if (!scans.length) return null
   return (
-    <section className={ui.panel} aria-labelledby="checkin-recent">
-      <h2 id="checkin-recent" className={ui.panelTitle}>
-        {t('checkin.recent.title')}
-      </h2>
+    <Panel title={t('checkin.recent.title')}>
       <ul className={styles.results}>
         {scans.map((scan) => (
           <li key={scan.id} className={styles.result}>
@@ -300,7 +295,7 @@ function RecentScans({ scans, timeZone, locale, onUndo }: { scans: DoorScan[]; t
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   )
 }
 

@@ -11,6 +11,7 @@ import { useErrorText } from '../../ui/use-error-text.ts'
 import ui from '../../ui/ui.module.css'
 import styles from './catalog.module.css'
 import { lazySection } from '../../../lib/lazy-section.tsx'
+import { Panel } from '../../ui/panel.tsx'
 
 // Opened by a click: loaded then, so the screen's first visit stays within its budget (bundle-budget.json).
 const CouponForm = lazySection('exhibition/coupon-form', () => import('./coupon-form.tsx').then((module) => module.CouponForm))
@@ -155,10 +156,7 @@ export function Coupons({ exhibition, coupons, onSaved }: Props) {
     },
   ]
   return (
-    <section className={ui.panel} aria-labelledby="coupons-title">
-      <h2 id="coupons-title" className={ui.panelTitle}>
-        {t('catalog.coupons')}
-      </h2>
+    <Panel title={t('catalog.coupons')}>
       <DataTable
         label={t('catalog.coupons')}
         caption={t('catalog.couponsShown', { shown: coupons.coupons.length, total: coupons.total })}
@@ -226,6 +224,6 @@ export function Coupons({ exhibition, coupons, onSaved }: Props) {
           </button>
         </div>
       )}
-    </section>
+    </Panel>
   )
 }

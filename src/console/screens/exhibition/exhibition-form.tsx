@@ -10,6 +10,7 @@ import styles from './catalog.module.css'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextsGrid } from './texts-grid.tsx'
 import { orNull, textOf, useFormCall } from '../../ui/use-form-call.ts'
+import { Panel } from '../../ui/panel.tsx'
 
 const textsOf = (form: FormData) =>
   Object.fromEntries(
@@ -58,10 +59,7 @@ export function ExhibitionForm({ exhibition, onSaved }: { exhibition: CatalogExh
     { words: 'catalog', values: exhibition },
   )
   return (
-    <section className={ui.panel} aria-labelledby="exhibition-form-title">
-      <h2 id="exhibition-form-title" className={ui.panelTitle}>
-        {t('catalog.facts')}
-      </h2>
+    <Panel title={t('catalog.facts')}>
       <form className={ui.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={styles.grid}>
           <TextField {...field('slug')} maxLength={CATALOG_LIMITS.slug} required hint={t('catalog.slugHint')} />
@@ -114,6 +112,6 @@ export function ExhibitionForm({ exhibition, onSaved }: { exhibition: CatalogExh
           </button>
         </div>
       </form>
-    </section>
+    </Panel>
   )
 }

@@ -7,6 +7,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import { lazySection } from '../../../lib/lazy-section.tsx'
+import { Panel } from '../../ui/panel.tsx'
 
 // Opened by a click: loaded then, so the screen's first visit stays within its budget (bundle-budget.json).
 const TicketTypeForm = lazySection('exhibition/ticket-type-form', () => import('./ticket-type-form.tsx').then((module) => module.TicketTypeForm))
@@ -58,10 +59,7 @@ export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibi
     },
   ]
   return (
-    <section className={ui.panel} aria-labelledby="ticket-types-title">
-      <h2 id="ticket-types-title" className={ui.panelTitle}>
-        {t('catalog.ticketTypes')}
-      </h2>
+    <Panel title={t('catalog.ticketTypes')}>
       <DataTable label={t('catalog.ticketTypes')} columns={columns} rows={exhibition.ticketTypes} rowKey={(type) => type.id} empty={t('catalog.noTypes')} />
       {waiting === null ? null : (
         <Suspense fallback={null}>
@@ -89,6 +87,6 @@ export function TicketTypes({ exhibition, onSaved }: { exhibition: CatalogExhibi
           </button>
         </div>
       )}
-    </section>
+    </Panel>
   )
 }

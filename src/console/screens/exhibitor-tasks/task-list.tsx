@@ -14,6 +14,7 @@ import { movedIds, useListChange } from '../../ui/use-list-change.ts'
 import { TaskForm } from './task-form.tsx'
 import { Alert } from '../../ui/form-end.tsx'
 import { lazySection } from '../../../lib/lazy-section.tsx'
+import { Panel } from '../../ui/panel.tsx'
 
 // Only a checklist with a manual task needs the PDFs' panel (docs/CONVENTIONS.md#a-console-screen-srcconsole).
 const ManualFiles = lazySection('exhibitor-tasks/manual-files', () => import('./manual-files.tsx').then((module) => module.default))
@@ -116,10 +117,7 @@ export function TaskList({ board, mayEdit, onChanged }: Props) {
       : []),
   ]
   return (
-    <section className={ui.panel} aria-labelledby="exhibitor-tasks-list">
-      <h2 id="exhibitor-tasks-list" className={ui.panelTitle}>
-        {t('exhibitorTasks.tasks')}
-      </h2>
+    <Panel title={t('exhibitorTasks.tasks')}>
       <DataTable label={t('exhibitorTasks.tasks')} columns={columns} rows={rows} rowKey={(row) => row.task.id} empty={t('exhibitorTasks.empty')} />
       <Alert message={error} />
       {board.tasks.some((task) => task.kind === 'manual') ? (
@@ -155,6 +153,6 @@ export function TaskList({ board, mayEdit, onChanged }: Props) {
           onClose={() => setDeleting(null)}
         />
       ) : null}
-    </section>
+    </Panel>
   )
 }

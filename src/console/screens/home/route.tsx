@@ -7,6 +7,7 @@ import { sectionsFor } from '../../sections.ts'
 import { ConsolePage } from '../../ui/console-page.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './home.module.css'
+import { Panel } from '../../ui/panel.tsx'
 
 type GoingLiveItems = GoingLiveEntry[]
 
@@ -26,10 +27,7 @@ function GoingLive({ items }: { items: GoingLiveItems }) {
   const { t } = useTranslation()
   if (items.every((item) => item.done)) return <p className={`${ui.hint} ${styles.ready}`}>{t('home.goingLive.ready')}</p>
   return (
-    <section className={ui.panel} aria-labelledby="home-going-live">
-      <h2 id="home-going-live" className={ui.panelTitle}>
-        {t('home.goingLive.title')}
-      </h2>
+    <Panel title={t('home.goingLive.title')}>
       <p className={ui.hint}>{t('home.goingLive.lead')}</p>
       <ul className={styles.checklist}>
         {items.map((item) => (
@@ -45,7 +43,7 @@ function GoingLive({ items }: { items: GoingLiveItems }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   )
 }
 
@@ -58,10 +56,7 @@ export function Component() {
   return (
     <ConsolePage title={t('home.title', { name: member.name || member.email })} lead={t('home.lead')}>
       {data.goingLive ? <GoingLive items={data.goingLive} /> : null}
-      <section className={ui.panel} aria-labelledby="home-roles">
-        <h2 id="home-roles" className={ui.panelTitle}>
-          {t('home.roles')}
-        </h2>
+      <Panel title={t('home.roles')}>
         <dl className={styles.roles}>
           {member.roles.map((role) => (
             <div key={role} className={styles.role}>
@@ -75,7 +70,7 @@ export function Component() {
         <p className={ui.hint}>
           {member.exhibitionIds === null ? t('home.allExhibitions') : t('home.someExhibitions', { count: member.exhibitionIds.length })}
         </p>
-      </section>
+      </Panel>
       <section aria-labelledby="home-sections">
         <h2 id="home-sections" className={ui.panelTitle}>
           {t('home.sections')}

@@ -12,6 +12,7 @@ import { TextAreaField, TextField } from '../../ui/text-field.tsx'
 import ui from '../../ui/ui.module.css'
 import { FormProblems, textOf, useFormCall } from '../../ui/use-form-call.ts'
 import styles from './invoicing.module.css'
+import { Panel } from '../../ui/panel.tsx'
 
 export async function loader(args: LoaderFunctionArgs): Promise<InvoicingSettings> {
   return staffCall(args, invoicing, {})
@@ -89,10 +90,7 @@ export function Component() {
         {saved ? t('invoicing.saved') : ''}
       </p>
       <form key={round} className={ui.form} onSubmit={(event) => void submit(event)} onChange={() => setSaved(false)} noValidate>
-        <section className={ui.panel} aria-labelledby="invoicing-identity">
-          <h2 id="invoicing-identity" className={ui.panelTitle}>
-            {t('invoicing.identity')}
-          </h2>
+        <Panel title={t('invoicing.identity')}>
           <div className={styles.grid}>
             <TextField {...field('legalName')} maxLength={INVOICE_LIMITS.companyName} required />
             <SelectField {...field('country')} options={[['', t('invoicing.chooseCountry')], ...countries]} />
@@ -102,11 +100,8 @@ export function Component() {
             <TextField {...field('defaultRate')} inputMode="decimal" required hint={t('invoicing.defaultRateHint')} />
           </div>
           <TextAreaField {...field('address')} rows={3} maxLength={INVOICE_LIMITS.address} required />
-        </section>
-        <section className={ui.panel} aria-labelledby="invoicing-rates">
-          <h2 id="invoicing-rates" className={ui.panelTitle}>
-            {t('invoicing.rates')}
-          </h2>
+        </Panel>
+        <Panel title={t('invoicing.rates')}>
           <p className={ui.hint}>{t('invoicing.ratesHint')}</p>
           <ul className={styles.rates}>
             {rates.map((row, index) => (
@@ -160,7 +155,7 @@ export function Component() {
               {t('invoicing.addRate')}
             </button>
           </div>
-        </section>
+        </Panel>
         <FormEnd message={message} busy={busy} save={t('invoicing.save')} />
       </form>
     </ConsolePage>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../ui/dialog.tsx'
 import { MessageState } from './message-state.tsx'
 import ui from '../../ui/ui.module.css'
 import { Facts } from '../../ui/facts.tsx'
+import { Panel } from '../../ui/panel.tsx'
 
 const COUNTS = ['queued', 'sent', 'failed', 'skipped', 'cancelled'] as const
 
@@ -48,10 +49,7 @@ export function MessageDetailView({ list, message }: { list: MessageList; messag
       <p className={status ? ui.success : 'visually-hidden'} role="status">
         {status}
       </p>
-      <section className={ui.panel} aria-labelledby="message-facts">
-        <h2 id="message-facts" className={ui.panelTitle}>
-          {t('messages.facts')}
-        </h2>
+      <Panel title={t('messages.facts')}>
         <Facts
           rows={[
             [t('messages.state'), <MessageState key="state" state={message.state} />],
@@ -63,11 +61,8 @@ export function MessageDetailView({ list, message }: { list: MessageList; messag
             [t('messages.kind'), t(`messages.kinds.${message.kind}`)],
           ]}
         />
-      </section>
-      <section className={ui.panel} aria-labelledby="message-progress">
-        <h2 id="message-progress" className={ui.panelTitle}>
-          {t('messages.progress')}
-        </h2>
+      </Panel>
+      <Panel title={t('messages.progress')}>
         <Facts
           rows={COUNTS.map(
             (name) =>
@@ -79,7 +74,7 @@ export function MessageDetailView({ list, message }: { list: MessageList; messag
               ] as const,
           )}
         />
-      </section>
+      </Panel>
       {message.languages.map((locale) => {
         const text = message.texts[locale]
         return text ? (

@@ -15,6 +15,7 @@ import { FormProblems, useFormCall } from '../../ui/use-form-call.ts'
 import styles from './compose.module.css'
 import { firstLanguages, LanguageTabs } from './language-tabs.tsx'
 import { messagesPath } from './paths.ts'
+import { Panel } from '../../ui/panel.tsx'
 
 type Unit = 'days' | 'hours'
 interface Row {
@@ -211,10 +212,7 @@ function ReminderStatus({ settings }: { settings: ReminderSettings }) {
     return row.removed ? t('reminders.removed', { offset: text }) : text
   }
   return (
-    <section className={ui.panel} aria-labelledby="reminder-status">
-      <h2 id="reminder-status" className={ui.panelTitle}>
-        {t('reminders.status')}
-      </h2>
+    <Panel title={t('reminders.status')}>
       {settings.reminders.length === 0 ? (
         <p className={ui.muted}>{t('reminders.none')}</p>
       ) : (
@@ -243,6 +241,6 @@ function ReminderStatus({ settings }: { settings: ReminderSettings }) {
           </table>
         </TableFrame>
       )}
-    </section>
+    </Panel>
   )
 }

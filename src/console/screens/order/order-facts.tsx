@@ -7,7 +7,7 @@ import { useConsoleShell } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { StateBadge } from '../../ui/state-badge.tsx'
-import ui from '../../ui/ui.module.css'
+import { Panel } from '../../ui/panel.tsx'
 
 /** The order's mail language by its own name ("Español", "简体中文"), the code when it is not one of ours. */
 const languageName = (locale: string) =>
@@ -35,11 +35,8 @@ export function OrderFacts({ order }: { order: ConsoleOrderDetail }) {
     [t('order.refundable'), money(order.refundableMinor)],
   ]
   return (
-    <section className={ui.panel} aria-labelledby="order-facts-title">
-      <h2 id="order-facts-title" className={ui.panelTitle}>
-        {t('order.facts')}
-      </h2>
+    <Panel title={t('order.facts')}>
       <Facts rows={rows} />
-    </section>
+    </Panel>
   )
 }

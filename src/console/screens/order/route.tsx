@@ -16,6 +16,7 @@ import { OrderDocuments } from './order-documents.tsx'
 import { OrderFacts } from './order-facts.tsx'
 import { MailRecord, MoneyRecord, OrderHistory } from './order-record.tsx'
 import { ResendDialog } from './resend-dialog.tsx'
+import { Panel } from '../../ui/panel.tsx'
 
 export async function loader(args: LoaderFunctionArgs): Promise<{ order: ConsoleOrderDetail }> {
   return staffCall(args, orderDetail, { number: args.params.number ?? '' })
@@ -91,14 +92,11 @@ export function Component() {
           <MoneyRecord order={order} />
         </section>
         <OrderDocuments order={order} />
-        <section className={`${ui.panel} ${styles.stack}`} aria-labelledby="order-history-title">
-          <h2 id="order-history-title" className={ui.panelTitle}>
-            {t('order.history')}
-          </h2>
+        <Panel title={t('order.history')} className={styles.stack}>
           <OrderHistory order={order} />
           <h3 className={ui.panelTitle}>{t('order.mails')}</h3>
           <MailRecord order={order} />
-        </section>
+        </Panel>
       </div>
       <p className={ui.hint}>{t('common.timesInUtc')}</p>
       {open?.kind === 'cancel' ? <CancelDialog order={order} onClose={() => setOpen(null)} onDone={done} /> : null}

@@ -17,6 +17,7 @@ import { FormProblems, useFormCall } from '../../ui/use-form-call.ts'
 import { RegisterPager, RegisterStatus } from './register-kit.tsx'
 import { localToday, type RegisterData, viewHref } from './register-query.ts'
 import styles from './register.module.css'
+import { Panel } from '../../ui/panel.tsx'
 
 type DocumentsData = Extract<RegisterData, { view: 'documents' }>
 
@@ -67,10 +68,7 @@ function DocumentForm({ onStart, onDone }: { onStart(): void; onDone(message: st
   )
 
   return (
-    <section className={ui.panel} aria-labelledby="register-document-title">
-      <h2 id="register-document-title" className={ui.panelTitle}>
-        {t('register.documentTitle')}
-      </h2>
+    <Panel title={t('register.documentTitle')}>
       <p className={ui.hint}>{t('register.documentLead')}</p>
       <form key={round} className={ui.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={styles.grid}>
@@ -99,7 +97,7 @@ function DocumentForm({ onStart, onDone }: { onStart(): void; onDone(message: st
         </div>
         <FormEnd message={message} busy={busy} save={t('register.registerDocument')} />
       </form>
-    </section>
+    </Panel>
   )
 }
 

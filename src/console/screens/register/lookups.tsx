@@ -6,6 +6,7 @@ import ui from '../../ui/ui.module.css'
 import { RegisterPager } from './register-kit.tsx'
 import { type RegisterData, viewHref } from './register-query.ts'
 import styles from './register.module.css'
+import { Panel } from '../../ui/panel.tsx'
 
 type LookupsData = Extract<RegisterData, { view: 'lookups' }>
 type Lookups = LookupsData['lookups']
@@ -54,20 +55,14 @@ export function Lookups({ data }: { data: LookupsData }) {
   ]
   return (
     <>
-      <section className={ui.panel} aria-labelledby="register-unknown-title">
-        <h2 id="register-unknown-title" className={ui.panelTitle}>
-          {t('register.unknownTitle', { days })}
-        </h2>
+      <Panel title={t('register.unknownTitle', { days })}>
         <p className={ui.hint}>{t('register.unknownLead')}</p>
         <DataTable label={t('register.unknownTitle', { days })} columns={unknownColumns} rows={unknown} rowKey={keyOf} empty={t('register.noLookups')} />
-      </section>
-      <section className={ui.panel} aria-labelledby="register-recent-title">
-        <h2 id="register-recent-title" className={ui.panelTitle}>
-          {t('register.recentTitle')}
-        </h2>
+      </Panel>
+      <Panel title={t('register.recentTitle')}>
         <DataTable label={t('register.recentTitle')} columns={recentColumns} rows={recent} rowKey={keyOf} empty={t('register.noLookups')} />
         <RegisterPager data={data} total={total} href={(page) => viewHref('lookups', { page })} />
-      </section>
+      </Panel>
       <p className={ui.hint}>{t('register.reportsNote')}</p>
       <p className={ui.hint}>{t('common.timesInUtc')}</p>
     </>

@@ -15,6 +15,7 @@ import detail from '../../ui/facts.module.css'
 import ui from '../../ui/ui.module.css'
 import { MergeForm, NoteForm, ReplyForm, StatusButtons } from './group-forms.tsx'
 import styles from './scam-report-group.module.css'
+import { Panel } from '../../ui/panel.tsx'
 
 export async function groupLoader(args: LoaderFunctionArgs): Promise<ScamReportGroupDetail> {
   return staffCall(args, scamReportGroup, { id: Number(args.params.id) || 0 })
@@ -141,34 +142,22 @@ export function GroupScreen({ group }: { group: Group }) {
       </p>
       <div className={detail.columns}>
         <div className={detail.stack}>
-          <section className={`${ui.panel} ${detail.stack}`} aria-labelledby="scam-group-facts">
-            <h2 id="scam-group-facts" className={ui.panelTitle}>
-              {t('scamReports.facts')}
-            </h2>
+          <Panel title={t('scamReports.facts')} className={detail.stack}>
             <Facts rows={facts} />
             <StatusButtons key={group.status} group={group} onDone={done} />
-          </section>
-          <section className={`${ui.panel} ${detail.stack}`} aria-labelledby="scam-group-reports">
-            <h2 id="scam-group-reports" className={ui.panelTitle}>
-              {t('scamReports.reports')}
-            </h2>
+          </Panel>
+          <Panel title={t('scamReports.reports')} className={detail.stack}>
             <Reports group={group} onDone={done} />
-          </section>
+          </Panel>
         </div>
         <div className={detail.stack}>
-          <section className={`${ui.panel} ${detail.stack}`} aria-labelledby="scam-group-notes">
-            <h2 id="scam-group-notes" className={ui.panelTitle}>
-              {t('scamReports.notes')}
-            </h2>
+          <Panel title={t('scamReports.notes')} className={detail.stack}>
             <Notes group={group} />
             <NoteForm group={group} onDone={done} />
-          </section>
-          <section className={`${ui.panel} ${detail.stack}`} aria-labelledby="scam-group-merge">
-            <h2 id="scam-group-merge" className={ui.panelTitle}>
-              {t('scamReports.mergeTitle')}
-            </h2>
+          </Panel>
+          <Panel title={t('scamReports.mergeTitle')} className={detail.stack}>
             <MergeForm group={group} onDone={done} />
-          </section>
+          </Panel>
         </div>
       </div>
       <p className={ui.hint}>{t('common.timesInUtc')}</p>

@@ -10,6 +10,7 @@ import { FormEnd } from '../../ui/form-end.tsx'
 import { FormProblems, useFormCall } from '../../ui/use-form-call.ts'
 import { AccessFields, accessFromForm } from './access-fields.tsx'
 import styles from './staff.module.css'
+import { Panel } from '../../ui/panel.tsx'
 
 /** Invites a member: the platform mails them a set-up link (docs/product.md#staff-accounts). */
 export function InviteForm({ onDone }: { onDone(message: string): void }) {
@@ -30,10 +31,7 @@ export function InviteForm({ onDone }: { onDone(message: string): void }) {
   )
 
   return (
-    <section className={ui.panel} aria-labelledby="invite-title">
-      <h2 id="invite-title" className={ui.panelTitle}>
-        {t('staff.inviteTitle')}
-      </h2>
+    <Panel title={t('staff.inviteTitle')}>
       <form key={round} className={ui.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={styles.twoColumns}>
           <TextField label={t('staff.email')} name="email" type="email" autoComplete="off" required error={fieldError('email')} />
@@ -53,6 +51,6 @@ export function InviteForm({ onDone }: { onDone(message: string): void }) {
         <AccessFields roles={[]} exhibitionIds={null} rolesError={fieldError('roles')} />
         <FormEnd message={message} busy={busy} save={t('staff.invite')} />
       </form>
-    </section>
+    </Panel>
   )
 }

@@ -7,6 +7,7 @@ import ui from '../../ui/ui.module.css'
 import { htmlLangOf } from '../../i18n.ts'
 import { shareOf } from './share.ts'
 import styles from './survey.module.css'
+import { Panel } from '../../ui/panel.tsx'
 
 type Question = SurveyResults['questions'][number]
 
@@ -105,16 +106,13 @@ function QuestionResult({ question, exhibitionId, pageSize }: { question: Questi
 export function Results({ results, exhibitionId }: { results: SurveyResults; exhibitionId: number }) {
   const { t } = useTranslation()
   return (
-    <section className={ui.panel} aria-labelledby="survey-results">
-      <h2 id="survey-results" className={ui.panelTitle}>
-        {t('survey.results')}
-      </h2>
+    <Panel title={t('survey.results')}>
       <p>{t('survey.counts', { answers: results.answers, invitations: results.invitations })}</p>
       <ExportLinks label={(format) => t('survey.export', { format })} exhibitionId={exhibitionId} kind="survey" />
       {results.answers === 0 ? <p className={ui.muted}>{t('survey.noAnswers')}</p> : null}
       {results.answers > 0
         ? results.questions.map((question) => <QuestionResult key={question.id} question={question} exhibitionId={exhibitionId} pageSize={results.pageSize} />)
         : null}
-    </section>
+    </Panel>
   )
 }

@@ -10,6 +10,7 @@ import { Alert } from '../../ui/form-end.tsx'
 import { useAction } from '../../ui/use-action.ts'
 import detail from '../../ui/facts.module.css'
 import styles from './visitor.module.css'
+import { Panel } from '../../ui/panel.tsx'
 
 export interface Erased {
   ordersKept: number
@@ -48,10 +49,7 @@ export function DataRequestPanel({ visitor, onErased }: { visitor: VisitorDetail
   }
 
   return (
-    <section className={`${ui.panel} ${detail.stack}`} aria-labelledby="visitor-data-title">
-      <h2 id="visitor-data-title" className={ui.panelTitle}>
-        {t('visitor.dataTitle')}
-      </h2>
+    <Panel title={t('visitor.dataTitle')} className={detail.stack}>
       <div className={detail.stack}>
         <p className={ui.hint}>{t('visitor.exportHint')}</p>
         <div className={ui.actions}>
@@ -93,6 +91,6 @@ export function DataRequestPanel({ visitor, onErased }: { visitor: VisitorDetail
         </div>
       </form>
       <Alert message={error} />
-    </section>
+    </Panel>
   )
 }

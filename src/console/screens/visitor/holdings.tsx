@@ -10,6 +10,7 @@ import { type Column, DataTable } from '../../ui/data-table.tsx'
 import { StateBadge } from '../../ui/state-badge.tsx'
 import ui from '../../ui/ui.module.css'
 import { ApplicationStatus } from '../../ui/application-status.tsx'
+import { Panel } from '../../ui/panel.tsx'
 
 /** The visitor's orders and applications, each linked to its own page. */
 export function Holdings({ visitor }: { visitor: VisitorDetail }) {
@@ -41,16 +42,10 @@ export function Holdings({ visitor }: { visitor: VisitorDetail }) {
   ]
   return (
     <>
-      <section className={ui.panel} aria-labelledby="visitor-orders-title">
-        <h2 id="visitor-orders-title" className={ui.panelTitle}>
-          {t('visitor.orders')}
-        </h2>
+      <Panel title={t('visitor.orders')}>
         <DataTable label={t('visitor.ordersTable')} columns={columns} rows={visitor.orders} rowKey={(order) => order.number} empty={t('visitor.noOrders')} />
-      </section>
-      <section className={ui.panel} aria-labelledby="visitor-applications-title">
-        <h2 id="visitor-applications-title" className={ui.panelTitle}>
-          {t('visitor.applications')}
-        </h2>
+      </Panel>
+      <Panel title={t('visitor.applications')}>
         {visitor.applications.length ? (
           <ul className={ui.form}>
             {visitor.applications.map((application) => (
@@ -65,7 +60,7 @@ export function Holdings({ visitor }: { visitor: VisitorDetail }) {
         ) : (
           <p className={ui.muted}>{t('visitor.noApplications')}</p>
         )}
-      </section>
+      </Panel>
       {visitor.hiddenByScope ? <p className={ui.hint}>{t('visitor.hiddenByScope', { count: visitor.hiddenByScope })}</p> : null}
     </>
   )

@@ -17,6 +17,7 @@ import { DataRequestPanel, type Erased } from './data-request-panel.tsx'
 import { Holdings } from './holdings.tsx'
 import { SessionsPanel } from './sessions-panel.tsx'
 import detail from '../../ui/facts.module.css'
+import { Panel } from '../../ui/panel.tsx'
 
 export async function loader(args: LoaderFunctionArgs): Promise<{ visitor: VisitorDetail }> {
   return staffCall(args, visitorDetail, { id: args.params.id ?? '' })
@@ -97,12 +98,9 @@ export function Component() {
       </p>
       <div className={detail.columns}>
         <div className={detail.stack}>
-          <section className={ui.panel} aria-labelledby="visitor-facts-title">
-            <h2 id="visitor-facts-title" className={ui.panelTitle}>
-              {t('visitor.facts')}
-            </h2>
+          <Panel title={t('visitor.facts')}>
             <Facts visitor={visitor} />
-          </section>
+          </Panel>
           <Holdings visitor={visitor} />
         </div>
         <div className={detail.stack}>

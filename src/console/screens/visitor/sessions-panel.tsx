@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../ui/data-table.tsx'
 import ui from '../../ui/ui.module.css'
 import { Alert } from '../../ui/form-end.tsx'
 import { useAction } from '../../ui/use-action.ts'
+import { Panel } from '../../ui/panel.tsx'
 
 type Session = VisitorDetail['sessions'][number]
 
@@ -50,10 +51,7 @@ export function SessionsPanel({ visitor, onDone }: { visitor: VisitorDetail; onD
     },
   ]
   return (
-    <section className={ui.panel} aria-labelledby="visitor-sessions-title">
-      <h2 id="visitor-sessions-title" className={ui.panelTitle}>
-        {t('visitor.sessions')}
-      </h2>
+    <Panel title={t('visitor.sessions')}>
       <DataTable
         label={t('visitor.sessionsTable')}
         columns={columns}
@@ -69,6 +67,6 @@ export function SessionsPanel({ visitor, onDone }: { visitor: VisitorDetail; onD
         </div>
       ) : null}
       <Alert message={error} />
-    </section>
+    </Panel>
   )
 }
