@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { blockVisitor, unblockVisitor, type VisitorDetail } from '../../../api/console-visitors.ts'
 import { VISITOR_LIMITS } from '../../../../shared/rules/console-visitors.ts'
@@ -8,33 +7,28 @@ import ui from '../../ui/ui.module.css'
 import { Alert, FormEnd } from '../../ui/form-end.tsx'
 import { TextAreaField } from '../../ui/text-field.tsx'
 import { useAction } from '../../ui/use-action.ts'
+import { FormMessage } from '../../ui/use-error-text.ts'
+import { textOf, useFormCall } from '../../ui/use-form-call.ts'
 import detail from '../../ui/facts.module.css'
 import styles from './visitor.module.css'
+import { Panel } from '../../ui/panel.tsx'
 
 /** Block with a reason (sessions end, sign-in refused), or lift the block. */
 export function BlockPanel({ visitor, onDone }: { visitor: VisitorDetail; onDone: (message: string) => void }) {
   const { t } = useTranslation()
   const { client, language } = useConsoleShell()
-  const { busy, error, setError, run } = useAction()
-
-  function block(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim()
-    if (!reason) {
-      setError(t('visitor.reasonRequired'))
-      return
-    }
-    void run(async () => {
+  const { busy, error, run } = useAction()
+  const blocking = useFormCall(
+    async (form) => {
+      const reason = textOf(form, 'reason')
+      if (!reason) throw new FormMessage(t('visitor.reasonRequired'))
       await client.call(blockVisitor, { id: visitor.id, reason })
-      onDone(t('visitor.blockedDone'))
-    })
-  }
+    },
+    () => onDone(t('visitor.blockedDone')),
+  )
 
   return (
-    <section className={ui.panel} aria-labelledby="visitor-block-title">
-      <h2 id="visitor-block-title" className={ui.panelTitle}>
-        {t(visitor.block ? 'visitor.blockedTitle' : 'visitor.blockTitle')}
-      </h2>
+    <Panel title={t(visitor.block ? 'visitor.blockedTitle' : 'visitor.blockTitle')}>
       {visitor.block ? (
         <div className={detail.stack}>
           <p>{t('visitor.blockedSince', { when: formatDateTime(visitor.block.at, language) })}</p>
@@ -56,7 +50,7 @@ export function BlockPanel({ visitor, onDone }: { visitor: VisitorDetail; onDone
           </div>
         </div>
       ) : (
-        <form className={ui.form} onSubmit={block} noValidate>
+        <form className={ui.form} onSubmit={(event) => void blocking.submit(event)} noValidate>
           <p className={ui.hint}>{t('visitor.blockHint')}</p>
           <TextAreaField
             label={t('visitor.reason')}
@@ -66,10 +60,10 @@ export function BlockPanel({ visitor, onDone }: { visitor: VisitorDetail; onDone
             maxLength={VISITOR_LIMITS.reason}
             required
           />
-          <FormEnd busy={busy} save={t('visitor.block')} danger />
+          <FormEnd message={blocking.message} busy={blocking.busy} save={t('visitor.block')} danger />
         </form>
       )}
       <Alert message={error} />
-    </section>
+    </Panel>
   )
 }
