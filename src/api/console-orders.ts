@@ -15,7 +15,7 @@ export const paymentQueue = fn<typeof orders.paymentQueue>(CONSOLE.paymentQueue)
 export const invoicePdf = fn<typeof invoices.invoicePdf>(CONSOLE.invoicePdf)
 export const invoicing = fn<typeof invoices.invoicing>(CONSOLE.invoicing)
 export const saveInvoicing = fn<typeof invoices.saveInvoicing>(CONSOLE.saveInvoicing)
-export type { InvoicingSettings } from '../../shared/contracts/invoices.ts'
+export type { DocumentSummary, InvoicingSettings } from '../../shared/contracts/invoices.ts'
 export const dashboard = fn<typeof dashboards.dashboard>(CONSOLE.dashboard)
 export type { Dashboard } from '../../shared/contracts/console-dashboard.ts'
 export type { ConsoleOrderDetail, OrderListRow, PaymentQueueRow } from '../../shared/contracts/console-orders.ts'

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ConsoleExhibitorDetail } from '../../../api/console-exhibitors.ts'
-import { invoicePdf } from '../../../api/console-orders.ts'
 import { mayCall } from '../../../../shared/rules/console-access.ts'
 import { useConsoleShell, useMember } from '../../console-state.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { orderPath } from '../../lib/order-paths.ts'
-import { ExportButtons } from '../../ui/export-buttons.tsx'
+import { InvoiceDocument } from '../../ui/invoice-document.tsx'
 import ui from '../../ui/ui.module.css'
 import detail from '../../ui/facts.module.css'
 import styles from './exhibitor.module.css'
@@ -21,7 +20,7 @@ type BoothOrder = ConsoleExhibitorDetail['boothOrders'][number]
  */
 export function BoothOrders({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }) {
   const { t } = useTranslation()
-  const { client, language } = useConsoleShell()
+  const { language } = useConsoleShell()
   const member = useMember()
   const money = (minor: number, currency: string) => formatMoney(minor, currency, language)
   const stateOf = (order: BoothOrder) =>
@@ -45,22 +44,7 @@ export function BoothOrders({ exhibitor }: { exhibitor: ConsoleExhibitorDetail }
           {mayCall(member.roles, 'invoicePdf')
             ? order.documents.map((doc) => (
                 <div key={doc.number} className={styles.document}>
-                  <p>
-                    {t(`order.invoices.${doc.kind}`, {
-                      number: doc.number,
-                      amount: money(doc.grossMinor, doc.currency),
-                      at: formatDateTime(doc.issuedAt, language),
-                    })}
-                  </p>
-                  <ExportButtons
-                    choices={[
-                      {
-                        key: doc.number,
-                        label: t('order.invoices.download', { number: doc.number }),
-                        file: () => client.call(invoicePdf, { number: order.number, document: doc.number }),
-                      },
-                    ]}
-                  />
+                  <InvoiceDocument orderNumber={order.number} doc={doc} />
                 </div>
               ))
             : null}

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { type ConsoleOrderDetail, invoicePdf } from '../../../api/console-orders.ts'
-import { useConsoleShell } from '../../console-state.ts'
-import { formatDateTime } from '../../lib/format.ts'
-import { formatMoney } from '../../lib/money.ts'
-import { ExportButtons } from '../../ui/export-buttons.tsx'
+import type { ConsoleOrderDetail } from '../../../api/console-orders.ts'
+import { InvoiceDocument } from '../../ui/invoice-document.tsx'
 import { Facts } from '../../ui/facts.tsx'
 import ui from '../../ui/ui.module.css'
 import styles from './order.module.css'
+import { Panel } from '../../ui/panel.tsx'
 
 /**
  * The company the buyer asked an invoice for, and the order's invoice and credit notes, each a PDF in
@@ -14,14 +12,10 @@ import styles from './order.module.css'
  */
 export function OrderDocuments({ order }: { order: ConsoleOrderDetail }) {
   const { t } = useTranslation()
-  const { client, language } = useConsoleShell()
   const company = order.invoiceRequest
   if (!company && !order.documents.length) return null
   return (
-    <section className={`${ui.panel} ${styles.stack}`} aria-labelledby="order-documents-title">
-      <h2 id="order-documents-title" className={ui.panelTitle}>
-        {t('order.invoices.title')}
-      </h2>
+    <Panel title={t('order.invoices.title')} className={styles.stack}>
       {company ? (
         <Facts
           rows={[
@@ -36,28 +30,13 @@ export function OrderDocuments({ order }: { order: ConsoleOrderDetail }) {
         <ul className={styles.documents}>
           {order.documents.map((doc) => (
             <li key={doc.number}>
-              <p>
-                {t(`order.invoices.${doc.kind}`, {
-                  number: doc.number,
-                  amount: formatMoney(doc.grossMinor, doc.currency, language),
-                  at: formatDateTime(doc.issuedAt, language),
-                })}
-              </p>
-              <ExportButtons
-                choices={[
-                  {
-                    key: doc.number,
-                    label: t('order.invoices.download', { number: doc.number }),
-                    file: () => client.call(invoicePdf, { number: order.number, document: doc.number }),
-                  },
-                ]}
-              />
+              <InvoiceDocument orderNumber={order.number} doc={doc} />
             </li>
           ))}
         </ul>
       ) : (
         <p className={ui.hint}>{t(order.paidAt ? 'order.invoices.noneIssued' : 'order.invoices.afterPayment')}</p>
       )}
-    </section>
+    </Panel>
   )
 }
