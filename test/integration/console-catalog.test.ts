@@ -320,21 +320,24 @@ describe('coupons', () => {
     expect(await auditRows('console$saveCoupon')).toHaveLength(1)
   })
 
-  it('when two bulk generations run at once, then every code is unique and each got the number it asked for', async () => {
-    const fair = await fairWithTypes()
-    const generate = () =>
-      staff(manager, 'generateCoupons', { exhibitionId: fair.id, prefix: 'SPRING', count: 150, ...couponSettings({ ticketTypeIds: [fair.vip] }) })
-    const answers = await Promise.all([generate(), generate()])
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
-    const codes = answers.flatMap((answer) => answer.body.data.codes as string[])
-    expect(codes).toHaveLength(300)
-    expect(new Set(codes).size).toBe(300)
-    for (const code of codes) expect(code).toMatch(/^SPRING-[0-9A-HJKMNP-TV-Z]{8}$/)
-    const list = (await staff(manager, 'couponList', { exhibitionId: fair.id }).expect(200)).body.data
-    expect(list.total).toBe(300)
-    expect(list.coupons[0]).toMatchObject({ kind: 'percent', percentOff: 10, ticketTypeIds: [fair.vip], used: 0 })
-    expect(await auditRows('console$generateCoupons')).toHaveLength(2)
-  })
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'when two bulk generations run at once, then every code is unique and each got the number it asked for (PostgreSQL only: PGlite cannot race)',
+    async () => {
+      const fair = await fairWithTypes()
+      const generate = () =>
+        staff(manager, 'generateCoupons', { exhibitionId: fair.id, prefix: 'SPRING', count: 150, ...couponSettings({ ticketTypeIds: [fair.vip] }) })
+      const answers = await Promise.all([generate(), generate()])
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+      const codes = answers.flatMap((answer) => answer.body.data.codes as string[])
+      expect(codes).toHaveLength(300)
+      expect(new Set(codes).size).toBe(300)
+      for (const code of codes) expect(code).toMatch(/^SPRING-[0-9A-HJKMNP-TV-Z]{8}$/)
+      const list = (await staff(manager, 'couponList', { exhibitionId: fair.id }).expect(200)).body.data
+      expect(list.total).toBe(300)
+      expect(list.coupons[0]).toMatchObject({ kind: 'percent', percentOff: 10, ticketTypeIds: [fair.vip], used: 0 })
+      expect(await auditRows('console$generateCoupons')).toHaveLength(2)
+    },
+  )
 
   it('when coupon settings are wrong, then the field is named and nothing is made', async () => {
     const fair = await fairWithTypes()

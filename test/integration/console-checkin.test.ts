@@ -158,19 +158,22 @@ describe('scans', () => {
     expect(list.gates).toEqual([{ gate: 'North', checkedIn: 1 }])
   })
 
-  it('when two devices scan the same ticket at once, then exactly one checks it in and the other learns it', async () => {
-    const code = codes[1]?.code as string
-    const answers = await Promise.all(
-      ['door-a', 'door-b', 'door-c', 'door-d'].map((deviceId) =>
-        consoleCall(app, 'checkinSync', { exhibitionId, deviceId, scans: [scanOf(code)] }, { cookie: door.cookie }),
-      ),
-    )
-    const outcomes = answers.map((answer) => answer.body.data.scans[0].outcome).sort()
-    expect(outcomes).toEqual(['already', 'already', 'already', 'checkedIn'])
-    const winner = answers.find((answer) => answer.body.data.scans[0].outcome === 'checkedIn')?.body.data.scans[0].first
-    for (const answer of answers) expect(answer.body.data.scans[0].first).toEqual(winner)
-    expect((await db.query("select count(*)::int as n from checkin_scans where outcome = 'checkedIn'")).rows[0]).toEqual({ n: 1 })
-  })
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'when two devices scan the same ticket at once, then exactly one checks it in and the other learns it (PostgreSQL only: PGlite cannot race)',
+    async () => {
+      const code = codes[1]?.code as string
+      const answers = await Promise.all(
+        ['door-a', 'door-b', 'door-c', 'door-d'].map((deviceId) =>
+          consoleCall(app, 'checkinSync', { exhibitionId, deviceId, scans: [scanOf(code)] }, { cookie: door.cookie }),
+        ),
+      )
+      const outcomes = answers.map((answer) => answer.body.data.scans[0].outcome).sort()
+      expect(outcomes).toEqual(['already', 'already', 'already', 'checkedIn'])
+      const winner = answers.find((answer) => answer.body.data.scans[0].outcome === 'checkedIn')?.body.data.scans[0].first
+      for (const answer of answers) expect(answer.body.data.scans[0].first).toEqual(winner)
+      expect((await db.query("select count(*)::int as n from checkin_scans where outcome = 'checkedIn'")).rows[0]).toEqual({ n: 1 })
+    },
+  )
 
   it('when an offline device syncs a batch with conflicts twice, then each scan is judged once and the repeat answers the same', async () => {
     await sync(door, { scans: [scanOf(codes[0]?.code as string, 'East')] }).expect(200)

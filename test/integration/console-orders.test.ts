@@ -260,16 +260,19 @@ describe('refunds', () => {
     20_000,
   )
 
-  it('when two staff members refund the whole order at once, then one refund is made and the other hears there is nothing left', async () => {
-    const order = await orderOf()
-    const answers = await Promise.all(
-      [owner, manager].map((member) => staff(member, 'refundOrder', { number: order.number, ticketIds: null, idempotencyKey: randomUUID() })),
-    )
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
-    expect(answers.find((answer) => answer.status === 409)?.body.message).toBe('console:errors.nothingToRefund')
-    expect(await refundRows()).toEqual([{ amount_minor: 25800, status: 'requested', reason: 'staff' }])
-    expect(await auditRows('console$refundOrder')).toHaveLength(1)
-  })
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'when two staff members refund the whole order at once, then one refund is made and the other hears there is nothing left (PostgreSQL only: PGlite cannot race)',
+    async () => {
+      const order = await orderOf()
+      const answers = await Promise.all(
+        [owner, manager].map((member) => staff(member, 'refundOrder', { number: order.number, ticketIds: null, idempotencyKey: randomUUID() })),
+      )
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+      expect(answers.find((answer) => answer.status === 409)?.body.message).toBe('console:errors.nothingToRefund')
+      expect(await refundRows()).toEqual([{ amount_minor: 25800, status: 'requested', reason: 'staff' }])
+      expect(await auditRows('console$refundOrder')).toHaveLength(1)
+    },
+  )
 
   it('when one ticket is refunded and then the rest, then together they give back what was paid, never more, and the buyer is mailed in the order language', async () => {
     const order = await orderOf({ locale: 'zh-cn' })

@@ -379,17 +379,20 @@ describe('erasure', () => {
     expect(await auditRows('console$deleteVisitor')).toEqual([])
   })
 
-  it('when two owners delete the same visitor at once, then one erases and the other gets the translated 404', async () => {
-    const ada = await seededVisitor()
-    const other = await setUpMember(app, db, ['owner'])
-    const answers = await Promise.all([
-      staff(owner, 'deleteVisitor', { id: ada.id, confirmEmail: ada.email }),
-      staff(other, 'deleteVisitor', { id: ada.id, confirmEmail: ada.email }),
-    ])
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404])
-    expect(answers.find((answer) => answer.status === 404)?.body.message).toBe('console:errors.visitorNotFound')
-    expect(await auditRows('console$deleteVisitor')).toHaveLength(1)
-  })
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'when two owners delete the same visitor at once, then one erases and the other gets the translated 404 (PostgreSQL only: PGlite cannot race)',
+    async () => {
+      const ada = await seededVisitor()
+      const other = await setUpMember(app, db, ['owner'])
+      const answers = await Promise.all([
+        staff(owner, 'deleteVisitor', { id: ada.id, confirmEmail: ada.email }),
+        staff(other, 'deleteVisitor', { id: ada.id, confirmEmail: ada.email }),
+      ])
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404])
+      expect(answers.find((answer) => answer.status === 404)?.body.message).toBe('console:errors.visitorNotFound')
+      expect(await auditRows('console$deleteVisitor')).toHaveLength(1)
+    },
+  )
 
   it('when a table refers to accounts, then erasure says what happens to it (a new one must be added to ACCOUNT_REFERENCES)', async () => {
     const references = (

@@ -196,66 +196,69 @@ describe('the sandbox page on a dead attempt', () => {
 })
 
 describe('late and duplicate payments refunded automatically', () => {
-  it('when Stripe reports a payment for an expired order twice and two instances run the job at once, then it is refunded once with one key', async () => {
-    const { number, attemptId, session } = await startedOrder('card', 'zh-cn')
-    await ageOrder(db, number)
-    expect(await platform.services.tickets.expireDue()).toBe(1)
-    const event = completed(session as FakeSession)
-    // Stripe delivers the same event twice at once, and another event for the same payment.
-    const outcomes = await Promise.all([webhook(event).expect(200), webhook(event).expect(200)])
-    expect(outcomes.map((response) => response.body.outcome).sort()).toEqual(['duplicate', 'refund'])
-    expect((await webhook(completed(session as FakeSession)).expect(200)).body.outcome).toBe('duplicate')
-    expect(await refundRows()).toEqual([
-      {
-        attempt_id: attemptId,
-        status: 'requested',
-        reason: 'orderCancelled',
-        amount_minor: 25800,
-        currency: 'GBP',
-        tries: 0,
-        idempotency_key: `refund-${attemptId}-orderCancelled`,
-        failure_text: null,
-      },
-    ])
-    // The refund is made after commit, by the job: the buyer sees it pending meanwhile.
-    expect(refundCalls).toHaveLength(0)
-    expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data).toMatchObject({
-      status: 'cancelled',
-      refundDue: true,
-      refundState: 'pending',
-    })
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'when Stripe reports a payment for an expired order twice and two instances run the job at once, then it is refunded once with one key (PostgreSQL only: PGlite cannot race)',
+    async () => {
+      const { number, attemptId, session } = await startedOrder('card', 'zh-cn')
+      await ageOrder(db, number)
+      expect(await platform.services.tickets.expireDue()).toBe(1)
+      const event = completed(session as FakeSession)
+      // Stripe delivers the same event twice at once, and another event for the same payment.
+      const outcomes = await Promise.all([webhook(event).expect(200), webhook(event).expect(200)])
+      expect(outcomes.map((response) => response.body.outcome).sort()).toEqual(['duplicate', 'refund'])
+      expect((await webhook(completed(session as FakeSession)).expect(200)).body.outcome).toBe('duplicate')
+      expect(await refundRows()).toEqual([
+        {
+          attempt_id: attemptId,
+          status: 'requested',
+          reason: 'orderCancelled',
+          amount_minor: 25800,
+          currency: 'GBP',
+          tries: 0,
+          idempotency_key: `refund-${attemptId}-orderCancelled`,
+          failure_text: null,
+        },
+      ])
+      // The refund is made after commit, by the job: the buyer sees it pending meanwhile.
+      expect(refundCalls).toHaveLength(0)
+      expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data).toMatchObject({
+        status: 'cancelled',
+        refundDue: true,
+        refundState: 'pending',
+      })
 
-    const settled = await Promise.all([
-      platform.services.tickets.payments.executeDueRefunds(),
-      second.services.tickets.payments.executeDueRefunds(),
-      platform.services.tickets.payments.executeDueRefunds(),
-      second.services.tickets.payments.executeDueRefunds(),
-    ])
-    expect(settled.reduce((sum, count) => sum + count, 0)).toBe(1)
-    expect(refundCalls).toHaveLength(1)
-    expect(refundCalls[0]?.idempotencyKey).toBe(`refund-${attemptId}-orderCancelled`)
-    expect(refundCalls[0]?.body.get('payment_intent')).toBe(session?.payment_intent)
-    expect(refundCalls[0]?.body.get('amount')).toBe('25800')
-    expect(await second.services.tickets.payments.executeDueRefunds()).toBe(0)
-    expect(refundCalls).toHaveLength(1)
+      const settled = await Promise.all([
+        platform.services.tickets.payments.executeDueRefunds(),
+        second.services.tickets.payments.executeDueRefunds(),
+        platform.services.tickets.payments.executeDueRefunds(),
+        second.services.tickets.payments.executeDueRefunds(),
+      ])
+      expect(settled.reduce((sum, count) => sum + count, 0)).toBe(1)
+      expect(refundCalls).toHaveLength(1)
+      expect(refundCalls[0]?.idempotencyKey).toBe(`refund-${attemptId}-orderCancelled`)
+      expect(refundCalls[0]?.body.get('payment_intent')).toBe(session?.payment_intent)
+      expect(refundCalls[0]?.body.get('amount')).toBe('25800')
+      expect(await second.services.tickets.payments.executeDueRefunds()).toBe(0)
+      expect(refundCalls).toHaveLength(1)
 
-    const [row] = (await db.query<{ status: string; provider_ref: string; settled_at: Date | null }>('select status, provider_ref, settled_at from refunds'))
-      .rows
-    expect(row?.status).toBe('succeeded')
-    expect(row?.provider_ref).toMatch(/^re_test_/)
-    expect(row?.settled_at).not.toBeNull()
-    expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data).toMatchObject({
-      status: 'cancelled',
-      refundDue: false,
-      refundState: 'refunded',
-    })
-    // The payer is told once, in the order's language.
-    const mails = await moneyMailsTo(buyer.email)
-    expect(mails).toHaveLength(1)
-    expect(mails[0]?.subject).toBe(`Aurum Expo：您为订单 ${number} 支付的款项已退款`)
-    expect(mails[0]?.text_body).toContain(`您为订单 ${number} 支付的 £258.00 在订单过期后才到账。`)
-    expect(mails[0]?.text_body).toContain('款项已退回您的付款方式')
-  })
+      const [row] = (await db.query<{ status: string; provider_ref: string; settled_at: Date | null }>('select status, provider_ref, settled_at from refunds'))
+        .rows
+      expect(row?.status).toBe('succeeded')
+      expect(row?.provider_ref).toMatch(/^re_test_/)
+      expect(row?.settled_at).not.toBeNull()
+      expect((await fn('tickets$order', { orderNumber: number }).expect(200)).body.data).toMatchObject({
+        status: 'cancelled',
+        refundDue: false,
+        refundState: 'refunded',
+      })
+      // The payer is told once, in the order's language.
+      const mails = await moneyMailsTo(buyer.email)
+      expect(mails).toHaveLength(1)
+      expect(mails[0]?.subject).toBe(`Aurum Expo：您为订单 ${number} 支付的款项已退款`)
+      expect(mails[0]?.text_body).toContain(`您为订单 ${number} 支付的 £258.00 在订单过期后才到账。`)
+      expect(mails[0]?.text_body).toContain('款项已退回您的付款方式')
+    },
+  )
 
   it('when a second payment arrives for an order already paid, then it is refunded and the payer told it was paid twice', async () => {
     const first = await startedOrder('sandbox')

@@ -257,7 +257,8 @@ describe('expo$verifyChannel: bad input is a translated 400, never a 500', () =>
     expect(response.status).toBe(401)
   })
 
-  it('when random payloads arrive, then the answer is never a 500', async () => {
+  // 300 requests, each held to its answer floor: on a loaded 2-core machine this passed 30 s.
+  it('when random payloads arrive, then the answer is never a 500', { timeout: 120_000 }, async () => {
     fc.configureGlobal({ baseSize: 'large' })
     const payloads = fc.sample(
       fc.oneof(
@@ -290,7 +291,7 @@ describe('expo$verifyChannel: bad input is a translated 400, never a 500', () =>
   })
 })
 
-describe('the register under concurrent writes', () => {
+describe.runIf(process.env.TEST_DATABASE_URL)('the register under concurrent writes (PostgreSQL only: PGlite cannot race)', () => {
   it('when the organiser adds the same channel twenty times at once, then one row holds it (a real race on PostgreSQL)', async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
