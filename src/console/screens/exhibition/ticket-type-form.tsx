@@ -53,7 +53,7 @@ export function TicketTypeForm({ exhibitionId, type, defaultCurrency, onClose, o
     <form className={ui.form} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="type-form-title">
       <h3 id="type-form-title">{type ? t('catalog.editType') : t('catalog.addType')}</h3>
       <div className={styles.grid}>
-        <TextField {...field('key')} label={t('catalog.typeKey')} required />
+        <TextField label={t('catalog.typeKey')} name="key" defaultValue={type?.key} required error={fieldError('key')} />
         <MoneyFields
           label={t('catalog.price')}
           name="price"
