@@ -207,7 +207,7 @@ test('the door: scan real QR codes from the camera online and offline, sync when
     await phone.getByRole('button', { name: 'Stop camera' }).click()
 
     // Offline: the screen opens from the service worker, answers from its own list, and queues the scans.
-    await expect.poll(() => phone.evaluate(async () => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true)
+    await doorWorkerControls(phone)
     await door.context.setOffline(true)
     await phone.reload()
     await hydrated(phone)
@@ -345,7 +345,7 @@ test('a door opened once with network scans with its camera after the server sto
     await expect(phone.getByText('Ready: scan a ticket')).toBeVisible()
     await expect(phone.getByRole('button', { name: 'Stop camera' })).toHaveCount(0)
     // The scanner's code is kept for the door without network all the same.
-    await expect.poll(() => phone.evaluate(async () => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true)
+    await doorWorkerControls(phone)
     await expect
       .poll(
         () =>
@@ -419,6 +419,11 @@ test('a door opened once with network scans with its camera after the server sto
     await door.browser.close()
   }
 })
+
+/** The door's service worker controls the page: from now on the screen opens without network. */
+async function doorWorkerControls(phone: Page) {
+  await expect.poll(() => phone.evaluate(async () => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true)
+}
 
 /** The member's console language, as the language menu sets it. */
 async function chooseLanguage(phone: Page, language: 'en' | 'zh-cn') {
@@ -587,6 +592,7 @@ test('a list kept in the old format before the update answers offline, and the n
     )
 
     // The updated screen opens offline (its worker serves it) on that list.
+    await doorWorkerControls(phone)
     await door.context.setOffline(true)
     await phone.reload()
     await expect(phone.getByText('Offline')).toBeVisible()
