@@ -7,6 +7,7 @@ import { answer, doorBrowser, scan, showToCamera } from './door-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 import type { CheckinList } from '../../shared/contracts/console-checkin.ts'
 import { doorTickets, DOOR_LIST_FORMAT } from '../../shared/rules/door-list.ts'
+import { DOOR_CACHE } from '../../src/console/lib/door-storage.ts'
 
 /**
  * The door (docs/product.md#checkin): real QR codes shown to Chromium's fake camera feed the check-in
@@ -207,7 +208,7 @@ test('the door: scan real QR codes from the camera online and offline, sync when
     await phone.getByRole('button', { name: 'Stop camera' }).click()
 
     // Offline: the screen opens from the service worker, answers from its own list, and queues the scans.
-    await doorWorkerControls(phone)
+    await doorWorkerKeepsScreen(phone)
     await door.context.setOffline(true)
     await phone.reload()
     await hydrated(phone)
@@ -345,14 +346,14 @@ test('a door opened once with network scans with its camera after the server sto
     await expect(phone.getByText('Ready: scan a ticket')).toBeVisible()
     await expect(phone.getByRole('button', { name: 'Stop camera' })).toHaveCount(0)
     // The scanner's code is kept for the door without network all the same.
-    await doorWorkerControls(phone)
+    await doorWorkerKeepsScreen(phone)
     await expect
       .poll(
         () =>
-          phone.evaluate(async () => {
-            const kept = (await (await caches.open('door-checkin-v1')).keys()).map((request) => new URL(request.url).pathname)
+          phone.evaluate(async (cacheName) => {
+            const kept = (await (await caches.open(cacheName)).keys()).map((request) => new URL(request.url).pathname)
             return kept.some((path) => path.endsWith('.wasm')) && kept.some((path) => /ponyfill/.test(path))
-          }),
+          }, DOOR_CACHE),
         { timeout: 30_000 },
       )
       .toBe(true)
@@ -420,9 +421,16 @@ test('a door opened once with network scans with its camera after the server sto
   }
 })
 
-/** The door's service worker controls the page: from now on the screen opens without network. */
-async function doorWorkerControls(phone: Page) {
+/**
+ * The door's service worker controls the page and has kept the screen: from now on it opens without
+ * network. The worker keeps the page the screen loaded before it was there when the page asks it to,
+ * a moment after it takes control: going offline in between fails the reload on a loaded machine.
+ */
+async function doorWorkerKeepsScreen(phone: Page) {
   await expect.poll(() => phone.evaluate(async () => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true)
+  await expect
+    .poll(() => phone.evaluate(async (cacheName) => Boolean(await caches.match(location.pathname, { cacheName })), DOOR_CACHE), { timeout: 30_000 })
+    .toBe(true)
 }
 
 /** The member's console language, as the language menu sets it. */
@@ -592,7 +600,7 @@ test('a list kept in the old format before the update answers offline, and the n
     )
 
     // The updated screen opens offline (its worker serves it) on that list.
-    await doorWorkerControls(phone)
+    await doorWorkerKeepsScreen(phone)
     await door.context.setOffline(true)
     await phone.reload()
     await expect(phone.getByText('Offline')).toBeVisible()
