@@ -47,7 +47,7 @@ export function testDatabaseUrl(): string | null {
 }
 
 /**
- * One migrated database per test worker (docs/product.md#pglite: PGlite takes ~2 s and ~480 MB to start).
+ * One migrated database per test worker, kept for all its files (docs/product.md#pglite: PGlite takes ~2 s and ~480 MB to start).
  * On a real PostgreSQL (TEST_DATABASE_URL) each worker gets its own database.
  */
 export function testDatabase(): Promise<Database> {
@@ -80,18 +80,14 @@ const openPlatforms: Platform[] = []
 
 /**
  * Called after each integration file (test/setup/integration-file.ts). Files share a worker's modules
- * (vitest.config.ts), and so its database; an embedded one is closed here and the next file opens a
- * fresh copy, because PGlite's PostgreSQL reads the test's faked Date: after a file set its moment and
- * time jumped back, its idle timers lay months ahead and fired every millisecond from then on.
- * A real PostgreSQL keeps its own clock, so its database stays for the worker's next file.
+ * (vitest.config.ts), and so its database, embedded or real: the next file empties it as it goes
+ * (resetDatabase), as it would a fresh copy. Opening a fresh embedded copy for each file cost 1.4–2 s a
+ * file and a new WebAssembly memory of hundreds of megabytes, and a worker that had opened fifty of
+ * them once died of SIGTRAP in the middle of a file (docs/CONVENTIONS.md#tests).
  */
 export async function releaseTestDatabase(): Promise<void> {
   // A platform left running would go on sending the next file's mail and expiring its orders.
   await Promise.all(openPlatforms.splice(0).map((platform) => platform.close()))
-  if (!database || testDatabaseUrl()) return
-  const db = database
-  database = undefined
-  await (await db).close()
 }
 
 /**
