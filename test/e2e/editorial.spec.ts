@@ -4,7 +4,7 @@ import jaCommon from '../../locales/ja/common.json' with { type: 'json' }
 import zhCnCommon from '../../locales/zh-cn/common.json' with { type: 'json' }
 import zhTwCommon from '../../locales/zh-tw/common.json' with { type: 'json' }
 import { isRelativeForm, relativeTime } from '../../src/lib/relative-time.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { DESKTOP, expect, expectAccessible, hydrated, PHONE, takingTurns, test } from './fixtures.ts'
 
 /**
  * The editorial screens in a browser against the demo content: news list to "No more data", an
@@ -99,147 +99,153 @@ const NO_MORE: Record<string, string> = {
 }
 const noMoreData = (page: Page, lang: string) => page.locator('main p').filter({ hasText: new RegExp(`^${NO_MORE[lang]}$`) })
 
-for (const { lang, locale } of LANGUAGES) {
-  for (const viewport of VIEWPORTS) {
+for (const [languageIndex, { lang, locale }] of LANGUAGES.entries()) {
+  for (const [widthIndex, viewport] of VIEWPORTS.entries()) {
+    const here = takingTurns(languageIndex, widthIndex, VIEWPORTS.length)
     test.describe(`${lang} at ${viewport.size.width} px`, () => {
       test.use({ viewport: viewport.size })
 
-      test('the news list pages to "No more data" and shows the articles of the database, newest first', async ({ page, request }) => {
-        const articles = await allArticles(request, locale)
-        expect(articles.length).toBeGreaterThan(30)
-        await page.goto(`/${lang}/exhibition/news.html`)
-        await hydrated(page)
-        await expectAccessible(page)
-        const list = page.locator('main ol').first()
-        const titles = list.getByRole('heading', { level: 2 })
-        await expect(titles).toHaveCount(10)
-        expect(await titles.allTextContents()).toEqual(articles.slice(0, 10).map((article) => article.title))
-        const times = list.locator('time')
-        expect(await times.evaluateAll((elements) => elements.map((element) => element.getAttribute('datetime')))).toEqual(
-          articles.slice(0, 10).map((article) => article.publishedAt),
-        )
-        if (lang === 'en') {
-          // docs/product.md#relative-time, refreshed in the browser (the visitor's zone is UTC here); a
-          // relative text has the exact date beside it.
-          const newest = articles[0]?.publishedAt as string
-          const shown = () => {
-            const relative = relativeTime(newest, Date.now(), { t, timeZone: 'UTC' })
-            if (!isRelativeForm(newest, Date.now())) return relative
-            const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(newest))
-            return enCommon.time.withDate.replace('{{text}}', relative).replace('{{date}}', date)
+      if (here(0))
+        test('the news list pages to "No more data" and shows the articles of the database, newest first', async ({ page, request }) => {
+          const articles = await allArticles(request, locale)
+          expect(articles.length).toBeGreaterThan(30)
+          await page.goto(`/${lang}/exhibition/news.html`)
+          await hydrated(page)
+          await expectAccessible(page)
+          const list = page.locator('main ol').first()
+          const titles = list.getByRole('heading', { level: 2 })
+          await expect(titles).toHaveCount(10)
+          expect(await titles.allTextContents()).toEqual(articles.slice(0, 10).map((article) => article.title))
+          const times = list.locator('time')
+          expect(await times.evaluateAll((elements) => elements.map((element) => element.getAttribute('datetime')))).toEqual(
+            articles.slice(0, 10).map((article) => article.publishedAt),
+          )
+          if (lang === 'en') {
+            // docs/product.md#relative-time, refreshed in the browser (the visitor's zone is UTC here); a
+            // relative text has the exact date beside it.
+            const newest = articles[0]?.publishedAt as string
+            const shown = () => {
+              const relative = relativeTime(newest, Date.now(), { t, timeZone: 'UTC' })
+              if (!isRelativeForm(newest, Date.now())) return relative
+              const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(newest))
+              return enCommon.time.withDate.replace('{{text}}', relative).replace('{{date}}', date)
+            }
+            await expect.poll(async () => (await times.first().textContent()) === shown()).toBe(true)
           }
-          await expect.poll(async () => (await times.first().textContent()) === shown()).toBe(true)
-        }
-        await loadToEnd(page, (pageNumber) => expect(titles).toHaveCount(Math.min(articles.length, pageNumber * 10)))
-        await expect(noMoreData(page, lang)).toBeVisible()
-        expect(await titles.allTextContents()).toEqual(articles.map((article) => article.title))
-        // The address keeps the page: a reload shows the same list.
-        await page.reload()
-        await hydrated(page)
-        await expect(titles).toHaveCount(articles.length)
-      })
-
-      test('an article, its app web-view (h5) and pop-up variants show the article of the database', async ({ page, request }) => {
-        const [first] = await allArticles(request, locale)
-        const article = await api<{ id: number; title: string; summary: string; next: unknown; previous: { id: number } | null }>(request, locale, {
-          path: '/api/Article/articleinfo',
-          query: { id: (first as ArticleItem).id },
+          await loadToEnd(page, (pageNumber) => expect(titles).toHaveCount(Math.min(articles.length, pageNumber * 10)))
+          await expect(noMoreData(page, lang)).toBeVisible()
+          expect(await titles.allTextContents()).toEqual(articles.map((article) => article.title))
+          // The address keeps the page: a reload shows the same list.
+          await page.reload()
+          await hydrated(page)
+          await expect(titles).toHaveCount(articles.length)
         })
-        await page.goto(`/${lang}/exhibition/news.html`)
-        await hydrated(page)
-        await page.locator('main ol').first().getByRole('link', { name: article.title }).click()
-        await expect(page).toHaveURL(new RegExp(`/${lang}/exhibition/${article.id}$`))
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title)
-        await expect(page.locator('main').getByText(article.summary)).toBeVisible()
-        const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}')
-        expect(jsonLd).toMatchObject({ '@type': 'NewsArticle', headline: article.title })
-        await expectAccessible(page)
-        if (article.previous) {
-          await page.locator('a[rel="prev"]').click()
-          await expect(page).toHaveURL(new RegExp(`/exhibition/${article.previous.id}$`))
-          await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(article.title)
-        }
 
-        await page.goto(`/${lang}/exhibition/h5/${article.id}`)
-        await hydrated(page)
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title)
-        await expect(page.locator('header a[href$="/info.html"][aria-label]')).toHaveCount(0)
-        await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
-        await expectAccessible(page)
-
-        await page.goto(`/${lang}/exhibition/pop/${article.id}`)
-        await hydrated(page)
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title)
-        await expect(page.getByRole('banner')).toHaveCount(0)
-        await expect(page.locator('footer')).toBeVisible()
-        await expectAccessible(page)
-      })
-
-      test('videos by category: the list is the database, choosing a video plays it in the player', async ({ page, request }) => {
-        const data = await api<{ items: VideoItem[]; categories: Array<{ key: string; count: number }>; total: number }>(request, locale, {
-          path: '/wikifxweb-v1/wikiexpo/invoke-v1',
-          route: 'expo$listVideos',
-          body: { page: 1, pageSize: 8 },
-        })
-        await page.goto(`/${lang}/video.html`)
-        await hydrated(page)
-        await expectAccessible(page)
-        const cards = page.locator('main ul h3')
-        expect(await cards.allTextContents()).toEqual(data.items.map((video) => video.title))
-        await expect(page.locator('#now-playing-title')).toHaveText(data.items[0]?.title as string)
-
-        const chosen = data.items.find((video) => !video.sources.some((source) => source.type.includes('mpegurl'))) as VideoItem
-        await page.locator('main ul').getByRole('link', { name: chosen.title }).click()
-        await expect(page).toHaveURL(new RegExp(`[?&]v=${chosen.id}`))
-        await expect(page.locator('#now-playing-title')).toHaveText(chosen.title)
-        const video = page.locator('main video')
-        await expect(video).toBeFocused()
-        await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.2)
-        await expect(video).toHaveAttribute('data-engine', 'file')
-
-        // A category keeps only its own videos.
-        const category = data.categories.find((entry) => entry.key === 'panels') as { key: string; count: number }
-        await page.locator(`main nav a[href$="category=${category.key}"]`).click()
-        await expect(page).toHaveURL(/category=panels/)
-        await expect(cards).toHaveCount(category.count)
-      })
-
-      test('bulletins are the database’s, pinned first and newest first, to "No more data"', async ({ page, request }) => {
-        const items: BulletinItem[] = []
-        for (let pageNumber = 1; ; pageNumber++) {
-          const data = await api<{ items: BulletinItem[]; hasMore: boolean }>(request, locale, {
-            path: '/wikifxweb-v1/wikiexpo/invoke-v1',
-            route: 'expo$listBulletins',
-            body: { page: pageNumber, pageSize: 8 },
+      if (here(1))
+        test('an article, its app web-view (h5) and pop-up variants show the article of the database', async ({ page, request }) => {
+          const [first] = await allArticles(request, locale)
+          const article = await api<{ id: number; title: string; summary: string; next: unknown; previous: { id: number } | null }>(request, locale, {
+            path: '/api/Article/articleinfo',
+            query: { id: (first as ArticleItem).id },
           })
-          items.push(...data.items)
-          if (!data.hasMore) break
-        }
-        const pinned = items.filter((item) => item.pinned)
-        expect(pinned.length).toBeGreaterThan(0)
-        expect(items.slice(0, pinned.length).every((item) => item.pinned)).toBe(true)
-        await page.goto(`/${lang}/bulletin.html`)
-        await hydrated(page)
-        await expectAccessible(page)
-        const titles = page.locator('main ol h2')
-        await loadToEnd(page, (pageNumber) => expect(titles).toHaveCount(Math.min(items.length, pageNumber * 8)))
-        await expect(titles).toHaveCount(items.length)
-        expect(await titles.allTextContents()).toEqual(items.map((item) => item.title))
-        await expect(noMoreData(page, lang)).toBeVisible()
-      })
+          await page.goto(`/${lang}/exhibition/news.html`)
+          await hydrated(page)
+          await page.locator('main ol').first().getByRole('link', { name: article.title }).click()
+          await expect(page).toHaveURL(new RegExp(`/${lang}/exhibition/${article.id}$`))
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title)
+          await expect(page.locator('main').getByText(article.summary)).toBeVisible()
+          const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}')
+          expect(jsonLd).toMatchObject({ '@type': 'NewsArticle', headline: article.title })
+          await expectAccessible(page)
+          if (article.previous) {
+            await page.locator('a[rel="prev"]').click()
+            await expect(page).toHaveURL(new RegExp(`/exhibition/${article.previous.id}$`))
+            await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(article.title)
+          }
 
-      test('about: story, the SPEC figures, contact, the verification link and the DB-IP credit', async ({ page }) => {
-        await page.goto(`/${lang}/about.html`)
-        await hydrated(page)
-        await expectAccessible(page)
-        const figures = page.locator('main dl').first()
-        for (const value of ['100', '10+', '730+', '2019']) await expect(figures).toContainText(value)
-        await expect(figures).toContainText(/77[,.\s]?000\+/)
-        await expect(page.locator(`main a[href="/${lang}/verify.html"]`).first()).toBeVisible()
-        await expect(page.locator('main a[href^="mailto:"]').first()).toBeVisible()
-        await expect(page.locator('main a[href="https://db-ip.com"]')).toBeVisible()
-        await expect(page.locator('[data-slot="official-channels"] h2')).toBeVisible()
-      })
+          await page.goto(`/${lang}/exhibition/h5/${article.id}`)
+          await hydrated(page)
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title)
+          await expect(page.locator('header a[href$="/info.html"][aria-label]')).toHaveCount(0)
+          await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+          await expectAccessible(page)
+
+          await page.goto(`/${lang}/exhibition/pop/${article.id}`)
+          await hydrated(page)
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title)
+          await expect(page.getByRole('banner')).toHaveCount(0)
+          await expect(page.locator('footer')).toBeVisible()
+          await expectAccessible(page)
+        })
+
+      if (here(2))
+        test('videos by category: the list is the database, choosing a video plays it in the player', async ({ page, request }) => {
+          const data = await api<{ items: VideoItem[]; categories: Array<{ key: string; count: number }>; total: number }>(request, locale, {
+            path: '/wikifxweb-v1/wikiexpo/invoke-v1',
+            route: 'expo$listVideos',
+            body: { page: 1, pageSize: 8 },
+          })
+          await page.goto(`/${lang}/video.html`)
+          await hydrated(page)
+          await expectAccessible(page)
+          const cards = page.locator('main ul h3')
+          expect(await cards.allTextContents()).toEqual(data.items.map((video) => video.title))
+          await expect(page.locator('#now-playing-title')).toHaveText(data.items[0]?.title as string)
+
+          const chosen = data.items.find((video) => !video.sources.some((source) => source.type.includes('mpegurl'))) as VideoItem
+          await page.locator('main ul').getByRole('link', { name: chosen.title }).click()
+          await expect(page).toHaveURL(new RegExp(`[?&]v=${chosen.id}`))
+          await expect(page.locator('#now-playing-title')).toHaveText(chosen.title)
+          const video = page.locator('main video')
+          await expect(video).toBeFocused()
+          await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.2)
+          await expect(video).toHaveAttribute('data-engine', 'file')
+
+          // A category keeps only its own videos.
+          const category = data.categories.find((entry) => entry.key === 'panels') as { key: string; count: number }
+          await page.locator(`main nav a[href$="category=${category.key}"]`).click()
+          await expect(page).toHaveURL(/category=panels/)
+          await expect(cards).toHaveCount(category.count)
+        })
+
+      if (here(3))
+        test('bulletins are the database’s, pinned first and newest first, to "No more data"', async ({ page, request }) => {
+          const items: BulletinItem[] = []
+          for (let pageNumber = 1; ; pageNumber++) {
+            const data = await api<{ items: BulletinItem[]; hasMore: boolean }>(request, locale, {
+              path: '/wikifxweb-v1/wikiexpo/invoke-v1',
+              route: 'expo$listBulletins',
+              body: { page: pageNumber, pageSize: 8 },
+            })
+            items.push(...data.items)
+            if (!data.hasMore) break
+          }
+          const pinned = items.filter((item) => item.pinned)
+          expect(pinned.length).toBeGreaterThan(0)
+          expect(items.slice(0, pinned.length).every((item) => item.pinned)).toBe(true)
+          await page.goto(`/${lang}/bulletin.html`)
+          await hydrated(page)
+          await expectAccessible(page)
+          const titles = page.locator('main ol h2')
+          await loadToEnd(page, (pageNumber) => expect(titles).toHaveCount(Math.min(items.length, pageNumber * 8)))
+          await expect(titles).toHaveCount(items.length)
+          expect(await titles.allTextContents()).toEqual(items.map((item) => item.title))
+          await expect(noMoreData(page, lang)).toBeVisible()
+        })
+
+      if (here(4))
+        test('about: story, the SPEC figures, contact, the verification link and the DB-IP credit', async ({ page }) => {
+          await page.goto(`/${lang}/about.html`)
+          await hydrated(page)
+          await expectAccessible(page)
+          const figures = page.locator('main dl').first()
+          for (const value of ['100', '10+', '730+', '2019']) await expect(figures).toContainText(value)
+          await expect(figures).toContainText(/77[,.\s]?000\+/)
+          await expect(page.locator(`main a[href="/${lang}/verify.html"]`).first()).toBeVisible()
+          await expect(page.locator('main a[href^="mailto:"]').first()).toBeVisible()
+          await expect(page.locator('main a[href="https://db-ip.com"]')).toBeVisible()
+          await expect(page.locator('[data-slot="official-channels"] h2')).toBeVisible()
+        })
     })
   }
 }

@@ -32,6 +32,16 @@ export { expect }
 export const PHONE = { width: 375, height: 780 }
 export const DESKTOP = { width: 1280, height: 900 }
 
+/**
+ * For screens checked in several languages at several widths: whether the given screen (its place in
+ * the spec, from 0) runs at this width in this language. The widths take turns through the languages,
+ * so each screen is seen in every language and at every width, and each language at every width, in
+ * half the tests of the full product (for two widths). What these screens show depends on the language
+ * or on the width, never on the two together; the full product cost 688 s of a 38-minute browser pass
+ * (docs/performance.md#the-test-suites-time).
+ */
+export const takingTurns = (languageIndex: number, widthIndex: number, widths: number) => (screen: number) => (languageIndex + screen) % widths === widthIndex
+
 let snapshots = 0
 
 /**
