@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, ORIGIN, setUpAccount, test } from './console-kit.ts'
 import { doorBrowser } from './door-kit.ts'
-import { acceptedExhibitor, account, unique } from './exhibitor-kit.ts'
+import { acceptedExhibitor, account, callAsVisitor, signInFromPrompt, unique } from './exhibitor-kit.ts'
 import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
 
 /**
@@ -14,11 +14,9 @@ import { DESKTOP, expectAccessible, hydrated, PHONE } from './fixtures.ts'
  * again, and the page says it is the package. The console panel is checked with axe at 375 and 1280 px.
  */
 type Leads = typeof import('../../locales/en/leads.json')
-type Login = typeof import('../../locales/en/login.json')
 type Exhibitor = typeof import('../../locales/en/exhibitor.json')
 const read = <T>(namespace: string) => JSON.parse(readFileSync(new URL(`../../locales/zh-cn/${namespace}.json`, import.meta.url), 'utf8')) as T
 const LEADS = read<Leads>('leads')
-const LOGIN = read<Login>('login')
 const EXHIBITOR = read<Exhibitor>('exhibitor')
 
 const PASSWORD = 'capture at the booth 2026'
@@ -32,18 +30,6 @@ async function shoot(page: Page, name: string) {
 }
 const ADMIN = `admin.capture-${tag}@example.cn`
 const MANAGER = `mia.capture-${tag}@example.com`
-
-/** A gateway call as the page's signed-in visitor (its access_token cookie). */
-async function call(page: Page, route: string, payload: unknown) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value
-  const response = await page.request.post(`${ORIGIN}/wikifxweb-v1/wikiexpo/invoke-v1`, {
-    headers: { Routes: route, Authorization: `Bearer ${token}`, LanguageCode: 'zh-CN' },
-    data: payload,
-  })
-  const body = await response.json()
-  expect(body.succeed, `${route}: ${JSON.stringify(body)}`).toBe(true)
-  return body.data
-}
 
 test('a manager switches lead capture on in the console; the exhibitor’s typed scan is refused, then accepted, then refused for its package', async ({
   consoleSite,
@@ -73,27 +59,22 @@ test('a manager switches lead capture on in the console; the exhibitor’s typed
     const phone = booth.page
     await phone.goto(`${ORIGIN}/zh-cn/exhibitor/leads?id=${seeded.exhibitorId}`)
     await hydrated(phone)
-    await phone.getByRole('main').getByRole('button', { name: EXHIBITOR.login.button }).click()
-    const frame = phone.frameLocator('dialog[open] iframe')
-    await frame.getByLabel(LOGIN.fields.email).fill(ADMIN)
-    await frame.getByLabel(LOGIN.fields.password, { exact: true }).fill(PASSWORD)
-    await frame.getByRole('button', { name: LOGIN.actions.signin, exact: true }).click()
-    await expect(phone.locator('dialog[open]')).toBeHidden()
+    await signInFromPrompt(phone, EXHIBITOR.login.button, ADMIN, PASSWORD)
     await expect(phone.getByText(LEADS.captureOff)).toBeVisible()
     await expect(phone.getByLabel(LEADS.typed.orderCode)).toHaveCount(0)
 
     // A ticket of the admin's own, to scan once capture is on.
-    const order = await call(phone, 'tickets$createOrder', {
+    const order = await callAsVisitor(phone, 'tickets$createOrder', {
       exhibitionId,
       lines: [{ ticketTypeId: type.rows[0]?.id, quantity: 1 }],
       idempotencyKey: crypto.randomUUID(),
     })
-    await call(phone, 'tickets$saveAttendees', {
+    await callAsVisitor(phone, 'tickets$saveAttendees', {
       orderNumber: order.number,
       attendees: [{ firstName: '伟', lastName: '王', email: ADMIN, phone: { country: 'SG', number: '9123 4567' }, identity: 'trader', industry: 'fintech' }],
     })
-    await call(phone, 'tickets$confirmOrder', { orderNumber: order.number })
-    const started = await call(phone, 'tickets$startPayment', { orderNumber: order.number, method: 'sandbox' })
+    await callAsVisitor(phone, 'tickets$confirmOrder', { orderNumber: order.number })
+    const started = await callAsVisitor(phone, 'tickets$startPayment', { orderNumber: order.number, method: 'sandbox' })
     const key = new URL(started.redirectUrl, 'http://x').searchParams.get('key') as string
     expect((await phone.request.post(`${ORIGIN}/pay/sandbox/${started.attemptId}`, { form: { key, action: 'pay' }, maxRedirects: 0 })).status()).toBe(303)
 

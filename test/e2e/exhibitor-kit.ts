@@ -89,7 +89,25 @@ export async function signInFromPrompt(page: Page, button: string, email: string
   await frame.getByLabel(login.fields.email).fill(email)
   await frame.getByLabel(login.fields.password, { exact: true }).fill(password)
   await frame.getByRole('button', { name: login.actions.signin, exact: true }).click()
-  await expect(page.locator('dialog[open]')).toBeHidden()
+  try {
+    await expect(page.locator('dialog[open]')).toBeHidden()
+  } catch (error) {
+    // What the frame says (a refusal, a wait, the form again) is what tells a refused sign-in from a slow one.
+    const said = await frame
+      .locator('body')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(the frame could not be read)')
+    const overlay = await page
+      .locator('dialog[open] [role=status], dialog[open] [role=alert]')
+      .allInnerTexts()
+      .catch(() => [])
+    throw new Error(
+      `the login dialog stayed open; the frame says: ${said.replace(/\s+/g, ' ').slice(0, 400)}; the dialog says: ${overlay.join(' | ') || '(nothing)'}`,
+      {
+        cause: error,
+      },
+    )
+  }
 }
 
 /** A gateway call as the page's signed-in visitor (its access_token cookie); the call's data. */
@@ -117,5 +135,23 @@ export async function signInToWorkspace(page: Page, exhibitorId: number, email: 
   await frame.getByLabel(login.fields.email).fill(email)
   await frame.getByLabel(login.fields.password, { exact: true }).fill(password)
   await frame.getByRole('button', { name: login.actions.signin, exact: true }).click()
-  await expect(page.locator('dialog[open]')).toBeHidden()
+  try {
+    await expect(page.locator('dialog[open]')).toBeHidden()
+  } catch (error) {
+    // What the frame says (a refusal, a wait, the form again) is what tells a refused sign-in from a slow one.
+    const said = await frame
+      .locator('body')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(the frame could not be read)')
+    const overlay = await page
+      .locator('dialog[open] [role=status], dialog[open] [role=alert]')
+      .allInnerTexts()
+      .catch(() => [])
+    throw new Error(
+      `the login dialog stayed open; the frame says: ${said.replace(/\s+/g, ' ').slice(0, 400)}; the dialog says: ${overlay.join(' | ') || '(nothing)'}`,
+      {
+        cause: error,
+      },
+    )
+  }
 }
