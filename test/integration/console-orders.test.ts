@@ -87,6 +87,12 @@ describe('the order list', () => {
       ).toEqual([wanted.number])
       expect(list.total).toBe(1)
     }
+    // A whole code is that order or none, and the other filters still apply to it.
+    for (const filter of [{ search: 'T-0000000000' }, { search: wanted.number, status: 'pending' }]) {
+      const list = (await staff(manager, 'orderList', filter).expect(200)).body.data
+      expect(list.rows, JSON.stringify(filter)).toEqual([])
+      expect(list.total).toBe(0)
+    }
     const row = (await staff(manager, 'orderList', { search: 'Mei' }).expect(200)).body.data.rows[0]
     expect(row).toMatchObject({
       state: 'paid',
