@@ -124,34 +124,7 @@ export async function callAsVisitor(page: Page, route: string, payload: unknown,
 
 /** Opens an exhibitor's workspace in Simplified Chinese and signs in from its own prompt, as a member arriving by its link does. */
 export async function signInToWorkspace(page: Page, exhibitorId: number, email: string, password: string): Promise<void> {
-  const login = zh<Login>('login')
   await page.goto(`${ORIGIN}/zh-cn/exhibitor.html?id=${exhibitorId}`)
   await hydrated(page)
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: zh<Strings>('exhibitor').login.button })
-    .click()
-  const frame = page.frameLocator('dialog[open] iframe')
-  await frame.getByLabel(login.fields.email).fill(email)
-  await frame.getByLabel(login.fields.password, { exact: true }).fill(password)
-  await frame.getByRole('button', { name: login.actions.signin, exact: true }).click()
-  try {
-    await expect(page.locator('dialog[open]')).toBeHidden()
-  } catch (error) {
-    // What the frame says (a refusal, a wait, the form again) is what tells a refused sign-in from a slow one.
-    const said = await frame
-      .locator('body')
-      .innerText({ timeout: 1000 })
-      .catch(() => '(the frame could not be read)')
-    const overlay = await page
-      .locator('dialog[open] [role=status], dialog[open] [role=alert]')
-      .allInnerTexts()
-      .catch(() => [])
-    throw new Error(
-      `the login dialog stayed open; the frame says: ${said.replace(/\s+/g, ' ').slice(0, 400)}; the dialog says: ${overlay.join(' | ') || '(nothing)'}`,
-      {
-        cause: error,
-      },
-    )
-  }
+  await signInFromPrompt(page, zh<Strings>('exhibitor').login.button, email, password)
 }
