@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
+import { from as copyFromStdin } from 'pg-copy-streams'
 import { DatabaseUnavailableError, isDatabaseUnavailable, typedDatabaseError } from './unavailable.ts'
 
 export interface QueryResult<Row> {
@@ -15,6 +17,32 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>
   /** Runs a script of several statements without parameters (migrations, seeds). */
   exec(sql: string): Promise<void>
+  /**
+   * Appends rows to a table with COPY, the fastest way in on both databases (a million index rows
+   * in about a seventh of an INSERT's time, docs/performance.md#broker-search-at-a-million): `lines`
+   * is rows in COPY's text format, each field written by copyField.
+   */
+  copyRows(table: string, columns: readonly string[], lines: string): Promise<void>
+}
+
+/** A value as a field of COPY's text format: `\N` for null, backslash escapes for the characters that would end the field or the row. */
+export function copyField(value: string | number | boolean | null): string {
+  if (value === null) return '\\N'
+  if (typeof value === 'boolean') return value ? 't' : 'f'
+  if (typeof value === 'number') return String(value)
+  return value.replace(/[\\\t\n\r]/g, (character) => COPY_ESCAPES[character] as string)
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' }
+
+/** One row of COPY's text format, newline included. */
+export const copyLine = (fields: ReadonlyArray<string | number | boolean | null>): string => `${fields.map(copyField).join('\t')}\n`
+
+const copyStatement = (table: string, columns: readonly string[], source: string) => `copy ${table} (${columns.join(', ')}) from ${source}`
+
+/** COPY into a PostgreSQL server through one connection (pg-copy-streams; pg itself has no COPY FROM). */
+export async function copyIntoPostgres(client: pg.PoolClient | pg.Client, table: string, columns: readonly string[], lines: string): Promise<void> {
+  await pipeline([lines], client.query(copyFromStdin(copyStatement(table, columns, 'stdin'))))
 }
 
 export interface Database extends Queryable {
@@ -164,6 +192,22 @@ export async function openPostgres(url: string, options: { max?: number; log?: C
         throw typedDatabaseError(error)
       }
     },
+    async copyRows(table, columns, lines) {
+      // Outside a transaction, COPY has a connection of its own for as long as it runs.
+      let connection: pg.PoolClient
+      try {
+        connection = client instanceof pg.Pool ? await client.connect() : client
+      } catch (error) {
+        throw typedDatabaseError(error)
+      }
+      try {
+        await copyIntoPostgres(connection, table, columns, lines)
+      } catch (error) {
+        throw typedDatabaseError(error)
+      } finally {
+        if (connection !== client) connection.release()
+      }
+    },
   })
   return {
     kind: 'postgres',
@@ -291,6 +335,9 @@ export async function openPglite(dir: string | 'memory://', options: { from?: Bl
     },
     async exec(sql: string) {
       await handle.exec(sql)
+    },
+    async copyRows(table, columns, lines) {
+      await handle.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([lines]) })
     },
   })
   let closed = false

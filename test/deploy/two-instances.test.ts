@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Queryable } from '../../server/db/client.ts'
+import { copyIntoPostgres, type Queryable } from '../../server/db/client.ts'
 import { createTokenSigner } from '../../server/platform/tokens.ts'
 import { ageOrder, attendees, makeExhibition, makeTicketType } from '../integration/tickets-helpers.ts'
 
@@ -37,6 +37,14 @@ const fixtures: Queryable = {
   },
   exec: async (sql) => {
     await db.query(sql)
+  },
+  copyRows: async (table, columns, lines) => {
+    const client = await db.connect()
+    try {
+      await copyIntoPostgres(client, table, columns, lines)
+    } finally {
+      client.release()
+    }
   },
 }
 

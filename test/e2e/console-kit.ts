@@ -104,6 +104,9 @@ function siteOf(): ConsoleSite {
       exec: async (sql: string) => {
         await ask({ kind: 'exec', sql })
       },
+      copyRows: async (table, columns, lines) => {
+        await ask({ kind: 'copy', table, columns: [...columns], lines })
+      },
     },
     async addStaff(email, role, name) {
       const result = (await ask({ kind: 'staff', args: ['add', email, '--role', role, '--name', name] })) as { code: number; out: string; err: string }

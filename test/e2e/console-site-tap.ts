@@ -18,6 +18,7 @@ export * from '../../server/db/client.ts'
 export type TapQuestion =
   | { kind: 'query'; sql: string; params: unknown[] }
   | { kind: 'exec'; sql: string }
+  | { kind: 'copy'; table: string; columns: string[]; lines: string }
   | { kind: 'staff'; args: string[] }
   | { kind: 'session'; email: string; device: string }
   | { kind: 'applications'; args: string[] }
@@ -27,6 +28,7 @@ export type TapAnswer = { id: number; ok: true; value: unknown } | { id: number;
 async function answer(db: Database, request: TapRequest): Promise<unknown> {
   if (request.kind === 'query') return db.query(request.sql, request.params)
   if (request.kind === 'exec') return db.exec(request.sql)
+  if (request.kind === 'copy') return db.copyRows(request.table, request.columns, request.lines)
   if (request.kind === 'session') {
     // As a sign-in starts one once the password and code are right (staff/sign-in.ts).
     const member = await memberByEmail(db, request.email)

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.ts'
+import { copyLine, type Queryable } from '../../db/client.ts'
 import type { BrokerInput } from './demo-brokers.ts'
 import { TIER_RANKS } from './matching.repo.ts'
 import { fuzzyRowsOf, termsOf } from './terms.ts'
@@ -55,114 +55,124 @@ async function restoreIndexes(db: Queryable, definitions: IndexDefinitions): Pro
  * directory replaced by an import) drops the term index's indexes and builds them after the rows:
  * until it commits, searches wait for it, which an empty or small directory can afford and a large
  * one cannot (a small import into it keeps the indexes and updates them row by row).
+ *
+ * The brokers go in first, then their index rows batch by batch, each batch's rows built here while
+ * the database writes the batch before: building terms is about a third of a large load's work, and
+ * on PostgreSQL it no longer waits for the writes nor they for it
+ * (docs/performance.md#broker-search-at-a-million).
  */
 export async function insertBrokers(db: Queryable, brokers: readonly BrokerInput[], tierOf = tiersAmong(brokers)): Promise<number[]> {
   const existing = await db.query<{ count: number }>('select count(*)::int as count from search_brokers')
   const bulk = brokers.length > 0 && brokers.length >= (existing.rows[0]?.count ?? 0)
   const definitions = bulk ? await dropIndexes(db) : null
   const ids: number[] = []
-  const BATCH = 2000
+  for (let start = 0; start < brokers.length; start += BATCH) ids.push(...(await insertBrokerRows(db, brokers.slice(start, start + BATCH), tierOf)))
+  let writing: Promise<void> = Promise.resolve()
   for (let start = 0; start < brokers.length; start += BATCH) {
-    const batch = brokers.slice(start, start + BATCH)
-    const inserted = await db.query<{ id: number; code: string }>(
-      `insert into search_brokers (code, trader_code, name_en, name_hans, name_hant, aliases, logo, label, rating, country, founded, website, popularity, tier)
-       select code, trader_code, name_en, name_hans, name_hant, array(select jsonb_array_elements_text(aliases::jsonb)), logo, label, rating, country, founded, website, popularity, tier
-         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::numeric[], $10::text[], $11::smallint[], $12::text[], $13::int[], $14::smallint[])
-           as b(code, trader_code, name_en, name_hans, name_hant, aliases, logo, label, rating, country, founded, website, popularity, tier)
-       returning id, code`,
-      [
-        batch.map((b) => b.code),
-        batch.map((b) => b.traderCode),
-        batch.map((b) => b.nameEn),
-        batch.map((b) => b.nameHans),
-        batch.map((b) => b.nameHant),
-        batch.map((b) => JSON.stringify(b.aliases)),
-        batch.map((b) => b.logo),
-        batch.map((b) => b.label),
-        batch.map((b) => b.rating),
-        batch.map((b) => b.country),
-        batch.map((b) => b.founded),
-        batch.map((b) => b.website),
-        batch.map((b) => b.popularity),
-        batch.map((b) => tierOf(b)),
-      ],
-    )
-    const idOf = new Map(inserted.rows.map((row) => [row.code, row.id]))
-    const licences: Array<[number, BrokerInput['licences'][number]]> = []
-    const warnings: Array<[number, BrokerInput['warnings'][number]]> = []
-    const terms: TermTuple[] = []
-    const fuzzy: FuzzyTuple[] = []
-    for (const broker of batch) {
-      const id = idOf.get(broker.code) as number
-      ids.push(id)
-      for (const licence of broker.licences) licences.push([id, licence])
-      for (const warning of broker.warnings) warnings.push([id, warning])
-      const brokerTerms = termsOf(broker)
-      const tier = tierOf(broker)
-      for (const term of brokerTerms) terms.push([term.term, id, term.field, term.inner, tier, broker.popularity])
-      for (const row of fuzzyRowsOf(brokerTerms)) fuzzy.push([row.variant, row.term, id, broker.popularity])
-    }
-    if (licences.length) {
-      await db.query(
-        `insert into search_licences (broker_id, regulator, licence_no, licence_type, status)
-         select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[]) on conflict do nothing`,
-        [
-          licences.map(([id]) => id),
-          licences.map(([, l]) => l.regulator),
-          licences.map(([, l]) => l.licenceNo),
-          licences.map(([, l]) => l.licenceType),
-          licences.map(([, l]) => l.status),
-        ],
-      )
-    }
-    if (warnings.length) {
-      await db.query(
-        `insert into search_warnings (broker_id, kind, noted_on)
-         select * from unnest($1::int[], $2::text[], $3::date[]) on conflict do nothing`,
-        [warnings.map(([id]) => id), warnings.map(([, w]) => w.kind), warnings.map(([, w]) => w.notedOn)],
-      )
-    }
-    await insertTermRows(db, terms)
-    await insertFuzzyRows(db, fuzzy)
+    const writes = await indexWritesOf(brokers.slice(start, start + BATCH), ids.slice(start, start + BATCH), tierOf)
+    await writing
+    writing = runInOrder(db, writes)
+    // Until it is awaited at the next batch, a failed write must not count as unhandled.
+    writing.catch(() => {})
   }
+  await writing
   if (definitions) await restoreIndexes(db, definitions)
   return ids
 }
 
-const ROWS_PER_STATEMENT = 20_000
+const BATCH = 2000
 
-/** A row of search_terms and of search_fuzzy, in the order of their columns. */
-type TermTuple = [term: string, brokerId: number, field: number, inner: boolean, tier: number, popularity: number]
-type FuzzyTuple = [variant: string, term: string, brokerId: number, popularity: number]
-
-/**
- * The index rows go to the database as one JSON array of rows per statement: pg writes a JavaScript
- * array as an array literal element by element, in JavaScript, which cost more than the insert
- * itself (20,000 terms: 656 ms with six arrays against 298 ms as JSON, end to end, load average 39;
- * docs/performance.md#broker-search-at-a-million). Terms hold letters, digits and spaces only
- * (normalise.ts), so JSON carries them unchanged.
- */
-async function insertRows(db: Queryable, insert: string, rows: ReadonlyArray<TermTuple | FuzzyTuple>): Promise<void> {
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    await db.query(insert, [JSON.stringify(rows.slice(start, start + ROWS_PER_STATEMENT))])
-  }
+/** The brokers' own rows, returning their ids in the order given. */
+async function insertBrokerRows(db: Queryable, batch: readonly BrokerInput[], tierOf: (broker: BrokerInput) => number): Promise<number[]> {
+  const inserted = await db.query<{ id: number; code: string }>(
+    `insert into search_brokers (code, trader_code, name_en, name_hans, name_hant, aliases, logo, label, rating, country, founded, website, popularity, tier)
+     select code, trader_code, name_en, name_hans, name_hant, array(select jsonb_array_elements_text(aliases::jsonb)), logo, label, rating, country, founded, website, popularity, tier
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::numeric[], $10::text[], $11::smallint[], $12::text[], $13::int[], $14::smallint[])
+         as b(code, trader_code, name_en, name_hans, name_hant, aliases, logo, label, rating, country, founded, website, popularity, tier)
+     returning id, code`,
+    [
+      batch.map((b) => b.code),
+      batch.map((b) => b.traderCode),
+      batch.map((b) => b.nameEn),
+      batch.map((b) => b.nameHans),
+      batch.map((b) => b.nameHant),
+      batch.map((b) => JSON.stringify(b.aliases)),
+      batch.map((b) => b.logo),
+      batch.map((b) => b.label),
+      batch.map((b) => b.rating),
+      batch.map((b) => b.country),
+      batch.map((b) => b.founded),
+      batch.map((b) => b.website),
+      batch.map((b) => b.popularity),
+      batch.map((b) => tierOf(b)),
+    ],
+  )
+  const idOf = new Map(inserted.rows.map((row) => [row.code, row.id]))
+  return batch.map((broker) => idOf.get(broker.code) as number)
 }
 
-const insertTermRows = (db: Queryable, rows: TermTuple[]) =>
-  insertRows(
-    db,
-    `insert into search_terms (term, broker_id, field, inner_term, tier, popularity)
-     select r ->> 0, (r ->> 1)::int, (r ->> 2)::smallint, (r ->> 3)::boolean, (r ->> 4)::smallint, (r ->> 5)::int from jsonb_array_elements($1::jsonb) as r`,
-    rows,
-  )
+/** One write of a batch, made before the batch's turn so that the database never waits for it. */
+type Write = (db: Queryable) => Promise<unknown>
 
-const insertFuzzyRows = (db: Queryable, rows: FuzzyTuple[]) =>
-  insertRows(
-    db,
-    `insert into search_fuzzy (variant, term, broker_id, popularity)
-     select r ->> 0, r ->> 1, (r ->> 2)::int, (r ->> 3)::int from jsonb_array_elements($1::jsonb) as r`,
-    rows,
+/** Brokers whose terms are built between two turns of the event loop, so that the database's answers are read (and the next statement sent) meanwhile. */
+const BROKERS_PER_TURN = 200
+
+/** The statements that write a batch's licences, warnings and index rows. */
+async function indexWritesOf(batch: readonly BrokerInput[], ids: readonly number[], tierOf: (broker: BrokerInput) => number): Promise<Write[]> {
+  const licences: Array<[number, BrokerInput['licences'][number]]> = []
+  const warnings: Array<[number, BrokerInput['warnings'][number]]> = []
+  const terms: string[] = []
+  const fuzzy: string[] = []
+  for (const [index, broker] of batch.entries()) {
+    if (index > 0 && index % BROKERS_PER_TURN === 0) await new Promise(setImmediate)
+    const id = ids[index] as number
+    for (const licence of broker.licences) licences.push([id, licence])
+    for (const warning of broker.warnings) warnings.push([id, warning])
+    const brokerTerms = termsOf(broker)
+    const tier = tierOf(broker)
+    for (const term of brokerTerms) terms.push(copyLine([term.term, id, term.field, term.inner, tier, broker.popularity]))
+    for (const row of fuzzyRowsOf(brokerTerms)) fuzzy.push(copyLine([row.variant, row.term, id, broker.popularity]))
+  }
+  const writes: Write[] = []
+  if (licences.length) {
+    const params = [
+      licences.map(([id]) => id),
+      licences.map(([, l]) => l.regulator),
+      licences.map(([, l]) => l.licenceNo),
+      licences.map(([, l]) => l.licenceType),
+      licences.map(([, l]) => l.status),
+    ]
+    writes.push((db) =>
+      db.query(
+        `insert into search_licences (broker_id, regulator, licence_no, licence_type, status)
+         select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[]) on conflict do nothing`,
+        params,
+      ),
+    )
+  }
+  if (warnings.length) {
+    const params = [warnings.map(([id]) => id), warnings.map(([, w]) => w.kind), warnings.map(([, w]) => w.notedOn)]
+    writes.push((db) =>
+      db.query(
+        `insert into search_warnings (broker_id, kind, noted_on)
+         select * from unnest($1::int[], $2::text[], $3::date[]) on conflict do nothing`,
+        params,
+      ),
+    )
+  }
+  // Terms hold letters, digits and spaces only (normalise.ts); copyLine escapes whatever else comes.
+  const termLines = terms.join('')
+  const fuzzyLines = fuzzy.join('')
+  writes.push(
+    (db) => db.copyRows('search_terms', ['term', 'broker_id', 'field', 'inner_term', 'tier', 'popularity'], termLines),
+    (db) => db.copyRows('search_fuzzy', ['variant', 'term', 'broker_id', 'popularity'], fuzzyLines),
   )
+  return writes
+}
+
+async function runInOrder(db: Queryable, writes: readonly Write[]): Promise<void> {
+  for (const write of writes) await write(db)
+}
 
 /** The tier of a broker of this popularity rank (1 for the most popular), as TIER_RANKS says, in SQL. */
 const TIER_OF_RANK = `case ${TIER_RANKS.map((top, tier) => `when rank <= ${top} then ${tier}`).join(' ')} else ${TIER_RANKS.length} end`
