@@ -146,6 +146,8 @@ interface Figures {
   overall: { p50: number; p95: number; p99: number; max: number; mean: number }
   byKind: Record<string, { count: number; p50: number; p95: number; p99: number }>
   sample: Array<{ query: string; first: string | null; ms: number }>
+  /** The slowest queries of the run, slowest first: what a tail is made of, which percentiles do not say. */
+  slowest: Array<{ kind: string; query: string; ms: number }>
 }
 
 async function run(label: string, db: Database, brokers: BrokerInput[], mix: Array<{ kind: Kind; text: string }>, loaded = false): Promise<Figures> {
@@ -186,11 +188,11 @@ async function run(label: string, db: Database, brokers: BrokerInput[], mix: Arr
     return { ms, data: response.body.data as Array<{ name: string }> }
   }
   for (const query of mix.slice(0, WARMUP)) await call(query.text)
-  const timings: Array<{ kind: Kind; ms: number }> = []
+  const timings: Array<{ kind: Kind; text: string; ms: number }> = []
   const sample: Figures['sample'] = []
   for (const [index, query] of mix.entries()) {
     const { ms, data } = await call(query.text)
-    timings.push({ kind: query.kind, ms })
+    timings.push({ kind: query.kind, text: query.text, ms })
     if (index % Math.ceil(mix.length / 12) === 0) sample.push({ query: query.text, first: data[0]?.name ?? null, ms: round(ms) })
   }
   await platform.close()
@@ -216,12 +218,17 @@ async function run(label: string, db: Database, brokers: BrokerInput[], mix: Arr
     },
     byKind,
     sample,
+    slowest: [...timings]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 10)
+      .map((timing) => ({ kind: timing.kind, query: timing.text, ms: round(timing.ms) })),
   }
   console.log(
     `  ${QUERIES} queries: p50 ${figures.overall.p50} ms, p95 ${figures.overall.p95} ms, p99 ${figures.overall.p99} ms, max ${figures.overall.max} ms`,
   )
   for (const [kind, value] of Object.entries(byKind))
     console.log(`    ${kind.padEnd(8)} n=${String(value.count).padStart(4)}  p50 ${value.p50} ms  p95 ${value.p95} ms  p99 ${value.p99} ms`)
+  console.log(`  slowest: ${figures.slowest.map((query) => `${JSON.stringify(query.query)} (${query.kind}) ${query.ms} ms`).join(', ')}`)
   return figures
 }
 

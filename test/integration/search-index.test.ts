@@ -34,7 +34,11 @@ async function catalogue(handle: Queryable) {
     `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
       where contype = 'f' and conrelid in ('search_terms'::regclass, 'search_fuzzy'::regclass) order by conname`,
   )
+  const options = await handle.query<{ table: string; options: string[] | null }>(
+    "select relname as table, reloptions as options from pg_class where relname in ('search_terms', 'search_fuzzy') order by relname",
+  )
   return {
+    options: options.rows,
     definitions: indexes.rows.map(({ name, definition }) => ({ name, definition })),
     oids: indexes.rows.map((row) => row.oid),
     keys: keys.rows,
@@ -54,6 +58,11 @@ describe('loading the directory', () => {
     const after = await catalogue(db)
     expect(after.definitions).toEqual(before.definitions)
     expect(after.keys).toEqual(before.keys)
+    // Index builds may use parallel workers; reads of the index go without them again after (0680).
+    expect(after.options).toEqual([
+      { table: 'search_fuzzy', options: ['parallel_workers=0'] },
+      { table: 'search_terms', options: ['parallel_workers=0'] },
+    ])
     // Built afresh, not kept: the load dropped them while the rows went in.
     expect(after.oids.some((oid) => before.oids.includes(oid))).toBe(false)
     expect(await dropdown('lumen')).toEqual(['L1', 'L2'])
@@ -139,4 +148,45 @@ describe('popularity tiers', () => {
     ])
     expect((await db.query("select 1 from search_brokers where code = 'M999' and tier = 0")).rows).toHaveLength(1)
   })
+})
+
+describe('reading the term index', () => {
+  const planOf = async (tx: Queryable) =>
+    (
+      await tx.query<{ 'QUERY PLAN': string }>(
+        `explain select broker_id from search_terms where tier = 3 and inner_term = false and term > '有限' and term < '有限\u{10FFFF}'
+          order by popularity desc limit 30`,
+      )
+    ).rows
+      .map((row) => row['QUERY PLAN'])
+      .join('\n')
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'when parallel workers would look cheap, then a read of the term index still uses none (PostgreSQL only: PGlite has no parallel workers)',
+    async () => {
+      await resetDatabase(db)
+      const undo = 'undo the reset'
+      await expect(
+        db.transaction(async (tx) => {
+          // Enough rows under the prefix, and workers made free, for the planner to want them, as it did for
+          // a prefix it could not size at a million brokers (the rows' brokers need not exist: keys unchecked).
+          await tx.exec(
+            `set local session_replication_role = replica;
+             insert into search_terms (term, broker_id, field, inner_term, tier, popularity)
+               select '有限' || i, i, 0, false, 3, i from generate_series(1, 50000) as i;
+             analyze search_terms;
+             set local parallel_setup_cost = 0; set local parallel_tuple_cost = 0; set local min_parallel_table_scan_size = 0; set local min_parallel_index_scan_size = 0`,
+          )
+          expect(await planOf(tx)).not.toMatch(/Gather|Parallel/)
+          // The same read with the table's setting undone plans workers: the check above can fail.
+          await tx.exec('alter table search_terms reset (parallel_workers)')
+          expect(await planOf(tx)).toMatch(/Gather|Parallel/)
+          throw new Error(undo)
+        }),
+      ).rejects.toThrow(undo)
+      expect(
+        (await db.query<{ options: string[] | null }>("select reloptions as options from pg_class where relname = 'search_terms'")).rows[0]?.options,
+      ).toEqual(['parallel_workers=0'])
+    },
+  )
 })

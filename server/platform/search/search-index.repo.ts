@@ -11,6 +11,8 @@ const INDEX_TABLES = ['search_terms', 'search_fuzzy'] as const
 interface IndexDefinitions {
   indexes: string[]
   foreignKeys: Array<{ table: string; name: string; definition: string }>
+  /** Tables whose reads go without parallel workers (0680_search_serial_reads.sql), with that setting as written. */
+  serialReads: Array<{ table: string; option: string }>
 }
 
 /**
@@ -31,16 +33,25 @@ async function dropIndexes(db: Queryable): Promise<IndexDefinitions> {
       where k.contype = 'f' and n.nspname = current_schema() and c.relname = any($1::text[]) order by k.conname`,
     [INDEX_TABLES],
   )
+  const serialReads = await db.query<{ table: string; option: string }>(
+    `select c.relname as table, o.option from pg_class c join pg_namespace n on n.oid = c.relnamespace, unnest(c.reloptions) as o(option)
+      where n.nspname = current_schema() and c.relname = any($1::text[]) and starts_with(o.option, 'parallel_workers=') order by c.relname`,
+    [INDEX_TABLES],
+  )
   for (const key of foreignKeys.rows) await db.exec(`alter table ${key.table} drop constraint ${key.name}`)
   for (const index of indexes.rows) await db.exec(`drop index ${index.name}`)
-  return { indexes: indexes.rows.map((row) => row.definition), foreignKeys: foreignKeys.rows }
+  return { indexes: indexes.rows.map((row) => row.definition), foreignKeys: foreignKeys.rows, serialReads: serialReads.rows }
 }
 
 async function restoreIndexes(db: Queryable, definitions: IndexDefinitions): Promise<void> {
   // Sorting tens of millions of keys in the default 64 MB spills to disk many times over; this
   // transaction's index builds may use more (the setting ends with the transaction).
   await db.exec("set local maintenance_work_mem = '256MB'")
+  // A table's parallel_workers also holds its index builds to that many workers: the builds may use
+  // them (74 s of a million brokers' load without), and the reads go serial again after.
+  for (const { table } of definitions.serialReads) await db.exec(`alter table ${table} reset (parallel_workers)`)
   for (const definition of definitions.indexes) await db.exec(definition)
+  for (const { table, option } of definitions.serialReads) await db.exec(`alter table ${table} set (${option})`)
   for (const key of definitions.foreignKeys) await db.exec(`alter table ${key.table} add constraint ${key.name} ${key.definition}`)
   // The planner's estimates for the new rows, before the first search reads them.
   await db.exec(`analyze search_brokers, ${INDEX_TABLES.join(', ')}`)
