@@ -1,7 +1,10 @@
 // What the bench scripts share: waiting for a server, reading a page as a browser gets it, and the
 // baseline that answers those bytes as fast as node:http can.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { get } from 'node:http'
+import { machine } from 'node:os'
+import { join } from 'node:path'
 
 export async function waitFor(url: string, timeoutMs = 180_000): Promise<void> {
   const start = Date.now()
@@ -55,4 +58,36 @@ process.stdin.on('data', (chunk) => chunks.push(chunk)).on('end', () => {
   const baseline = spawn(command[0] as string, command.slice(1), { stdio: ['pipe', 'ignore', 'inherit'] })
   baseline.stdin?.end(JSON.stringify({ body: page.body.toString('base64'), headers: page.headers }))
   return baseline
+}
+
+export interface ServerRuntime {
+  /** Node's flags from the image's `CMD`, before the server's entry file. */
+  nodeFlags: string[]
+  /** The image's allocator settings, where this machine has the same library. */
+  env: Record<string, string>
+  /** Which allocator the measured server used, for the report. */
+  allocator: string
+}
+
+/**
+ * The server runs in the benches as the image runs it (the Dockerfile read, not copied): its Node
+ * flags, and jemalloc preloaded with the image's settings when Debian's libjemalloc2 is installed
+ * here. Without it the report says the figures are glibc's.
+ */
+export function imageRuntime(dockerfile = readFileSync(join(import.meta.dirname, '..', 'Dockerfile'), 'utf8')): ServerRuntime {
+  const command = /^CMD (\[.+\])$/m.exec(dockerfile)?.[1]
+  const [, ...args] = JSON.parse(command ?? '["node", "server/index.ts"]') as string[]
+  const nodeFlags = args.filter((arg) => arg.startsWith('--'))
+  const env = dockerfile.replace(/\\\n\s*/g, ' ')
+  const preload = /\bLD_PRELOAD=(\S+)/.exec(env)?.[1]
+  const conf = /\bMALLOC_CONF=(\S+)/.exec(env)?.[1]
+  if (!preload) return { nodeFlags, env: {}, allocator: 'glibc malloc (as the image)' }
+  const library = join(`/usr/lib/${machine()}-linux-gnu`, preload.split('/').pop() as string)
+  if (!existsSync(library))
+    return { nodeFlags, env: {}, allocator: `glibc malloc (the image preloads ${preload}; apt-get install libjemalloc2 to measure with it)` }
+  return {
+    nodeFlags,
+    env: { LD_PRELOAD: library, ...(conf ? { MALLOC_CONF: conf } : {}) },
+    allocator: `jemalloc (${library}${conf ? `, ${conf}` : ''}), as the image`,
+  }
 }

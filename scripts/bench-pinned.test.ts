@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { machine } from 'node:os'
+import { imageRuntime } from './bench-kit.ts'
 import { gcSeconds, loopDelayOf, memoryOf, parsePrometheus, parseWrk } from './bench-pinned.ts'
 
 const WRK = `Running 5s test @ http://127.0.0.1:5800/en
@@ -79,5 +81,33 @@ describe('reading /metrics', () => {
 
   it('reads an absent figure as 0 (PostgreSQL has no embedded memory)', () => {
     expect(memoryOf(parsePrometheus('process_resident_memory_bytes 1\n')).embeddedDatabase).toBe(0)
+  })
+})
+
+describe('the server as the image runs it', () => {
+  const image = (preload: string) =>
+    [
+      'FROM debian:bookworm-slim AS runtime',
+      'ENV NODE_ENV=production \\',
+      `    LD_PRELOAD=${preload} \\`,
+      '    MALLOC_CONF=background_thread:true,dirty_decay_ms:2000',
+      'CMD ["node", "--max-semi-space-size=16", "server/index.ts"]',
+    ].join('\n')
+
+  it("takes Node's flags from the command and preloads the image's library from where Debian puts it here", () => {
+    // libc is on every Debian machine, at the same multiarch path as libjemalloc2 would be.
+    const runtime = imageRuntime(image('/usr/local/lib/libc.so.6'))
+    expect(runtime.nodeFlags).toEqual(['--max-semi-space-size=16'])
+    expect(runtime.env).toEqual({ LD_PRELOAD: `/usr/lib/${machine()}-linux-gnu/libc.so.6`, MALLOC_CONF: 'background_thread:true,dirty_decay_ms:2000' })
+  })
+
+  it('measures with glibc, and says so, when this machine lacks the library', () => {
+    const runtime = imageRuntime(image('/usr/local/lib/libnot-installed.so.2'))
+    expect(runtime.env).toEqual({})
+    expect(runtime.allocator).toMatch(/^glibc malloc \(the image preloads \/usr\/local\/lib\/libnot-installed\.so\.2/)
+  })
+
+  it('reads the repository’s own Dockerfile', () => {
+    expect(imageRuntime().nodeFlags).toContain('--max-semi-space-size=16')
   })
 })

@@ -13,7 +13,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { fetchRaw, startBaseline, waitFor } from './bench-kit.ts'
+import { fetchRaw, imageRuntime, startBaseline, waitFor } from './bench-kit.ts'
 import { openPglite, openPostgres, redactUrl, type Queryable } from '../server/db/client.ts'
 import { migrate } from '../server/db/migrate.ts'
 import { createPasswordHasher } from '../server/platform/passwords.ts'
@@ -131,12 +131,15 @@ interface DatabaseRun {
   database: string
   afterStart: MemoryFigures
   afterLoad: MemoryFigures
+  settled: MemoryFigures
   cases: CaseResult[]
 }
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' }
-/** The server's flags as the image runs it (Dockerfile's CMD, `npm run serve`). */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16']
+/** How long the server idles after the load before its memory is read again. */
+const SETTLE_SECONDS = 30
+/** The server as the image runs it: Node's flags and the allocator. */
+const RUNTIME = imageRuntime()
 const MB = 1024 * 1024
 
 function cpuMicrosOf(pid: number | undefined): number | null {
@@ -245,9 +248,10 @@ async function runOn(database: { label: string; url?: string }, options: { port:
     await addVisitor(db)
     await db.close()
   }
-  const server = spawn('taskset', ['-c', '0', 'node', ...SERVER_NODE_FLAGS, 'server/index.ts'], {
+  const server = spawn('taskset', ['-c', '0', 'node', ...RUNTIME.nodeFlags, 'server/index.ts'], {
     env: {
       ...process.env,
+      ...RUNTIME.env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -311,7 +315,11 @@ async function runOn(database: { label: string; url?: string }, options: { port:
       )
     }
     const afterLoad = memoryOf(await scrape())
-    return { database: database.label, afterStart, afterLoad, cases: results }
+    // What an instance keeps once the traffic stops: V8 shrinks its heap and the allocator gives pages
+    // back only some seconds after the last request.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000))
+    const settled = memoryOf(await scrape())
+    return { database: database.label, afterStart, afterLoad, settled, cases: results }
   } finally {
     await stop(server)
     await stop(baseline)
@@ -343,6 +351,7 @@ function markdown(runs: DatabaseRun[], machine: string): string {
     for (const [when, memory] of [
       ['after start', run.afterStart],
       ['after the load', run.afterLoad],
+      [`${SETTLE_SECONDS} s after the load`, run.settled],
     ] as const) {
       lines.push(
         `| ${run.database} | ${when} | ${mb(memory.rss)} | ${mb(memory.heapUsed)} / ${mb(memory.heapTotal)} | ${mb(memory.external)} | ${mb(memory.arrayBuffers)} | ${mb(memory.embeddedDatabase)} | ${(memory.pageCache / 1024).toFixed(0)} |`,
@@ -385,8 +394,8 @@ export async function runPinned(options: { seconds: number; port: number; build:
   const machine =
     `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}. ` +
     `Server and baseline pinned to core 0 (taskset -c 0), ${useWrk ? 'wrk (one thread)' : 'autocannon'} pinned to core 1, ` +
-    `${options.seconds} s per case after an unmeasured run; load average before the run ${loadBefore}. ` +
-    'RSS after start: 3 s after the health check answered; after the load: right after the last case.'
+    `${options.seconds} s per case after an unmeasured run; load average before the run ${loadBefore}. Allocator: ${RUNTIME.allocator}. ` +
+    `RSS after start: 3 s after the health check answered; after the load: right after the last case, and again ${SETTLE_SECONDS} s later with the server idle.`
   const text = markdown(runs, machine)
   console.log(`\n${text}`)
   mkdirSync('bench/results', { recursive: true })

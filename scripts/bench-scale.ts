@@ -26,6 +26,7 @@ import { createTokenSigner } from '../server/platform/tokens.ts'
 import { COOKIES } from '../shared/contracts/cookies.ts'
 import { STAFF_COOKIE } from '../shared/rules/console-access.ts'
 import { makeExhibition, makeTicketType } from '../test/integration/tickets-helpers.ts'
+import { imageRuntime } from './bench-kit.ts'
 import {
   type Fixtures,
   formatTable,
@@ -131,14 +132,17 @@ async function waitReady(url: string, child?: ChildProcess) {
 }
 
 const children: ChildProcess[] = []
+/** Each instance as the image runs it: Node's flags and the allocator. */
+const RUNTIME = imageRuntime()
 let workDir: string | null = null
 
 function startInstances(url: string, tokenSecret: string, dir: string): ChildProcess[] {
   return options.ports.map((port) => {
     const log = openSync(join(dir, `site-${port}.log`), 'a')
-    const child = spawn('node', ['server/index.ts'], {
+    const child = spawn('node', [...RUNTIME.nodeFlags, 'server/index.ts'], {
       env: {
         ...process.env,
+        ...RUNTIME.env,
         // As compose.yaml's site replicas, on loopback: nginx in front compresses, the client address
         // comes in X-Forwarded-For from a proxy on this machine.
         NODE_ENV: 'production',
@@ -522,7 +526,7 @@ async function main() {
       }
     }
     const total = run.results.reduce((sum, result) => sum + result.requestsPerSecond, 0)
-    const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}; ${options.seconds} s per run, ${options.connections} connections through nginx (${proxy}); load average ${loadBefore} before the bench, ${loadStart} at the mixed run's start, ${loadEnd} at its end, ${loadText()} at the bench's end; the load generators, nginx and PostgreSQL run on the same cores`
+    const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, allocator ${RUNTIME.allocator}; ${options.seconds} s per run, ${options.connections} connections through nginx (${proxy}); load average ${loadBefore} before the bench, ${loadStart} at the mixed run's start, ${loadEnd} at its end, ${loadText()} at the bench's end; the load generators, nginx and PostgreSQL run on the same cores`
     const text = [
       machine,
       formatTable(run.results),

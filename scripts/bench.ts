@@ -11,8 +11,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { fetchRaw, startBaseline, waitFor } from './bench-kit.ts'
-import { SERVER_NODE_FLAGS } from './bench-pinned.ts'
+import { fetchRaw, imageRuntime, startBaseline, waitFor } from './bench-kit.ts'
 
 const args = process.argv.slice(2)
 const secondsArg = args.find((arg) => arg.startsWith('--seconds='))
@@ -129,10 +128,14 @@ function load(test: Case): Result {
   }
 }
 
+/** The server as the image runs it: Node's flags and the allocator. */
+const RUNTIME = imageRuntime()
+
 function startServer(dataDir: string): ChildProcess {
-  return spawn('node', [...SERVER_NODE_FLAGS, 'server/index.ts'], {
+  return spawn('node', [...RUNTIME.nodeFlags, 'server/index.ts'], {
     env: {
       ...process.env,
+      ...RUNTIME.env,
       NODE_ENV: 'production',
       PORT: String(PORT),
       HOST: '127.0.0.1',
@@ -228,7 +231,7 @@ async function main() {
           `| ${result.name} | ${result.connections} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.bytesPerResponse} | ${((result.ratioToBaseline ?? 0) * 100).toFixed(1)}% | ${result.non2xx} | ${cpuText(result)} |`,
       ),
     ].join('\n')
-    const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, load by autocannon, ${seconds} s per case${repeat > 1 ? ` × ${repeat}` : ''}, load average before the run ${loadBefore}`
+    const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, allocator ${RUNTIME.allocator}, load by autocannon, ${seconds} s per case${repeat > 1 ? ` × ${repeat}` : ''}, load average before the run ${loadBefore}`
     console.log(`\n${machine}\n\n${table}\n`)
     mkdirSync('bench/results', { recursive: true })
     const stamp = new Date().toISOString().replace(/[:.]/g, '-')

@@ -10,8 +10,9 @@
 #    slimmed as Debian's slim image is; Node 24 from the npm `node` package), and says so.
 # 2. Starts the image against a PostgreSQL and a Redis (the machine's own, with a fresh database)
 #    on a read-only root with /tmp as a tmpfs, and checks: liveness and readiness, a page in two
-#    languages, a social image with a Chinese title, the user it runs as (not root, cannot write
-#    /app), logs that are all JSON, and a clean SIGTERM (exit code 0 within the grace period).
+#    languages, a social image with a Chinese title, jemalloc loaded as the allocator, the user it
+#    runs as (not root, cannot write /app), logs that are all JSON, and a clean SIGTERM (exit code 0
+#    within the grace period).
 # 3. Runs the compose stack's shape by hand: two replicas and nginx with deploy/nginx.conf on a
 #    network with DNS; kills one replica and sees the site keep answering within the connect
 #    timeout; starts it again (a new address) and sees it back in rotation.
@@ -187,6 +188,9 @@ grep -qi '^content-type: image/png' "$OUT/social-zh-cn.headers" || fail "the soc
 ok "/social-images/zh-cn/exhibition/$id.png: '$title' drawn (saved as $OUT/social-zh-cn.png)"
 engine exec "$SITE" sh -c 'test -f /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc' || fail "no CJK font in the image"
 ok "Noto Sans CJK Bold is in the image"
+# The server's own process (PID 1 is node: exec-form CMD) allocates through the preloaded jemalloc.
+engine exec "$SITE" sh -c 'grep -q libjemalloc /proc/1/maps' || fail "jemalloc is not loaded into the server's process"
+ok "the server allocates with jemalloc ($(engine exec "$SITE" sh -c 'readlink -f "$LD_PRELOAD"'))"
 
 uid=$(engine exec "$SITE" id -u)
 [ "$uid" != 0 ] || fail "runs as root"
