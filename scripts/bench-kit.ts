@@ -1,10 +1,11 @@
 // What the bench scripts share: waiting for a server, reading a page as a browser gets it, and the
 // baseline that answers those bytes as fast as node:http can.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { get } from 'node:http'
 import { machine } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
+import { dockerfileStages, stageCommand, stageEnv } from './container/dockerfile.ts'
 
 export async function waitFor(url: string, timeoutMs = 180_000): Promise<void> {
   const start = Date.now()
@@ -74,20 +75,16 @@ export interface ServerRuntime {
  * flags, and jemalloc preloaded with the image's settings when Debian's libjemalloc2 is installed
  * here. Without it the report says the figures are glibc's.
  */
-export function imageRuntime(dockerfile = readFileSync(join(import.meta.dirname, '..', 'Dockerfile'), 'utf8')): ServerRuntime {
-  const command = /^CMD (\[.+\])$/m.exec(dockerfile)?.[1]
-  const [, ...args] = JSON.parse(command ?? '["node", "server/index.ts"]') as string[]
-  const nodeFlags = args.filter((arg) => arg.startsWith('--'))
-  const env = dockerfile.replace(/\\\n\s*/g, ' ')
-  const preload = /\bLD_PRELOAD=(\S+)/.exec(env)?.[1]
-  const conf = /\bMALLOC_CONF=(\S+)/.exec(env)?.[1]
+export function imageRuntime(dockerfile?: string): ServerRuntime {
+  const runtime = dockerfileStages(dockerfile).at(-1) ?? []
+  const nodeFlags = stageCommand(runtime).filter((arg) => arg.startsWith('--'))
+  const { LD_PRELOAD: preload, MALLOC_CONF: conf } = stageEnv(runtime)
   if (!preload) return { nodeFlags, env: {}, allocator: 'glibc malloc (as the image)' }
-  const library = join(`/usr/lib/${machine()}-linux-gnu`, preload.split('/').pop() as string)
-  if (!existsSync(library))
-    return { nodeFlags, env: {}, allocator: `glibc malloc (the image preloads ${preload}; apt-get install libjemalloc2 to measure with it)` }
+  const library = join(`/usr/lib/${machine()}-linux-gnu`, basename(preload))
+  if (!existsSync(library)) return { nodeFlags, env: {}, allocator: `glibc malloc (the image preloads ${preload}, which this machine lacks)` }
   return {
     nodeFlags,
     env: { LD_PRELOAD: library, ...(conf ? { MALLOC_CONF: conf } : {}) },
-    allocator: `jemalloc (${library}${conf ? `, ${conf}` : ''}), as the image`,
+    allocator: `${basename(preload)} (${library}${conf ? `, ${conf}` : ''}), as the image`,
   }
 }

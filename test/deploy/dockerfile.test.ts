@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { DOCKERFILE, dockerfileStages, stageCommand, stageEnv } from '../../scripts/container/dockerfile.ts'
 import { dockerIgnored } from './dockerignore.ts'
 
 /**
@@ -16,18 +17,8 @@ import { dockerIgnored } from './dockerignore.ts'
  * scripts/container-check.sh.
  */
 const ROOT = resolve(import.meta.dirname, '../..')
-const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8')
-// Continuation lines joined; comments dropped.
-const instructions = dockerfile
-  .replace(/\\\n\s*/g, ' ')
-  .split('\n')
-  .map((line) => line.trim())
-  .filter((line) => line && !line.startsWith('#'))
-const stages = instructions.reduce<string[][]>((all, line) => {
-  if (/^FROM /i.test(line)) all.push([line])
-  else all.at(-1)?.push(line)
-  return all
-}, [])
+const dockerfile = readFileSync(DOCKERFILE, 'utf8')
+const stages = dockerfileStages(dockerfile)
 const NODE = join(ROOT, 'node_modules/.bin/node')
 const scratch = mkdtempSync(join(tmpdir(), 'expo-image-'))
 let server: ChildProcess | undefined
@@ -70,13 +61,12 @@ describe('Dockerfile lint', () => {
     expect(dockerfile).not.toMatch(/^ADD /m)
   })
   it('preloads the allocator its apt step installs, by a path that holds on every architecture', () => {
-    const env = runtime.find((line) => /^ENV .*LD_PRELOAD=/.test(line)) ?? ''
-    const preload = /LD_PRELOAD=(\S+)/.exec(env)?.[1]
-    expect(preload).toBe('/usr/local/lib/libjemalloc.so.2')
+    const env = stageEnv(runtime)
+    expect(env.LD_PRELOAD).toBe('/usr/local/lib/libjemalloc.so.2')
     const install = runtime.find((line) => /^RUN .*apt-get install/.test(line)) ?? ''
     expect(install).toMatch(/\blibjemalloc2\b/)
     expect(install).toContain('ln -s "/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2" /usr/local/lib/libjemalloc.so.2')
-    expect(env).toMatch(/MALLOC_CONF=\S*dirty_decay_ms:\d+/)
+    expect(env.MALLOC_CONF).toMatch(/dirty_decay_ms:\d+/)
   })
 })
 
@@ -135,7 +125,7 @@ describe('Dockerfile build and start, performed in a scratch copy', () => {
 
   it('assembles the runtime stage and starts as an unprivileged user, healthy, and stops on SIGTERM', { timeout: 180_000 }, async () => {
     mkdirSync(runtime, { recursive: true })
-    const env: Record<string, string> = {}
+    const env = stageEnv(stages.at(-1) ?? [])
     for (const line of stages.at(-1) ?? []) {
       const copy = /^COPY --from=build (.+) (\S+)$/.exec(line)
       if (copy?.[1] && copy[2]) {
@@ -148,8 +138,6 @@ describe('Dockerfile build and start, performed in a scratch copy', () => {
       // Steps inside /app are replayed here; those outside it (apt, fontconfig's cache, /data) need an engine.
       const run = /^RUN (.+)$/.exec(line)?.[1]
       if (run && !/apt-get|\/data|\/etc\//.test(run)) execFileSync('sh', ['-c', run], { cwd: runtime, stdio: 'pipe' })
-      const envLine = /^ENV (.+)$/.exec(line)?.[1]
-      if (envLine) for (const pair of envLine.split(/\s+/)) env[pair.split('=')[0] as string] = pair.split('=').slice(1).join('=')
     }
     // The allocator is put in place by the apt step, which only an engine takes; a preload that is
     // missing would only make the loader complain on every start.
@@ -159,8 +147,7 @@ describe('Dockerfile build and start, performed in a scratch copy', () => {
     mkdirSync(dataDir)
     for (const dir of [scratch, runtime, dataDir]) chmodSync(dir, 0o777)
     execFileSync('chmod', ['-R', 'a+rX', runtime])
-    const command = /^CMD (\[.+\])$/.exec((stages.at(-1) ?? []).find((line) => line.startsWith('CMD ')) ?? '')?.[1]
-    const [, ...commandArgs] = JSON.parse(command ?? '[]') as string[]
+    const [, ...commandArgs] = stageCommand(stages.at(-1) ?? [])
     const asRoot = process.getuid?.() === 0
     // setpriv execs in place, so SIGTERM reaches node itself, as it does in the container.
     const launcher = asRoot ? 'setpriv' : NODE
