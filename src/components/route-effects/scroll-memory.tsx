@@ -59,6 +59,8 @@ export function ScrollMemory() {
       if (!frame) frame = requestAnimationFrame(record)
     }
     const onPageHide = () => {
+      // A scroll whose frame has not come yet (the page left right after it) is recorded here.
+      record()
       try {
         sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...(positions.current ?? [])].slice(-STORED_ENTRIES)))
       } catch {}
