@@ -6,9 +6,9 @@ import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_pr
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { type Browser, chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FULL_CHROMIUM_PATH } from './chromium.ts'
+import { scanAccessibility } from './axe-scan.ts'
 import { waitFor } from './bench-kit.ts'
 
 interface PageSpec {
@@ -150,7 +150,7 @@ async function main() {
         const context = await browser.newContext({ viewport })
         const page = await context.newPage()
         await page.goto(url, { waitUntil: 'networkidle' })
-        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+        const axe = await scanAccessibility(page)
         const serious = axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
         if (serious.length > config.axe.maxSeriousOrCritical)
           failures.push(`${name} at ${viewport.width}px: axe ${serious.map((violation) => violation.id).join(', ')}`)

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { scanAccessibility } from '../../scripts/axe-scan.ts'
 
 /**
  * Every browser test fails on a console error, an uncaught page error or a React hydration
@@ -61,22 +61,10 @@ async function keepScreenshot(page: Page) {
   await page.screenshot({ path: `${dir}/${process.pid}-${String(snapshots).padStart(3, '0')}-${name}-${width}.png`, fullPage: true })
 }
 
-/**
- * WCAG 2.2 AA: no serious or critical violation.
- *
- * One `axe.run` in the page (legacy mode) rather than a partial run per frame finished in a new blank
- * page, and only violations collected: about a third of the time per scan, the largest single cost
- * of the browser tests (docs/performance.md#the-test-suites-time). What legacy mode gives up is
- * cross-origin frames, and our one frame, the login frame, is served from the site's own origin.
- */
+/** WCAG 2.2 AA and axe's best practices: no serious or critical violation. */
 export async function expectAccessible(page: Page, exclude: string[] = []) {
   await keepScreenshot(page)
-  let builder = new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-  for (const selector of exclude) builder = builder.exclude(selector)
-  const results = await builder.analyze()
+  const results = await scanAccessibility(page, exclude)
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
   expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([])
 }
