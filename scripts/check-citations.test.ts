@@ -21,6 +21,8 @@ const whys = (file: string, source: string) => check(tree, file, source).map((pr
 
 // Built from parts, so that this file does not carry the very citations the tree check refuses.
 const TRACKER_NUMBER = ['issue', '18'].join(' ')
+const TRACKER_TITLE = ['issue', '"Limits"'].join(' ')
+const TITLE_ITEM = ['"Limits"', 'item'].join(' ')
 const OUTSIDE_PAGE = ['CONSOLE', 'md'].join('.')
 const STYLE_RULE = ['STYLE', 'rule 2'].join(' ')
 
@@ -114,6 +116,11 @@ describe('citations that do not resolve', () => {
       '"#212" cites a tracker the repository does not carry',
     ])
     expect(whys('server/app.ts', "const color = '#212'")).toEqual([])
+    expect(whys('server/app.ts', `// Growing waits (${TRACKER_TITLE}); the ${TITLE_ITEM} 4 says so.`)).toEqual([
+      `"${TRACKER_TITLE}" cites a tracker the repository does not carry`,
+      `"${TITLE_ITEM}" cites a tracker the repository does not carry`,
+    ])
+    expect(whys('server/app.ts', '// A name in quotes: the "Older" link; \'issue\' alone.')).toEqual([])
   })
 })
 describe('the repository', () => {

@@ -27,6 +27,8 @@ const OUTSIDE = new RegExp(`\\b(?:${OUTSIDE_PAGES.map((name) => name.replace('.'
 
 /** A number in a tracker this repository does not carry: the word issue, then a number, `#` or not. */
 const TRACKER = /\bissues?\s*#?\s*\d+/gi
+/** An issue named by its title, in quotes or as "the … issue", with or without an item number. */
+const TRACKER_TITLE = /\bissues?\s+["“][^"”]+["”]|["“][^"”]+["”]\s+(?:issue|item)\b|\bHold the line\b/gi
 
 /**
  * A bare hash and number in prose (a pull request or ticket). Not a numbered standard ("UTS #39"),
@@ -241,6 +243,7 @@ export function check(tree: Tree, file: string, source: string): Problem[] {
   // Anywhere in the file, strings and test names included: a reader has no tracker and no design pages.
   source.split('\n').forEach((text, k) => {
     for (const match of text.matchAll(TRACKER)) report(k + 1, text, `"${match[0]}" cites a tracker the repository does not carry`)
+    for (const match of text.matchAll(TRACKER_TITLE)) report(k + 1, text, `"${match[0]}" cites a tracker the repository does not carry`)
     for (const match of text.matchAll(OUTSIDE)) report(k + 1, text, `"${match[0]}" is a design page outside the repository`)
   })
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { CONFIG_VARIABLES, ConfigError, parseConfig, publicOriginProblem } from './config.ts'
 import { selfSignedP12 } from './platform/kit/pdf-signature.ts'
 
-describe('PUBLIC_ORIGIN in production ("hold the line" item 8)', () => {
+describe('PUBLIC_ORIGIN in production', () => {
   it('when a production server reachable from outside has no PUBLIC_ORIGIN, then it refuses to start, naming the variable', () => {
     const problem = publicOriginProblem(parseConfig({ NODE_ENV: 'production', HOST: '0.0.0.0' }))
     expect(problem).toMatchObject({ refuse: true })

@@ -160,7 +160,7 @@ export function ssrHandler(deps: SsrDeps) {
     const sharedCacheMayStore = shareable && !context.riskShow
     const { PAGE_CACHE_TTL_SECONDS: ttl } = deps.config
     const cacheControl = sharedCacheMayStore ? `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl * 10}` : 'private, no-store'
-    // "Hold the line" item 7: a CDN would give everyone the token of the visitor it stored the page
+    // docs/decisions/0007-metrics-shutdown-and-shared-cache-cookies.md#no-cookie-next-to-s-maxage: a CDN would give everyone the token of the visitor it stored the page
     // for. Such pages carry none; the browser asks POST /api/token on its first gateway call.
     const cacheHeaders = () => {
       res.setHeader('Cache-Control', cacheControl)

@@ -26,7 +26,7 @@ const signIn = (email: string, password: string, ip: string, lang = 'en') => pos
 /** As if the wait of this address at this account had run out. */
 const waitRunsOut = (email: string, ip: string) => platform.rateLimits.reset(SIGN_IN_BACKOFF.pair.wait, `${emailKey(email)}|${addressKey(ip)}`)
 
-describe('nobody can lock anyone out (Hold the line, item 3)', () => {
+describe('nobody can lock anyone out', () => {
   it('when an account gets many wrong passwords from many addresses, then the right password from a new address still signs in', async () => {
     const signed = await signedUp(app, db)
     for (let attempt = 0; attempt < 12; attempt++) {
@@ -101,7 +101,7 @@ describe('nobody can lock anyone out (Hold the line, item 3)', () => {
   })
 })
 
-describe('nicknames that pass for the site (Hold the line, item 8)', () => {
+describe('nicknames that pass for the site', () => {
   it('when someone registers as a look-alike of a reserved name or with a pile of combining marks, then 400 on the nick field, nothing mailed', async () => {
     for (const [nick, message] of [
       ['ＡＤＭＩＮ', en.errors.nickReserved],

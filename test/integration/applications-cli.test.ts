@@ -129,13 +129,17 @@ describe('npm run applications (the organiser)', () => {
   })
 
   // Its own process on its own data directory: the same check in both passes, so the PGlite pass's alone.
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('when the real script runs on an empty embedded database, then it lists nothing and exits 0 (PGlite pass only: a database of its own)', async () => {
-    const dataDir = join(folder, 'empty-db')
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/applications.ts', 'list'], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-      cwd: new URL('../../', import.meta.url).pathname,
-    })
-    expect(stdout.trim()).toBe('No applications match.')
-    expect(stderr.trim()).toBe('0 application(s)')
-  }, 60_000)
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'when the real script runs on an empty embedded database, then it lists nothing and exits 0 (PGlite pass only: a database of its own)',
+    async () => {
+      const dataDir = join(folder, 'empty-db')
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/applications.ts', 'list'], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        cwd: new URL('../../', import.meta.url).pathname,
+      })
+      expect(stdout.trim()).toBe('No applications match.')
+      expect(stderr.trim()).toBe('0 application(s)')
+    },
+    60_000,
+  )
 })

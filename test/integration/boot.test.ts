@@ -80,7 +80,7 @@ describe('boot on a data directory', () => {
   }, 60_000)
 })
 
-describe('boot in production ("hold the line" item 8)', () => {
+describe('boot in production', () => {
   it('when a production server listening beyond loopback has no PUBLIC_ORIGIN, then it refuses to start and says why', async () => {
     // With a build to serve, so that only the missing origin can stop it.
     const dist = stubBuild()

@@ -7,7 +7,7 @@ import { ENDPOINTS } from '../../shared/contracts/define.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
 
 /**
- * Issue "Hold the line" 9: the demo content is written for one day (content/demo/demo.json) and
+ * docs/product.md#demo-dates: the demo content is written for one day (content/demo/demo.json) and
  * seeding moves it to the day it is seeded, so the demo never expires. Only Date is faked: the
  * database and the timers keep running.
  */
@@ -42,7 +42,7 @@ async function upcoming(token: string): Promise<Card[]> {
   return response.body.data.items as Card[]
 }
 
-describe('the demo content on any day (issue "Hold the line" 9)', () => {
+describe('the demo content on any day', () => {
   for (const day of ['2027-06-01T08:00:00Z', '2030-09-01T08:00:00Z']) {
     it(`when the demo is seeded and visited on ${day.slice(0, 10)}, then exhibitions are coming with tickets on sale and the texts name their own year`, async () => {
       vi.useFakeTimers({ toFake: ['Date'], now: new Date(day) })

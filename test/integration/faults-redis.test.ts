@@ -81,7 +81,7 @@ afterAll(async () => {
   for (const each of proxies) await each.stop()
 })
 
-describe('rate limits when Redis goes away (Hold the line, item 2)', () => {
+describe('rate limits when Redis goes away', () => {
   let site: Instance
   let gate: RedisProxy
 
@@ -145,7 +145,7 @@ describe('rate limits when Redis goes away (Hold the line, item 2)', () => {
   }, 60_000)
 })
 
-describe('a Redis that hangs (Hold the line, item 2)', () => {
+describe('a Redis that hangs', () => {
   it('when Redis stops answering but keeps the connection, then sign-in and comments still answer within a second', async () => {
     const gate = await proxy()
     const site = await instanceBehind(gate)
@@ -168,7 +168,7 @@ describe('a Redis that hangs (Hold the line, item 2)', () => {
   }, 60_000)
 })
 
-describe('boot without Redis (Hold the line, item 2)', () => {
+describe('boot without Redis', () => {
   it('when Redis is away at boot, then the instance starts at once, answers, says degraded, and uses Redis once it comes', async () => {
     const gate = await proxy()
     await gate.stop()

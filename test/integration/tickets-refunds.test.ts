@@ -12,7 +12,7 @@ import { type FakeSession, type RecordedCall, startStripeStandIn } from './strip
 import { type App, ageOrder, attendees, call, makeExhibition, makeTicketType } from './tickets-helpers.ts'
 
 /**
- * Payments on dead attempts and automatic refunds (issue "Hold the line" 5; docs/product.md#late-payments):
+ * Payments on dead attempts and automatic refunds (docs/product.md#late-payments):
  * the sandbox's page refuses an attempt that may no longer take money, and a late or duplicate
  * payment is refunded through its provider by the refund job, once, with one idempotency key, and
  * the payer is told in the order's language. Stripe is a local stand-in of the API calls we make

@@ -93,18 +93,22 @@ describe('npm run verify as a process', () => {
 
   // The script itself, once: it opens (migrates and seeds) the embedded database of DATA_DIR, writes, and exits.
   // Its own process on its own data directory: the same check in both passes, so the PGlite pass's alone.
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('when a channel is added on a new data directory, then the process prints it and exits 0 (PGlite pass only: a database of its own)', () => {
-    const { TEST_DATABASE_URL: _unused, DATABASE_URL: _alsoUnused, ...env } = process.env
-    const result = spawnSync(
-      process.execPath,
-      ['scripts/verify-register.ts', 'add', 'phone', '+44 20 7946 0000', '--purpose', 'general', '--since', '2019-05-01'],
-      {
-        env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
-        encoding: 'utf8',
-      },
-    )
-    expect(result.stderr).toBe('')
-    expect(result.stdout).toContain('phone +44 20 7946 0000')
-    expect(result.status).toBe(0)
-  }, 60_000)
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'when a channel is added on a new data directory, then the process prints it and exits 0 (PGlite pass only: a database of its own)',
+    () => {
+      const { TEST_DATABASE_URL: _unused, DATABASE_URL: _alsoUnused, ...env } = process.env
+      const result = spawnSync(
+        process.execPath,
+        ['scripts/verify-register.ts', 'add', 'phone', '+44 20 7946 0000', '--purpose', 'general', '--since', '2019-05-01'],
+        {
+          env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+          encoding: 'utf8',
+        },
+      )
+      expect(result.stderr).toBe('')
+      expect(result.stdout).toContain('phone +44 20 7946 0000')
+      expect(result.status).toBe(0)
+    },
+    60_000,
+  )
 })

@@ -1,4 +1,4 @@
--- Refunds through the payment provider (issue "Hold the line" 5; docs/product.md#late-payments).
+-- Refunds through the payment provider (docs/product.md#late-payments).
 -- A refund returns money one payment attempt took: automatically for a late, duplicate, mismatched
 -- or superseded payment (payment_attempts.refund_reason says why it could not buy the order), and
 -- later by staff, for the whole order or chosen tickets. The flag on the attempt stays the record of

@@ -2,7 +2,7 @@
  * What the site refuses in a nickname beyond the contract's characters and length
  * (shared/contracts/accounts.ts): names that pass for the site's own people, also when spelled
  * with look-alikes (`ＡＤＭＩＮ`, Cyrillic `аdmin`, `adm1n`), and towers of combining marks that
- * spill over the lines around them (Hold the line, item 8). Pure, so the login form and the
+ * spill over the lines around them (docs/product.md#account-input). Pure, so the login form and the
  * profile verb ask the same question.
  */
 
