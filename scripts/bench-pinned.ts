@@ -4,7 +4,8 @@
 // so the two never take turns on one core. Runs on the embedded database and, with BENCH_DATABASE_URL,
 // on a scratch database of that PostgreSQL server. Per database: the Buffer baseline (node:http
 // sending the home page's very bytes and headers), the cached home, a render with the page cache
-// bypassed, and a logged-in home (streamed, never cached). It reads the server's own /metrics (on a
+// bypassed, and a logged-in home (streamed, never cached), each of the last two also uncompressed, as an
+// instance behind the deployment's compressing proxy sends them. It reads the server's own /metrics (on a
 // private port) after start and after each case: resident memory and what holds it (heap used and
 // total, external memory, ArrayBuffers, the page cache's bytes, PGlite's WebAssembly memory), the
 // event-loop delay during the case (perf_hooks' histogram, reset by each scrape) and the time spent
@@ -136,6 +137,8 @@ interface DatabaseRun {
 }
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' }
+/** What nginx asks of an instance that runs with COMPRESSION=off: the server's work without compression. */
+const UNCOMPRESSED = { 'accept-encoding': 'identity' }
 /** How long the server idles after the load before its memory is read again. */
 const SETTLE_SECONDS = 30
 /** The server as the image runs it: Node's flags and the allocator. */
@@ -284,6 +287,16 @@ async function runOn(database: { label: string; url?: string }, options: { port:
       { name: 'home, cached', url: home, connections: 50, headers: BROWSER, site: true },
       { name: 'home, rendered (page cache bypassed)', url: home, connections: 10, headers: { ...BROWSER, 'x-page-cache-bypass': '1' }, site: true },
       { name: 'home, logged in (streamed)', url: home, connections: 10, headers: { ...BROWSER, cookie }, site: true },
+      // The same two pages as an instance behind the deployment's proxy serves them: compose.yaml and the
+      // Kubernetes manifests run it with COMPRESSION=off and let nginx compress, so it sends them as they are.
+      {
+        name: 'home, rendered, uncompressed (behind the proxy)',
+        url: home,
+        connections: 10,
+        headers: { ...UNCOMPRESSED, 'x-page-cache-bypass': '1' },
+        site: true,
+      },
+      { name: 'home, logged in, uncompressed (behind the proxy)', url: home, connections: 10, headers: { ...UNCOMPRESSED, cookie }, site: true },
     ]
     const results: CaseResult[] = []
     for (const test of cases) {
@@ -310,7 +323,7 @@ async function runOn(database: { label: string; url?: string }, options: { port:
       }
       results.push(result)
       console.log(
-        `  ${result.name.padEnd(40)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms` +
+        `  ${result.name.padEnd(50)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms` +
           (result.loopDelayMax !== undefined ? `  loop delay p99 ${result.loopDelayP99?.toFixed(1)} max ${result.loopDelayMax.toFixed(1)} ms` : ''),
       )
     }
