@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
 import { machine } from 'node:os'
 import { imageRuntime } from './bench-kit.ts'
 import { gcSeconds, loopDelayOf, memoryOf, parsePrometheus, parseWrk } from './bench-pinned.ts'
@@ -108,6 +109,11 @@ describe('the server as the image runs it', () => {
   })
 
   it('reads the repository’s own Dockerfile', () => {
-    expect(imageRuntime().nodeFlags).toContain('--max-semi-space-size=16')
+    expect(imageRuntime().nodeFlags).toEqual(['--max-semi-space-size=16', '--heap-growing-percent=20'])
+  })
+
+  it('when the site is served by npm, then Node runs with the image’s flags', () => {
+    const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }
+    expect(scripts.serve).toBe(['node', ...imageRuntime().nodeFlags, 'server/index.ts'].join(' '))
   })
 })
