@@ -27,7 +27,10 @@ const OUTSIDE = new RegExp(`\\b(?:${OUTSIDE_PAGES.map((name) => name.replace('.'
 
 /** A number in a tracker this repository does not carry: the word issue, then a number, `#` or not. */
 const TRACKER = /\bissues?\s*#?\s*\d+/gi
-/** An issue named by its title, in quotes or as "the … issue", with or without an item number. */
+/**
+ * An issue named by its title: the word issue and a quoted title, or a quoted title and the word
+ * item; and by name the one title that comments also wrote without quotes, followed by ", item N".
+ */
 const TRACKER_TITLE = /\bissues?\s+["“][^"”]+["”]|["“][^"”]+["”]\s+(?:issue|item)\b|\bHold the line\b/gi
 
 /**

@@ -115,8 +115,8 @@ export function createMetrics() {
 export type Metrics = ReturnType<typeof createMetrics>
 
 /**
- * Where /metrics is served, and whether it asks for a token (docs/decisions/0007-metrics-shutdown-and-shared-cache-cookies.md#metrics-is-never-public: call counts,
- * latencies and cache figures are not for everyone). METRICS_PORT: only on that private listener.
+ * Where /metrics is served, and whether it asks for a token: call counts, latencies and cache figures
+ * are not for everyone (docs/decisions/0007-metrics-shutdown-and-shared-cache-cookies.md#metrics-is-never-public). METRICS_PORT: only on that private listener.
  * METRICS_TOKEN: on the site's port, to `Authorization: Bearer <token>` only. Neither: in production
  * nowhere; in development and tests on the site's port, open.
  */

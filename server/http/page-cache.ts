@@ -283,8 +283,8 @@ export function createPageCache(options: PageCacheOptions) {
     return data
   }
 
-  // A copy never sets a cookie: it is the same for everyone (docs/decisions/0007-metrics-shutdown-and-shared-cache-cookies.md#no-cookie-next-to-s-maxage); visitors
-  // without a token get one from POST /api/token on their first gateway call.
+  // A copy never sets a cookie: it is the same for everyone; visitors without a token get one from
+  // POST /api/token on their first gateway call (docs/decisions/0007-metrics-shutdown-and-shared-cache-cookies.md#no-cookie-next-to-s-maxage).
   const send = (req: IncomingMessage, res: ServerResponse, entry: Entry, state: 'hit' | 'stale') => {
     const headers = [...entry.headers, 'X-Request-Id', randomUUID(), 'X-Page-Cache', state]
     if (req.headers['if-none-match'] === entry.etag) {

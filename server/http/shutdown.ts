@@ -18,7 +18,8 @@ export interface ShutdownOptions {
 const WATCHDOG_GRACE_MS = 2000
 
 /**
- * Graceful stop (docs/decisions/0007-metrics-shutdown-and-shared-cache-cookies.md#shutdown-drains-and-always-ends). On SIGTERM readiness says 503 at once while the listener
+ * Graceful stop (docs/decisions/0007-metrics-shutdown-and-shared-cache-cookies.md#shutdown-drains-and-always-ends).
+ * On SIGTERM readiness says 503 at once while the listener
  * stays open for the drain, so load balancers take the instance out before its port closes; then
  * the listener closes, in-flight requests finish, and the process exits. Whatever hangs, it is gone
  * by the deadline: a timer exits with code 1 then, and a watchdog thread kills the process shortly

@@ -160,8 +160,8 @@ export function ssrHandler(deps: SsrDeps) {
     const sharedCacheMayStore = shareable && !context.riskShow
     const { PAGE_CACHE_TTL_SECONDS: ttl } = deps.config
     const cacheControl = sharedCacheMayStore ? `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl * 10}` : 'private, no-store'
-    // docs/decisions/0007-metrics-shutdown-and-shared-cache-cookies.md#no-cookie-next-to-s-maxage: a CDN would give everyone the token of the visitor it stored the page
-    // for. Such pages carry none; the browser asks POST /api/token on its first gateway call.
+    // A CDN would give everyone the token of the visitor it stored the page for. Such pages carry none;
+    // the browser asks POST /api/token on its first gateway call (docs/decisions/0007-metrics-shutdown-and-shared-cache-cookies.md#no-cookie-next-to-s-maxage).
     const cacheHeaders = () => {
       res.setHeader('Cache-Control', cacheControl)
       // The error page of a loader that found the database away (src/entry-server.tsx).

@@ -298,8 +298,8 @@ describe('sign-in', () => {
 })
 
 describe('brute force: growing waits per account and address and per address, never a lock of the account', () => {
-  // Until docs/decisions/0006-holding-the-line-on-limits.md#no-lock-of-an-account, 5 wrong passwords from anywhere locked the account for 15 minutes,
-  // the right password too. Now the address that failed waits; accounts-lockout.test.ts has the rest.
+  // Before docs/decisions/0006-holding-the-line-on-limits.md#no-lock-of-an-account, 5 wrong passwords from
+  // anywhere locked the account for 15 minutes, the right password too. Now the address that failed waits; accounts-lockout.test.ts has the rest.
   it('when an address gets 5 wrong passwords at an account, then its 6th attempt is refused with the time to wait, the right password too', async () => {
     const signed = await signedUp(app, db)
     const ip = someIp()

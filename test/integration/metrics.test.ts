@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { createMetrics, createMetricsServer, metricsExposure } from '../../server/http/metrics.ts'
 import { createTestApp } from '../setup/test-app.ts'
 
-/** docs/decisions/0007-metrics-shutdown-and-shared-cache-cookies.md#metrics-is-never-public: call counts, latencies and cache figures are not for everyone. */
+/**
+ * Call counts, latencies and cache figures are not for everyone
+ * (docs/decisions/0007-metrics-shutdown-and-shared-cache-cookies.md#metrics-is-never-public).
+ */
 const TOKEN = 'metrics-token-for-the-tests-0123456789'
 
 async function siteWith(env: Record<string, string>) {

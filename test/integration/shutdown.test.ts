@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migratedDataDir, type ServerProcess, startServer, stubBuild, waitReady } from './server-process.ts'
 
 /**
- * Graceful stop of the real process (docs/decisions/0007-metrics-shutdown-and-shared-cache-cookies.md#shutdown-drains-and-always-ends): readiness says 503 at once on SIGTERM
+ * Graceful stop of the real process
+ * (docs/decisions/0007-metrics-shutdown-and-shared-cache-cookies.md#shutdown-drains-and-always-ends): readiness says 503 at once on SIGTERM
  * while the listener stays open for the drain, in-flight requests finish, and the process is gone
  * within the deadline whatever hangs (a request that never ends, a standard output nobody reads).
  */

@@ -5,7 +5,8 @@ import { addressKey } from '../rate-limits.ts'
 import { emailKey } from './limits.ts'
 
 /**
- * Growing waits after failed sign-ins, never a lock of the account (docs/decisions/0006-holding-the-line-on-limits.md#no-lock-of-an-account): five
+ * Growing waits after failed sign-ins, never a lock of the account
+ * (docs/decisions/0006-holding-the-line-on-limits.md#no-lock-of-an-account): five
  * wrong passwords from anywhere used to lock an account for 15 minutes, the right password too, so
  * anyone could lock anyone out. Failures now count per account-and-address and per address; past a
  * few free ones, each further failure doubles the wait of that pair or address. The owner signing
