@@ -322,16 +322,27 @@ describe.skipIf(!adminUrl)('PostgreSQL faults (PostgreSQL only: PGlite has no se
       }
     }
     const [processSite, localSite] = sites as [Site, Site]
-    const [fromProcess, fromProcessToo, fromLocal, fromLocalToo] = await Promise.all([
-      purchases(processSite, buyers.slice(0, 2), ticketTypeId),
-      purchases(processSite, buyers.slice(2, 4), ticketTypeId),
-      purchases(localSite, buyers.slice(4, 6), otherTicketTypeId),
-      purchases(localSite, buyers.slice(6, 8), otherTicketTypeId),
-      refunds(processSite),
-      refunds(localSite),
-    ])
-    storming = false
-    await Promise.all([killer, jobs])
+    let sold: [number, number, number, number, ...unknown[]]
+    try {
+      sold = await Promise.all([
+        purchases(processSite, buyers.slice(0, 2), ticketTypeId),
+        purchases(processSite, buyers.slice(2, 4), ticketTypeId),
+        purchases(localSite, buyers.slice(4, 6), otherTicketTypeId),
+        purchases(localSite, buyers.slice(6, 8), otherTicketTypeId),
+        refunds(processSite),
+        refunds(localSite),
+      ])
+    } catch (error) {
+      // A request that could not reach the spawned instance at all: say whether it was still running and what it logged.
+      throw new Error(`the load failed (spawned instance: exit ${real.child.exitCode}, signal ${real.child.signalCode}); its log:\n${realLog}`, {
+        cause: error,
+      })
+    } finally {
+      // The storm ends with the load, even a failed one: left running, it would kill the next file's connections.
+      storming = false
+      await Promise.all([killer, jobs])
+    }
+    const [fromProcess, fromProcessToo, fromLocal, fromLocalToo] = sold
 
     expect(terminated).toBeGreaterThan(0)
     expect(real.child.exitCode).toBeNull()
