@@ -32,8 +32,8 @@ export default defineConfig({
           // behind is undone by integration-file.ts.
           isolate: false,
           // One embedded database per worker is about 480 MB and 2 s to start (docs/product.md#pglite). Three
-          // on a 2-core machine: with two, the cores were idle a fifth of the PostgreSQL pass (waiting for
-          // the server) and the PGlite pass waited on its own timers (docs/performance.md#unit-workers).
+          // on a 2-core machine: with two, the cores were idle a fifth of the PostgreSQL pass, waiting for the
+          // server (180 s against 158; PGlite 191 against 175, docs/performance.md#unit-workers).
           maxWorkers: 3,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -333,7 +333,7 @@ describe.skipIf(!adminUrl)('PostgreSQL faults (PostgreSQL only: PGlite has no se
         refunds(localSite),
       ])
     } catch (error) {
-      // A request that could not reach the spawned instance at all: say whether it was still running and what it logged.
+      // A load that failed outright (once: a request refused by the spawned instance's port): say whether it was still running and what it logged.
       throw new Error(`the load failed (spawned instance: exit ${real.child.exitCode}, signal ${real.child.signalCode}); its log:\n${realLog}`, {
         cause: error,
       })
