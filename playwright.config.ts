@@ -2,6 +2,13 @@ import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3211)
+/**
+ * Every site the tests start (this one, each worker's console site, the specs' own) stops at once:
+ * in production a stopping instance keeps answering for SHUTDOWN_DRAIN_SECONDS (5 s) while a load
+ * balancer notices, which in a test is only a wait before each outage and restart. The drain itself
+ * is tested in test/integration/shutdown.test.ts. Workers and the sites they spawn inherit it.
+ */
+process.env.SHUTDOWN_DRAIN_SECONDS ??= '0'
 /** E2E_PORT, E2E_DATA_DIR and DIST_DIR let several runs share one checkout. */
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `data/e2e-${PORT}`
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { ExhibitorDirectory } from '../../src/api/exhibitors.ts'
 import { LANGUAGE_INFO, type UrlLanguage } from '../../shared/languages.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { DESKTOP, expect, expectAccessible, hydrated, PHONE, takingTurns, test } from './fixtures.ts'
 
 /**
  * The exhibitor directory on the demo content (docs/product.md#exhibitor-directory): the way in from
@@ -56,8 +56,11 @@ async function open(page: Page, path: string) {
 /** The directory's entries: the first list of the page's main part (the floor plan's key comes after it). */
 const cards = (page: Page) => page.getByRole('main').getByRole('list').first().getByRole('listitem')
 
-for (const lang of ['en', 'zh-cn'] as const) {
-  for (const size of [PHONE, DESKTOP]) {
+// Each language at a width, the widths taking turns through the languages.
+const SIZES = [PHONE, DESKTOP]
+for (const [languageIndex, lang] of (['en', 'zh-cn'] as const).entries()) {
+  for (const [widthIndex, size] of SIZES.entries()) {
+    if (!takingTurns(languageIndex, widthIndex, SIZES.length)(0)) continue
     test.describe(`${lang} at ${size.width} px`, () => {
       test.beforeEach(async ({ page }) => {
         await page.setViewportSize(size)

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test, mailText } from './fixtures.ts'
+import { DESKTOP, expect, expectAccessible, hydrated, mailText, PHONE, takingTurns, test } from './fixtures.ts'
 import { TAPPED_SERVER_ARGS, tapOf } from './site-tap-client.ts'
 
 /**
@@ -108,10 +108,13 @@ async function fillAttendee(page: Page, position: number, values: { first: strin
   await page.locator(`#attendee-${position}-industry`).selectOption('fintech')
 }
 
-for (const lang of ['en', 'zh-cn'] as const) {
+// The journey in each language and at each width, the widths taking turns through the languages.
+const SIZES = [PHONE, DESKTOP]
+for (const [languageIndex, lang] of (['en', 'zh-cn'] as const).entries()) {
   const t = TEXT[lang]
   const standard = demoNames.standard?.[lang]?.name as string
-  for (const size of [PHONE, DESKTOP]) {
+  for (const [widthIndex, size] of SIZES.entries()) {
+    if (!takingTurns(languageIndex, widthIndex, SIZES.length)(0)) continue
     test.describe(`tickets in ${lang} at ${size.width} px`, () => {
       test.use({ viewport: size })
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { DEMO_IDENTITY } from '../../server/config.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, mailedCode, PHONE, test } from './fixtures.ts'
+import { DESKTOP, expect, expectAccessible, hydrated, mailedCode, PHONE, takingTurns, test } from './fixtures.ts'
 
 /**
  * Signed documents on the verification page (docs/product.md#document-signatures), in English,
@@ -97,10 +97,13 @@ async function paidOrder(page: Page): Promise<string> {
   return order.number as string
 }
 
-for (const lang of ['en', 'zh-cn', 'th'] as const) {
+// Each language at a width, the widths taking turns through the languages (both widths seen).
+const SIZES = [PHONE, DESKTOP]
+for (const [languageIndex, lang] of (['en', 'zh-cn', 'th'] as const).entries()) {
   const t = read<Verify>(lang, 'verify')
   const tickets = read<Tickets>(lang, 'tickets')
-  for (const size of [PHONE, DESKTOP]) {
+  for (const [widthIndex, size] of SIZES.entries()) {
+    if (!takingTurns(languageIndex, widthIndex, SIZES.length)(0)) continue
     test.describe(`signed e-tickets on the verification page in ${lang} at ${size.width} px`, () => {
       test.use({ viewport: size })
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { DEMO_ERC20 } from '../../server/platform/verification/seed.ts'
-import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test, mailText } from './fixtures.ts'
+import { DESKTOP, expect, expectAccessible, hydrated, mailText, PHONE, takingTurns, test } from './fixtures.ts'
 
 /**
  * What visitors tripped over on the site: the registration page's refusal before any attempt, the
@@ -109,9 +109,12 @@ for (const lang of ['en', 'zh-cn', 'th', 'vi'] as const) {
   })
 }
 
-for (const lang of ['en', 'zh-cn'] as const) {
+// Each language at a width, the widths taking turns through the languages.
+const SIZES = [PHONE, DESKTOP]
+for (const [languageIndex, lang] of (['en', 'zh-cn'] as const).entries()) {
   const t = texts(lang, 'verify')
-  for (const viewport of [PHONE, DESKTOP]) {
+  for (const [widthIndex, viewport] of SIZES.entries()) {
+    if (!takingTurns(languageIndex, widthIndex, SIZES.length)(0)) continue
     test.describe(`verification, an empty query after a verdict, ${lang}, ${viewport.width} px`, () => {
       test.use({ viewport })
 
