@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
-import { DESKTOP, expect, expectAccessible, hydrated, mailedCode, PHONE, test } from './fixtures.ts'
+import { DESKTOP, expect, expectAccessible, hydrated, mailedCode, PHONE, takingTurns, test } from './fixtures.ts'
 
 /**
  * "My tickets" offline and as PDF (docs/product.md#tickets), in English and Simplified Chinese at 375
@@ -113,9 +113,12 @@ const keptCopy = (page: Page) =>
     return kept ? (await kept.text()).includes('data-testid="e-ticket"') : false
   }, CACHE)
 
-for (const lang of ['en', 'zh-cn'] as const) {
+// Each language at a width, the widths taking turns through the languages.
+const SIZES = [PHONE, DESKTOP]
+for (const [languageIndex, lang] of (['en', 'zh-cn'] as const).entries()) {
   const t = TEXT[lang]
-  for (const size of [PHONE, DESKTOP]) {
+  for (const [widthIndex, size] of SIZES.entries()) {
+    if (!takingTurns(languageIndex, widthIndex, SIZES.length)(0)) continue
     test.describe(`my tickets in ${lang} at ${size.width} px`, () => {
       test.use({ viewport: size })
       // Offline, the page's own calls to the network (the signed-in check, analytics) fail: that is the point.
