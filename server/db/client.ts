@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -48,8 +49,8 @@ export async function copyIntoPostgres(client: pg.PoolClient | pg.Client, table:
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
   /**
-   * Runs `work` in one transaction. Inside it, use only `tx`: on PGlite a query on the outer
-   * handle waits for the transaction to end, which never happens (docs/product.md#pglite).
+   * Runs `work` in one transaction. Inside it, use only `tx`: a query on the outer handle is refused
+   * with OuterHandleInTransactionError on both engines (docs/product.md#pglite).
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   ping(): Promise<boolean>
@@ -73,6 +74,48 @@ export interface Database extends Queryable {
 export class DatabaseOpenError extends Error {
   override name = 'DatabaseOpenError'
 }
+
+/**
+ * A query on a database's own handle from inside one of its transactions. On PGlite's one connection
+ * it would wait for the transaction to end, which waits for it: forever. On PostgreSQL it runs on a
+ * second connection, outside the transaction (it neither sees the transaction's rows nor is undone
+ * with them), and a pool full of transactions waiting so would hang as well. Both engines refuse it,
+ * so the test suite on either finds it (docs/product.md#pglite).
+ */
+export class OuterHandleInTransactionError extends Error {
+  override name = 'OuterHandleInTransactionError'
+  constructor() {
+    super("a query on the database's own handle inside one of its transactions: use the transaction's handle")
+  }
+}
+
+/** The transactions still open in this flow of work, each with the database it belongs to. */
+const openTransactions = new AsyncLocalStorage<ReadonlyArray<{ owner: object; open: boolean }>>()
+
+/**
+ * Runs `work` as a transaction of `owner`: its own handle, a transaction begun on it included, is
+ * refused until the transaction ends. Work the transaction started and left running may use it once
+ * it has ended.
+ */
+async function asTransactionOf<T>(owner: object, work: () => Promise<T>): Promise<T> {
+  refuseInsideTransaction(owner)
+  const mark = { owner, open: true }
+  try {
+    return await openTransactions.run([...(openTransactions.getStore() ?? []), mark], work)
+  } finally {
+    mark.open = false
+  }
+}
+
+function refuseInsideTransaction(owner: object): void {
+  if (openTransactions.getStore()?.some((mark) => mark.owner === owner && mark.open)) throw new OuterHandleInTransactionError()
+}
+
+/** A notification is heard outside whatever transaction's query happened to deliver it. */
+const outsideTransactions =
+  <A extends unknown[]>(handler: (...args: A) => void) =>
+  (...args: A) =>
+    openTransactions.exit(() => handler(...args))
 
 // int8 (count(*), sums of minor units) as numbers, the same on both drivers; PGlite already does this.
 pg.types.setTypeParser(20, (value) => Number(value))
@@ -143,7 +186,10 @@ export async function openPostgres(url: string, options: { max?: number; log?: C
       relisten(RELISTEN_FIRST_MS)
     }
     client.on('error', onError)
-    client.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''))
+    client.on(
+      'notification',
+      outsideTransactions((message: pg.Notification) => handlers.get(message.channel)?.(message.payload ?? '')),
+    )
     try {
       for (const channel of handlers.keys()) await client.query(`listen ${channel}`)
     } catch (error) {
@@ -176,8 +222,10 @@ export async function openPostgres(url: string, options: { max?: number; log?: C
     }, waitMs)
     relistenTimer.unref()
   }
-  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+  /** `owner` for the pool's own handle, refused inside its transactions. */
+  const wrap = (client: pg.Pool | pg.PoolClient, owner?: object): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
+      if (owner) refuseInsideTransaction(owner)
       try {
         const result = await client.query(sql, params as unknown[])
         return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 }
@@ -186,6 +234,7 @@ export async function openPostgres(url: string, options: { max?: number; log?: C
       }
     },
     async exec(sql: string) {
+      if (owner) refuseInsideTransaction(owner)
       try {
         await client.query(sql)
       } catch (error) {
@@ -193,6 +242,7 @@ export async function openPostgres(url: string, options: { max?: number; log?: C
       }
     },
     async copyRows(table, columns, lines) {
+      if (owner) refuseInsideTransaction(owner)
       // Outside a transaction, COPY has a connection of its own for as long as it runs.
       let connection: pg.PoolClient
       try {
@@ -211,38 +261,39 @@ export async function openPostgres(url: string, options: { max?: number; log?: C
   })
   return {
     kind: 'postgres',
-    ...wrap(pool),
-    async transaction(work) {
-      let client: pg.PoolClient
-      try {
-        client = await pool.connect()
-      } catch (error) {
-        throw typedDatabaseError(error)
-      }
-      // A connection that dies between two queries is recorded by the checkout's listener; the next
-      // query (or the commit) fails with it, and the client is destroyed rather than reused.
-      const lost = () => lostConnections.get(client)
-      let broken: unknown = null
-      try {
-        await client.query('begin')
-        const result = await work(wrap(client))
-        await client.query('commit')
-        return result
-      } catch (error) {
-        broken = lost() ?? (isDatabaseUnavailable(error) ? error : null)
-        if (!broken) {
-          try {
-            await client.query('rollback')
-          } catch (rollbackError) {
-            broken = rollbackError
-          }
+    ...wrap(pool, pool),
+    transaction: (work) =>
+      asTransactionOf(pool, async () => {
+        let client: pg.PoolClient
+        try {
+          client = await pool.connect()
+        } catch (error) {
+          throw typedDatabaseError(error)
         }
-        throw typedDatabaseError(error)
-      } finally {
-        // A client whose connection failed is destroyed (the pool opens a new one), never reused.
-        client.release((lost() ?? broken ?? undefined) as Error | undefined)
-      }
-    },
+        // A connection that dies between two queries is recorded by the checkout's listener; the next
+        // query (or the commit) fails with it, and the client is destroyed rather than reused.
+        const lost = () => lostConnections.get(client)
+        let broken: unknown = null
+        try {
+          await client.query('begin')
+          const result = await work(wrap(client))
+          await client.query('commit')
+          return result
+        } catch (error) {
+          broken = lost() ?? (isDatabaseUnavailable(error) ? error : null)
+          if (!broken) {
+            try {
+              await client.query('rollback')
+            } catch (rollbackError) {
+              broken = rollbackError
+            }
+          }
+          throw typedDatabaseError(error)
+        } finally {
+          // A client whose connection failed is destroyed (the pool opens a new one), never reused.
+          client.release((lost() ?? broken ?? undefined) as Error | undefined)
+        }
+      }),
     async ping() {
       try {
         await pool.query('select 1')
@@ -274,6 +325,7 @@ export async function openPostgres(url: string, options: { max?: number; log?: C
       }
     },
     async notify(channel, payload) {
+      refuseInsideTransaction(pool)
       try {
         await pool.query('select pg_notify($1, $2)', [channel, payload])
       } catch (error) {
@@ -328,23 +380,27 @@ export async function openPglite(dir: string | 'memory://', options: { from?: Bl
       )
     }
   }
-  const wrap = (handle: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  /** `owner` for the instance's own handle, refused inside its transactions. */
+  const wrap = (handle: Pick<PGlite, 'query' | 'exec'>, owner?: object): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
+      if (owner) refuseInsideTransaction(owner)
       const result = await handle.query<Row>(sql, params as unknown[])
       return { rows: result.rows, rowCount: result.affectedRows || result.rows.length }
     },
     async exec(sql: string) {
+      if (owner) refuseInsideTransaction(owner)
       await handle.exec(sql)
     },
     async copyRows(table, columns, lines) {
+      if (owner) refuseInsideTransaction(owner)
       await handle.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([lines]) })
     },
   })
   let closed = false
   const db: Database = {
     kind: 'pglite',
-    ...wrap(instance),
-    transaction: (work) => instance.transaction((tx) => work(wrap(tx))),
+    ...wrap(instance, instance),
+    transaction: (work) => asTransactionOf(instance, () => instance.transaction((tx) => work(wrap(tx)))),
     async ping() {
       if (closed) return false
       try {
@@ -366,9 +422,10 @@ export async function openPglite(dir: string | 'memory://', options: { from?: Bl
     // this process's background jobs (server/platform/jobs.ts) arrives after its commit, as on PostgreSQL.
     async listen(channel, onMessage) {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`)
-      await instance.listen(channel, onMessage)
+      await instance.listen(channel, outsideTransactions(onMessage))
     },
     async notify(channel, payload) {
+      refuseInsideTransaction(instance)
       await instance.query('select pg_notify($1, $2)', [channel, payload])
     },
   }
