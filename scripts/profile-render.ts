@@ -7,9 +7,12 @@
 // and the sizes of the HTML and of its hydration state.
 // For a flame graph of the measured requests alone (boot, seeding and warm-up left out):
 // --cpu-profile=out/render.cpuprofile, then open it in Chromium's DevTools (Performance, load profile).
+// --allocations: the bytes a request allocates (V8's sampling heap profiler, collected objects
+// included) and the functions that allocate most: what the young generation's scavenges and the old
+// generation's marking have to go through per page (docs/performance.md#marking-tail).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { Session } from 'node:inspector/promises'
+import { type HeapProfiler, Session } from 'node:inspector/promises'
 import type { AddressInfo } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -32,6 +35,9 @@ const RENDERS = Number(option('renders', '400'))
 const WARMUP = Math.min(100, RENDERS)
 const PATH = option('path', '/en/')
 const CPU_PROFILE = option('cpu-profile', '')
+const ALLOCATIONS = args.includes('--allocations')
+/** One sample per this many bytes allocated, on average (V8's default is 32 KB). */
+const ALLOCATION_SAMPLE_BYTES = 4096
 // What a phone's browser sends: the response is compressed as it would be for a visitor.
 const HEADERS = {
   'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
@@ -96,23 +102,38 @@ const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${PATH}`
 
 const samples: Sample[] = []
 let html = ''
-const inspector = CPU_PROFILE ? new Session() : null
+const inspector = CPU_PROFILE || ALLOCATIONS ? new Session() : null
 for (let index = 0; index < WARMUP + RENDERS; index++) {
   if (inspector && index === WARMUP) {
     inspector.connect()
-    await inspector.post('Profiler.enable')
-    await inspector.post('Profiler.start')
+    if (CPU_PROFILE) {
+      await inspector.post('Profiler.enable')
+      await inspector.post('Profiler.start')
+    }
+    if (ALLOCATIONS) {
+      await inspector.post('HeapProfiler.enable')
+      await inspector.post('HeapProfiler.startSampling', {
+        samplingInterval: ALLOCATION_SAMPLE_BYTES,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      })
+    }
   }
   current = { request: 0, loaders: 0, react: 0 }
   const response = await fetch(url, { headers: { ...HEADERS, 'accept-encoding': index === 0 ? 'identity' : HEADERS['accept-encoding'] } })
   if (response.status !== 200) throw new Error(`${PATH} answered ${response.status}`)
-  const body = await response.text()
-  if (index === 0) html = body
+  // Only the first body is decoded to a string: this client's decoding would count as the server's allocations.
+  if (index === 0) html = await response.text()
+  else await response.arrayBuffer()
   if (index >= WARMUP) samples.push(current)
 }
+let allocations: HeapProfiler.SamplingHeapProfile | null = null
 if (inspector) {
-  const { profile } = await inspector.post('Profiler.stop')
-  writeFileSync(CPU_PROFILE, JSON.stringify(profile))
+  if (CPU_PROFILE) {
+    const { profile } = await inspector.post('Profiler.stop')
+    writeFileSync(CPU_PROFILE, JSON.stringify(profile))
+  }
+  if (ALLOCATIONS) allocations = (await inspector.post('HeapProfiler.stopSampling')).profile
   inspector.disconnect()
 }
 server.close()
@@ -137,3 +158,21 @@ for (const [label, key] of [
   console.log(`${label.padEnd(24)} ${percentile(values, 0.5).toFixed(2).padStart(6)}  ${percentile(values, 0.9).toFixed(2).padStart(6)}`)
 }
 console.log(`HTML ${kb(html)}, hydration state ${kb(state)}`)
+if (allocations) printAllocations(allocations, RENDERS)
+
+/** Bytes per request in all, and the functions that allocate most of them themselves. */
+function printAllocations(profile: HeapProfiler.SamplingHeapProfile, requests: number) {
+  const byFunction = new Map<string, number>()
+  let total = 0
+  const visit = (node: HeapProfiler.SamplingHeapProfileNode) => {
+    const frame = node.callFrame
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`
+    byFunction.set(name, (byFunction.get(name) ?? 0) + node.selfSize)
+    total += node.selfSize
+    for (const child of node.children) visit(child)
+  }
+  visit(profile.head)
+  const perRequest = (bytes: number) => `${(bytes / requests / 1024).toFixed(1).padStart(7)} KB`
+  console.log(`Allocated per request (sampled every ${ALLOCATION_SAMPLE_BYTES / 1024} KB): ${perRequest(total).trim()}; the largest allocators:`)
+  for (const [name, bytes] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${perRequest(bytes)}  ${name}`)
+}
