@@ -18,6 +18,7 @@ import { gracefulShutdown } from './http/shutdown.ts'
 import { demoIdentityLeft } from './going-live.ts'
 import { loggerOptions } from './log-options.ts'
 import { createPlatform, type Platform } from './platform/platform.ts'
+import { registerJobMetrics } from './platform/jobs.ts'
 import { registerRateLimitMetrics } from './platform/rate-limits.ts'
 import { connectRedis } from './redis.ts'
 
@@ -91,6 +92,7 @@ async function main() {
       observer: metrics.gatewayObserver((error, request) => logger.error({ err: error, requestId: request.requestId }, 'platform function failed')),
     })
     registerRateLimitMetrics(metrics.registry, platform.rateLimits)
+    registerJobMetrics(metrics.registry, platform.jobs)
     if (config.DEMO_CONTENT === 'on') {
       const seeded = await seedDemoContent(platform)
       if (seeded.length) logger.info({ domains: seeded }, 'demo content seeded')

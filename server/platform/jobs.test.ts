@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DatabaseUnavailableError } from '../db/unavailable.ts'
-import { createJobs } from './jobs.ts'
+import { Registry } from 'prom-client'
+import { createJobs, registerJobMetrics } from './jobs.ts'
 
 const logger = () => ({ warn: vi.fn(), error: vi.fn() })
 
@@ -163,6 +164,33 @@ describe('background jobs', () => {
     expect(log.error).toHaveBeenCalledTimes(1)
     await vi.advanceTimersByTimeAsync(2000)
     expect(rounds).toBe(2)
+    await jobs.stop()
+  })
+
+  it('when rounds end, failed or nudged, then the rounds counter counts them per job, and a run asked by hand is no round', async () => {
+    vi.useFakeTimers()
+    const jobs = createJobs(logger() as never)
+    let sweeps = 0
+    jobs.every('sweep', 1000, async () => {
+      sweeps++
+      if (sweeps === 2) throw new TypeError('a bug')
+    })
+    jobs.every('mail', 5000, async () => {})
+    const registry = new Registry()
+    registerJobMetrics(registry, jobs)
+    const counted = async () => {
+      const text = await registry.metrics()
+      return Object.fromEntries([...text.matchAll(/^background_job_rounds_total\{job="([^"]+)"\} (\d+)$/gm)].map((match) => [match[1], Number(match[2])]))
+    }
+    expect(await registry.metrics()).toContain('# TYPE background_job_rounds_total counter')
+    expect(await counted()).toEqual({ sweep: 0, mail: 0 })
+    jobs.start()
+    await vi.advanceTimersByTimeAsync(2000)
+    jobs.nudge('mail')
+    await vi.advanceTimersByTimeAsync(0)
+    await jobs.runNow('sweep')
+    expect(sweeps).toBe(3)
+    expect(await counted()).toEqual({ sweep: 2, mail: 1 })
     await jobs.stop()
   })
 })

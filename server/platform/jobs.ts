@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import { Counter, type Registry } from 'prom-client'
 import type { Queryable } from '../db/client.ts'
 import { isDatabaseUnavailable } from '../db/unavailable.ts'
 
@@ -12,6 +13,8 @@ interface Job {
   soon?: boolean
   /** Nudged while a round ran: that round may have claimed its rows before the new work committed, so one more follows. */
   again?: boolean
+  /** Rounds that have ended, failed ones included. */
+  finished: number
 }
 
 /** The channel on which a committed transaction asks for a job's round (docs/product.md#mail-after-commit). */
@@ -49,6 +52,7 @@ export function createJobs(logger: Logger) {
       })
       .finally(() => {
         job.running = undefined
+        job.finished += 1
         if (!started) return
         if (job.again) {
           job.again = false
@@ -64,7 +68,7 @@ export function createJobs(logger: Logger) {
   }
   return {
     every(name: string, everyMs: number, run: () => Promise<unknown>) {
-      const job: Job = { name, everyMs, run }
+      const job: Job = { name, everyMs, run, finished: 0 }
       jobs.push(job)
       if (started) schedule(job, everyMs)
     },
@@ -103,7 +107,29 @@ export function createJobs(logger: Logger) {
       await Promise.all(jobs.map((job) => job.running))
     },
     names: () => jobs.map((job) => job.name),
+    /** Rounds each job has ended since start (its timer's and the nudged ones; runNow's are not rounds). */
+    rounds: () => jobs.map((job) => ({ name: job.name, finished: job.finished })),
   }
 }
 
 export type Jobs = ReturnType<typeof createJobs>
+
+/**
+ * `background_job_rounds_total{job}`: what an operator reads to see each instance's jobs turn (a
+ * stuck sweeper stops counting), and what a test of several instances waits on instead of a timer.
+ */
+export function registerJobMetrics(registry: Registry, jobs: Pick<Jobs, 'rounds'>): void {
+  registry.registerMetric(
+    new Counter({
+      name: 'background_job_rounds_total',
+      help: 'Rounds of each background job this instance has ended (failed ones included), since start',
+      labelNames: ['job'],
+      registers: [],
+      // The jobs keep the counts; a scrape sets the counter to them.
+      collect() {
+        this.reset()
+        for (const { name, finished } of jobs.rounds()) this.inc({ job: name }, finished)
+      },
+    }),
+  )
+}
