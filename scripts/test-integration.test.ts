@@ -26,10 +26,10 @@ describe('which integration files run on which engine', () => {
     expect(embeddedPassFiles(directory).sort()).toEqual(['cli.test.ts', 'database-copy.test.ts', 'spawns.test.ts'].map((name) => join(directory, name)))
   })
 
-  it('when the repository is read, then the boot and shutdown tests run once, and every embedded-engine file named exists', () => {
-    expect(engineIndependentFiles()).toEqual(['test/integration/boot.test.ts', 'test/integration/shutdown.test.ts'])
+  it('when the repository is read, then the boot, shutdown and command-line process tests run once, the commands in-process on PostgreSQL, and every embedded-engine file named exists', () => {
+    expect(engineIndependentFiles()).toEqual(['test/integration/boot.test.ts', 'test/integration/cli-processes.test.ts', 'test/integration/shutdown.test.ts'])
     const embedded = embeddedPassFiles()
     for (const name of EMBEDDED_ENGINE_FILES) expect(embedded).toContain(`test/integration/${name}`)
-    for (const cli of ['applications-cli', 'console-cli', 'verify-register']) expect(embedded).toContain(`test/integration/${cli}.test.ts`)
+    for (const cli of ['applications-cli', 'console-cli', 'verify-register']) expect(embedded).not.toContain(`test/integration/${cli}.test.ts`)
   })
 })

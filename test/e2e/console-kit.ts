@@ -18,7 +18,7 @@ import { TAPPED_SERVER_ARGS, tapOf } from './site-tap-client.ts'
  * Staff and rows a spec needs are written while the site runs, through the site's own database:
  * the server is started with console-site-hooks.ts, which lets this process send it queries and
  * `staff add` over the IPC channel of the child process (see console-site-tap.ts). The command
- * line itself (`npm run staff -- add`) is run end to end in test/integration/console-cli.test.ts.
+ * line itself (`npm run staff -- add`) is run end to end in test/integration/cli-processes.test.ts.
  */
 export const CONSOLE_PORT = Number(process.env.E2E_PORT ?? 3211) + 1000 + 10 * Number(process.env.TEST_PARALLEL_INDEX ?? 0)
 export const ORIGIN = `http://127.0.0.1:${CONSOLE_PORT}`

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import { runApplicationsCli } from '../../server/platform/applications/applications.cli.ts'
@@ -127,19 +125,4 @@ describe('npm run applications (the organiser)', () => {
     expect(cells.length).toBeGreaterThan(40)
     for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/)
   })
-
-  // Its own process on its own data directory: the same check in both passes, so the PGlite pass's alone.
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'when the real script runs on an empty embedded database, then it lists nothing and exits 0 (PGlite pass only: a database of its own)',
-    async () => {
-      const dataDir = join(folder, 'empty-db')
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/applications.ts', 'list'], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-        cwd: new URL('../../', import.meta.url).pathname,
-      })
-      expect(stdout.trim()).toBe('No applications match.')
-      expect(stderr.trim()).toBe('0 application(s)')
-    },
-    60_000,
-  )
 })

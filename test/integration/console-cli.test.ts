@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../server/db/client.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
@@ -73,35 +68,5 @@ describe('npm run staff', () => {
       expect(result.err, args.join(' ')).toContain('Usage:')
     }
     expect((await staffCli(db, 'disable', 'nobody@example.org')).err).toBe('No staff member with the e-mail address nobody@example.org')
-  })
-
-  // Two fresh processes, each opening and migrating an embedded database of their own: a budget for a busy
-  // machine, and the same check in both passes, so the PGlite pass's alone.
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'when npm run staff -- add runs as its own process on the embedded database, then the first owner gets a link and is listed (PGlite pass only: a database of its own)',
-    {
-      timeout: 180_000,
-    },
-    async () => {
-      const run = promisify(execFile)
-      const dataDir = mkdtempSync(join(tmpdir(), 'staff-cli-'))
-      try {
-        const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_ORIGIN: 'https://expo.example.org' }
-        // Through npm as the README says: the browser tests add their staff with the same function in the site's process.
-        const added = await run('npm', ['run', '--silent', 'staff', '--', 'add', 'first@example.org', '--role', 'owner'], { env })
-        expect(added.stdout.trim()).toMatch(/^https:\/\/expo\.example\.org\/console\/setup\/[A-Za-z0-9_-]{43}$/)
-        const listed = await run(process.execPath, ['scripts/staff.ts', 'list'], { env })
-        expect(listed.stdout).toContain('first@example.org\t-\towner\tinvited\tnever')
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true })
-      }
-    },
-  )
-
-  it('when the command runs as its own process with a bad configuration, then it names the variable and exits 1', async () => {
-    const run = promisify(execFile)
-    const failure = await run(process.execPath, ['scripts/staff.ts', 'list'], { env: { ...process.env, PORT: 'not-a-port' } }).catch((error: unknown) => error)
-    expect((failure as { code?: number }).code).toBe(1)
-    expect((failure as { stderr?: string }).stderr).toContain('PORT')
   })
 })

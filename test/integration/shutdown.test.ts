@@ -30,14 +30,19 @@ let stuckOutput: ServerProcess
 
 beforeAll(async () => {
   dist = stubBuild()
-  // Four instances, each on its own copy of one migrated embedded database.
+  // Four instances, each on its own copy of one migrated embedded database, started side by side.
   migrated = await migratedDataDir()
   const base = { dist, dataFrom: migrated }
   draining = await startServer({ ...base, env: { ...shutdownEnv, SHUTDOWN_DRAIN_SECONDS: String(WATCHED_DRAIN_SECONDS) } })
   hanging = await startServer({ ...base, env: shutdownEnv })
   // Standard output is a pipe whose reading end this test closes: the log has nowhere to go.
   deafOutput = await startServer({ ...base, env: shutdownEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-  servers.push(draining, hanging, deafOutput)
+  // Standard output is a pipe its test stops reading. Until then it is read (and dropped), so that it
+  // is stuck only from that test's first request: a process whose pipe had been left unread through the
+  // other tests was once found gone before its test began.
+  stuckOutput = await startServer({ ...base, env: { ...shutdownEnv, LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  stuckOutput.child.stdout?.resume()
+  servers.push(draining, hanging, deafOutput, stuckOutput)
   await Promise.all(servers.map((server) => waitReady(server)))
 }, 300_000)
 
@@ -105,13 +110,9 @@ describe('shutdown on SIGTERM', () => {
   }, 30_000)
 
   it('when standard output is a pipe nobody reads, then the process is still gone by the deadline, however its log is stuck', async () => {
-    // Standard output is a pipe nobody reads: once it is full, writing the log blocks. Started here, not
-    // with the others, so that its output is stuck only from this test's first request: a process whose
-    // pipe had been left unread through the other tests was once found gone before this one began.
-    stuckOutput = await startServer({ dist, dataFrom: migrated, env: { ...shutdownEnv, LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] })
-    servers.push(stuckOutput)
-    await waitReady(stuckOutput)
+    // From here standard output is a pipe nobody reads: once it is full, writing the log blocks.
     stuckOutput.child.stdout?.pause()
+    expect(stuckOutput.child.exitCode).toBeNull()
     // Each request is a debug line of about 4 KB (the URL is in it): 800 KB fill the pipe many times over.
     const long = `/robots.txt?${'x'.repeat(4000)}`
     for (let batch = 0; batch < 10; batch++) await Promise.all(Array.from({ length: 20 }, () => get(stuckOutput, long)))

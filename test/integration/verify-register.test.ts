@@ -1,8 +1,4 @@
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Platform } from '../../server/platform/platform.ts'
 import { runRegisterCli } from '../../server/platform/verification/register.cli.ts'
 import { createTestApp, resetDatabase } from '../setup/test-app.ts'
@@ -85,30 +81,4 @@ describe('npm run verify (the organiser CLI)', () => {
     expect(await run('list', '--colour')).toMatchObject({ status: 2, err: expect.stringContaining('Usage: npm run verify') })
     expect(await run()).toMatchObject({ status: 2, out: expect.stringContaining('Usage: npm run verify') })
   })
-})
-
-describe('npm run verify as a process', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'verify-register-'))
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-
-  // The script itself, once: it opens (migrates and seeds) the embedded database of DATA_DIR, writes, and exits.
-  // Its own process on its own data directory: the same check in both passes, so the PGlite pass's alone.
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'when a channel is added on a new data directory, then the process prints it and exits 0 (PGlite pass only: a database of its own)',
-    () => {
-      const { TEST_DATABASE_URL: _unused, DATABASE_URL: _alsoUnused, ...env } = process.env
-      const result = spawnSync(
-        process.execPath,
-        ['scripts/verify-register.ts', 'add', 'phone', '+44 20 7946 0000', '--purpose', 'general', '--since', '2019-05-01'],
-        {
-          env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
-          encoding: 'utf8',
-        },
-      )
-      expect(result.stderr).toBe('')
-      expect(result.stdout).toContain('phone +44 20 7946 0000')
-      expect(result.status).toBe(0)
-    },
-    60_000,
-  )
 })
