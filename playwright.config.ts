@@ -40,7 +40,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node server/index.ts`,
+    // The pass's data folder template made first (test/e2e/site-data.ts); this site starts on a copy of it.
+    command: `node test/e2e/site-data.ts ${DATA_DIR} && node server/index.ts`,
     url: `http://127.0.0.1:${PORT}/HealthCheck/Get`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Page, expect } from '@playwright/test'
 import type { QueryResult, Queryable } from '../../server/db/client.ts'
@@ -7,6 +7,7 @@ import { STAFF_COOKIE } from '../../shared/rules/console-access.ts'
 import { authenticator } from './console-totp.ts'
 import type { TapQuestion } from './console-site-tap.ts'
 import { test as base } from './fixtures.ts'
+import { freshSiteData } from './site-data.ts'
 import { TAPPED_SERVER_ARGS, tapOf } from './site-tap-client.ts'
 
 /**
@@ -149,7 +150,7 @@ export const test = base.extend<Record<never, never>, { consoleSite: ConsoleSite
   consoleSite: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern
     async ({}, use) => {
-      rmSync(DATA_DIR, { recursive: true, force: true })
+      freshSiteData(DATA_DIR)
       const site = siteOf()
       await site.start()
       await use(site)

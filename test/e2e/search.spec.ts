@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs'
 import type { Locator, Page, Request } from '@playwright/test'
 import { demoBrokers } from '../../server/platform/search/seed.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, PHONE, test } from './fixtures.ts'
+import { freshSiteData } from './site-data.ts'
 
 /**
  * The broker search box and its screens (docs/product.md#search-box).
@@ -467,7 +468,7 @@ test.describe('with a broker site configured (BROKER_SITE_URL)', () => {
   test.beforeAll(async () => {
     // A hook has the configured 45 s, not the group's: a fresh site's migrations and demo seed take longer on a busy machine.
     test.setTimeout(150_000)
-    rmSync(dataDir, { recursive: true, force: true })
+    freshSiteData(dataDir)
     server = spawn(process.execPath, ['server/index.ts'], {
       env: {
         ...process.env,

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { DESKTOP, expect, expectAccessible, hydrated, mailText, PHONE, takingTurns, test } from './fixtures.ts'
 import { TAPPED_SERVER_ARGS, tapOf } from './site-tap-client.ts'
+import { freshSiteData } from './site-data.ts'
 
 /**
  * Tickets, orders and payment (docs/product.md#orders), in the browser: the whole journey in English and Simplified
@@ -340,7 +341,7 @@ test.describe('an order left unpaid', () => {
     const port = await freePort()
     base = `http://127.0.0.1:${port}`
     dataDir = `data/e2e-tickets-expiry-${port}`
-    rmSync(dataDir, { recursive: true, force: true })
+    freshSiteData(dataDir)
     // The same build, with a one-minute payment window (the smallest ORDER_PAYMENT_MINUTES).
     server = spawn(process.execPath, TAPPED_SERVER_ARGS, {
       env: {

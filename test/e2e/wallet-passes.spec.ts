@@ -5,6 +5,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { unzipSync } from 'fflate'
 import { makeTestWallets } from '../setup/wallet-credentials.ts'
 import { DESKTOP, expect, expectAccessible, hydrated, mailedCode, PHONE, test } from './fixtures.ts'
+import { freshSiteData } from './site-data.ts'
 
 /**
  * Wallet passes (docs/product.md#wallet-passes): on a site with both wallets configured (a server of
@@ -123,7 +124,7 @@ test.describe('a site with both wallets configured', () => {
     const port = await freePort()
     site.base = `http://127.0.0.1:${port}`
     site.dataDir = `data/e2e-wallet-passes-${port}`
-    rmSync(site.dataDir, { recursive: true, force: true })
+    freshSiteData(site.dataDir)
     // The same build, with test accounts for both wallets (test/setup/wallet-credentials.ts).
     server = spawn(process.execPath, ['server/index.ts'], {
       env: {
